@@ -1,0 +1,3 @@
+from esign.cli import main
+
+main()

@@ -1,0 +1,256 @@
+"""The JSON handler base: request ids, API-key auth and scopes in `prepare()`, rate limits, JSON
+bodies validated by marshmallow schemas, idempotency, and errors always in the Error shape."""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import logging
+import re
+import uuid
+
+import tornado.web
+from marshmallow import ValidationError
+
+from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
+from esign.providers.base import ProviderUnavailable
+
+log = logging.getLogger("esign.api")
+UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def flatten_errors(messages, prefix="") -> list[dict]:
+    """marshmallow's nested error dict -> [{field, message}] with dotted paths (`signers.0.email`)."""
+    out = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            name = prefix if key == "_schema" else (f"{prefix}.{key}" if prefix else str(key))
+            out.extend(flatten_errors(value, name))
+    elif isinstance(messages, list) and messages and all(isinstance(m, str) for m in messages):
+        out.extend({"field": prefix, "message": m} for m in messages)
+    elif isinstance(messages, list):
+        for item in messages:
+            out.extend(flatten_errors(item, prefix))
+    else:
+        out.append({"field": prefix, "message": str(messages)})
+    return out
+
+
+def error_body(status: int, code: str, message: str, request_id: str, details=None) -> dict:
+    error = {"code": code, "message": message, "request_id": request_id}
+    if details is not None:
+        error["details"] = details
+    return {"error": error}
+
+
+class BaseHandler(tornado.web.RequestHandler):
+    """JSON in, JSON out, errors in the Error shape. No authentication (health, docs, 404)."""
+
+    def initialize(self, services):
+        self.services = services
+
+    def set_default_headers(self):
+        # Called again by send_error(), so headers that must survive an error live in _sticky.
+        if not hasattr(self, "request_id"):
+            self.request_id = uuid.uuid4().hex
+            self._sticky: dict[str, str] = {}
+            self._json_out = None
+        self.set_header("X-Request-ID", self.request_id)
+        self.set_header("Content-Type", "application/json; charset=UTF-8")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("X-Content-Type-Options", "nosniff")
+        for name, value in self._sticky.items():
+            self.set_header(name, value)
+
+    def compute_etag(self):
+        return None  # API answers are not cached conditionally
+
+    def sticky_header(self, name: str, value) -> None:
+        self._sticky[name] = str(value)
+        self.set_header(name, str(value))
+
+    def write_json(self, data, status: int = 200) -> None:
+        self.set_status(status)
+        self._json_out = data
+        # not finished here: Tornado finishes after the method returns, so an idempotency record
+        # is stored before the client can see the answer (and retry)
+        self.write(json.dumps(data, separators=(",", ":")))
+
+    def error_for(self, exc) -> tuple[int, dict, dict]:
+        """(status, body, extra headers) that answer `exc`."""
+        if isinstance(exc, ApiError):
+            return exc.status, error_body(exc.status, exc.code, exc.message, self.request_id, exc.details), exc.headers
+        if isinstance(exc, ProviderUnavailable):
+            return 502, error_body(502, "upstream_unavailable", str(exc) or "upstream service unavailable", self.request_id), {}
+        if isinstance(exc, tornado.web.HTTPError):
+            status = exc.status_code
+            code = STATUS_CODES.get(status, "bad_request" if status < 500 else "internal_error")
+            message = exc.log_message % exc.args if exc.log_message and exc.args else (exc.log_message or exc.reason or self._reason)
+            if status == 405:
+                message = f"method {self.request.method} is not allowed on {self.request.path}"
+            return status, error_body(status, code, message, self.request_id), {}
+        return 500, error_body(500, "internal_error", "internal error; quote the request_id when reporting it", self.request_id), {}
+
+    def write_error(self, status_code, **kwargs):
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if exc is None:
+            exc = tornado.web.HTTPError(status_code)
+        status, body, headers = self.error_for(exc)
+        if status >= 500 and not isinstance(exc, ProviderUnavailable):
+            log.error("request %s failed: %s %s", self.request_id, self.request.method, self.request.path,
+                      exc_info=kwargs.get("exc_info"))
+        self.set_status(status)
+        for name, value in headers.items():
+            self.set_header(name, value)
+        self._json_out = body
+        self.finish(json.dumps(body))
+
+    def log_exception(self, typ, value, tb):
+        # ApiErrors are ordinary answers; everything else is logged once by write_error
+        if not isinstance(value, (ApiError, tornado.web.HTTPError, ProviderUnavailable)):
+            return
+        if isinstance(value, tornado.web.HTTPError) and value.status_code >= 500:
+            log.warning("request %s: %s", self.request_id, value)
+
+    # --- input -----------------------------------------------------------------------------------
+
+    def json_body(self, schema, required: bool = True, partial: bool = False):
+        """Parse and validate the JSON body with `schema`; 400 for unreadable JSON, 422 for bad fields."""
+        raw = self.request.body
+        if not raw or not raw.strip():
+            if required:
+                raise ApiError(400, "bad_request", "a JSON request body is required")
+            data = {}
+        else:
+            ctype = self.request.headers.get("Content-Type", "")
+            if ctype and "json" not in ctype.split(";")[0].lower():
+                raise ApiError(400, "bad_request", f"Content-Type must be application/json, not {ctype.split(';')[0]}")
+            try:
+                data = json.loads(raw)
+            except (ValueError, UnicodeDecodeError) as exc:
+                raise ApiError(400, "bad_request", f"malformed JSON body: {exc}") from None
+        if not isinstance(data, dict):
+            raise ApiError(400, "bad_request", "the JSON body must be an object")
+        return self.validate(schema, data, partial=partial)
+
+    def validate(self, schema, data, partial: bool = False):
+        try:
+            return schema.load(data, partial=partial)
+        except ValidationError as exc:
+            raise validation_error(flatten_errors(exc.messages)) from None
+
+    def query(self, schema):
+        """Validate the query string with `schema` (each parameter given once)."""
+        data = {}
+        for name, values in self.request.query_arguments.items():
+            if len(values) > 1:
+                raise validation_error([{"field": name, "message": "give this parameter once"}])
+            try:
+                data[name] = values[0].decode()
+            except UnicodeDecodeError:
+                raise validation_error([{"field": name, "message": "not valid UTF-8"}]) from None
+        return self.validate(schema, data)
+
+    @staticmethod
+    def path_id(value: str, what: str) -> str:
+        """Path parameters are UUIDs; anything else names no record, so it is a 404."""
+        if not UUID_RE.match(value or ""):
+            raise not_found(what)
+        return value.lower()
+
+
+class APIHandler(BaseHandler):
+    """A `/v1` handler: needs an API key (`X-API-Key`) with the method's scope."""
+
+    async def prepare(self):
+        key = self.request.headers.get("X-API-Key", "").strip()
+        if not key:
+            raise ApiError(401, "unauthorized", "missing API key: send it in the X-API-Key header")
+        record = await self.services.store.api_keys.by_key(key)
+        if record is None or record.get("revoked_at") is not None:
+            raise ApiError(401, "unauthorized", "invalid or revoked API key")
+        org = await self.services.store.organizations.by_id(record["org_id"])
+        if org is None:
+            raise ApiError(401, "unauthorized", "invalid or revoked API key")
+        self.api_key, self.org = record, org
+        self.sandbox = bool(record.get("sandbox"))
+        if self.sandbox:
+            self.sticky_header("X-Service-Mode", "sandbox")
+        await self._rate_limit()
+        needed = "read" if self.request.method in ("GET", "HEAD") else "write"
+        if needed not in record.get("scopes", ()):
+            raise ApiError(403, "insufficient_scope", f"this API key lacks the {needed!r} scope")
+
+    async def _rate_limit(self):
+        limit = self.api_key.get("rate_limit") or self.services.config.limits.default_rate_per_minute
+        count, reset = await self.services.store.rate_limits.hit(self.api_key["id"])
+        now = self.services.clock.now()
+        self.sticky_header("X-RateLimit-Limit", limit)
+        self.sticky_header("X-RateLimit-Remaining", max(0, limit - count))
+        self.sticky_header("X-RateLimit-Reset", int(reset.replace(tzinfo=__import__("datetime").timezone.utc).timestamp()))
+        if count > limit:
+            wait = max(1, int((reset - now).total_seconds() + 0.999))
+            raise ApiError(429, "rate_limited", f"rate limit of {limit} requests per minute exceeded; retry in {wait} s",
+                           headers={"Retry-After": str(wait)})
+
+    @property
+    def org_id(self) -> str:
+        return self.org["id"]
+
+
+def idempotent(method):
+    """Honour `Idempotency-Key` on a creating or sending operation (design.md §6): scoped to
+    organisation + API key + method + path, remembered 24 hours; a retry replays the first answer;
+    another body with the same key is 409 idempotency_key_reused; a retry while the first is still
+    running is 409 idempotency_in_progress; answers with status >= 500 are not remembered."""
+
+    @functools.wraps(method)
+    async def wrapper(self: APIHandler, *args, **kwargs):
+        key = self.request.headers.get("Idempotency-Key")
+        if key is None:
+            return await method(self, *args, **kwargs)
+        if not key.strip() or len(key) > 255:
+            raise validation_error([{"field": "Idempotency-Key", "message": "must be 1 to 255 characters"}])
+        scope = hashlib.sha256("\x00".join(
+            [self.org_id, self.api_key["id"], self.request.method, self.request.path, key]).encode()).hexdigest()
+        # streamed uploads have no request.body; they hash the body as it arrives
+        body_hash = getattr(self, "body_fingerprint", None) or hashlib.sha256(self.request.body or b"").hexdigest()
+        records = self.services.store.idempotency
+        existing = await records.begin(scope, body_hash)
+        if existing is not None:
+            if existing["body_hash"] != body_hash:
+                raise ApiError(409, "idempotency_key_reused", "this Idempotency-Key was used with a different request body")
+            if existing["state"] != "done":
+                raise ApiError(409, "idempotency_in_progress", "a request with this Idempotency-Key is still being processed")
+            for name, value in (existing.get("headers") or {}).items():
+                self.set_header(name, value)
+            self.set_header("Idempotent-Replayed", "true")
+            if existing["status"] == 204:
+                self.set_status(204)
+                return self.finish()
+            self.set_status(existing["status"])
+            self._json_out = existing["body"]
+            return self.finish(json.dumps(existing["body"]))
+        try:
+            await method(self, *args, **kwargs)
+        except BaseException as exc:
+            status, body, headers = self.error_for(exc)
+            if status >= 500:
+                await records.abandon(scope)
+            else:
+                await records.finish(scope, status, body, headers)
+            raise
+        status = self.get_status()
+        if status >= 500:
+            await records.abandon(scope)
+        else:
+            await records.finish(scope, status, self._json_out, {})
+
+    return wrapper
+
+
+class NotFoundHandler(BaseHandler):
+    """Tornado's default handler: unknown paths answer in the Error shape too."""
+
+    def prepare(self):
+        raise ApiError(404, "not_found", f"no such endpoint: {self.request.method} {self.request.path}")

@@ -1,0 +1,57 @@
+"""Saved contacts: create-or-update by email, search, delete."""
+from marshmallow import fields, validate
+
+from esign.api.base import APIHandler
+from esign.api.common import Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.errors import not_found
+
+
+class ContactCreate(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(1, 255))
+    email = Email(required=True, validate=validate.Length(3, 320))
+    phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+
+
+class Contact(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+    phone = fields.String(allow_none=True)
+    last_used_at = UTCDateTime(required=True, metadata={"description": "equals created_at until the contact is used as a signer"})
+    created_at = UTCDateTime(required=True)
+    updated_at = UTCDateTime(required=True)
+
+
+class ContactQuery(PageQuery):
+    search = fields.String(validate=validate.Length(max=100),
+                           metadata={"description": "case-insensitive substring of the name or email"})
+
+
+ContactPage = page_of(Contact, "ContactPage")
+
+
+@route("/v1/contacts")
+class ContactsHandler(APIHandler):
+    @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage})
+    async def get(self):
+        q = self.query(ContactQuery())
+        items, total = await self.services.store.contacts.list(self.org_id, q.get("search"), q["limit"], q["offset"])
+        self.write_json(ContactPage().dump({"items": items, "total": total}))
+
+    @operation("Create a contact, or update its name when the email exists", tags=["contacts"],
+               body=ContactCreate, responses={201: Contact},
+               description="Emails are matched case-insensitively within the organisation; an existing "
+                           "contact keeps its id and gets the new name (and phone). Answers 201 in both cases.")
+    async def post(self):
+        body = self.json_body(ContactCreate())
+        contact, _ = await self.services.store.contacts.upsert(self.org_id, body["name"], body["email"], body["phone"])
+        self.write_json(Contact().dump(contact), 201)
+
+
+@route("/v1/contacts/{contact_id}")
+class ContactHandler(APIHandler):
+    @operation("Delete a contact", tags=["contacts"], responses={204: None})
+    async def delete(self, contact_id):
+        if not await self.services.store.contacts.delete(self.org_id, self.path_id(contact_id, "contact")):
+            raise not_found("contact")
+        self.set_status(204)

@@ -1,0 +1,38 @@
+"""The OpenAPI document and the interactive docs page (Swagger UI served from the package)."""
+import json
+import os
+
+from esign.api.base import BaseHandler
+from esign.api.common import route
+
+STATIC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static", "docs")
+
+
+@route("/v1/openapi.json")
+class OpenApiHandler(BaseHandler):
+    _cached = None
+
+    def get(self):
+        if OpenApiHandler._cached is None:
+            from esign.openapi import build
+
+            OpenApiHandler._cached = json.dumps(build())
+        self.finish(OpenApiHandler._cached)
+
+
+@route("/docs")
+class DocsHandler(BaseHandler):
+    def get(self):
+        name = "index.html"
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Cache-Control", "no-cache")
+        with open(os.path.join(STATIC, name), "rb") as fh:
+            self.finish(fh.read())
+
+
+@route("/docs/init.js")
+class DocsInitHandler(BaseHandler):
+    def get(self):
+        self.set_header("Content-Type", "application/javascript")
+        with open(os.path.join(STATIC, "init.js"), "rb") as fh:
+            self.finish(fh.read())

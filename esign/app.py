@@ -1,0 +1,40 @@
+"""The Tornado application: routes of every API module, the docs assets, JSON 404s."""
+import importlib
+
+import swagger_ui_bundle
+import tornado.web
+
+from esign.api.base import NotFoundHandler
+from esign.api.common import ROUTES, tornado_pattern
+
+API_MODULES = [
+    "esign.api.health",
+    "esign.api.meta",
+    "esign.api.documents",
+    "esign.api.contacts",
+    "esign.api.usage",
+]
+
+
+def all_routes():
+    for name in API_MODULES:
+        importlib.import_module(name)
+    return list(ROUTES)
+
+
+class DocsAssets(tornado.web.StaticFileHandler):
+    def set_extra_headers(self, path):
+        self.set_header("Cache-Control", "public, max-age=86400")
+
+
+def make_app(services) -> tornado.web.Application:
+    handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in all_routes()]
+    handlers.append((r"/docs/assets/(.*)", DocsAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
+    return tornado.web.Application(
+        handlers,
+        default_handler_class=NotFoundHandler,
+        default_handler_args={"services": services},
+        xheaders=services.config.server.xheaders,
+        max_body_size=services.config.limits.max_upload_mb * 1024 * 1024 + 1024 * 1024,
+        compress_response=False,
+    )

@@ -1,0 +1,187 @@
+"""The `esign` command: serve, worker, admin, openapi."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import signal
+import sys
+
+from esign import config as configmod
+from esign import db as dbmod
+
+log = logging.getLogger("esign")
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="esign", description="Self-hostable electronic-signature service")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    serve = sub.add_parser("serve", help="run the HTTP API (and the job worker unless --no-worker)")
+    serve.add_argument("--config")
+    serve.add_argument("--host")
+    serve.add_argument("--port", type=int)
+    serve.add_argument("--no-worker", action="store_true")
+
+    worker = sub.add_parser("worker", help="run background jobs only")
+    worker.add_argument("--config")
+
+    sub.add_parser("openapi", help="print the OpenAPI JSON document")
+
+    admin = sub.add_parser("admin", help="manage organisations and API keys (prints JSON)")
+    admin.add_argument("--config")
+    asub = admin.add_subparsers(dest="action", required=True)
+    a = asub.add_parser("create-org")
+    a.add_argument("name")
+    a.add_argument("--plan", default="free")
+    a = asub.add_parser("create-key")
+    a.add_argument("org", help="organisation name or id")
+    a.add_argument("--scopes", default="read,write")
+    a.add_argument("--sandbox", action="store_true")
+    a.add_argument("--rate-limit", type=int, default=0)
+    a.add_argument("--owner-name", default="")
+    a.add_argument("--owner-email", default="")
+    a.add_argument("--name", default="")
+    a = asub.add_parser("revoke-key")
+    a.add_argument("key_id")
+    a = asub.add_parser("list-keys")
+    a.add_argument("org")
+    a = asub.add_parser("add-embed-origin")
+    a.add_argument("org")
+    a.add_argument("origin")
+    a = asub.add_parser("set-delivery")
+    a.add_argument("org")
+    a.add_argument("url")
+    a.add_argument("--secret", default="", help="signing secret; generated when omitted")
+    return p
+
+
+def main(argv=None) -> None:
+    args = _parser().parse_args(argv)
+    if args.command == "openapi":
+        from esign.openapi import build
+
+        print(json.dumps(build(), indent=2))
+        return
+    try:
+        cfg = configmod.load(getattr(args, "config", None))
+    except configmod.ConfigError as exc:
+        sys.exit(f"esign: configuration error: {exc}")
+    logging.basicConfig(level=cfg.logging.level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        if args.command == "serve":
+            asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
+        elif args.command == "worker":
+            asyncio.run(run_worker(cfg))
+        elif args.command == "admin":
+            sys.exit(asyncio.run(admin(cfg, args)))
+    except configmod.ConfigError as exc:
+        sys.exit(f"esign: configuration error: {exc}")
+    except KeyboardInterrupt:
+        pass
+
+
+async def _wait_for_signal():
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+
+
+async def serve(cfg, host=None, port=None, with_worker=True):
+    from esign import services as servicesmod
+    from esign.app import make_app
+    from esign.jobs.registry import make_worker
+
+    services = await servicesmod.build(cfg)
+    app = make_app(services)
+    host = host or cfg.server.host
+    port = cfg.server.port if port is None else port
+    server = app.listen(port, host, xheaders=cfg.server.xheaders, max_buffer_size=64 * 1024 * 1024)
+    bound = [s.getsockname()[1] for s in server._sockets.values()][0]
+    if with_worker:
+        make_worker(services).start()
+    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "worker": with_worker}), flush=True)
+    try:
+        await _wait_for_signal()
+    finally:
+        server.stop()
+        await services.close()
+
+
+async def run_worker(cfg):
+    if dbmod.is_memory(cfg.database.url):
+        sys.exit("esign: a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
+                 "or point database.url at MongoDB")
+    from esign import services as servicesmod
+    from esign.jobs.registry import make_worker
+
+    services = await servicesmod.build(cfg)
+    make_worker(services).start()
+    print(json.dumps({"event": "worker started"}), flush=True)
+    try:
+        await _wait_for_signal()
+    finally:
+        await services.close()
+
+
+def _print(obj) -> None:
+    from esign.clock import iso
+
+    print(json.dumps(obj, indent=2, default=lambda v: iso(v) if hasattr(v, "isoformat") else str(v)))
+
+
+async def admin(cfg, args) -> int:
+    if dbmod.is_memory(cfg.database.url):
+        print("esign: admin commands need a persistent database: with memory:// the data lives inside the "
+              "server process. Declare organisations and keys under [[organizations]] in the config file "
+              "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
+        return 2
+    from esign import services as servicesmod
+    from esign.domain import provisioning as prov
+
+    services = await servicesmod.build(cfg)
+    try:
+        if args.action == "create-org":
+            org = await prov.create_org(services, args.name, args.plan)
+            _print({k: org[k] for k in ("id", "name", "plan", "created_at")})
+            return 0
+        if args.action == "revoke-key":
+            ok = await services.store.api_keys.revoke(args.key_id)
+            _print({"id": args.key_id, "revoked": ok})
+            return 0 if ok else 1
+        org = await services.store.organizations.by_name(args.org) or await services.store.organizations.by_id(args.org)
+        if org is None:
+            print(f"esign: no organisation {args.org!r}", file=sys.stderr)
+            return 1
+        if args.action == "create-key":
+            scopes = [s.strip() for s in args.scopes.split(",") if s.strip()]
+            bad = [s for s in scopes if s not in configmod.SCOPES]
+            if bad or not 0 <= args.rate_limit <= 1000:
+                print(f"esign: bad scopes {bad} or rate limit (1-1000)", file=sys.stderr)
+                return 2
+            key, record = await prov.create_key(services, org, scopes, args.sandbox, args.rate_limit,
+                                                args.owner_name, args.owner_email, args.name)
+            _print({"key": key, "note": "shown only now; it is stored as a hash", **prov.key_view(record)})
+        elif args.action == "list-keys":
+            _print([prov.key_view(k) for k in await services.store.api_keys.list_for_org(org["id"])])
+        elif args.action == "add-embed-origin":
+            org = await services.store.organizations.add_embed_origin(org["id"], args.origin.rstrip("/"))
+            _print({"id": org["id"], "name": org["name"], "embed_origins": org["embed_origins"]})
+        elif args.action == "set-delivery":
+            from esign.secrets import new_token
+
+            secret = args.secret or new_token(nbytes=32)
+            org = await prov.set_delivery(services, org, args.url, secret)
+            out = {"id": org["id"], "name": org["name"], "delivery_url": org["delivery_url"]}
+            if not args.secret:
+                out["delivery_secret"] = secret  # generated: shown once
+            _print(out)
+        return 0
+    except prov.ProvisioningError as exc:
+        print(json.dumps({"error": {"code": exc.code, "message": str(exc)}}), file=sys.stderr)
+        return 1
+    finally:
+        await services.close()

@@ -1,0 +1,42 @@
+"""The one source of time. Tests replace it with a FakeClock so nothing ever sleeps for minutes.
+
+Datetimes are naive UTC with millisecond precision: exactly what MongoDB stores and returns, so a
+value read back compares equal to the value written.
+"""
+import datetime as _dt
+
+
+def _trim(dt: _dt.datetime) -> _dt.datetime:
+    return dt.replace(microsecond=dt.microsecond // 1000 * 1000, tzinfo=None)
+
+
+class Clock:
+    def now(self) -> _dt.datetime:
+        return _trim(_dt.datetime.now(_dt.timezone.utc))
+
+
+class FakeClock(Clock):
+    def __init__(self, start: _dt.datetime | None = None):
+        self._now = _trim(start or _dt.datetime(2026, 1, 1, 12, 0, 0))
+
+    def now(self) -> _dt.datetime:
+        return self._now
+
+    def advance(self, **delta) -> None:
+        self._now = _trim(self._now + _dt.timedelta(**delta))
+
+
+def iso(dt: _dt.datetime | None) -> str | None:
+    """ISO 8601 with a Z suffix, for every timestamp the API returns."""
+    if dt is None:
+        return None
+    if dt.tzinfo is not None:
+        dt = dt.astimezone(_dt.timezone.utc).replace(tzinfo=None)
+    return dt.isoformat(timespec="milliseconds") + "Z"
+
+
+def to_utc_naive(dt: _dt.datetime) -> _dt.datetime:
+    """Normalise a parsed client datetime (aware or naive-as-UTC) for comparison with stored values."""
+    if dt.tzinfo is not None:
+        dt = dt.astimezone(_dt.timezone.utc).replace(tzinfo=None)
+    return dt

@@ -1,0 +1,231 @@
+"""Configuration: one TOML file, every scalar key overridable by `ESIGN_<SECTION>_<KEY>`.
+
+Unknown keys and bad values raise ConfigError naming the key; the CLI turns that into a start-up
+failure. Provider sections (storage, email, sms, identity) may carry keys of the chosen provider;
+those are checked against the provider's declared options once plugins are loaded (see plugins.py).
+"""
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from typing import Any
+
+
+class ConfigError(Exception):
+    pass
+
+
+PROVIDER_SECTIONS = ("storage", "email", "sms", "identity")
+
+# section -> key -> default. The default's type is the key's type.
+SCHEMA: dict[str, dict[str, Any]] = {
+    "server": {"host": "127.0.0.1", "port": 8080, "public_url": "http://127.0.0.1:8080",
+               "xheaders": False},
+    "database": {"url": "memory://", "name": "esign"},
+    "storage": {"provider": "local", "path": "./var/blobs"},
+    "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
+    "sms": {"provider": "log"},
+    "identity": {"provider": "none"},
+    "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": ""},
+    "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10,
+                 "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False},
+    "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
+               "pdf_parse_memory_mb": 512},
+    "security": {"secret_key": ""},
+    "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120, "concurrency": 8,
+             "sweep_interval_seconds": 60},
+    "logging": {"level": "INFO"},
+}
+
+PLAN_KEYS: dict[str, Any] = {
+    "signing_requests_per_month": 0, "storage_mb": 0, "templates": 0,
+    "identity_verifications_per_month": 0, "identity_cost_per_check": 0.0,
+    "enterprise_delivery": False,
+}
+BUILTIN_PLANS: dict[str, dict[str, Any]] = {
+    "free": {"signing_requests_per_month": 10, "storage_mb": 100, "templates": 3,
+             "identity_verifications_per_month": 0, "identity_cost_per_check": 1.5,
+             "enterprise_delivery": False},
+    "pro": {"signing_requests_per_month": 500, "storage_mb": 10240, "templates": 100,
+            "identity_verifications_per_month": 100, "identity_cost_per_check": 1.0,
+            "enterprise_delivery": False},
+    "enterprise": {"signing_requests_per_month": 0, "storage_mb": 0, "templates": 0,
+                   "identity_verifications_per_month": 0, "identity_cost_per_check": 0.5,
+                   "enterprise_delivery": True},
+}
+ORG_KEYS: dict[str, Any] = {"name": "", "plan": "free", "embed_origins": [], "delivery_url": "",
+                            "delivery_secret": "", "api_keys": []}
+API_KEY_KEYS: dict[str, Any] = {"key": "", "scopes": ["read", "write"], "sandbox": False,
+                                "rate_limit": 0, "owner_name": "", "owner_email": "", "name": ""}
+SCOPES = ("read", "write", "admin")
+
+
+class Section(dict):
+    """A config section: a dict that also reads as attributes (`config.server.port`)."""
+
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+class Config:
+    def __init__(self, sections: dict[str, Section], plans: dict, organizations: list, source: str):
+        self.sections = sections
+        self.plans = plans
+        self.organizations = organizations
+        self.source = source
+        for name, section in sections.items():
+            setattr(self, name, section)
+
+    def plan(self, name: str) -> dict:
+        return self.plans.get(name) or self.plans["free"]
+
+
+def _coerce(where: str, value: Any, default: Any) -> Any:
+    """Check `value` against the type of `default`; strings (from the environment) are parsed."""
+    kind = type(default)
+    if isinstance(value, str) and kind is not str:
+        text = value.strip()
+        try:
+            if kind is bool:
+                if text.lower() in ("1", "true", "yes", "on"):
+                    return True
+                if text.lower() in ("0", "false", "no", "off"):
+                    return False
+                raise ValueError
+            if kind is list:
+                value = json.loads(text) if text.startswith("[") else [v.strip() for v in text.split(",") if v.strip()]
+                if default and isinstance(default[0], int):
+                    value = [int(v) for v in value]
+                return value
+            return kind(text)
+        except ValueError:
+            raise ConfigError(f"{where}: cannot read {value!r} as {kind.__name__}") from None
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if kind is bool and not isinstance(value, bool) or kind is not bool and isinstance(value, bool):
+        raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
+    if not isinstance(value, kind):
+        raise ConfigError(f"{where}: expected {kind.__name__}, got {type(value).__name__}")
+    return value
+
+
+def _check_keys(where: str, given: dict, known: dict) -> dict:
+    out = {}
+    for key, value in given.items():
+        if key not in known:
+            raise ConfigError(f"unknown key {where}.{key}")
+        out[key] = _coerce(f"{where}.{key}", value, known[key])
+    return out
+
+
+def load(path: str | None = None, environ: dict | None = None, overrides: dict | None = None) -> Config:
+    """Read the TOML file at `path` (or $ESIGN_CONFIG; none = all defaults), apply environment
+    overrides, then `overrides` ({section: {key: value}}, used by the CLI and tests)."""
+    environ = os.environ if environ is None else environ
+    path = path or environ.get("ESIGN_CONFIG") or None
+    raw: dict[str, Any] = {}
+    if path:
+        try:
+            with open(path, "rb") as fh:
+                raw = tomllib.load(fh)
+        except FileNotFoundError:
+            raise ConfigError(f"config file not found: {path}") from None
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}: {exc}") from None
+
+    for name in raw:
+        if name not in SCHEMA and name not in ("plans", "organizations"):
+            raise ConfigError(f"unknown section [{name}]")
+
+    sections: dict[str, Section] = {}
+    for name, known in SCHEMA.items():
+        given = raw.get(name, {})
+        if not isinstance(given, dict):
+            raise ConfigError(f"[{name}] must be a table")
+        section = Section(known)
+        for key, value in given.items():
+            if key in known:
+                section[key] = _coerce(f"{name}.{key}", value, known[key])
+            elif name in PROVIDER_SECTIONS:
+                section[key] = value  # checked against the provider's options later
+            else:
+                raise ConfigError(f"unknown key {name}.{key}")
+        sections[name] = section
+
+    prefix = "ESIGN_"
+    for var, value in environ.items():
+        if not var.startswith(prefix) or var == "ESIGN_CONFIG":
+            continue
+        rest = var[len(prefix):].lower()
+        section_name, _, key = rest.partition("_")
+        if section_name not in SCHEMA or not key:
+            raise ConfigError(f"environment variable {var} names no config section")
+        if key in SCHEMA[section_name]:
+            sections[section_name][key] = _coerce(var, value, SCHEMA[section_name][key])
+        elif section_name in PROVIDER_SECTIONS:
+            sections[section_name][key] = value
+        else:
+            raise ConfigError(f"environment variable {var}: unknown key {section_name}.{key}")
+
+    for section_name, values in (overrides or {}).items():
+        for key, value in values.items():
+            sections[section_name][key] = _coerce(f"{section_name}.{key}", value, SCHEMA[section_name].get(key, value))
+
+    plans = {name: dict(values) for name, values in BUILTIN_PLANS.items()}
+    raw_plans = raw.get("plans", {})
+    if not isinstance(raw_plans, dict):
+        raise ConfigError("[plans] must be a table of [plans.<name>] tables")
+    for name, values in raw_plans.items():
+        if not isinstance(values, dict):
+            raise ConfigError(f"[plans.{name}] must be a table")
+        plans[name] = {**plans.get(name, PLAN_KEYS), **_check_keys(f"plans.{name}", values, PLAN_KEYS)}
+
+    organizations = []
+    raw_orgs = raw.get("organizations", [])
+    if not isinstance(raw_orgs, list):
+        raise ConfigError("organizations must be an array of tables ([[organizations]])")
+    for i, org in enumerate(raw_orgs):
+        where = f"organizations[{i}]"
+        checked = {**ORG_KEYS, **_check_keys(where, org, ORG_KEYS)}
+        if not checked["name"]:
+            raise ConfigError(f"{where}.name is required")
+        if checked["plan"] not in plans:
+            raise ConfigError(f"{where}.plan: unknown plan {checked['plan']!r} (known: {', '.join(sorted(plans))})")
+        keys = []
+        for j, key in enumerate(checked["api_keys"]):
+            kwhere = f"{where}.api_keys[{j}]"
+            if not isinstance(key, dict):
+                raise ConfigError(f"{kwhere} must be a table")
+            k = {**API_KEY_KEYS, **_check_keys(kwhere, key, API_KEY_KEYS)}
+            if not (k["key"].startswith("esk_") and len(k["key"]) >= 24):
+                raise ConfigError(f"{kwhere}.key must start with esk_ and be at least 24 characters")
+            bad = [s for s in k["scopes"] if s not in SCOPES]
+            if bad:
+                raise ConfigError(f"{kwhere}.scopes: unknown scope {bad[0]!r} (known: {', '.join(SCOPES)})")
+            if not 0 <= k["rate_limit"] <= 1000:
+                raise ConfigError(f"{kwhere}.rate_limit must be between 1 and 1000 (0 = default)")
+            keys.append(k)
+        checked["api_keys"] = keys
+        organizations.append(checked)
+
+    _validate(sections)
+    return Config(sections, plans, organizations, path or "(defaults)")
+
+
+def _validate(s: dict[str, Section]) -> None:
+    if not 0 <= s["server"]["port"] <= 65535:
+        raise ConfigError("server.port must be between 0 and 65535")
+    if not s["server"]["public_url"].startswith(("http://", "https://")):
+        raise ConfigError("server.public_url must start with http:// or https://")
+    if not 1 <= s["limits"]["default_rate_per_minute"] <= 1000:
+        raise ConfigError("limits.default_rate_per_minute must be between 1 and 1000")
+    if s["webhooks"]["timeout_seconds"] <= 0:
+        raise ConfigError("webhooks.timeout_seconds must be positive")
+    if s["jobs"]["concurrency"] < 1:
+        raise ConfigError("jobs.concurrency must be at least 1")
+    if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
+        raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")

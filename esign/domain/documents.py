@@ -1,0 +1,53 @@
+"""Accepting an uploaded file: check it, count it against the storage quota, store it, record it."""
+from __future__ import annotations
+
+import os
+
+from esign.errors import ApiError, upstream_unavailable
+from esign.pdf.probe import probe
+from esign.providers.base import ProviderUnavailable
+from esign.store.base import new_id
+
+MB = 1024 * 1024
+
+
+def clean_name(name: str | None) -> str:
+    name = os.path.basename((name or "").replace("\\", "/")).strip()
+    name = "".join(ch for ch in name if ch.isprintable())[:255]
+    return name or "document.pdf"
+
+
+async def accept_upload(services, org: dict, path: str, size: int, sha256: str, name: str | None, sandbox: bool) -> dict:
+    if size == 0:
+        raise ApiError(400, "invalid_pdf", "the uploaded file is empty")
+    limits = services.config.limits
+    checked = await probe(path, limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb)
+    if not checked.get("ok"):
+        raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
+
+    orgs = services.store.organizations
+    counted = not sandbox
+    if counted:
+        limit_mb = services.config.plan(org["plan"]).get("storage_mb", 0)
+        query = {"_id": org["id"]}
+        if limit_mb:
+            query["storage_bytes"] = {"$lte": limit_mb * MB - size}
+        if await orgs.col.find_one_and_update(query, {"$inc": {"storage_bytes": size}}) is None:
+            raise ApiError(403, "quota_exceeded", f"storing this file would exceed the plan's {limit_mb} MB of storage")
+
+    doc_id = new_id()
+    blob_key = f"orgs/{org['id']}/documents/{doc_id}.pdf"
+    try:
+        await services.storage.put_file(blob_key, path)
+        record = await services.store.documents.insert(doc_id, org["id"], clean_name(name), size,
+                                                       checked["page_count"], blob_key, sha256, sandbox)
+    except BaseException as exc:
+        if counted:
+            await orgs.add_storage(org["id"], -size)
+        await services.storage.delete(blob_key)
+        if isinstance(exc, ProviderUnavailable):
+            raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
+        raise
+    await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
+        "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})
+    return record

@@ -1,0 +1,74 @@
+"""Organisations and API keys: declarative provisioning from config and the admin operations."""
+from __future__ import annotations
+
+from esign.config import ConfigError
+from esign.secrets import new_token
+
+
+class ProvisioningError(Exception):
+    """A refused admin operation; `code` is the API error code it corresponds to."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def generate_key(sandbox: bool) -> str:
+    return new_token("esk_test_" if sandbox else "esk_live_", 32)
+
+
+def check_delivery(services, plan: str, url: str) -> None:
+    if not url:
+        return
+    if not services.config.plan(plan).get("enterprise_delivery"):
+        raise ProvisioningError("plan_restricted", f"plan {plan!r} does not include signed-PDF delivery")
+    allow_http = services.config.webhooks.allow_http
+    if not (url.startswith("https://") or allow_http and url.startswith("http://")):
+        raise ProvisioningError("validation_error", "delivery_url must be an https:// URL")
+
+
+async def set_delivery(services, org: dict, url: str, secret: str) -> dict:
+    check_delivery(services, org["plan"], url)
+    return await services.store.organizations.update(org["id"], {
+        "delivery_url": url, "delivery_secret_enc": services.secrets.encrypt(secret) if secret else ""})
+
+
+async def create_org(services, name: str, plan: str = "free") -> dict:
+    if plan not in services.config.plans:
+        raise ProvisioningError("validation_error", f"unknown plan {plan!r} (known: {', '.join(sorted(services.config.plans))})")
+    if await services.store.organizations.by_name(name):
+        raise ProvisioningError("invalid_state", f"an organisation named {name!r} exists already")
+    return await services.store.organizations.create(name, plan)
+
+
+async def create_key(services, org: dict, scopes=("read", "write"), sandbox=False, rate_limit=0,
+                     owner_name="", owner_email="", name="") -> tuple[str, dict]:
+    """Returns (the key, shown only now; its stored record)."""
+    key = generate_key(sandbox)
+    record = await services.store.api_keys.create(org["id"], key, scopes, sandbox, rate_limit,
+                                                  owner_name, owner_email, name)
+    return key, record
+
+
+async def provision_from_config(services) -> None:
+    """Apply `[[organizations]]`: create or update each organisation and its keys. Idempotent."""
+    for spec in services.config.organizations:
+        try:
+            check_delivery(services, spec["plan"], spec["delivery_url"])
+        except ProvisioningError as exc:
+            raise ConfigError(f"organization {spec['name']!r}: {exc}") from None
+        org = await services.store.organizations.upsert_by_name(spec["name"], {
+            "plan": spec["plan"], "embed_origins": spec["embed_origins"], "delivery_url": spec["delivery_url"],
+            "delivery_secret_enc": services.secrets.encrypt(spec["delivery_secret"]) if spec["delivery_secret"] else "",
+        })
+        for key in spec["api_keys"]:
+            await services.store.api_keys.provision(
+                org["id"], key["key"], scopes=key["scopes"], sandbox=key["sandbox"],
+                rate_limit=key["rate_limit"], owner_name=key["owner_name"],
+                owner_email=key["owner_email"], name=key["name"])
+
+
+def key_view(record: dict) -> dict:
+    """What admin commands print about a key: never the hash, never the key itself."""
+    return {k: record.get(k) for k in ("id", "org_id", "prefix", "name", "scopes", "sandbox", "rate_limit",
+                                       "owner_name", "owner_email", "created_at", "revoked_at")}

@@ -1,0 +1,64 @@
+"""The hooks a plugin can implement. Each provider hook returns a list of provider classes (see
+esign.providers.base); the service gathers them from every plugin, builtins included, and picks
+one per kind by the `provider` name in config."""
+import pluggy
+
+hookspec = pluggy.HookspecMarker("esign")
+hookimpl = pluggy.HookimplMarker("esign")
+
+
+@hookspec
+def esign_blob_storages():
+    """Called once at start-up while providers are gathered.
+
+    Returns a list of `esign.providers.base.BlobStorage` subclasses, each with a unique
+    `identifier` (the `[storage] provider` name). Must not do I/O; raising stops start-up.
+    """
+
+
+@hookspec
+def esign_email_providers():
+    """Called once at start-up while providers are gathered.
+
+    Returns a list of `esign.providers.base.EmailProvider` subclasses, each with a unique
+    `identifier` (the `[email] provider` name). Must not do I/O; raising stops start-up.
+    """
+
+
+@hookspec
+def esign_sms_providers():
+    """Called once at start-up while providers are gathered.
+
+    Returns a list of `esign.providers.base.SmsProvider` subclasses (the `[sms] provider` name
+    is their `identifier`). Must not do I/O; raising stops start-up.
+    """
+
+
+@hookspec
+def esign_identity_providers():
+    """Called once at start-up while providers are gathered.
+
+    Returns a list of `esign.providers.base.IdentityProvider` subclasses (the `[identity] provider`
+    name is their `identifier`). Must not do I/O; raising stops start-up.
+    """
+
+
+@hookspec
+def esign_signing_levels():
+    """Called once at start-up while providers are gathered.
+
+    Returns a list of `esign.providers.base.SigningLevelProvider` subclasses whose `identifier` is
+    the signing level they implement (`ses`, `aes`, `qes`). A later plugin's class for a level
+    replaces an earlier one. `qes` requests are refused (403 plan_restricted) unless one is installed
+    and named by `[signing] qes_provider`.
+    """
+
+
+@hookspec(firstresult=True)
+def esign_geoip_lookup(ip):
+    """Called when an audit event records a person's IP address.
+
+    Arguments: `ip` (string). Returns a dict with any of `country`, `city`, `region`, or None when
+    unknown; the first non-None answer wins. Must be fast (no network on the request path);
+    exceptions are logged and treated as None.
+    """

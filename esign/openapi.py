@@ -1,0 +1,123 @@
+"""The OpenAPI document, built from the routes and the marshmallow schemas that also validate
+requests, so documentation and behaviour have one source."""
+from __future__ import annotations
+
+import re
+
+from apispec import APISpec
+from apispec.ext.marshmallow import MarshmallowPlugin
+
+from esign import API_VERSION
+from esign.api.common import Error
+
+ERROR_TEXT = {
+    400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
+    401: "Missing, invalid or revoked API key (`unauthorized`)",
+    403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
+    404: "No such record in this organisation (`not_found`)",
+    409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`)",
+    413: "Upload larger than 50 MB (`payload_too_large`)",
+    422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
+    429: "Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry",
+    502: "Storage or email provider temporarily unavailable (`upstream_unavailable`)",
+}
+
+DESCRIPTION = """\
+The esign `/v1` HTTP/JSON API: upload PDFs, create signing requests, send them, follow progress and
+download the signed PDF.
+
+**Authentication**: every `/v1` endpoint needs an API key in `X-API-Key`. GET needs the `read` scope,
+every other method `write`. Sandbox keys mark their requests `sandbox` and every answer carries
+`X-Service-Mode: sandbox`.
+
+**Errors** always have the shape `{"error": {"code", "message", "request_id"}}`; 422 adds `details`.
+Every answer carries `X-Request-ID`.
+
+**Rate limits**: per key per minute (default 60). Every answer carries `X-RateLimit-Limit`,
+`X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix time of the window's end); 429 adds `Retry-After`
+(seconds).
+
+**Idempotency**: `Idempotency-Key` (1–255 chars) on creating and sending operations. Keys are scoped to
+organisation + API key + method + path and remembered 24 hours. A retry replays the first answer
+(header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`;
+a retry while the first is still running is 409 `idempotency_in_progress`; answers with status 500 or
+more are not remembered.
+
+**Timestamps** are ISO 8601 in UTC with a `Z` suffix and millisecond precision.
+"""
+
+SECURITY = [{"ApiKey": []}]
+
+
+def _resolver(schema):
+    from apispec.ext.marshmallow.common import resolve_schema_cls
+
+    cls = resolve_schema_cls(schema)
+    name = cls.__name__
+    if name.endswith("Schema") and len(name) > 6:
+        name = name[:-6]
+    return name
+
+
+def build(routes=None) -> dict:
+    from esign.app import all_routes
+
+    spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3",
+                   plugins=[MarshmallowPlugin(schema_name_resolver=_resolver)],
+                   info={"description": DESCRIPTION})
+    spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
+    spec.components.schema("Error", schema=Error)
+    for path, handler in routes or all_routes():
+        operations = {}
+        for method in ("get", "post", "put", "patch", "delete"):
+            meta = getattr(getattr(handler, method, None), "__openapi__", None)
+            if meta:
+                operations[method] = _operation(path, handler, meta)
+        if operations:
+            spec.path(path=path, operations=operations)
+    return spec.to_dict()
+
+
+def _operation(path, handler, meta) -> dict:
+    from esign.api.base import APIHandler
+
+    op = {"summary": meta["summary"], "tags": meta["tags"], "responses": {}}
+    if meta["description"]:
+        op["description"] = meta["description"]
+    params = [{"in": "path", "name": name, "required": True, "schema": {"type": "string", "format": "uuid"}}
+              for name in re.findall(r"\{(\w+)\}", path)]
+    if meta["idempotent"]:
+        params.append({"in": "header", "name": "Idempotency-Key", "required": False,
+                       "schema": {"type": "string", "maxLength": 255},
+                       "description": "retry safely: the same key returns the first answer"})
+    if meta["query"] is not None:
+        params.append({"in": "query", "schema": meta["query"]})
+    if params:
+        op["parameters"] = params
+    body = meta["body"]
+    if body == "multipart":
+        op["requestBody"] = {"required": True, "content": {"multipart/form-data": {"schema": {
+            "type": "object", "required": ["file"],
+            "properties": {"file": {"type": "string", "format": "binary", "description": "the PDF"}}}}}}
+    elif body is not None:
+        op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+    for status, schema in meta["responses"].items():
+        response = {"description": _success_text(status)}
+        if schema is not None:
+            response["content"] = {"application/json": {"schema": schema}}
+        op["responses"][str(status)] = response
+    secured = issubclass(handler, APIHandler)
+    for status in meta["errors"]:
+        if status in (401, 403, 429) and not secured:
+            continue
+        op["responses"].setdefault(str(status), {
+            "description": ERROR_TEXT[status], "content": {"application/json": {"schema": "Error"}}})
+    if secured:
+        op["security"] = SECURITY
+    else:
+        op["security"] = []
+    return op
+
+
+def _success_text(status: int) -> str:
+    return {200: "OK", 201: "Created", 202: "Accepted", 204: "No content", 503: "Not ready"}.get(status, "Answer")

@@ -1,0 +1,83 @@
+"""Checks an uploaded file before it is accepted, in a child process bounded in time and memory, so
+a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
+
+`python -m esign.pdf.probe FILE` prints one JSON line: {"ok": true, "page_count": N} or
+{"ok": false, "error": "..."}. `probe(path, timeout, memory_mb)` runs it and returns that dict.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+
+READ_HEAD = 1024
+
+
+def _check(path: str) -> dict:
+    import logging
+
+    import pypdf
+    import pypdfium2
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    with open(path, "rb") as fh:
+        head = fh.read(READ_HEAD)
+    if b"%PDF-" not in head:
+        return {"ok": False, "error": "the file is not a PDF"}
+    try:
+        reader = pypdf.PdfReader(path, strict=False)
+        if reader.is_encrypted:
+            return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
+        count = len(reader.pages)
+    except Exception as exc:  # noqa: BLE001 - any parser failure means the file is unusable
+        return {"ok": False, "error": f"the PDF cannot be read: {type(exc).__name__}"}
+    if count < 1:
+        return {"ok": False, "error": "the PDF has no pages"}
+    try:
+        doc = pypdfium2.PdfDocument(path)
+        if len(doc) != count:
+            count = len(doc)
+        for index in range(len(doc)):
+            page = doc[index]
+            # a tiny render proves the page content can be drawn by the renderer
+            page.render(scale=0.05).close()
+            page.close()
+        doc.close()
+    except Exception as exc:  # noqa: BLE001
+        return {"ok": False, "error": f"a page of the PDF cannot be rendered: {type(exc).__name__}"}
+    return {"ok": True, "page_count": count}
+
+
+def _limit_memory(memory_mb: int):
+    def apply():
+        import resource
+
+        limit = memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return apply
+
+
+async def probe(path: str, timeout: float, memory_mb: int) -> dict:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "esign.pdf.probe", path,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        preexec_fn=_limit_memory(memory_mb))
+    try:
+        out, _ = await asyncio.wait_for(proc.communicate(), timeout)
+    except asyncio.TimeoutError:
+        proc.kill()
+        await proc.wait()
+        return {"ok": False, "error": "the PDF took too long to parse"}
+    try:
+        return json.loads(out.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
+
+
+if __name__ == "__main__":
+    try:
+        result = _check(sys.argv[1])
+    except MemoryError:
+        result = {"ok": False, "error": "the PDF needs too much memory to parse"}
+    print(json.dumps(result))

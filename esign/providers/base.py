@@ -1,0 +1,122 @@
+"""Provider base classes, one per kind. A plugin subclasses one, sets `identifier` (the name chosen
+in config) and `options` (the extra config keys it reads, with defaults), and returns the class from
+the matching hook in `esign.hookspecs`.
+
+Every method is async. A temporary failure (network down, server busy) raises ProviderUnavailable:
+API callers then get 502 `upstream_unavailable` and background jobs are retried. A permanent refusal
+(an address the mail server rejects) raises ProviderRejected: jobs record it and do not retry.
+"""
+from __future__ import annotations
+
+import dataclasses
+from email.message import EmailMessage
+from typing import Any, AsyncIterator, ClassVar
+
+
+class ProviderUnavailable(Exception):
+    """Temporary failure of an upstream service; the operation may succeed when retried."""
+
+
+class ProviderRejected(Exception):
+    """Permanent refusal by an upstream service (for example a bounced address); do not retry."""
+
+
+class Provider:
+    identifier: ClassVar[str] = ""
+    #: extra config keys of this provider's section, with defaults (their types are the defaults')
+    options: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, settings: dict[str, Any]):
+        """`settings` is the provider's config section, already checked against `options`."""
+        self.settings = settings
+
+    async def start(self) -> None:
+        """Called once when the service starts, before any other method."""
+
+    async def close(self) -> None:
+        """Called once when the service stops."""
+
+
+class BlobStorage(Provider):
+    """Stores opaque blobs under string keys such as `org/<id>/documents/<id>.pdf`."""
+
+    async def put_file(self, key: str, path: str) -> int:
+        """Store the file at local `path` under `key` (the caller deletes `path` afterwards).
+        Returns the stored size in bytes."""
+        raise NotImplementedError
+
+    async def put_bytes(self, key: str, data: bytes) -> int:
+        """Store `data` under `key`, replacing any blob there. Returns the size in bytes."""
+        raise NotImplementedError
+
+    async def get_bytes(self, key: str) -> bytes:
+        """Return the whole blob. Raises KeyError when there is none."""
+        raise NotImplementedError
+
+    def stream(self, key: str, chunk_size: int = 256 * 1024) -> AsyncIterator[bytes]:
+        """Yield the blob in chunks (for downloads that must not be held in memory).
+        Raises KeyError when there is none."""
+        raise NotImplementedError
+
+    async def size(self, key: str) -> int | None:
+        """Size in bytes, or None when there is no such blob."""
+        raise NotImplementedError
+
+    async def delete(self, key: str) -> None:
+        """Remove the blob; no error when it does not exist."""
+        raise NotImplementedError
+
+    async def presigned_url(self, key: str, expires_in: int, filename: str) -> str | None:
+        """A URL the storage serves itself, valid `expires_in` seconds, or None when this storage
+        has no such URLs (esign then serves an HMAC-signed URL of its own)."""
+        return None
+
+
+@dataclasses.dataclass
+class EmailResult:
+    message_id: str
+
+
+class EmailProvider(Provider):
+    async def send(self, message: EmailMessage) -> EmailResult:
+        """Hand one complete message (From, To, Subject, plain and HTML parts) to the mail system.
+        Raises ProviderUnavailable when the mail system is unreachable or answers with a temporary
+        error, ProviderRejected when it refuses a recipient for good (a bounce)."""
+        raise NotImplementedError
+
+
+class SmsProvider(Provider):
+    async def send(self, phone: str, text: str) -> None:
+        """Send `text` to `phone` (E.164). Raises ProviderUnavailable / ProviderRejected."""
+        raise NotImplementedError
+
+
+@dataclasses.dataclass
+class IdentityResult:
+    """Outcome of an identity check. `status` is `approved`, `rejected` or `review`."""
+
+    status: str
+    verified_name: str | None = None
+    name_match_score: float | None = None
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+
+class IdentityProvider(Provider):
+    #: whether a check costs money (counted in usage and `identity_payment_status`)
+    charges: ClassVar[bool] = True
+
+    async def verify(self, signer: dict, submitted: dict) -> IdentityResult:
+        """Check the identity data a signer `submitted` (name, date of birth, document fields)
+        against the `signer` record (name, email). Returns an IdentityResult.
+        Raises ProviderUnavailable when the vendor cannot be reached."""
+        raise NotImplementedError
+
+
+class SigningLevelProvider(Provider):
+    """Applies the signatures of one signing level (`ses`, `aes`, `qes`) to a stamped PDF."""
+
+    async def sign(self, pdf: bytes, context: dict) -> bytes:
+        """Return `pdf` with this level's signatures applied. `context` carries the signing
+        request, its signers and the service's seal (see esign.pdf). Raises ProviderUnavailable
+        for a remote signing service that cannot be reached."""
+        raise NotImplementedError

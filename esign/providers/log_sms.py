@@ -1,0 +1,26 @@
+"""Builtin SMS provider that writes messages to the log (`[sms] provider = "log"`), for development.
+It keeps the last messages in memory so a developer (and the tests) can read the code that was sent."""
+import collections
+import logging
+
+from esign.hookspecs import hookimpl
+from esign.providers.base import SmsProvider
+
+log = logging.getLogger("esign.sms")
+
+
+class LogSms(SmsProvider):
+    identifier = "log"
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        self.sent = collections.deque(maxlen=100)
+
+    async def send(self, phone, text):
+        self.sent.append((phone, text))
+        log.info("SMS to %s: %s", phone, text)
+
+
+@hookimpl
+def esign_sms_providers():
+    return [LogSms]

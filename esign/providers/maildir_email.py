@@ -1,0 +1,32 @@
+"""Builtin email provider that delivers into a Maildir (`[email] provider = "maildir"`): every message
+becomes a file in `<path>/new/` that mutt, Python's `mailbox.Maildir` and other mail tools read."""
+import asyncio
+import mailbox
+import os
+
+from esign.hookspecs import hookimpl
+from esign.providers.base import EmailProvider, EmailResult, ProviderUnavailable
+
+
+class MaildirEmail(EmailProvider):
+    identifier = "maildir"
+
+    async def start(self):
+        os.makedirs(self.settings["path"], exist_ok=True)
+        mailbox.Maildir(self.settings["path"], create=True)
+
+    async def send(self, message):
+        def deliver():
+            box = mailbox.Maildir(self.settings["path"], create=True)
+            box.add(mailbox.MaildirMessage(message))
+
+        try:
+            await asyncio.to_thread(deliver)
+        except OSError as exc:
+            raise ProviderUnavailable(f"maildir: {exc.strerror or exc}") from exc
+        return EmailResult(message_id=message["Message-ID"] or "")
+
+
+@hookimpl
+def esign_email_providers():
+    return [MaildirEmail]

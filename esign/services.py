@@ -1,0 +1,85 @@
+"""Everything a handler or job needs, built once per process from the config: the store, the chosen
+providers, the event bus, the job queue and the clock. No globals: tests build their own."""
+from __future__ import annotations
+
+import logging
+
+from esign import db as dbmod
+from esign import plugins as pluginsmod
+from esign.clock import Clock
+from esign.config import Config
+from esign.secrets import SecretBox, new_token
+from esign.store import Store
+
+log = logging.getLogger("esign")
+
+
+class Services:
+    def __init__(self, config: Config, clock: Clock, database, pm):
+        self.config = config
+        self.clock = clock
+        self.db = database
+        self.pm = pm
+        self.store = Store(database, clock)
+        self.storage = pluginsmod.choose_provider(pm, config, "storage")
+        self.email = pluginsmod.choose_provider(pm, config, "email")
+        self.sms = pluginsmod.choose_provider(pm, config, "sms")
+        self.identity = pluginsmod.choose_provider(pm, config, "identity")
+        self.signing_levels = pluginsmod.signing_levels(pm)
+        self.secrets: SecretBox | None = None
+        self.worker = None  # set by esign.jobs.runtime when this process runs jobs
+        self.event_listeners = []  # async callables(event) run after an event is stored
+
+    async def start(self):
+        await self.store.ensure_indexes()
+        key = self.config.security.secret_key or await self.store.settings.get_or_create(
+            "secret_key", lambda: new_token(nbytes=32))
+        self.secrets = SecretBox(key)
+        for provider in (self.storage, self.email, self.sms, self.identity):
+            await provider.start()
+
+    async def close(self):
+        if self.worker is not None:
+            await self.worker.stop()
+        for provider in (self.storage, self.email, self.sms, self.identity):
+            await provider.close()
+
+    async def emit(self, org_id: str, event_type: str, **fields) -> dict:
+        """Record an event (audit trail and outbox) and tell in-process listeners."""
+        event = await self.store.events.append(org_id, event_type, **fields)
+        for listener in self.event_listeners:
+            try:
+                await listener(event)
+            except Exception:  # noqa: BLE001 - a listener never breaks the operation that emitted
+                log.exception("event listener failed for %s", event_type)
+        return event
+
+    async def enqueue(self, kind: str, payload: dict, **options):
+        job = await self.store.jobs.enqueue(kind, payload, **options)
+        if self.worker is not None:
+            self.worker.wake()
+        return job
+
+    def geo(self, ip: str | None) -> dict:
+        if not ip:
+            return {}
+        try:
+            return self.pm.hook.esign_geoip_lookup(ip=ip) or {}
+        except Exception:  # noqa: BLE001
+            log.exception("geo-ip lookup failed")
+            return {}
+
+
+async def build(config: Config, clock: Clock | None = None, pm=None, database=None) -> Services:
+    if database is None:
+        if dbmod.is_memory(config.database.url):
+            log.warning("*** database.url is memory:// — the embedded database is NOT persistent: "
+                        "every record is lost when this process exits. Set database.url to a MongoDB URL "
+                        "for production. ***")
+        database = dbmod.connect(config.database.url, config.database.name)
+    services = Services(config, clock or Clock(), database, pm or pluginsmod.make_plugin_manager())
+    await services.start()
+    from esign.domain.provisioning import provision_from_config
+
+    await provision_from_config(services)
+    return services

@@ -1,0 +1,45 @@
+"""All repositories of one database."""
+from esign.jobs.queue import Jobs
+from esign.store.api_keys import ApiKeys
+from esign.store.contacts import Contacts
+from esign.store.documents import Documents
+from esign.store.events import Events
+from esign.store.idempotency import IdempotencyRecords
+from esign.store.organizations import Organizations
+from esign.store.rate_limits import RateLimits
+from esign.store.settings import Settings
+from esign.store.usage import UsageCounters
+
+REPOSITORIES = {
+    "organizations": Organizations,
+    "api_keys": ApiKeys,
+    "documents": Documents,
+    "contacts": Contacts,
+    "events": Events,
+    "idempotency": IdempotencyRecords,
+    "rate_limits": RateLimits,
+    "settings": Settings,
+    "usage": UsageCounters,
+    "jobs": Jobs,
+}
+
+
+class Store:
+    """Holds one repository per collection; later features add theirs with `add`."""
+
+    def __init__(self, db, clock):
+        self.db = db
+        self.clock = clock
+        self._repos = []
+        for name, cls in REPOSITORIES.items():
+            self.add(name, cls)
+
+    def add(self, name, cls):
+        repo = cls(self.db, self.clock)
+        setattr(self, name, repo)
+        self._repos.append(repo)
+        return repo
+
+    async def ensure_indexes(self):
+        for repo in self._repos:
+            await repo.ensure_indexes()

@@ -1,0 +1,36 @@
+from esign.secrets import hash_token
+from esign.store.base import ASCENDING, Repository, new_id, out
+
+
+class ApiKeys(Repository):
+    collection_name = "api_keys"
+    indexes = [([("key_hash", ASCENDING)], {"unique": True}), ([("org_id", ASCENDING)], {})]
+
+    async def create(self, org_id, key, scopes, sandbox=False, rate_limit=0, owner_name="",
+                     owner_email="", name=""):
+        """Store a key by its hash only; `key` itself is never written."""
+        doc = {"_id": new_id(), "org_id": org_id, "key_hash": hash_token(key), "prefix": key[:12],
+               "scopes": list(scopes), "sandbox": bool(sandbox), "rate_limit": int(rate_limit),
+               "owner_name": owner_name, "owner_email": owner_email, "name": name,
+               "created_at": self.clock.now(), "revoked_at": None}
+        await self.col.insert_one(doc)
+        return out(doc)
+
+    async def provision(self, org_id, key, **fields):
+        """Create the key or update its settings (idempotent; used for config-declared keys)."""
+        fields = {k: v for k, v in fields.items()}
+        existing = await self.col.find_one({"key_hash": hash_token(key)})
+        if existing is None:
+            return await self.create(org_id, key, **fields)
+        await self.col.update_one({"_id": existing["_id"]}, {"$set": {**fields, "org_id": org_id, "revoked_at": None}})
+        return out(await self.col.find_one({"_id": existing["_id"]}))
+
+    async def by_key(self, key: str):
+        return out(await self.col.find_one({"key_hash": hash_token(key)}))
+
+    async def list_for_org(self, org_id):
+        return [out(d) async for d in self.col.find({"org_id": org_id}).sort("created_at", ASCENDING)]
+
+    async def revoke(self, key_id):
+        res = await self.col.update_one({"_id": key_id, "revoked_at": None}, {"$set": {"revoked_at": self.clock.now()}})
+        return res.modified_count == 1

@@ -1,0 +1,39 @@
+import re
+
+from esign.db import ReturnDocument
+from esign.store.base import ASCENDING, Repository, new_id, out
+
+
+class Contacts(Repository):
+    collection_name = "contacts"
+    indexes = [([("org_id", ASCENDING), ("email_key", ASCENDING)], {"unique": True}),
+               ([("org_id", ASCENDING), ("name", ASCENDING)], {})]
+
+    async def upsert(self, org_id, name, email, phone):
+        """Create the contact, or update name (and phone) when the email already exists.
+        Returns (contact, created)."""
+        now = self.clock.now()
+        doc = await self.col.find_one_and_update(
+            {"org_id": org_id, "email_key": email.lower()},
+            {"$set": {"name": name, "email": email, "phone": phone, "updated_at": now},
+             "$setOnInsert": {"_id": new_id(), "created_at": now, "last_used_at": now}},
+            upsert=True, return_document=ReturnDocument.AFTER)
+        return out(doc), doc["created_at"] == now and doc["last_used_at"] == now and doc["updated_at"] == now
+
+    async def list(self, org_id, search, limit, offset):
+        query = {"org_id": org_id}
+        if search:
+            pattern = re.escape(search)
+            query["$or"] = [{"name": {"$regex": pattern, "$options": "i"}},
+                            {"email": {"$regex": pattern, "$options": "i"}}]
+        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset)
+
+    async def delete(self, org_id, contact_id) -> bool:
+        res = await self.col.delete_one({"_id": contact_id, "org_id": org_id})
+        return res.deleted_count == 1
+
+    async def touch(self, org_id, emails):
+        """Mark contacts whose email is among `emails` as just used."""
+        if emails:
+            await self.col.update_many({"org_id": org_id, "email_key": {"$in": [e.lower() for e in emails]}},
+                                       {"$set": {"last_used_at": self.clock.now()}})

@@ -1,0 +1,16 @@
+from esign.store.base import ASCENDING, DESCENDING, Repository, out
+
+
+class Documents(Repository):
+    collection_name = "documents"
+    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING)], {})]
+
+    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
+        doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
+               "page_count": page_count, "status": "ready", "blob_key": blob_key, "sha256": sha256,
+               "sandbox": sandbox, "created_at": self.clock.now()}
+        await self.col.insert_one(doc)
+        return out(doc)
+
+    async def list(self, org_id, limit, offset):
+        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset)

@@ -1,0 +1,33 @@
+import datetime as dt
+
+from esign.db import DuplicateKeyError
+from esign.store.base import ASCENDING, Repository
+
+REMEMBER = dt.timedelta(hours=24)
+
+
+class IdempotencyRecords(Repository):
+    collection_name = "idempotency"
+    indexes = [([("expires_at", ASCENDING)], {"expireAfterSeconds": 0})]
+
+    async def begin(self, scope: str, body_hash: str) -> dict | None:
+        """Claim `scope` for a new request. Returns None when claimed, else the existing record
+        (in progress, or finished with a stored response)."""
+        now = self.clock.now()
+        try:
+            await self.col.insert_one({"_id": scope, "body_hash": body_hash, "state": "running",
+                                       "created_at": now, "expires_at": now + REMEMBER})
+            return None
+        except DuplicateKeyError:
+            existing = await self.col.find_one({"_id": scope})
+            if existing is None or existing["expires_at"] <= now:  # expired but not yet swept
+                await self.col.delete_one({"_id": scope, "created_at": existing["created_at"]} if existing else {"_id": scope})
+                return await self.begin(scope, body_hash)
+            return existing
+
+    async def finish(self, scope: str, status: int, body, headers: dict):
+        await self.col.update_one({"_id": scope}, {"$set": {"state": "done", "status": status,
+                                                           "body": body, "headers": headers}})
+
+    async def abandon(self, scope: str):
+        await self.col.delete_one({"_id": scope, "state": "running"})
