@@ -16,8 +16,11 @@ class Clock:
 
 
 class FakeClock(Clock):
+    """A clock that moves only when told. It starts at the real time because TTL indexes (MongoDB's
+    and mongomock's) expire documents by the real clock."""
+
     def __init__(self, start: _dt.datetime | None = None):
-        self._now = _trim(start or _dt.datetime(2026, 1, 1, 12, 0, 0))
+        self._now = _trim(start or _dt.datetime.now(_dt.timezone.utc))
 
     def now(self) -> _dt.datetime:
         return self._now

@@ -1,0 +1,166 @@
+"""Draws field values and signatures onto the pages of a PDF.
+
+All overlays are drawn in one reportlab document (one page per stamped page), so each font is
+embedded once and shared by every page; pypdf then merges overlay page i onto its target page.
+Field boxes are percents of the page as displayed (origin top-left, y down); each box gets its own
+coordinate system (origin at its displayed bottom-left, x right, y up as displayed) mapped onto the
+page's user space through the CropBox and /Rotate.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+from collections import defaultdict
+
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject, RectangleObject
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from esign.pdf import fonts
+from esign.pdf.render import displayed_size, visible_box
+
+INK = (0.05, 0.1, 0.35)  # dark blue, like a pen
+TEXT_INK = (0, 0, 0)
+_DATA_URL_PREFIXES = ("data:image/png;base64,", "data:image/jpeg;base64,")
+
+
+def stamp(pdf_bytes: bytes, fields: list[dict], signers: dict[str, dict]) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf_bytes)))
+    by_page: dict[int, list[dict]] = defaultdict(list)
+    for field in fields:
+        number = int(field["page_number"])
+        if not 1 <= number <= len(writer.pages):
+            raise ValueError(f"field {field.get('id')} is on page {number}, which does not exist")
+        by_page[number].append(field)
+    numbers = sorted(by_page)
+    if not numbers:
+        return _write(writer)
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pageCompression=1)
+    for number in numbers:
+        page = writer.pages[number - 1]
+        for field in by_page[number]:
+            _draw_field(canvas, page, field, signers)
+        canvas.showPage()
+    canvas.save()
+
+    overlays = PdfReader(buf).pages
+    for number, overlay in zip(numbers, overlays):
+        page = writer.pages[number - 1]
+        x0, y0, x1, y1, _ = visible_box(page)
+        # merge_page clips the overlay to its own CropBox: make it the target's visible area.
+        overlay.mediabox = overlay.cropbox = RectangleObject((x0, y0, x1, y1))
+        if "/Resources" not in page:  # inherited resources must stay visible to the old content
+            page[NameObject("/Resources")] = page.get_inherited("/Resources", {})
+        page.merge_page(overlay)
+        page.compress_content_streams()  # merge_page stores the page content uncompressed
+    return _write(writer)
+
+
+def _write(writer: PdfWriter) -> bytes:
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _box_matrix(page, field) -> tuple[tuple[float, ...], float, float]:
+    """The matrix from the field's own coordinates to user space, and the box's width and height."""
+    x0, y0, x1, y1, rotate = visible_box(page)
+    page_w, page_h = displayed_size(page)
+    dx, dy = float(field["x_percent"]) / 100 * page_w, float(field["y_percent"]) / 100 * page_h
+    w, h = float(field["width_percent"]) / 100 * page_w, float(field["height_percent"]) / 100 * page_h
+    bottom = dy + h  # displayed distance from the top to the box's bottom edge
+    matrix = {
+        0: (1, 0, 0, 1, x0 + dx, y1 - bottom),
+        90: (0, 1, -1, 0, x0 + bottom, y0 + dx),
+        180: (-1, 0, 0, -1, x1 - dx, y0 + bottom),
+        270: (0, -1, 1, 0, x1 - bottom, y1 - dx),
+    }[rotate]
+    return matrix, w, h
+
+
+def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict]) -> None:
+    kind = field["field_type"]
+    value = field.get("value")
+    signature = field.get("signature")
+    if kind == "initials" and not signature:
+        name = (signers.get(field.get("signer_id")) or {}).get("name") or ""
+        signature = {"kind": "typed", "text": initials_of(name)} if name.strip() else None
+    if kind in ("signature", "initials"):
+        if not signature:
+            return
+    elif value is None or value == "" or (kind == "checkbox" and str(value).lower() != "true"):
+        return
+
+    matrix, w, h = _box_matrix(page, field)
+    if w <= 0 or h <= 0:
+        return
+    canvas.saveState()
+    canvas.transform(*matrix)
+    if kind in ("signature", "initials"):
+        if signature.get("kind") == "drawn":
+            _draw_image(canvas, signature.get("image") or "", w, h)
+        else:
+            _draw_text(canvas, str(signature.get("text") or ""), w, h, fonts.HANDWRITING, INK,
+                       fill=0.85, center=True)
+    elif kind == "checkbox":
+        _draw_check(canvas, w, h)
+    else:
+        _draw_text(canvas, str(value), w, h, fonts.TEXT, TEXT_INK, fill=0.7, center=False)
+    canvas.restoreState()
+
+
+def initials_of(name: str) -> str:
+    return "".join(part[0].upper() for part in name.split() if part[:1].isalnum())
+
+
+def _draw_text(canvas, text, w, h, chain, color, *, fill, center) -> None:
+    """One line, as large as `fill` of the box height allows, shrunk until it fits the width."""
+    text = " ".join(text.split())
+    if not text:
+        return
+    font = fonts.pick(chain, text)
+    text = fonts.printable(font, text)
+    ascent, descent = pdfmetrics.getAscentDescent(font, 1)  # per point of font size
+    pad = min(w, h) * 0.06
+    size = min(h * fill / (ascent - descent), (w - 2 * pad) / max(pdfmetrics.stringWidth(text, font, 1), 1e-6))
+    if size <= 0:
+        return
+    width = pdfmetrics.stringWidth(text, font, size)
+    x = (w - width) / 2 if center else pad
+    y = (h - (ascent - descent) * size) / 2 - descent * size
+    canvas.setFillColorRGB(*color)
+    canvas.setFont(font, size)
+    canvas.drawString(x, y, text)
+
+
+def _draw_image(canvas, data_url: str, w, h) -> None:
+    if not data_url.startswith(_DATA_URL_PREFIXES):
+        raise ValueError("a drawn signature must be a PNG or JPEG data URL")
+    try:
+        raw = base64.b64decode(data_url.split(",", 1)[1], validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise ValueError("the drawn signature is not valid base64") from exc
+    image = ImageReader(io.BytesIO(raw))
+    iw, ih = image.getSize()
+    scale = min(w / iw, h / ih)
+    dw, dh = iw * scale, ih * scale
+    canvas.drawImage(image, (w - dw) / 2, (h - dh) / 2, dw, dh, mask="auto")
+
+
+def _draw_check(canvas, w, h) -> None:
+    side = min(w, h) * 0.8
+    ox, oy = (w - side) / 2, (h - side) / 2
+    canvas.setStrokeColorRGB(*TEXT_INK)
+    canvas.setLineWidth(side * 0.12)
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    path = canvas.beginPath()
+    path.moveTo(ox + side * 0.12, oy + side * 0.5)
+    path.lineTo(ox + side * 0.4, oy + side * 0.18)
+    path.lineTo(ox + side * 0.88, oy + side * 0.85)
+    canvas.drawPath(path, stroke=1, fill=0)
