@@ -2,7 +2,9 @@
 `@sweep` at import; `load()` imports every module that defines jobs."""
 import importlib
 
-JOB_MODULES: list[str] = []
+JOB_MODULES: list[str] = [
+    "esign.domain.notifications",
+]
 
 HANDLERS: dict = {}
 SWEEPS: list = []

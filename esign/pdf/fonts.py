@@ -2,7 +2,8 @@
 
 reportlab embeds TrueType-outline fonts only (.ttf/.ttc, not CFF .otf), so candidates are TrueType
 files found on the machine. Each chain is tried in order and the first font that has every glyph of a
-string is used; CJK fallbacks come last. With no TrueType font at all, Helvetica (Latin-1) is used.
+text is used, else each character takes the first font that has it, CJK fallbacks last. With no
+TrueType font at all, Helvetica (Latin-1) is used.
 """
 from __future__ import annotations
 
@@ -16,10 +17,10 @@ import threading
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-# File names, best first. Handwriting fonts are Debian packages fonts-kristi, fonts-dkg-handwriting.
-_CJK = ["DroidSansFallbackFull.ttf", "DroidSansFallback.ttf", "wqy-zenhei.ttc", "wqy-microhei.ttc",
-        "uming.ttc", "ukai.ttc", "fonts-japanese-gothic.ttf"]
-TEXT = ["DejaVuSans.ttf", "LiberationSans-Regular.ttf", *_CJK]
+# File names, best first. Debian packages: fonts-dejavu-core, fonts-kristi (handwriting),
+# fonts-droid-fallback (CJK).
+CJK = ["DroidSansFallbackFull.ttf", "wqy-zenhei.ttc", "wqy-microhei.ttc", "uming.ttc", "ukai.ttc"]
+TEXT = ["DejaVuSans.ttf", "LiberationSans-Regular.ttf"]
 BOLD = ["DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", *TEXT]
 HANDWRITING = ["Kristi.ttf", "dkgIt.ttf", "dkg.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSans-Oblique.ttf",
                "LiberationSerif-Italic.ttf", *TEXT]
@@ -60,26 +61,25 @@ def _load(filename: str) -> tuple[str, frozenset[int]] | None:
     return name, frozenset(font.face.charToGlyph)
 
 
-def pick(chain: list[str], text: str) -> str:
-    """The reportlab font name to draw `text` with: the first in `chain` covering all its characters,
-    else the one covering the most, else Helvetica."""
+def runs(chain: list[str], text: str) -> list[tuple[str, str]]:
+    """Split `text` into (reportlab font name, substring) runs. One font of `chain` for the whole
+    text if one covers it (a consistent style); else, per character, the first font of `chain` and
+    then of the CJK fallbacks that has it. Those fallbacks map Latin to blank glyphs, so they are
+    never used for a whole text."""
+    loaded = [f for f in map(_load, chain) if f]
     needed = {ord(c) for c in text if not c.isspace()}
-    best, best_missing = FALLBACK, None
-    for filename in chain:
-        loaded = _load(filename)
-        if loaded is None:
-            continue
-        name, covered = loaded
-        missing = len(needed - covered)
-        if missing == 0:
-            return name
-        if best_missing is None or missing < best_missing:
-            best, best_missing = name, missing
-    return best
-
-
-def printable(font: str, text: str) -> str:
-    """Helvetica only encodes Latin-1: replace what it cannot show instead of failing."""
-    if font == FALLBACK:
-        return text.encode("latin-1", "replace").decode("latin-1")
-    return text
+    whole = next((name for name, covered in loaded if needed <= covered), None)
+    if whole:
+        return [(whole, text)]
+    loaded += [f for f in map(_load, CJK) if f]
+    if not loaded:  # no TrueType font on the machine: Helvetica encodes Latin-1 only
+        return [(FALLBACK, text.encode("latin-1", "replace").decode("latin-1"))]
+    out: list[tuple[str, str]] = []
+    for char in text:
+        name = out[-1][0] if out and char.isspace() else next(
+            (name for name, covered in loaded if ord(char) in covered), loaded[0][0])
+        if out and out[-1][0] == name:
+            out[-1] = (name, out[-1][1] + char)
+        else:
+            out.append((name, char))
+    return out

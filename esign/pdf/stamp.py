@@ -1,7 +1,11 @@
 """Draws field values and signatures onto the pages of a PDF.
 
-All overlays are drawn in one reportlab document (one page per stamped page), so each font is
-embedded once and shared by every page; pypdf then merges overlay page i onto its target page.
+All overlays are drawn in one reportlab document (one page per stamped page), so each font and each
+signature image is embedded once and shared by every page. Each overlay page becomes a form XObject
+painted after the page's own content, which is left byte for byte as it was: pypdf's merge_page
+rewrites it uncompressed and, where pages share /Contents or /Resources (habibi-rotated.pdf),
+leaks one page's overlay onto the others.
+
 Field boxes are percents of the page as displayed (origin top-left, y down); each box gets its own
 coordinate system (origin at its displayed bottom-left, x right, y up as displayed) mapped onto the
 page's user space through the CropBox and /Rotate.
@@ -14,7 +18,7 @@ import io
 from collections import defaultdict
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, RectangleObject
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, RectangleObject
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -36,35 +40,53 @@ def stamp(pdf_bytes: bytes, fields: list[dict], signers: dict[str, dict]) -> byt
             raise ValueError(f"field {field.get('id')} is on page {number}, which does not exist")
         by_page[number].append(field)
     numbers = sorted(by_page)
-    if not numbers:
-        return _write(writer)
-
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pageCompression=1)
-    for number in numbers:
-        page = writer.pages[number - 1]
-        for field in by_page[number]:
-            _draw_field(canvas, page, field, signers)
-        canvas.showPage()
-    canvas.save()
-
-    overlays = PdfReader(buf).pages
-    for number, overlay in zip(numbers, overlays):
-        page = writer.pages[number - 1]
-        x0, y0, x1, y1, _ = visible_box(page)
-        # merge_page clips the overlay to its own CropBox: make it the target's visible area.
-        overlay.mediabox = overlay.cropbox = RectangleObject((x0, y0, x1, y1))
-        if "/Resources" not in page:  # inherited resources must stay visible to the old content
-            page[NameObject("/Resources")] = page.get_inherited("/Resources", {})
-        page.merge_page(overlay)
-        page.compress_content_streams()  # merge_page stores the page content uncompressed
-    return _write(writer)
-
-
-def _write(writer: PdfWriter) -> bytes:
+    if numbers:
+        buf = io.BytesIO()
+        canvas = Canvas(buf, pageCompression=1)
+        for number in numbers:
+            for field in by_page[number]:
+                _draw_field(canvas, writer.pages[number - 1], field, signers)
+            canvas.showPage()
+        canvas.save()
+        save_state = writer._add_object(_stream(b"q\n"))  # shared by every stamped page
+        for number, overlay in zip(numbers, PdfReader(buf).pages):
+            _paint_over(writer, writer.pages[number - 1], overlay, save_state)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _stream(data: bytes) -> DecodedStreamObject:
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    return stream
+
+
+def _paint_over(writer: PdfWriter, page, overlay, save_state) -> None:
+    """Contents become [q, original..., Q + paint overlay]; the q/Q pair stops the original content's
+    graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
+    # re-encoded as plain Flate (reportlab adds ASCII85, a quarter larger)
+    form = _stream(overlay.get_contents().get_data()).flate_encode(level=9)
+    form.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        # the overlay was drawn in the page's user space; the BBox clips it to the visible area
+        NameObject("/BBox"): RectangleObject(visible_box(page)[:4]),
+        NameObject("/Resources"): overlay["/Resources"].get_object().clone(writer),
+    })
+    form = writer._add_object(form)
+    resources = DictionaryObject(page.get_inherited("/Resources", DictionaryObject()).get_object())
+    xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())
+    name = next(f"/EsignStamp{i}" for i in range(len(xobjects) + 1) if f"/EsignStamp{i}" not in xobjects)
+    xobjects[NameObject(name)] = form
+    resources[NameObject("/XObject")] = xobjects
+    page[NameObject("/Resources")] = resources  # a copy: other pages may share the original
+
+    contents = page.get("/Contents")
+    original = contents.get_object() if contents is not None else ArrayObject()
+    original = list(original) if isinstance(original, ArrayObject) else [contents]
+    paint = writer._add_object(_stream(f"\nQ\nq {name} Do Q\n".encode()))
+    page[NameObject("/Contents")] = ArrayObject([save_state, *original, paint])
 
 
 def _box_matrix(page, field) -> tuple[tuple[float, ...], float, float]:
@@ -106,7 +128,7 @@ def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict]) -> 
             _draw_image(canvas, signature.get("image") or "", w, h)
         else:
             _draw_text(canvas, str(signature.get("text") or ""), w, h, fonts.HANDWRITING, INK,
-                       fill=0.85, center=True)
+                       fill=0.95, center=True, script=True)
     elif kind == "checkbox":
         _draw_check(canvas, w, h)
     else:
@@ -118,24 +140,37 @@ def initials_of(name: str) -> str:
     return "".join(part[0].upper() for part in name.split() if part[:1].isalnum())
 
 
-def _draw_text(canvas, text, w, h, chain, color, *, fill, center) -> None:
-    """One line, as large as `fill` of the box height allows, shrunk until it fits the width."""
+def _draw_text(canvas, text, w, h, chain, color, *, fill, center, script=False) -> None:
+    """One line, as large as `fill` of the box height allows, shrunk until it fits the width.
+    Script fonts draw far past their ascent, descent and advance widths: for them the font's
+    bounding box sets the height, and a quarter em is kept free on each side."""
     text = " ".join(text.split())
     if not text:
         return
-    font = fonts.pick(chain, text)
-    text = fonts.printable(font, text)
-    ascent, descent = pdfmetrics.getAscentDescent(font, 1)  # per point of font size
+    runs = fonts.runs(chain, text)
+    extents = [_extent(font, script) for font, _ in runs]  # per point of font size
+    top, bottom = max(e[0] for e in extents), min(e[1] for e in extents)
+    overhang = 0.25 if script else 0
+    width_1pt = sum(pdfmetrics.stringWidth(part, font, 1) for font, part in runs)
     pad = min(w, h) * 0.06
-    size = min(h * fill / (ascent - descent), (w - 2 * pad) / max(pdfmetrics.stringWidth(text, font, 1), 1e-6))
+    size = min(h * fill / (top - bottom), (w - 2 * pad) / (width_1pt + 2 * overhang))
     if size <= 0:
         return
-    width = pdfmetrics.stringWidth(text, font, size)
-    x = (w - width) / 2 if center else pad
-    y = (h - (ascent - descent) * size) / 2 - descent * size
+    x = (w - width_1pt * size) / 2 if center else pad + overhang * size
+    y = (h - (top - bottom) * size) / 2 - bottom * size
     canvas.setFillColorRGB(*color)
-    canvas.setFont(font, size)
-    canvas.drawString(x, y, text)
+    for font, part in runs:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, part)
+        x += pdfmetrics.stringWidth(part, font, size)
+
+
+def _extent(font: str, script: bool) -> tuple[float, float]:
+    """(top, bottom) of the font's glyphs above the baseline, per point of size."""
+    bbox = getattr(pdfmetrics.getFont(font).face, "bbox", None)
+    if script and bbox:
+        return bbox[3] / 1000, bbox[1] / 1000
+    return pdfmetrics.getAscentDescent(font, 1)
 
 
 def _draw_image(canvas, data_url: str, w, h) -> None:

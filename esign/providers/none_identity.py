@@ -1,5 +1,5 @@
-"""Builtin `none` identity provider: no identity checks are possible. Requests that require identity
-verification are refused at creation while it is configured."""
+"""Builtin `none` identity provider: no identity checks are possible; a signer of a request that
+requires identity verification cannot pass it while this provider is configured."""
 from esign.hookspecs import hookimpl
 from esign.providers.base import IdentityProvider, ProviderUnavailable
 

@@ -8,7 +8,9 @@ from esign.store.idempotency import IdempotencyRecords
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
+from esign.store.signing_requests import SigningRequests
 from esign.store.usage import UsageCounters
+from esign.store.webhooks import WebhookDeliveries, Webhooks
 
 REPOSITORIES = {
     "organizations": Organizations,
@@ -21,6 +23,9 @@ REPOSITORIES = {
     "settings": Settings,
     "usage": UsageCounters,
     "jobs": Jobs,
+    "webhooks": Webhooks,
+    "webhook_deliveries": WebhookDeliveries,
+    "signing_requests": SigningRequests,
 }
 
 

@@ -42,3 +42,17 @@ class Events(Repository):
     async def for_request(self, org_id, request_id) -> list[dict]:
         cursor = self.col.find({"org_id": org_id, "signing_request_id": request_id, "pollable": True}).sort("seq", DESCENDING)
         return [out(d) async for d in cursor]
+
+    async def poll(self, org_id, *, event_type=None, signing_request_id=None, after=None, before_seq=None,
+                   limit=50, offset=0) -> tuple[list[dict], int]:
+        """Pollable events, newest first by `seq`; `before_seq` is the `after_id` cursor."""
+        query = {"org_id": org_id, "pollable": True}
+        if event_type:
+            query["event_type"] = event_type
+        if signing_request_id:
+            query["signing_request_id"] = signing_request_id
+        if after is not None:
+            query["created_at"] = {"$gt": after}
+        if before_seq is not None:
+            query["seq"] = {"$lt": before_seq}
+        return await self.page(query, [("seq", DESCENDING)], limit, offset)

@@ -1,0 +1,25 @@
+"""Serves signed PDFs behind the expiring HMAC-signed URLs of esign.domain.downloads (no API key)."""
+from esign.api.base import BaseHandler
+from esign.api.common import route
+from esign.domain import downloads
+from esign.errors import ApiError
+
+
+@route("/files/{request_id}/{which}")
+class FileHandler(BaseHandler):
+    async def get(self, request_id, which):
+        if which not in ("signed", "certificate") or not downloads.verify(
+                self.services, request_id, which, self.get_query_argument("expires", ""), self.get_query_argument("sig", "")):
+            raise ApiError(403, "forbidden", "this download link is invalid or has expired")
+        request = await self.services.store.signing_requests.by_id(request_id)
+        key = request and downloads.blob_key(request, which)
+        size = key and await self.services.storage.size(key)
+        if not size:
+            raise ApiError(404, "not_found", "file not found")
+        self.set_header("Content-Type", "application/pdf")
+        self.set_header("Content-Length", str(size))
+        self.set_header("Content-Disposition", f'attachment; filename="{downloads.file_name(request, which)}"')
+        self.set_header("Cache-Control", "private, no-store")
+        async for chunk in self.services.storage.stream(key):
+            self.write(chunk)
+            await self.flush()

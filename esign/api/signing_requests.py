@@ -1,0 +1,414 @@
+"""Signing requests: create, list, get, send, cancel, remind, reactivate, fields, events,
+embedded URLs and download."""
+from __future__ import annotations
+
+import datetime as dt
+
+from marshmallow import fields, validate
+
+from esign.api.base import APIHandler, idempotent
+from esign.api.common import (Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route)
+from esign.domain import lifecycle
+from esign.domain import requests as domain
+from esign.errors import ApiError, invalid_state
+from esign.secrets import hash_token, new_token
+
+STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
+FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
+VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]
+AUTO_SOURCES = ["signer_name", "signer_email", "signer_phone", "signing_date"]
+LEVELS = ["ses", "aes", "qes"]
+
+
+# --- request schemas ------------------------------------------------------------------------------
+
+class SignerInput(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(1, 255))
+    email = Email(required=True)
+    order = fields.Integer(load_default=1, validate=validate.Range(1, 100))
+    phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+
+
+class CcRecipient(StrictSchema):
+    email = Email(required=True)
+    name = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
+
+
+class SigningRequestCreate(StrictSchema):
+    document_id = fields.UUID(required=True, metadata={"description": "from the upload"})
+    signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),
+                          metadata={"description": "1 to 100 signers; emails unique within the request"})
+    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
+    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+    auto_send = fields.Boolean(load_default=False)
+    phone_verification_required = fields.Boolean(load_default=False)
+    identity_verification_required = fields.Boolean(load_default=False)
+    # extensions (documented): the same settings a template carries
+    signing_level = fields.String(load_default="ses", validate=validate.OneOf(LEVELS))
+    email_subject = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
+    cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
+    reminder_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 30))
+    separate_stamp_page = fields.Boolean(load_default=False)
+
+
+class FieldCreate(StrictSchema):
+    signer_id = fields.UUID(required=True)
+    field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
+    page_number = fields.Integer(load_default=1, validate=validate.Range(1, 10000))
+    x_percent = fields.Float(required=True, validate=validate.Range(0, 100))
+    y_percent = fields.Float(required=True, validate=validate.Range(0, 100))
+    width_percent = fields.Float(load_default=20.0, validate=validate.Range(1, 80))
+    height_percent = fields.Float(load_default=5.0, validate=validate.Range(1, 40))
+    placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
+    is_required = fields.Boolean(load_default=True)
+    options = fields.List(fields.String(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
+                          validate=validate.Length(max=100), metadata={"description": "required for select fields"})
+    validation_type = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(VALIDATION_TYPES))
+    validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
+    auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
+    value = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+
+
+class FieldsBody(StrictSchema):
+    fields = fields.List(fields.Nested(FieldCreate), required=True, validate=validate.Length(1, 5000))
+
+
+class CancelBody(StrictSchema):
+    reason = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
+
+
+class ReactivateBody(StrictSchema):
+    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+
+
+class EmbeddedUrlBody(StrictSchema):
+    allowed_origin = fields.String(required=True, validate=validate.Length(7, 500))
+
+
+class ListQuery(PageQuery):
+    status = fields.String(validate=validate.OneOf(STATUSES))
+    created_after = UTCDateTime()
+    created_before = UTCDateTime()
+    signer_email = fields.String(validate=validate.Length(max=255))
+    sort = fields.String(load_default="created_at", validate=validate.OneOf(["created_at", "updated_at", "expires_at"]))
+    order = fields.String(load_default="desc", validate=validate.OneOf(["asc", "desc"]))
+
+
+class DownloadQuery(StrictSchema):
+    file = fields.String(load_default="signed", validate=validate.OneOf(["signed", "certificate"]),
+                         metadata={"description": "`certificate`: the separate audit certificate (separate_stamp_page)"})
+
+
+# --- response schemas -----------------------------------------------------------------------------
+
+class Signer(OutSchema):
+    id = fields.UUID(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    phone = fields.String(allow_none=True)
+    display_name = fields.String(allow_none=True)
+    order = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn"})
+    signed_at = UTCDateTime(allow_none=True)
+    declined_at = UTCDateTime(allow_none=True)
+    viewed_at = UTCDateTime(allow_none=True)
+    email_bounced_at = UTCDateTime(allow_none=True)
+    decline_reason = fields.String(allow_none=True)
+    identity_verified = fields.Boolean(dump_default=False)
+    identity_verified_at = UTCDateTime(allow_none=True)
+    identity_verified_name = fields.String(allow_none=True)
+    identity_name_match_score = fields.Float(allow_none=True)
+    identity_name_match_status = fields.String(allow_none=True)
+    identity_document_type = fields.String(allow_none=True)
+    identity_dob = fields.String(allow_none=True)
+    identity_address = fields.String(allow_none=True)
+    identity_document_number = fields.String(allow_none=True)
+    identity_document_expiry = fields.String(allow_none=True)
+    identity_document_issued_country = fields.String(allow_none=True)
+    identity_selfie_verified = fields.Boolean(dump_default=False)
+    identity_device_vpn_detected = fields.Boolean(dump_default=False)
+    identity_review_pending = fields.Boolean(dump_default=False)
+
+
+class CcOut(OutSchema):
+    email = fields.String(required=True)
+    name = fields.String(allow_none=True)
+
+
+class FieldValue(OutSchema):
+    field_id = fields.UUID(required=True)
+    signer_id = fields.UUID(required=True)
+    field_type = fields.String(required=True)
+    value = fields.String(allow_none=True)
+
+
+class SigningRequest(OutSchema):
+    id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True)
+    document_name = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "draft, pending, completed, cancelled, expired"})
+    signing_order = fields.String(required=True)
+    message = fields.String(allow_none=True)
+    expires_at = UTCDateTime(required=True)
+    created_at = UTCDateTime(required=True)
+    completed_at = UTCDateTime(allow_none=True)
+    signers = fields.List(fields.Nested(Signer), dump_default=list)
+    sandbox = fields.Boolean(dump_default=False)
+    field_values = fields.List(fields.Nested(FieldValue), allow_none=True)
+    self_sign_url = fields.String(allow_none=True, metadata={
+        "description": "the signing link of a signer whose email is the API key owner's email, while it is their turn"})
+    identity_verification_required = fields.Boolean(dump_default=False)
+    phone_verification_required = fields.Boolean(dump_default=False)
+    identity_payment_status = fields.String(allow_none=True, metadata={"description": "null, pending, charged, waived"})
+    signed_pdf_available = fields.Boolean(dump_default=False)
+    signed_pdf_status = fields.String(dump_default="none", metadata={"description": "none, processing, ready, failed"})
+    signing_level = fields.String(dump_default="ses")
+    pades_signed_at = UTCDateTime(allow_none=True)
+    separate_stamp_page = fields.Boolean(dump_default=False)
+    stamp_pdf_available = fields.Boolean(dump_default=False)
+    email_subject = fields.String(allow_none=True)
+    cc_emails = fields.List(fields.Nested(CcOut), dump_default=list)
+    reminder_days = fields.Integer(allow_none=True)
+
+
+class SigningRequestSummary(OutSchema):
+    id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True)
+    document_name = fields.String(required=True)
+    status = fields.String(required=True)
+    signing_order = fields.String(required=True)
+    expires_at = UTCDateTime(required=True)
+    created_at = UTCDateTime(required=True)
+    total_signers = fields.Integer(required=True)
+    signed_count = fields.Integer(required=True)
+    signer_names = fields.List(fields.String(), dump_default=list)
+    owner_name = fields.String(required=True)
+    owner_email = fields.String(required=True)
+    owner_avatar_url = fields.String(allow_none=True)
+    sandbox = fields.Boolean(dump_default=False)
+
+
+SigningRequestPage = page_of(SigningRequestSummary, "SigningRequestPage")
+
+
+class FieldRead(OutSchema):
+    id = fields.UUID(required=True)
+    signer_id = fields.UUID(required=True)
+    signer_name = fields.String(allow_none=True)
+    field_type = fields.String(required=True)
+    page_number = fields.Integer(required=True)
+    x_percent = fields.Float(required=True)
+    y_percent = fields.Float(required=True)
+    width_percent = fields.Float(required=True)
+    height_percent = fields.Float(required=True)
+    placeholder = fields.String(allow_none=True)
+    is_required = fields.Boolean(required=True)
+    value = fields.String(allow_none=True)
+    filled_at = UTCDateTime(allow_none=True)
+    options = fields.List(fields.String(), allow_none=True)
+    validation_type = fields.String(allow_none=True)
+    validation_pattern = fields.String(allow_none=True)
+    auto_source = fields.String(allow_none=True)
+
+
+class RequestEvent(OutSchema):
+    id = fields.UUID(required=True)
+    event_type = fields.String(required=True)
+    signer_name = fields.String(allow_none=True)
+    signer_email = fields.String(allow_none=True)
+    ip_address = fields.String(allow_none=True)
+    user_agent = fields.String(allow_none=True)
+    country = fields.String(allow_none=True)
+    city = fields.String(allow_none=True)
+    region = fields.String(allow_none=True)
+    metadata = fields.Dict(allow_none=True)
+    created_at = UTCDateTime(required=True)
+
+
+class CancelResponse(OutSchema):
+    status = fields.String(required=True)
+    id = fields.UUID(required=True)
+
+
+class RemindResponse(OutSchema):
+    sent_count = fields.Integer(required=True)
+    signers = fields.List(fields.String(), required=True, metadata={"description": "the reminded signers' emails"})
+
+
+class EmbeddedSigner(OutSchema):
+    signer_id = fields.String(required=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+    embedded_url = fields.String(required=True)
+
+
+class EmbeddedUrlResponse(OutSchema):
+    signers = fields.List(fields.Nested(EmbeddedSigner), required=True)
+    allowed_origin = fields.String(required=True)
+    expires_in_seconds = fields.Integer(dump_default=3600)
+
+
+class DownloadResponse(OutSchema):
+    download_url = fields.String(required=True)
+    document_name = fields.String(required=True)
+
+
+# --- handlers -------------------------------------------------------------------------------------
+
+class RequestHandler(APIHandler):
+    async def load(self, request_id: str) -> dict:
+        return await domain.get(self.services, self.org_id, self.path_id(request_id, "signing request"))
+
+    def write_request(self, request: dict, status: int = 200):
+        self.write_json(SigningRequest().dump(domain.full_view(self.services, request, self.api_key)), status)
+
+
+@route("/v1/signing-requests")
+class SigningRequestsHandler(RequestHandler):
+    @operation("List signing requests", tags=["signing requests"], query=ListQuery, responses={200: SigningRequestPage},
+               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
+    async def get(self):
+        q = self.query(ListQuery())
+        items, total = await self.services.store.signing_requests.list(
+            self.org_id, status=q.get("status"), created_after=q.get("created_after"),
+            created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
+            order=q["order"], limit=q["limit"], offset=q["offset"])
+        self.write_json(SigningRequestPage().dump({"items": [domain.summary_view(r) for r in items], "total": total}))
+
+    @operation("Create a signing request", tags=["signing requests"], body=SigningRequestCreate, idempotent=True,
+               responses={201: SigningRequest},
+               description="Creates a draft (`auto_send` false) or creates and sends it. Unknown document_id: 422. "
+                           "Non-sandbox requests count toward the monthly quota (403 quota_exceeded). "
+                           "`signing_level` qes without a QES provider: 403 plan_restricted.")
+    @idempotent
+    async def post(self):
+        body = self.json_body(SigningRequestCreate())
+        request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
+        self.write_request(request, 201)
+
+
+@route("/v1/signing-requests/{request_id}")
+class SigningRequestHandler(RequestHandler):
+    @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest})
+    async def get(self, request_id):
+        self.write_request(await self.load(request_id))
+
+
+@route("/v1/signing-requests/{request_id}/events")
+class RequestEventsHandler(RequestHandler):
+    @operation("Audit events of a signing request, newest first", tags=["signing requests"],
+               responses={200: RequestEvent(many=True)})
+    async def get(self, request_id):
+        request = await self.load(request_id)
+        events = await self.services.store.events.for_request(self.org_id, request["id"])
+        self.write_json(RequestEvent(many=True).dump(events))
+
+
+@route("/v1/signing-requests/{request_id}/send")
+class SendHandler(RequestHandler):
+    @operation("Send a draft: invite the signers", tags=["signing requests"], idempotent=True,
+               responses={200: SigningRequest}, errors=(401, 403, 404, 409, 422, 429),
+               description="Draft only; otherwise 409 invalid_state. Parallel: everyone is invited; sequential: the "
+                           "lowest order first. The request becomes `pending`.")
+    @idempotent
+    async def post(self, request_id):
+        request = await self.load(request_id)
+        check = domain.check_signing_level
+        check(self.services, request.get("signing_level", "ses"))
+        self.write_request(await lifecycle.send(self.services, request))
+
+
+@route("/v1/signing-requests/{request_id}/cancel")
+class CancelHandler(RequestHandler):
+    @operation("Cancel a draft or pending request", tags=["signing requests"], body=CancelBody, idempotent=True,
+               responses={200: CancelResponse}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Allowed from draft and pending; otherwise 409 invalid_state. The body is optional.")
+    @idempotent
+    async def post(self, request_id):
+        body = self.json_body(CancelBody(), required=False)
+        request = await lifecycle.cancel(self.services, await self.load(request_id), body.get("reason"))
+        self.write_json({"status": request["status"], "id": request["id"]})
+
+
+@route("/v1/signing-requests/{request_id}/remind")
+class RemindHandler(RequestHandler):
+    @operation("Remind the signers whose turn it is", tags=["signing requests"], idempotent=True,
+               responses={200: RemindResponse}, errors=(401, 403, 404, 409, 429),
+               description="Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, "
+                           "the reminder event is still logged.")
+    @idempotent
+    async def post(self, request_id):
+        _, targets = await lifecycle.remind(self.services, await self.load(request_id))
+        self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
+
+
+@route("/v1/signing-requests/{request_id}/reactivate")
+class ReactivateHandler(RequestHandler):
+    @operation("Reactivate an expired request as a draft", tags=["signing requests"], body=ReactivateBody,
+               responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Expired only (409 otherwise). Send must follow.")
+    async def post(self, request_id):
+        body = self.json_body(ReactivateBody())
+        request = await lifecycle.reactivate(self.services, await self.load(request_id), body["expires_in_days"])
+        self.write_request(request)
+
+
+@route("/v1/signing-requests/{request_id}/fields")
+class FieldsHandler(RequestHandler):
+    @operation("Replace the signature fields", tags=["signing requests"], body=FieldsBody,
+               responses={201: FieldRead(many=True)}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Draft only (409 otherwise). All fields in one call replace any existing ones. "
+                           "validation_type: email, number, phone, date, regex (with validation_pattern); "
+                           "auto_source: signer_name, signer_email, signer_phone, signing_date. A select needs options; "
+                           "a field must lie within the page and on an existing page.")
+    async def post(self, request_id):
+        request = await self.load(request_id)
+        body = self.json_body(FieldsBody())
+        if request["status"] != "draft":
+            raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+        request = await domain.replace_fields(self.services, request, body["fields"])
+        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
+
+
+@route("/v1/signing-requests/{request_id}/embedded-url")
+class EmbeddedUrlHandler(RequestHandler):
+    @operation("Embedded signing URLs for an iframe", tags=["signing requests"], body=EmbeddedUrlBody,
+               responses={201: EmbeddedUrlResponse}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="`allowed_origin` must be registered for the organisation (403 origin_not_allowed); the "
+                           "request must be pending (409). One URL per signer who still has to sign, valid 60 minutes.")
+    async def post(self, request_id):
+        request = await self.load(request_id)
+        body = self.json_body(EmbeddedUrlBody())
+        origin = body["allowed_origin"].rstrip("/")
+        if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:
+            raise ApiError(403, "origin_not_allowed", f"origin {origin!r} is not registered for embedding")
+        if request["status"] != "pending":
+            raise invalid_state(f"embedded signing needs a pending request; it is {request['status']}")
+        now = self.services.clock.now()
+        expires = now + dt.timedelta(seconds=3600)
+        issued, tokens = [], []
+        for s in request["signers"]:
+            if s["status"] in ("signed", "declined"):
+                continue
+            token = new_token(nbytes=32)
+            tokens.append({"hash": hash_token(token), "signer_id": s["id"], "origin": origin, "expires_at": expires})
+            issued.append({"signer_id": s["id"], "name": s["name"], "email": s["email"],
+                           "embedded_url": f"{self.services.config.server.public_url.rstrip('/')}/sign/{token}?embed=1"})
+        live = [t for t in request.get("embed_tokens", []) if t["expires_at"] > now]
+        await lifecycle._transition(self.services, request, "pending", lambda r: {"embed_tokens": live + tokens})
+        self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": 3600}, 201)
+
+
+@route("/v1/signing-requests/{request_id}/download")
+class DownloadHandler(RequestHandler):
+    @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
+               responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
+               description="Completed requests only (409 invalid_state otherwise, also while the signed PDF is "
+                           "still being produced). The URL needs no API key and expires after 24 hours.")
+    async def get(self, request_id):
+        from esign.domain import downloads
+
+        request = await self.load(request_id)
+        q = self.query(DownloadQuery())
+        self.write_json(await downloads.download_link(self.services, request, q["file"]))

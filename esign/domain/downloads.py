@@ -1,0 +1,57 @@
+"""Time-limited download links of signed PDFs: the storage provider's own presigned URL when it has
+one, else an esign URL whose expiry and file are covered by an HMAC of the service key."""
+from __future__ import annotations
+
+import time
+import urllib.parse
+
+from esign.errors import invalid_state
+
+LIFETIME = 24 * 3600
+
+
+def _message(request_id: str, which: str, expires: int) -> str:
+    return f"download:{request_id}:{which}:{expires}"
+
+
+def blob_key(request: dict, which: str) -> str | None:
+    return request.get("certificate_blob_key" if which == "certificate" else "signed_blob_key")
+
+
+async def signed_url(services, request: dict, which: str, lifetime: int) -> str:
+    key = blob_key(request, which)
+    filename = file_name(request, which)
+    presigned = await services.storage.presigned_url(key, lifetime, filename)
+    if presigned:
+        return presigned
+    expires = int(time.time()) + lifetime  # wall clock: the URL is checked against the real time too
+    sig = services.secrets.sign(_message(request["id"], which, expires))
+    base = services.config.server.public_url.rstrip("/")
+    return f"{base}/files/{request['id']}/{which}?" + urllib.parse.urlencode({"expires": expires, "sig": sig})
+
+
+def verify(services, request_id: str, which: str, expires: str, sig: str) -> bool:
+    try:
+        expires_at = int(expires)
+    except (TypeError, ValueError):
+        return False
+    return expires_at > time.time() and services.secrets.verify(_message(request_id, which, expires_at), sig)
+
+
+def file_name(request: dict, which: str) -> str:
+    stem = request["document_name"].rsplit(".", 1)[0] or "document"
+    return f"{stem}-certificate.pdf" if which == "certificate" else f"{stem}-signed.pdf"
+
+
+async def download_link(services, request: dict, which: str) -> dict:
+    if request["status"] != "completed":
+        raise invalid_state(f"the signed PDF is available once the request is completed; it is {request['status']}")
+    if request.get("signed_pdf_status") != "ready":
+        raise invalid_state(f"the signed PDF is not ready yet (signed_pdf_status {request.get('signed_pdf_status')})")
+    if which == "certificate" and not request.get("stamp_pdf_available"):
+        raise invalid_state("this request has no separate certificate (separate_stamp_page is false)")
+    url = await signed_url(services, request, which, LIFETIME)
+    await services.emit(request["org_id"], "signing_event.downloaded", signing_request_id=request["id"],
+                        metadata={"file": which}, sandbox=request.get("sandbox", False),
+                        data={"signing_request_id": request["id"], "file": which})
+    return {"download_url": url, "document_name": file_name(request, which)}

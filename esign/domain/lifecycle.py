@@ -1,0 +1,358 @@
+"""The signing-request state machine (spec: States and transitions; design.md §6).
+
+Every transition is one conditional atomic update through `SigningRequests.replace_if`: the filter
+holds the expected status and the version read, so of two concurrent sends or cancels exactly one
+wins; the loser re-reads and gets 409 `invalid_state` if the state moved on. No HTTP here: handlers,
+the signer pages, jobs and sweeps all call these functions.
+
+    draft --send--> pending --last signer signs--> completed
+    draft|pending --cancel--> cancelled;  pending --a signer declines--> cancelled
+    draft|pending --expires_at passes--> expired --reactivate--> draft
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from esign.errors import ApiError, invalid_state
+from esign.secrets import hash_token, new_token
+
+ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
+MAX_RETRIES = 20
+
+
+class Actor(dict):
+    """Who caused a change: `ip_address`, `user_agent` (people), or nothing (API, sweeps)."""
+
+
+def signer_token(services, request: dict, signer: dict) -> str:
+    """The signer's link token, derived from the service key and a per-send nonce, so the database
+    holds only its hash and the mailer can still put it in the link."""
+    return services.secrets.sign(f"signer-link:{request['id']}:{signer['id']}:{signer['token_nonce']}")
+
+
+def signing_url(services, request: dict, signer: dict) -> str:
+    return f"{services.config.server.public_url.rstrip('/')}/sign/{signer_token(services, request, signer)}"
+
+
+def current_group(request: dict) -> list[dict]:
+    """Signers whose turn it is: everyone unsigned for parallel; the lowest unsigned order for sequential."""
+    unsigned = [s for s in request["signers"] if s["status"] != "signed"]
+    if request["signing_order"] == "parallel" or not unsigned:
+        return unsigned
+    first = min(s["order"] for s in unsigned)
+    return [s for s in unsigned if s["order"] == first]
+
+
+def _invite(services, signers: list[dict], group_ids: set, now) -> list[dict]:
+    out = []
+    for s in signers:
+        s = dict(s)
+        if s["id"] in group_ids and s["status"] == "pending":
+            nonce = new_token(nbytes=16)
+            s.update(status="sent", sent_at=now, token_nonce=nonce, token_hash=None)
+            out.append(s)
+        else:
+            out.append(s)
+    return out
+
+
+def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dict]:
+    for s in signers:
+        if s.get("token_nonce") and not s.get("token_hash"):
+            s["token_hash"] = hash_token(signer_token(services, request, s))
+    return signers
+
+
+async def _transition(services, request: dict, expected, build):
+    """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
+    raise 409 when the record is no longer in `expected` status."""
+    repo = services.store.signing_requests
+    statuses = expected if isinstance(expected, (list, tuple)) else [expected]
+    for _ in range(MAX_RETRIES):
+        if request["status"] not in statuses:
+            raise invalid_state(f"the signing request is {request['status']}; this needs {' or '.join(statuses)}")
+        changes = build(request)
+        updated = await repo.replace_if(request, statuses, changes)
+        if updated is not None:
+            return updated
+        request = await repo.by_id(request["id"])
+        if request is None:
+            raise ApiError(404, "not_found", "signing request not found")
+    raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
+
+
+async def _event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
+    actor = actor or {}
+    await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
+                        ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
+                        geo=services.geo(actor.get("ip_address")), metadata=metadata,
+                        data=data if data is not None else event_data(request, signer),
+                        sandbox=request.get("sandbox", False))
+
+
+def event_data(request: dict, signer: dict | None = None) -> dict:
+    """The webhook `data` of signing-request and signer events."""
+    from esign.clock import iso
+
+    data = {"signing_request_id": request["id"], "status": request["status"], "document_id": request["document_id"],
+            "document_name": request["document_name"], "sandbox": request.get("sandbox", False)}
+    if signer:
+        data["signer"] = {"id": signer["id"], "email": signer["email"], "name": signer["name"],
+                          "status": signer["status"]}
+    if request["status"] == "completed":
+        data["completed_at"] = iso(request.get("completed_at"))
+        data["all_signers"] = [{"email": s["email"], "name": s["name"], "signed_at": iso(s.get("signed_at"))}
+                               for s in request["signers"]]
+    return data
+
+
+async def _notify(services, request, template, signers=(), extra_recipients=()):
+    """Queue one email per recipient (never for sandbox requests)."""
+    if request.get("sandbox"):
+        return
+    for s in signers:
+        await services.enqueue("email", {"request_id": request["id"], "template": template, "signer_id": s["id"]},
+                               dedupe_key=f"mail:{template}:{request['id']}:{s['id']}:{s.get('token_nonce') or request['version']}")
+    for cc in extra_recipients:
+        await services.enqueue("email", {"request_id": request["id"], "template": template,
+                                         "to": cc["email"], "name": cc.get("name")},
+                               dedupe_key=f"mail:{template}:{request['id']}:cc:{cc['email']}:{request['version']}")
+
+
+# --- transitions --------------------------------------------------------------------------------
+
+async def send(services, request: dict) -> dict:
+    if request["status"] == "draft" and request["expires_at"] <= services.clock.now():
+        raise invalid_state("the signing request has expired; reactivate it first")
+    if not request["signers"]:
+        raise invalid_state("the signing request has no signers")
+    now = services.clock.now()
+
+    def build(r):
+        group = {s["id"] for s in current_group(r)}
+        signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
+        return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now)}
+
+    updated = await _transition(services, request, "draft", build)
+    invited = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
+    await _event(services, updated, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
+    await _notify(services, updated, "invitation", invited)
+    return updated
+
+
+def _next_reminder(request, now):
+    days = request.get("reminder_days")
+    return now + dt.timedelta(days=days) if days else None
+
+
+async def cancel(services, request: dict, reason: str | None = None, actor=None, event=True) -> dict:
+    now = services.clock.now()
+    updated = await _transition(services, request, ["draft", "pending"], lambda r: {
+        "status": "cancelled", "cancelled_at": now, "cancel_reason": reason})
+    if event:
+        await _event(services, updated, "signing_request.cancelled", actor=actor, metadata={"reason": reason})
+    if request["status"] == "pending":
+        invited = [s for s in updated["signers"] if s.get("sent_at") and s["status"] != "declined"]
+        await _notify(services, updated, "cancellation", invited)
+    return updated
+
+
+async def reactivate(services, request: dict, expires_in_days: int) -> dict:
+    now = services.clock.now()
+
+    def build(r):
+        signers = []
+        for s in r["signers"]:
+            s = dict(s)
+            if s["status"] != "signed":
+                s.update(status="pending", token_hash=None, token_nonce=None)
+            signers.append(s)
+        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
+                "embed_tokens": []}
+
+    updated = await _transition(services, request, "expired", build)
+    await _event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})
+    return updated
+
+
+async def expire(services, request: dict) -> dict | None:
+    now = services.clock.now()
+    try:
+        updated = await _transition(services, request, ["draft", "pending"], lambda r: (
+            {"status": "expired", "expired_at": now} if r["expires_at"] <= now else {}))
+    except ApiError:
+        return None
+    if updated["status"] == "expired":
+        await _event(services, updated, "signing_request.expired")
+    return updated
+
+
+async def remind(services, request: dict, automatic: bool = False) -> tuple[dict, list[dict]]:
+    if request["status"] != "pending":
+        raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
+    now = services.clock.now()
+    updated = await _transition(services, request, "pending", lambda r: {
+        "last_reminded_at": now, "next_reminder_at": _next_reminder(r, now)})
+    targets = [] if updated.get("sandbox") else [s for s in current_group(updated) if s["status"] in ACTIVE_SIGNER]
+    await _event(services, updated, "signing_request.reminded",
+                 metadata={"signers": [s["email"] for s in targets], "automatic": automatic})
+    for s in targets:
+        await services.enqueue("email", {"request_id": updated["id"], "template": "reminder", "signer_id": s["id"]},
+                               dedupe_key=f"mail:reminder:{updated['id']}:{s['id']}:{updated['version']}")
+    return updated, targets
+
+
+# --- signer actions (called by the signer pages) ----------------------------------------------------
+
+def find_signer(request: dict, signer_id: str) -> dict:
+    for s in request["signers"]:
+        if s["id"] == signer_id:
+            return s
+    raise ApiError(404, "not_found", "signer not found")
+
+
+def can_sign(request: dict, signer: dict) -> tuple[bool, str]:
+    if request["status"] != "pending":
+        return False, f"the signing request is {request['status']}"
+    if signer["status"] == "signed":
+        return False, "you have already signed"
+    if signer["status"] not in ACTIVE_SIGNER:
+        return False, "it is not your turn to sign yet"
+    if signer["id"] not in {s["id"] for s in current_group(request)}:
+        return False, "it is not your turn to sign yet"
+    return True, ""
+
+
+def _replace_signer(signers, signer_id, **changes):
+    return [dict(s, **changes) if s["id"] == signer_id else s for s in signers]
+
+
+async def view(services, request: dict, signer_id: str, actor=None) -> dict:
+    """Record the signer's first view (signer.viewed); later views change nothing."""
+    signer = find_signer(request, signer_id)
+    if signer.get("viewed_at") or request["status"] != "pending":
+        return request
+    now = services.clock.now()
+
+    def build(r):
+        s = find_signer(r, signer_id)
+        if s.get("viewed_at"):
+            return {}
+        status = "viewed" if s["status"] == "sent" else s["status"]
+        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=now, status=status)}
+
+    updated = await _transition(services, request, "pending", build)
+    await _event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
+    return updated
+
+
+async def sign(services, request: dict, signer_id: str, field_values: dict, signature: dict | None, actor=None,
+               extra: dict | None = None) -> dict:
+    """Record a signature. `field_values` maps field id -> checked value (validated by the caller);
+    completes the request when it was the last signature, else invites the next sequential group."""
+    now = services.clock.now()
+    actor = actor or {}
+    completed = False
+
+    def build(r):
+        nonlocal completed
+        s = find_signer(r, signer_id)
+        ok, why = can_sign(r, s)
+        if not ok:
+            raise invalid_state(why)
+        signers = _replace_signer(r["signers"], signer_id, status="signed", signed_at=now, signature=signature,
+                                  ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
+                                  viewed_at=s.get("viewed_at") or now, **(extra or {}))
+        fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
+                  for f in r["fields"]]
+        changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
+        if all(x["status"] == "signed" for x in signers):
+            completed = True
+            changes.update(status="completed", completed_at=now, signed_pdf_status="processing", embed_tokens=[])
+        else:
+            completed = False
+            following = {x["id"] for x in current_group({**r, "signers": signers})}
+            changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
+        return changes
+
+    updated = await _transition(services, request, "pending", build)
+    signer = find_signer(updated, signer_id)
+    await _event(services, updated, "signer.signed", signer=signer, actor=actor)
+    if completed:
+        await _event(services, updated, "signing_request.completed")
+        await services.enqueue("finalize", {"request_id": updated["id"]}, dedupe_key=f"finalize:{updated['id']}")
+        await _notify(services, updated, "completed", updated["signers"], updated.get("cc_emails") or [])
+    else:
+        newly = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
+        await _notify(services, updated, "invitation", newly)
+    return updated
+
+
+async def decline(services, request: dict, signer_id: str, reason: str, actor=None) -> dict:
+    """A signer declines: the signer becomes `declined` and the request `cancelled`."""
+    now = services.clock.now()
+
+    def build(r):
+        s = find_signer(r, signer_id)
+        if s["status"] not in ACTIVE_SIGNER:
+            raise invalid_state("you cannot decline now")
+        return {"status": "cancelled", "cancelled_at": now, "cancel_reason": f"declined by {s['email']}",
+                "signers": _replace_signer(r["signers"], signer_id, status="declined", declined_at=now,
+                                           decline_reason=reason),
+                "embed_tokens": []}
+
+    updated = await _transition(services, request, "pending", build)
+    signer = find_signer(updated, signer_id)
+    await _event(services, updated, "signer.declined", signer=signer, actor=actor, metadata={"reason": reason})
+    await _event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
+    others = [s for s in updated["signers"] if s.get("sent_at") and s["id"] != signer_id]
+    await _notify(services, updated, "cancellation", others)
+    return updated
+
+
+async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
+    """A signer takes back their signature while the request is pending and nobody of a later
+    order has signed; they may sign again."""
+
+    def build(r):
+        s = find_signer(r, signer_id)
+        if s["status"] != "signed":
+            raise invalid_state("there is no signature of yours to withdraw")
+        if any(x["status"] == "signed" and x["order"] > s["order"] for x in r["signers"]):
+            raise invalid_state("a later signer has signed already; the signature can no longer be withdrawn")
+        fields = [dict(f, value=None, filled_at=None) if f["signer_id"] == signer_id else f for f in r["fields"]]
+        signers = _replace_signer(r["signers"], signer_id, status="withdrawn", signed_at=None, signature=None)
+        if r["signing_order"] == "sequential":
+            # later signers invited after this signature go back to waiting
+            signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
+                       for x in signers]
+        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
+
+    updated = await _transition(services, request, "pending", build)
+    await _event(services, updated, "signer.withdrawn", signer=find_signer(updated, signer_id), actor=actor)
+    return updated
+
+
+# --- sweeps -----------------------------------------------------------------------------------------
+
+async def expire_due(services) -> int:
+    now = services.clock.now()
+    count = 0
+    for request in await services.store.signing_requests.due(
+            {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}, limit=500):
+        if await expire(services, request):
+            count += 1
+    return count
+
+
+async def remind_due(services) -> int:
+    now = services.clock.now()
+    count = 0
+    for request in await services.store.signing_requests.due(
+            {"status": "pending", "next_reminder_at": {"$ne": None, "$lte": now}}, limit=500):
+        try:
+            await remind(services, request, automatic=True)
+            count += 1
+        except ApiError:
+            pass  # it moved on meanwhile
+    return count

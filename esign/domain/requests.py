@@ -1,0 +1,153 @@
+"""Creating signing requests, replacing their fields, and the record views the API returns."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from esign.domain import lifecycle
+from esign.domain.usage import reserve
+from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.store.base import new_id
+
+SIGNER_DEFAULTS = {
+    "phone": None, "display_name": None, "status": "pending", "signed_at": None, "declined_at": None,
+    "viewed_at": None, "email_bounced_at": None, "decline_reason": None, "sent_at": None,
+    "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
+    "identity_name_match_score": None, "identity_name_match_status": None, "identity_document_type": None,
+    "identity_dob": None, "identity_address": None, "identity_document_number": None,
+    "identity_document_expiry": None, "identity_document_issued_country": None,
+    "identity_selfie_verified": False, "identity_device_vpn_detected": False, "identity_review_pending": False,
+    "token_nonce": None, "token_hash": None,
+}
+
+
+def check_signing_level(services, level: str) -> None:
+    if level == "qes" and not (services.config.signing.qes_provider and "qes" in services.signing_levels):
+        raise ApiError(403, "plan_restricted", "qualified (qes) signatures need a QES signing provider; none is configured")
+
+
+async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
+    """`body` is the validated create body (plus optional template-derived settings)."""
+    document = await services.store.documents.get(org["id"], str(body["document_id"]))
+    if document is None:
+        raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
+    emails = [s["email"].lower() for s in body["signers"]]
+    duplicates = sorted({e for e in emails if emails.count(e) > 1})
+    if duplicates:
+        raise validation_error([{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}])
+    level = body.get("signing_level") or "ses"
+    check_signing_level(services, level)
+    if not sandbox:
+        await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
+    now = services.clock.now()
+    signers = [{**SIGNER_DEFAULTS, "id": new_id(), "email": s["email"], "name": s["name"], "phone": s.get("phone"),
+                "order": s.get("order", 1)} for s in body["signers"]]
+    identity = bool(body.get("identity_verification_required"))
+    record = {
+        "_id": new_id(), "org_id": org["id"], "document_id": document["id"], "document_name": document["name"],
+        "document_pages": document.get("page_count"), "status": "draft",
+        "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
+        "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
+        "updated_at": now, "completed_at": None, "signers": signers, "fields": [], "sandbox": sandbox,
+        "identity_verification_required": identity,
+        "phone_verification_required": bool(body.get("phone_verification_required")),
+        "identity_payment_status": ("waived" if sandbox else "pending") if identity else None,
+        "signed_pdf_status": "none", "signing_level": level, "pades_signed_at": None,
+        "separate_stamp_page": bool(body.get("separate_stamp_page")), "stamp_pdf_available": False,
+        "email_subject": body.get("email_subject"), "cc_emails": body.get("cc_emails") or [],
+        "reminder_days": body.get("reminder_days"), "field_values": None,
+        "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
+        "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
+        "embed_tokens": [], "version": 0, "template_id": body.get("template_id"),
+    }
+    try:
+        request = await services.store.signing_requests.insert(record)
+    except BaseException:
+        if not sandbox:
+            await services.store.usage.release(org["id"], "signing_requests")
+        raise
+    await services.store.contacts.touch(org["id"], emails)
+    await lifecycle._event(services, request, "signing_request.created")
+    if body.get("fields"):
+        request = await replace_fields(services, request, body["fields"])
+    if body.get("auto_send"):
+        request = await lifecycle.send(services, request)
+    return request
+
+
+async def get(services, org_id: str, request_id: str) -> dict:
+    request = await services.store.signing_requests.get(org_id, request_id)
+    if request is None:
+        raise not_found("signing request")
+    return request
+
+
+async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
+    """Replace every field of a draft request (one atomic update)."""
+    signer_ids = {s["id"] for s in request["signers"]}
+    pages = request.get("document_pages")
+    details = []
+    for i, f in enumerate(fields):
+        if str(f["signer_id"]) not in signer_ids:
+            details.append({"field": f"fields.{i}.signer_id", "message": "not a signer of this signing request"})
+        if pages and f["page_number"] > pages:
+            details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
+        check_field_shape(f, f"fields.{i}", details)
+    if details:
+        raise validation_error(details)
+    stored = [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
+               "filled_at": None} for f in fields]
+    if request["status"] != "draft":
+        raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    return await lifecycle._transition(services, request, "draft", lambda r: {"fields": stored})
+
+
+def check_field_shape(f: dict, where: str, details: list) -> None:
+    """Rules shared by request fields and template role fields."""
+    if f["field_type"] == "select" and not f.get("options"):
+        details.append({"field": f"{where}.options", "message": "a select field needs options"})
+    if f.get("validation_type") == "regex":
+        if not f.get("validation_pattern"):
+            details.append({"field": f"{where}.validation_pattern", "message": "required when validation_type is regex"})
+        else:
+            try:
+                re.compile(f["validation_pattern"])
+            except re.error as exc:
+                details.append({"field": f"{where}.validation_pattern", "message": f"not a valid regular expression: {exc}"})
+    if f["x_percent"] + f["width_percent"] > 100.0001 or f["y_percent"] + f["height_percent"] > 100.0001:
+        details.append({"field": where, "message": "the field must lie within the page (x+width and y+height at most 100)"})
+
+
+# --- views ------------------------------------------------------------------------------------------
+
+SIGNER_FIELDS = ("id", "email", "name", "phone", "display_name", "order", "status", "signed_at", "declined_at",
+                 "viewed_at", "email_bounced_at", "decline_reason", "identity_verified", "identity_verified_at",
+                 "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
+                 "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
+                 "identity_document_expiry", "identity_document_issued_country", "identity_selfie_verified",
+                 "identity_device_vpn_detected", "identity_review_pending")
+
+
+def field_view(request: dict, f: dict) -> dict:
+    names = {s["id"]: s["name"] for s in request["signers"]}
+    return {**f, "signer_name": names.get(f["signer_id"])}
+
+
+def full_view(services, request: dict, api_key: dict | None = None) -> dict:
+    self_sign_url = None
+    owner_email = (api_key or {}).get("owner_email", "").lower()
+    if owner_email and request["status"] == "pending":
+        for s in request["signers"]:
+            if s["email"].lower() == owner_email and s.get("token_nonce") and s["status"] in lifecycle.ACTIVE_SIGNER:
+                self_sign_url = lifecycle.signing_url(services, request, s)
+    values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
+              for f in request["fields"] if f.get("value") is not None]
+    return {**request, "signers": [{k: s.get(k) for k in SIGNER_FIELDS} for s in request["signers"]],
+            "field_values": values or None, "self_sign_url": self_sign_url,
+            "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
+
+
+def summary_view(request: dict) -> dict:
+    return {**request, "total_signers": len(request["signers"]),
+            "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
+            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}

@@ -1,0 +1,56 @@
+"""Turns a completed request into its signed PDF: stamp, audit certificate, PAdES signatures."""
+from __future__ import annotations
+
+import hashlib
+import io
+
+from pypdf import PdfReader, PdfWriter
+
+from esign.pdf.certificate import audit_certificate
+from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, sign_pdf_for_signer
+from esign.pdf.stamp import stamp
+
+LEVELS = ("ses", "aes")
+
+
+def finalize(original: bytes, *, request: dict, fields: list, signers: list, events: list, level: str,
+             seal: SealMaterial, ca: InternalCA | None = None, separate_certificate: bool = False,
+             timestamp_url: str | None = None) -> dict:
+    """`ses`: the service seal only. `aes`: one signature per signer, with a certificate issued by
+    `ca`, then the seal. The seal comes last so that it covers the whole file. `qes` goes through a
+    remote-signing provider, not here."""
+    if level not in LEVELS:
+        raise ValueError(f"level {level!r} is not handled here (expected one of {', '.join(LEVELS)})")
+    if level == "aes" and ca is None:
+        raise ValueError("aes needs the internal CA to issue the signers' certificates")
+
+    stamped = stamp(original, fields, {s["id"]: s for s in signers})
+    original_sha256 = hashlib.sha256(original).hexdigest()
+    stamped_sha256 = hashlib.sha256(stamped).hexdigest()
+    certificate = audit_certificate(request, signers, events, original_sha256, stamped_sha256)
+
+    if separate_certificate:
+        document = stamped
+        certificate_pdf = seal_pdf(certificate, seal, timestamp_url=timestamp_url)
+    else:
+        document = _append(stamped, certificate)
+        certificate_pdf = None
+    if level == "aes":
+        for index, signer in enumerate(signers, start=1):
+            material = ca.issue(signer["name"], signer["email"])
+            document = sign_pdf_for_signer(document, material, signer["name"], f"esign-signer-{index}")
+    return {
+        "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url),
+        "certificate_pdf": certificate_pdf,
+        "original_sha256": original_sha256,
+        "stamped_sha256": stamped_sha256,
+    }
+
+
+def _append(pdf: bytes, extra: bytes) -> bytes:
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    for page in PdfReader(io.BytesIO(extra)).pages:
+        writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()

@@ -1,0 +1,159 @@
+"""PAdES signatures with pyHanko, and the keys and certificates they are made with.
+
+Signing is CPU work and pyHanko's sync API runs its own event loop: call these functions from a
+worker thread, never from the server's event loop thread.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import io
+from dataclasses import dataclass, field
+
+from asn1crypto import keys as asn1_keys
+from asn1crypto import x509 as asn1_x509
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
+from cryptography.x509.oid import NameOID
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.sign import fields, signers
+from pyhanko.sign.timestamps import HTTPTimeStamper
+from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+SEAL_YEARS = 10
+CA_YEARS = 20
+SIGNER_DAYS = 3 * 365
+
+
+@dataclass
+class SealMaterial:
+    """A private key and its certificate chain, the key's own certificate first."""
+
+    key: PrivateKeyTypes
+    chain: list[x509.Certificate] = field(default_factory=list)
+
+    @property
+    def certificate(self) -> x509.Certificate:
+        return self.chain[0]
+
+    @classmethod
+    def generate(cls, common_name: str = "esign seal") -> "SealMaterial":
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = _name(common_name)
+        cert = _cert(name, key.public_key(), name, key, dt.timedelta(days=365 * SEAL_YEARS), ca=False)
+        return cls(key, [cert])
+
+    @classmethod
+    def from_pem(cls, cert_pem: bytes, key_pem: bytes) -> "SealMaterial":
+        """`cert_pem` holds the chain, the key's certificate first."""
+        key = serialization.load_pem_private_key(key_pem, password=None)
+        chain = x509.load_pem_x509_certificates(cert_pem)
+        if _spki(chain[0].public_key()) != _spki(key.public_key()):
+            raise ValueError("the private key does not match the first certificate")
+        return cls(key, chain)
+
+    def to_pem(self) -> tuple[bytes, bytes]:
+        certs = b"".join(c.public_bytes(serialization.Encoding.PEM) for c in self.chain)
+        key = self.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                     serialization.NoEncryption())
+        return certs, key
+
+    def signer(self) -> signers.SimpleSigner:
+        certs = [asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.chain]
+        key = self.key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
+                                     serialization.NoEncryption())
+        return signers.SimpleSigner(signing_cert=certs[0], signing_key=asn1_keys.PrivateKeyInfo.load(key),
+                                    cert_registry=SimpleCertificateStore.from_certs(certs))
+
+
+class InternalCA:
+    """The service's own CA, which issues a certificate to each signer for AES signatures."""
+
+    def __init__(self, material: SealMaterial):
+        self.material = material
+
+    @classmethod
+    def generate(cls, common_name: str = "esign internal CA") -> "InternalCA":
+        key = ec.generate_private_key(ec.SECP256R1())
+        name = _name(common_name)
+        cert = _cert(name, key.public_key(), name, key, dt.timedelta(days=365 * CA_YEARS), ca=True)
+        return cls(SealMaterial(key, [cert]))
+
+    @classmethod
+    def from_pem(cls, cert_pem: bytes, key_pem: bytes) -> "InternalCA":
+        return cls(SealMaterial.from_pem(cert_pem, key_pem))
+
+    def to_pem(self) -> tuple[bytes, bytes]:
+        return self.material.to_pem()
+
+    @property
+    def certificate(self) -> x509.Certificate:
+        return self.material.certificate
+
+    def issue(self, name: str, email: str) -> SealMaterial:
+        key = ec.generate_private_key(ec.SECP256R1())
+        subject = _name(name, email)
+        cert = _cert(subject, key.public_key(), self.certificate.subject, self.material.key,
+                     dt.timedelta(days=SIGNER_DAYS), ca=False, email=email,
+                     issuer_public_key=self.certificate.public_key())
+        return SealMaterial(key, [cert, *self.material.chain])
+
+
+def _spki(public_key) -> bytes:
+    return public_key.public_bytes(serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)
+
+
+def _name(common_name: str, email: str | None = None) -> x509.Name:
+    attrs = [x509.NameAttribute(NameOID.COMMON_NAME, common_name[:64] or "-")]
+    if email:
+        attrs.append(x509.NameAttribute(NameOID.EMAIL_ADDRESS, email))
+    return x509.Name(attrs)
+
+
+def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool, email: str | None = None,
+          issuer_public_key=None) -> x509.Certificate:
+    now = dt.datetime.now(dt.timezone.utc)
+    builder = (
+        x509.CertificateBuilder()
+        .subject_name(subject).issuer_name(issuer).public_key(public_key)
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - dt.timedelta(minutes=5)).not_valid_after(now + validity)
+        .add_extension(x509.BasicConstraints(ca=ca, path_length=0 if ca else None), critical=True)
+        .add_extension(x509.KeyUsage(
+            digital_signature=True, content_commitment=not ca, key_encipherment=False,
+            data_encipherment=False, key_agreement=False, key_cert_sign=ca, crl_sign=ca,
+            encipher_only=False, decipher_only=False), critical=True)
+        .add_extension(x509.SubjectKeyIdentifier.from_public_key(public_key), critical=False)
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_public_key or public_key),
+                       critical=False)
+    )
+    if email:
+        builder = builder.add_extension(x509.SubjectAlternativeName([x509.RFC822Name(email)]), critical=False)
+    return builder.sign(issuer_key, hashes.SHA256())
+
+
+def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMetadata,
+          timestamp_url: str | None) -> bytes:
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
+    timestamper = HTTPTimeStamper(timestamp_url, timeout=30) if timestamp_url else None
+    pdf_signer = signers.PdfSigner(meta, signer=material.signer(), timestamper=timestamper)
+    return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
+
+
+def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, field_name: str = "esign-seal",
+             reason: str = "Sealed by esign: the document and its audit certificate are complete",
+             location: str | None = None, timestamp_url: str | None = None) -> bytes:
+    """An incremental PAdES signature (ETSI.CAdES.detached) over the whole file; with
+    `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T)."""
+    meta = signers.PdfSignatureMetadata(
+        field_name=field_name, reason=reason, location=location, md_algorithm="sha256",
+        subfilter=fields.SigSeedSubFilter.PADES, use_pades_lta=False)
+    return _sign(pdf_bytes, material, meta, timestamp_url)
+
+
+def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str) -> bytes:
+    meta = signers.PdfSignatureMetadata(
+        field_name=field_name, name=signer_name, reason=f"Signed by {signer_name}", md_algorithm="sha256",
+        subfilter=fields.SigSeedSubFilter.PADES)
+    return _sign(pdf_bytes, material, meta, None)

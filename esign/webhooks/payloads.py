@@ -1,0 +1,145 @@
+"""The body of a webhook delivery and the `data` shape of each event type.
+
+`data` is the event's stored `data` (given by the operation that emitted it) on top of the fields
+every event of its kind carries, taken from the event record itself. The schemas below are the
+documented contract; `describe()` renders them into the OpenAPI document.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from marshmallow import fields
+
+from esign.api.common import OutSchema
+from esign.clock import iso
+
+SUBSCRIBABLE = (
+    "signing_request.created", "signing_request.sent", "signing_request.reminded",
+    "signing_request.completed", "signing_request.cancelled", "signing_request.expired",
+    "signer.viewed", "signer.signed", "signer.declined", "signer.withdrawn",
+    "document.signed", "document.uploaded", "member.invited",
+)
+
+
+class _Base(OutSchema):
+    sandbox = fields.Boolean(required=True, metadata={"description": "true for events of sandbox requests"})
+
+
+class SigningRequestData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    status = fields.String(metadata={"description": "the request's status after the event"})
+    document_name = fields.String()
+
+
+class CancelledData(SigningRequestData):
+    reason = fields.String(allow_none=True, metadata={"description": "the cancel reason, when one was given"})
+
+
+class RemindedData(SigningRequestData):
+    signers = fields.List(fields.String(), metadata={"description": "email addresses of the reminded signers"})
+
+
+class CompletedSigner(OutSchema):
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    signed_at = fields.String(required=True, metadata={"description": "date-time"})
+
+
+class CompletedData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    completed_at = fields.String(required=True, metadata={"description": "date-time"})
+    all_signers = fields.List(fields.Nested(CompletedSigner), required=True,
+                              metadata={"description": "array of `{email, name, signed_at}`"})
+    signed_pdf_storage_key = fields.String(required=True, metadata={"description": "location of the signed PDF in storage"})
+
+
+class SignerData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    signer_id = fields.UUID(required=True)
+    signer_name = fields.String(required=True)
+    signer_email = fields.String(required=True)
+
+
+class DeclinedData(SignerData):
+    reason = fields.String(allow_none=True, metadata={"description": "the reason the signer gave"})
+
+
+class DocumentSignedData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    document_name = fields.String()
+    completed_at = fields.String(metadata={"description": "date-time"})
+    signed_pdf_storage_key = fields.String(metadata={"description": "location of the signed PDF in storage"})
+
+
+class DocumentUploadedData(_Base):
+    document_id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    file_size = fields.Integer(required=True, metadata={"description": "bytes"})
+    page_count = fields.Integer(allow_none=True)
+
+
+class MemberInvitedData(_Base):
+    email = fields.String(required=True)
+    name = fields.String(allow_none=True)
+
+
+DATA_SCHEMAS = {
+    "signing_request.created": SigningRequestData, "signing_request.sent": SigningRequestData,
+    "signing_request.reminded": RemindedData, "signing_request.completed": CompletedData,
+    "signing_request.cancelled": CancelledData, "signing_request.expired": SigningRequestData,
+    "signer.viewed": SignerData, "signer.signed": SignerData, "signer.declined": DeclinedData,
+    "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
+    "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
+}
+
+
+def data_for(event: dict) -> dict:
+    data = {"sandbox": bool(event.get("sandbox"))}
+    if event.get("signing_request_id"):
+        data["signing_request_id"] = event["signing_request_id"]
+    if event.get("signer_id"):
+        data.update(signer_id=event["signer_id"], signer_name=event.get("signer_name"),
+                    signer_email=event.get("signer_email"))
+    data.update(event.get("data") or {})
+    return data
+
+
+def _json_default(value):
+    if isinstance(value, dt.datetime):
+        return iso(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serialisable")
+
+
+def body_for(webhook_id: str, event: dict) -> bytes:
+    """The exact bytes sent (and signed). The same event gives the same bytes on every retry."""
+    body = {"id": event["id"], "event": event["event_type"], "timestamp": iso(event["created_at"]),
+            "webhook_id": webhook_id, "data": data_for(event)}
+    return json.dumps(body, separators=(",", ":"), default=_json_default).encode()
+
+
+def _field_line(name, field) -> str:
+    kind = {fields.UUID: "uuid", fields.String: "string", fields.Boolean: "boolean",
+            fields.Integer: "integer", fields.List: "array"}.get(type(field), "object")
+    notes = ["required" if field.required else "optional"] + (["nullable"] if field.allow_none else [])
+    desc = field.metadata.get("description")
+    return f"`{name}` ({kind}; {', '.join(notes)}){': ' + desc if desc else ''}"
+
+
+def describe() -> str:
+    """Markdown: the delivery body, headers and every event type's `data` fields."""
+    lines = [
+        "**Delivery**: for each subscribed event the service POSTs JSON "
+        "`{id, event, timestamp, webhook_id, data}`: `id` is the event id (the same on every retry, so "
+        "receivers can de-duplicate), `event` the type, `timestamp` the event's time, `webhook_id` this "
+        "webhook. Headers: `Content-Type: application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the "
+        "raw body keyed with the whole secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, "
+        "`X-Webhook-ID` (webhook id), and `X-Webhook-Retry` (1, 2, 3) on retries only.",
+        "",
+        "**Data by event type** (fields beyond these may be added; receivers should ignore unknown ones):",
+        "",
+    ]
+    for event_type, schema in DATA_SCHEMAS.items():
+        parts = "; ".join(_field_line(n, f) for n, f in schema._declared_fields.items())
+        lines.append(f"- `{event_type}`: {parts}")
+    return "\n".join(lines)
