@@ -1,0 +1,86 @@
+"""The durable job queue: atomic claims, lease expiry after a crashed worker, no double runs."""
+import asyncio
+
+from esign.jobs.registry import HANDLERS
+from esign.jobs.worker import RetryLater, Worker
+
+
+async def test_two_workers_never_take_the_same_job(server):
+    services = server.services
+    jobs = services.store.jobs
+    for i in range(20):
+        await jobs.enqueue("test.noop", {"i": i})
+    claims = await asyncio.gather(*[jobs.claim(f"w{n % 2}", 60) for n in range(30)])
+    taken = [c["payload"]["i"] for c in claims if c]
+    assert sorted(taken) == list(range(20))  # each once, and no more than exist
+
+
+async def test_crashed_worker_lease_expires_and_effect_happens_once(server):
+    services = server.services
+    effects = []
+
+    async def handler(services, payload, job):
+        effects.append(payload["n"])
+
+    HANDLERS["test.effect"] = handler
+    try:
+        await services.enqueue("test.effect", {"n": 1})
+        # worker A claims the job and "dies" (never completes it)
+        dead = await services.store.jobs.claim("dead-worker", services.config.jobs.lease_seconds)
+        assert dead is not None
+        worker = Worker(services, {"test.effect": handler}, [])
+        assert await worker.run_due() == 0  # leased: not due yet
+        server.clock.advance(seconds=services.config.jobs.lease_seconds + 1)
+        assert await worker.run_due() == 1
+        assert effects == [1]
+        # the dead worker's late completion is refused: its claim is gone
+        assert await services.store.jobs.complete(dead) is False
+        assert await worker.run_due() == 0
+        assert effects == [1]
+    finally:
+        HANDLERS.pop("test.effect", None)
+
+
+async def test_retry_with_backoff_then_fail(server):
+    services = server.services
+    calls = []
+
+    async def flaky(services, payload, job):
+        calls.append(job["attempts"])
+        raise RetryLater("not yet", delay_seconds=30)
+
+    worker = Worker(services, {"test.flaky": flaky}, [])
+    await services.store.jobs.enqueue("test.flaky", {}, max_attempts=3)
+    for _ in range(3):
+        await worker.run_due()
+        server.clock.advance(seconds=10)
+        assert await worker.run_due() == 0  # back-off respected
+        server.clock.advance(seconds=21)
+    assert calls == [1, 2, 3]
+    job = await services.db["jobs"].find_one({"kind": "test.flaky"})
+    assert job["status"] == "failed" and job["last_error"] == "not yet"
+
+
+async def test_dedupe_key(server):
+    jobs = server.services.store.jobs
+    assert await jobs.enqueue("test.x", {}, dedupe_key="k1") is not None
+    assert await jobs.enqueue("test.x", {}, dedupe_key="k1") is None
+    assert await jobs.count(kind="test.x") == 1
+
+
+async def test_background_loop_runs_jobs(server):
+    services = server.services
+    done = asyncio.Event()
+
+    async def handler(services, payload, job):
+        done.set()
+
+    worker = Worker(services, {"test.bg": handler}, [])
+    services.worker, previous = worker, services.worker
+    worker.start()
+    try:
+        await services.enqueue("test.bg", {})
+        await asyncio.wait_for(done.wait(), 5)
+    finally:
+        await worker.stop()
+        services.worker = previous

@@ -1,0 +1,190 @@
+"""The signer-side domain operations (view, sign, decline, withdraw) and sequential order, called
+directly as the signer pages will call them; invitations through a real SMTP server."""
+import email
+import email.policy
+import re
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from esign.domain import lifecycle
+from esign.errors import ApiError
+from tests.conftest import start_server, stop_server
+
+THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
+         {"name": "Bob", "email": "bob@example.test", "order": 2},
+         {"name": "Cy", "email": "cy@example.test", "order": 2}]
+
+
+def free_port():
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def smtp_controller(handler):
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    return controller, port
+
+
+class Inbox:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 OK"
+
+    def to(self, addr):
+        return [m for m in self.messages if addr in m["To"]]
+
+
+@pytest.fixture
+async def smtp_server(tmp_path):
+    inbox = Inbox()
+    controller, port = smtp_controller(inbox)
+    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
+    srv.inbox = inbox
+    yield srv
+    await stop_server(srv)
+    controller.stop()
+
+
+async def new_request(srv, signers=THREE, order="sequential", **extra):
+    client = srv.client
+    doc = (await client.upload(open(__import__("tests.conftest", fromlist=["SAMPLE_PDF"]).SAMPLE_PDF, "rb").read())).json["id"]
+    resp = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, "signing_order": order,
+                                                      "auto_send": True, **extra})
+    assert resp.status == 201, resp
+    return await srv.services.store.signing_requests.by_id(resp.json["id"])
+
+
+def link_of(msg):
+    text = msg.get_body(("plain",)).get_content()
+    return re.search(r"(http://\S+/sign/\S+)", text).group(1)
+
+
+async def test_sequential_invitations_in_order(smtp_server):
+    srv = smtp_server
+    request = await new_request(srv, message="Hello from Ada", email_subject="Contract to sign",
+                                cc_emails=[{"email": "legal@example.test", "name": "Legal"}])
+    await srv.run_jobs()
+    assert [m["To"] for m in srv.inbox.messages] == ["Ann <ann@example.test>"]
+    invite = srv.inbox.messages[0]
+    assert invite["Subject"] == "Contract to sign"
+    assert "Hello from Ada" in invite.get_body(("plain",)).get_content()
+    assert invite.get_body(("html",)) is not None
+    ann, bob, cy = request["signers"]
+    assert link_of(invite) == lifecycle.signing_url(srv.services, request, ann)
+    # the link's token is stored only as a hash
+    token = link_of(invite).rsplit("/", 1)[1]
+    assert token not in str(await srv.services.db["signing_requests"].find_one({"_id": request["id"]}))
+
+    with pytest.raises(ApiError) as exc:
+        await lifecycle.sign(srv.services, request, bob["id"], {}, {"kind": "typed", "text": "Bob"})
+    assert exc.value.status == 409
+
+    request = await lifecycle.view(srv.services, request, ann["id"], {"ip_address": "127.0.0.9", "user_agent": "UA/1"})
+    request = await lifecycle.sign(srv.services, request, ann["id"], {}, {"kind": "typed", "text": "Ann"},
+                                   {"ip_address": "127.0.0.9", "user_agent": "UA/1"})
+    await srv.run_jobs()
+    # Bob and Cy share order 2: invited together, after Ann signed
+    assert sorted(m["To"] for m in srv.inbox.messages[1:]) == ["Bob <bob@example.test>", "Cy <cy@example.test>"]
+    for s in request["signers"][1:]:
+        request = await lifecycle.sign(srv.services, request, s["id"], {}, {"kind": "typed", "text": s["name"]})
+    assert request["status"] == "completed" and request["signed_pdf_status"] == "processing"
+    await srv.run_jobs()
+    completed = [m for m in srv.inbox.messages if m["Subject"].startswith("Completed")]
+    assert sorted(m["To"] for m in completed) == ["Ann <ann@example.test>", "Bob <bob@example.test>",
+                                                  "Cy <cy@example.test>", "Legal <legal@example.test>"]
+    events = [e["event_type"] for e in await srv.services.store.events.for_request(request["org_id"], request["id"])]
+    assert events.count("signer.signed") == 3 and events.count("signer.viewed") == 1
+    assert "signing_request.completed" in events
+    viewed = [e for e in await srv.services.store.events.for_request(request["org_id"], request["id"])
+              if e["event_type"] == "signer.viewed"][0]
+    assert viewed["ip_address"] == "127.0.0.9" and viewed["user_agent"] == "UA/1"
+
+
+async def test_decline_cancels_and_notifies(smtp_server):
+    srv = smtp_server
+    request = await new_request(srv, order="parallel")
+    await srv.run_jobs()
+    ann = request["signers"][0]
+    request = await lifecycle.decline(srv.services, request, ann["id"], "wrong amount")
+    assert request["status"] == "cancelled"
+    assert lifecycle.find_signer(request, ann["id"])["status"] == "declined"
+    await srv.run_jobs()
+    cancelled = [m["To"] for m in srv.inbox.messages if m["Subject"].startswith("Cancelled")]
+    assert sorted(cancelled) == ["Bob <bob@example.test>", "Cy <cy@example.test>"]
+    events = [e["event_type"] for e in await srv.services.store.events.for_request(request["org_id"], request["id"])]
+    events = [e for e in events if e != "signing_event.email_sent"]
+    assert events[:2] == ["signing_request.cancelled", "signer.declined"]
+    with pytest.raises(ApiError):
+        await lifecycle.sign(srv.services, request, request["signers"][1]["id"], {}, None)
+
+
+async def test_withdraw_rules(smtp_server):
+    srv = smtp_server
+    request = await new_request(srv)
+    ann, bob, cy = request["signers"]
+    request = await lifecycle.sign(srv.services, request, ann["id"], {}, {"kind": "typed", "text": "Ann"})
+    request = await lifecycle.withdraw(srv.services, request, ann["id"])
+    assert lifecycle.find_signer(request, ann["id"])["status"] == "withdrawn"
+    assert lifecycle.find_signer(request, bob["id"])["status"] == "pending"  # back to waiting
+    request = await lifecycle.sign(srv.services, request, ann["id"], {}, {"kind": "typed", "text": "Ann"})
+    request = await lifecycle.sign(srv.services, request, bob["id"], {}, {"kind": "typed", "text": "Bob"})
+    with pytest.raises(ApiError) as exc:
+        await lifecycle.withdraw(srv.services, request, ann["id"])
+    assert exc.value.status == 409 and "later signer" in exc.value.message
+    request = await lifecycle.withdraw(srv.services, request, bob["id"])
+    assert request["status"] == "pending"
+
+
+async def test_smtp_down_is_retried_not_lost(tmp_path):
+    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": 9}})
+    try:
+        await new_request(srv, order="parallel")
+        await srv.run_jobs()
+        jobs = [j async for j in srv.services.db["jobs"].find({"kind": "email"})]
+        assert len(jobs) == 3 and all(j["status"] == "queued" and j["attempts"] == 1 for j in jobs)
+        assert all("smtp" in j["last_error"] for j in jobs)
+    finally:
+        await stop_server(srv)
+
+
+async def test_bounce_recorded(tmp_path):
+    class Refuser(Inbox):
+        async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+            return "550 no such user"
+
+    controller, port = smtp_controller(Refuser())
+    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
+    try:
+        request = await new_request(srv, signers=THREE[:1], order="parallel")
+        await srv.run_jobs()
+        got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+        assert got["signers"][0]["email_bounced_at"] is not None
+        job = await srv.services.db["jobs"].find_one({"kind": "email"})
+        assert job["status"] == "failed"
+    finally:
+        await stop_server(srv)
+        controller.stop()
+
+
+async def test_reminder_sweep(smtp_server):
+    srv = smtp_server
+    request = await new_request(srv, signers=THREE[:1], order="parallel", )
+    await srv.services.store.signing_requests.col.update_one({"_id": request["id"]}, {"$set": {
+        "reminder_days": 2, "next_reminder_at": srv.clock.now() + __import__("datetime").timedelta(days=2)}})
+    await srv.run_jobs()
+    assert len(srv.inbox.messages) == 1
+    srv.clock.advance(days=1)
+    await srv.run_jobs()
+    assert len(srv.inbox.messages) == 1
+    srv.clock.advance(days=1, seconds=1)
+    await srv.run_jobs()
+    assert [m["Subject"].split(":")[0] for m in srv.inbox.messages] == ["Please sign", "Reminder"]
