@@ -4,6 +4,8 @@ import importlib
 
 JOB_MODULES: list[str] = [
     "esign.domain.notifications",
+    "esign.domain.finalization",
+    "esign.webhooks.delivery",
 ]
 
 HANDLERS: dict = {}

@@ -1,0 +1,134 @@
+"""The `finalize` job: on completion, stamp the values, add the audit certificate, apply the
+signing level's signatures, store the result, fire `document.signed`, start the enterprise delivery.
+
+Idempotent: a retried or re-claimed job overwrites the same blob keys and the record moves to
+`ready` once (conditional update), so nothing is lost or done twice if a process dies half-way.
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+
+from esign.clock import iso
+from esign.jobs.registry import job, sweep
+from esign.jobs.worker import PermanentJobError
+from esign.pdf.seal import InternalCA, SealMaterial
+
+STUCK_AFTER = dt.timedelta(minutes=10)
+
+
+async def _material(services, name: str, make, load):
+    """A key pair kept in the settings collection, made once per deployment."""
+    def create():
+        cert, key = make().to_pem()
+        return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
+
+    stored = await services.store.settings.get_or_create(name, create)
+    return load(stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode())
+
+
+async def seal_material(services) -> SealMaterial:
+    cfg = services.config.signing
+    if cfg.seal_certificate and cfg.seal_key:
+        with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
+            return SealMaterial.from_pem(c.read(), k.read())
+    return await _material(services, "seal", lambda: SealMaterial.generate("esign seal"), SealMaterial.from_pem)
+
+
+async def internal_ca(services) -> InternalCA:
+    return await _material(services, "internal_ca", lambda: InternalCA.generate("esign internal CA"), InternalCA.from_pem)
+
+
+def stamp_fields(request: dict) -> list[dict]:
+    signers = {s["id"]: s for s in request["signers"]}
+    out = []
+    for f in request["fields"]:
+        signer = signers.get(f["signer_id"])
+        if not signer or signer["status"] != "signed":
+            continue
+        f = dict(f)
+        if f["field_type"] in ("signature", "initials"):
+            f["signature"] = (signer.get("initials") if f["field_type"] == "initials" else None) or signer.get("signature")
+        elif f["field_type"] == "date" and not f.get("value"):
+            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
+        out.append(f)
+    return out
+
+
+def certificate_signers(request: dict) -> list[dict]:
+    return [{**s, "sent_at": iso(s.get("sent_at")), "viewed_at": iso(s.get("viewed_at")),
+             "signed_at": iso(s.get("signed_at")), "phone_verified": bool(s.get("phone_verified_at")),
+             "identity_verified": bool(s.get("identity_verified"))} for s in request["signers"]]
+
+
+@job("finalize")
+async def finalize_job(services, payload, job_record):
+    from esign.pdf.finalize import finalize
+
+    repo = services.store.signing_requests
+    request = await repo.by_id(payload["request_id"])
+    if request is None or request["status"] != "completed" or request.get("signed_pdf_status") == "ready":
+        return
+    level = request.get("signing_level", "ses")
+    if level == "qes":
+        provider = services.signing_levels.get("qes")
+        if provider is None:
+            await _mark_failed(services, request, "no QES signing provider is configured")
+            raise PermanentJobError("no QES signing provider")
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    original = await services.storage.get_bytes(document["blob_key"])
+    events = await services.store.events.for_request(request["org_id"], request["id"])
+    seal = await seal_material(services)
+    ca = await internal_ca(services) if level == "aes" else None
+    view = {**request, "created_at": iso(request["created_at"]), "completed_at": iso(request["completed_at"])}
+    try:
+        result = await asyncio.to_thread(
+            finalize, original, request=view, fields=stamp_fields(request), signers=certificate_signers(request),
+            events=[{**e, "created_at": iso(e["created_at"])} for e in events], level=level, seal=seal, ca=ca,
+            separate_certificate=bool(request.get("separate_stamp_page")),
+            timestamp_url=services.config.signing.timestamp_url or None)
+    except Exception as exc:
+        if job_record["attempts"] >= job_record["max_attempts"]:
+            await _mark_failed(services, request, f"{type(exc).__name__}: {exc}")
+        raise
+    base = f"orgs/{request['org_id']}/signed/{request['id']}"
+    await services.storage.put_bytes(f"{base}/signed.pdf", result["signed_pdf"])
+    changes = {"signed_pdf_status": "ready", "signed_blob_key": f"{base}/signed.pdf", "pades_signed_at": services.clock.now(),
+               "original_sha256": result["original_sha256"], "stamped_sha256": result["stamped_sha256"],
+               "signed_pdf_error": None}
+    if result.get("certificate_pdf"):
+        await services.storage.put_bytes(f"{base}/certificate.pdf", result["certificate_pdf"])
+        changes.update(certificate_blob_key=f"{base}/certificate.pdf", stamp_pdf_available=True)
+    updated = await repo.col.find_one_and_update(
+        {"_id": request["id"], "signed_pdf_status": {"$ne": "ready"}},
+        {"$set": {**changes, "updated_at": services.clock.now()}, "$inc": {"version": 1}})
+    if updated is None:
+        return  # another run finished first
+    request = await repo.by_id(request["id"])
+    await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
+                        sandbox=request.get("sandbox", False), data={
+                            "signing_request_id": request["id"], "document_name": request["document_name"],
+                            "completed_at": iso(request["completed_at"]), "signing_level": level,
+                            "signed_pdf_storage_key": changes["signed_blob_key"],
+                            "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s["signed_at"])}
+                                        for s in request["signers"]]})
+
+
+async def _mark_failed(services, request, reason):
+    await services.store.signing_requests.col.update_one(
+        {"_id": request["id"], "signed_pdf_status": "processing"},
+        {"$set": {"signed_pdf_status": "failed", "signed_pdf_error": reason[:1000]}, "$inc": {"version": 1}})
+
+
+@sweep
+async def stuck_finalizations(services):
+    """Re-queue finalisations that have made no progress for a while (their job was lost or gave up)."""
+    cutoff = services.clock.now() - STUCK_AFTER
+    for request in await services.store.signing_requests.due(
+            {"status": "completed", "signed_pdf_status": {"$in": ["processing", "failed"]},
+             "updated_at": {"$lte": cutoff}}, limit=100):
+        await services.store.signing_requests.col.update_one(
+            {"_id": request["id"], "version": request["version"]},
+            {"$set": {"signed_pdf_status": "processing", "updated_at": services.clock.now()}, "$inc": {"version": 1}})
+        await services.enqueue("finalize", {"request_id": request["id"]},
+                               dedupe_key=f"finalize:{request['id']}:{request['version']}")

@@ -1,0 +1,72 @@
+"""From upload to a downloaded signed PDF that poppler's pdfsig verifies."""
+import subprocess
+import urllib.parse
+
+import pytest
+
+from esign.domain import lifecycle
+from tests.conftest import assert_error
+
+SIGNERS = [{"name": "Zoë Ångström", "email": "zoe@example.test", "order": 1},
+           {"name": "Bob Signer", "email": "bob@example.test", "order": 2}]
+
+
+async def complete_request(server, client, document_id, **extra):
+    r = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS,
+                                                    "signing_order": "sequential", **extra})).json
+    zoe, bob = r["signers"]
+    fields = [{"signer_id": zoe["id"], "x_percent": 10, "y_percent": 80, "width_percent": 30, "height_percent": 6},
+              {"signer_id": zoe["id"], "field_type": "date", "x_percent": 60, "y_percent": 80},
+              {"signer_id": bob["id"], "field_type": "text", "page_number": 2, "x_percent": 10, "y_percent": 10,
+               "value": "ACME-42"},
+              {"signer_id": bob["id"], "x_percent": 10, "y_percent": 90, "page_number": 4}]
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/fields", {"fields": fields})).status == 201
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/send")).status == 200
+    request = await server.services.store.signing_requests.by_id(r["id"])
+    for signer in request["signers"]:
+        request = await lifecycle.sign(server.services, request, signer["id"], {},
+                                       {"kind": "typed", "text": signer["name"]}, {"ip_address": "127.0.0.5"})
+    return request
+
+
+@pytest.mark.parametrize("level", ["ses", "aes"])
+async def test_download_verifies(server, client, document_id, tmp_path, level):
+    request = await complete_request(server, client, document_id, signing_level=level)
+    assert_error(await client.get(f"/v1/signing-requests/{request['id']}/download"), 409, "invalid_state")
+    await server.run_jobs()
+    got = (await client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert got["status"] == "completed" and got["signed_pdf_status"] == "ready" and got["signed_pdf_available"]
+    assert got["pades_signed_at"] is not None
+    link = await client.get(f"/v1/signing-requests/{request['id']}/download")
+    assert link.status == 200 and link.json["document_name"] == "contract-signed.pdf"
+    url = link.json["download_url"]
+    pdf = await client.get(url[len(server.url):], key=None)
+    assert pdf.status == 200 and pdf.body.startswith(b"%PDF") and pdf.headers["Content-Type"] == "application/pdf"
+    path = tmp_path / "signed.pdf"
+    path.write_bytes(pdf.body)
+    out = subprocess.run(["pdfsig", str(path)], capture_output=True, text=True).stdout
+    assert out.count("Signature is Valid") == (1 if level == "ses" else 3), out
+    assert "Total document signed" in out
+    # tampered or expired links are refused
+    parts = urllib.parse.urlsplit(url)
+    query = dict(urllib.parse.parse_qsl(parts.query))
+    bad_sig = f"{parts.path}?expires={query['expires']}&sig={'0' * 64}"
+    assert_error(await client.get(bad_sig, key=None), 403)
+    later = f"{parts.path}?expires={int(query['expires']) + 1}&sig={query['sig']}"
+    assert_error(await client.get(later, key=None), 403)
+    events = [e["event_type"] for e in (await client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+    assert "signing_event.downloaded" in events
+
+
+async def test_separate_certificate(server, client, document_id, tmp_path):
+    request = await complete_request(server, client, document_id, separate_stamp_page=True)
+    await server.run_jobs()
+    got = (await client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert got["stamp_pdf_available"] is True
+    link = await client.get(f"/v1/signing-requests/{request['id']}/download?file=certificate")
+    assert link.status == 200
+    pdf = await client.get(link.json["download_url"][len(server.url):], key=None)
+    path = tmp_path / "certificate.pdf"
+    path.write_bytes(pdf.body)
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert "zoe@example.test" in text and request["id"] in text.replace("\n", "")
