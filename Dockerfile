@@ -1,5 +1,5 @@
 FROM python:3.11-slim
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml setup.cfg README.md ./
 COPY esign ./esign

@@ -48,7 +48,8 @@ def stamp_fields(request: dict) -> list[dict]:
             continue
         f = dict(f)
         if f["field_type"] in ("signature", "initials"):
-            f["signature"] = (signer.get("initials") if f["field_type"] == "initials" else None) or signer.get("signature")
+            # initials without their own drawing are derived from the name by the stamper
+            f["signature"] = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
         elif f["field_type"] == "date" and not f.get("value"):
             f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
         out.append(f)

@@ -37,7 +37,7 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], or
         ("Completed", _time(request.get("completed_at"))),
         ("Original document SHA-256", _p(original_sha256, 8, ["DejaVuSansMono.ttf", *fonts.TEXT])),
         ("Stamped document SHA-256", _p(stamped_sha256, 8, ["DejaVuSansMono.ttf", *fonts.TEXT])),
-        ("Signature level", (request.get("signature_level") or "").upper() or None),
+        ("Signature level", (request.get("signing_level") or "").upper() or None),
     ], width))
     story.append(Spacer(1, 4 * mm))
     story.append(_p("The stamped document is the original with every field value and signature drawn on "

@@ -74,6 +74,8 @@ def runs(chain: list[str], text: str) -> list[tuple[str, str]]:
     loaded += [f for f in map(_load, CJK) if f]
     if not loaded:  # no TrueType font on the machine: Helvetica encodes Latin-1 only
         return [(FALLBACK, text.encode("latin-1", "replace").decode("latin-1"))]
+    if not needed:
+        return [(loaded[0][0], text)]
     out: list[tuple[str, str]] = []
     for char in text:
         name = out[-1][0] if out and char.isspace() else next(

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from asn1crypto import keys as asn1_keys
 from asn1crypto import x509 as asn1_x509
@@ -31,7 +31,7 @@ class SealMaterial:
     """A private key and its certificate chain, the key's own certificate first."""
 
     key: PrivateKeyTypes
-    chain: list[x509.Certificate] = field(default_factory=list)
+    chain: list[x509.Certificate]
 
     @property
     def certificate(self) -> x509.Certificate:
@@ -95,8 +95,7 @@ class InternalCA:
         key = ec.generate_private_key(ec.SECP256R1())
         subject = _name(name, email)
         cert = _cert(subject, key.public_key(), self.certificate.subject, self.material.key,
-                     dt.timedelta(days=SIGNER_DAYS), ca=False, email=email,
-                     issuer_public_key=self.certificate.public_key())
+                     dt.timedelta(days=SIGNER_DAYS), ca=False, email=email)
         return SealMaterial(key, [cert, *self.material.chain])
 
 
@@ -111,8 +110,8 @@ def _name(common_name: str, email: str | None = None) -> x509.Name:
     return x509.Name(attrs)
 
 
-def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool, email: str | None = None,
-          issuer_public_key=None) -> x509.Certificate:
+def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool,
+          email: str | None = None) -> x509.Certificate:
     now = dt.datetime.now(dt.timezone.utc)
     builder = (
         x509.CertificateBuilder()
@@ -125,7 +124,7 @@ def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool, email:
             data_encipherment=False, key_agreement=False, key_cert_sign=ca, crl_sign=ca,
             encipher_only=False, decipher_only=False), critical=True)
         .add_extension(x509.SubjectKeyIdentifier.from_public_key(public_key), critical=False)
-        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_public_key or public_key),
+        .add_extension(x509.AuthorityKeyIdentifier.from_issuer_public_key(issuer_key.public_key()),
                        critical=False)
     )
     if email:
@@ -148,7 +147,7 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, field_name: str = "esi
     `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T)."""
     meta = signers.PdfSignatureMetadata(
         field_name=field_name, reason=reason, location=location, md_algorithm="sha256",
-        subfilter=fields.SigSeedSubFilter.PADES, use_pades_lta=False)
+        subfilter=fields.SigSeedSubFilter.PADES)
     return _sign(pdf_bytes, material, meta, timestamp_url)
 
 

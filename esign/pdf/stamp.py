@@ -48,9 +48,9 @@ def stamp(pdf_bytes: bytes, fields: list[dict], signers: dict[str, dict]) -> byt
                 _draw_field(canvas, writer.pages[number - 1], field, signers)
             canvas.showPage()
         canvas.save()
-        save_state = writer._add_object(_stream(b"q\n"))  # shared by every stamped page
+        shared: dict[str, object] = {}  # small content streams, one object for every page
         for number, overlay in zip(numbers, PdfReader(buf).pages):
-            _paint_over(writer, writer.pages[number - 1], overlay, save_state)
+            _paint_over(writer, writer.pages[number - 1], overlay, shared)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -62,7 +62,7 @@ def _stream(data: bytes) -> DecodedStreamObject:
     return stream
 
 
-def _paint_over(writer: PdfWriter, page, overlay, save_state) -> None:
+def _paint_over(writer: PdfWriter, page, overlay, shared: dict) -> None:
     """Contents become [q, original..., Q + paint overlay]; the q/Q pair stops the original content's
     graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
     # re-encoded as plain Flate (reportlab adds ASCII85, a quarter larger)
@@ -85,8 +85,11 @@ def _paint_over(writer: PdfWriter, page, overlay, save_state) -> None:
     contents = page.get("/Contents")
     original = contents.get_object() if contents is not None else ArrayObject()
     original = list(original) if isinstance(original, ArrayObject) else [contents]
-    paint = writer._add_object(_stream(f"\nQ\nq {name} Do Q\n".encode()))
-    page[NameObject("/Contents")] = ArrayObject([save_state, *original, paint])
+    paint = f"\nQ\nq {name} Do Q\n"
+    for code in ("q\n", paint):
+        if code not in shared:
+            shared[code] = writer._add_object(_stream(code.encode()))
+    page[NameObject("/Contents")] = ArrayObject([shared["q\n"], *original, shared[paint]])
 
 
 def _box_matrix(page, field) -> tuple[tuple[float, ...], float, float]:

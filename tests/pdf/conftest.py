@@ -1,0 +1,153 @@
+"""Fixtures for the signed-PDF library: generated PDFs, keys, ink checks on rendered pages, and the
+independent verifiers (poppler's pdfsig, qpdf, pyHanko's validator)."""
+from __future__ import annotations
+
+import base64
+import io
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+from asn1crypto import x509 as asn1_x509
+from cryptography.hazmat.primitives.serialization import Encoding
+from PIL import Image, ImageChops, ImageDraw, ImageStat
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject, NumberObject, RectangleObject
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko_certvalidator import ValidationContext
+from reportlab.pdfgen.canvas import Canvas
+
+from esign.pdf import fonts
+from esign.pdf.render import page_geometry, render_page_png
+from esign.pdf.seal import InternalCA, SealMaterial
+
+CORPUS = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "pdf-corpus"
+# Refused at upload (design: the encrypted file, and one whose page tree is missing).
+REFUSED = {"libreoffice-writer-password.pdf", "unreadablemetadata.pdf"}
+DARK = 60  # a pixel is ink when the stamp made it this much darker (0-255)
+
+
+def make_pdf(pages: int = 1, *, media=(0, 0, 595, 842), crop=None, rotate: int = 0, text: bool = False) -> bytes:
+    """A PDF whose pages have the given MediaBox, CropBox and /Rotate; with `text`, a page of text in
+    an embedded font, like a word processor's export (a realistic size for growth checks)."""
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(media[2], media[3]))
+    font = fonts.runs(fonts.TEXT, "x")[0][0]
+    for number in range(1, pages + 1):
+        if text:
+            canvas.setFont(font, 9)
+            for line in range(60):
+                canvas.drawString(50, 800 - line * 12.5, f"{number}.{line} The parties agree to the terms set "
+                                  f"out in schedule {line % 7} to this agreement, clause {number * line}.")
+        canvas.showPage()
+    canvas.save()
+    writer = PdfWriter(clone_from=PdfReader(buf))
+    for page in writer.pages:
+        page.mediabox = RectangleObject(media)
+        if crop:
+            page.cropbox = RectangleObject(crop)
+        if rotate:
+            page[NameObject("/Rotate")] = NumberObject(rotate)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def field(field_type="text", page=1, box=(10, 10, 30, 6), value=None, signature=None, signer="s1", id="f"):
+    x, y, w, h = box
+    return {"id": id, "signer_id": signer, "field_type": field_type, "page_number": page, "x_percent": x,
+            "y_percent": y, "width_percent": w, "height_percent": h, "value": value, "signature": signature}
+
+
+def drawn_signature(size=(300, 100)) -> dict:
+    """A transparent PNG with a stroke from corner to corner, like a canvas drawing."""
+    image = Image.new("RGBA", size, (0, 0, 0, 0))
+    ImageDraw.Draw(image).line([(4, size[1] - 4), (size[0] // 3, 4), (size[0] - 4, size[1] - 4)],
+                               fill=(0, 0, 0, 255), width=6)
+    buf = io.BytesIO()
+    image.save(buf, "PNG")
+    return {"kind": "drawn", "image": "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()}
+
+
+def render_gray(pdf: bytes, number: int, scale: float) -> Image.Image:
+    return Image.open(io.BytesIO(render_page_png(pdf, number, scale))).convert("L")
+
+
+def box_pixels(pdf: bytes, f: dict, scale: float, grow: float = 0) -> tuple[int, int, int, int]:
+    geometry = page_geometry(pdf)[f["page_number"] - 1]
+    w, h = geometry["width"] * scale, geometry["height"] * scale
+    return (round(f["x_percent"] / 100 * w - grow), round(f["y_percent"] / 100 * h - grow),
+            round((f["x_percent"] + f["width_percent"]) / 100 * w + grow),
+            round((f["y_percent"] + f["height_percent"]) / 100 * h + grow))
+
+
+def assert_ink_in_boxes(before: bytes, after: bytes, fields: list[dict], scale: float = 1.5,
+                        blank: tuple[str, ...] = (), centred: tuple[str, ...] = (), dark_ok: bool = False) -> None:
+    """Every field not in `blank` darkened pixels inside its box, and nothing was darkened anywhere
+    outside the boxes (1.5 px of anti-aliasing allowed); the ink of `centred` fields is centred in
+    its box within 2 px. With `dark_ok`, a box that is already dark in `before` (ink cannot darken
+    it) need not show ink."""
+    for number in sorted({f["page_number"] for f in fields}):
+        on_page = [f for f in fields if f["page_number"] == number]
+        old, new = render_gray(before, number, scale), render_gray(after, number, scale)
+        assert old.size == new.size
+        mask = ImageChops.subtract(old, new).point(lambda v: 255 if v > DARK else 0)
+        for f in on_page:
+            box = box_pixels(after, f, scale)
+            if dark_ok and ImageStat.Stat(old.crop(box)).mean[0] < 128:
+                continue
+            inside = mask.crop(box).getbbox()
+            assert (inside is None) == (f["id"] in blank), f"field {f['id']} on page {number}: ink {inside}"
+            if f["id"] in centred:
+                offset = [(inside[i] + inside[i + 2]) / 2 - (box[i + 2] - box[i]) / 2 for i in (0, 1)]
+                assert max(map(abs, offset)) <= 2, f"field {f['id']} on page {number}: off centre by {offset}"
+        outside = mask.copy()
+        for f in on_page:
+            ImageDraw.Draw(outside).rectangle(box_pixels(after, f, scale, grow=1.5), fill=0)
+        assert outside.getbbox() is None, f"ink outside the boxes on page {number}: {outside.getbbox()}"
+
+
+def tool(name: str) -> str:
+    path = shutil.which(name)
+    assert path, f"{name} is required for these tests (Debian: poppler-utils / qpdf)"
+    return path
+
+
+def pdfsig(pdf: bytes, tmp_path: pathlib.Path) -> list[str]:
+    """pdfsig's report, one text block per signature."""
+    path = tmp_path / "checked.pdf"
+    path.write_bytes(pdf)
+    result = subprocess.run([tool("pdfsig"), str(path)], capture_output=True, text=True, timeout=60)
+    return result.stdout.split("Signature #")[1:]
+
+
+def qpdf_check(pdf: bytes, tmp_path: pathlib.Path) -> subprocess.CompletedProcess:
+    path = tmp_path / "qpdf-checked.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run([tool("qpdf"), "--check", str(path)], capture_output=True, text=True, timeout=60)
+
+
+def pyhanko_statuses(pdf: bytes, *roots) -> list:
+    """pyHanko's validation status of each embedded signature, trusting only `roots`."""
+    trust = [asn1_x509.Certificate.load(c.public_bytes(Encoding.DER)) for c in roots]
+    reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+    return [validate_pdf_signature(sig, ValidationContext(trust_roots=trust, allow_fetching=False))
+            for sig in reader.embedded_signatures]
+
+
+@pytest.fixture(scope="session")
+def seal() -> SealMaterial:
+    return SealMaterial.generate()
+
+
+@pytest.fixture(scope="session")
+def ca() -> InternalCA:
+    return InternalCA.generate()
+
+
+@pytest.fixture
+def corpus() -> pathlib.Path:
+    assert CORPUS.is_dir(), f"the PDF corpus is missing at {CORPUS}"
+    return CORPUS

@@ -1,0 +1,208 @@
+"""Signed output, checked by independent verifiers: poppler's pdfsig, pyHanko's validator, qpdf."""
+from __future__ import annotations
+
+import hashlib
+import http.server
+import io
+import threading
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from asn1crypto import keys as asn1_keys
+from asn1crypto import tsp
+from asn1crypto import x509 as asn1_x509
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import rsa
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
+from pyhanko.sign.validation import SignatureCoverageLevel
+from pypdf import PdfReader
+
+from esign.pdf.finalize import finalize
+from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
+from tests.pdf.conftest import drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses, qpdf_check
+
+NOW = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
+SIGNERS = [
+    {"id": "s1", "name": "Ada Lovelace", "email": "ada@example.test", "sent_at": NOW, "viewed_at": NOW,
+     "signed_at": NOW, "ip_address": "203.0.113.7", "user_agent": "Firefox/128.0", "phone_verified": True},
+    {"id": "s2", "name": "Zoë Müller", "email": "zoe@example.test", "sent_at": NOW, "viewed_at": NOW,
+     "signed_at": NOW, "ip_address": "2001:db8::1", "user_agent": "Safari/17", "identity_verified": True},
+]
+FIELDS = [
+    field("signature", 1, (10, 80, 35, 6), signature={"kind": "typed", "text": "Ada Lovelace"}, signer="s1", id="a"),
+    field("signature", 2, (55, 80, 35, 8), signature=drawn_signature(), signer="s2", id="b"),
+    field("date", 2, (55, 90, 20, 3), value="2025-01-31", signer="s2", id="c"),
+]
+REQUEST = {"id": "req_0001", "document_name": "Lease — Müller.pdf", "created_at": NOW, "completed_at": NOW}
+
+
+def run(level, seal, ca=None, **kwargs):
+    original = make_pdf(3, text=True)
+    result = finalize(original, request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], level=level,
+                      seal=seal, ca=ca, **kwargs)
+    return original, result
+
+
+def assert_verified(pdf, tmp_path, roots, count):
+    """All `count` signatures valid for pdfsig and pyHanko; the last covers the whole file."""
+    blocks = pdfsig(pdf, tmp_path)
+    assert len(blocks) == count, blocks
+    for block in blocks:
+        assert "Signature Validation: Signature is Valid." in block, block
+        assert "Signature Type: ETSI.CAdES.detached" in block, block
+    assert "Total document signed" in blocks[-1] and "Not total document signed" not in blocks[-1]
+    statuses = pyhanko_statuses(pdf, *roots)
+    assert len(statuses) == count
+    for status in statuses:
+        assert status.intact and status.valid and status.trusted, status.pretty_print_details()
+        assert status.bottom_line, status.pretty_print_details()  # incl. no disallowed later changes
+    assert statuses[-1].coverage == SignatureCoverageLevel.ENTIRE_FILE
+    check = qpdf_check(pdf, tmp_path)
+    assert check.returncode == 0, check.stdout + check.stderr
+    return blocks, statuses
+
+
+def text_of(pdf: bytes) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
+def test_ses_seal_only(tmp_path, seal):
+    original, result = run("ses", seal)
+    blocks, _ = assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
+    assert "esign-seal" in blocks[0]
+    assert result["certificate_pdf"] is None
+    assert result["original_sha256"] == hashlib.sha256(original).hexdigest()
+    reader = PdfReader(io.BytesIO(result["signed_pdf"]))
+    assert len(reader.pages) > 3  # the certificate pages follow the document's
+    certificate = text_of(result["signed_pdf"]).split("Certificate of completion", 1)[1]
+    assert result["original_sha256"] in certificate and result["stamped_sha256"] in certificate
+
+
+def test_aes_one_signature_per_signer_then_the_seal(tmp_path, seal, ca):
+    _, result = run("aes", seal, ca)
+    blocks, statuses = assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], 3)
+    assert "Signer Certificate Common Name: Ada Lovelace" in blocks[0]
+    assert "Signer Certificate Common Name: Zoë Müller" in blocks[1]
+    assert "Signer Certificate Common Name: esign seal" in blocks[2]
+    issuers = [s.signing_cert.issuer.native["common_name"] for s in statuses]
+    assert issuers == ["esign internal CA", "esign internal CA", "esign seal"]
+
+
+def test_separate_certificate_is_sealed_on_its_own(tmp_path, seal, ca):
+    original, result = run("aes", seal, ca, separate_certificate=True)
+    assert len(PdfReader(io.BytesIO(result["signed_pdf"])).pages) == 3
+    assert "Certificate of completion" not in text_of(result["signed_pdf"])
+    assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], 3)
+    assert_verified(result["certificate_pdf"], tmp_path, [seal.certificate], 1)
+    assert result["stamped_sha256"] in text_of(result["certificate_pdf"])
+
+
+def test_untrusted_seal_is_valid_but_not_trusted(seal):
+    _, result = run("ses", seal)
+    [status] = pyhanko_statuses(result["signed_pdf"], SealMaterial.generate().certificate)
+    assert status.intact and status.valid and not status.trusted
+
+
+def test_tampered_file_is_invalid(tmp_path, seal, ca):
+    _, result = run("aes", seal, ca)
+    signed = bytearray(result["signed_pdf"])
+    position = signed.index(b"stream\n") + 20  # inside the first page's content, signed by all three
+    signed[position] ^= 0xFF
+    blocks = pdfsig(bytes(signed), tmp_path)
+    assert len(blocks) == 3
+    for block in blocks:
+        assert "Signature is Valid" not in block, block
+    for status in pyhanko_statuses(bytes(signed), ca.certificate, seal.certificate):
+        assert not status.intact and not status.bottom_line
+
+
+@pytest.mark.parametrize("level", ["qes", "simple", ""])
+def test_other_levels_are_refused(seal, level):
+    with pytest.raises(ValueError):
+        run(level, seal)
+
+
+def test_aes_needs_the_ca(seal):
+    with pytest.raises(ValueError):
+        run("aes", seal)
+
+
+def test_pem_round_trip(seal, ca):
+    again = SealMaterial.from_pem(*seal.to_pem())
+    assert again.certificate == seal.certificate and again.to_pem() == seal.to_pem()
+    assert InternalCA.from_pem(*ca.to_pem()).certificate == ca.certificate
+    with pytest.raises(ValueError):
+        SealMaterial.from_pem(seal.to_pem()[0], SealMaterial.generate().to_pem()[1])
+
+
+def test_issued_certificate(ca):
+    material = ca.issue("Zoë Müller", "zoe@example.test")
+    leaf = material.certificate
+    assert material.chain[1] == ca.certificate
+    leaf.verify_directly_issued_by(ca.certificate)
+    assert leaf.subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value == "Zoë Müller"
+    san = leaf.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert san.get_values_for_type(x509.RFC822Name) == ["zoe@example.test"]
+    assert not leaf.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    # an issued chain round-trips through PEM too
+    assert SealMaterial.from_pem(*material.to_pem()).chain == material.chain
+
+
+@pytest.fixture
+def tsa():
+    """A local RFC 3161 server (pyHanko's DummyTimeStamper over HTTP); yields (url, TSA certificate)."""
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "test TSA")])
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(datetime.now(timezone.utc) - timedelta(days=1))
+            .not_valid_after(datetime.now(timezone.utc) + timedelta(days=30))
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+            .sign(key, hashes.SHA256()))
+    stamper = DummyTimeStamper(
+        tsa_cert=asn1_x509.Certificate.load(cert.public_bytes(serialization.Encoding.DER)),
+        tsa_key=asn1_keys.PrivateKeyInfo.load(key.private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
+    requests = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            requests.append(self.headers["Content-Type"])
+            reply = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/timestamp-reply")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/tsa", cert, requests
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def test_timestamped_seal(tmp_path, seal, tsa):
+    url, tsa_cert, requests = tsa
+    _, result = run("ses", seal, timestamp_url=url)
+    assert requests and set(requests) == {"application/timestamp-query"}  # pyHanko asks twice: size, then sign
+    _, [status] = assert_verified(result["signed_pdf"], tmp_path, [seal.certificate, tsa_cert], 1)
+    timestamp = status.timestamp_validity
+    assert timestamp is not None, "no signature timestamp token"
+    assert timestamp.intact and timestamp.valid and timestamp.trusted
+    assert abs(timestamp.timestamp - datetime.now(timezone.utc)) < timedelta(minutes=5)
+
+
+def test_timestamp_server_down_fails_loudly(seal):
+    with pytest.raises(Exception):
+        seal_pdf(make_pdf(), seal, timestamp_url="http://127.0.0.1:9/tsa")

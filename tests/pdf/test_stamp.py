@@ -1,0 +1,161 @@
+"""Stamping: values land inside their boxes as displayed, whatever the page's boxes and rotation."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image, ImageChops
+from pypdf import PdfReader
+
+from esign.pdf import fonts
+from esign.pdf.render import page_geometry, render_page_png
+from esign.pdf.stamp import stamp
+from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
+                               make_pdf, qpdf_check, render_gray)
+
+SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
+
+
+def every_kind(page=1) -> list[dict]:
+    return [
+        field("signature", page, (8, 6, 40, 8), signature={"kind": "typed", "text": "Zoë Łukasz-Müller"}, id="sig"),
+        field("signature", page, (55, 6, 35, 12), signature=drawn_signature(), id="drawn"),
+        field("initials", page, (8, 20, 10, 6), id="initials"),  # no initials object: drawn from the name
+        field("text", page, (8, 32, 15, 4), value="A long value that cannot fit, so it shrinks to the box", id="long"),
+        field("text", page, (30, 32, 40, 5), value="Ça marche — 東京 — Ωmega", id="unicode"),
+        field("date", page, (8, 45, 20, 4), value="2025-01-31", id="date"),
+        field("select", page, (30, 45, 20, 4), value="Option B", id="select"),
+        field("checkbox", page, (8, 55, 4, 3), value="true", id="checked"),
+        field("checkbox", page, (20, 55, 4, 3), value="false", id="unchecked"),
+        field("text", page, (30, 55, 20, 4), value=None, id="empty"),
+        field("signature", page, (8, 70, 84, 20), signature={"kind": "typed", "text": "Ada"}, id="tall"),
+        field("checkbox", page, (60, 60, 1.5, 1.5), value="true", id="tiny"),
+    ]
+
+
+BLANK = ("unchecked", "empty")
+CENTRED = ("drawn", "checked", "tiny")  # drawn so that their ink is centred in the box
+
+
+def test_normal_page():
+    original = make_pdf()
+    fields = every_kind()
+    assert_ink_in_boxes(original, stamp(original, fields, SIGNERS), fields, blank=BLANK, centred=CENTRED)
+
+
+@pytest.mark.parametrize("rotate", [0, 90, 180, 270, -90, 450])
+def test_offset_boxes_and_rotation(rotate):
+    original = make_pdf(media=(100, 100, 712, 892), crop=(130, 150, 700, 860), rotate=rotate)
+    displayed = (570, 710) if rotate % 180 == 0 else (710, 570)
+    assert page_geometry(original) == [{"number": 1, "width": displayed[0], "height": displayed[1]}]
+    fields = every_kind()
+    assert_ink_in_boxes(original, stamp(original, fields, SIGNERS), fields, blank=BLANK, centred=CENTRED)
+
+
+def test_habibi_rotated_pages(corpus):
+    original = (corpus / "habibi-rotated.pdf").read_bytes()
+    rotations = [page.rotation % 360 for page in PdfReader(io.BytesIO(original)).pages]
+    assert {90, 180, 270} <= set(rotations)
+    fields = [f for number in range(1, len(rotations) + 1) for f in every_kind(number)]
+    for f in fields:
+        f["id"] = f"{f['id']}@{f['page_number']}"
+    blank = tuple(f["id"] for f in fields if f["id"].split("@")[0] in BLANK)
+    centred = tuple(f["id"] for f in fields if f["id"].split("@")[0] in CENTRED)
+    # the page text ("habibi") sits in the top-right corner: keep the boxes clear of it
+    for f in fields:
+        f["x_percent"] *= 0.8
+    assert_ink_in_boxes(original, stamp(original, fields, SIGNERS), fields, blank=blank, centred=centred)
+
+
+def test_drawn_signature_keeps_its_aspect_ratio():
+    original = make_pdf()
+    wide = field("signature", 1, (10, 10, 60, 10), signature=drawn_signature((300, 100)))
+    mask = ImageChops.subtract(render_gray(original, 1, 2.0), render_gray(stamp(original, [wide], SIGNERS), 1, 2.0))
+    x0, y0, x1, y1 = box_pixels(original, wide, 2.0)
+    ix0, iy0, ix1, iy1 = mask.getbbox()
+    assert iy1 - iy0 >= 0.9 * (y1 - y0)  # fills the height
+    assert abs((ix1 - ix0) / (iy1 - iy0) - 3) < 0.3  # 300 x 100 stays 3:1
+    assert abs((ix0 + ix1) / 2 - (x0 + x1) / 2) < 3  # centred
+
+
+def test_pages_without_fields_are_untouched():
+    original = make_pdf(3, text=True)
+    out = PdfReader(io.BytesIO(stamp(original, [field("text", 2, value="x")], SIGNERS)))
+    before = PdfReader(io.BytesIO(original))
+    for number in (0, 2):
+        assert out.pages[number].get_contents().get_data() == before.pages[number].get_contents().get_data()
+        assert "/EsignStamp0" not in out.pages[number]["/Resources"].get("/XObject", {})
+    assert "/EsignStamp0" in out.pages[1]["/Resources"]["/XObject"]
+
+
+def test_hundred_pages_grow_less_than_double():
+    original = make_pdf(100, text=True)
+
+    def signature_on(pages):
+        return [field("signature", n, (10, 85, 30, 6), signature={"kind": "typed", "text": "Ada Lovelace"},
+                      id=f"s{n}") for n in pages]
+
+    one = stamp(original, signature_on([1]), SIGNERS)
+    every = stamp(original, signature_on(range(1, 101)), SIGNERS)
+    assert len(PdfReader(io.BytesIO(every)).pages) == 100
+    assert len(every) < 2 * len(original), (len(original), len(every))
+    # the font is embedded once: each further stamped page costs a small form XObject only
+    assert (len(every) - len(one)) / 99 < 1000, (len(one), len(every))
+
+
+def test_field_on_missing_page_is_refused():
+    with pytest.raises(ValueError):
+        stamp(make_pdf(), [field(page=2, value="x")], SIGNERS)
+
+
+def test_bad_drawn_signature_is_refused():
+    with pytest.raises(ValueError):
+        stamp(make_pdf(), [field("signature", signature={"kind": "drawn", "image": "https://x/y.png"})], SIGNERS)
+
+
+def test_render_png_is_the_displayed_size():
+    original = make_pdf(media=(100, 100, 712, 892), crop=(130, 150, 700, 860), rotate=90)
+    image = Image.open(io.BytesIO(render_page_png(original, 1, scale=2)))
+    assert image.format == "PNG"
+    assert abs(image.size[0] - 1420) <= 1 and abs(image.size[1] - 1140) <= 1
+    with pytest.raises(ValueError):
+        render_page_png(original, 2)
+
+
+def corpus_files():
+    return sorted(p.name for p in CORPUS.glob("*.pdf") if p.name not in REFUSED)
+
+
+@pytest.mark.parametrize("name", corpus_files())
+def test_corpus_file_stamps(corpus, name, tmp_path):
+    """Opens, renders, passes qpdf --check, ink where the boxes are (the imagemagick files are black
+    images: nothing drawn in black can show there), none elsewhere."""
+    original = (corpus / name).read_bytes()
+    geometry = page_geometry(original)
+    last = len(geometry)
+    fields = [field("text", 1, (5, 5, 40, 5), value="Zoë 東京 2025-01-31", id="a"),
+              field("signature", last, (50, 88, 40, 8), signature={"kind": "typed", "text": "Ada Lovelace"}, id="b")]
+    stamped = stamp(original, fields, SIGNERS)
+    reader = PdfReader(io.BytesIO(stamped))
+    assert len(reader.pages) == last
+    # small pages (3.84 pt) are rendered large enough to see the ink
+    scale = max(1.5, 400 / min(geometry[0]["width"], geometry[0]["height"], geometry[-1]["width"],
+                                geometry[-1]["height"]))
+    assert_ink_in_boxes(original, stamped, fields, scale=scale, dark_ok=True)
+    check = qpdf_check(stamped, tmp_path)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_refused_corpus_files_raise(corpus, name):
+    with pytest.raises(Exception):
+        stamp((corpus / name).read_bytes(), [field(value="x")], SIGNERS)
+
+
+def test_fonts_are_installed():
+    """The Debian fonts the stamp and certificate rely on: without them text still renders, in a
+    plainer style (signatures) or as empty boxes (CJK)."""
+    assert fonts.runs(fonts.TEXT, "Zoë") == [("esign-DejaVuSans", "Zoë")], "install fonts-dejavu-core"
+    assert fonts.runs(fonts.HANDWRITING, "Ada") == [("esign-Kristi", "Ada")], "install fonts-kristi"
+    mixed = [("esign-DejaVuSans", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
+    assert fonts.runs(fonts.TEXT, "Zoë 東京") == mixed, "install fonts-droid-fallback"
