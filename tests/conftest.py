@@ -215,4 +215,3 @@ def assert_error(resp: Response, status: int, code: str | None = None):
     return body["error"]
 
 
-os.environ.setdefault("ESIGN_TESTING", "1")

@@ -87,6 +87,7 @@ class BaseHandler(tornado.web.RequestHandler):
             code = STATUS_CODES.get(status, "bad_request" if status < 500 else "internal_error")
             message = exc.log_message % exc.args if exc.log_message and exc.args else (exc.log_message or exc.reason or self._reason)
             if status == 405:
+                code = "bad_request"  # design.md §6 has no code of its own for a wrong method
                 message = f"method {self.request.method} is not allowed on {self.request.path}"
             return status, error_body(status, code, message, self.request_id), {}
         return 500, error_body(500, "internal_error", "internal error; quote the request_id when reporting it", self.request_id), {}
@@ -127,8 +128,12 @@ class BaseHandler(tornado.web.RequestHandler):
                 raise ApiError(400, "bad_request", f"Content-Type must be application/json, not {ctype.split(';')[0]}")
             try:
                 data = json.loads(raw)
-            except (ValueError, UnicodeDecodeError) as exc:
+                # lone surrogates ("\ud800") parse but cannot be encoded (BSON, UTF-8): refuse them here
+                json.dumps(data, ensure_ascii=False).encode("utf-8")
+            except (ValueError, UnicodeError) as exc:
                 raise ApiError(400, "bad_request", f"malformed JSON body: {exc}") from None
+            except RecursionError:
+                raise ApiError(400, "bad_request", "malformed JSON body: nested too deeply") from None
         if not isinstance(data, dict):
             raise ApiError(400, "bad_request", "the JSON body must be an object")
         return self.validate(schema, data, partial=partial)

@@ -12,7 +12,10 @@ class MaildirEmail(EmailProvider):
     identifier = "maildir"
 
     async def start(self):
-        os.makedirs(self.settings["path"], exist_ok=True)
+        # mailbox.Maildir(create=True) makes tmp/new/cur only when the folder itself is missing,
+        # so an existing (or just made) empty folder needs them made here
+        for sub in ("tmp", "new", "cur"):
+            os.makedirs(os.path.join(self.settings["path"], sub), exist_ok=True)
         mailbox.Maildir(self.settings["path"], create=True)
 
     async def send(self, message):

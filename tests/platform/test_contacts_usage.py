@@ -1,0 +1,156 @@
+"""Contacts (create-or-update by email, search, paging, delete) and usage (four metrics from the plan
+limits; storage counts uploads; sandbox never counts)."""
+from __future__ import annotations
+
+import re
+import urllib.parse
+
+import pytest
+
+from tests.conftest import CORPUS, assert_error
+
+CONTACT_KEYS = {"id", "name", "email", "phone", "last_used_at", "created_at", "updated_at"}
+ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
+
+
+async def test_create_contact(client):
+    resp = await client.post("/v1/contacts", {"name": "Ada Lovelace", "email": "ada@example.test",
+                                              "phone": "+44 20 7946 0018"})
+    assert resp.status == 201, resp
+    c = resp.json
+    assert set(c) == CONTACT_KEYS
+    assert (c["name"], c["email"], c["phone"]) == ("Ada Lovelace", "ada@example.test", "+44 20 7946 0018")
+    for field in ("created_at", "updated_at", "last_used_at"):
+        assert ISO.match(c[field]), c
+    assert c["last_used_at"] == c["created_at"]
+    no_phone = (await client.post("/v1/contacts", {"name": "Bob", "email": "bob@example.test"})).json
+    assert no_phone["phone"] is None
+
+
+async def test_same_email_any_case_updates_the_name_and_keeps_the_id(server, client):
+    first = (await client.post("/v1/contacts", {"name": "Grace", "email": "Grace.Hopper@Example.test"})).json
+    server.clock.advance(minutes=5)
+    resp = await client.post("/v1/contacts", {"name": "Grace Hopper", "email": "grace.hopper@example.TEST",
+                                              "phone": "+1 555 0100"})
+    assert resp.status == 201, resp
+    second = resp.json
+    assert second["id"] == first["id"]
+    assert second["name"] == "Grace Hopper" and second["phone"] == "+1 555 0100"
+    assert second["created_at"] == first["created_at"]
+    assert second["updated_at"] > first["updated_at"]
+    listed = (await client.get("/v1/contacts")).json
+    assert listed["total"] == 1 and listed["items"][0]["name"] == "Grace Hopper"
+
+
+async def test_search_is_a_case_insensitive_substring_of_name_or_email(client):
+    people = [("Alice Smith", "alice@corp.example.test"), ("Bob Jones", "bob@smithfield.example.test"),
+              ("Carol White", "carol@other.example.test"), ("Dan (Ops) Brown", "dan.brown@corp.example.test")]
+    for name, email in people:
+        assert (await client.post("/v1/contacts", {"name": name, "email": email})).status == 201
+
+    async def names(search):
+        resp = await client.get("/v1/contacts?" + urllib.parse.urlencode({"search": search}))
+        assert resp.status == 200, resp
+        return sorted(c["name"] for c in resp.json["items"]), resp.json["total"]
+
+    assert await names("smith") == (["Alice Smith", "Bob Jones"], 2)   # name of one, email of the other
+    assert await names("SMITH") == (["Alice Smith", "Bob Jones"], 2)
+    assert await names("CORP.example") == (["Alice Smith", "Dan (Ops) Brown"], 2)
+    assert await names("white") == (["Carol White"], 1)
+    assert await names("(ops)") == (["Dan (Ops) Brown"], 1)           # regex characters are literal
+    assert await names(".*") == ([], 0)
+    assert await names("nobody") == ([], 0)
+    assert await names("s" * 100) == ([], 0)
+    err = assert_error(await client.get("/v1/contacts?search=" + "s" * 101), 422, "validation_error")
+    assert err["details"][0]["field"] == "search"
+
+
+async def test_contacts_page_with_limit_and_offset(client):
+    for i in range(5):
+        await client.post("/v1/contacts", {"name": f"Person {i}", "email": f"p{i}@example.test"})
+    page = (await client.get("/v1/contacts?limit=2")).json
+    assert page["total"] == 5 and [c["name"] for c in page["items"]] == ["Person 0", "Person 1"]
+    page = (await client.get("/v1/contacts?limit=2&offset=4")).json
+    assert page["total"] == 5 and [c["name"] for c in page["items"]] == ["Person 4"]
+    page = (await client.get("/v1/contacts?limit=2&offset=2&search=person")).json
+    assert page["total"] == 5 and [c["name"] for c in page["items"]] == ["Person 2", "Person 3"]
+    for query in ("limit=0", "limit=101", "offset=-1"):
+        assert_error(await client.get(f"/v1/contacts?{query}"), 422, "validation_error")
+    assert len((await client.get("/v1/contacts?limit=100")).json["items"]) == 5
+
+
+async def test_delete_contact(client):
+    contact = (await client.post("/v1/contacts", {"name": "Temp", "email": "temp@example.test"})).json
+    keep = (await client.post("/v1/contacts", {"name": "Keep", "email": "keep@example.test"})).json
+    resp = await client.delete(f"/v1/contacts/{contact['id']}")
+    assert resp.status == 204 and resp.body == b""
+    assert_error(await client.delete(f"/v1/contacts/{contact['id']}"), 404, "not_found")
+    assert_error(await client.delete(f"/v1/contacts/{contact['id'].upper()}"), 404, "not_found")
+    listed = (await client.get("/v1/contacts")).json
+    assert [c["id"] for c in listed["items"]] == [keep["id"]] and listed["total"] == 1
+    # deleting an id in upper case finds the record too (UUIDs are case-insensitive)
+    assert (await client.delete(f"/v1/contacts/{keep['id'].upper()}")).status == 204
+    # the email is free again: a new contact gets a new id
+    again = (await client.post("/v1/contacts", {"name": "Temp", "email": "temp@example.test"})).json
+    assert again["id"] != contact["id"]
+
+
+# --- usage -----------------------------------------------------------------------------------------------
+
+def check_usage_shape(usage: dict):
+    assert set(usage) == {"signing_requests", "storage", "templates", "identity_verifications"}
+    for name in ("signing_requests", "storage", "templates"):
+        metric = usage[name]
+        assert set(metric) == {"current", "limit", "unlimited", "percentage"}, name
+        assert all(isinstance(metric[k], int) and not isinstance(metric[k], bool)
+                   for k in ("current", "limit", "percentage"))
+        assert isinstance(metric["unlimited"], bool)
+        assert metric["unlimited"] == (metric["limit"] == 0)
+    ident = usage["identity_verifications"]
+    assert set(ident) == {"current", "cost_per_check", "total_cost", "month"}
+    assert isinstance(ident["current"], int) and isinstance(ident["cost_per_check"], (int, float))
+    assert isinstance(ident["total_cost"], (int, float)) and re.match(r"^\d{4}-\d\d$", ident["month"])
+
+
+@pytest.mark.parametrize("key, limits, cost", [
+    ("a", {"signing_requests": 0, "storage": 0, "templates": 0}, 0.5),          # enterprise: unlimited
+    ("b", {"signing_requests": 500, "storage": 10240, "templates": 100}, 1.0),  # pro
+    ("free", {"signing_requests": 3, "storage": 1, "templates": 2}, 0.0),       # plan "small" from config
+])
+async def test_usage_reports_the_plan_limits(server, client, key, limits, cost):
+    resp = await client.get("/v1/usage", key=key)
+    assert resp.status == 200, resp
+    usage = resp.json
+    check_usage_shape(usage)
+    for name, limit in limits.items():
+        assert usage[name] == {"current": 0, "limit": limit, "unlimited": limit == 0, "percentage": 0}, name
+    assert usage["identity_verifications"] == {"current": 0, "cost_per_check": cost, "total_cost": 0,
+                                               "month": server.clock.now().strftime("%Y-%m")}
+
+
+async def test_storage_counts_uploaded_megabytes_rounded_up(client):
+    pdf = (CORPUS / "GeoTopo-komprimiert.pdf").read_bytes()  # 1.7 MB
+    assert (await client.upload(pdf, key="b")).status == 201
+    storage = (await client.get("/v1/usage", key="b")).json["storage"]
+    assert storage == {"current": 2, "limit": 10240, "unlimited": False, "percentage": 0}
+    small = (CORPUS / "minimal-document.pdf").read_bytes()
+    assert (await client.upload(small, key="free")).status == 201
+    storage = (await client.get("/v1/usage", key="free")).json["storage"]
+    assert storage == {"current": 1, "limit": 1, "unlimited": False, "percentage": 100}
+    # refused uploads are not counted
+    assert_error(await client.upload(b"not a pdf", key="b"), 400, "invalid_pdf")
+    assert (await client.get("/v1/usage", key="b")).json["storage"]["current"] == 2
+
+
+async def test_templates_metric_counts_the_organisation_templates(server, client):
+    org = await server.services.store.organizations.by_name("Org Small")
+    await server.services.db["templates"].insert_many([{"_id": "t1", "org_id": org["id"]},
+                                                       {"_id": "t2", "org_id": "someone-else"}])
+    templates = (await client.get("/v1/usage", key="free")).json["templates"]
+    assert templates == {"current": 1, "limit": 2, "unlimited": False, "percentage": 50}
+
+
+async def test_usage_month_follows_the_clock(server, client):
+    server.clock.advance(days=40)
+    month = (await client.get("/v1/usage")).json["identity_verifications"]["month"]
+    assert month == server.clock.now().strftime("%Y-%m")

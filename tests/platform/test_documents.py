@@ -1,0 +1,458 @@
+"""Documents (issue 2, point 9): streamed upload checked before it is accepted — every PDF of the
+corpus, non-PDFs, encrypted, truncated and hostile files, size limits — and the list."""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import struct
+import tempfile
+import time
+import zlib
+
+import pytest
+
+from tests.conftest import CORPUS, KEYS, assert_error
+
+MB = 1024 * 1024
+REFUSED = {"libreoffice-writer-password.pdf", "unreadablemetadata.pdf"}
+CORPUS_FILES = sorted(p.name for p in CORPUS.glob("*.pdf"))
+
+
+# --- PDFs built by hand ------------------------------------------------------------------------------
+
+def build_pdf(objects: list[bytes]) -> bytes:
+    """A PDF with a classic xref table; object 1 must be the catalog."""
+    out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def stream(data: bytes, extra: bytes = b"") -> bytes:
+    return b"<< /Length %d %s>>\nstream\n" % (len(data), extra) + data + b"\nendstream"
+
+
+def simple_pdf(padding: int = 0) -> bytes:
+    """One page of text; `padding` random bytes in an unreferenced stream object make it bigger."""
+    content = b"BT /F1 24 Tf 72 700 Td (Hello esign) Tj ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        stream(content),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    if padding:
+        objects.append(stream(os.urandom(padding)))
+    return build_pdf(objects)
+
+
+def sized_pdf(total: int) -> bytes:
+    """A valid PDF of exactly `total` bytes."""
+    base = len(simple_pdf(padding=1))
+    pdf = simple_pdf(padding=total - base + 1)
+    # the /Length number may have more digits than the 1-byte probe: trim the difference
+    pdf = simple_pdf(padding=total - base + 1 - (len(pdf) - total))
+    assert len(pdf) == total
+    return pdf
+
+
+def deflated_zeros(total: int, chunk: int = 64 * MB) -> bytes:
+    """A zlib stream (level 9) of `total` zero bytes, made without ever holding them: the deflate
+    output of one fully flushed chunk repeats, and the Adler-32 of n zeros is (n mod 65521) << 16 | 1."""
+    compressor = zlib.compressobj(9, zlib.DEFLATED, -15)
+    block = compressor.compress(bytes(chunk)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    assert compressor.compress(bytes(chunk)) + compressor.flush(zlib.Z_FULL_FLUSH) == block
+    tail = compressor.flush(zlib.Z_FINISH)
+    count = total // chunk
+    return b"\x78\xda" + block * count + tail + struct.pack(">I", (count * chunk % 65521) << 16 | 1)
+
+
+def bomb_pdf(total: int = 2 * 1024 * MB) -> bytes:
+    return build_pdf([
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << >> >>",
+        stream(deflated_zeros(total), b"/Filter /FlateDecode "),
+    ])
+
+
+def test_the_hand_made_zlib_stream_is_valid():
+    data = deflated_zeros(3 * MB, chunk=MB)
+    assert zlib.decompress(data) == bytes(3 * MB)
+    assert len(data) < 10_000
+
+
+def multipart(data: bytes, filename="doc.pdf", boundary="b0undaryXYZ", name="file", extra_parts=()) -> bytes:
+    parts = [(name, filename, data), *extra_parts]
+    body = b""
+    for part_name, part_filename, part_data in parts:
+        disposition = f'form-data; name="{part_name}"' + (f'; filename="{part_filename}"' if part_filename else "")
+        body += f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode() + part_data + b"\r\n"
+    return body + f"--{boundary}--\r\n".encode()
+
+
+async def post_multipart(client, body: bytes, boundary="b0undaryXYZ", key="a", headers=None):
+    return await client.request("POST", "/v1/documents/upload", body=body, key=key,
+                                headers={"Content-Type": f"multipart/form-data; boundary={boundary}", **(headers or {})})
+
+
+class _Collector(asyncio.Protocol):
+    """Keeps every byte received, even when the peer resets the connection afterwards (a
+    StreamReader would raise the reset instead of returning what it had buffered)."""
+
+    def __init__(self):
+        self.data = bytearray()
+        self.first_byte_at = None
+        self.closed = asyncio.get_running_loop().create_future()
+        self.transport = None
+        self.can_write = asyncio.Event()
+        self.can_write.set()
+
+    def connection_made(self, transport):
+        self.transport = transport
+
+    def data_received(self, data):
+        if self.first_byte_at is None:
+            self.first_byte_at = time.monotonic()
+        self.data += data
+
+    def pause_writing(self):
+        self.can_write.clear()
+
+    def resume_writing(self):
+        self.can_write.set()
+
+    def connection_lost(self, exc):
+        self.can_write.set()
+        if not self.closed.done():
+            self.closed.set_result(exc)
+
+    def answer_complete(self) -> bool:
+        head, sep, payload = bytes(self.data).partition(b"\r\n\r\n")
+        if not sep:
+            return False
+        for line in head.split(b"\r\n"):
+            if line.lower().startswith(b"content-length:"):
+                return len(payload) >= int(line.split(b":")[1])
+        return False
+
+
+async def raw_exchange(port: int, head: bytes, body_chunks=(), read_timeout=20.0) -> tuple[bytes, float]:
+    """Send `head` (and then `body_chunks`) on a raw connection while reading the answer.
+    Returns (answer bytes, seconds from sending the head until the answer's first byte)."""
+    loop = asyncio.get_running_loop()
+    transport, proto = await loop.create_connection(_Collector, "127.0.0.1", port)
+    started = time.monotonic()
+    transport.write(head)
+    deadline = started + read_timeout
+    for chunk in body_chunks:
+        if proto.closed.done() or proto.answer_complete():
+            break  # answered (and closed) before the whole body was sent
+        await asyncio.wait_for(proto.can_write.wait(), max(0.1, deadline - time.monotonic()))
+        if proto.closed.done():
+            break
+        transport.write(chunk)
+    while not (proto.closed.done() or proto.answer_complete()):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no complete answer; got {bytes(proto.data[:200])!r}")
+        await asyncio.sleep(0.01)
+    transport.close()
+    return bytes(proto.data), (proto.first_byte_at or time.monotonic()) - started
+
+
+def parse_answer(raw: bytes) -> tuple[int, dict, dict]:
+    head, _, payload = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return status, headers, json.loads(payload)
+
+
+# --- the corpus ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", CORPUS_FILES)
+async def test_corpus_upload(server, client, name):
+    data = (CORPUS / name).read_bytes()
+    resp = await client.upload(data, name)
+    if name in REFUSED:
+        assert_error(resp, 400, "invalid_pdf")
+        assert (await client.get("/v1/documents")).json["total"] == 0
+        return
+    assert resp.status == 201, resp
+    body = resp.json
+    assert set(body) == {"id", "document_id", "name", "file_size", "status"}
+    assert body["id"] == body["document_id"]
+    assert body["name"] == name and body["file_size"] == len(data) and body["status"] == "ready"
+    [doc] = (await client.get("/v1/documents")).json["items"]
+    assert doc["id"] == body["id"]
+    assert isinstance(doc["page_count"], int) and doc["page_count"] >= 1
+    stored = await server.services.storage.get_bytes(
+        (await server.services.db["documents"].find_one({"_id": body["id"]}))["blob_key"])
+    assert stored == data
+
+
+def test_corpus_is_complete():
+    assert len(CORPUS_FILES) == 23 and REFUSED <= set(CORPUS_FILES)
+
+
+async def test_page_counts_and_record_shape(server, client):
+    for name in ("pdflatex-4-pages.pdf", "minimal-document.pdf"):
+        assert (await client.upload((CORPUS / name).read_bytes(), name)).status == 201
+        server.clock.advance(seconds=1)
+    items = (await client.get("/v1/documents")).json["items"]
+    assert [(d["name"], d["page_count"]) for d in items] == [("minimal-document.pdf", 1), ("pdflatex-4-pages.pdf", 4)]
+    for doc in items:
+        assert set(doc) == {"id", "name", "file_size", "page_count", "status", "created_at"}
+        assert doc["status"] == "ready" and doc["created_at"].endswith("Z")
+
+
+async def test_encrypted_pdf_is_refused_saying_so(client):
+    resp = await client.upload((CORPUS / "libreoffice-writer-password.pdf").read_bytes())
+    assert "encrypted" in assert_error(resp, 400, "invalid_pdf")["message"]
+
+
+# --- bad files -----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("data", [
+    b"Hello, this is a text file and not a PDF at all.\n",
+    b"\x89PNG\r\n\x1a\n" + bytes(2000),
+    b"PK\x03\x04" + os.urandom(3000),
+    b"%PDF-1.7\n",
+    b"%PDF-1.7\n" + os.urandom(20000),
+    simple_pdf().replace(b"/Kids [3 0 R]", b"/Kids [2 0 R]"),   # a page tree that loops on itself
+    simple_pdf().replace(b"/Type /Pages", b"/Type /Nothing"),
+], ids=["text", "png", "zip", "header-only", "random-after-header", "looping-page-tree", "no-page-tree"])
+async def test_non_pdf_and_broken_pdf_are_invalid_pdf(server, client, data):
+    assert_error(await client.upload(data, "bad.pdf"), 400, "invalid_pdf")
+    assert await server.services.db["documents"].count_documents({}) == 0
+
+
+async def test_empty_file_is_invalid_pdf(client):
+    assert_error(await client.upload(b"", "empty.pdf"), 400, "invalid_pdf")
+
+
+@pytest.mark.parametrize("name", ["pdflatex-4-pages.pdf", "GeoTopo-komprimiert.pdf", "cmyk-image.pdf"])
+async def test_truncated_pdf_is_invalid_pdf(client, name):
+    data = (CORPUS / name).read_bytes()
+    assert_error(await client.upload(data[: len(data) // 2], "half.pdf"), 400, "invalid_pdf")
+
+
+async def test_hand_made_pdf_is_accepted(client):
+    resp = await client.upload(simple_pdf(), "hand.pdf")
+    assert resp.status == 201, resp
+    assert (await client.get("/v1/documents")).json["items"][0]["page_count"] == 1
+
+
+async def test_decompression_bomb_is_refused_within_the_parse_bound(server, client):
+    bomb = bomb_pdf()
+    assert len(bomb) < 4 * MB  # ~2 GB of content once inflated
+    started = time.monotonic()
+    resp = await client.upload(bomb, "bomb.pdf")
+    took = time.monotonic() - started
+    assert_error(resp, 400, "invalid_pdf")
+    assert took < server.services.config.limits.pdf_parse_timeout_seconds + 5, took
+    # the server is still fine
+    assert (await client.upload(simple_pdf(), "after.pdf")).status == 201
+
+
+# --- the multipart envelope ----------------------------------------------------------------------------
+
+async def test_missing_file_part_is_400(client, sample_pdf):
+    resp = await post_multipart(client, multipart(b"short", name="name", filename=None))
+    assert "file" in assert_error(resp, 400, "bad_request")["message"]
+    assert_error(await post_multipart(client, multipart(sample_pdf, name="document")), 400, "bad_request")
+    resp = await post_multipart(client, b"--b0undaryXYZ--\r\n")
+    assert_error(resp, 400, "bad_request")
+
+
+async def test_not_multipart_is_400(client, sample_pdf):
+    for ctype in ("application/pdf", "application/json", "text/plain", "multipart/form-data",
+                  "multipart/mixed; boundary=b0undaryXYZ", ""):
+        resp = await client.request("POST", "/v1/documents/upload", body=sample_pdf,
+                                    headers={"Content-Type": ctype} if ctype else {})
+        assert_error(resp, 400, "bad_request")
+    assert (await client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_broken_multipart_is_400(client, sample_pdf):
+    full = multipart(sample_pdf)
+    for body in (full[: len(full) // 2],                                  # ends early
+                 full.replace(b"--b0undaryXYZ--", b""),                   # no closing boundary
+                 b"--b0undaryXYZ\r\nno colon here\r\n\r\ndata\r\n--b0undaryXYZ--\r\n",
+                 b"--b0undaryXYZ\r\nContent-Disposition: attachment; name=\"file\"\r\n\r\nx\r\n--b0undaryXYZ--\r\n",
+                 b"--b0undaryXYZXX" + bytes(100)):
+        assert_error(await post_multipart(client, body), 400)
+    twice = multipart(sample_pdf, extra_parts=[("file", "second.pdf", sample_pdf)])
+    assert "exactly one" in assert_error(await post_multipart(client, twice), 400, "bad_request")["message"]
+    assert (await client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_name_part_and_filename_cleaning(client, sample_pdf):
+    resp = await post_multipart(client, multipart(sample_pdf, filename="../../etc/passwd.pdf"))
+    assert resp.status == 201 and resp.json["name"] == "passwd.pdf"
+    resp = await post_multipart(client, multipart(sample_pdf, filename="C:\\Users\\me\\x.pdf"))
+    assert resp.json["name"] == "x.pdf"
+    resp = await post_multipart(client, multipart(sample_pdf, extra_parts=[("name", None, "Vertrag Ä.pdf".encode())]))
+    assert resp.json["name"] == "Vertrag Ä.pdf"
+    resp = await post_multipart(client, multipart(sample_pdf, filename=None))
+    assert resp.status == 201 and resp.json["name"]
+    too_long = multipart(sample_pdf, extra_parts=[("name", None, b"n" * 5000)])
+    assert_error(await post_multipart(client, too_long), 400, "bad_request")
+
+
+async def test_uploads_leave_no_temporary_files(server, client, sample_pdf, tmp_path, monkeypatch):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    assert (await client.upload(sample_pdf)).status == 201
+    assert_error(await client.upload(b"junk"), 400, "invalid_pdf")
+    assert_error(await post_multipart(client, multipart(sample_pdf)[:500]), 400)
+    await asyncio.sleep(0.1)
+    assert list(scratch.iterdir()) == []
+
+
+async def test_document_uploaded_event_is_emitted(server, client, sample_pdf):
+    seen = []
+
+    async def listener(event):
+        seen.append(event)
+
+    server.services.event_listeners.append(listener)
+    doc_id = (await client.upload(sample_pdf, "evt.pdf")).json["id"]
+    assert [e["event_type"] for e in seen] == ["document.uploaded"]
+    assert seen[0]["data"]["document_id"] == doc_id and seen[0]["data"]["page_count"] == 4
+    assert_error(await client.upload(b"junk"), 400, "invalid_pdf")
+    assert len(seen) == 1
+
+
+# --- size limits ---------------------------------------------------------------------------------------
+
+def upload_head(length: int, key=KEYS["a"], boundary="b0undaryXYZ") -> bytes:
+    return (f"POST /v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {key}\r\n"
+            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {length}\r\n\r\n").encode()
+
+
+@pytest.mark.parametrize("claimed", [51 * MB, 10 * 1024 * MB, 10 ** 15])
+async def test_oversized_content_length_is_413_before_the_body_is_sent(server, claimed):
+    raw, took = await raw_exchange(server.port, upload_head(claimed))
+    status, headers, body = parse_answer(raw)
+    assert status == 413, raw[:300]
+    assert body["error"]["code"] == "payload_too_large"
+    assert body["error"]["request_id"] == headers["x-request-id"]
+    assert took < 5
+
+
+async def test_auth_is_checked_before_size(server):
+    raw, _ = await raw_exchange(server.port, upload_head(60 * MB, key="esk_live_wrong_wrong_wrong_wrong"))
+    assert parse_answer(raw)[0] == 401
+
+
+async def test_real_51_mb_body_is_413(server, client):
+    body = multipart(os.urandom(51 * MB))
+    raw, took = await raw_exchange(server.port, upload_head(len(body)),
+                                   (body[i:i + MB] for i in range(0, len(body), MB)))
+    status, _, answer = parse_answer(raw)
+    assert status == 413 and answer["error"]["code"] == "payload_too_large"
+    assert (await client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_file_just_over_50_mb_within_the_multipart_allowance_is_413(server, client):
+    body = multipart(os.urandom(50 * MB + 1))  # Content-Length passes; the streamed file does not
+    raw, _ = await raw_exchange(server.port, upload_head(len(body)),
+                                (body[i:i + MB] for i in range(0, len(body), MB)), read_timeout=60)
+    status, _, answer = parse_answer(raw)
+    assert status == 413 and answer["error"]["code"] == "payload_too_large"
+    assert (await client.get("/v1/documents")).json["total"] == 0
+    assert (await client.get("/healthz", key=None)).status == 200
+
+
+async def test_chunked_upload_over_50_mb_is_413(server, client):
+    payload = multipart(os.urandom(52 * MB))
+    head = (f"POST /v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS['a']}\r\n"
+            f"Content-Type: multipart/form-data; boundary=b0undaryXYZ\r\nTransfer-Encoding: chunked\r\n\r\n").encode()
+    chunks = [b"%x\r\n" % len(payload[i:i + MB]) + payload[i:i + MB] + b"\r\n" for i in range(0, len(payload), MB)]
+    raw, _ = await raw_exchange(server.port, head, chunks + [b"0\r\n\r\n"], read_timeout=60)
+    assert raw, "the connection was closed without an answer"
+    status, _, answer = parse_answer(raw)
+    assert status == 413 and answer["error"]["code"] == "payload_too_large"
+    assert (await client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_pdf_of_exactly_50_mb_is_accepted(server, client):
+    pdf = sized_pdf(50 * MB)
+    resp = await client.upload(pdf, "fifty.pdf")
+    assert resp.status == 201, resp
+    assert resp.json["file_size"] == 50 * MB
+
+
+# --- list ----------------------------------------------------------------------------------------------
+
+async def test_list_pages_newest_first(server, client, sample_pdf):
+    ids = []
+    for i in range(3):
+        ids.append((await client.upload(sample_pdf, f"d{i}.pdf")).json["id"])
+        server.clock.advance(seconds=1)
+    everything = (await client.get("/v1/documents")).json
+    assert everything["total"] == 3 and [d["id"] for d in everything["items"]] == ids[::-1]
+    page = (await client.get("/v1/documents?limit=2")).json
+    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:0:-1]
+    page = (await client.get("/v1/documents?limit=2&offset=2")).json
+    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:1]
+    page = (await client.get("/v1/documents?offset=3")).json
+    assert page == {"items": [], "total": 3}
+    assert len((await client.get("/v1/documents?limit=1")).json["items"]) == 1
+    assert len((await client.get("/v1/documents?limit=100&offset=0")).json["items"]) == 3
+
+
+@pytest.mark.parametrize("query, field", [("limit=0", "limit"), ("limit=101", "limit"), ("limit=-1", "limit"),
+                                          ("offset=-1", "offset"), ("limit=x", "limit"), ("colour=red", "colour")])
+async def test_list_bounds_are_422(client, query, field):
+    err = assert_error(await client.get(f"/v1/documents?{query}"), 422, "validation_error")
+    assert field in {d["field"] for d in err["details"]}
+
+
+# --- quota and sandbox ---------------------------------------------------------------------------------
+
+async def test_storage_quota_is_403_quota_exceeded(server, client):
+    big = sized_pdf(600 * 1024)
+    assert (await client.upload(big, "one.pdf", key="free")).status == 201
+    server.clock.advance(seconds=1)
+    err = assert_error(await client.upload(big, "two.pdf", key="free"), 403, "quota_exceeded")
+    assert "1 MB" in err["message"]
+    small = (CORPUS / "annotated_pdf.pdf").read_bytes()
+    assert (await client.upload(small, "fits.pdf", key="free")).status == 201
+    listed = (await client.get("/v1/documents", key="free")).json
+    assert [d["name"] for d in listed["items"]] == ["fits.pdf", "one.pdf"]
+    usage = (await client.get("/v1/usage", key="free")).json["storage"]
+    assert usage == {"current": 1, "limit": 1, "unlimited": False, "percentage": 100}
+    org = await server.services.store.organizations.by_name("Org Small")
+    assert org["storage_bytes"] == len(big) + len(small)
+
+
+async def test_concurrent_uploads_do_not_overshoot_the_quota(server, client):
+    big = sized_pdf(400 * 1024)
+    answers = await asyncio.gather(*(client.upload(big, f"c{i}.pdf", key="free") for i in range(4)))
+    assert sorted(r.status for r in answers) == [201, 201, 403, 403]
+    org = await server.services.store.organizations.by_name("Org Small")
+    assert org["storage_bytes"] == 2 * len(big)
+
+
+async def test_sandbox_upload_is_not_counted(server, client, sample_pdf):
+    resp = await client.upload(sample_pdf, "sandbox.pdf", key="a_sandbox")
+    assert resp.status == 201 and resp.headers["X-Service-Mode"] == "sandbox"
+    assert (await client.get("/v1/usage", key="a")).json["storage"]["current"] == 0
+    org = await server.services.store.organizations.by_name("Org A")
+    assert org["storage_bytes"] == 0
+    assert (await client.upload(sample_pdf, "live.pdf", key="a")).status == 201
+    assert (await client.get("/v1/usage", key="a")).json["storage"]["current"] == 1
+    org = await server.services.store.organizations.by_name("Org A")
+    assert org["storage_bytes"] == len(sample_pdf)

@@ -1,0 +1,140 @@
+"""Idempotency-Key (design.md §6) on POST /v1/documents/upload: replay of the first answer, one
+record created, 409 for another body or a request still running, 255-character bound, scoping per
+API key, 24-hour memory, and two identical requests arriving at the same moment."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.conftest import CORPUS, assert_error
+
+
+async def count_documents(server) -> int:
+    return await server.services.db["documents"].count_documents({})
+
+
+async def test_same_key_and_body_replays_the_first_answer(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "upload-contract-1"}
+    first = await client.upload(sample_pdf, "contract.pdf", headers=headers)
+    assert first.status == 201, first
+    assert "Idempotent-Replayed" not in first.headers
+    second = await client.upload(sample_pdf, "contract.pdf", headers=headers)
+    assert second.status == 201, second
+    assert second.headers["Idempotent-Replayed"] == "true"
+    assert second.json == first.json
+    assert second.headers["X-Request-ID"] != first.headers["X-Request-ID"]
+    assert await count_documents(server) == 1
+    listed = (await client.get("/v1/documents")).json
+    assert listed["total"] == 1 and listed["items"][0]["id"] == first.json["id"]
+    # a third retry still replays
+    third = await client.upload(sample_pdf, "contract.pdf", headers=headers)
+    assert third.json["id"] == first.json["id"] and third.headers["Idempotent-Replayed"] == "true"
+    # without the header every upload creates a document
+    assert (await client.upload(sample_pdf, "contract.pdf")).json["id"] != first.json["id"]
+    assert await count_documents(server) == 2
+
+
+async def test_same_key_with_another_body_is_409(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "reused-key"}
+    assert (await client.upload(sample_pdf, "one.pdf", headers=headers)).status == 201
+    other = (CORPUS / "minimal-document.pdf").read_bytes()
+    err = assert_error(await client.upload(other, "two.pdf", headers=headers), 409, "idempotency_key_reused")
+    assert "Idempotency-Key" in err["message"]
+    # even the same file under another name is another body
+    assert_error(await client.upload(sample_pdf, "renamed.pdf", headers=headers), 409, "idempotency_key_reused")
+    assert await count_documents(server) == 1
+
+
+async def test_key_length_bounds(server, client, sample_pdf):
+    err = assert_error(await client.upload(sample_pdf, headers={"Idempotency-Key": "k" * 256}),
+                       422, "validation_error")
+    assert err["details"][0]["field"] == "Idempotency-Key"
+    assert await count_documents(server) == 0
+    assert (await client.upload(sample_pdf, headers={"Idempotency-Key": "k" * 255})).status == 201
+    assert (await client.upload(sample_pdf, headers={"Idempotency-Key": "k"})).status == 201
+    assert await count_documents(server) == 2
+
+
+async def test_identical_requests_at_the_same_moment_create_one_document(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "simultaneous"}
+    answers = await asyncio.gather(*(client.upload(sample_pdf, "same.pdf", headers=headers) for _ in range(4)))
+    created = [r for r in answers if r.status == 201 and "Idempotent-Replayed" not in r.headers]
+    assert len(created) == 1, answers
+    for resp in answers:
+        if resp is created[0]:
+            continue
+        if resp.status == 409:
+            assert_error(resp, 409, "idempotency_in_progress")
+        else:
+            assert resp.status == 201 and resp.headers["Idempotent-Replayed"] == "true", resp
+            assert resp.json["id"] == created[0].json["id"]
+    assert await count_documents(server) == 1
+    # once finished, a retry replays
+    replay = await client.upload(sample_pdf, "same.pdf", headers=headers)
+    assert replay.json["id"] == created[0].json["id"] and replay.headers["Idempotent-Replayed"] == "true"
+
+
+async def test_keys_are_scoped_per_api_key(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "shared-name"}
+    a = await client.upload(sample_pdf, "k.pdf", headers=headers, key="a")
+    sandbox = await client.upload(sample_pdf, "k.pdf", headers=headers, key="a_sandbox")  # same org, other key
+    b = await client.upload(sample_pdf, "k.pdf", headers=headers, key="b")                # other org
+    assert [r.status for r in (a, sandbox, b)] == [201, 201, 201]
+    assert len({a.json["id"], sandbox.json["id"], b.json["id"]}) == 3
+    for r in (sandbox, b):
+        assert "Idempotent-Replayed" not in r.headers
+    assert await count_documents(server) == 3
+    # each key replays its own answer
+    again = await client.upload(sample_pdf, "k.pdf", headers=headers, key="b")
+    assert again.json["id"] == b.json["id"] and again.headers["Idempotent-Replayed"] == "true"
+
+
+async def test_keys_are_remembered_24_hours(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "daily"}
+    first = await client.upload(sample_pdf, headers=headers)
+    server.clock.advance(hours=23, minutes=59)
+    assert (await client.upload(sample_pdf, headers=headers)).json["id"] == first.json["id"]
+    server.clock.advance(minutes=2)
+    later = await client.upload(sample_pdf, headers=headers)
+    assert later.status == 201 and "Idempotent-Replayed" not in later.headers
+    assert later.json["id"] != first.json["id"]
+
+
+async def test_client_errors_are_remembered_too(server, client, sample_pdf):
+    headers = {"Idempotency-Key": "bad-file"}
+    first = await client.upload(b"this is not a PDF", headers=headers)
+    assert_error(first, 400, "invalid_pdf")
+    again = await client.upload(b"this is not a PDF", headers=headers)
+    assert again.status == 400 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json["error"]["code"] == "invalid_pdf"
+    assert await count_documents(server) == 0
+
+
+async def test_server_side_failures_are_not_remembered(server, client, sample_pdf, monkeypatch):
+    from esign.providers.base import ProviderUnavailable
+
+    calls = []
+    real_put = server.services.storage.put_file
+
+    async def flaky_put(key, path):
+        calls.append(key)
+        if len(calls) == 1:
+            raise ProviderUnavailable("disk on fire")
+        return await real_put(key, path)
+
+    monkeypatch.setattr(server.services.storage, "put_file", flaky_put)
+    headers = {"Idempotency-Key": "retry-after-502"}
+    assert_error(await client.upload(sample_pdf, headers=headers), 502, "upstream_unavailable")
+    assert await count_documents(server) == 0
+    assert (await client.get("/v1/usage")).json["storage"]["current"] == 0  # the quota was given back
+    retry = await client.upload(sample_pdf, headers=headers)
+    assert retry.status == 201 and "Idempotent-Replayed" not in retry.headers
+    assert await count_documents(server) == 1
+
+
+@pytest.mark.parametrize("value", ["   ", ""])
+async def test_blank_key_is_422(server, client, sample_pdf, value):
+    resp = await client.upload(sample_pdf, headers={"Idempotency-Key": value})
+    assert_error(resp, 422, "validation_error")
+    assert await count_documents(server) == 0

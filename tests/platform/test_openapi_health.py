@@ -1,0 +1,149 @@
+"""The OpenAPI document (over HTTP and from `esign openapi`), the docs page served from packaged
+assets, spec coverage of the platform operations, and the health endpoints."""
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+from esign.app import all_routes
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SPEC_COVERAGE = "/work/shared/tools/spec-coverage"
+PLATFORM_OPERATIONS = [
+    "GET /v1/documents", "POST /v1/documents/upload", "GET /v1/contacts", "POST /v1/contacts",
+    "DELETE /v1/contacts/{contact_id}", "GET /v1/usage",
+]
+
+
+def clean_env() -> dict:
+    return {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
+
+
+@pytest.fixture
+async def openapi(client):
+    resp = await client.get("/v1/openapi.json", key=None)
+    assert resp.status == 200, resp
+    assert resp.headers["Content-Type"].startswith("application/json")
+    return resp.json
+
+
+async def test_openapi_document(openapi):
+    assert openapi["openapi"].startswith("3.")
+    assert openapi["info"]["version"] == "1.0.0"
+    assert openapi["components"]["securitySchemes"]["ApiKey"] == {"type": "apiKey", "in": "header",
+                                                                  "name": "X-API-Key"}
+    error = openapi["components"]["schemas"]["Error"]
+    assert "error" in error["properties"] and "error" in error.get("required", [])
+
+
+async def test_every_route_is_described(openapi):
+    paths = openapi["paths"]
+    for path, handler in all_routes():
+        methods = [m for m in ("get", "post", "put", "patch", "delete")
+                   if getattr(getattr(handler, m, None), "__openapi__", None)]
+        if path.startswith("/v1/") and path != "/v1/openapi.json":
+            assert methods, f"{path} has no documented operation"
+        for method in methods:
+            assert method in paths.get(path, {}), f"{method.upper()} {path}"
+    for op in PLATFORM_OPERATIONS:
+        method, path = op.split()
+        assert method.lower() in paths[path], op
+
+
+async def test_operations_document_security_errors_and_parameters(openapi):
+    for path, ops in openapi["paths"].items():
+        for method, op in ops.items():
+            where = f"{method.upper()} {path}"
+            assert op.get("summary"), where
+            if path.startswith("/v1/"):
+                assert op["security"] == [{"ApiKey": []}], where
+            if where in PLATFORM_OPERATIONS:
+                for status in ("401", "403", "422", "429"):
+                    ref = op["responses"][status]["content"]["application/json"]["schema"]
+                    assert ref == {"$ref": "#/components/schemas/Error"}, (where, status)
+            for name in re.findall(r"\{(\w+)\}", path):
+                assert any(p["in"] == "path" and p["name"] == name for p in op["parameters"]), where
+    upload = openapi["paths"]["/v1/documents/upload"]["post"]
+    assert "multipart/form-data" in upload["requestBody"]["content"]
+    assert "413" in upload["responses"] and "201" in upload["responses"]
+    assert any(p["in"] == "header" and p["name"] == "Idempotency-Key" and p["schema"]["maxLength"] == 255
+               for p in upload["parameters"])
+    listing = openapi["paths"]["/v1/documents"]["get"]
+    names = {p["name"]: p for p in listing["parameters"] if p["in"] == "query"}
+    assert names["limit"]["schema"]["minimum"] == 1 and names["limit"]["schema"]["maximum"] == 100
+    assert names["offset"]["schema"]["minimum"] == 0
+    contact_body = openapi["paths"]["/v1/contacts"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    schema_name = contact_body["$ref"].rsplit("/", 1)[1]
+    contact = openapi["components"]["schemas"][schema_name]
+    assert contact["properties"]["name"]["minLength"] == 1 and contact["properties"]["name"]["maxLength"] == 255
+    assert contact["properties"]["email"]["minLength"] == 3 and contact["properties"]["email"]["maxLength"] == 320
+    usage = openapi["paths"]["/v1/usage"]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+    usage_schema = openapi["components"]["schemas"][usage["$ref"].rsplit("/", 1)[1]]
+    assert set(usage_schema["required"]) == {"signing_requests", "storage", "templates", "identity_verifications"}
+
+
+async def test_cli_prints_the_same_document(openapi):
+    proc = subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "openapi"], capture_output=True, text=True,
+                          timeout=60, env=clean_env())
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == openapi
+
+
+async def test_spec_coverage_lists_no_platform_operation(openapi, tmp_path):
+    path = tmp_path / "openapi.json"
+    path.write_text(json.dumps(openapi))
+    proc = subprocess.run([SPEC_COVERAGE, str(path)], capture_output=True, text=True, timeout=60)
+    missing = {line.removeprefix("missing:").strip() for line in proc.stdout.splitlines()
+               if line.startswith("missing:")}
+    assert re.search(r"\d+ of \d+ specified operations described", proc.stdout), proc.stdout
+    for op in PLATFORM_OPERATIONS:
+        assert op not in missing, op
+    # and the tool does see a missing operation when one is taken out
+    del openapi["paths"]["/v1/usage"]
+    path.write_text(json.dumps(openapi))
+    proc = subprocess.run([SPEC_COVERAGE, str(path)], capture_output=True, text=True, timeout=60)
+    assert "missing: GET /v1/usage" in proc.stdout and proc.returncode == 1
+
+
+async def test_docs_page_uses_only_local_assets(client):
+    resp = await client.get("/docs", key=None)
+    assert resp.status == 200 and resp.headers["Content-Type"].startswith("text/html")
+    html = resp.body.decode()
+    assert "swagger-ui-bundle.js" in html
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html), "the docs page loads something remotely"
+    assets = re.findall(r"""(?:src|href)=["']([^"']+)["']""", html)
+    assert len(assets) >= 3
+    for asset in assets:
+        got = await client.get(asset, key=None)
+        assert got.status == 200, asset
+        assert len(got.body) > 50, asset
+    bundle = await client.get("/docs/assets/swagger-ui-bundle.js", key=None)
+    assert bundle.status == 200 and len(bundle.body) > 100_000
+    assert "javascript" in bundle.headers["Content-Type"]
+    init = (await client.get("/docs/init.js", key=None)).body.decode()
+    assert "/v1/openapi.json" in init and "http" not in init
+    assert (await client.get("/docs/assets/no-such-file.js", key=None)).status == 404
+
+
+async def test_healthz_and_readyz_need_no_key(client):
+    resp = await client.get("/healthz", key=None)
+    assert resp.status == 200 and resp.json == {"status": "ok"} and resp.headers["X-Request-ID"]
+    resp = await client.get("/readyz", key=None)
+    assert resp.status == 200 and resp.json == {"status": "ready"}
+    # an invalid key does not matter there either
+    assert (await client.get("/healthz", key="esk_live_garbage_garbage_garbage")).status == 200
+
+
+async def test_readyz_reports_an_unreachable_database(server, client, monkeypatch):
+    async def down(*args, **kwargs):
+        raise ConnectionError("database is gone")
+
+    monkeypatch.setattr(server.services.db, "command", down, raising=False)
+    resp = await client.get("/readyz", key=None)
+    assert resp.status == 503 and resp.json["status"] != "ready"
+    assert (await client.get("/healthz", key=None)).status == 200  # alive all the same

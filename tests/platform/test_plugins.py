@@ -1,0 +1,144 @@
+"""Plugins (design.md §5): a throw-away vendor plugin installed the way a vendor's distribution is —
+a module plus a `*.dist-info` directory whose entry_points.txt names it in the `esign` group — is
+loaded by the plugin-manager factory, chosen by name from config, and serves real uploads."""
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import pytest
+
+from esign import config as configmod
+from esign import plugins as pluginsmod
+from tests.conftest import SAMPLE_PDF, start_server, stop_server
+
+MODULE = "esign_throwaway_vendor_plugin"
+
+PLUGIN_SOURCE = textwrap.dedent('''
+    """A throw-away vendor plugin: blob storage kept in a dict."""
+    from esign.hookspecs import hookimpl
+    from esign.providers.base import BlobStorage, SmsProvider
+
+    BLOBS = {}
+    STARTED = []
+
+
+    class DictStorage(BlobStorage):
+        identifier = "dictstore"
+        options = {"bucket": "default-bucket", "replicas": 1}
+
+        async def start(self):
+            STARTED.append(self.settings["bucket"])
+
+        async def put_file(self, key, path):
+            with open(path, "rb") as fh:
+                BLOBS[(self.settings["bucket"], key)] = fh.read()
+            return len(BLOBS[(self.settings["bucket"], key)])
+
+        async def put_bytes(self, key, data):
+            BLOBS[(self.settings["bucket"], key)] = bytes(data)
+            return len(data)
+
+        async def get_bytes(self, key):
+            return BLOBS[(self.settings["bucket"], key)]
+
+        async def size(self, key):
+            data = BLOBS.get((self.settings["bucket"], key))
+            return None if data is None else len(data)
+
+        async def delete(self, key):
+            BLOBS.pop((self.settings["bucket"], key), None)
+
+
+    class PigeonSms(SmsProvider):
+        identifier = "pigeon"
+
+        async def send(self, phone, text):
+            pass
+
+
+    @hookimpl
+    def esign_blob_storages():
+        return [DictStorage]
+
+
+    @hookimpl
+    def esign_sms_providers():
+        return [PigeonSms]
+''')
+
+
+@pytest.fixture
+def vendor_plugin(tmp_path, monkeypatch):
+    """Install the plugin into a fresh sys.path entry exactly as pip would lay it out."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / f"{MODULE}.py").write_text(PLUGIN_SOURCE)
+    dist = site / "esign_throwaway_vendor_plugin-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: esign-throwaway-vendor-plugin\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(f"[esign]\ndictstore = {MODULE}\n")
+    (dist / "top_level.txt").write_text(f"{MODULE}\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.delitem(sys.modules, MODULE, raising=False)
+    yield site
+    sys.modules.pop(MODULE, None)
+
+
+def test_entry_point_plugin_is_loaded_and_chosen_by_name(vendor_plugin, tmp_path):
+    pm = pluginsmod.make_plugin_manager()
+    module = sys.modules[MODULE]
+    assert pm.is_registered(module)
+    storages = pluginsmod.installed(pm, "esign_blob_storages")
+    assert "dictstore" in storages and "local" in storages  # the builtin stays available
+    assert "pigeon" in pluginsmod.installed(pm, "esign_sms_providers")
+
+    (tmp_path / "esign.toml").write_text('[storage]\nprovider = "dictstore"\nbucket = "contracts"\n'
+                                         '[sms]\nprovider = "pigeon"\n')
+    cfg = configmod.load(str(tmp_path / "esign.toml"), environ={})
+    storage = pluginsmod.choose_provider(pm, cfg, "storage")
+    assert type(storage).__name__ == "DictStorage" and storage.identifier == "dictstore"
+    assert storage.settings["bucket"] == "contracts"
+    assert storage.settings["replicas"] == 1  # unset options get the plugin's default
+    assert pluginsmod.choose_provider(pm, cfg, "sms").identifier == "pigeon"
+
+
+def test_without_entry_points_the_plugin_is_not_installed(vendor_plugin):
+    pm = pluginsmod.make_plugin_manager(load_entry_points=False)
+    assert "dictstore" not in pluginsmod.installed(pm, "esign_blob_storages")
+    cfg = configmod.load(None, environ={"ESIGN_STORAGE_PROVIDER": "dictstore"})
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.choose_provider(pm, cfg, "storage")
+    assert "dictstore" in str(info.value) and "local" in str(info.value)
+
+
+def test_unknown_plugin_option_is_refused_naming_its_keys(vendor_plugin):
+    pm = pluginsmod.make_plugin_manager()
+    cfg = configmod.load(None, environ={"ESIGN_STORAGE_PROVIDER": "dictstore", "ESIGN_STORAGE_BUKCET": "typo"})
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.choose_provider(pm, cfg, "storage")
+    assert "storage.bukcet" in str(info.value)
+    assert "bucket" in str(info.value)  # the message lists the keys the provider reads
+    cfg = configmod.load(None, environ={"ESIGN_STORAGE_PROVIDER": "dictstore", "ESIGN_STORAGE_REPLICAS": "three"})
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.choose_provider(pm, cfg, "storage")
+    assert "storage.replicas" in str(info.value)
+    cfg = configmod.load(None, environ={"ESIGN_STORAGE_PROVIDER": "dictstore", "ESIGN_STORAGE_REPLICAS": "3"})
+    assert pluginsmod.choose_provider(pm, cfg, "storage").settings["replicas"] == 3
+
+
+async def test_vendor_storage_serves_real_uploads(vendor_plugin, tmp_path):
+    pm = pluginsmod.make_plugin_manager()
+    module = sys.modules[MODULE]
+    server = await start_server(tmp_path, overrides={"storage": {"provider": "dictstore", "bucket": "b1"}}, pm=pm)
+    try:
+        assert module.STARTED == ["b1"]
+        pdf = SAMPLE_PDF.read_bytes()
+        resp = await server.client.upload(pdf, "vendor.pdf")
+        assert resp.status == 201, resp
+        doc_id = resp.json["id"]
+        stored = {key: data for (bucket, key), data in module.BLOBS.items() if bucket == "b1" and doc_id in key}
+        assert list(stored.values()) == [pdf]
+        assert not (tmp_path / "blobs").exists() or not any((tmp_path / "blobs").rglob("*.pdf"))
+    finally:
+        await stop_server(server)
