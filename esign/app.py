@@ -13,6 +13,8 @@ API_MODULES = [
     "esign.api.documents",
     "esign.api.contacts",
     "esign.api.usage",
+    "esign.api.webhooks",
+    "esign.api.events",
     "esign.api.signing_requests",
     "esign.api.files",
 ]

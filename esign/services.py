@@ -10,6 +10,7 @@ from esign.clock import Clock
 from esign.config import Config
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
+from esign.webhooks.delivery import install as install_webhooks
 
 log = logging.getLogger("esign")
 
@@ -29,6 +30,7 @@ class Services:
         self.secrets: SecretBox | None = None
         self.worker = None  # set by esign.jobs.runtime when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
+        install_webhooks(self)
 
     async def start(self):
         await self.store.ensure_indexes()

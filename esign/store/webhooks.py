@@ -1,3 +1,5 @@
+from __future__ import annotations
+
 """Webhooks (secret stored encrypted) and their delivery history (one record per attempt)."""
 from bson import ObjectId
 

@@ -1,0 +1,1 @@
+"""Webhooks: URL safety checks, delivery bodies, fan-out and signed delivery jobs."""

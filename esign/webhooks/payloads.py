@@ -23,7 +23,7 @@ SUBSCRIBABLE = (
 
 
 class _Base(OutSchema):
-    sandbox = fields.Boolean(required=True, metadata={"description": "true for events of sandbox requests"})
+    sandbox = fields.Boolean(required=True)
 
 
 class SigningRequestData(_Base):
@@ -136,10 +136,11 @@ def describe() -> str:
         "raw body keyed with the whole secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, "
         "`X-Webhook-ID` (webhook id), and `X-Webhook-Retry` (1, 2, 3) on retries only.",
         "",
-        "**Data by event type** (fields beyond these may be added; receivers should ignore unknown ones):",
+        "**Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox "
+        "requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.",
         "",
     ]
     for event_type, schema in DATA_SCHEMAS.items():
-        parts = "; ".join(_field_line(n, f) for n, f in schema._declared_fields.items())
+        parts = "; ".join(_field_line(n, f) for n, f in schema._declared_fields.items() if n != "sandbox")
         lines.append(f"- `{event_type}`: {parts}")
     return "\n".join(lines)

@@ -34,7 +34,7 @@ async def resolve(host: str, port: int) -> list[str]:
 
 # Host names made only of digits, hex and dots are numbers to the C library (`2130706433`,
 # `0x7f.1`, `0177.0.0.1`, `127.1`): read them the same way instead of passing them to a resolver.
-_NUMERIC_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+)){0,3}\.?$", re.I)
+_NUMERIC_HOST = re.compile(r"^(0x[0-9a-f]*|[0-9]+)(\.(0x[0-9a-f]*|[0-9]+))*\.?$", re.I)
 
 
 def numeric_ipv4(host: str) -> ipaddress.IPv4Address | None:
@@ -42,8 +42,11 @@ def numeric_ipv4(host: str) -> ipaddress.IPv4Address | None:
     Raises UrlRefused for a numeric host that denotes no address (`999.1.1.1`)."""
     if not _NUMERIC_HOST.match(host):
         return None
+    texts = host.rstrip(".").split(".")
+    if len(texts) > 4:
+        raise UrlRefused(f"{host!r} is not a valid address")
     parts = []
-    for text in host.rstrip(".").split("."):
+    for text in texts:
         if text.lower().startswith("0x"):
             parts.append(int(text[2:] or "0", 16))
         elif len(text) > 1 and text.startswith("0"):

@@ -1,0 +1,195 @@
+"""Webhook management: create, list, get, update, delete, rotate the secret, delivery history."""
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from esign.api.base import APIHandler
+from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.errors import not_found, validation_error
+from esign.secrets import new_token
+from esign.webhooks import payloads, urls
+
+EVENT_LIST = ", ".join(f"`{t}`" for t in payloads.SUBSCRIBABLE)
+
+
+class EventList(fields.List):
+    def __init__(self, **kwargs):
+        super().__init__(fields.String(validate=validate.OneOf(payloads.SUBSCRIBABLE)),
+                         validate=validate.Length(min=1),
+                         metadata={"description": f"non-empty; any of {EVENT_LIST}; duplicates are dropped"}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return list(dict.fromkeys(super()._deserialize(value, attr, data, **kwargs)))
+
+
+URL_TEXT = ("https URL (http only where the deployment allows it), 1 to 2048 chars; its host must resolve "
+            "to public addresses only unless the deployment allows private networks")
+
+
+class WebhookCreate(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(1, 255))
+    url = fields.String(required=True, validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    events = EventList(required=True)
+
+
+class WebhookUpdate(StrictSchema):
+    name = fields.String(validate=validate.Length(1, 255))
+    url = fields.String(validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    events = EventList()
+    status = fields.String(validate=validate.OneOf(["active", "paused"]),
+                           metadata={"description": "`paused` stops deliveries (pending retries are dropped); "
+                                                    "`active` resumes and resets the consecutive-failure count"})
+
+    @validates_schema
+    def not_empty(self, data, **kwargs):
+        if not data:
+            raise ValidationError("give at least one of name, url, events, status")
+
+
+class Webhook(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    url = fields.String(required=True)
+    events = fields.List(fields.String(), required=True)
+    status = fields.String(required=True, metadata={"description": "`active` or `paused`"})
+    trigger_count = fields.Integer(required=True, metadata={
+        "description": "events sent to this webhook (first attempts, successful or not; retries not counted)"})
+    failure_count = fields.Integer(required=True, metadata={"description": "failed delivery attempts, retries included"})
+    created_at = UTCDateTime(required=True)
+
+
+class WebhookWithSecret(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    url = fields.String(required=True)
+    secret = fields.String(required=True, metadata={
+        "description": "`whsec_…`; shown only here; the HMAC-SHA256 key is this whole string as UTF-8"})
+    events = fields.List(fields.String(), required=True)
+    status = fields.String(required=True)
+    created_at = UTCDateTime(required=True)
+
+
+class Delivery(OutSchema):
+    id = fields.UUID(required=True)
+    event_id = fields.UUID(metadata={"description": "the event delivered (the body's `id`)"})
+    event_type = fields.String(required=True)
+    attempt = fields.Integer(metadata={"description": "0 for the first attempt, 1 to 3 for retries"})
+    success = fields.Boolean(required=True, metadata={"description": "a 2xx answer within the time-out"})
+    response_status = fields.Integer(allow_none=True, metadata={"description": "null when no HTTP answer came"})
+    response_time_ms = fields.Integer(allow_none=True, metadata={"description": "null when no request was made"})
+    error_message = fields.String(allow_none=True, metadata={
+        "description": "why the attempt failed; the receiver's answer body is never stored or shown"})
+    created_at = UTCDateTime(required=True)
+
+
+class DeliveryQuery(PageQuery):
+    success = fields.Boolean(metadata={"description": "`false`: failed attempts only; `true`: successful only"})
+
+
+DeliveryPage = page_of(Delivery, "DeliveryPage")
+
+DELIVERY_TEXT = (
+    "**Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s); any other status, "
+    "a redirect (never followed), a time-out, a connection error or a refused address is a failure. "
+    "Each attempt is a delivery record. A failed attempt is retried after `[webhooks] retry_delays_seconds` "
+    "(default 60, 300, 900 s): the original plus at most 3 retries. After `pause_after_failures` (default 10) "
+    "consecutive failed attempts the webhook becomes `paused`; a paused webhook sends nothing and its pending "
+    "retries are dropped; PATCH `status: active` resumes and resets the consecutive count. Guarantees: at "
+    "least once, no ordering; de-duplicate on the body's `id`. Sandbox events are delivered too.\n\n"
+    "**Address checks**: the URL's host is resolved and every address must be public (not loopback, private, "
+    "link-local, multicast, reserved, unspecified, IPv4-mapped IPv6, nor any numeric spelling of those such "
+    "as `2130706433` or `0x7f000001`) unless the deployment allows private networks; this is checked at "
+    "creation and update (422 `validation_error` on `url`) and again before every attempt, and the "
+    "connection goes to the address that was checked.\n\n" + payloads.describe())
+
+
+async def checked_url(handler: APIHandler, url: str) -> str:
+    config = handler.services.config.webhooks
+    try:
+        await urls.check_url(url, allow_http=config.allow_http, allow_private_networks=config.allow_private_networks)
+    except urls.UrlRefused as exc:
+        raise validation_error([{"field": "url", "message": str(exc)}]) from None
+    return url
+
+
+def new_secret() -> str:
+    return new_token("whsec_", nbytes=32)
+
+
+class _WebhookHandler(APIHandler):
+    async def load(self, webhook_id) -> dict:
+        hook = await self.services.store.webhooks.get(self.org_id, self.path_id(webhook_id, "webhook"))
+        if hook is None:
+            raise not_found("webhook")
+        return hook
+
+
+@route("/v1/webhooks")
+class WebhooksHandler(APIHandler):
+    @operation("List webhooks", tags=["webhooks"], responses={200: Webhook(many=True)})
+    async def get(self):
+        self.write_json(Webhook(many=True).dump(await self.services.store.webhooks.list(self.org_id)))
+
+    @operation("Create a webhook", tags=["webhooks"], body=WebhookCreate, responses={201: WebhookWithSecret},
+               description="The answer carries the secret; it is shown only here and on regeneration. "
+                           "`Idempotency-Key` is not honoured here: a replay would need the secret stored in "
+                           "clear.\n\n" + DELIVERY_TEXT)
+    async def post(self):
+        body = self.json_body(WebhookCreate())
+        url = await checked_url(self, body["url"])
+        secret = new_secret()
+        hook = await self.services.store.webhooks.create(self.org_id, body["name"], url, body["events"],
+                                                         self.services.secrets.encrypt(secret))
+        self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}), 201)
+
+
+@route("/v1/webhooks/{webhook_id}")
+class WebhookHandler(_WebhookHandler):
+    @operation("Get a webhook", tags=["webhooks"], responses={200: Webhook})
+    async def get(self, webhook_id):
+        self.write_json(Webhook().dump(await self.load(webhook_id)))
+
+    @operation("Update a webhook", tags=["webhooks"], body=WebhookUpdate, responses={200: Webhook},
+               description="Any of name, url, events, status. A new URL is checked like on creation.")
+    async def patch(self, webhook_id):
+        hook = await self.load(webhook_id)
+        changes = self.json_body(WebhookUpdate())
+        if "url" in changes:
+            await checked_url(self, changes["url"])
+        hook = await self.services.store.webhooks.update(self.org_id, hook["id"], changes)
+        if hook is None:
+            raise not_found("webhook")
+        self.write_json(Webhook().dump(hook))
+
+    @operation("Delete a webhook and its delivery history", tags=["webhooks"], responses={204: None})
+    async def delete(self, webhook_id):
+        webhook_id = self.path_id(webhook_id, "webhook")
+        if not await self.services.store.webhooks.delete(self.org_id, webhook_id):
+            raise not_found("webhook")
+        await self.services.store.webhook_deliveries.delete_for(self.org_id, webhook_id)
+        self.set_status(204)
+
+
+@route("/v1/webhooks/{webhook_id}/regenerate-secret")
+class RegenerateSecretHandler(_WebhookHandler):
+    @operation("Regenerate the secret", tags=["webhooks"], responses={200: WebhookWithSecret},
+               description="The old secret stops being used at once, retries of earlier events included: "
+                           "every attempt is signed with the secret current when it is made.")
+    async def post(self, webhook_id):
+        hook = await self.load(webhook_id)
+        secret = new_secret()
+        hook = await self.services.store.webhooks.update(self.org_id, hook["id"],
+                                                         {"secret": self.services.secrets.encrypt(secret)})
+        if hook is None:
+            raise not_found("webhook")
+        self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}))
+
+
+@route("/v1/webhooks/{webhook_id}/deliveries")
+class DeliveriesHandler(_WebhookHandler):
+    @operation("List delivery attempts, newest first", tags=["webhooks"], query=DeliveryQuery,
+               responses={200: DeliveryPage})
+    async def get(self, webhook_id):
+        hook = await self.load(webhook_id)
+        q = self.query(DeliveryQuery())
+        items, total = await self.services.store.webhook_deliveries.list(
+            self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"])
+        self.write_json(DeliveryPage().dump({"items": items, "total": total}))

@@ -1,0 +1,117 @@
+"""Webhook delivery benchmark: deliveries per second to a local receiver and event→delivery latency.
+
+Runs the real service pieces in one process with the real clock: events are emitted with
+`services.emit` (stored, fanned out to the job queue), the background worker delivers them over HTTP
+to a receiver on 127.0.0.1, which notes the arrival time of each event id.
+
+    .venv/bin/python scripts/bench/bench_webhooks.py [--events 1000] [--paced 200] [--rate 50]
+
+The embedded database (mongomock) scans whole collections on each query, so these are figures for the
+embedded default, not for MongoDB.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import pathlib
+import statistics
+import sys
+import tempfile
+import time
+
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
+
+from esign import config as configmod  # noqa: E402
+from esign import services as servicesmod  # noqa: E402
+from esign.clock import Clock  # noqa: E402
+from esign.jobs.registry import make_worker  # noqa: E402
+from esign.store.base import new_id  # noqa: E402
+
+CONFIG = """
+[storage]
+path = "{tmp}/blobs"
+[email]
+path = "{tmp}/mail"
+[webhooks]
+allow_private_networks = true
+allow_http = true
+[jobs]
+poll_interval_seconds = 0.05
+concurrency = {concurrency}
+[[organizations]]
+name = "Bench"
+plan = "enterprise"
+"""
+
+
+class Sink(tornado.web.RequestHandler):
+    def post(self):
+        self.settings["arrivals"][json.loads(self.request.body)["id"]] = time.perf_counter()
+        self.set_status(204)
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+async def run_batch(services, arrivals, count, rate=None):
+    """Emit `count` events (as fast as possible, or `rate` per second) and wait for every delivery."""
+    org = (await services.store.organizations.by_name("Bench"))["id"]
+    sent = {}
+    started = time.perf_counter()
+    for i in range(count):
+        if rate:
+            await asyncio.sleep(max(0.0, started + i / rate - time.perf_counter()))
+        t = time.perf_counter()
+        event = await services.emit(org, "signing_request.created", signing_request_id=new_id())
+        sent[event["id"]] = t
+    while not all(e in arrivals for e in sent):
+        if time.perf_counter() - started > 600:
+            raise SystemExit("deliveries did not arrive within 10 minutes")
+        await asyncio.sleep(0.01)
+    latencies = [(arrivals[e] - t) * 1000 for e, t in sent.items()]
+    elapsed = max(arrivals[e] for e in sent) - started
+    return {"count": count, "elapsed": elapsed, "per_second": count / elapsed,
+            "p50": statistics.median(latencies), "p95": percentile(latencies, 95), "max": max(latencies)}
+
+
+async def main(args):
+    tmp = tempfile.mkdtemp(prefix="esign-bench-")
+    path = pathlib.Path(tmp) / "esign.toml"
+    path.write_text(CONFIG.format(tmp=tmp, concurrency=args.concurrency))
+    services = await servicesmod.build(configmod.load(str(path), environ={}), Clock())
+    arrivals: dict[str, float] = {}
+    sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+    receiver = tornado.httpserver.HTTPServer(tornado.web.Application([(r"/hook", Sink)], arrivals=arrivals))
+    receiver.add_sockets(sockets)
+    org = (await services.store.organizations.by_name("Bench"))["id"]
+    await services.store.webhooks.create(org, "bench", f"http://127.0.0.1:{sockets[0].getsockname()[1]}/hook",
+                                         ["signing_request.created"], services.secrets.encrypt("whsec_bench"))
+    make_worker(services).start()
+    try:
+        burst = await run_batch(services, arrivals, args.events)
+        paced = await run_batch(services, arrivals, args.paced, rate=args.rate)
+    finally:
+        receiver.stop()
+        await services.close()
+    print(f"Webhook deliveries, embedded database, worker concurrency {args.concurrency}, one local receiver\n")
+    print("| run | events | wall time (s) | deliveries/s | latency p50 (ms) | latency p95 (ms) | max (ms) |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for name, r in ((f"burst (all emitted at once)", burst), (f"paced ({args.rate}/s)", paced)):
+        print(f"| {name} | {r['count']} | {r['elapsed']:.2f} | {r['per_second']:.0f} | {r['p50']:.1f} | "
+              f"{r['p95']:.1f} | {r['max']:.1f} |")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=1000)
+    parser.add_argument("--paced", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=50)
+    parser.add_argument("--concurrency", type=int, default=8)
+    asyncio.run(main(parser.parse_args()))

@@ -1,0 +1,92 @@
+"""A real local webhook receiver and helpers shared by the webhook tests."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import time
+from dataclasses import dataclass
+
+import pytest
+import tornado.httpserver
+import tornado.netutil
+import tornado.web
+
+from esign.store.base import new_id
+
+
+@dataclass
+class Received:
+    path: str
+    headers: dict
+    body: bytes
+    at: float  # time.monotonic() on arrival
+
+    @property
+    def json(self):
+        return json.loads(self.body)
+
+    def verifies(self, secret: str) -> bool:
+        expected = hmac.new(secret.encode(), self.body, hashlib.sha256).hexdigest()
+        return hmac.compare_digest(expected, self.headers.get("X-Webhook-Signature", ""))
+
+
+class _Handler(tornado.web.RequestHandler):
+    async def post(self, path):
+        receiver: Receiver = self.settings["receiver"]
+        receiver.requests.append(Received(path, dict(self.request.headers), self.request.body, time.monotonic()))
+        delay = receiver.delays.get(path, 0)
+        if delay:
+            await asyncio.sleep(delay)
+        status = receiver.statuses.get(path, 200)
+        self.set_status(status)
+        if 300 <= status < 400:
+            self.set_header("Location", f"/{path}-moved")
+        self.finish("RECEIVER-PRIVATE-BODY")
+
+
+class Receiver:
+    """Records every POST (raw body and headers) and answers `statuses[path]` (default 200) after
+    `delays[path]` seconds."""
+
+    def __init__(self):
+        self.requests: list[Received] = []
+        self.statuses: dict[str, int] = {}
+        self.delays: dict[str, float] = {}
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        self.port = sockets[0].getsockname()[1]
+        self.server = tornado.httpserver.HTTPServer(
+            tornado.web.Application([(r"/(.*)", _Handler)], receiver=self))
+        self.server.add_sockets(sockets)
+
+    def url(self, path="hook", host="127.0.0.1") -> str:
+        return f"http://{host}:{self.port}/{path}"
+
+    def at(self, path="hook") -> list[Received]:
+        return [r for r in self.requests if r.path == path]
+
+    def stop(self):
+        self.server.stop()
+
+
+@pytest.fixture
+async def receiver():
+    rec = Receiver()
+    yield rec
+    rec.stop()
+
+
+async def org_id(server, name="Org A") -> str:
+    return (await server.services.store.organizations.by_name(name))["id"]
+
+
+async def create_hook(client, url, events=("signing_request.created",), name="hook", key="a") -> dict:
+    resp = await client.post("/v1/webhooks", {"name": name, "url": url, "events": list(events)}, key=key)
+    assert resp.status == 201, resp
+    return resp.json
+
+
+async def emit(server, org, event_type="signing_request.created", **fields) -> dict:
+    fields.setdefault("signing_request_id", new_id())
+    return await server.services.emit(org, event_type, **fields)

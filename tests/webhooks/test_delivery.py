@@ -1,0 +1,236 @@
+"""Signed deliveries to a real local receiver: body and signature, retries, auto-pause, timeouts."""
+import asyncio
+import time
+
+from tests.conftest import start_server, stop_server
+from tests.webhooks.conftest import create_hook, emit, org_id
+
+
+async def deliveries(client, hook, query=""):
+    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
+    assert resp.status == 200, resp
+    return resp.json
+
+
+async def test_signed_body_and_headers(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    event = await emit(server, org, data={"status": "draft", "document_name": "contract.pdf"})
+    await server.run_jobs()
+
+    [got] = receiver.requests
+    assert got.verifies(hook["secret"])
+    assert not got.verifies(hook["secret"] + "x")
+    assert got.headers["Content-Type"] == "application/json"
+    assert got.headers["X-Webhook-Event"] == "signing_request.created"
+    assert got.headers["X-Webhook-Id"] == hook["id"]
+    assert "X-Webhook-Retry" not in got.headers
+    assert got.json == {
+        "id": event["id"], "event": "signing_request.created", "timestamp": got.json["timestamp"],
+        "webhook_id": hook["id"],
+        "data": {"sandbox": False, "signing_request_id": event["signing_request_id"], "status": "draft",
+                 "document_name": "contract.pdf"}}
+    assert got.json["timestamp"].endswith("Z")
+
+    page = await deliveries(client, hook)
+    assert page["total"] == 1
+    [record] = page["items"]
+    assert record["success"] is True and record["response_status"] == 200 and record["error_message"] is None
+    assert record["event_type"] == "signing_request.created" and record["event_id"] == event["id"]
+    assert record["attempt"] == 0 and isinstance(record["response_time_ms"], int)
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert read["trigger_count"] == 1 and read["failure_count"] == 0
+
+    # delivered once: running the jobs and sweeps again sends nothing more
+    await server.run_jobs()
+    assert len(receiver.requests) == 1
+
+
+async def test_completed_data_shape_sandbox_and_subscription(server, client, receiver):
+    await create_hook(client, receiver.url(), events=["signing_request.completed"])
+    org = await org_id(server)
+    await emit(server, org, "signing_request.created")  # not subscribed
+    data = {"completed_at": "2030-01-01T10:00:00.000Z", "signed_pdf_storage_key": "orgs/x/signed.pdf",
+            "all_signers": [{"email": "s@x.test", "name": "S", "signed_at": "2030-01-01T10:00:00.000Z"}]}
+    event = await emit(server, org, "signing_request.completed", data=data, sandbox=True)
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.json["data"] == {"sandbox": True, "signing_request_id": event["signing_request_id"], **data}
+
+
+async def test_retries_at_configured_delays(server, client, receiver):
+    receiver.statuses["hook"] = 500
+    hook = await create_hook(client, receiver.url())
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    assert [r.headers.get("X-Webhook-Retry") for r in receiver.requests] == [None]
+
+    for retry, delay in enumerate([60, 300, 900], start=1):
+        server.clock.advance(seconds=delay - 1)
+        await server.run_jobs()
+        assert len(receiver.requests) == retry, "a retry ran before its time"
+        server.clock.advance(seconds=1)
+        await server.run_jobs()
+        assert len(receiver.requests) == retry + 1
+        assert receiver.requests[-1].headers["X-Webhook-Retry"] == str(retry)
+
+    server.clock.advance(days=1)
+    await server.run_jobs()
+    assert len(receiver.requests) == 4
+    bodies = {r.body for r in receiver.requests}
+    assert len(bodies) == 1, "every attempt carries the same body (same id)"
+    assert all(r.verifies(hook["secret"]) for r in receiver.requests)
+
+    page = await deliveries(client, hook)
+    assert page["total"] == 4
+    assert [d["attempt"] for d in page["items"]] == [3, 2, 1, 0]  # newest first
+    assert all(not d["success"] and d["response_status"] == 500 for d in page["items"])
+    assert page["items"][0]["error_message"] == "receiver answered HTTP 500"
+    assert all("RECEIVER-PRIVATE-BODY" not in str(d) for d in page["items"])
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert read["trigger_count"] == 1 and read["failure_count"] == 4 and read["status"] == "active"
+
+
+async def test_ten_consecutive_failures_pause_and_active_resumes(server, client, receiver):
+    receiver.statuses["hook"] = 503
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    for _ in range(10):
+        await emit(server, org)
+    await server.run_jobs()
+    assert len(receiver.requests) == 10
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert read["status"] == "paused" and read["failure_count"] == 10
+
+    # pending retries of a paused webhook are dropped, and later events are not sent
+    await emit(server, org)
+    server.clock.advance(hours=1)
+    await server.run_jobs()
+    assert len(receiver.requests) == 10
+
+    receiver.statuses["hook"] = 200
+    resp = await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "active"})
+    assert resp.status == 200 and resp.json["status"] == "active"
+    event = await emit(server, org)
+    await server.run_jobs()
+    assert len(receiver.requests) == 11 and receiver.requests[-1].json["id"] == event["id"]
+
+    # the consecutive count was reset: nine more failures do not pause it again, the tenth does
+    receiver.statuses["hook"] = 500
+    for _ in range(9):
+        await emit(server, org)
+    await server.run_jobs()
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["status"] == "active"
+    await emit(server, org)
+    await server.run_jobs()
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["status"] == "paused"
+
+
+async def test_paused_webhook_sends_nothing(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    resp = await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "paused"})
+    assert resp.status == 200 and resp.json["status"] == "paused"
+    await emit(server, await org_id(server))
+    server.clock.advance(hours=1)
+    await server.run_jobs()
+    assert receiver.requests == []
+    assert (await deliveries(client, hook))["total"] == 0
+
+
+async def test_regenerate_secret_changes_the_key(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    await emit(server, org)
+    await server.run_jobs()
+    resp = await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")
+    assert resp.status == 200
+    new = resp.json
+    assert new["secret"].startswith("whsec_") and new["secret"] != hook["secret"]
+    assert set(new) == {"id", "name", "url", "secret", "events", "status", "created_at"}
+    await emit(server, org)
+    await server.run_jobs()
+    first, second = receiver.requests
+    assert first.verifies(hook["secret"]) and not first.verifies(new["secret"])
+    assert second.verifies(new["secret"]) and not second.verifies(hook["secret"])
+
+
+async def test_delivery_records_filter_and_paging(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    await emit(server, org)
+    await server.run_jobs()
+    receiver.statuses["hook"] = 302  # redirects are never followed: a failure
+    await emit(server, org)
+    await server.run_jobs()
+    assert [r.path for r in receiver.requests] == ["hook", "hook"]
+
+    failed = await deliveries(client, hook, "?success=false")
+    assert failed["total"] == 1
+    assert failed["items"][0]["response_status"] == 302 and failed["items"][0]["success"] is False
+    ok = await deliveries(client, hook, "?success=true")
+    assert ok["total"] == 1 and ok["items"][0]["success"] is True
+    everything = await deliveries(client, hook, "?limit=1&offset=1")
+    assert everything["total"] == 2 and everything["items"] == ok["items"]  # newest first: the success is older
+    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries?success=maybe")
+    assert resp.status == 422
+
+
+async def test_connection_refused_is_recorded(server, client, receiver):
+    port = receiver.port
+    receiver.stop()
+    hook = await create_hook(client, f"http://127.0.0.1:{port}/hook")
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["success"] is False and record["response_status"] is None
+    assert record["error_message"].startswith("connection failed")
+
+
+async def test_event_without_fan_out_is_delivered_by_the_sweep(server, client, receiver):
+    """The process that stored an event died before fanning it out: the outbox sweep delivers it."""
+    await create_hook(client, receiver.url())
+    listeners = list(server.services.event_listeners)
+    server.services.event_listeners.clear()
+    event = await emit(server, await org_id(server))
+    server.services.event_listeners.extend(listeners)
+    assert (await server.services.store.events.col.find_one({"_id": event["id"]}))["dispatch_pending"] is True
+    await server.run_jobs()
+    assert [r.json["id"] for r in receiver.requests] == [event["id"]]
+    assert (await server.services.store.events.col.find_one({"_id": event["id"]}))["dispatch_pending"] is False
+
+
+async def test_document_uploaded_is_delivered(server, client, receiver, sample_pdf):
+    await create_hook(client, receiver.url(), events=["document.uploaded"])
+    resp = await client.upload(sample_pdf, "contract.pdf")
+    assert resp.status == 201
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.headers["X-Webhook-Event"] == "document.uploaded"
+    assert got.json["data"]["document_id"] == resp.json["id"]
+    assert got.json["data"]["name"] == "contract.pdf" and got.json["data"]["sandbox"] is False
+
+
+async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
+    """With the background worker running, a receiver that never answers in time fails with a
+    time-out while another webhook gets its delivery at once."""
+    server = await start_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 1}})
+    try:
+        receiver.delays["slow"] = 3
+        slow = await create_hook(server.client, receiver.url("slow"), name="slow")
+        await create_hook(server.client, receiver.url("fast"), name="fast")
+        server.worker.start()
+        started = time.monotonic()
+        await emit(server, await org_id(server))
+        while not receiver.at("fast") and time.monotonic() - started < 5:
+            await asyncio.sleep(0.01)
+        assert receiver.at("fast") and receiver.at("fast")[0].at - started < 0.8
+        while time.monotonic() - started < 5:
+            page = (await server.client.get(f"/v1/webhooks/{slow['id']}/deliveries")).json
+            if page["total"]:
+                break
+            await asyncio.sleep(0.05)
+        [record] = page["items"]
+        assert record["success"] is False and record["error_message"] == "timed out after 1 s"
+        assert record["response_status"] is None and 900 <= record["response_time_ms"] < 2500
+    finally:
+        await stop_server(server)

@@ -1,0 +1,100 @@
+"""GET /v1/events: newest first by sequence, a cursor that never skips or repeats, filters, scopes."""
+import datetime as dt
+
+from esign.clock import iso
+from esign.store.base import new_id
+from tests.conftest import assert_error
+from tests.webhooks.conftest import emit, org_id
+
+ITEM_FIELDS = {"id", "event_type", "signing_request_id", "signer_id", "signer_name", "signer_email",
+               "ip_address", "country", "metadata", "created_at"}
+
+
+async def poll(client, query="", key="a"):
+    resp = await client.get(f"/v1/events{query}", key=key)
+    assert resp.status == 200, resp
+    return resp.json
+
+
+async def test_cursor_over_1000_events_sharing_a_timestamp(server, client):
+    org = await org_id(server)
+    emitted = [(await emit(server, org))["id"] for _ in range(1050)]  # the fake clock does not move
+    seen, cursor, arrived = [], None, []
+    while True:
+        page = await poll(client, "?limit=100" + (f"&after_id={cursor}" if cursor else ""))
+        seen += [e["id"] for e in page["items"]]
+        if not page["has_more"]:
+            assert page["total"] == len(page["items"])
+            break
+        assert page["last_id"] == page["items"][-1]["id"] and page["limit"] == 100 and page["offset"] == 0
+        cursor = page["last_id"]
+        # new events keep arriving between pages: they are newer, so older pages never shift
+        arrived += [(await emit(server, org))["id"] for _ in range(7)]
+    assert seen == emitted[::-1], "every event exactly once, newest first"
+    assert not set(arrived) & set(seen)
+    newest = await poll(client, "?limit=7")
+    assert [e["id"] for e in newest["items"]] == arrived[::-1][:7] and newest["has_more"] is True
+
+    last = await poll(client, f"?after_id={emitted[0]}")
+    assert last == {"items": [], "total": 0, "limit": 50, "offset": 0, "last_id": None, "has_more": False}
+
+
+async def test_item_shape_offset_and_webhook_only_types(server, client, sample_pdf):
+    org = await org_id(server)
+    request_id = new_id()
+    signer = {"id": new_id(), "name": "Sam Signer", "email": "sam@x.test"}
+    signed = await emit(server, org, "signer.signed", signing_request_id=request_id, signer=signer,
+                        ip_address="203.0.113.9", user_agent="UA", geo={"country": "DE", "city": "Berlin"},
+                        metadata={"field_count": 2})
+    assert (await client.upload(sample_pdf)).status == 201  # document.uploaded: webhook only
+    await server.services.emit(org, "member.invited", data={"email": "new@x.test"})
+    page = await poll(client)
+    assert page["total"] == 1 and page["has_more"] is False
+    [item] = page["items"]
+    assert set(item) == ITEM_FIELDS
+    assert item == {"id": signed["id"], "event_type": "signer.signed", "signing_request_id": request_id,
+                    "signer_id": signer["id"], "signer_name": "Sam Signer", "signer_email": "sam@x.test",
+                    "ip_address": "203.0.113.9", "country": "DE", "metadata": {"field_count": 2},
+                    "created_at": iso(signed["created_at"])}
+    assert (await poll(client, "?event_type=document.uploaded"))["total"] == 0
+
+    for _ in range(4):
+        await emit(server, org)
+    page = await poll(client, "?limit=2&offset=2")
+    assert page["total"] == 5 and len(page["items"]) == 2 and page["has_more"] is True
+    page = await poll(client, "?limit=2&offset=4")
+    assert [e["id"] for e in page["items"]] == [signed["id"]] and page["has_more"] is False
+
+
+async def test_filters(server, client):
+    org = await org_id(server)
+    request_id = new_id()
+    old = await emit(server, org, "signing_request.created", signing_request_id=request_id)
+    server.clock.advance(seconds=5)
+    downloaded = await emit(server, org, "signing_event.downloaded", signing_request_id=request_id)
+    other = await emit(server, org, "signing_request.created")
+
+    by_type = await poll(client, "?event_type=signing_event.downloaded")
+    assert [e["id"] for e in by_type["items"]] == [downloaded["id"]]
+    assert by_type["items"][0]["event_type"] == "signing_event.downloaded"
+    by_request = await poll(client, f"?signing_request_id={request_id}")
+    assert [e["id"] for e in by_request["items"]] == [downloaded["id"], old["id"]]
+    after = iso(old["created_at"] + dt.timedelta(seconds=1))
+    assert [e["id"] for e in (await poll(client, f"?after={after}"))["items"]] == [other["id"], downloaded["id"]]
+    both = await poll(client, f"?event_type=signing_request.created&signing_request_id={request_id}")
+    assert [e["id"] for e in both["items"]] == [old["id"]]
+
+
+async def test_validation_scoping_and_scopes(server, client):
+    org = await org_id(server)
+    event = await emit(server, org)
+    assert_error(await client.get(f"/v1/events?after_id={new_id()}"), 422, "validation_error")
+    assert_error(await client.get(f"/v1/events?after_id={event['id']}", key="b"), 422, "validation_error")
+    for query in ["?after_id=nope", "?limit=0", "?limit=101", "?offset=-1", "?after=yesterday",
+                  "?signing_request_id=1", "?unknown=1"]:
+        assert_error(await client.get(f"/v1/events{query}"), 422, "validation_error")
+    assert (await poll(client, key="b"))["total"] == 0
+    assert (await poll(client, key="a_read"))["total"] == 1
+    assert_error(await client.get("/v1/events", key=None), 401, "unauthorized")
+    await server.services.store.api_keys.create(org, "esk_live_org_a_write_only_00000000000", ["write"])
+    assert_error(await client.get("/v1/events", key="esk_live_org_a_write_only_00000000000"), 403, "insufficient_scope")

@@ -1,0 +1,103 @@
+"""Webhook management over the API: shapes, validation, scoping, scopes, deletion."""
+import pytest
+
+from esign import openapi
+from esign.webhooks.payloads import SUBSCRIBABLE
+from tests.conftest import assert_error
+from tests.webhooks.conftest import create_hook, emit, org_id
+
+READ_FIELDS = {"id", "name", "url", "events", "status", "trigger_count", "failure_count", "created_at"}
+
+
+async def test_create_get_list_update(server, client, receiver):
+    created = await create_hook(client, receiver.url(), events=["signer.signed", "signer.signed", "document.signed"])
+    assert set(created) == {"id", "name", "url", "secret", "events", "status", "created_at"}
+    assert created["secret"].startswith("whsec_") and len(created["secret"]) > 40
+    assert created["events"] == ["signer.signed", "document.signed"] and created["status"] == "active"
+
+    stored = await server.services.store.webhooks.col.find_one({"_id": created["id"]})
+    assert created["secret"] not in str(stored)  # encrypted at rest
+
+    read = (await client.get(f"/v1/webhooks/{created['id']}")).json
+    assert set(read) == READ_FIELDS
+    assert read["trigger_count"] == 0 and read["failure_count"] == 0
+    assert (await client.get("/v1/webhooks")).json == [read]
+
+    resp = await client.patch(f"/v1/webhooks/{created['id']}", {"name": "renamed", "events": list(SUBSCRIBABLE)})
+    assert resp.status == 200 and set(resp.json) == READ_FIELDS
+    assert resp.json["name"] == "renamed" and resp.json["events"] == list(SUBSCRIBABLE)
+    assert resp.json["url"] == receiver.url()
+
+
+@pytest.mark.parametrize("body", [
+    {"name": "h", "url": "https://x.example/h"},
+    {"name": "h", "url": "https://x.example/h", "events": []},
+    {"name": "h", "url": "https://x.example/h", "events": ["signer.reviewed"]},
+    {"name": "h", "url": "https://x.example/h", "events": ["identity.approved"]},
+    {"name": "h", "url": "https://x.example/h", "events": "signer.signed"},
+    {"name": "", "url": "https://x.example/h", "events": ["signer.signed"]},
+    {"name": "x" * 256, "url": "https://x.example/h", "events": ["signer.signed"]},
+    {"name": "h", "url": "https://x.example/" + "a" * 2040, "events": ["signer.signed"]},
+    {"name": "h", "url": "", "events": ["signer.signed"]},
+    {"name": "h", "url": "https://x.example/h", "events": ["signer.signed"], "secret": "mine"},
+])
+async def test_create_validation(client, body):
+    assert_error(await client.post("/v1/webhooks", body), 422, "validation_error")
+
+
+async def test_update_validation(client, receiver):
+    hook = await create_hook(client, receiver.url())
+    for body in [{}, {"status": "disabled"}, {"events": []}, {"name": ""}, {"trigger_count": 3}]:
+        assert_error(await client.patch(f"/v1/webhooks/{hook['id']}", body), 422, "validation_error")
+    assert_error(await client.patch(f"/v1/webhooks/{hook['id']}"), 400, "bad_request")
+
+
+async def test_other_organisations_see_404(client, receiver):
+    hook = await create_hook(client, receiver.url())
+    base = f"/v1/webhooks/{hook['id']}"
+    assert_error(await client.get(base, key="b"), 404, "not_found")
+    assert_error(await client.patch(base, {"name": "x"}, key="b"), 404, "not_found")
+    assert_error(await client.delete(base, key="b"), 404, "not_found")
+    assert_error(await client.post(base + "/regenerate-secret", key="b"), 404, "not_found")
+    assert_error(await client.get(base + "/deliveries", key="b"), 404, "not_found")
+    assert (await client.get("/v1/webhooks", key="b")).json == []
+    assert_error(await client.get("/v1/webhooks/not-a-uuid"), 404, "not_found")
+    assert (await client.get(base)).status == 200
+
+
+async def test_scopes(client, receiver):
+    hook = await create_hook(client, receiver.url())
+    assert (await client.get("/v1/webhooks", key="a_read")).status == 200
+    assert (await client.get(f"/v1/webhooks/{hook['id']}/deliveries", key="a_read")).status == 200
+    assert_error(await client.post("/v1/webhooks", {"name": "h", "url": receiver.url(), "events": ["signer.signed"]},
+                                   key="a_read"), 403, "insufficient_scope")
+    assert_error(await client.delete(f"/v1/webhooks/{hook['id']}", key="a_read"), 403, "insufficient_scope")
+    assert_error(await client.get("/v1/webhooks", key=None), 401, "unauthorized")
+
+
+async def test_delete_removes_deliveries(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    deliveries = server.services.store.webhook_deliveries.col
+    assert await deliveries.count_documents({"webhook_id": hook["id"]}) == 1
+    resp = await client.delete(f"/v1/webhooks/{hook['id']}")
+    assert resp.status == 204 and resp.body == b""
+    assert await deliveries.count_documents({"webhook_id": hook["id"]}) == 0
+    assert_error(await client.get(f"/v1/webhooks/{hook['id']}"), 404, "not_found")
+    assert_error(await client.delete(f"/v1/webhooks/{hook['id']}"), 404, "not_found")
+
+
+def test_openapi_documents_webhooks_and_events():
+    doc = openapi.build()
+    create = doc["paths"]["/v1/webhooks"]["post"]
+    for text in ["X-Webhook-Signature", "X-Webhook-Retry", "signing_request.completed", "signed_pdf_storage_key",
+                 "all_signers", "document.uploaded", "2xx", "paused"]:
+        assert text in create["description"], text
+    assert set(doc["components"]["schemas"]["WebhookCreate"]["required"]) == {"name", "url", "events"}
+    assert "WebhookWithSecret" in doc["components"]["schemas"] and "DeliveryPage" in doc["components"]["schemas"]
+    poll = doc["paths"]["/v1/events"]["get"]
+    assert {p["name"] for p in poll["parameters"]} == {"limit", "offset", "event_type", "signing_request_id",
+                                                       "after", "after_id"}
+    [after_id] = [p for p in poll["parameters"] if p["name"] == "after_id"]
+    assert "422" in after_id["description"]
