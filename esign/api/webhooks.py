@@ -124,7 +124,8 @@ class _WebhookHandler(APIHandler):
 
 @route("/v1/webhooks")
 class WebhooksHandler(APIHandler):
-    @operation("List webhooks", tags=["webhooks"], responses={200: Webhook(many=True)})
+    @operation("List webhooks", tags=["webhooks"], responses={200: Webhook(many=True)},
+               description="All webhooks of the organisation, oldest first; secrets are never listed.")
     async def get(self):
         self.write_json(Webhook(many=True).dump(await self.services.store.webhooks.list(self.org_id)))
 

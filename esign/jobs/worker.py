@@ -126,9 +126,11 @@ class Worker:
             if claimed and not limit.locked():
                 continue
             self._wake.clear()
+            # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel from stop()
             try:
-                await asyncio.wait_for(self._wake.wait(), self.config.poll_interval_seconds)
-            except asyncio.TimeoutError:
+                async with asyncio.timeout(self.config.poll_interval_seconds):
+                    await self._wake.wait()
+            except TimeoutError:
                 pass
 
     async def _guarded(self, job, limit):
