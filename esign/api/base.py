@@ -2,6 +2,7 @@
 bodies validated by marshmallow schemas, idempotency, and errors always in the Error shape."""
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import json
@@ -192,7 +193,7 @@ class APIHandler(BaseHandler):
         now = self.services.clock.now()
         self.sticky_header("X-RateLimit-Limit", limit)
         self.sticky_header("X-RateLimit-Remaining", max(0, limit - count))
-        self.sticky_header("X-RateLimit-Reset", int(reset.replace(tzinfo=__import__("datetime").timezone.utc).timestamp()))
+        self.sticky_header("X-RateLimit-Reset", int(reset.replace(tzinfo=dt.timezone.utc).timestamp()))
         if count > limit:
             wait = max(1, int((reset - now).total_seconds() + 0.999))
             raise ApiError(429, "rate_limited", f"rate limit of {limit} requests per minute exceeded; retry in {wait} s",

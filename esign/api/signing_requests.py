@@ -314,8 +314,7 @@ class SendHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         request = await self.load(request_id)
-        check = domain.check_signing_level
-        check(self.services, request.get("signing_level", "ses"))
+        domain.check_signing_level(self.services, request.get("signing_level", "ses"))
         self.write_request(await lifecycle.send(self.services, request))
 
 
@@ -396,7 +395,7 @@ class EmbeddedUrlHandler(RequestHandler):
             issued.append({"signer_id": s["id"], "name": s["name"], "email": s["email"],
                            "embedded_url": f"{self.services.config.server.public_url.rstrip('/')}/sign/{token}?embed=1"})
         live = [t for t in request.get("embed_tokens", []) if t["expires_at"] > now]
-        await lifecycle._transition(self.services, request, "pending", lambda r: {"embed_tokens": live + tokens})
+        await lifecycle.transition(self.services, request, "pending", lambda r: {"embed_tokens": live + tokens})
         self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": 3600}, 201)
 
 

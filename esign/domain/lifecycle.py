@@ -63,7 +63,7 @@ def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dic
     return signers
 
 
-async def _transition(services, request: dict, expected, build):
+async def transition(services, request: dict, expected, build):
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
     raise 409 when the record is no longer in `expected` status."""
     repo = services.store.signing_requests
@@ -81,7 +81,7 @@ async def _transition(services, request: dict, expected, build):
     raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
 
 
-async def _event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
+async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
     actor = actor or {}
     await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
                         ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
@@ -133,9 +133,9 @@ async def send(services, request: dict) -> dict:
         signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now)}
 
-    updated = await _transition(services, request, "draft", build)
+    updated = await transition(services, request, "draft", build)
     invited = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
-    await _event(services, updated, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
+    await record_event(services, updated, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
     await _notify(services, updated, "invitation", invited)
     return updated
 
@@ -147,10 +147,10 @@ def _next_reminder(request, now):
 
 async def cancel(services, request: dict, reason: str | None = None, actor=None, event=True) -> dict:
     now = services.clock.now()
-    updated = await _transition(services, request, ["draft", "pending"], lambda r: {
+    updated = await transition(services, request, ["draft", "pending"], lambda r: {
         "status": "cancelled", "cancelled_at": now, "cancel_reason": reason})
     if event:
-        await _event(services, updated, "signing_request.cancelled", actor=actor, metadata={"reason": reason})
+        await record_event(services, updated, "signing_request.cancelled", actor=actor, metadata={"reason": reason})
     if request["status"] == "pending":
         invited = [s for s in updated["signers"] if s.get("sent_at") and s["status"] != "declined"]
         await _notify(services, updated, "cancellation", invited)
@@ -170,20 +170,20 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
                 "embed_tokens": []}
 
-    updated = await _transition(services, request, "expired", build)
-    await _event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})
+    updated = await transition(services, request, "expired", build)
+    await record_event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})
     return updated
 
 
 async def expire(services, request: dict) -> dict | None:
     now = services.clock.now()
     try:
-        updated = await _transition(services, request, ["draft", "pending"], lambda r: (
+        updated = await transition(services, request, ["draft", "pending"], lambda r: (
             {"status": "expired", "expired_at": now} if r["expires_at"] <= now else {}))
     except ApiError:
         return None
     if updated["status"] == "expired":
-        await _event(services, updated, "signing_request.expired")
+        await record_event(services, updated, "signing_request.expired")
     return updated
 
 
@@ -191,10 +191,10 @@ async def remind(services, request: dict, automatic: bool = False) -> tuple[dict
     if request["status"] != "pending":
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
-    updated = await _transition(services, request, "pending", lambda r: {
+    updated = await transition(services, request, "pending", lambda r: {
         "last_reminded_at": now, "next_reminder_at": _next_reminder(r, now)})
     targets = [] if updated.get("sandbox") else [s for s in current_group(updated) if s["status"] in ACTIVE_SIGNER]
-    await _event(services, updated, "signing_request.reminded",
+    await record_event(services, updated, "signing_request.reminded",
                  metadata={"signers": [s["email"] for s in targets], "automatic": automatic})
     for s in targets:
         await services.enqueue("email", {"request_id": updated["id"], "template": "reminder", "signer_id": s["id"]},
@@ -241,8 +241,8 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
         status = "viewed" if s["status"] == "sent" else s["status"]
         return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=now, status=status)}
 
-    updated = await _transition(services, request, "pending", build)
-    await _event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
+    updated = await transition(services, request, "pending", build)
+    await record_event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
     return updated
 
 
@@ -275,11 +275,11 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
         return changes
 
-    updated = await _transition(services, request, "pending", build)
+    updated = await transition(services, request, "pending", build)
     signer = find_signer(updated, signer_id)
-    await _event(services, updated, "signer.signed", signer=signer, actor=actor)
+    await record_event(services, updated, "signer.signed", signer=signer, actor=actor)
     if completed:
-        await _event(services, updated, "signing_request.completed")
+        await record_event(services, updated, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": updated["id"]}, dedupe_key=f"finalize:{updated['id']}")
         await _notify(services, updated, "completed", updated["signers"], updated.get("cc_emails") or [])
     else:
@@ -301,10 +301,10 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
                                            decline_reason=reason),
                 "embed_tokens": []}
 
-    updated = await _transition(services, request, "pending", build)
+    updated = await transition(services, request, "pending", build)
     signer = find_signer(updated, signer_id)
-    await _event(services, updated, "signer.declined", signer=signer, actor=actor, metadata={"reason": reason})
-    await _event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
+    await record_event(services, updated, "signer.declined", signer=signer, actor=actor, metadata={"reason": reason})
+    await record_event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
     others = [s for s in updated["signers"] if s.get("sent_at") and s["id"] != signer_id]
     await _notify(services, updated, "cancellation", others)
     return updated
@@ -328,8 +328,8 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
                        for x in signers]
         return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
 
-    updated = await _transition(services, request, "pending", build)
-    await _event(services, updated, "signer.withdrawn", signer=find_signer(updated, signer_id), actor=actor)
+    updated = await transition(services, request, "pending", build)
+    await record_event(services, updated, "signer.withdrawn", signer=find_signer(updated, signer_id), actor=actor)
     return updated
 
 

@@ -67,7 +67,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
             await services.store.usage.release(org["id"], "signing_requests")
         raise
     await services.store.contacts.touch(org["id"], emails)
-    await lifecycle._event(services, request, "signing_request.created")
+    await lifecycle.record_event(services, request, "signing_request.created")
     if body.get("fields"):
         request = await replace_fields(services, request, body["fields"])
     if body.get("auto_send"):
@@ -99,7 +99,7 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
                "filled_at": None} for f in fields]
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
-    return await lifecycle._transition(services, request, "draft", lambda r: {"fields": stored})
+    return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
 def check_field_shape(f: dict, where: str, details: list) -> None:
