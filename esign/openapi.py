@@ -84,7 +84,8 @@ def _operation(path, handler, meta) -> dict:
     op = {"summary": meta["summary"], "tags": meta["tags"], "responses": {}}
     if meta["description"]:
         op["description"] = meta["description"]
-    params = [{"in": "path", "name": name, "required": True, "schema": {"type": "string", "format": "uuid"}}
+    params = [{"in": "path", "name": name, "required": True,
+               "schema": {"type": "string", "format": "uuid"} if name.endswith("_id") else {"type": "string"}}
               for name in re.findall(r"\{(\w+)\}", path)]
     if meta["idempotent"]:
         params.append({"in": "header", "name": "Idempotency-Key", "required": False,
@@ -108,7 +109,7 @@ def _operation(path, handler, meta) -> dict:
         op["responses"][str(status)] = response
     secured = issubclass(handler, APIHandler)
     for status in meta["errors"]:
-        if status in (401, 403, 429) and not secured:
+        if status == 401 and not secured:
             continue
         op["responses"].setdefault(str(status), {
             "description": ERROR_TEXT[status], "content": {"application/json": {"schema": "Error"}}})

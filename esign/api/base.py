@@ -37,6 +37,24 @@ def flatten_errors(messages, prefix="") -> list[dict]:
     return out
 
 
+access_log = logging.getLogger("tornado.access")
+SECRET_IN_PATH = re.compile(r"^/sign/[^/?]+")
+
+
+def loggable_path(path: str) -> str:
+    """The path without what must never reach a log: signing-link tokens (and every query string,
+    which carries download signatures)."""
+    return SECRET_IN_PATH.sub("/sign/<token>", path.split("?", 1)[0])
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """Tornado's access log line, minus secrets."""
+    status = handler.get_status()
+    level = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
+    level("%d %s %s (%s) %.2fms", status, handler.request.method, loggable_path(handler.request.uri or ""),
+          handler.request.remote_ip, 1000.0 * handler.request.request_time())
+
+
 def error_body(status: int, code: str, message: str, request_id: str, details=None) -> dict:
     error = {"code": code, "message": message, "request_id": request_id}
     if details is not None:
@@ -99,7 +117,7 @@ class BaseHandler(tornado.web.RequestHandler):
             exc = tornado.web.HTTPError(status_code)
         status, body, headers = self.error_for(exc)
         if status >= 500 and not isinstance(exc, ProviderUnavailable):
-            log.error("request %s failed: %s %s", self.request_id, self.request.method, self.request.path,
+            log.error("request %s failed: %s %s", self.request_id, self.request.method, loggable_path(self.request.path),
                       exc_info=kwargs.get("exc_info"))
         self.set_status(status)
         for name, value in headers.items():

@@ -61,6 +61,12 @@ def _load(filename: str) -> tuple[str, frozenset[int]] | None:
     return name, frozenset(font.face.charToGlyph)
 
 
+def path_of(chain: list[str]) -> str | None:
+    """The file of the first font of `chain` on this machine (the signing page serves it)."""
+    files = _font_files()
+    return next((files[name] for name in chain if name in files), None)
+
+
 def runs(chain: list[str], text: str) -> list[tuple[str, str]]:
     """Split `text` into (reportlab font name, substring) runs. One font of `chain` for the whole
     text if one covers it (a consistent style); else, per character, the first font of `chain` and

@@ -14,3 +14,7 @@ class Documents(Repository):
 
     async def list(self, org_id, limit, offset):
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset)
+
+    async def set_pages(self, doc_id, pages):
+        """Remember the page sizes as displayed (computed once, on first use by a signing page)."""
+        await self.col.update_one({"_id": doc_id}, {"$set": {"pages": pages}})

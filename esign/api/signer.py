@@ -1,0 +1,273 @@
+"""The signer's side over HTTP (design.md §7): the signing page, its JSON API, page images and the
+page's static files. No API key: the link token is the credential. Handlers are thin; the rules
+live in esign.domain.signing and esign.domain.verification.
+
+Every answer here carries the signer-page security headers: a CSP without inline script, no
+referrer (the token is in the URL), no caching, and framing only by the embedding origin of an
+embedded link (else nobody).
+"""
+from __future__ import annotations
+
+import os
+
+import tornado.template
+import tornado.web
+from marshmallow import fields, validate
+
+from esign.api.base import BaseHandler
+from esign.api.common import OutSchema, StrictSchema, operation, route
+from esign.domain import signing, verification
+from esign.domain.lifecycle import Actor
+from esign.pdf import fonts
+
+HERE = os.path.dirname(os.path.dirname(__file__))
+STATIC = os.path.join(HERE, "static", "signer")
+TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "signer"))
+TAG = ["signer (no API key: the link token)"]
+ERRORS = (400, 403, 404, 409, 422, 429)
+
+
+def csp(frame_ancestors: str) -> str:
+    return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+            "font-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; "
+            f"frame-ancestors {frame_ancestors}")
+
+
+class SignerHandler(BaseHandler):
+    """Opens the link in `prepare()`; errors are JSON (the API) unless `html` is set (the page)."""
+
+    html = False
+    session: signing.SignerSession | None = None
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Pragma", "no-cache")
+        origin = self.session.embed_origin if self.session else None
+        self.set_header("Content-Security-Policy", csp(origin or "'none'"))
+        if origin is None:
+            self.set_header("X-Frame-Options", "DENY")
+        else:
+            self.clear_header("X-Frame-Options")
+
+    async def prepare(self):
+        self.session = await signing.open_link(self.services, self.path_kwargs["token"])
+        self.set_default_headers()
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(ip_address=self.request.remote_ip, user_agent=self.request.headers.get("User-Agent", "")[:512])
+
+    @property
+    def base_path(self) -> str:
+        return f"/sign/{self.path_kwargs['token']}"
+
+    async def answer(self, request: dict | None = None, status: int = 200) -> None:
+        """The signer's view after an action (or now)."""
+        if request is not None:
+            self.session = await signing.refreshed(self.services, self.session, request)
+        self.write_json(await signing.view(self.services, self.session, self.base_path, self.actor), status)
+
+    def write_error(self, status_code, **kwargs):
+        if not self.html:
+            return super().write_error(status_code, **kwargs)
+        exc = kwargs.get("exc_info", (None, None, None))[1] or tornado.web.HTTPError(status_code)
+        status, body, headers = self.error_for(exc)
+        self.set_status(status)
+        for name, value in headers.items():
+            self.set_header(name, value)
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(TEMPLATES.load("error.html").generate(
+            status=status, message=body["error"]["message"], request_id=self.request_id))
+
+
+# --- schemas (documentation and first-line validation; the domain checks the meaning) -------------
+
+class Mark(StrictSchema):
+    kind = fields.String(required=True, validate=validate.OneOf(["typed", "drawn"]))
+    text = fields.String(metadata={"description": "typed: the name as typed (1 to 255 characters)"})
+    image = fields.String(metadata={"description": "drawn: a PNG data URL (at most 1 MB, 4000 px)"})
+
+
+class SignBody(StrictSchema):
+    values = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), load_default=dict,
+                         metadata={"description": "field id -> value for this signer's text, checkbox (\"true\"/"
+                                                  "\"false\") and select fields, and overrides of auto_source fields"})
+    signature = fields.Raw(allow_none=True, metadata={"description": "the adopted signature (Mark); required when "
+                                                                      "the signer has a signature field"})
+    initials = fields.Raw(allow_none=True, metadata={"description": "optional Mark for initials fields; else the "
+                                                                     "initials of the typed name or the signature"})
+    consent = fields.Boolean(metadata={"description": "must be true unless consent was given before"})
+
+
+class DeclineBody(StrictSchema):
+    reason = fields.String(required=True, metadata={"description": "1 to 1000 characters"})
+
+
+class CodeBody(StrictSchema):
+    code = fields.String(required=True, metadata={"description": "the 6-digit code from the text message"})
+
+
+class IdentityBody(StrictSchema):
+    full_name = fields.String(required=True, metadata={"description": "as on the document (1 to 255)"})
+    date_of_birth = fields.String(required=True, metadata={"description": "YYYY-MM-DD"})
+    document_type = fields.String(required=True, metadata={"description": ", ".join(verification.DOCUMENT_TYPES)})
+    document_number = fields.String(required=True, metadata={"description": "4 to 64 characters; stored masked"})
+    document_expiry = fields.String(required=True, metadata={"description": "YYYY-MM-DD, not in the past"})
+    issued_country = fields.String(required=True, metadata={"description": "ISO 3166 alpha-2"})
+    address = fields.String(allow_none=True)
+
+
+class SignerView(OutSchema):
+    request = fields.Dict(required=True, metadata={"description": "id, document_name, status, signing_order, "
+                                                                  "message, sender_name, expires_at"})
+    signer = fields.Dict(required=True, metadata={"description": "id, name, email, status"})
+    fields_ = fields.List(fields.Dict(), data_key="fields", required=True,
+                          metadata={"description": "this signer's fields with their prefilled `value`, "
+                                                   "`client_pattern` and `pattern_message`"})
+    pages = fields.List(fields.Dict(), required=True, metadata={"description": "number, width, height (points, "
+                                                                               "as displayed), image_url"})
+    requirements = fields.Dict(required=True, metadata={"description": "phone_verification and "
+                                                                       "identity_verification state"})
+    consent = fields.Dict(required=True, metadata={"description": "given, version, text of the disclosure"})
+    can_sign = fields.Boolean(required=True)
+    reason = fields.String(allow_none=True, metadata={"description": "why the signer cannot sign now"})
+    can_decline = fields.Boolean(required=True)
+    can_withdraw = fields.Boolean(required=True)
+    embed = fields.Dict(allow_none=True, metadata={"description": "{origin} for embedded links: the page "
+                                                                  "posts esign.signed / esign.declined / esign.error "
+                                                                  "to that origin"})
+
+
+class Declined(OutSchema):
+    status = fields.String(required=True, metadata={"description": "`declined`"})
+    signing_request_id = fields.String(required=True)
+    signer_id = fields.String(required=True)
+    reason = fields.String(required=True)
+
+
+def signer_op(summary: str, body=None, response=SignerView, description: str = ""):
+    return operation(summary, tags=TAG, body=body, responses={200: response}, errors=ERRORS,
+                     description=description)
+
+
+# --- handlers ---------------------------------------------------------------------------------------
+
+@route("/sign/{token}")
+class SigningPageHandler(SignerHandler):
+    html = True
+
+    async def get(self, token):
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.finish(TEMPLATES.load("page.html").generate(document_name=self.session.request["document_name"]))
+
+
+@route("/sign/{token}/api")
+class SignerApiHandler(SignerHandler):
+    @signer_op("What the signer sees: request, own fields, pages, requirements",
+               description="The first call records `signer.viewed`. 404 for an unknown or expired link, 409 "
+                           "once the request is no longer pending.")
+    async def get(self, token):
+        await self.answer()
+
+
+@route("/sign/{token}/pages/{number}.png")
+class PageImageHandler(SignerHandler):
+    async def get(self, token, number):
+        if not number.isdigit():
+            raise tornado.web.HTTPError(404)
+        png = await signing.page_image(self.services, self.session.request, int(number))
+        self.set_header("Content-Type", "image/png")
+        self.set_header("Cache-Control", "private, max-age=600")
+        self.finish(png)
+
+
+@route("/sign/{token}/api/consent")
+class ConsentHandler(SignerHandler):
+    @signer_op("Agree to sign electronically (the disclosure in `consent.text`)",
+               description="Recorded once as `signing_event.consent_given` with the disclosure version.")
+    async def post(self, token):
+        self.session = await signing.give_consent(self.services, self.session, self.actor)
+        await self.answer()
+
+
+@route("/sign/{token}/api/sign")
+class SignHandler(SignerHandler):
+    @signer_op("Sign: field values, the adopted signature, consent", body=SignBody,
+               description="Every rule of the page is checked again: required fields, validation_type / "
+                           "validation_pattern, select options, checkbox values, a non-empty drawing. 409 when it "
+                           "is not the signer's turn; 403 while phone or identity verification is missing.")
+    async def post(self, token):
+        body = self.json_body(SignBody())
+        await self.answer(await signing.sign(self.services, self.session, body, self.actor))
+
+
+@route("/sign/{token}/api/decline")
+class DeclineHandler(SignerHandler):
+    @signer_op("Decline to sign, with a reason", body=DeclineBody, response=Declined,
+               description="The signer becomes `declined` and the request `cancelled`; the link then stops working.")
+    async def post(self, token):
+        body = self.json_body(DeclineBody())
+        request = await signing.decline(self.services, self.session, body["reason"], self.actor)
+        self.write_json({"status": "declined", "signing_request_id": request["id"],
+                         "signer_id": self.session.signer["id"], "reason": body["reason"].strip()})
+
+
+@route("/sign/{token}/api/withdraw")
+class WithdrawHandler(SignerHandler):
+    @signer_op("Withdraw one's signature",
+               description="Allowed while the request is pending and no later-order signer has signed.")
+    async def post(self, token):
+        await self.answer(await signing.withdraw(self.services, self.session, self.actor))
+
+
+@route("/sign/{token}/api/otp")
+class OtpHandler(SignerHandler):
+    @signer_op("Text a one-time code to the signer's phone",
+               description="429 within `[signer] otp_resend_seconds` of the last code, or while locked.")
+    async def post(self, token):
+        await self.answer(await verification.send_code(self.services, self.session, self.actor))
+
+
+@route("/sign/{token}/api/otp/verify")
+class OtpVerifyHandler(SignerHandler):
+    @signer_op("Check the one-time code", body=CodeBody,
+               description="A wrong code is 422 with the tries left; the last allowed wrong try locks the link "
+                           "(429 with Retry-After).")
+    async def post(self, token):
+        body = self.json_body(CodeBody())
+        await self.answer(await verification.verify_code(self.services, self.session, body["code"], self.actor))
+
+
+@route("/sign/{token}/api/identity")
+class IdentityHandler(SignerHandler):
+    @signer_op("Verify identity with the configured identity provider", body=IdentityBody,
+               description="`approved` and `review` let the signer sign (review sets identity_review_pending); "
+                           "`rejected` refuses signing until a later attempt passes. Fires identity.approved, "
+                           "signer.reviewed or identity.rejected.")
+    async def post(self, token):
+        body = self.json_body(IdentityBody())
+        await self.answer(await verification.verify_identity(self.services, self.session, body, self.actor))
+
+
+class SignerAssets(tornado.web.StaticFileHandler):
+    """The page's script, style sheet and the handwriting font (served from the machine's fonts)."""
+
+    def set_extra_headers(self, path):
+        self.set_header("Cache-Control", "public, max-age=3600")
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    @classmethod
+    def get_absolute_path(cls, root, path):
+        if path == "handwriting.ttf":
+            return fonts.path_of(fonts.HANDWRITING) or os.path.join(root, path)
+        return super().get_absolute_path(root, path)
+
+    def validate_absolute_path(self, root, absolute_path):
+        if absolute_path == fonts.path_of(fonts.HANDWRITING):
+            return absolute_path
+        return super().validate_absolute_path(root, absolute_path)
+
+
+STATIC_ROUTE = (r"/static/signer/(.*)", SignerAssets, {"path": STATIC})

@@ -1,0 +1,198 @@
+"""The signer's side, free of HTTP: opening a link, what the signer sees, page images, consent, and
+signing / declining / withdrawing with every check the page makes done again here.
+
+A link token is either a signer's invitation token (`signers.token_hash`) or an embedded-signing
+token (`embed_tokens.hash`, 60 minutes, bound to one origin). Both are stored only as SHA-256 hashes
+and stop working once the request leaves `pending`.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from esign.clock import iso
+from esign.domain import lifecycle, signer_values, verification
+from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.pdf.render import page_geometry, render_page_png
+from esign.secrets import hash_token
+
+DISCLOSURE_VERSION = "2026-11"
+DISCLOSURE = (
+    "By continuing you agree to receive this document and sign it electronically. Your electronic "
+    "signature has the same effect as a handwritten one. The sender receives the signed document with "
+    "an audit certificate recording your name, email address, IP address, browser and the times you "
+    "viewed and signed. You may decline to sign instead, or ask the sender for a paper copy."
+)
+
+
+@dataclasses.dataclass
+class SignerSession:
+    """An opened link: the request, the signer it belongs to, and the embedding origin (embedded links)."""
+
+    request: dict
+    signer: dict
+    embed_origin: str | None = None
+
+
+async def open_link(services, token: str) -> SignerSession:
+    """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
+    request is no longer pending."""
+    if not token or len(token) > 128:
+        raise ApiError(404, "not_found", "this signing link is not valid")
+    digest = hash_token(token)
+    repo = services.store.signing_requests
+    request = await repo.by_signer_token(digest)
+    origin = None
+    if request is not None:
+        signer = next(s for s in request["signers"] if s.get("token_hash") == digest)
+    else:
+        request = await repo.by_embed_token(digest)
+        if request is None:
+            raise ApiError(404, "not_found", "this signing link is not valid")
+        entry = next(t for t in request["embed_tokens"] if t["hash"] == digest)
+        if entry["expires_at"] <= services.clock.now():
+            raise ApiError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)")
+        signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
+    if request["status"] != "pending":
+        raise invalid_state(f"this signing request is {request['status']}; the link no longer works")
+    return SignerSession(request, signer, origin)
+
+
+async def refreshed(services, session: SignerSession, request: dict) -> SignerSession:
+    return SignerSession(request, lifecycle.find_signer(request, session.signer["id"]), session.embed_origin)
+
+
+# --- what the signer sees ---------------------------------------------------------------------------
+
+async def pages(services, request: dict) -> list[dict]:
+    """Page sizes as displayed, computed once per document and kept on the document record."""
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    if document is None:
+        raise not_found("document")
+    if not document.get("pages"):
+        pdf = await services.storage.get_bytes(document["blob_key"])
+        geometry = await asyncio.to_thread(page_geometry, pdf)
+        await services.store.documents.set_pages(document["id"], geometry)
+        return geometry
+    return document["pages"]
+
+
+async def page_image(services, request: dict, number: int) -> bytes:
+    """A rendered page, cached in blob storage beside the document."""
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    if document is None:
+        raise not_found("document")
+    if not 1 <= number <= (document.get("page_count") or 0):
+        raise ApiError(404, "not_found", f"page {number} does not exist")
+    key = f"{document['blob_key'].rsplit('.', 1)[0]}/pages/{number}.png"
+    try:
+        return await services.storage.get_bytes(key)
+    except KeyError:
+        pass
+    pdf = await services.storage.get_bytes(document["blob_key"])
+    png = await asyncio.to_thread(render_page_png, pdf, number)
+    await services.storage.put_bytes(key, png)
+    return png
+
+
+def blocker(session: SignerSession) -> str | None:
+    """Why this signer cannot sign right now (turn, verification), or None."""
+    ok, why = lifecycle.can_sign(session.request, session.signer)
+    if not ok:
+        return why
+    return verification.blocker(session.request, session.signer)
+
+
+def can_withdraw(request: dict, signer: dict) -> bool:
+    return (request["status"] == "pending" and signer["status"] == "signed"
+            and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
+
+
+async def view(services, session: SignerSession, base_path: str, actor) -> dict:
+    """The signer API's GET answer; records the first view (signer.viewed)."""
+    request = await lifecycle.view(services, session.request, session.signer["id"], actor=actor)
+    session = await refreshed(services, session, request)
+    signer = session.signer
+    today = services.clock.now().date()
+    fields = []
+    for f in request["fields"]:
+        if f["signer_id"] != signer["id"]:
+            continue
+        pattern, message = signer_values.client_pattern(f)
+        fields.append({k: f.get(k) for k in (
+            "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
+            "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
+            | {"value": signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat(),
+               "client_pattern": pattern, "pattern_message": message})
+    geometry = await pages(services, request)
+    why = blocker(session)
+    return {
+        "request": {"id": request["id"], "document_name": request["document_name"], "status": request["status"],
+                    "signing_order": request["signing_order"], "message": request.get("message"),
+                    "sender_name": request.get("owner_name"), "expires_at": iso(request["expires_at"])},
+        "signer": {"id": signer["id"], "name": signer["name"], "email": signer["email"], "status": signer["status"]},
+        "fields": fields,
+        "pages": [{**p, "image_url": f"{base_path}/pages/{p['number']}.png"} for p in geometry],
+        "requirements": verification.requirements(services, request, signer),
+        "consent": {"given": bool(signer.get("consented_at")), "version": DISCLOSURE_VERSION, "text": DISCLOSURE},
+        "can_sign": why is None,
+        "reason": why,
+        "can_decline": signer["status"] in lifecycle.ACTIVE_SIGNER,
+        "can_withdraw": can_withdraw(request, signer),
+        "embed": {"origin": session.embed_origin} if session.embed_origin else None,
+    }
+
+
+# --- what the signer does ---------------------------------------------------------------------------
+
+async def give_consent(services, session: SignerSession, actor) -> SignerSession:
+    """Record the electronic-records consent once (signing_event.consent_given)."""
+    if session.signer.get("consented_at"):
+        return session
+    now = services.clock.now()
+    signer_id = session.signer["id"]
+
+    def build(r):
+        if lifecycle.find_signer(r, signer_id).get("consented_at"):
+            return {}
+        return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]]}
+
+    request = await lifecycle.transition(services, session.request, "pending", build)
+    session = await refreshed(services, session, request)
+    await lifecycle.record_event(services, request, "signing_event.consent_given", signer=session.signer, actor=actor,
+                                 metadata={"disclosure_version": DISCLOSURE_VERSION})
+    return session
+
+
+async def sign(services, session: SignerSession, body: dict, actor) -> dict:
+    """Check and record a signature: `{values, signature, initials?, consent: true}`."""
+    why = blocker(session)
+    if why:
+        raise _refusal(session, why)
+    if body.get("consent") is not True and not session.signer.get("consented_at"):
+        raise validation_error([{"field": "consent", "message": "agree to sign electronically (consent: true) first"}])
+    values, signature, initials = signer_values.check_submission(
+        session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
+        services.clock.now().date())
+    session = await give_consent(services, session, actor)
+    return await lifecycle.sign(services, session.request, session.signer["id"], values, signature, actor=actor,
+                                extra={"initials": initials})
+
+
+def _refusal(session: SignerSession, why: str) -> ApiError:
+    """Verification still missing is a 403; anything else (turn, state) is a 409."""
+    if verification.blocker(session.request, session.signer) == why:
+        return ApiError(403, "forbidden", why)
+    return invalid_state(why)
+
+
+async def decline(services, session: SignerSession, reason, actor) -> dict:
+    if not isinstance(reason, str) or not reason.strip():
+        raise validation_error([{"field": "reason", "message": "say why you decline (1 to 1000 characters)"}])
+    if len(reason) > 1000:
+        raise validation_error([{"field": "reason", "message": "at most 1000 characters"}])
+    return await lifecycle.decline(services, session.request, session.signer["id"], reason.strip(), actor=actor)
+
+
+async def withdraw(services, session: SignerSession, actor) -> dict:
+    return await lifecycle.withdraw(services, session.request, session.signer["id"], actor=actor)

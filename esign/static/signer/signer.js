@@ -1,0 +1,507 @@
+/* The signing page. Plain JavaScript, no build step. Everything it checks, the server checks again
+   (esign/domain/signer_values.py); the link token stays in the URL path and is never put anywhere else. */
+(function () {
+  "use strict";
+
+  var base = location.pathname.replace(/\/+$/, "");
+  var api = base + "/api";
+  var state = null;        // the last answer of GET /api (or of an action)
+  var signature = null;    // adopted {kind: "typed", text} or {kind: "drawn", image}
+  var initials = null;     // optional, same shape
+  var adopting = "signature";
+  var finishAfterAdopt = false;
+  var inputs = {};         // field id -> element
+  var outcome = null;      // "signed" | "declined" once done here
+
+  function $(id) { return document.getElementById(id); }
+  function show(id, on) { $(id).hidden = !on; }
+  function text(id, value) { $(id).textContent = value || ""; }
+
+  function call(method, path, body) {
+    var options = { method: method, headers: { "Accept": "application/json" }, credentials: "same-origin", cache: "no-store" };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    return fetch(api + path, options).then(function (res) {
+      return res.text().then(function (raw) {
+        var data = null;
+        try { data = raw ? JSON.parse(raw) : null; } catch (e) { data = null; }
+        if (!res.ok) {
+          var e = (data && data.error) || {};
+          var err = new Error(e.message || ("The server answered " + res.status));
+          err.status = res.status;
+          err.code = e.code;
+          err.details = e.details || [];
+          throw err;
+        }
+        return data;
+      });
+    });
+  }
+
+  // --- messages to the embedding page (embedded links only, to the registered origin only) ---------
+  function notifyParent(type, extra) {
+    if (!state || !state.embed || window.parent === window) return;
+    var message = { type: type, signing_request_id: state.request.id, signer_id: state.signer.id };
+    for (var k in extra || {}) message[k] = extra[k];
+    window.parent.postMessage(message, state.embed.origin);
+  }
+
+  function fail(err) {
+    var box = $("error");
+    box.textContent = err.message || String(err);
+    box.hidden = false;
+    $("loading").hidden = true;
+    notifyParent("esign.error", { message: err.message || String(err), code: err.code || null });
+  }
+
+  function clearError() { $("error").hidden = true; }
+
+  // --- rendering -------------------------------------------------------------------------------------
+  function render() {
+    var r = state.request, s = state.signer, req = state.requirements;
+    $("loading").hidden = true;
+    text("title", r.document_name);
+    text("subtitle", "From " + (r.sender_name || "the sender") + " to " + s.name + " (" + s.email + ")");
+    if (r.message) { text("sender", r.sender_name || "the sender"); text("message", r.message); }
+    show("message-box", !!r.message);
+
+    var signed = s.status === "signed";
+    var phone = req.phone_verification, identity = req.identity_verification;
+    var needPhone = phone.required && !phone.verified && !signed;
+    var idDone = identity.status === "approved" || identity.status === "review";
+    var needIdentity = identity.required && !idDone && !signed && !needPhone;
+    var ready = state.can_sign && !needPhone && !needIdentity;
+    var needConsent = ready && !state.consent.given;
+    var interactive = ready && state.consent.given;
+
+    show("phone-step", needPhone);
+    if (needPhone) {
+      text("phone-hint", phone.phone_hint || "your phone");
+      $("otp-send").textContent = phone.code_sent ? "Text me a new code" : "Text me a code";
+      $("otp-code").disabled = !phone.code_sent || !!phone.locked_until;
+      if (phone.locked_until) text("otp-error", "Too many wrong codes. Try again after " + new Date(phone.locked_until).toLocaleTimeString() + ".");
+    }
+    show("identity-step", needIdentity);
+    if (needIdentity) renderIdentity(identity);
+    show("consent-step", needConsent);
+    if (needConsent) text("consent-text", state.consent.text);
+
+    var status = "";
+    if (outcome === "signed" || signed) {
+      status = "You have signed this document." + (r.status === "pending" ? " The others are being asked to sign; you will get the signed PDF by email." : "");
+    } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
+      status = "You cannot sign right now: " + state.reason + ".";
+    } else if (identity.status === "review") {
+      status = "Your identity check needs a review by the sender; you can sign now.";
+    }
+    var box = $("status");
+    box.textContent = status;
+    box.className = "notice" + (signed ? " done" : "");
+    box.hidden = !status;
+
+    renderPages(interactive);
+    show("actions", interactive || state.can_decline || state.can_withdraw);
+    show("finish", interactive);
+    show("decline-open", state.can_decline);
+    show("withdraw", state.can_withdraw);
+    updateProgress();
+  }
+
+  function renderIdentity(identity) {
+    var select = $("id-document_type");
+    if (!select.options.length) {
+      identity.document_types.forEach(function (t) {
+        var o = document.createElement("option");
+        o.value = t;
+        o.textContent = t.replace(/_/g, " ");
+        select.appendChild(o);
+      });
+      $("id-full_name").value = state.signer.name;
+    }
+    if (identity.status === "rejected") {
+      text("identity-error", "We could not verify your identity with these details. Attempts left: " + identity.attempts_left + ".");
+    }
+  }
+
+  function renderPages(interactive) {
+    var holder = $("document");
+    holder.textContent = "";
+    inputs = {};
+    holder.hidden = false;
+    var byPage = {};
+    state.fields.forEach(function (f) { (byPage[f.page_number] = byPage[f.page_number] || []).push(f); });
+    state.pages.forEach(function (p) {
+      var page = document.createElement("div");
+      page.className = "page";
+      page.id = "page-" + p.number;
+      page.style.aspectRatio = p.width + " / " + p.height;
+      var img = document.createElement("img");
+      img.src = p.image_url;
+      img.alt = "Page " + p.number + " of " + state.pages.length;
+      img.loading = p.number > 2 ? "lazy" : "eager";
+      img.width = Math.round(p.width);
+      img.height = Math.round(p.height);
+      page.appendChild(img);
+      (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
+        .forEach(function (f) { page.appendChild(fieldElement(f, interactive)); });
+      holder.appendChild(page);
+      var label = document.createElement("p");
+      label.className = "page-label";
+      label.textContent = "Page " + p.number + " of " + state.pages.length;
+      holder.appendChild(label);
+    });
+  }
+
+  function fieldLabel(f) {
+    var names = { signature: "Signature", initials: "Initials", date: "Date", text: "Text", checkbox: "Checkbox", select: "Choice" };
+    return (f.placeholder || names[f.field_type] || "Field") + (f.is_required ? " (required)" : "");
+  }
+
+  function fieldElement(f, interactive) {
+    var box = document.createElement("div");
+    box.className = "field " + f.field_type;
+    box.id = "field-" + f.id;
+    box.dataset.fieldId = f.id;
+    box.style.left = f.x_percent + "%";
+    box.style.top = f.y_percent + "%";
+    box.style.width = f.width_percent + "%";
+    box.style.height = f.height_percent + "%";
+    var el;
+    if (f.field_type === "text") {
+      el = document.createElement("input");
+      el.type = "text";
+      el.value = f.value || "";
+      el.placeholder = f.placeholder || "";
+      el.maxLength = 1000;
+      if (f.validation_type === "email") el.inputMode = "email";
+      if (f.validation_type === "number") el.inputMode = "decimal";
+      if (f.validation_type === "phone") el.inputMode = "tel";
+    } else if (f.field_type === "checkbox") {
+      el = document.createElement("input");
+      el.type = "checkbox";
+      el.checked = f.value === "true";
+    } else if (f.field_type === "select") {
+      el = document.createElement("select");
+      var empty = document.createElement("option");
+      empty.value = "";
+      empty.textContent = f.placeholder || "Choose\u2026";
+      el.appendChild(empty);
+      (f.options || []).forEach(function (opt) {
+        var o = document.createElement("option");
+        o.value = opt;
+        o.textContent = opt;
+        el.appendChild(o);
+      });
+      el.value = f.value || "";
+    } else if (f.field_type === "date") {
+      el = document.createElement("div");
+      el.className = "date";
+      el.textContent = f.value;
+      el.setAttribute("role", "note");
+    } else {
+      el = document.createElement("button");
+      el.type = "button";
+      el.className = "mark";
+      paintMark(el, f.field_type);
+      el.addEventListener("click", function () { openAdopt(f.field_type); });
+    }
+    el.setAttribute("aria-label", fieldLabel(f));
+    if (f.is_required && el.tagName !== "DIV") el.setAttribute("aria-required", "true");
+    if (!interactive && el.tagName !== "DIV") el.disabled = true;
+    el.addEventListener("input", function () { markInvalid(f.id, null); updateProgress(); });
+    el.addEventListener("change", function () { markInvalid(f.id, null); updateProgress(); });
+    inputs[f.id] = el;
+    box.appendChild(el);
+    return box;
+  }
+
+  function initialsOf(name) {
+    return name.split(/\s+/).filter(Boolean).map(function (w) { return w[0].toUpperCase(); }).join("").slice(0, 4);
+  }
+
+  function markFor(kind) {
+    if (kind === "initials") {
+      if (initials) return initials;
+      if (signature && signature.kind === "typed") return { kind: "typed", text: initialsOf(signature.text) };
+      return signature;
+    }
+    return signature;
+  }
+
+  function paintMark(button, kind) {
+    var mark = markFor(kind);
+    button.textContent = "";
+    button.classList.toggle("adopted", !!mark);
+    if (!mark) {
+      button.textContent = kind === "initials" ? "Initial here" : "Sign here";
+      return;
+    }
+    if (mark.kind === "drawn") {
+      var img = document.createElement("img");
+      img.src = mark.image;
+      img.alt = kind === "initials" ? "Your drawn initials" : "Your drawn signature";
+      button.appendChild(img);
+    } else {
+      var span = document.createElement("span");
+      span.className = "hand";
+      span.textContent = mark.text;
+      button.appendChild(span);
+    }
+  }
+
+  function repaintMarks() {
+    state.fields.forEach(function (f) {
+      if ((f.field_type === "signature" || f.field_type === "initials") && inputs[f.id]) paintMark(inputs[f.id], f.field_type);
+    });
+    updateProgress();
+  }
+
+  // --- checking and collecting values (the server checks all of this again) --------------------------
+  function patternOk(f, value) {
+    if (!f.client_pattern) return true;
+    try { return new RegExp("^(?:" + f.client_pattern + ")$").test(value); } catch (e) { return true; }
+  }
+
+  function collect() {
+    var values = {}, problems = [];
+    state.fields.forEach(function (f) {
+      var el = inputs[f.id];
+      if (f.field_type === "text" || f.field_type === "select") {
+        var v = el.value.trim();
+        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); return; }
+        if (f.field_type === "text" && !patternOk(f, v)) { problems.push([f.id, f.pattern_message || "Check this value."]); return; }
+        values[f.id] = v;
+      } else if (f.field_type === "checkbox") {
+        if (f.is_required && !el.checked) { problems.push([f.id, "Tick this box."]); return; }
+        values[f.id] = el.checked ? "true" : "false";
+      } else if (f.field_type === "signature" && !signature) {
+        problems.push([f.id, "Adopt your signature."]);
+      }
+    });
+    return { values: values, problems: problems };
+  }
+
+  function updateProgress() {
+    if (!state || !state.fields.length) { text("progress", ""); return; }
+    var c = collect();
+    var todo = c.problems.length;
+    text("progress", todo ? todo + " of " + state.fields.length + " fields still need you." : "All fields are complete.");
+  }
+
+  function markInvalid(fieldId, message) {
+    var box = $("field-" + fieldId);
+    if (!box) return;
+    var tip = box.querySelector(".field-tip");
+    if (tip) tip.remove();
+    box.classList.toggle("invalid", !!message);
+    var el = inputs[fieldId];
+    if (message) {
+      tip = document.createElement("span");
+      tip.className = "field-tip";
+      tip.id = "tip-" + fieldId;
+      tip.textContent = message;
+      box.appendChild(tip);
+      if (el) { el.setAttribute("aria-invalid", "true"); el.setAttribute("aria-describedby", tip.id); }
+    } else if (el) {
+      el.removeAttribute("aria-invalid");
+      el.removeAttribute("aria-describedby");
+    }
+  }
+
+  function showProblems(problems) {
+    problems.forEach(function (p) { markInvalid(p[0], p[1]); });
+    text("finish-error", problems.length === 1 ? problems[0][1] : problems.length + " fields need your attention.");
+    var first = inputs[problems[0][0]];
+    if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
+  }
+
+  function finish() {
+    text("finish-error", "");
+    state.fields.forEach(function (f) { markInvalid(f.id, null); });
+    var c = collect();
+    var needsSignature = state.fields.some(function (f) { return f.field_type === "signature"; });
+    if (needsSignature && !signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
+    if (c.problems.length) { showProblems(c.problems); return; }
+    $("finish").disabled = true;
+    var body = { values: c.values, consent: true };
+    if (signature) body.signature = signature;
+    if (initials) body.initials = initials;
+    call("POST", "/sign", body).then(function (data) {
+      outcome = "signed";
+      state = data;
+      render();
+      $("status").focus();
+      notifyParent("esign.signed");
+    }).catch(function (err) {
+      if (err.status === 422 && err.details.length) {
+        var mapped = err.details.filter(function (d) { return d.field.indexOf("values.") === 0; })
+          .map(function (d) { return [d.field.slice(7), d.message]; });
+        if (mapped.length) showProblems(mapped);
+        else text("finish-error", err.message);
+      } else {
+        text("finish-error", err.message);
+        notifyParent("esign.error", { message: err.message, code: err.code || null });
+      }
+    }).then(function () { $("finish").disabled = false; });
+  }
+
+  // --- adopting a signature ------------------------------------------------------------------------
+  var pad, ctx, drawing = false, drawn = false;
+
+  function selectTab(which) {
+    $("tab-type").setAttribute("aria-selected", String(which === "type"));
+    $("tab-draw").setAttribute("aria-selected", String(which === "draw"));
+    show("pane-type", which === "type");
+    show("pane-draw", which === "draw");
+    (which === "type" ? $("typed-name") : $("pad-clear")).focus();
+  }
+
+  function openAdopt(kind) {
+    adopting = kind;
+    text("adopt-title", kind === "initials" ? "Adopt your initials" : "Adopt your signature");
+    text("adopt-error", "");
+    var current = kind === "initials" ? initials : signature;
+    var name = state.signer.name;
+    $("typed-name").value = current && current.kind === "typed" ? current.text : (kind === "initials" ? initialsOf(name) : name);
+    $("typed-name").maxLength = kind === "initials" ? 10 : 255;
+    text("typed-preview", $("typed-name").value);
+    clearPad();
+    $("adopt").showModal();
+    selectTab(current && current.kind === "drawn" ? "draw" : "type");
+  }
+
+  function clearPad() {
+    ctx.clearRect(0, 0, pad.width, pad.height);
+    drawn = false;
+  }
+
+  function padPoint(e) {
+    var rect = pad.getBoundingClientRect();
+    return [(e.clientX - rect.left) * pad.width / rect.width, (e.clientY - rect.top) * pad.height / rect.height];
+  }
+
+  function setupPad() {
+    pad = $("pad");
+    ctx = pad.getContext("2d");
+    ctx.lineWidth = 3.2;
+    ctx.lineCap = "round";
+    ctx.lineJoin = "round";
+    ctx.strokeStyle = "#0b2c6b";
+    pad.addEventListener("pointerdown", function (e) {
+      e.preventDefault();
+      pad.setPointerCapture(e.pointerId);
+      drawing = true;
+      var p = padPoint(e);
+      ctx.beginPath();
+      ctx.moveTo(p[0], p[1]);
+      ctx.lineTo(p[0] + 0.1, p[1] + 0.1);
+      ctx.stroke();
+      drawn = true;
+    });
+    pad.addEventListener("pointermove", function (e) {
+      if (!drawing) return;
+      var p = padPoint(e);
+      ctx.lineTo(p[0], p[1]);
+      ctx.stroke();
+    });
+    ["pointerup", "pointercancel", "pointerleave"].forEach(function (t) {
+      pad.addEventListener(t, function () { drawing = false; });
+    });
+    $("pad-clear").addEventListener("click", clearPad);
+  }
+
+  function adoptSubmit(e) {
+    var choice = e.submitter ? e.submitter.value : "ok";
+    if (choice !== "ok") { finishAfterAdopt = false; return; }
+    e.preventDefault();
+    var mark;
+    if (!$("pane-draw").hidden) {
+      if (!drawn) { text("adopt-error", "Draw your signature first, or type it instead."); return; }
+      mark = { kind: "drawn", image: pad.toDataURL("image/png") };
+    } else {
+      var typed = $("typed-name").value.trim().replace(/\s+/g, " ");
+      if (!typed) { text("adopt-error", "Type your name."); return; }
+      mark = { kind: "typed", text: typed };
+    }
+    if (adopting === "initials") initials = mark; else signature = mark;
+    $("adopt").close("ok");
+    repaintMarks();
+    if (finishAfterAdopt) { finishAfterAdopt = false; finish(); }
+  }
+
+  // --- the other steps -----------------------------------------------------------------------------
+  function act(promise, errorBox, after) {
+    text(errorBox, "");
+    return promise.then(function (data) {
+      state = data;
+      render();
+      if (after) after();
+    }).catch(function (err) { text(errorBox, err.message); });
+  }
+
+  function declineSubmit(e) {
+    var choice = e.submitter ? e.submitter.value : "ok";
+    if (choice !== "ok") return;
+    e.preventDefault();
+    var reason = $("decline-reason").value.trim();
+    if (!reason) { text("decline-error", "Please say why you decline."); $("decline-reason").focus(); return; }
+    $("decline-ok").disabled = true;
+    call("POST", "/decline", { reason: reason }).then(function () {
+      outcome = "declined";
+      $("decline").close("ok");
+      ["phone-step", "identity-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
+      var box = $("status");
+      box.textContent = "You declined to sign. The sender has been told.";
+      box.className = "notice done";
+      box.hidden = false;
+      box.focus();
+      notifyParent("esign.declined", { reason: reason });
+    }).catch(function (err) {
+      text("decline-error", err.message);
+    }).then(function () { $("decline-ok").disabled = false; });
+  }
+
+  function identitySubmit(e) {
+    e.preventDefault();
+    var form = $("identity-form"), body = {};
+    ["full_name", "date_of_birth", "document_type", "document_number", "document_expiry", "issued_country", "address"].forEach(function (k) {
+      var v = form.elements[k].value.trim();
+      body[k] = v || (k === "address" ? null : "");
+    });
+    if (body.issued_country) body.issued_country = body.issued_country.toUpperCase();
+    act(call("POST", "/identity", body), "identity-error");
+  }
+
+  function start() {
+    setupPad();
+    $("status").tabIndex = -1;
+    $("finish").addEventListener("click", finish);
+    $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });
+    $("withdraw").addEventListener("click", function () {
+      act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
+    });
+    $("adopt-form").addEventListener("submit", adoptSubmit);
+    $("decline-form").addEventListener("submit", declineSubmit);
+    $("tab-type").addEventListener("click", function () { selectTab("type"); });
+    $("tab-draw").addEventListener("click", function () { selectTab("draw"); });
+    $("typed-name").addEventListener("input", function () { text("typed-preview", $("typed-name").value); });
+    $("consent-box").addEventListener("change", function () { $("consent-continue").disabled = !$("consent-box").checked; });
+    $("consent-continue").addEventListener("click", function () {
+      act(call("POST", "/consent"), "finish-error", function () { var d = $("document"); d.focus(); });
+    });
+    $("otp-send").addEventListener("click", function () {
+      act(call("POST", "/otp"), "otp-error", function () { $("otp-code").focus(); });
+    });
+    $("otp-form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      act(call("POST", "/otp/verify", { code: $("otp-code").value.trim() }), "otp-error");
+    });
+    $("identity-form").addEventListener("submit", identitySubmit);
+    call("GET", "").then(function (data) { state = data; render(); }).catch(fail);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();
