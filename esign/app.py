@@ -4,7 +4,8 @@ import importlib
 import swagger_ui_bundle
 import tornado.web
 
-from esign.api.base import NotFoundHandler
+from esign.api.base import NotFoundHandler, log_request
+from esign.api import signer
 from esign.api.common import ROUTES, tornado_pattern
 
 API_MODULES = [
@@ -16,7 +17,10 @@ API_MODULES = [
     "esign.api.webhooks",
     "esign.api.events",
     "esign.api.signing_requests",
+    "esign.api.templates",
+    "esign.api.bulk",
     "esign.api.files",
+    "esign.api.signer",
 ]
 
 
@@ -34,6 +38,7 @@ class DocsAssets(tornado.web.StaticFileHandler):
 def make_app(services) -> tornado.web.Application:
     handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in all_routes()]
     handlers.append((r"/docs/assets/(.*)", DocsAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
+    handlers.append(signer.STATIC_ROUTE)
     return tornado.web.Application(
         handlers,
         default_handler_class=NotFoundHandler,
@@ -41,4 +46,5 @@ def make_app(services) -> tornado.web.Application:
         xheaders=services.config.server.xheaders,
         max_body_size=services.config.limits.max_upload_mb * 1024 * 1024 + 1024 * 1024,
         compress_response=False,
+        log_function=log_request,
     )

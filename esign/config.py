@@ -3,6 +3,8 @@
 Unknown keys and bad values raise ConfigError naming the key; the CLI turns that into a start-up
 failure. Provider sections (storage, email, sms, identity) may carry keys of the chosen provider;
 those are checked against the provider's declared options once plugins are loaded (see plugins.py).
+Providers without a section of their own (signing levels) read a `[plugins.<identifier>]` table,
+overridable by `ESIGN_PLUGINS_<IDENTIFIER>_<KEY>`, checked the same way.
 """
 from __future__ import annotations
 
@@ -30,11 +32,13 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": ""},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10,
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False},
+    "signer": {"otp_ttl_seconds": 600, "otp_resend_seconds": 30, "otp_max_attempts": 3, "otp_lock_seconds": 900,
+               "identity_max_attempts": 3},
     "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
                "pdf_parse_memory_mb": 512},
     "security": {"secret_key": ""},
     "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120, "concurrency": 8,
-             "sweep_interval_seconds": 60},
+             "sweep_interval_seconds": 60, "bulk_concurrency": 4},
     "logging": {"level": "INFO"},
 }
 
@@ -72,8 +76,10 @@ class Section(dict):
 
 
 class Config:
-    def __init__(self, sections: dict[str, Section], plans: dict, organizations: list, source: str):
+    def __init__(self, sections: dict[str, Section], plans: dict, organizations: list, source: str,
+                 plugins: dict[str, dict] | None = None):
         self.sections = sections
+        self.plugins = plugins or {}  # [plugins.<identifier>] tables, checked when plugins load
         self.plans = plans
         self.organizations = organizations
         self.source = source
@@ -138,7 +144,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
             raise ConfigError(f"{path}: {exc}") from None
 
     for name in raw:
-        if name not in SCHEMA and name not in ("plans", "organizations"):
+        if name not in SCHEMA and name not in ("plans", "organizations", "plugins"):
             raise ConfigError(f"unknown section [{name}]")
 
     sections: dict[str, Section] = {}
@@ -156,12 +162,23 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
                 raise ConfigError(f"unknown key {name}.{key}")
         sections[name] = section
 
+    plugins = raw.get("plugins", {})
+    if not isinstance(plugins, dict) or not all(isinstance(v, dict) for v in plugins.values()):
+        raise ConfigError("[plugins] must be a table of [plugins.<name>] tables")
+    plugins = {name: dict(values) for name, values in plugins.items()}
+
     prefix = "ESIGN_"
     for var, value in environ.items():
         if not var.startswith(prefix) or var == "ESIGN_CONFIG":
             continue
         rest = var[len(prefix):].lower()
         section_name, _, key = rest.partition("_")
+        if section_name == "plugins":
+            plugin, _, plugin_key = key.partition("_")
+            if not plugin or not plugin_key:
+                raise ConfigError(f"environment variable {var}: expected ESIGN_PLUGINS_<NAME>_<KEY>")
+            plugins.setdefault(plugin, {})[plugin_key] = value  # typed by the plugin's options later
+            continue
         if section_name not in SCHEMA or not key:
             raise ConfigError(f"environment variable {var} names no config section")
         if key in SCHEMA[section_name]:
@@ -213,7 +230,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
         organizations.append(checked)
 
     _validate(sections)
-    return Config(sections, plans, organizations, path or "(defaults)")
+    return Config(sections, plans, organizations, path or "(defaults)", plugins)
 
 
 def _validate(s: dict[str, Section]) -> None:
@@ -225,7 +242,12 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("limits.default_rate_per_minute must be between 1 and 1000")
     if s["webhooks"]["timeout_seconds"] <= 0:
         raise ConfigError("webhooks.timeout_seconds must be positive")
+    for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
+        if s["signer"][key] < 1:
+            raise ConfigError(f"signer.{key} must be at least 1")
     if s["jobs"]["concurrency"] < 1:
         raise ConfigError("jobs.concurrency must be at least 1")
+    if not 1 <= s["jobs"]["bulk_concurrency"] <= 64:
+        raise ConfigError("jobs.bulk_concurrency must be between 1 and 64")
     if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")

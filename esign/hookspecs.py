@@ -47,10 +47,17 @@ def esign_identity_providers():
 def esign_signing_levels():
     """Called once at start-up while providers are gathered.
 
-    Returns a list of `esign.providers.base.SigningLevelProvider` subclasses whose `identifier` is
-    the signing level they implement (`ses`, `aes`, `qes`). A later plugin's class for a level
-    replaces an earlier one. `qes` requests are refused (403 plan_restricted) unless one is installed
-    and named by `[signing] qes_provider`.
+    Returns a list of `esign.providers.base.SigningLevelProvider` subclasses, each with a unique
+    `identifier` (its name) and the `level` it implements (`qes`). `[signing] qes_provider` names
+    the one used; its settings come from the `[plugins.<identifier>]` table, checked against its
+    `options`. Without one, `qes` requests are refused (403 plan_restricted). Must not do I/O;
+    raising stops start-up.
+
+    The provider's `sign(pdf, context)` is called by the finalisation job once per signer, in the
+    request's signer order, with the stamped document (audit certificate appended) or the previous
+    call's output, and must return that input with one incremental signature appended (the result
+    starts with the input's bytes); the service's seal is applied last, over the whole file. See
+    `SigningLevelProvider.sign` for the context and the errors.
     """
 
 

@@ -16,6 +16,7 @@ BUILTIN_MODULES = (
     "esign.providers.smtp_email",
     "esign.providers.log_sms",
     "esign.providers.none_identity",
+    "esign.providers.basic_identity",
 )
 
 # config section -> (hook name, human-readable kind)
@@ -65,17 +66,40 @@ def choose_provider(pm: pluggy.PluginManager, config: Config, section: str):
         )
     from esign.config import SCHEMA
 
-    core_keys = SCHEMA[section]
+    return cls(_settings(section, name, cls, settings, SCHEMA[section]))
+
+
+def _settings(where: str, name: str, cls: type, given: dict, core_keys=()) -> dict:
+    """`given` checked against the provider's `options` (keys in `core_keys` pass through), with the
+    options' defaults filled in."""
+    settings = dict(given)
     for key, value in list(settings.items()):
         if key in core_keys:
             continue
         if key not in cls.options:
-            raise ConfigError(f"unknown key {section}.{key} (provider {name!r} reads: {', '.join(sorted(cls.options)) or 'no extra keys'})")
-        settings[key] = _coerce(f"{section}.{key}", value, cls.options[key])
+            raise ConfigError(f"unknown key {where}.{key} (provider {name!r} reads: {', '.join(sorted(cls.options)) or 'no extra keys'})")
+        settings[key] = _coerce(f"{where}.{key}", value, cls.options[key])
     for key, default in cls.options.items():
         settings.setdefault(key, default)
-    return cls(settings)
+    return settings
 
 
-def signing_levels(pm: pluggy.PluginManager) -> dict[str, type]:
-    return installed(pm, "esign_signing_levels")
+def choose_signing_levels(pm: pluggy.PluginManager, config: Config) -> dict:
+    """level -> provider instance for the levels delegated to a plugin (`qes` when `[signing]
+    qes_provider` names one). Every `[plugins.<name>]` table must belong to an installed
+    signing-level provider and is checked against its options."""
+    available = installed(pm, "esign_signing_levels")
+    names = ", ".join(sorted(available)) or "none"
+    for name, table in config.plugins.items():
+        if name not in available:
+            raise ConfigError(f"[plugins.{name}]: no installed signing-level provider {name!r}; installed: {names}")
+        _settings(f"plugins.{name}", name, available[name], table)
+    chosen = {}
+    name = config.signing.qes_provider
+    if name:
+        cls = available.get(name)
+        if cls is None or cls.level != "qes":
+            qes = ", ".join(sorted(n for n, c in available.items() if c.level == "qes")) or "none"
+            raise ConfigError(f"signing.qes_provider: unknown QES signing provider {name!r}; installed: {qes}")
+        chosen["qes"] = cls(_settings(f"plugins.{name}", name, cls, config.plugins.get(name, {})))
+    return chosen

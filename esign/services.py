@@ -26,7 +26,7 @@ class Services:
         self.email = pluginsmod.choose_provider(pm, config, "email")
         self.sms = pluginsmod.choose_provider(pm, config, "sms")
         self.identity = pluginsmod.choose_provider(pm, config, "identity")
-        self.signing_levels = pluginsmod.signing_levels(pm)
+        self.signing_levels = pluginsmod.choose_signing_levels(pm, config)  # level -> provider
         self.secrets: SecretBox | None = None
         self.worker = None  # set by esign.jobs.runtime when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
@@ -37,13 +37,13 @@ class Services:
         key = self.config.security.secret_key or await self.store.settings.get_or_create(
             "secret_key", lambda: new_token(nbytes=32))
         self.secrets = SecretBox(key)
-        for provider in (self.storage, self.email, self.sms, self.identity):
+        for provider in (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values()):
             await provider.start()
 
     async def close(self):
         if self.worker is not None:
             await self.worker.stop()
-        for provider in (self.storage, self.email, self.sms, self.identity):
+        for provider in (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values()):
             await provider.close()
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict:

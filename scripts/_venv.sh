@@ -9,7 +9,13 @@ if [ ! -x .venv/bin/python ]; then
 fi
 EXTRAS="${1:-}"
 stamp=".venv/.esign-installed${EXTRAS:+-$EXTRAS}"
-if [ ! -f "$stamp" ] || [ setup.cfg -nt "$stamp" ]; then
+changed() {  # the project's or a plugin's setup.cfg is newer than the last install (or a plugin is new)
+  for cfg in setup.cfg plugins/*/setup.cfg; do
+    if [ -f "$cfg" ] && [ "$cfg" -nt "$stamp" ]; then return 0; fi
+  done
+  return 1
+}
+if [ ! -f "$stamp" ] || changed; then
   .venv/bin/pip install -q -e ".${EXTRAS:+[$EXTRAS]}"
   for plugin in plugins/*/; do
     [ -f "$plugin/setup.cfg" ] && .venv/bin/pip install -q -e "$plugin"

@@ -70,10 +70,11 @@ class UploadHandler(APIHandler):
         if self.request.method != "POST":
             raise tornado.web.HTTPError(405)  # before the multipart checks, which only apply to POST
         self.max_bytes = self.services.config.limits.max_upload_mb * 1024 * 1024
-        # a chunked body is cut off by the file sink's own 413 (see data_received), so Tornado's cap,
-        # which would answer a bare 400, must lie beyond it
+        # an oversized chunked body is drained and answered 413 once it ends: answering earlier makes
+        # Tornado close the socket with unread data, and the client's kernel may then drop the answer
+        # (a TCP reset). Tornado's own cap, a bare 400, lies well beyond.
         chunked = "Content-Length" not in self.request.headers
-        self.request.connection.set_max_body_size((self.max_bytes + MULTIPART_OVERHEAD) * (2 if chunked else 1))
+        self.request.connection.set_max_body_size((self.max_bytes + MULTIPART_OVERHEAD) * (4 if chunked else 1))
         length = self.request.headers.get("Content-Length")
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes + MULTIPART_OVERHEAD):
             raise ApiError(413, "payload_too_large", f"uploads are limited to {self.max_bytes // (1024 * 1024)} MB")
@@ -113,10 +114,6 @@ class UploadHandler(APIHandler):
             self.failure = exc
         except MultipartError as exc:
             self.failure = ApiError(400, "bad_request", str(exc))
-        if self.failure is not None and self.failure.status == 413 and "Content-Length" not in self.request.headers:
-            # a chunked body has no length to drain up to (Tornado would cut it off with a bare 400):
-            # answer now; Tornado then closes the connection without reading the rest
-            self.send_error(413, exc_info=(ApiError, self.failure, None))
 
     @property
     def body_fingerprint(self):

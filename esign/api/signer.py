@@ -78,8 +78,14 @@ class SignerHandler(BaseHandler):
         for name, value in headers.items():
             self.set_header(name, value)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
+        # a known embedded link that no longer works may still be framed by its origin, and tells it
+        embed = exc if isinstance(exc, signing.LinkError) and exc.embed_origin else None
+        if embed:
+            self.set_header("Content-Security-Policy", csp(embed.embed_origin))
+            self.clear_header("X-Frame-Options")
         self.finish(TEMPLATES.load("error.html").generate(
-            status=status, message=body["error"]["message"], request_id=self.request_id))
+            status=status, message=body["error"]["message"], code=body["error"]["code"],
+            request_id=self.request_id, embed=embed))
 
 
 # --- schemas (documentation and first-line validation; the domain checks the meaning) -------------

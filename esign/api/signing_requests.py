@@ -22,11 +22,15 @@ LEVELS = ["ses", "aes", "qes"]
 
 # --- request schemas ------------------------------------------------------------------------------
 
-class SignerInput(StrictSchema):
+class SignerBase(StrictSchema):
+    """What every signer input carries (signing requests, template send, bulk recipients)."""
     name = fields.String(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
-    order = fields.Integer(load_default=1, validate=validate.Range(1, 100))
     phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+
+
+class SignerInput(SignerBase):
+    order = fields.Integer(load_default=1, validate=validate.Range(1, 100))
 
 
 class CcRecipient(StrictSchema):
@@ -34,7 +38,20 @@ class CcRecipient(StrictSchema):
     name = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
 
 
-class SigningRequestCreate(StrictSchema):
+ONE_LINE = validate.Regexp(r"^[^\r\n]*$", error="must be a single line")
+
+
+class RequestSettings(StrictSchema):
+    """Settings a signing request and a template share."""
+    phone_verification_required = fields.Boolean(load_default=False)
+    identity_verification_required = fields.Boolean(load_default=False)
+    signing_level = fields.String(load_default="ses", validate=validate.OneOf(LEVELS))
+    email_subject = fields.String(allow_none=True, load_default=None, validate=[validate.Length(max=255), ONE_LINE])
+    reminder_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 30))
+    separate_stamp_page = fields.Boolean(load_default=False)
+
+
+class SigningRequestCreate(RequestSettings):
     document_id = fields.UUID(required=True, metadata={"description": "from the upload"})
     signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),
                           metadata={"description": "1 to 100 signers; emails unique within the request"})
@@ -42,18 +59,12 @@ class SigningRequestCreate(StrictSchema):
     signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
     expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
     auto_send = fields.Boolean(load_default=False)
-    phone_verification_required = fields.Boolean(load_default=False)
-    identity_verification_required = fields.Boolean(load_default=False)
-    # extensions (documented): the same settings a template carries
-    signing_level = fields.String(load_default="ses", validate=validate.OneOf(LEVELS))
-    email_subject = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
+    # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
-    reminder_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 30))
-    separate_stamp_page = fields.Boolean(load_default=False)
 
 
-class FieldCreate(StrictSchema):
-    signer_id = fields.UUID(required=True)
+class FieldShape(StrictSchema):
+    """The signature-field create shape without `signer_id` (shared with template role fields)."""
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
     page_number = fields.Integer(load_default=1, validate=validate.Range(1, 10000))
     x_percent = fields.Float(required=True, validate=validate.Range(0, 100))
@@ -68,6 +79,10 @@ class FieldCreate(StrictSchema):
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
     value = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+
+
+class FieldCreate(FieldShape):
+    signer_id = fields.UUID(required=True)
 
 
 class FieldsBody(StrictSchema):

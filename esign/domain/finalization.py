@@ -1,6 +1,11 @@
 """The `finalize` job: on completion, stamp the values, add the audit certificate, apply the
 signing level's signatures, store the result, fire `document.signed`, start the enterprise delivery.
 
+`ses` and `aes` are made here (esign.pdf.finalize); `qes` stamps here, hands the document to the
+configured signing-level provider once per signer (`remote_signatures`, the contract of
+SigningLevelProvider.sign) and seals the result here. The delivery job is queued (deduplicated) when
+the PDF is ready, and again by a re-run that finds it ready, in case the process died in between.
+
 Idempotent: a retried or re-claimed job overwrites the same blob keys and the record moves to
 `ready` once (conditional update), so nothing is lost or done twice if a process dies half-way.
 """
@@ -10,11 +15,16 @@ import asyncio
 import datetime as dt
 
 from esign.clock import iso
+from esign.domain import delivery
 from esign.jobs.registry import job, sweep
 from esign.jobs.worker import PermanentJobError
-from esign.pdf.seal import InternalCA, SealMaterial
+from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
+from esign.providers.base import ProviderRejected
 
 STUCK_AFTER = dt.timedelta(minutes=10)
+# what a signing-level provider learns about each signer (never tokens or audit details)
+SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "identity_verified",
+               "identity_verified_name")
 
 
 async def _material(services, name: str, make, load):
@@ -62,32 +72,63 @@ def certificate_signers(request: dict) -> list[dict]:
              "identity_verified": bool(s.get("identity_verified"))} for s in request["signers"]]
 
 
-@job("finalize")
-async def finalize_job(services, payload, job_record):
-    from esign.pdf.finalize import finalize
+async def remote_signatures(provider, document: bytes, request: dict, signers: list, timestamp_url) -> bytes:
+    """The `qes` signatures: the provider signs the stamped document once per signer, in the order of
+    `signers`, each time appending one incremental update (see SigningLevelProvider.sign)."""
+    summary = {k: request[k] for k in ("id", "org_id", "document_name", "signing_level", "completed_at")}
+    for index, signer in enumerate(signers, start=1):
+        who = {k: signer.get(k) for k in SIGNER_KEYS}
+        signed = await provider.sign(document, {
+            "request": summary, "signer": who, "index": index, "count": len(signers),
+            "field_name": signer_field(index), "reason": f"Signed by {signer['name']}",
+            "timestamp_url": timestamp_url})
+        if not isinstance(signed, bytes) or len(signed) <= len(document) or not signed.startswith(document):
+            raise ProviderRejected(f"the {provider.identifier!r} signing provider did not append a signature "
+                                   "to the document it was given (its result must extend the input)")
+        document = signed
+    return document
 
-    repo = services.store.signing_requests
-    request = await repo.by_id(payload["request_id"])
-    if request is None or request["status"] != "completed" or request.get("signed_pdf_status") == "ready":
-        return
-    level = request.get("signing_level", "ses")
-    if level == "qes":
-        provider = services.signing_levels.get("qes")
-        if provider is None:
-            await _mark_failed(services, request, "no QES signing provider is configured")
-            raise PermanentJobError("no QES signing provider")
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
-    original = await services.storage.get_bytes(document["blob_key"])
+
+async def _produce(services, request: dict, original: bytes, level: str) -> dict:
+    from esign.pdf.finalize import finalize, prepare
+
     events = await services.store.events.for_request(request["org_id"], request["id"])
     seal = await seal_material(services)
-    ca = await internal_ca(services) if level == "aes" else None
+    timestamp_url = services.config.signing.timestamp_url or None
     view = {**request, "created_at": iso(request["created_at"]), "completed_at": iso(request["completed_at"])}
+    common = dict(request=view, fields=stamp_fields(request), signers=certificate_signers(request),
+                  events=[{**e, "created_at": iso(e["created_at"])} for e in events], seal=seal,
+                  separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url)
+    if level != "qes":
+        ca = await internal_ca(services) if level == "aes" else None
+        return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
+    prepared = await asyncio.to_thread(prepare, original, **common)
+    document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
+                                       common["signers"], timestamp_url)
+    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url)}
+
+
+@job("finalize")
+async def finalize_job(services, payload, job_record):
+    repo = services.store.signing_requests
+    request = await repo.by_id(payload["request_id"])
+    if request is None or request["status"] != "completed":
+        return
+    if request.get("signed_pdf_status") == "ready":
+        # a run that died after marking it ready: make sure the delivery was queued (deduplicated)
+        await delivery.schedule(services, request)
+        return
+    level = request.get("signing_level", "ses")
+    if level == "qes" and "qes" not in services.signing_levels:
+        await _mark_failed(services, request, "no QES signing provider is configured")
+        raise PermanentJobError("no QES signing provider")
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    original = await services.storage.get_bytes(document["blob_key"])
     try:
-        result = await asyncio.to_thread(
-            finalize, original, request=view, fields=stamp_fields(request), signers=certificate_signers(request),
-            events=[{**e, "created_at": iso(e["created_at"])} for e in events], level=level, seal=seal, ca=ca,
-            separate_certificate=bool(request.get("separate_stamp_page")),
-            timestamp_url=services.config.signing.timestamp_url or None)
+        result = await _produce(services, request, original, level)
+    except ProviderRejected as exc:
+        await _mark_failed(services, request, f"the signing provider refused: {exc}")
+        raise
     except Exception as exc:
         if job_record["attempts"] >= job_record["max_attempts"]:
             await _mark_failed(services, request, f"{type(exc).__name__}: {exc}")
@@ -113,6 +154,7 @@ async def finalize_job(services, payload, job_record):
                             "signed_pdf_storage_key": changes["signed_blob_key"],
                             "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s["signed_at"])}
                                         for s in request["signers"]]})
+    await delivery.schedule(services, request)
 
 
 async def _mark_failed(services, request, reason):

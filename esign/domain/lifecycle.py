@@ -228,21 +228,27 @@ def _replace_signer(signers, signer_id, **changes):
 
 
 async def view(services, request: dict, signer_id: str, actor=None) -> dict:
-    """Record the signer's first view (signer.viewed); later views change nothing."""
+    """Record that the signer opened the page: `viewed_at` once, and status `sent` -> `viewed` (also
+    for a signer who looked before their turn and was invited since). signer.viewed fires only from
+    the call that made the change, so two tabs opened at once record it once."""
     signer = find_signer(request, signer_id)
-    if signer.get("viewed_at") or request["status"] != "pending":
+    if request["status"] != "pending" or (signer.get("viewed_at") and signer["status"] != "sent"):
         return request
     now = services.clock.now()
+    changed = False
 
     def build(r):
+        nonlocal changed
         s = find_signer(r, signer_id)
-        if s.get("viewed_at"):
+        changed = not s.get("viewed_at") or s["status"] == "sent"
+        if not changed:
             return {}
         status = "viewed" if s["status"] == "sent" else s["status"]
-        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=now, status=status)}
+        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status)}
 
     updated = await transition(services, request, "pending", build)
-    await record_event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
+    if changed:
+        await record_event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
     return updated
 
 
@@ -260,6 +266,8 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
         ok, why = can_sign(r, s)
         if not ok:
             raise invalid_state(why)
+        if r["expires_at"] <= now:
+            raise invalid_state("the signing request has expired")
         signers = _replace_signer(r["signers"], signer_id, status="signed", signed_at=now, signature=signature,
                                   ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
                                   viewed_at=s.get("viewed_at") or now, **(extra or {}))
@@ -268,7 +276,7 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
         changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
         if all(x["status"] == "signed" for x in signers):
             completed = True
-            changes.update(status="completed", completed_at=now, signed_pdf_status="processing", embed_tokens=[])
+            changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
             completed = False
             following = {x["id"] for x in current_group({**r, "signers": signers})}
@@ -298,8 +306,7 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
             raise invalid_state("you cannot decline now")
         return {"status": "cancelled", "cancelled_at": now, "cancel_reason": f"declined by {s['email']}",
                 "signers": _replace_signer(r["signers"], signer_id, status="declined", declined_at=now,
-                                           decline_reason=reason),
-                "embed_tokens": []}
+                                           decline_reason=reason)}
 
     updated = await transition(services, request, "pending", build)
     signer = find_signer(updated, signer_id)

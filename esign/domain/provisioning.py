@@ -43,10 +43,15 @@ async def create_org(services, name: str, plan: str = "free") -> dict:
 
 async def create_key(services, org: dict, scopes=("read", "write"), sandbox=False, rate_limit=0,
                      owner_name="", owner_email="", name="") -> tuple[str, dict]:
-    """Returns (the key, shown only now; its stored record)."""
+    """Returns (the key, shown only now; its stored record). A key for an owner email that no other
+    live key of the organisation has is how a team member joins: `member.invited` fires (webhooks only)."""
+    keys = services.store.api_keys
+    known = {(k.get("owner_email") or "").lower() for k in await keys.list_for_org(org["id"]) if not k.get("revoked_at")}
     key = generate_key(sandbox)
-    record = await services.store.api_keys.create(org["id"], key, scopes, sandbox, rate_limit,
-                                                  owner_name, owner_email, name)
+    record = await keys.create(org["id"], key, scopes, sandbox, rate_limit, owner_name, owner_email, name)
+    if owner_email and owner_email.lower() not in known:
+        await services.emit(org["id"], "member.invited", sandbox=sandbox,
+                            data={"email": owner_email, "name": owner_name or None})
     return key, record
 
 
@@ -55,6 +60,8 @@ async def provision_from_config(services) -> None:
     for spec in services.config.organizations:
         try:
             check_delivery(services, spec["plan"], spec["delivery_url"])
+            if spec["delivery_url"] and not spec["delivery_secret"]:
+                raise ProvisioningError("validation_error", "delivery_url needs a delivery_secret (the HMAC key)")
         except ProvisioningError as exc:
             raise ConfigError(f"organization {spec['name']!r}: {exc}") from None
         org = await services.store.organizations.upsert_by_name(spec["name"], {

@@ -27,7 +27,9 @@ def check_signing_level(services, level: str) -> None:
 
 
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
-    """`body` is the validated create body (plus optional template-derived settings)."""
+    """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
+    the signers' `id` may be given (sending from a template): inserting a request whose id exists then
+    raises DuplicateKeyError, so a retried bulk item can never create a second request."""
     document = await services.store.documents.get(org["id"], str(body["document_id"]))
     if document is None:
         raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
@@ -35,17 +37,22 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     duplicates = sorted({e for e in emails if emails.count(e) > 1})
     if duplicates:
         raise validation_error([{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}])
+    if body.get("phone_verification_required"):
+        phoneless = [i for i, s in enumerate(body["signers"]) if not s.get("phone")]
+        if phoneless:
+            raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
+                                    for i in phoneless])
     level = body.get("signing_level") or "ses"
     check_signing_level(services, level)
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
-    signers = [{**SIGNER_DEFAULTS, "id": new_id(), "email": s["email"], "name": s["name"], "phone": s.get("phone"),
-                "order": s.get("order", 1)} for s in body["signers"]]
+    signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
+                "phone": s.get("phone"), "order": s.get("order", 1)} for s in body["signers"]]
     identity = bool(body.get("identity_verification_required"))
     record = {
-        "_id": new_id(), "org_id": org["id"], "document_id": document["id"], "document_name": document["name"],
-        "document_pages": document.get("page_count"), "status": "draft",
+        "_id": body.get("id") or new_id(), "org_id": org["id"], "document_id": document["id"],
+        "document_name": document["name"], "document_pages": document.get("page_count"), "status": "draft",
         "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
         "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
         "updated_at": now, "completed_at": None, "signers": signers, "fields": [], "sandbox": sandbox,

@@ -15,6 +15,7 @@ from PIL import Image, UnidentifiedImageError
 
 from esign.api.common import EMAIL_RE
 from esign.errors import validation_error
+from esign.pdf.stamp import initials_of
 
 MAX_VALUE = 1000
 MAX_TYPED = 255
@@ -24,9 +25,9 @@ MAX_IMAGE_SIDE = 4000
 # validation_type -> (pattern the page uses, message). `date` is also parsed on the server.
 PATTERNS = {
     "email": (EMAIL_RE.pattern, "enter an email address"),
-    "number": (r"^[+-]?(\d+([.,]\d+)?|[.,]\d+)$", "enter a number"),
-    "phone": (r"^\+?[0-9][0-9 ()./-]{4,22}[0-9]$", "enter a phone number"),
-    "date": (r"^\d{4}-\d{2}-\d{2}$", "enter a date as YYYY-MM-DD"),
+    "number": (r"^[+-]?([0-9]+([.,][0-9]+)?|[.,][0-9]+)$", "enter a number"),
+    "phone": (r"^\+?[0-9(][0-9 ()./-]{4,22}[0-9]$", "enter a phone number"),
+    "date": (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "enter a date as YYYY-MM-DD"),
 }
 
 
@@ -57,13 +58,14 @@ def check_text(field: dict, value: str) -> str | None:
     kind = field.get("validation_type")
     if kind == "regex":
         try:
-            ok = re.fullmatch(field.get("validation_pattern") or "", value) is not None
+            # ASCII classes (\d, \w) as in the page's JavaScript
+            ok = re.fullmatch(field.get("validation_pattern") or "", value, flags=re.ASCII) is not None
         except re.error:
             ok = False
         return None if ok else "the value does not have the expected format"
     if kind in PATTERNS:
         pattern, message = PATTERNS[kind]
-        if not re.fullmatch(pattern, value):
+        if not re.fullmatch(pattern, value, flags=re.ASCII):
             return message
         if kind == "date":
             try:
@@ -145,6 +147,10 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
     if signature is None and needs_signature:
         details.append({"field": "signature", "message": "adopt a signature: type your name or draw it"})
     adopted_initials = check_mark(initials, "initials", details) if initials is not None else None
+    if adopted_initials is None and adopted is not None:
+        # as the page shows them: the initials of a typed name, or the drawn signature itself
+        adopted_initials = ({"kind": "typed", "text": initials_of(adopted["text"])} if adopted["kind"] == "typed"
+                            else adopted)
 
     out: dict[str, str] = {}
     for field_id, f in mine.items():
@@ -155,7 +161,7 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
                 out[field_id] = adopted["text"] if adopted["kind"] == "typed" else "(drawn signature)"
             continue
         if kind == "initials":
-            mark = adopted_initials or adopted
+            mark = adopted_initials
             if mark:
                 out[field_id] = mark["text"] if mark["kind"] == "typed" else "(drawn initials)"
             continue

@@ -25,6 +25,15 @@ DISCLOSURE = (
 )
 
 
+class LinkError(ApiError):
+    """A known link that no longer works. Carries the embedding origin of an embedded link, so the
+    error page may still be framed by it and tell it (esign.error)."""
+
+    def __init__(self, status, code, message, request, signer, embed_origin):
+        super().__init__(status, code, message)
+        self.request_id, self.signer_id, self.embed_origin = request["id"], signer["id"], embed_origin
+
+
 @dataclasses.dataclass
 class SignerSession:
     """An opened link: the request, the signer it belongs to, and the embedding origin (embedded links)."""
@@ -50,11 +59,16 @@ async def open_link(services, token: str) -> SignerSession:
         if request is None:
             raise ApiError(404, "not_found", "this signing link is not valid")
         entry = next(t for t in request["embed_tokens"] if t["hash"] == digest)
-        if entry["expires_at"] <= services.clock.now():
-            raise ApiError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)")
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
+        if entry["expires_at"] <= services.clock.now():
+            raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
+                            request, signer, origin)
     if request["status"] != "pending":
-        raise invalid_state(f"this signing request is {request['status']}; the link no longer works")
+        raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; the link no longer works",
+                        request, signer, origin)
+    if request["expires_at"] <= services.clock.now():
+        raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",
+                        request, signer, origin)
     return SignerSession(request, signer, origin)
 
 
@@ -152,15 +166,20 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
     now = services.clock.now()
     signer_id = session.signer["id"]
 
+    changed = False
+
     def build(r):
-        if lifecycle.find_signer(r, signer_id).get("consented_at"):
+        nonlocal changed
+        changed = not lifecycle.find_signer(r, signer_id).get("consented_at")
+        if not changed:
             return {}
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]]}
 
     request = await lifecycle.transition(services, session.request, "pending", build)
     session = await refreshed(services, session, request)
-    await lifecycle.record_event(services, request, "signing_event.consent_given", signer=session.signer, actor=actor,
-                                 metadata={"disclosure_version": DISCLOSURE_VERSION})
+    if changed:
+        await lifecycle.record_event(services, request, "signing_event.consent_given", signer=session.signer, actor=actor,
+                                     metadata={"disclosure_version": DISCLOSURE_VERSION})
     return session
 
 

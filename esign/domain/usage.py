@@ -12,8 +12,7 @@ def metric(current: int, limit: int) -> dict:
 async def usage_report(services, org: dict) -> dict:
     plan = services.config.plan(org["plan"])
     month = await services.store.usage.month(org["id"])
-    templates_col = services.db["templates"]
-    templates = await templates_col.count_documents({"org_id": org["id"]})
+    templates = await services.store.templates.counted(org["id"])
     fresh = await services.store.organizations.by_id(org["id"])
     storage_mb = -(-fresh.get("storage_bytes", 0) // MB)  # round up: 1 byte shows as 1 MB
     checks = month.get("identity_verifications", 0)

@@ -107,7 +107,7 @@ async def send_code(services, session, actor):
                        headers={"Retry-After": str(wait)})
     code = f"{secrets.randbelow(10 ** 6):06d}"
     changes = dict(otp_hash=_otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
-                   otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds), otp_attempts=0)
+                   otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
     updated = await lifecycle.transition(services, request, "pending", lambda r: _set_signer(r, signer["id"], **changes))
     minutes = max(1, cfg.otp_ttl_seconds // 60)
     try:

@@ -5,7 +5,9 @@ import importlib
 JOB_MODULES: list[str] = [
     "esign.domain.notifications",
     "esign.domain.finalization",
+    "esign.domain.delivery",
     "esign.webhooks.delivery",
+    "esign.domain.bulk",
 ]
 
 HANDLERS: dict = {}

@@ -151,6 +151,11 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, field_name: str = "esi
     return _sign(pdf_bytes, material, meta, timestamp_url)
 
 
+def signer_field(index: int) -> str:
+    """The signature field of the `index`-th signer (1-based), for every signing level."""
+    return f"esign-signer-{index}"
+
+
 def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str) -> bytes:
     meta = signers.PdfSignatureMetadata(
         field_name=field_name, name=signer_name, reason=f"Signed by {signer_name}", md_algorithm="sha256",

@@ -113,10 +113,27 @@ class IdentityProvider(Provider):
 
 
 class SigningLevelProvider(Provider):
-    """Applies the signatures of one signing level (`ses`, `aes`, `qes`) to a stamped PDF."""
+    """Applies the signatures of one signing level to a stamped PDF. `identifier` is the provider's
+    name (`[signing] qes_provider = "<identifier>"`), `level` the level it implements (only `qes` is
+    delegated today). Its settings are the `[plugins.<identifier>]` table, checked against `options`.
+
+    The contract (esign.domain.finalization): finalisation stamps the values and appends the audit
+    certificate, then calls `sign` once per signer, in the request's signer order, each time with the
+    output of the previous call, and finally applies the service's seal over the whole file."""
+
+    level: ClassVar[str] = "qes"
 
     async def sign(self, pdf: bytes, context: dict) -> bytes:
-        """Return `pdf` with this level's signatures applied. `context` carries the signing
-        request, its signers and the service's seal (see esign.pdf). Raises ProviderUnavailable
-        for a remote signing service that cannot be reached."""
+        """Return `pdf` with one more signature, for `context["signer"]`, appended as an incremental
+        update: the result must start with the exact bytes of `pdf` (anything else fails the
+        finalisation), so earlier signatures stay valid and the seal can follow.
+
+        `context`: `request` (id, org_id, document_name, signing_level, completed_at), `signer` (id,
+        name, email, phone, signed_at, phone_verified, identity_verified, identity_verified_name),
+        `index` (1-based) and `count` of signers, `field_name` (the signature field to create),
+        `reason`, and `timestamp_url` (the configured RFC 3161 authority or None).
+
+        Raises ProviderUnavailable when the signing service cannot be reached or fails temporarily
+        (the finalisation is retried), ProviderRejected when it refuses for good (the signed PDF is
+        marked `failed` with the reason)."""
         raise NotImplementedError

@@ -13,23 +13,36 @@ from esign.providers.base import IdentityProvider, IdentityResult
 
 
 def normalise(name: str) -> list[str]:
-    """Lower-case words without accents or punctuation, in sorted order (`Müller, Anna` -> anna muller)."""
-    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode() or name
-    words = "".join(c if c.isalnum() else " " for c in plain.lower()).split()
-    return sorted(words)
+    """Lower-case words without accents or punctuation, in their order (`Müller, Anna` -> muller, anna);
+    letters of every script are kept (`Анна` -> анна)."""
+    decomposed = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(c if c.isalnum() else " " for c in plain).split()
+
+
+def _best(word: str, others: list[str]) -> float:
+    return max(difflib.SequenceMatcher(None, word, o).ratio() for o in others)
+
+
+def _found(words: list[str], others: list[str]) -> float:
+    """How well `words` appear among `others`: first and last words fully, middle words a quarter."""
+    weights = [1.0 if i in (0, len(words) - 1) else 0.25 for i in range(len(words))]
+    return sum(w * _best(word, others) for w, word in zip(weights, words)) / sum(weights)
 
 
 def name_score(expected: str, given: str) -> float:
-    """0..1: how well two names agree, ignoring case, accents, punctuation and word order; a
-    missing middle name costs little."""
+    """0..1: how well the name on a document (`given`) agrees with the signer's name (`expected`),
+    ignoring case, accents, punctuation and word order. The words of each name are looked for in the
+    other; in both the first and the last word (given name and surname) count
+    fully and middle names a quarter, so a middle name on one side only costs little and a left-out
+    surname a lot."""
     a, b = normalise(expected), normalise(given)
     if not a or not b:
         return 0.0
-    whole = difflib.SequenceMatcher(None, " ".join(a), " ".join(b)).ratio()
-    shorter, longer = (a, b) if len(a) <= len(b) else (b, a)
-    covered = sum(max(difflib.SequenceMatcher(None, w, o).ratio() for o in longer) for w in shorter) / len(shorter)
-    # all words of the shorter name found in the longer one (a middle name left out) still counts
-    return round(max(whole, covered * (0.9 + 0.1 * len(shorter) / len(longer))), 3)
+    by_words = min(_found(a, b), _found(b, a))
+    # names written together or apart ("Jean-Luc" / "Jeanluc") compare as one string
+    whole = difflib.SequenceMatcher(None, "".join(sorted(a)), "".join(sorted(b))).ratio()
+    return round(max(by_words, whole if len(a) == len(b) or whole > 0.95 else 0.0), 3)
 
 
 class BasicIdentity(IdentityProvider):

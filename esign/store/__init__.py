@@ -1,6 +1,7 @@
 """All repositories of one database."""
 from esign.jobs.queue import Jobs
 from esign.store.api_keys import ApiKeys
+from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
 from esign.store.documents import Documents
 from esign.store.events import Events
@@ -9,6 +10,7 @@ from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
+from esign.store.templates import Templates
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
 
@@ -26,6 +28,9 @@ REPOSITORIES = {
     "webhooks": Webhooks,
     "webhook_deliveries": WebhookDeliveries,
     "signing_requests": SigningRequests,
+    "templates": Templates,
+    "bulk_jobs": BulkJobs,
+    "bulk_items": BulkItems,
 }
 
 

@@ -3,6 +3,7 @@ constructor; records use the UUID string `id` as MongoDB `_id`."""
 import uuid
 
 from esign.db import ASCENDING, DESCENDING  # noqa: F401
+from esign.errors import not_found
 
 
 def new_id() -> str:
@@ -34,6 +35,17 @@ class Repository:
 
     async def get(self, org_id: str, record_id: str) -> dict | None:
         return out(await self.col.find_one({"_id": record_id, "org_id": org_id}))
+
+    async def require(self, org_id: str, record_id: str, what: str) -> dict:
+        """The organisation's record, or 404 not_found naming `what`."""
+        record = await self.get(org_id, record_id)
+        if record is None:
+            raise not_found(what)
+        return record
+
+    async def insert(self, doc: dict) -> dict:
+        await self.col.insert_one(doc)
+        return out(doc)
 
     async def page(self, query: dict, sort: list, limit: int, offset: int) -> tuple[list[dict], int]:
         total = await self.col.count_documents(query)

@@ -35,6 +35,14 @@ class SigningRequests(Repository):
             {"$set": changes}, return_document=ReturnDocument.AFTER)
         return out(doc)
 
+    async def set_delivery(self, request_id: str, fields: dict, *, first: bool = False) -> bool:
+        """Record the enterprise delivery's state in the request's `delivery` sub-document (one
+        atomic update; `version` is left alone so it never races the signing transitions). With
+        `first`, only when no delivery has been recorded yet."""
+        query = {"_id": request_id, **({"delivery": {"$exists": False}} if first else {})}
+        res = await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
+        return res.modified_count == 1
+
     async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
                    sort="created_at", order="desc", limit=50, offset=0):
         query: dict = {"org_id": org_id}

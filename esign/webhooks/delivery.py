@@ -14,17 +14,11 @@ once, no ordering.
 from __future__ import annotations
 
 import logging
-import socket
-import time
-
-import tornado.netutil
-from tornado.httpclient import HTTPClientError, HTTPRequest
-from tornado.simple_httpclient import HTTPTimeoutError, SimpleAsyncHTTPClient
 
 from esign.jobs.registry import job, sweep
 from esign.secrets import hmac_hex
-from esign.webhooks import urls
 from esign.webhooks.payloads import body_for
+from esign.webhooks.sender import send
 
 log = logging.getLogger("esign.webhooks")
 
@@ -60,41 +54,6 @@ async def fan_out_pending(services) -> None:
             return
 
 
-class _PinnedResolver(tornado.netutil.Resolver):
-    """Answers every lookup with the one address that was checked: no second DNS query."""
-
-    def initialize(self, address: str):
-        self.address = address
-
-    async def resolve(self, host, port, family=socket.AF_UNSPEC):
-        return [(socket.AF_INET6 if ":" in self.address else socket.AF_INET, (self.address, port))]
-
-    def close(self):
-        pass
-
-
-async def post(target: urls.Target, body: bytes, headers: dict, timeout: float) -> tuple[int | None, str | None]:
-    """POST `body` to the checked address. Returns (status or None, error message or None); the
-    receiver's body is read and thrown away, never stored or shown."""
-    client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(address=target.address))
-    request = HTTPRequest(target.url, method="POST", body=body, headers=headers, follow_redirects=False,
-                          connect_timeout=timeout, request_timeout=timeout, decompress_response=False,
-                          streaming_callback=lambda chunk: None, user_agent="esign-webhooks/1")
-    try:
-        response = await client.fetch(request, raise_error=False)
-    except HTTPTimeoutError:
-        return None, f"timed out after {timeout:g} s"
-    except HTTPClientError as exc:
-        return None, f"request failed: {exc.message}"
-    except Exception as exc:  # noqa: BLE001 - connection refused, TLS failure, reset, ...
-        return None, f"connection failed: {type(exc).__name__}: {exc}"[:500]
-    finally:
-        client.close()
-    if 200 <= response.code < 300:
-        return response.code, None
-    return response.code, f"receiver answered HTTP {response.code}"
-
-
 @job(DELIVER)
 async def deliver(services, payload, _job):
     store, config = services.store, services.config.webhooks
@@ -111,17 +70,10 @@ async def deliver(services, payload, _job):
     if attempt:
         headers["X-Webhook-Retry"] = str(attempt)
 
-    try:
-        target = await urls.check_url(hook["url"], allow_http=config.allow_http,
-                                      allow_private_networks=config.allow_private_networks)
-    except urls.UrlRefused as exc:
-        status, error, elapsed_ms = None, f"not sent: {exc}", None
-    else:
-        started = time.monotonic()
-        status, error = await post(target, body, headers, config.timeout_seconds)
-        elapsed_ms = int((time.monotonic() - started) * 1000)
-
-    success = error is None
+    sent = await send(hook["url"], body, headers, allow_http=config.allow_http,
+                      allow_private_networks=config.allow_private_networks, timeout=config.timeout_seconds,
+                      user_agent="esign-webhooks/1")
+    success = sent.success
     # the next attempt is queued before this one is recorded: a crash in between repeats an
     # attempt (at least once) instead of losing the retry
     delays = config.retry_delays_seconds
@@ -129,8 +81,8 @@ async def deliver(services, payload, _job):
         await services.enqueue(DELIVER, {**payload, "attempt": attempt + 1}, delay_seconds=delays[attempt],
                                dedupe_key=f"wh:{hook['id']}:{event['id']}:{attempt + 1}")
     await store.webhook_deliveries.record(hook["org_id"], hook["id"], event, attempt, success=success,
-                                          response_status=status, response_time_ms=elapsed_ms,
-                                          error_message=error)
+                                          response_status=sent.status, response_time_ms=sent.elapsed_ms,
+                                          error_message=sent.error)
     after = await store.webhooks.record_attempt(hook["id"], success=success, first=attempt == 0,
                                                 pause_after=config.pause_after_failures)
     if after and after["status"] == "paused":

@@ -1,57 +1,15 @@
 """The signer-side domain operations (view, sign, decline, withdraw) and sequential order, called
 directly as the signer pages will call them; invitations through a real SMTP server."""
-import email
-import email.policy
-import re
-
 import pytest
-from aiosmtpd.controller import Controller
 
 from esign.domain import lifecycle
 from esign.errors import ApiError
 from tests.conftest import start_server, stop_server
+from tests.smtp import Inbox, link_of, smtp_controller, smtp_server  # noqa: F401  (fixture)
 
 THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
          {"name": "Bob", "email": "bob@example.test", "order": 2},
          {"name": "Cy", "email": "cy@example.test", "order": 2}]
-
-
-def free_port():
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def smtp_controller(handler):
-    port = free_port()
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
-    controller.start()
-    return controller, port
-
-
-class Inbox:
-    def __init__(self):
-        self.messages = []
-
-    async def handle_DATA(self, server, session, envelope):
-        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
-        return "250 OK"
-
-    def to(self, addr):
-        return [m for m in self.messages if addr in m["To"]]
-
-
-@pytest.fixture
-async def smtp_server(tmp_path):
-    inbox = Inbox()
-    controller, port = smtp_controller(inbox)
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
-    srv.inbox = inbox
-    yield srv
-    await stop_server(srv)
-    controller.stop()
 
 
 async def new_request(srv, signers=THREE, order="sequential", **extra):
@@ -63,9 +21,6 @@ async def new_request(srv, signers=THREE, order="sequential", **extra):
     return await srv.services.store.signing_requests.by_id(resp.json["id"])
 
 
-def link_of(msg):
-    text = msg.get_body(("plain",)).get_content()
-    return re.search(r"(http://\S+/sign/\S+)", text).group(1)
 
 
 async def test_sequential_invitations_in_order(smtp_server):

@@ -27,9 +27,9 @@ class Received:
     def json(self):
         return json.loads(self.body)
 
-    def verifies(self, secret: str) -> bool:
+    def verifies(self, secret: str, header: str = "X-Webhook-Signature") -> bool:
         expected = hmac.new(secret.encode(), self.body, hashlib.sha256).hexdigest()
-        return hmac.compare_digest(expected, self.headers.get("X-Webhook-Signature", ""))
+        return hmac.compare_digest(expected, self.headers.get(header, ""))
 
 
 class _Handler(tornado.web.RequestHandler):

@@ -238,3 +238,20 @@ async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
         await asyncio.sleep(0.2)
     finally:
         await stop_server(server)
+
+
+async def test_member_invited_fires_for_a_new_key_owner_only(server, client, receiver):
+    from esign.domain import provisioning
+
+    await create_hook(client, receiver.url(), events=["member.invited"])
+    org = await server.services.store.organizations.by_id(await org_id(server))
+    await provisioning.create_key(server.services, org, owner_name="Nia Novak", owner_email="nia@a.example.test")
+    await provisioning.create_key(server.services, org, owner_name="Nia Novak", owner_email="NIA@a.example.test")
+    await provisioning.create_key(server.services, org)  # a key without an owner invites nobody
+    await provisioning.create_key(server.services, org, owner_email="ada@a.example.test")  # owner of an existing key
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.headers["X-Webhook-Event"] == "member.invited"
+    assert got.json["data"]["email"] == "nia@a.example.test" and got.json["data"]["name"] == "Nia Novak"
+    polled = await client.get("/v1/events?event_type=member.invited")
+    assert polled.json["total"] == 0  # webhook only

@@ -210,7 +210,7 @@
     el.setAttribute("aria-label", fieldLabel(f));
     if (f.is_required && el.tagName !== "DIV") el.setAttribute("aria-required", "true");
     if (!interactive && el.tagName !== "DIV") el.disabled = true;
-    el.addEventListener("input", function () { markInvalid(f.id, null); updateProgress(); });
+    el.addEventListener("input", function () { markInvalid(f.id, null); text("finish-error", ""); updateProgress(); });
     el.addEventListener("change", function () { markInvalid(f.id, null); updateProgress(); });
     inputs[f.id] = el;
     box.appendChild(el);

@@ -1,0 +1,78 @@
+"""Bulk send: one template to many recipients as a tracked job, and the job's progress."""
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from esign.api.base import APIHandler, idempotent
+from esign.api.common import OutSchema, UTCDateTime, operation, route
+from esign.api.templates import Recipient, SendOptions
+from esign.domain import bulk as domain
+from esign.domain.templates import PLACEHOLDER_TEXT
+
+STATUS_TEXT = ("Job status: `queued` (not started), `processing`, then `completed` (every item succeeded), "
+               "`completed_with_errors` (some failed) or `failed` (every item failed). Item status: `pending`, "
+               "`succeeded` (with `signing_request_id`), `failed` (with `error_message`, `<code>: <reason>`).")
+
+
+class BulkSend(SendOptions):
+    template_id = fields.UUID(required=True, metadata={"description": "a template of the organisation (422 otherwise)"})
+    recipients = fields.List(fields.Nested(Recipient), required=True, validate=validate.Length(1, 500),
+                             metadata={"description": "1 to 500; each gets an independent signing request"})
+
+
+class BulkAccepted(OutSchema):
+    bulk_job_id = fields.UUID(required=True)
+    total_count = fields.Integer(required=True)
+    status = fields.String(required=True, metadata={"description": "`queued`"})
+
+
+class BulkItem(OutSchema):
+    id = fields.UUID(required=True)
+    status = fields.String(required=True, metadata={"description": "pending, succeeded, failed"})
+    signing_request_id = fields.UUID(allow_none=True)
+    recipient_email = fields.String(allow_none=True, metadata={"description": "the recipient's first signer"})
+    error_message = fields.String(allow_none=True)
+
+
+class BulkJob(OutSchema):
+    id = fields.UUID(required=True)
+    template_id = fields.UUID(allow_none=True)
+    status = fields.String(required=True, metadata={
+        "description": "queued, processing, completed, completed_with_errors, failed"})
+    total_count = fields.Integer(required=True)
+    success_count = fields.Integer(required=True)
+    failure_count = fields.Integer(required=True)
+    created_at = UTCDateTime(required=True)
+    completed_at = UTCDateTime(allow_none=True)
+    items = fields.List(fields.Nested(BulkItem), required=True, metadata={"description": "in recipient order"})
+
+
+@route("/v1/bulk-send")
+class BulkSendHandler(APIHandler):
+    @operation("Send a template to many recipients", tags=["bulk send"], body=BulkSend, idempotent=True,
+               responses={202: BulkAccepted},
+               description="Answers 202 at once; the requests are made in the background through the job queue, "
+                           "a few at a time (`[jobs] bulk_concurrency`). The body's shape is checked here (422 for "
+                           "the whole call, details name `recipients.<i>....`); what depends on the template — "
+                           "roles, placeholders, duplicate signer emails, the document's pages — and the monthly "
+                           "quota are checked per recipient: such a recipient's item fails with the reason in "
+                           "`error_message` and the others go on. Each recipient is sent like "
+                           "`POST /v1/templates/{template_id}/send` with the template as it is now (later edits "
+                           "or its deletion do not change the job). A job interrupted by a restart resumes "
+                           "without making any request or mail twice. A retry with the same Idempotency-Key "
+                           "returns the original job.\n\n" + STATUS_TEXT + "\n\n" + PLACEHOLDER_TEXT)
+    @idempotent
+    async def post(self):
+        body = self.json_body(BulkSend())
+        job = await domain.submit(self.services, self.org, self.api_key, self.sandbox, body)
+        self.write_json(BulkAccepted().dump({"bulk_job_id": job["id"], "total_count": job["total_count"],
+                                             "status": job["status"]}), 202)
+
+
+@route("/v1/bulk-jobs/{bulk_job_id}")
+class BulkJobHandler(APIHandler):
+    @operation("Get a bulk job with its items", tags=["bulk send"], responses={200: BulkJob},
+               description=STATUS_TEXT)
+    async def get(self, bulk_job_id):
+        job = await domain.view(self.services, self.org_id, self.path_id(bulk_job_id, "bulk job"))
+        self.write_json(BulkJob().dump(job))

@@ -1,0 +1,221 @@
+"""Templates: create, list, get, update, delete, and send (a signing request from a template)."""
+from __future__ import annotations
+
+import copy
+
+from marshmallow import ValidationError, fields, missing, validate, validates_schema
+
+from esign.api.base import APIHandler, idempotent
+from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
+                                        SigningRequest)
+from esign.domain import templates as domain
+
+ORDERS = ["sequential", "parallel"]
+
+
+# --- request schemas ------------------------------------------------------------------------------
+
+class Role(StrictSchema):
+    name = fields.String(required=True, validate=validate.Length(1, 100),
+                         metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
+    order = fields.Integer(load_default=1, validate=validate.Range(min=1),
+                           metadata={"description": "the order given to this role's signer (sequential signing)"})
+    fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
+        "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
+                       "in all roles together; on pages the template's document has"})
+
+
+class CcEntry(fields.Field):
+    """A CC recipient given as an email string or `{email, name}`; stored as `{email, name}`."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = {"email": value}
+        if not isinstance(value, dict):
+            raise ValidationError("an email address or an object {email, name}")
+        return CcRecipient().load(value)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
+class TemplateCreate(RequestSettings):
+    name = fields.String(required=True, validate=validate.Length(1, 255))
+    description = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    document_id = fields.UUID(allow_none=True, load_default=None, metadata={
+        "description": "a document of the organisation; optional here, then every send gives `document_id`"})
+    signing_order = fields.String(load_default="sequential", validate=validate.OneOf(ORDERS))
+    default_message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    default_expiry_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+    cc_emails = fields.List(CcEntry(metadata={"oneOf": [{"type": "string", "format": "email"},
+                                                        {"$ref": "#/components/schemas/CcRecipient"}]}),
+                            load_default=list, validate=validate.Length(max=20), metadata={
+                                "description": "at most 20; each an email string or `{email, name}`, stored and "
+                                               "returned as `{email, name}`"})
+    roles = fields.List(fields.Nested(Role), load_default=list, validate=validate.Length(max=10),
+                        metadata={"description": "at most 10 signer roles"})
+
+    @validates_schema
+    def unique_roles(self, data, **kwargs):
+        seen = set()
+        for i, role in enumerate(data.get("roles") or ()):
+            if role["name"].casefold() in seen:
+                raise ValidationError(f"a role named {role['name']!r} exists already (names are unique "
+                                      f"case-insensitively)", f"roles.{i}.name")
+            seen.add(role["name"].casefold())
+
+
+class _TemplateUpdateBase(TemplateCreate):
+    @validates_schema
+    def not_empty(self, data, **kwargs):
+        if not data:
+            raise ValidationError("give at least one field to change")
+
+
+def _optional(field):
+    field = copy.copy(field)
+    field.required, field.load_default = False, missing
+    return field
+
+
+# PATCH: every create field, none required, no defaults (a field left out is left as it is)
+TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
+                      {name: _optional(f) for name, f in TemplateCreate._declared_fields.items()})
+
+READ_FIELDS = ("id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
+               "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
+               "signing_level", "separate_stamp_page", "cc_emails", "roles", "sandbox", "created_at", "updated_at")
+
+
+class Template(TemplateCreate):
+    id = fields.UUID(required=True)
+    cc_emails = fields.List(fields.Nested(CcOut), required=True)
+    sandbox = fields.Boolean(dump_default=False, metadata={
+        "description": "made with a sandbox key: not counted toward the plan's limit, sent only with sandbox keys"})
+    created_at = UTCDateTime(required=True)
+    updated_at = UTCDateTime(required=True)
+
+    class Meta:
+        fields = READ_FIELDS
+
+
+class TemplateSummary(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    description = fields.String(allow_none=True)
+    document_id = fields.UUID(allow_none=True)
+    signing_order = fields.String(required=True)
+    role_count = fields.Integer(required=True)
+    created_at = UTCDateTime(required=True)
+    updated_at = UTCDateTime(required=True)
+
+
+TemplatePage = page_of(TemplateSummary, "TemplatePage")
+
+
+class RoleSigner(SignerBase):
+    role = fields.String(required=True, validate=validate.Length(1, 100),
+                         metadata={"description": "a template role's name, matched case-insensitively"})
+
+
+class Recipient(StrictSchema):
+    """One send's signers, variables and message (a bulk recipient; the template send body)."""
+    signers = fields.List(fields.Nested(RoleSigner), required=True, validate=validate.Length(1, 10), metadata={
+        "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
+    variables = fields.Dict(keys=fields.String(validate=validate.Length(1, 100)),
+                            values=fields.String(validate=validate.Length(max=1000)), load_default=dict,
+                            validate=validate.Length(max=100),
+                            metadata={"description": "at most 100; keys 1 to 100 chars, values at most 1000 chars. "
+                                                     + domain.PLACEHOLDER_TEXT})
+    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000),
+                            metadata={"description": "instead of the template's default_message"})
+
+
+class SendOptions(StrictSchema):
+    expires_in_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 90),
+                                     metadata={"description": "1 to 90; default: the template's default_expiry_days"})
+    auto_send = fields.Boolean(load_default=True, metadata={"description": "false creates drafts"})
+
+
+class TemplateSend(Recipient, SendOptions):
+    document_id = fields.UUID(allow_none=True, load_default=None, metadata={
+        "description": "instead of the template's document; the role fields must lie on its pages"})
+
+
+# --- handlers -------------------------------------------------------------------------------------
+
+async def load_template(handler: APIHandler, template_id: str) -> dict:
+    return await domain.get(handler.services, handler.org_id, handler.path_id(template_id, "template"))
+
+
+def summary_view(template: dict) -> dict:
+    return {**template, "role_count": len(template["roles"])}
+
+
+QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates` limit (403 `quota_exceeded`); "
+              "templates made with sandbox keys do not, and are marked `sandbox`: only sandbox keys can send them.")
+
+
+@route("/v1/templates")
+class TemplatesHandler(APIHandler):
+    @operation("List templates", tags=["templates"], query=PageQuery, responses={200: TemplatePage},
+               description="Summaries, newest first.")
+    async def get(self):
+        q = self.query(PageQuery())
+        items, total = await self.services.store.templates.list(self.org_id, q["limit"], q["offset"])
+        self.write_json(TemplatePage().dump({"items": [summary_view(t) for t in items], "total": total}))
+
+    @operation("Create a template", tags=["templates"], body=TemplateCreate, idempotent=True,
+               responses={201: Template},
+               description="Roles are named signer slots, each with its fields (placed as on a signing request, "
+                           "without `signer_id`). `document_id`, if given, must be a document of the organisation "
+                           "(422) and every role field must lie on its pages. `signing_level` qes without a QES "
+                           "provider: 403 plan_restricted. " + QUOTA_TEXT)
+    @idempotent
+    async def post(self):
+        body = self.json_body(TemplateCreate())
+        template = await domain.create(self.services, self.org, self.sandbox, body)
+        self.write_json(Template().dump(template), 201)
+
+
+@route("/v1/templates/{template_id}")
+class TemplateHandler(APIHandler):
+    @operation("Get a template", tags=["templates"], responses={200: Template})
+    async def get(self, template_id):
+        self.write_json(Template().dump(await load_template(self, template_id)))
+
+    @operation("Update a template", tags=["templates"], body=TemplateUpdate, responses={200: Template},
+               description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
+                           "The template as it will be is checked like on creation.")
+    async def patch(self, template_id):
+        template = await load_template(self, template_id)
+        changes = self.json_body(TemplateUpdate())
+        self.write_json(Template().dump(await domain.update(self.services, template, changes)))
+
+    @operation("Delete a template", tags=["templates"], responses={204: None},
+               description="Signing requests already made from it are unaffected; bulk jobs already submitted "
+                           "finish with the template as it was when they were submitted.")
+    async def delete(self, template_id):
+        await domain.delete(self.services, self.org_id, self.path_id(template_id, "template"))
+        self.set_status(204)
+
+
+@route("/v1/templates/{template_id}/send")
+class TemplateSendHandler(RequestHandler):
+    @operation("Create and send a signing request from a template", tags=["templates"], body=TemplateSend,
+               idempotent=True, responses={201: SigningRequest}, errors=(400, 401, 403, 404, 422, 429),
+               description="Signers are mapped to the template's roles by name, case-insensitively: every role "
+                           "needs exactly one signer, and a signer whose role matches none is a 422 naming it. "
+                           "The request copies the template's settings (signing_order, email_subject, "
+                           "reminder_days, cc_emails, verification flags, signing_level, separate_stamp_page), "
+                           "its role fields, `message` or else default_message, `expires_in_days` or else "
+                           "default_expiry_days, and records `template_id`. `auto_send` true (the default) sends "
+                           "it; false leaves a draft. Counts toward the monthly quota like any request.\n\n"
+                           + domain.PLACEHOLDER_TEXT)
+    @idempotent
+    async def post(self, template_id):
+        template = await load_template(self, template_id)
+        body = self.json_body(TemplateSend())
+        request = await domain.create_request(self.services, self.org, self.api_key, self.sandbox, template, body)
+        self.write_request(request, 201)

@@ -1,0 +1,261 @@
+"""Templates (design.md §6: read, summary, role, update and cc decisions) and the signing requests
+made from them, one at a time (`POST /v1/templates/{id}/send`) or per bulk item.
+
+Sending maps signers to roles by name (case-insensitively; every role exactly one signer), takes the
+template's document unless another is given, copies the template's settings onto the request and
+replaces `{{key}}` placeholders from `variables`. A placeholder without a variable is refused (422),
+never sent: a contract showing `{{amount}}` to its signers is worse than an error.
+"""
+from __future__ import annotations
+
+import re
+import uuid
+
+from esign.db import DuplicateKeyError
+from esign.domain import lifecycle
+from esign.domain import requests
+from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.store.base import new_id
+
+MAX_FIELDS = 5000  # all roles together: what one request's fields call accepts
+PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
+PLACEHOLDER_TEXT = (
+    "`{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the "
+    "role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value "
+    "is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 "
+    "`validation_error` with one detail `variables.<key>` per missing key, and nothing is created. "
+    "Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 "
+    "on one line, field value 1000).")
+# settings copied from the template onto every request made from it
+COPIED = ("signing_order", "email_subject", "reminder_days", "identity_verification_required",
+          "phone_verification_required", "signing_level", "separate_stamp_page", "cc_emails")
+
+
+def stored(body: dict) -> dict:
+    """A validated create or update body as stored (UUIDs as strings)."""
+    out = dict(body)
+    if out.get("document_id") is not None:
+        out["document_id"] = str(out["document_id"])
+    return out
+
+
+async def get(services, org_id: str, template_id: str) -> dict:
+    return await services.store.templates.require(org_id, template_id, "template")
+
+
+def fields_beyond(roles: list[dict], pages: int | None):
+    """(role index, field index, field) of every role field on a page the document does not have."""
+    for i, role in enumerate(roles):
+        for j, f in enumerate(role["fields"]):
+            if pages and f["page_number"] > pages:
+                yield i, j, f
+
+
+async def check(services, org_id: str, template: dict, changed=None) -> None:
+    """The rules beyond the schema, on the whole template (or on what `changed` names): the document
+    belongs to the organisation, role fields lie on its pages and keep the field rules, at most 5000
+    fields in all, and qes needs a provider (403)."""
+    changed = set(template) if changed is None else set(changed)
+    details = []
+    if changed & {"document_id", "roles"}:
+        pages = None
+        if template.get("document_id"):
+            document = await services.store.documents.get(org_id, template["document_id"])
+            if document is None:
+                details.append({"field": "document_id", "message": "no such document in this organisation"})
+            else:
+                pages = document.get("page_count")
+        for i, role in enumerate(template["roles"]):
+            for j, f in enumerate(role["fields"]):
+                requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
+        details += [{"field": f"roles.{i}.fields.{j}.page_number", "message": f"the document has {pages} pages"}
+                    for i, j, _ in fields_beyond(template["roles"], pages)]
+        if sum(len(role["fields"]) for role in template["roles"]) > MAX_FIELDS:
+            details.append({"field": "roles", "message": f"at most {MAX_FIELDS} fields in all roles together"})
+    if details:
+        raise validation_error(details)
+    if "signing_level" in changed:
+        requests.check_signing_level(services, template["signing_level"])
+
+
+async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
+    """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
+    the check counts after inserting, so concurrent creations can never overshoot the limit."""
+    body = stored(body)
+    await check(services, org["id"], body)
+    repo = services.store.templates
+    now = services.clock.now()
+    template = await repo.insert({"_id": new_id(), "org_id": org["id"], **body, "sandbox": sandbox, "version": 0,
+                                  "created_at": now, "updated_at": now})
+    limit = services.config.plan(org["plan"]).get("templates", 0)
+    if not sandbox and limit and await repo.counted(org["id"]) > limit:
+        await repo.delete(org["id"], template["id"])
+        raise ApiError(403, "quota_exceeded", f"the plan's limit of {limit} templates is reached")
+    return template
+
+
+async def update(services, template: dict, changes: dict) -> dict:
+    """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
+    will be, and applied only to the version checked (re-read and re-checked when it moved)."""
+    changes = stored(changes)
+    for _ in range(5):
+        await check(services, template["org_id"], {**template, **changes}, changed=changes)
+        updated = await services.store.templates.update_if(template, changes)
+        if updated is not None:
+            return updated
+        template = await get(services, template["org_id"], template["id"])
+    raise invalid_state("the template is changing too fast; retry")
+
+
+async def delete(services, org_id: str, template_id: str) -> None:
+    """Requests made from the template keep everything they copied; bulk jobs keep their snapshot."""
+    if not await services.store.templates.delete(org_id, template_id):
+        raise not_found("template")
+
+
+# --- sending --------------------------------------------------------------------------------------
+
+def check_usable(template: dict, sandbox: bool) -> None:
+    if template.get("sandbox") and not sandbox:
+        raise ApiError(403, "forbidden", "this template was made with a sandbox key and can be sent only with "
+                                         "sandbox keys (it does not count toward the plan's template limit)")
+
+
+def _assign_roles(template: dict, signers: list[dict]) -> list[tuple[dict, dict]]:
+    """(role, signer) pairs in the order the signers were given (so later checks of the request's
+    signers name the same index): every role exactly one signer, matched by name case-insensitively."""
+    roles = {r["name"].casefold(): r for r in template["roles"]}
+    names = ", ".join(repr(r["name"]) for r in template["roles"]) or "none"
+    taken: dict[str, dict] = {}
+    details = []
+    for i, s in enumerate(signers):
+        role = roles.get(s["role"].casefold())
+        if role is None:
+            details.append({"field": f"signers.{i}.role",
+                            "message": f"no template role named {s['role']!r} (the template's roles: {names})"})
+        elif role["name"].casefold() in taken:
+            details.append({"field": f"signers.{i}.role", "message": f"role {role['name']!r} is given twice"})
+        else:
+            taken[role["name"].casefold()] = s
+    for role in template["roles"]:
+        if role["name"].casefold() not in taken:
+            details.append({"field": "signers", "message": f"role {role['name']!r} has no signer"})
+    if details:
+        raise validation_error(details)
+    return [(roles[s["role"].casefold()], s) for s in signers]
+
+
+class _Filler:
+    """Replaces placeholders, noting every key that has no variable and where it was used."""
+
+    def __init__(self, variables: dict):
+        self.variables = variables
+        self.missing: dict[str, list[str]] = {}
+
+    def __call__(self, text: str | None, where: str) -> str | None:
+        if text is None:
+            return None
+
+        def one(match):
+            key = match.group(1)
+            if key in self.variables:
+                return self.variables[key]
+            self.missing.setdefault(key, []).append(where)
+            return match.group(0)
+
+        return PLACEHOLDER.sub(one, text)
+
+    def check(self) -> None:
+        if self.missing:
+            raise validation_error([{"field": f"variables.{key}",
+                                     "message": f"no value for the placeholder {{{{{key}}}}} used in {', '.join(where)}"}
+                                    for key, where in self.missing.items()])
+
+
+def request_body(template: dict, send: dict, request_id: str) -> dict:
+    """The signing-request create body for one send. Signer ids derive from the request id and the
+    role, so building it again for the same request gives the same body."""
+    fill = _Filler(send.get("variables") or {})
+    message = fill(send["message"] if send.get("message") is not None else template.get("default_message"), "message")
+    subject = fill(template.get("email_subject"), "email_subject")
+    signers, fields = [], []
+    for role, s in _assign_roles(template, send["signers"]):
+        signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
+        signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
+                        "order": role["order"]})
+        for j, f in enumerate(role["fields"]):
+            fields.append({**f, "signer_id": signer_id, "value": fill(f.get("value"), f"role {role['name']!r} field {j}")})
+    fill.check()
+    details = []
+    if message is not None and len(message) > 1000:
+        details.append({"field": "message", "message": "longer than 1000 characters once the variables are filled in"})
+    if subject is not None and (len(subject) > 255 or "\n" in subject or "\r" in subject):
+        details.append({"field": "variables", "message": "the email subject must stay one line of at most 255 "
+                                                         "characters once the variables are filled in"})
+    if any(f["value"] is not None and len(f["value"]) > 1000 for f in fields):
+        details.append({"field": "variables", "message": "a field value is longer than 1000 characters once the "
+                                                         "variables are filled in"})
+    if details:
+        raise validation_error(details)
+    return {**{key: template.get(key) for key in COPIED}, "id": request_id, "template_id": template["id"],
+            "signers": signers, "fields": fields, "message": message, "email_subject": subject,
+            "expires_in_days": send.get("expires_in_days") or template.get("default_expiry_days") or 7,
+            "auto_send": send.get("auto_send", True)}
+
+
+async def _document(services, org_id: str, template: dict, document_id) -> str:
+    """The document to send: `document_id` if given (the role fields must fit its pages), else the
+    template's."""
+    doc_id = str(document_id) if document_id else template.get("document_id")
+    if not doc_id:
+        raise validation_error([{"field": "document_id", "message": "the template has no document; give document_id"}])
+    document = await services.store.documents.get(org_id, doc_id)
+    if document is None:
+        raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
+    beyond = [(template["roles"][i]["name"], f["page_number"])
+              for i, _, f in fields_beyond(template["roles"], document.get("page_count"))]
+    if beyond:
+        role, page = beyond[0]
+        raise validation_error([{"field": "document_id", "message": f"role {role!r} has a field on page {page}; "
+                                                                    f"the document has {document['page_count']} pages"}])
+    return doc_id
+
+
+async def create_request(services, org: dict, api_key: dict, sandbox: bool, template: dict, send: dict,
+                         request_id: str | None = None, retry: bool = False) -> dict:
+    """Create (and with auto_send, send) one signing request from `template`. With `request_id` it
+    is idempotent: if that request exists it is completed, never made twice. `retry`: an earlier
+    attempt may have made it (a bulk item taken again), so look first — the quota check must not
+    refuse a request that exists already."""
+    check_usable(template, sandbox)
+    request_id = request_id or new_id()
+    body = request_body(template, send, request_id)
+    body["document_id"] = await _document(services, org["id"], template, send.get("document_id"))
+    if not retry or await services.store.signing_requests.get(org["id"], request_id) is None:
+        try:
+            return await requests.create(services, org, api_key, sandbox, body)
+        except DuplicateKeyError:
+            pass  # made meanwhile by another run of the same item
+    return await _resume(services, org["id"], body)
+
+
+async def _resume(services, org_id: str, body: dict) -> dict:
+    """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: fields
+    only on a draft without them, send only from draft, invitations enqueued under the same dedupe
+    keys as the first time (so a mail already queued or sent is not sent again)."""
+    request = await requests.get(services, org_id, body["id"])
+    seen = {e["event_type"] for e in await services.store.events.for_request(org_id, request["id"])}
+    if "signing_request.created" not in seen:
+        await lifecycle.record_event(services, request, "signing_request.created")
+    if request["status"] == "draft":
+        if body["fields"] and not request["fields"]:
+            request = await requests.replace_fields(services, request, body["fields"])
+        if body["auto_send"]:
+            request = await lifecycle.send(services, request)
+    elif request["status"] == "pending":
+        invited = [s for s in request["signers"] if s["status"] == "sent"]
+        if "signing_request.sent" not in seen:
+            await lifecycle.record_event(services, request, "signing_request.sent",
+                                         metadata={"invited": [s["email"] for s in invited]})
+        await lifecycle._notify(services, request, "invitation", invited)  # deduplicated by its keys
+    return request

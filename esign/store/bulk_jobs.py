@@ -1,0 +1,78 @@
+"""Bulk jobs and their items (one document per recipient, so a job of 500 recipients with large
+variables never approaches MongoDB's document size limit).
+
+An item is claimed by one conditional update that leases it (`lease_until`, `claim`); finishing it
+filters on the claim, so a run that lost its lease can no longer change the item. The job's status
+moves by conditional updates too: queued -> processing -> completed | completed_with_errors | failed.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from esign.db import ReturnDocument
+from esign.store.base import ASCENDING, Repository, out
+
+OPEN = ["queued", "processing"]
+
+
+class BulkJobs(Repository):
+    collection_name = "bulk_jobs"
+    indexes = [([("status", ASCENDING), ("created_at", ASCENDING)], {})]
+
+    async def by_id(self, job_id) -> dict | None:
+        return out(await self.col.find_one({"_id": job_id}))
+
+    async def move(self, job_id, from_statuses: list[str], changes: dict) -> dict | None:
+        """Set `changes` if the job is in one of `from_statuses`; None otherwise."""
+        return out(await self.col.find_one_and_update(
+            {"_id": job_id, "status": {"$in": from_statuses}},
+            {"$set": {**changes, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
+
+    async def queued_before(self, before: dt.datetime, limit: int = 100) -> list[dict]:
+        cursor = self.col.find({"status": "queued", "created_at": {"$lt": before}}).limit(limit)
+        return [out(d) async for d in cursor]
+
+
+class BulkItems(Repository):
+    collection_name = "bulk_items"
+    indexes = [([("job_id", ASCENDING), ("status", ASCENDING), ("index", ASCENDING)], {})]
+
+    async def insert_many(self, docs: list[dict]) -> None:
+        await self.col.insert_many(docs, ordered=True)
+
+    async def claim(self, job_id: str, claim: str, lease_seconds: float) -> dict | None:
+        """Lease a pending item whose lease (if any) has run out. No sort: the order does not matter,
+        MongoDB walks the (job_id, status, index) index anyway, and sorting would make the embedded
+        database copy every pending item on each claim."""
+        now = self.clock.now()
+        return out(await self.col.find_one_and_update(
+            {"job_id": job_id, "status": "pending", "lease_until": {"$lte": now}},
+            {"$set": {"lease_until": now + dt.timedelta(seconds=lease_seconds), "claim": claim},
+             "$inc": {"attempts": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    def _claimed(self, item: dict) -> dict:
+        return {"_id": item["id"], "status": "pending", "claim": item["claim"]}
+
+    async def finish(self, item: dict, status: str, changes: dict) -> bool:
+        res = await self.col.update_one(self._claimed(item), {"$set": {
+            **changes, "status": status, "finished_at": self.clock.now(), "lease_until": None}})
+        return res.modified_count == 1
+
+    async def release(self, item: dict, delay_seconds: float) -> None:
+        """Give a claimed item back, to be taken again after `delay_seconds`."""
+        await self.col.update_one(self._claimed(item), {"$set": {
+            "lease_until": self.clock.now() + dt.timedelta(seconds=delay_seconds), "claim": None}})
+
+    async def for_job(self, job_id: str) -> list[dict]:
+        return [out(d) async for d in self.col.find({"job_id": job_id}).sort("index", ASCENDING)]
+
+    async def count(self, job_id: str, status: str) -> int:
+        return await self.col.count_documents({"job_id": job_id, "status": status})
+
+    async def next_lease_end(self, job_id: str) -> dt.datetime | None:
+        """When the earliest lease of a pending item runs out (None: nothing is pending)."""
+        cursor = self.col.find({"job_id": job_id, "status": "pending"}).sort("lease_until", ASCENDING).limit(1)
+        async for doc in cursor:
+            return doc["lease_until"]
+        return None

@@ -1,0 +1,79 @@
+"""One outgoing POST to an organisation's URL, shared by webhook deliveries and the enterprise
+signed-PDF delivery.
+
+The URL is checked (esign.webhooks.urls: scheme, private/loopback/link-local addresses unless
+allowed) right before sending, and the connection goes to the one address that was checked (no
+second DNS query). Redirects are not followed. The receiver's body is read and thrown away, never
+stored or shown.
+"""
+from __future__ import annotations
+
+import socket
+import time
+from dataclasses import dataclass
+
+import tornado.netutil
+from tornado.httpclient import HTTPClientError, HTTPRequest
+from tornado.simple_httpclient import HTTPTimeoutError, SimpleAsyncHTTPClient
+
+from esign.webhooks import urls
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """The outcome of one POST. `error` is None exactly when the receiver answered 2xx."""
+
+    status: int | None
+    error: str | None
+    elapsed_ms: int | None
+
+    @property
+    def success(self) -> bool:
+        return self.error is None
+
+
+class _PinnedResolver(tornado.netutil.Resolver):
+    """Answers every lookup with the one address that was checked: no second DNS query."""
+
+    def initialize(self, address: str):
+        self.address = address
+
+    async def resolve(self, host, port, family=socket.AF_UNSPEC):
+        return [(socket.AF_INET6 if ":" in self.address else socket.AF_INET, (self.address, port))]
+
+    def close(self):
+        pass
+
+
+async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
+               user_agent: str) -> tuple[int | None, str | None]:
+    """POST `body` to the checked address. Returns (status or None, error message or None)."""
+    client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(address=target.address))
+    request = HTTPRequest(target.url, method="POST", body=body, headers=headers, follow_redirects=False,
+                          connect_timeout=timeout, request_timeout=timeout, decompress_response=False,
+                          streaming_callback=lambda chunk: None, user_agent=user_agent)
+    try:
+        response = await client.fetch(request, raise_error=False)
+    except HTTPTimeoutError:
+        return None, f"timed out after {timeout:g} s"
+    except HTTPClientError as exc:
+        return None, f"request failed: {exc.message}"
+    except Exception as exc:  # noqa: BLE001 - connection refused, TLS failure, reset, ...
+        return None, f"connection failed: {type(exc).__name__}: {exc}"[:500]
+    finally:
+        client.close()
+    if 200 <= response.code < 300:
+        return response.code, None
+    return response.code, f"receiver answered HTTP {response.code}"
+
+
+async def send(url: str, body: bytes, headers: dict, *, allow_http: bool, allow_private_networks: bool,
+               timeout: float, user_agent: str) -> Attempt:
+    """Check `url` now and POST `body` to it; a refused URL is a failed attempt ("not sent: ...")."""
+    try:
+        target = await urls.check_url(url, allow_http=allow_http, allow_private_networks=allow_private_networks)
+    except urls.UrlRefused as exc:
+        return Attempt(None, f"not sent: {exc}", None)
+    started = time.monotonic()
+    status, error = await post(target, body, headers, timeout, user_agent)
+    return Attempt(status, error, int((time.monotonic() - started) * 1000))

@@ -1,0 +1,226 @@
+"""The signing page in headless Chromium: a signer opens the link from a real invitation email, gives
+consent, fills every field type, draws a signature and signs; another declines; keyboard-only
+signing; phone-sized screens. Screenshots are saved for review (tests/signer/browser.py)."""
+import base64
+import io
+
+import pytest
+from PIL import Image
+
+from tests.conftest import SAMPLE_PDF
+from tests.signer.browser import PHONE, chromium, draw_signature, new_page, screenshot, tab_to
+from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+
+ALL_FIELDS = [
+    {"field_type": "signature", "page_number": 1, "x_percent": 55, "y_percent": 80, "width_percent": 30, "height_percent": 6},
+    {"field_type": "initials", "page_number": 1, "x_percent": 10, "y_percent": 80, "width_percent": 8, "height_percent": 4},
+    {"field_type": "date", "page_number": 1, "x_percent": 10, "y_percent": 88, "width_percent": 20, "height_percent": 3},
+    {"field_type": "text", "page_number": 1, "x_percent": 10, "y_percent": 10, "width_percent": 40, "height_percent": 3,
+     "placeholder": "Work email", "validation_type": "email"},
+    {"field_type": "text", "page_number": 1, "x_percent": 10, "y_percent": 15, "width_percent": 40, "height_percent": 3,
+     "placeholder": "Your email", "auto_source": "signer_email"},
+    {"field_type": "checkbox", "page_number": 2, "x_percent": 10, "y_percent": 20, "width_percent": 3, "height_percent": 2},
+    {"field_type": "select", "page_number": 2, "x_percent": 10, "y_percent": 30, "width_percent": 30, "height_percent": 3,
+     "options": ["Monthly", "Yearly"], "placeholder": "Billing"},
+    {"field_type": "text", "page_number": 2, "x_percent": 10, "y_percent": 40, "width_percent": 30, "height_percent": 3,
+     "placeholder": "Employee number", "validation_type": "regex", "validation_pattern": "E-[0-9]{4}"},
+]
+
+
+@pytest.fixture
+def srv(smtp_server):
+    return smtp_server
+
+
+async def create_request(srv, signers, fields_for=None, pdf: bytes | None = None, **extra) -> dict:
+    """A sent request; `fields_for(signer_ids)` returns the fields. Returns the API's full record."""
+    client = srv.client
+    doc = (await client.upload(pdf or SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
+    created = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, **extra})
+    assert created.status == 201, created
+    request = created.json
+    if fields_for:
+        ids = [s["id"] for s in request["signers"]]
+        resp = await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": fields_for(ids)})
+        assert resp.status == 201, resp
+    sent = await client.post(f"/v1/signing-requests/{request['id']}/send")
+    assert sent.status == 200, sent
+    await srv.run_jobs()
+    return sent.json
+
+
+async def field_ids(srv, request_id) -> dict:
+    """(field_type, placeholder) -> field id."""
+    record = await srv.services.store.signing_requests.by_id(request_id)
+    return {(f["field_type"], f.get("placeholder")): f["id"] for f in record["fields"]}
+
+
+async def consent(page):
+    await page.locator("#consent-step").wait_for(state="visible")
+    await page.check("#consent-box")
+    await page.click("#consent-continue")
+    await page.locator("#finish").wait_for(state="visible")
+
+
+async def sign_typed(browser, link):
+    """Open the link, consent, and sign with the typed name the page suggests."""
+    page = await new_page(browser)
+    await page.goto(link)
+    await consent(page)
+    await page.click("#finish")
+    await page.locator("#adopt").wait_for(state="visible")
+    await page.click("#adopt-ok")  # adopts the typed name, then the page signs
+    await page.locator("#status.done").wait_for()
+    return page
+
+
+async def test_signer_fills_every_field_type_draws_and_signs(srv):
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}],
+                                   lambda ids: [dict(f, signer_id=ids[0]) for f in ALL_FIELDS],
+                                   message="Please sign the annual contract.")
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    ids = await field_ids(srv, request["id"])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(link)
+        await page.locator("#consent-step").wait_for(state="visible")
+        assert "Please sign the annual contract." in await page.text_content("#message")
+        await screenshot(page, "signing-desktop-consent")
+        await consent(page)
+        # the auto_source field is prefilled, the date filled by the page
+        assert await page.input_value(f"#field-{ids[('text', 'Your email')]} input") == "ann@example.test"
+        assert await page.text_content(f"#field-{ids[('date', None)]} .date") == srv.clock.now().date().isoformat()
+
+        # the page refuses an empty form with the reasons next to the fields
+        await page.click("#finish")
+        await page.locator("#adopt").wait_for(state="visible")
+        await page.click("#tab-draw")
+        await draw_signature(page)
+        await page.click("#adopt-ok")
+        await page.locator(f"#field-{ids[('text', 'Work email')]}.invalid").wait_for()
+        assert await page.locator(".field.invalid").count() == 4  # work email, checkbox, select, employee number
+        assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"
+
+        await page.fill(f"#field-{ids[('text', 'Work email')]} input", "not-an-email")
+        await page.check(f"#field-{ids[('checkbox', None)]} input")
+        await page.select_option(f"#field-{ids[('select', 'Billing')]} select", "Yearly")
+        await page.fill(f"#field-{ids[('text', 'Employee number')]} input", "E-12")
+        await page.click("#finish")
+        tip = page.locator(f"#field-{ids[('text', 'Work email')]} .field-tip")
+        assert "email" in (await tip.text_content())
+        assert await page.locator(f"#field-{ids[('text', 'Employee number')]}.invalid").count() == 1
+
+        await page.fill(f"#field-{ids[('text', 'Work email')]} input", "ann@work.example.test")
+        await page.fill(f"#field-{ids[('text', 'Employee number')]} input", "E-1234")
+        # the drawn signature shows in the signature field
+        assert await page.locator(f"#field-{ids[('signature', None)]} img").count() == 1
+        await screenshot(page, "signing-desktop-filled")
+        await page.click("#finish")
+        await page.locator("#status.done").wait_for()
+        assert "You have signed" in await page.text_content("#status")
+        await screenshot(page, "signing-desktop-signed")
+        assert not [m for m in page.console_messages if m.startswith(("error", "pageerror"))], page.console_messages
+
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert record["status"] == "completed"
+    values = {v["field_id"]: v["value"] for v in record["field_values"]}
+    assert values[ids[("text", "Work email")]] == "ann@work.example.test"
+    assert values[ids[("text", "Your email")]] == "ann@example.test"
+    assert values[ids[("checkbox", None)]] == "true"
+    assert values[ids[("select", "Billing")]] == "Yearly"
+    assert values[ids[("text", "Employee number")]] == "E-1234"
+    assert values[ids[("signature", None)]] == "(drawn signature)"
+    assert values[ids[("date", None)]] == srv.clock.now().date().isoformat()
+    stored = await srv.services.store.signing_requests.by_id(request["id"])
+    drawn = stored["signers"][0]["signature"]
+    assert drawn["kind"] == "drawn"
+    image = Image.open(io.BytesIO(base64.b64decode(drawn["image"].split(",", 1)[1])))
+    assert image.getchannel("A").getbbox() is not None  # real ink from the mouse strokes
+    types = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+    assert {"signer.viewed", "signing_event.consent_given", "signer.signed", "signing_request.completed"} <= set(types)
+
+
+async def test_signer_declines_with_a_reason(srv):
+    request = await create_request(srv, [{"name": "Bob Ray", "email": "bob@example.test"}],
+                                   lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}])
+    link = link_of(srv.inbox.to("bob@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(link)
+        await page.locator("#decline-open").wait_for(state="visible")
+        await page.click("#decline-open")
+        await page.click("#decline-ok")
+        assert "why" in (await page.text_content("#decline-error")).lower()  # a reason is needed
+        await page.fill("#decline-reason", "The start date is wrong.")
+        await page.click("#decline-ok")
+        await page.locator("#status.done").wait_for()
+        assert "declined" in await page.text_content("#status")
+        await page.reload()
+        assert "can no longer be signed" in await page.text_content("h1")
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert record["status"] == "cancelled"
+    assert record["signers"][0]["status"] == "declined"
+    assert record["signers"][0]["decline_reason"] == "The start date is wrong."
+
+
+async def test_keyboard_only_signing_on_a_phone(srv):
+    request = await create_request(
+        srv, [{"name": "Cleo Diaz", "email": "cleo@example.test"}],
+        lambda ids: [{"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 10, "placeholder": "City"},
+                     {"signer_id": ids[0], "field_type": "checkbox", "x_percent": 10, "y_percent": 20,
+                      "width_percent": 4, "height_percent": 3},
+                     {"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 30}])
+    link = link_of(srv.inbox.to("cleo@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
+        await page.goto(link)
+        await page.locator("#consent-step").wait_for(state="visible")
+        await screenshot(page, "signing-phone-consent")
+        await tab_to(page, "#consent-box")
+        await page.keyboard.press("Space")
+        await tab_to(page, "#consent-continue")
+        await page.keyboard.press("Enter")
+        await page.locator("#finish").wait_for(state="visible")
+        # nothing overflows the phone's width
+        assert await page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        await tab_to(page, ".field.text input")
+        await page.keyboard.type("Lisbon")
+        await tab_to(page, ".field.checkbox input")
+        await page.keyboard.press("Space")
+        await tab_to(page, ".field.signature button")
+        await page.keyboard.press("Enter")
+        await page.locator("#adopt").wait_for(state="visible")
+        assert await page.input_value("#typed-name") == "Cleo Diaz"
+        await page.keyboard.press("Enter")  # adopts the typed name
+        await page.locator(".field.signature .hand").wait_for()
+        await screenshot(page, "signing-phone-filled")
+        await tab_to(page, "#finish")
+        await page.keyboard.press("Enter")
+        await page.locator("#status.done").wait_for()
+        await screenshot(page, "signing-phone-signed")
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert record["status"] == "completed"
+    stored = await srv.services.store.signing_requests.by_id(request["id"])
+    assert stored["signers"][0]["signature"] == {"kind": "typed", "text": "Cleo Diaz"}
+
+
+async def test_sequential_second_signer_waits_then_withdraws_and_signs_again(srv):
+    request = await create_request(
+        srv, [{"name": "Ann Lee", "email": "ann@example.test", "order": 1},
+              {"name": "Bob Ray", "email": "bob@example.test", "order": 2}],
+        lambda ids: [{"signer_id": i, "field_type": "signature", "x_percent": 10, "y_percent": 10 + 20 * n}
+                     for n, i in enumerate(ids)], signing_order="sequential")
+    async with chromium() as browser:
+        page = await sign_typed(browser, link_of(srv.inbox.to("ann@example.test")[0]))
+        # nobody later has signed yet: Ann may take her signature back, and sign again
+        await page.locator("#withdraw").wait_for(state="visible")
+        await page.click("#withdraw")
+        await page.locator("#finish").wait_for(state="visible")
+        stored = await srv.services.store.signing_requests.by_id(request["id"])
+        assert stored["signers"][0]["status"] == "withdrawn"
+        await page.click("#finish")  # the signature adopted before is used again
+        await page.locator("#status.done").wait_for()
+    await srv.run_jobs()
+    async with chromium() as browser:
+        await sign_typed(browser, link_of(srv.inbox.to("bob@example.test")[-1]))
+    assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"

@@ -1,0 +1,159 @@
+"""Enterprise signed-PDF delivery to a real local receiver: the spec's body and X-Service-Signature,
+a download link that works without a key for exactly 1 hour, retries through the job queue, the
+outcome recorded on the request, and no delivery for other plans, sandbox requests or refused URLs."""
+import pytest
+
+from esign import config as configmod
+from esign.clock import iso
+from esign.domain import delivery, provisioning
+from esign.jobs.worker import PermanentJobError
+from tests.conftest import start_server, stop_server
+from tests.signing.test_signed_pdf_e2e import complete_request
+
+SECRET = "delivery-secret-for-the-tests-0123"
+
+
+async def enable_delivery(server, receiver, org_name="Org A"):
+    org = await server.services.store.organizations.by_name(org_name)
+    await provisioning.set_delivery(server.services, org, receiver.url("deliver"), SECRET)
+
+
+async def delivered_request(server, client, receiver, sample_pdf, key="a"):
+    upload = await client.upload(sample_pdf, "contract.pdf", key=key)
+    request = await complete_request(server, client, upload.json["id"], key=key)
+    await server.run_jobs()
+    return await server.services.store.signing_requests.by_id(request["id"])
+
+
+async def test_post_body_signature_and_one_hour_link(server, client, receiver, sample_pdf):
+    await enable_delivery(server, receiver)
+    request = await delivered_request(server, client, receiver, sample_pdf)
+    assert request["signed_pdf_status"] == "ready"
+
+    [got] = receiver.at("deliver")
+    assert got.verifies(SECRET, "X-Service-Signature")
+    assert not got.verifies(SECRET + "x", "X-Service-Signature")
+    assert got.headers["Content-Type"] == "application/json"
+    assert got.headers["X-Service-Event"] == "document.signed"
+    body = got.json
+    url = body.pop("signed_pdf_url")
+    assert body == {
+        "event": "document.signed", "signing_request_id": request["id"], "document_name": "contract.pdf",
+        "completed_at": iso(request["completed_at"]), "expires_in": 3600,
+        "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s["signed_at"])}
+                    for s in request["signers"]]}
+    assert body["completed_at"].endswith("Z") and len(body["signers"]) == 2
+
+    assert url.startswith(server.url + "/files/")
+    path = url[len(server.url):]
+    pdf = await client.get(path, key=None)
+    assert pdf.status == 200 and pdf.body == await server.services.storage.get_bytes(request["signed_blob_key"])
+    server.clock.advance(seconds=3599)
+    assert (await client.get(path, key=None)).status == 200
+    server.clock.advance(seconds=1)
+    assert (await client.get(path, key=None)).status == 403  # expired after exactly one hour
+
+    record = (await server.services.store.signing_requests.by_id(request["id"]))["delivery"]
+    assert record["status"] == "delivered" and record["attempts"] == 1
+    assert record["last_response_status"] == 200 and record["last_error"] is None and record["delivered_at"]
+    await server.run_jobs()
+    assert len(receiver.at("deliver")) == 1  # once per request
+
+
+async def test_retried_on_500_until_delivered(server, client, receiver, sample_pdf):
+    await enable_delivery(server, receiver)
+    receiver.statuses["deliver"] = 500
+    request = await delivered_request(server, client, receiver, sample_pdf)
+    repo = server.services.store.signing_requests
+    assert len(receiver.at("deliver")) == 1
+    record = (await repo.by_id(request["id"]))["delivery"]
+    assert record["status"] == "retrying" and record["attempts"] == 1
+    assert record["last_response_status"] == 500 and record["last_error"] == "receiver answered HTTP 500"
+
+    server.clock.advance(seconds=59)
+    await server.run_jobs()
+    assert len(receiver.at("deliver")) == 1, "a retry ran before its time"
+    server.clock.advance(seconds=1)
+    await server.run_jobs()
+    assert len(receiver.at("deliver")) == 2
+    receiver.statuses["deliver"] = 200
+    server.clock.advance(seconds=300)
+    await server.run_jobs()
+    attempts = receiver.at("deliver")
+    assert len(attempts) == 3 and all(a.verifies(SECRET, "X-Service-Signature") for a in attempts)
+    # every attempt carries a fresh one-hour link
+    assert len({a.json["signed_pdf_url"] for a in attempts}) == 3
+    record = (await repo.by_id(request["id"]))["delivery"]
+    assert record["status"] == "delivered" and record["attempts"] == 3 and record["last_error"] is None
+
+    server.clock.advance(days=1)
+    await server.run_jobs()
+    assert len(receiver.at("deliver")) == 3
+
+
+async def test_gives_up_after_the_retries(server, client, receiver, sample_pdf):
+    await enable_delivery(server, receiver)
+    receiver.statuses["deliver"] = 500
+    request = await delivered_request(server, client, receiver, sample_pdf)
+    for delay in (60, 300, 900, 86400):
+        server.clock.advance(seconds=delay)
+        await server.run_jobs()
+    assert len(receiver.at("deliver")) == 4  # the first attempt and the three retries
+    record = (await server.services.store.signing_requests.by_id(request["id"]))["delivery"]
+    assert record["status"] == "failed" and record["attempts"] == 4 and record["last_response_status"] == 500
+
+
+async def test_an_attempt_after_the_endpoint_went_away_is_not_made(server, client, receiver, sample_pdf):
+    """A queued attempt re-checks the plan and the secret (the job handler run directly)."""
+    await enable_delivery(server, receiver)
+    request = await delivered_request(server, client, receiver, sample_pdf)
+    services, orgs, repo = server.services, server.services.store.organizations, server.services.store.signing_requests
+    org = await orgs.by_name("Org A")
+    attempt = {"attempts": 2, "max_attempts": 4}
+    await orgs.update(org["id"], {"delivery_secret_enc": "not-a-fernet-token"})
+    with pytest.raises(PermanentJobError):
+        await delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
+    record = (await repo.by_id(request["id"]))["delivery"]
+    assert record["status"] == "failed" and "cannot be decrypted" in record["last_error"]
+    await orgs.update(org["id"], {"plan": "pro"})
+    await delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
+    assert (await repo.by_id(request["id"]))["delivery"]["status"] == "cancelled"
+    assert len(receiver.at("deliver")) == 1  # only the first, successful delivery
+
+
+async def test_not_delivered_for_sandbox_or_other_plans(server, client, receiver, sample_pdf):
+    await enable_delivery(server, receiver)
+    sandbox = await delivered_request(server, client, receiver, sample_pdf, key="a_sandbox")
+    assert sandbox["sandbox"] and sandbox["signed_pdf_status"] == "ready" and "delivery" not in sandbox
+
+    org_b = await server.services.store.organizations.by_name("Org B")  # plan pro
+    with pytest.raises(provisioning.ProvisioningError) as refused:
+        await provisioning.set_delivery(server.services, org_b, receiver.url("deliver"), SECRET)
+    assert refused.value.code == "plan_restricted"
+    # an endpoint left over from before a downgrade is not used either
+    await server.services.store.organizations.update(org_b["id"], {
+        "delivery_url": receiver.url("deliver"), "delivery_secret_enc": server.services.secrets.encrypt(SECRET)})
+    pro = await delivered_request(server, client, receiver, sample_pdf, key="b")
+    assert pro["signed_pdf_status"] == "ready" and "delivery" not in pro
+    assert receiver.at("deliver") == []
+
+
+async def test_private_address_refused_at_delivery(tmp_path, receiver, sample_pdf):
+    server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False}})
+    try:
+        await enable_delivery(server, receiver)
+        request = await delivered_request(server, server.client, receiver, sample_pdf)
+        record = request["delivery"]
+        assert record["status"] == "retrying" and record["last_response_status"] is None
+        assert record["last_error"].startswith("not sent: ") and "private networks are not allowed" in record["last_error"]
+        assert receiver.requests == []
+    finally:
+        await stop_server(server)
+
+
+async def test_config_needs_a_secret_and_an_enterprise_plan(tmp_path):
+    org = '\n[[organizations]]\nname = "Org D"\nplan = "{plan}"\ndelivery_url = "https://d.example.test/in"\n'
+    with pytest.raises(configmod.ConfigError, match="delivery_secret"):
+        await start_server(tmp_path, org.format(plan="enterprise"))
+    with pytest.raises(configmod.ConfigError, match="does not include signed-PDF delivery"):
+        await start_server(tmp_path, org.format(plan="pro") + 'delivery_secret = "s"\n')
