@@ -4,7 +4,7 @@ import importlib
 import swagger_ui_bundle
 import tornado.web
 
-from esign.api.base import NotFoundHandler, log_request
+from esign.api.base import NotFoundHandler, StaticAssets, log_request
 from esign.api import signer
 from esign.api.common import ROUTES, tornado_pattern
 
@@ -30,14 +30,9 @@ def all_routes():
     return list(ROUTES)
 
 
-class DocsAssets(tornado.web.StaticFileHandler):
-    def set_extra_headers(self, path):
-        self.set_header("Cache-Control", "public, max-age=86400")
-
-
 def make_app(services) -> tornado.web.Application:
     handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in all_routes()]
-    handlers.append((r"/docs/assets/(.*)", DocsAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
+    handlers.append((r"/docs/assets/(.*)", StaticAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
     handlers.append(signer.STATIC_ROUTE)
     return tornado.web.Application(
         handlers,

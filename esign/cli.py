@@ -140,9 +140,18 @@ async def admin(cfg, args) -> int:
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
         return 2
     from esign import services as servicesmod
-    from esign.domain import provisioning as prov
 
     services = await servicesmod.build(cfg)
+    try:
+        return await admin_action(services, args)
+    finally:
+        await services.close()
+
+
+async def admin_action(services, args) -> int:
+    """One admin command against `services`; prints JSON, returns the exit code."""
+    from esign.domain import provisioning as prov
+
     try:
         if args.action == "create-org":
             org = await prov.create_org(services, args.name, args.plan)
@@ -183,5 +192,3 @@ async def admin(cfg, args) -> int:
     except prov.ProvisioningError as exc:
         print(json.dumps({"error": {"code": exc.code, "message": str(exc)}}), file=sys.stderr)
         return 1
-    finally:
-        await services.close()

@@ -253,8 +253,12 @@ def idempotent(method):
                 self.set_status(204)
                 return self.finish()
             self.set_status(existing["status"])
-            self._json_out = existing["body"]
-            return self.finish(json.dumps(existing["body"]))
+            body = existing["body"]
+            if isinstance(body, dict) and isinstance(body.get("error"), dict):
+                # a replayed error names this request, as its X-Request-ID does
+                body = {**body, "error": {**body["error"], "request_id": self.request_id}}
+            self._json_out = body
+            return self.finish(json.dumps(body))
         try:
             await method(self, *args, **kwargs)
         except BaseException as exc:
@@ -271,6 +275,18 @@ def idempotent(method):
             await records.finish(scope, status, self._json_out, {})
 
     return wrapper
+
+
+class StaticAssets(tornado.web.StaticFileHandler):
+    """Files served from the package (Swagger UI, the signing page's script and styles): cacheable,
+    with a request id like every other answer."""
+
+    def set_default_headers(self):
+        self.set_header("X-Request-ID", uuid.uuid4().hex)
+        self.set_header("X-Content-Type-Options", "nosniff")
+
+    def set_extra_headers(self, path):
+        self.set_header("Cache-Control", "public, max-age=3600")
 
 
 class NotFoundHandler(BaseHandler):

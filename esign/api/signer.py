@@ -14,7 +14,7 @@ import tornado.template
 import tornado.web
 from marshmallow import fields, validate
 
-from esign.api.base import BaseHandler
+from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import OutSchema, StrictSchema, operation, route
 from esign.domain import signing, verification
 from esign.domain.lifecycle import Actor
@@ -257,12 +257,8 @@ class IdentityHandler(SignerHandler):
         await self.answer(await verification.verify_identity(self.services, self.session, body, self.actor))
 
 
-class SignerAssets(tornado.web.StaticFileHandler):
+class SignerAssets(StaticAssets):
     """The page's script, style sheet and the handwriting font (served from the machine's fonts)."""
-
-    def set_extra_headers(self, path):
-        self.set_header("Cache-Control", "public, max-age=3600")
-        self.set_header("X-Content-Type-Options", "nosniff")
 
     @classmethod
     def get_absolute_path(cls, root, path):

@@ -348,7 +348,7 @@ class CancelHandler(RequestHandler):
 @route("/v1/signing-requests/{request_id}/remind")
 class RemindHandler(RequestHandler):
     @operation("Remind the signers whose turn it is", tags=["signing requests"], idempotent=True,
-               responses={200: RemindResponse}, errors=(401, 403, 404, 409, 429),
+               responses={200: RemindResponse}, errors=(401, 403, 404, 409, 422, 429),
                description="Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, "
                            "the reminder event is still logged.")
     @idempotent

@@ -2,7 +2,7 @@
 signed-PDF delivery.
 
 The URL is checked (esign.webhooks.urls: scheme, private/loopback/link-local addresses unless
-allowed) right before sending, and the connection goes to the one address that was checked (no
+allowed) right before sending, and the connection goes only to the addresses that were checked (no
 second DNS query). Redirects are not followed. The receiver's body is read and thrown away, never
 stored or shown.
 """
@@ -33,13 +33,14 @@ class Attempt:
 
 
 class _PinnedResolver(tornado.netutil.Resolver):
-    """Answers every lookup with the one address that was checked: no second DNS query."""
+    """Answers every lookup with the addresses that were checked: no second DNS query. Tornado tries
+    them in turn (the first family first), so one unreachable address does not fail the delivery."""
 
-    def initialize(self, address: str):
-        self.address = address
+    def initialize(self, addresses: tuple[str, ...]):
+        self.addresses = addresses
 
     async def resolve(self, host, port, family=socket.AF_UNSPEC):
-        return [(socket.AF_INET6 if ":" in self.address else socket.AF_INET, (self.address, port))]
+        return [(socket.AF_INET6 if ":" in a else socket.AF_INET, (a, port)) for a in self.addresses]
 
     def close(self):
         pass
@@ -48,7 +49,7 @@ class _PinnedResolver(tornado.netutil.Resolver):
 async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
                user_agent: str) -> tuple[int | None, str | None]:
     """POST `body` to the checked address. Returns (status or None, error message or None)."""
-    client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(address=target.address))
+    client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(addresses=target.addresses))
     request = HTTPRequest(target.url, method="POST", body=body, headers=headers, follow_redirects=False,
                           connect_timeout=timeout, request_timeout=timeout, decompress_response=False,
                           streaming_callback=lambda chunk: None, user_agent=user_agent)

@@ -23,7 +23,7 @@ class Target:
     url: str
     host: str
     port: int
-    address: str  # the checked IP address the connection goes to
+    addresses: tuple[str, ...]  # the checked IP addresses the connection may go to, in the resolver's order
 
 
 async def resolve(host: str, port: int) -> list[str]:
@@ -117,4 +117,4 @@ async def check_url(url: str, *, allow_http: bool, allow_private_networks: bool)
             reason = refusal(ip)
             if reason:
                 raise UrlRefused(f"the host {host!r} is {reason} ({ip}); private networks are not allowed")
-    return Target(url=url, host=host, port=port, address=str(addresses[0]))
+    return Target(url=url, host=host, port=port, addresses=tuple(dict.fromkeys(str(ip) for ip in addresses)))

@@ -107,7 +107,9 @@ async def test_client_errors_are_remembered_too(server, client, sample_pdf):
     assert_error(first, 400, "invalid_pdf")
     again = await client.upload(b"this is not a PDF", headers=headers)
     assert again.status == 400 and again.headers["Idempotent-Replayed"] == "true"
-    assert again.json["error"]["code"] == "invalid_pdf"
+    replayed = assert_error(again, 400, "invalid_pdf")  # its request_id is this answer's X-Request-ID
+    assert replayed["message"] == first.json["error"]["message"]
+    assert replayed["request_id"] != first.json["error"]["request_id"]
     assert await count_documents(server) == 0
 
 

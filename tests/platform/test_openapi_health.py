@@ -147,3 +147,10 @@ async def test_readyz_reports_an_unreachable_database(server, client, monkeypatc
     resp = await client.get("/readyz", key=None)
     assert resp.status == 503 and resp.json["status"] != "ready"
     assert (await client.get("/healthz", key=None)).status == 200  # alive all the same
+
+
+async def test_static_assets_carry_a_request_id(client):
+    for path in ("/docs/assets/swagger-ui-bundle.js", "/static/signer/signer.js", "/static/signer/handwriting.ttf"):
+        got = await client.get(path, key=None)
+        assert got.status == 200 and got.headers["X-Request-ID"], path
+        assert got.headers["X-Content-Type-Options"] == "nosniff"

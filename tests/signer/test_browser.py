@@ -66,12 +66,16 @@ async def sign_typed(browser, link):
     """Open the link, consent, and sign with the typed name the page suggests."""
     page = await new_page(browser)
     await page.goto(link)
+    await sign_after_consent(page)
+    return page
+
+
+async def sign_after_consent(page):
     await consent(page)
     await page.click("#finish")
     await page.locator("#adopt").wait_for(state="visible")
     await page.click("#adopt-ok")  # adopts the typed name, then the page signs
     await page.locator("#status.done").wait_for()
-    return page
 
 
 async def test_signer_fills_every_field_type_draws_and_signs(srv):
@@ -224,3 +228,59 @@ async def test_sequential_second_signer_waits_then_withdraws_and_signs_again(srv
     async with chromium() as browser:
         await sign_typed(browser, link_of(srv.inbox.to("bob@example.test")[-1]))
     assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
+
+
+async def test_phone_code_and_identity_check_in_the_page(tmp_path):
+    from esign.domain import lifecycle
+    from tests.conftest import start_server, stop_server
+
+    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
+    try:
+        request = await create_request(
+            srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
+            lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
+            phone_verification_required=True, identity_verification_required=True)
+        stored = await srv.services.store.signing_requests.by_id(request["id"])
+        link = lifecycle.signing_url(srv.services, stored, stored["signers"][0])
+        async with chromium() as browser:
+            page = await new_page(browser)
+            await page.goto(link)
+            await page.locator("#phone-step").wait_for(state="visible")
+            assert await page.locator("#consent-step").is_hidden() and await page.locator("#finish").is_hidden()
+            assert (await page.text_content("#phone-hint")).endswith("67")
+            await page.click("#otp-send")
+            await page.locator("#otp-code:enabled").wait_for()
+            phone, text = srv.services.sms.sent[-1]
+            assert phone == "+48 601 234 567"
+            code = next(w for w in text.replace(".", " ").split() if w.isdigit() and len(w) == 6)
+            wrong = "000000" if code != "000000" else "111111"
+            await page.fill("#otp-code", wrong)
+            await page.click("#otp-form button[type=submit]")
+            await page.locator("#otp-error", has_text="wrong code").wait_for()
+            await page.fill("#otp-code", code)
+            await page.click("#otp-form button[type=submit]")
+
+            await page.locator("#identity-step").wait_for(state="visible")
+            assert await page.input_value("#id-full_name") == "Dana Kowalska"
+            await page.fill("#id-full_name", "John Smith")  # not the signer: rejected
+            await page.fill("#id-date_of_birth", "1990-05-17")
+            await page.select_option("#id-document_type", "id_card")
+            await page.fill("#id-document_number", "ABC123456")
+            await page.fill("#id-document_expiry", "2031-01-31")
+            await page.fill("#id-issued_country", "pl")
+            await screenshot(page, "signing-identity-step")
+            await page.click("#identity-form button[type=submit]")
+            await page.locator("#identity-error", has_text="could not verify").wait_for()
+            await page.fill("#id-full_name", "Dana Kowalska")
+            await page.click("#identity-form button[type=submit]")
+            await sign_after_consent(page)
+        record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+        assert record["status"] == "completed"
+        signer = record["signers"][0]
+        assert signer["identity_verified"] is True and signer["identity_document_number"].endswith("3456")
+        assert record["identity_payment_status"] == "charged"
+        events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+        assert {"signing_event.otp_sent", "signing_event.otp_failed", "signing_event.otp_verified",
+                "identity.rejected", "identity.approved"} <= set(events)
+    finally:
+        await stop_server(srv)

@@ -131,3 +131,20 @@ async def test_connection_goes_to_the_checked_address(server, client, receiver, 
     await server.run_jobs()
     assert len(receiver.requests) == 1 and receiver.requests[0].headers["Host"] == f"pinned.invalid:{receiver.port}"
     assert lookups == ["pinned.invalid"]
+
+
+async def test_an_unreachable_first_address_falls_back_to_the_next_checked_one(server, client, receiver, monkeypatch):
+    """Nothing listens on 127.0.0.2 (the receiver is bound to 127.0.0.1 only): the connection moves
+    on to the next address the check accepted, and never to one it did not see."""
+    async def fake_resolve(host, port):
+        return ["127.0.0.2", "127.0.0.1"]
+
+    monkeypatch.setattr(urls, "resolve", fake_resolve)
+    resp = await client.post("/v1/webhooks", {"name": "h", "url": receiver.url(host="two.invalid"),
+                                              "events": ["signing_request.created"]})
+    assert resp.status == 201
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    assert len(receiver.requests) == 1
+    deliveries = (await client.get(f"/v1/webhooks/{resp.json['id']}/deliveries")).json["items"]
+    assert [d["success"] for d in deliveries] == [True]
