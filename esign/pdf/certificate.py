@@ -82,6 +82,8 @@ def _methods(signer: dict) -> list[str]:
         methods.append("phone OTP")
     if signer.get("identity_verified"):
         methods.append("identity check")
+    elif signer.get("identity_review_pending"):
+        methods.append("identity check (needs review)")
     return methods
 
 

@@ -24,7 +24,8 @@ def read(pdf: bytes) -> tuple[PdfReader, str]:
 
 
 def test_contents():
-    signers = [signer(1, phone_verified=True), signer(2, identity_verified=True), signer(3)]
+    signers = [signer(1, phone_verified=True), signer(2, identity_verified=True), signer(3),
+               signer(4, identity_review_pending=True)]
     events = [{"event_type": "signer.signed", "created_at": NOW, "signer_name": "Zoë Müller 1",
                "ip_address": "203.0.113.1"}]
     request = {"id": "req_42", "document_name": "Bail — Ōsaka.pdf", "signing_level": "aes"}
@@ -42,6 +43,7 @@ def test_contents():
     assert "phone OTP" in blocks[0] and "identity check" not in blocks[0]
     assert "identity check" in blocks[1] and "phone OTP" not in blocks[1]
     assert "email link" in blocks[2] and "phone OTP" not in blocks[2] and "identity check" not in blocks[2]
+    assert "identity check (needs review)" in " ".join(blocks[3].split())
 
 
 def test_many_signers_take_several_pages():
