@@ -109,7 +109,8 @@ async def run(services, payload, job_record):
     if record is None or record["status"] in FINAL:
         return
     if record["status"] == "queued":
-        await store.bulk_jobs.move(record["id"], ["queued"], {"status": "processing", "started_at": services.clock.now()})
+        await store.bulk_jobs.move(record["id"], ["queued"],
+                                   {"status": "processing", "started_at": services.clock.now()})
     org = await store.organizations.by_id(record["org_id"])
     claim, lease = new_id(), services.config.jobs.lease_seconds
 

@@ -106,7 +106,7 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
     return data
 
 
-async def _notify(services, request, template, signers=(), extra_recipients=()):
+async def notify(services, request, template, signers=(), extra_recipients=()):
     """Queue one email per recipient (never for sandbox requests)."""
     if request.get("sandbox"):
         return
@@ -136,7 +136,7 @@ async def send(services, request: dict) -> dict:
     updated = await transition(services, request, "draft", build)
     invited = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
     await record_event(services, updated, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
-    await _notify(services, updated, "invitation", invited)
+    await notify(services, updated, "invitation", invited)
     return updated
 
 
@@ -153,7 +153,7 @@ async def cancel(services, request: dict, reason: str | None = None, actor=None,
         await record_event(services, updated, "signing_request.cancelled", actor=actor, metadata={"reason": reason})
     if request["status"] == "pending":
         invited = [s for s in updated["signers"] if s.get("sent_at") and s["status"] != "declined"]
-        await _notify(services, updated, "cancellation", invited)
+        await notify(services, updated, "cancellation", invited)
     return updated
 
 
@@ -289,10 +289,10 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
     if completed:
         await record_event(services, updated, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": updated["id"]}, dedupe_key=f"finalize:{updated['id']}")
-        await _notify(services, updated, "completed", updated["signers"], updated.get("cc_emails") or [])
+        await notify(services, updated, "completed", updated["signers"], updated.get("cc_emails") or [])
     else:
         newly = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
-        await _notify(services, updated, "invitation", newly)
+        await notify(services, updated, "invitation", newly)
     return updated
 
 
@@ -313,7 +313,7 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
     await record_event(services, updated, "signer.declined", signer=signer, actor=actor, metadata={"reason": reason})
     await record_event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
     others = [s for s in updated["signers"] if s.get("sent_at") and s["id"] != signer_id]
-    await _notify(services, updated, "cancellation", others)
+    await notify(services, updated, "cancellation", others)
     return updated
 
 

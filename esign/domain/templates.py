@@ -167,9 +167,9 @@ class _Filler:
 
     def check(self) -> None:
         if self.missing:
-            raise validation_error([{"field": f"variables.{key}",
-                                     "message": f"no value for the placeholder {{{{{key}}}}} used in {', '.join(where)}"}
-                                    for key, where in self.missing.items()])
+            raise validation_error([
+                {"field": f"variables.{key}", "message": f"no value for the placeholder {{{{{key}}}}} used in "
+                                                         f"{', '.join(where)}"} for key, where in self.missing.items()])
 
 
 def request_body(template: dict, send: dict, request_id: str) -> dict:
@@ -184,7 +184,8 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
                         "order": role["order"]})
         for j, f in enumerate(role["fields"]):
-            fields.append({**f, "signer_id": signer_id, "value": fill(f.get("value"), f"role {role['name']!r} field {j}")})
+            value = fill(f.get("value"), f"role {role['name']!r} fields.{j}.value")
+            fields.append({**f, "signer_id": signer_id, "value": value})
     fill.check()
     details = []
     if message is not None and len(message) > 1000:
@@ -216,8 +217,8 @@ async def _document(services, org_id: str, template: dict, document_id) -> str:
               for i, _, f in fields_beyond(template["roles"], document.get("page_count"))]
     if beyond:
         role, page = beyond[0]
-        raise validation_error([{"field": "document_id", "message": f"role {role!r} has a field on page {page}; "
-                                                                    f"the document has {document['page_count']} pages"}])
+        raise validation_error([{"field": "document_id", "message": f"role {role!r} has a field on page {page}; the "
+                                                                    f"document has {document['page_count']} pages"}])
     return doc_id
 
 
@@ -257,5 +258,5 @@ async def _resume(services, org_id: str, body: dict) -> dict:
         if "signing_request.sent" not in seen:
             await lifecycle.record_event(services, request, "signing_request.sent",
                                          metadata={"invited": [s["email"] for s in invited]})
-        await lifecycle._notify(services, request, "invitation", invited)  # deduplicated by its keys
+        await lifecycle.notify(services, request, "invitation", invited)  # deduplicated by its keys
     return request

@@ -4,7 +4,6 @@ import asyncio
 import datetime as dt
 import time
 
-import pytest
 
 from esign import services as servicesmod
 from esign.clock import iso
@@ -220,6 +219,23 @@ async def test_parallel_but_bounded_and_isolated(server, client, monkeypatch):
     assert job["items"][3]["error_message"] == ("internal_error: the signing request could not be created "
                                                 "after 5 attempts")
     assert calls["person3@example.test"] == 5 and all(n == 1 for e, n in calls.items() if e != "person3@example.test")
+
+
+async def test_the_server_answers_while_a_job_runs(server, client):
+    t = await offer_template(client)
+    server.worker.start()
+    resp = await bulk(client, t["id"], [recipient(i) for i in range(80)])
+    assert resp.status == 202
+    await asyncio.sleep(0.05)  # the run has started
+    # the run yields between items, so this answer comes while it is still going
+    job = await job_of(client, resp.json["bulk_job_id"])
+    assert job["status"] == "processing" and 0 < job["success_count"] < 80
+    while job["status"] == "processing":
+        await asyncio.sleep(0.05)
+        job = await job_of(client, resp.json["bulk_job_id"])
+    assert job["status"] == "completed" and job["success_count"] == 80
+    while await server.services.store.jobs.count(status="running"):
+        await asyncio.sleep(0.05)
 
 
 async def test_a_job_never_enqueued_is_started_by_the_sweep(server, client):

@@ -136,7 +136,7 @@ async def test_unreplaced_placeholders_are_refused(server, client, document_id):
     t = await make_template(client, document_id)
     err = assert_error(await send(client, t["id"], variables={"first_name": "Bea"}), 422, "validation_error")
     assert err["details"] == [{"field": "variables.buyer_company", "message":
-                               "no value for the placeholder {{buyer_company}} used in email_subject, role 'Buyer' field 1"}]
+                               "no value for the placeholder {{buyer_company}} used in email_subject, role 'Buyer' fields.1.value"}]
     err = assert_error(await send(client, t["id"], variables={}, message="Hi {{ who }}"), 422)
     assert [d["field"] for d in err["details"]] == ["variables.who", "variables.buyer_company"]
     # nothing was created and no quota used
