@@ -40,7 +40,8 @@ Every answer carries `X-Request-ID`.
 **Idempotency**: `Idempotency-Key` (1–255 chars) on creating and sending operations. Keys are scoped to
 organisation + API key + method + path and remembered 24 hours. A retry replays the first answer
 (header `Idempotent-Replayed: true`); the same key with another body is 409 `idempotency_key_reused`;
-a retry while the first is still running is 409 `idempotency_in_progress`; answers with status 500 or
+a retry while the first is still running is 409 `idempotency_in_progress` (if the first was cut off by
+a crash, a retry with the same body takes the key over after 5 minutes); answers with status 500 or
 more are not remembered.
 
 **Timestamps** are ISO 8601 in UTC with a `Z` suffix and millisecond precision.

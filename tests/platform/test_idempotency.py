@@ -140,3 +140,17 @@ async def test_blank_key_is_422(server, client, sample_pdf, value):
     resp = await client.upload(sample_pdf, headers={"Idempotency-Key": value})
     assert_error(resp, 422, "validation_error")
     assert await count_documents(server) == 0
+
+
+async def test_a_key_left_running_by_a_dead_process_can_be_retried_after_the_lease(server):
+    records = server.services.store.idempotency
+    assert await records.begin("scope-1", "hash-a") is None  # the process then dies: never finished
+    server.clock.advance(minutes=4)
+    assert (await records.begin("scope-1", "hash-a"))["state"] == "running"  # maybe still working: 409
+    server.clock.advance(minutes=2)
+    assert (await records.begin("scope-1", "hash-b"))["body_hash"] == "hash-a"  # another body: still 409 reused
+    assert await records.begin("scope-1", "hash-a") is None  # the retry takes the key over
+    assert (await records.begin("scope-1", "hash-a"))["state"] == "running"  # and holds it against a second one
+    await records.finish("scope-1", 201, {"id": "x"}, {})
+    server.clock.advance(minutes=10)
+    assert (await records.begin("scope-1", "hash-a"))["state"] == "done"  # finished answers are replayed, never re-run
