@@ -15,6 +15,7 @@ from esign.errors import ApiError
 from esign.multipart import MultipartError, StreamingParser, boundary_of
 
 MULTIPART_OVERHEAD = 64 * 1024  # room for part headers and boundaries around a maximal file
+DRAIN_BYTES = 8 * 1024 * 1024  # how much of an oversized chunked body is read past the limit
 
 
 class Document(OutSchema):
@@ -70,11 +71,14 @@ class UploadHandler(APIHandler):
         if self.request.method != "POST":
             raise tornado.web.HTTPError(405)  # before the multipart checks, which only apply to POST
         self.max_bytes = self.services.config.limits.max_upload_mb * 1024 * 1024
-        # an oversized chunked body is drained and answered 413 once it ends: answering earlier makes
-        # Tornado close the socket with unread data, and the client's kernel may then drop the answer
-        # (a TCP reset). Tornado's own cap, a bare 400, lies well beyond.
+        # An oversized chunked body has no length to refuse up front. A little past the limit is
+        # drained and answered 413 when the body ends: answering mid-body makes Tornado close the
+        # socket with unread data, and the client's kernel may then drop the answer (a TCP reset).
+        # A body that goes on beyond DRAIN_BYTES more is answered at once and cut off. Tornado's
+        # own cap (a bare 400) lies beyond both.
         chunked = "Content-Length" not in self.request.headers
-        self.request.connection.set_max_body_size((self.max_bytes + MULTIPART_OVERHEAD) * (4 if chunked else 1))
+        self.request.connection.set_max_body_size((self.max_bytes + MULTIPART_OVERHEAD) * (2 if chunked else 1))
+        self.drained = 0
         length = self.request.headers.get("Content-Length")
         if length is not None and (not length.isdigit() or int(length) > self.max_bytes + MULTIPART_OVERHEAD):
             raise ApiError(413, "payload_too_large", f"uploads are limited to {self.max_bytes // (1024 * 1024)} MB")
@@ -106,7 +110,11 @@ class UploadHandler(APIHandler):
 
     def data_received(self, chunk):
         if self.failure is not None:
-            return  # keep draining the body after an error so the error answer can be read
+            # keep draining the body after an error so the error answer can be read, up to a point
+            self.drained += len(chunk)
+            if self.drained > DRAIN_BYTES and self.failure.status == 413 and not self._finished:
+                self.send_error(413, exc_info=(ApiError, self.failure, None))
+            return
         self.body_hash.update(chunk)
         try:
             self.parser.feed(chunk)
