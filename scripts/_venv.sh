@@ -15,10 +15,19 @@ changed() {  # the project's or a plugin's setup.cfg is newer than the last inst
   done
   return 1
 }
+install() {  # quiet unless it fails: setuptools' build warnings are noise for someone starting esign
+  local log=.venv/install.log
+  if ! .venv/bin/pip install -q "$@" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "esign: installing $* failed (log above, also in $log)" >&2
+    exit 1
+  fi
+}
 if [ ! -f "$stamp" ] || changed; then
-  .venv/bin/pip install -q -e ".${EXTRAS:+[$EXTRAS]}"
+  echo "esign: installing into .venv ..." >&2
+  install -e ".${EXTRAS:+[$EXTRAS]}"
   for plugin in plugins/*/; do
-    [ -f "$plugin/setup.cfg" ] && .venv/bin/pip install -q -e "$plugin"
+    if [ -f "$plugin/setup.cfg" ]; then install -e "$plugin"; fi
   done
   touch "$stamp"
 fi
