@@ -108,6 +108,8 @@ class Worker:
     async def _loop(self):
         limit = asyncio.Semaphore(self.config.concurrency)
         while True:
+            # cleared before looking, so a job enqueued while the claim awaits the database still wakes us
+            self._wake.clear()
             await self.run_sweeps()
             claimed = False
             while not limit.locked():
@@ -125,7 +127,6 @@ class Worker:
                 task.add_done_callback(self._running.discard)
             if claimed and not limit.locked():
                 continue
-            self._wake.clear()
             # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel from stop()
             try:
                 async with asyncio.timeout(self.config.poll_interval_seconds):

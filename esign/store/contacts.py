@@ -7,7 +7,7 @@ from esign.store.base import ASCENDING, Repository, new_id, out
 class Contacts(Repository):
     collection_name = "contacts"
     indexes = [([("org_id", ASCENDING), ("email_key", ASCENDING)], {"unique": True}),
-               ([("org_id", ASCENDING), ("name", ASCENDING)], {})]
+               ([("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING)], {})]
 
     async def upsert(self, org_id, name, email, phone):
         """Create the contact, or update name (and phone) when the email already exists.

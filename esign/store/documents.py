@@ -3,7 +3,7 @@ from esign.store.base import ASCENDING, DESCENDING, Repository, out
 
 class Documents(Repository):
     collection_name = "documents"
-    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING)], {})]
+    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {})]
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,

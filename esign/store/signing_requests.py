@@ -9,8 +9,12 @@ from esign.store.base import ASCENDING, DESCENDING, Repository, out
 class SigningRequests(Repository):
     collection_name = "signing_requests"
     indexes = [
-        ([("org_id", ASCENDING), ("created_at", DESCENDING)], {}),
-        ([("org_id", ASCENDING), ("status", ASCENDING), ("created_at", DESCENDING)], {}),
+        # lists sort by (created_at | updated_at | expires_at, _id): an index holding every sort key in
+        # order gives MongoDB the order without sorting in memory (either direction)
+        ([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {}),
+        ([("org_id", ASCENDING), ("status", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {}),
+        ([("org_id", ASCENDING), ("updated_at", DESCENDING), ("_id", DESCENDING)], {}),
+        ([("org_id", ASCENDING), ("expires_at", DESCENDING), ("_id", DESCENDING)], {}),
         ([("org_id", ASCENDING), ("signer_emails", ASCENDING)], {}),
         ([("status", ASCENDING), ("expires_at", ASCENDING)], {}),
         ([("status", ASCENDING), ("next_reminder_at", ASCENDING)], {}),

@@ -5,7 +5,7 @@ from esign.store.base import ASCENDING, DESCENDING, Repository, out
 
 class Templates(Repository):
     collection_name = "templates"
-    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING)], {})]
+    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {})]
 
     async def list(self, org_id, limit, offset):
         """Newest first."""

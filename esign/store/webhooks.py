@@ -59,7 +59,7 @@ class Webhooks(Repository):
 
 class WebhookDeliveries(Repository):
     collection_name = "webhook_deliveries"
-    indexes = [([("webhook_id", ASCENDING), ("order", DESCENDING)], {})]
+    indexes = [([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {})]
 
     async def record(self, org_id, webhook_id, event, attempt, *, success, response_status, response_time_ms,
                      error_message) -> dict:

@@ -23,12 +23,12 @@ import asyncio
 import json
 import os
 import pathlib
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
+
+from server_process import embedded_config, exchange, start, stop  # scripts/bench is on sys.path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYTHON = ROOT / ".venv" / "bin" / "python"
@@ -59,34 +59,6 @@ asyncio.run(main())
 '''
 
 
-def start(cmd, env=None, cwd=None) -> tuple[subprocess.Popen, int]:
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd)
-    event = json.loads(proc.stdout.readline())
-    assert event["event"] == "listening", event
-    return proc, int(event["url"].rsplit(":", 1)[1])
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.send_signal(signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-async def request(reader, writer, raw: bytes) -> tuple[int, bytes]:
-    writer.write(raw)
-    head = await reader.readuntil(b"\r\n\r\n")
-    status = int(head.split(b" ", 2)[1])
-    length = 0
-    for line in head.split(b"\r\n"):
-        if line[:15].lower() == b"content-length:":
-            length = int(line[15:])
-    body = await reader.readexactly(length)
-    return status, body
-
-
 def get_raw(path: str, key: str | None) -> bytes:
     return (f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (f"X-API-Key: {key}\r\n" if key else "") + "\r\n").encode()
 
@@ -106,7 +78,7 @@ async def drive(port: int, seconds: float, connections: int, path: str, keyed: b
                 raw = raws[n % len(raws)]
                 n += connections
                 started = time.perf_counter()
-                status, _ = await request(reader, writer, raw)
+                status, _ = await exchange(reader, writer, raw)
                 latencies.append(time.perf_counter() - started)
                 statuses[status] = statuses.get(status, 0) + 1
         finally:
@@ -134,31 +106,14 @@ async def upload(port: int, pdf: pathlib.Path) -> int:
         + data + f"\r\n--{boundary}--\r\n".encode()
     raw = (f"POST /v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS[0]}\r\n"
            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
-    status, _ = await request(reader, writer, raw)
+    status, _ = await exchange(reader, writer, raw)
     writer.close()
     return status
 
 
 def esign_config(tmp: pathlib.Path) -> pathlib.Path:
     keys = "".join(f'[[organizations.api_keys]]\nkey = "{key}"\nrate_limit = 1000\n' for key in KEYS)
-    path = tmp / "esign.toml"
-    path.write_text(f"""
-[server]
-host = "127.0.0.1"
-port = 0
-[database]
-url = "memory://"
-[storage]
-path = "{tmp}/blobs"
-[email]
-path = "{tmp}/mail"
-[logging]
-level = "WARNING"
-[[organizations]]
-name = "Bench"
-plan = "enterprise"
-{keys}""")
-    return path
+    return embedded_config(tmp, f'[[organizations]]\nname = "Bench"\nplan = "enterprise"\n{keys}')
 
 
 async def run(args) -> dict:
@@ -172,7 +127,7 @@ async def run(args) -> dict:
             for name in SAMPLES:
                 assert await upload(port, CORPUS / name) == 201, name
             reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            status, body = await request(reader, writer, get_raw("/v1/documents", KEYS[0]))
+            status, body = await exchange(reader, writer, get_raw("/v1/documents", KEYS[0]))
             writer.close()
             assert status == 200 and json.loads(body)["total"] == len(SAMPLES), body
             await drive(port, args.warmup, args.connections, "/v1/documents", True)  # warm-up

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import threading
 import time
+from server_process import embedded_config, start  # noqa: E402  (scripts/bench is on sys.path)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ESIGN = ROOT / ".venv" / "bin" / "esign"
@@ -149,33 +150,11 @@ def upload(port: int, pdf: pathlib.Path, chunk: int = 256 * 1024) -> tuple[int, 
 
 
 def start_server(tmp: pathlib.Path) -> tuple[subprocess.Popen, int]:
-    config = tmp / "esign.toml"
-    config.write_text(f"""
-[server]
-host = "127.0.0.1"
-port = 0
-[database]
-url = "memory://"
-[storage]
-path = "{tmp}/blobs"
-[email]
-path = "{tmp}/mail"
-[logging]
-level = "WARNING"
-[[organizations]]
-name = "Bench"
-plan = "enterprise"
-[[organizations.api_keys]]
-key = "{KEY}"
-rate_limit = 1000
-""")
+    config = embedded_config(tmp, f'[[organizations]]\nname = "Bench"\nplan = "enterprise"\n'
+                                  f'[[organizations.api_keys]]\nkey = "{KEY}"\nrate_limit = 1000\n')
     env = {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
     env["TMPDIR"] = str(tmp)  # upload spool files land here, not in a tmpfs /tmp (which would count as RAM)
-    proc = subprocess.Popen([str(ESIGN), "serve", "--config", str(config), "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=tmp)
-    event = json.loads(proc.stdout.readline())
-    assert event["event"] == "listening", event
-    return proc, int(event["url"].rsplit(":", 1)[1])
+    return start([str(ESIGN), "serve", "--config", str(config), "--port", "0"], env=env, cwd=tmp)
 
 
 def settle(pid: int, seconds: float = 1.0) -> int:
