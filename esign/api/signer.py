@@ -66,7 +66,7 @@ class SignerHandler(BaseHandler):
     async def answer(self, request: dict | None = None, status: int = 200) -> None:
         """The signer's view after an action (or now)."""
         if request is not None:
-            self.session = await signing.refreshed(self.services, self.session, request)
+            self.session = self.session.updated(request)
         self.write_json(await signing.view(self.services, self.session, self.base_path, self.actor), status)
 
     def write_error(self, status_code, **kwargs):

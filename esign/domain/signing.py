@@ -42,6 +42,10 @@ class SignerSession:
     signer: dict
     embed_origin: str | None = None
 
+    def updated(self, request: dict) -> "SignerSession":
+        """The same link over a newer version of the request."""
+        return SignerSession(request, lifecycle.find_signer(request, self.signer["id"]), self.embed_origin)
+
 
 async def open_link(services, token: str) -> SignerSession:
     """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
@@ -72,8 +76,6 @@ async def open_link(services, token: str) -> SignerSession:
     return SignerSession(request, signer, origin)
 
 
-async def refreshed(services, session: SignerSession, request: dict) -> SignerSession:
-    return SignerSession(request, lifecycle.find_signer(request, session.signer["id"]), session.embed_origin)
 
 
 # --- what the signer sees ---------------------------------------------------------------------------
@@ -125,7 +127,7 @@ def can_withdraw(request: dict, signer: dict) -> bool:
 async def view(services, session: SignerSession, base_path: str, actor) -> dict:
     """The signer API's GET answer; records the first view (signer.viewed)."""
     request = await lifecycle.view(services, session.request, session.signer["id"], actor=actor)
-    session = await refreshed(services, session, request)
+    session = session.updated(request)
     signer = session.signer
     today = services.clock.now().date()
     fields = []
@@ -176,7 +178,7 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]]}
 
     request = await lifecycle.transition(services, session.request, "pending", build)
-    session = await refreshed(services, session, request)
+    session = session.updated(request)
     if changed:
         await lifecycle.record_event(services, request, "signing_event.consent_given", signer=session.signer, actor=actor,
                                      metadata={"disclosure_version": DISCLOSURE_VERSION})
