@@ -77,9 +77,9 @@ class Section(dict):
 
 class Config:
     def __init__(self, sections: dict[str, Section], plans: dict, organizations: list, source: str,
-                 plugins: dict[str, dict] | None = None):
+                 plugins: dict[str, dict]):
         self.sections = sections
-        self.plugins = plugins or {}  # [plugins.<identifier>] tables, checked when plugins load
+        self.plugins = plugins  # [plugins.<identifier>] tables, checked when plugins load
         self.plans = plans
         self.organizations = organizations
         self.source = source

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pluggy
 
 from esign import hookspecs
-from esign.config import Config, ConfigError, _coerce
+from esign.config import SCHEMA, Config, ConfigError, _coerce
 
 BUILTIN_MODULES = (
     "esign.providers.local_storage",
@@ -28,7 +28,7 @@ KINDS = {
 }
 
 
-def make_plugin_manager(load_entry_points: bool = True, extra_plugins=()) -> pluggy.PluginManager:
+def make_plugin_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
     import importlib
 
     pm = pluggy.PluginManager("esign")
@@ -37,8 +37,6 @@ def make_plugin_manager(load_entry_points: bool = True, extra_plugins=()) -> plu
         pm.register(importlib.import_module(name), name=name)
     if load_entry_points:
         pm.load_setuptools_entrypoints("esign")
-    for plugin in extra_plugins:
-        pm.register(plugin)
     pm.check_pending()
     return pm
 
@@ -64,8 +62,6 @@ def choose_provider(pm: pluggy.PluginManager, config: Config, section: str):
         raise ConfigError(
             f"{section}.provider: unknown {kind} provider {name!r}; installed: {', '.join(sorted(available)) or 'none'}"
         )
-    from esign.config import SCHEMA
-
     return cls(_settings(section, name, cls, settings, SCHEMA[section]))
 
 
@@ -90,10 +86,11 @@ def choose_signing_levels(pm: pluggy.PluginManager, config: Config) -> dict:
     signing-level provider and is checked against its options."""
     available = installed(pm, "esign_signing_levels")
     names = ", ".join(sorted(available)) or "none"
+    checked = {}
     for name, table in config.plugins.items():
         if name not in available:
             raise ConfigError(f"[plugins.{name}]: no installed signing-level provider {name!r}; installed: {names}")
-        _settings(f"plugins.{name}", name, available[name], table)
+        checked[name] = _settings(f"plugins.{name}", name, available[name], table)
     chosen = {}
     name = config.signing.qes_provider
     if name:
@@ -101,5 +98,5 @@ def choose_signing_levels(pm: pluggy.PluginManager, config: Config) -> dict:
         if cls is None or cls.level != "qes":
             qes = ", ".join(sorted(n for n, c in available.items() if c.level == "qes")) or "none"
             raise ConfigError(f"signing.qes_provider: unknown QES signing provider {name!r}; installed: {qes}")
-        chosen["qes"] = cls(_settings(f"plugins.{name}", name, cls, config.plugins.get(name, {})))
+        chosen["qes"] = cls(checked.get(name) or _settings(f"plugins.{name}", name, cls, {}))
     return chosen

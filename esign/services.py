@@ -8,6 +8,7 @@ from esign import db as dbmod
 from esign import plugins as pluginsmod
 from esign.clock import Clock
 from esign.config import Config
+from esign.domain.provisioning import provision_from_config
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
 from esign.webhooks.delivery import install as install_webhooks
@@ -28,22 +29,27 @@ class Services:
         self.identity = pluginsmod.choose_provider(pm, config, "identity")
         self.signing_levels = pluginsmod.choose_signing_levels(pm, config)  # level -> provider
         self.secrets: SecretBox | None = None
+        self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.finalization)
         self.worker = None  # set by esign.jobs.runtime when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
+
+    @property
+    def providers(self) -> tuple:
+        return (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values())
 
     async def start(self):
         await self.store.ensure_indexes()
         key = self.config.security.secret_key or await self.store.settings.get_or_create(
             "secret_key", lambda: new_token(nbytes=32))
         self.secrets = SecretBox(key)
-        for provider in (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values()):
+        for provider in self.providers:
             await provider.start()
 
     async def close(self):
         if self.worker is not None:
             await self.worker.stop()
-        for provider in (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values()):
+        for provider in self.providers:
             await provider.close()
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict:
@@ -81,7 +87,5 @@ async def build(config: Config, clock: Clock | None = None, pm=None, database=No
         database = dbmod.connect(config.database.url, config.database.name)
     services = Services(config, clock or Clock(), database, pm or pluginsmod.make_plugin_manager())
     await services.start()
-    from esign.domain.provisioning import provision_from_config
-
     await provision_from_config(services)
     return services

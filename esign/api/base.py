@@ -134,7 +134,7 @@ class BaseHandler(tornado.web.RequestHandler):
 
     # --- input -----------------------------------------------------------------------------------
 
-    def json_body(self, schema, required: bool = True, partial: bool = False):
+    def json_body(self, schema, required: bool = True):
         """Parse and validate the JSON body with `schema`; 400 for unreadable JSON, 422 for bad fields."""
         raw = self.request.body
         if not raw or not raw.strip():
@@ -155,11 +155,11 @@ class BaseHandler(tornado.web.RequestHandler):
                 raise ApiError(400, "bad_request", "malformed JSON body: nested too deeply") from None
         if not isinstance(data, dict):
             raise ApiError(400, "bad_request", "the JSON body must be an object")
-        return self.validate(schema, data, partial=partial)
+        return self.validate(schema, data)
 
-    def validate(self, schema, data, partial: bool = False):
+    def validate(self, schema, data):
         try:
-            return schema.load(data, partial=partial)
+            return schema.load(data)
         except ValidationError as exc:
             raise validation_error(flatten_errors(exc.messages)) from None
 

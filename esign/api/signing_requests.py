@@ -379,8 +379,6 @@ class FieldsHandler(RequestHandler):
     async def post(self, request_id):
         request = await self.load(request_id)
         body = self.json_body(FieldsBody())
-        if request["status"] != "draft":
-            raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
         request = await domain.replace_fields(self.services, request, body["fields"])
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
 

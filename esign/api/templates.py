@@ -36,9 +36,6 @@ class CcEntry(fields.Field):
             raise ValidationError("an email address or an object {email, name}")
         return CcRecipient().load(value)
 
-    def _serialize(self, value, attr, obj, **kwargs):
-        return value
-
 
 class TemplateCreate(RequestSettings):
     name = fields.String(required=True, validate=validate.Length(1, 255))

@@ -55,7 +55,7 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     record = {"_id": job_id, "org_id": org["id"], "template_id": template["id"], "template": template,
               "sandbox": sandbox, "owner": {k: api_key.get(k) for k in ("id", "owner_name", "owner_email")},
               "expires_in_days": body["expires_in_days"], "auto_send": body["auto_send"], "status": "queued",
-              "total_count": len(items), "success_count": 0, "failure_count": 0, "created_at": now,
+              "total_count": len(items), "created_at": now,
               "updated_at": now, "started_at": None, "completed_at": None}
     await store.bulk_items.insert_many(items)
     job_record = await store.bulk_jobs.insert(record)
@@ -134,13 +134,12 @@ async def run(services, payload, job_record):
     await finish(services, record["id"])
 
 
-async def finish(services, job_id: str) -> dict | None:
+async def finish(services, job_id: str) -> None:
     items = services.store.bulk_items
     succeeded, failed = await items.count(job_id, "succeeded"), await items.count(job_id, "failed")
     status = "completed" if not failed else "failed" if not succeeded else "completed_with_errors"
-    return await services.store.bulk_jobs.move(job_id, ["queued", "processing"], {
-        "status": status, "success_count": succeeded, "failure_count": failed,
-        "completed_at": services.clock.now()})
+    await services.store.bulk_jobs.move(job_id, ["queued", "processing"], {
+        "status": status, "completed_at": services.clock.now()})
 
 
 @sweep

@@ -27,6 +27,7 @@ import json
 import logging
 
 from esign.clock import iso
+from esign.domain import lifecycle
 from esign.domain.downloads import signed_url
 from esign.jobs.registry import job
 from esign.jobs.worker import PermanentJobError, RetryLater
@@ -62,8 +63,7 @@ def body_for(request: dict, url: str) -> bytes:
     body = {
         "event": EVENT, "signing_request_id": request["id"], "document_name": request["document_name"],
         "completed_at": iso(request["completed_at"]), "signed_pdf_url": url, "expires_in": URL_LIFETIME,
-        "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))}
-                    for s in request["signers"]],
+        "signers": lifecycle.signers_summary(request),
     }
     return json.dumps(body, separators=(",", ":")).encode()
 
@@ -86,9 +86,7 @@ async def deliver_signed_pdf(services, payload, job_record):
     body = body_for(request, await signed_url(services, request, "signed", URL_LIFETIME))
     headers = {"Content-Type": "application/json", "X-Service-Event": EVENT,
                "X-Service-Signature": hmac_hex(secret, body)}
-    sent = await send(org["delivery_url"], body, headers, allow_http=config.allow_http,
-                      allow_private_networks=config.allow_private_networks, timeout=config.timeout_seconds,
-                      user_agent="esign-delivery/1")
+    sent = await send(org["delivery_url"], body, headers, config, user_agent="esign-delivery/1")
     attempt, now = job_record["attempts"], services.clock.now()
     record = {"attempts": attempt, "last_attempt_at": now, "last_response_status": sent.status, "last_error": sent.error}
     if sent.success:

@@ -15,11 +15,14 @@ import asyncio
 import datetime as dt
 
 from esign.clock import iso
-from esign.domain import delivery
+from esign.db import ReturnDocument
+from esign.domain import delivery, lifecycle
 from esign.jobs.registry import job, sweep
 from esign.jobs.worker import PermanentJobError
+from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
+from esign.store.base import out
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
@@ -27,26 +30,32 @@ SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "i
                "identity_verified_name")
 
 
-async def _material(services, name: str, make, load):
-    """A key pair kept in the settings collection, made once per deployment."""
-    def create():
-        cert, key = make().to_pem()
-        return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
+async def _material(services, name: str, kind):
+    """A key pair (`kind`: SealMaterial or InternalCA) kept in the settings collection, made once per
+    deployment, read and decrypted once per process."""
+    if name not in services.key_material:
+        def create():
+            cert, key = kind.generate().to_pem()
+            return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
 
-    stored = await services.store.settings.get_or_create(name, create)
-    return load(stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode())
+        stored = await services.store.settings.get_or_create(name, create)
+        services.key_material[name] = kind.from_pem(stored["cert"].encode(),
+                                                    services.secrets.decrypt(stored["key"]).encode())
+    return services.key_material[name]
 
 
 async def seal_material(services) -> SealMaterial:
     cfg = services.config.signing
     if cfg.seal_certificate and cfg.seal_key:
-        with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
-            return SealMaterial.from_pem(c.read(), k.read())
-    return await _material(services, "seal", lambda: SealMaterial.generate("esign seal"), SealMaterial.from_pem)
+        if "seal" not in services.key_material:
+            with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
+                services.key_material["seal"] = SealMaterial.from_pem(c.read(), k.read())
+        return services.key_material["seal"]
+    return await _material(services, "seal", SealMaterial)
 
 
 async def internal_ca(services) -> InternalCA:
-    return await _material(services, "internal_ca", lambda: InternalCA.generate("esign internal CA"), InternalCA.from_pem)
+    return await _material(services, "internal_ca", InternalCA)
 
 
 def stamp_fields(request: dict) -> list[dict]:
@@ -90,8 +99,6 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
 
 
 async def _produce(services, request: dict, original: bytes, level: str) -> dict:
-    from esign.pdf.finalize import finalize, prepare
-
     events = await services.store.events.for_request(request["org_id"], request["id"])
     seal = await seal_material(services)
     timestamp_url = services.config.signing.timestamp_url or None
@@ -141,19 +148,18 @@ async def finalize_job(services, payload, job_record):
     if result.get("certificate_pdf"):
         await services.storage.put_bytes(f"{base}/certificate.pdf", result["certificate_pdf"])
         changes.update(certificate_blob_key=f"{base}/certificate.pdf", stamp_pdf_available=True)
-    updated = await repo.col.find_one_and_update(
+    request = out(await repo.col.find_one_and_update(
         {"_id": request["id"], "signed_pdf_status": {"$ne": "ready"}},
-        {"$set": {**changes, "updated_at": services.clock.now()}, "$inc": {"version": 1}})
-    if updated is None:
+        {"$set": {**changes, "updated_at": services.clock.now()}, "$inc": {"version": 1}},
+        return_document=ReturnDocument.AFTER))
+    if request is None:
         return  # another run finished first
-    request = await repo.by_id(request["id"])
     await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
                         sandbox=request.get("sandbox", False), data={
                             "signing_request_id": request["id"], "document_name": request["document_name"],
                             "completed_at": iso(request["completed_at"]), "signing_level": level,
                             "signed_pdf_storage_key": changes["signed_blob_key"],
-                            "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s["signed_at"])}
-                                        for s in request["signers"]]})
+                            "signers": lifecycle.signers_summary(request)})
     await delivery.schedule(services, request)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from esign.errors import ApiError, invalid_state
+from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
 ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
@@ -77,7 +77,7 @@ async def transition(services, request: dict, expected, build):
             return updated
         request = await repo.by_id(request["id"])
         if request is None:
-            raise ApiError(404, "not_found", "signing request not found")
+            raise not_found("signing request")
     raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
 
 
@@ -101,9 +101,15 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
                           "status": signer["status"]}
     if request["status"] == "completed":
         data["completed_at"] = iso(request.get("completed_at"))
-        data["all_signers"] = [{"email": s["email"], "name": s["name"], "signed_at": iso(s.get("signed_at"))}
-                               for s in request["signers"]]
+        data["all_signers"] = signers_summary(request)
     return data
+
+
+def signers_summary(request: dict) -> list[dict]:
+    """Who signed and when: in completion webhooks and emails, document.signed and the delivery."""
+    from esign.clock import iso
+
+    return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]]
 
 
 async def notify(services, request, template, signers=(), extra_recipients=()):

@@ -9,7 +9,6 @@ from email.message import EmailMessage
 
 import tornado.template
 
-from esign.clock import iso
 from esign.domain import lifecycle
 from esign.jobs.registry import job, sweep
 from esign.jobs.worker import PermanentJobError
@@ -34,7 +33,7 @@ def render(services, request: dict, template: str, name: str, signer: dict | Non
         "link": lifecycle.signing_url(services, request, signer) if signer and template in ("invitation", "reminder") else "",
         "expires": f"{request['expires_at']:%Y-%m-%d %H:%M} UTC",
         "reason": request.get("cancel_reason"),
-        "signers": [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]],
+        "signers": lifecycle.signers_summary(request),
     }
     msg = EmailMessage()
     subject = request.get("email_subject") if template in ("invitation", "reminder") and request.get("email_subject") else None

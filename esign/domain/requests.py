@@ -6,7 +6,7 @@ import re
 
 from esign.domain import lifecycle
 from esign.domain.usage import reserve
-from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.errors import ApiError, invalid_state, validation_error
 from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
@@ -44,18 +44,19 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
                                     for i in phoneless])
     level = body.get("signing_level") or "ses"
     check_signing_level(services, level)
+    signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
+                "phone": s.get("phone"), "order": s.get("order", 1)} for s in body["signers"]]
+    fields = stored_fields(signers, document.get("page_count"), body.get("fields") or [])
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
-    signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                "phone": s.get("phone"), "order": s.get("order", 1)} for s in body["signers"]]
     identity = bool(body.get("identity_verification_required"))
     record = {
         "_id": body.get("id") or new_id(), "org_id": org["id"], "document_id": document["id"],
         "document_name": document["name"], "document_pages": document.get("page_count"), "status": "draft",
         "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
         "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
-        "updated_at": now, "completed_at": None, "signers": signers, "fields": [], "sandbox": sandbox,
+        "updated_at": now, "completed_at": None, "signers": signers, "fields": fields, "sandbox": sandbox,
         "identity_verification_required": identity,
         "phone_verification_required": bool(body.get("phone_verification_required")),
         "identity_payment_status": ("waived" if sandbox else "pending") if identity else None,
@@ -75,24 +76,27 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         raise
     await services.store.contacts.touch(org["id"], emails)
     await lifecycle.record_event(services, request, "signing_request.created")
-    if body.get("fields"):
-        request = await replace_fields(services, request, body["fields"])
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)
     return request
 
 
 async def get(services, org_id: str, request_id: str) -> dict:
-    request = await services.store.signing_requests.get(org_id, request_id)
-    if request is None:
-        raise not_found("signing request")
-    return request
+    return await services.store.signing_requests.require(org_id, request_id, "signing request")
 
 
 async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
     """Replace every field of a draft request (one atomic update)."""
-    signer_ids = {s["id"] for s in request["signers"]}
-    pages = request.get("document_pages")
+    if request["status"] != "draft":
+        raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    stored = stored_fields(request["signers"], request.get("document_pages"), fields)
+    return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
+
+
+def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) -> list[dict]:
+    """Fields checked against the request's signers and page count, in their stored form (422 with
+    every problem otherwise)."""
+    signer_ids = {s["id"] for s in signers}
     details = []
     for i, f in enumerate(fields):
         if str(f["signer_id"]) not in signer_ids:
@@ -102,11 +106,8 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
         check_field_shape(f, f"fields.{i}", details)
     if details:
         raise validation_error(details)
-    stored = [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-               "filled_at": None} for f in fields]
-    if request["status"] != "draft":
-        raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
-    return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
+    return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
+             "filled_at": None} for f in fields]
 
 
 def check_field_shape(f: dict, where: str, details: list) -> None:

@@ -27,7 +27,7 @@ PLACEHOLDER_TEXT = (
     "Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 "
     "on one line, field value 1000).")
 # settings copied from the template onto every request made from it
-COPIED = ("signing_order", "email_subject", "reminder_days", "identity_verification_required",
+COPIED = ("signing_order", "reminder_days", "identity_verification_required",
           "phone_verification_required", "signing_level", "separate_stamp_page", "cc_emails")
 
 
@@ -200,8 +200,8 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
         raise validation_error(details)
     return {**{key: template.get(key) for key in COPIED}, "id": request_id, "template_id": template["id"],
             "signers": signers, "fields": fields, "message": message, "email_subject": subject,
-            "expires_in_days": send.get("expires_in_days") or template.get("default_expiry_days") or 7,
-            "auto_send": send.get("auto_send", True)}
+            "expires_in_days": send.get("expires_in_days") or template["default_expiry_days"],
+            "auto_send": send["auto_send"]}
 
 
 async def _document(services, org_id: str, template: dict, document_id) -> str:
@@ -232,27 +232,25 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
     request_id = request_id or new_id()
     body = request_body(template, send, request_id)
     body["document_id"] = await _document(services, org["id"], template, send.get("document_id"))
-    if not retry or await services.store.signing_requests.get(org["id"], request_id) is None:
+    existing = await services.store.signing_requests.get(org["id"], request_id) if retry else None
+    if existing is None:
         try:
             return await requests.create(services, org, api_key, sandbox, body)
         except DuplicateKeyError:
             pass  # made meanwhile by another run of the same item
-    return await _resume(services, org["id"], body)
+    return await _resume(services, org["id"], body, existing)
 
 
-async def _resume(services, org_id: str, body: dict) -> dict:
-    """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: fields
-    only on a draft without them, send only from draft, invitations enqueued under the same dedupe
+async def _resume(services, org_id: str, body: dict, request: dict | None = None) -> dict:
+    """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: send
+    only from draft, invitations enqueued under the same dedupe
     keys as the first time (so a mail already queued or sent is not sent again)."""
-    request = await requests.get(services, org_id, body["id"])
+    request = request or await requests.get(services, org_id, body["id"])
     seen = {e["event_type"] for e in await services.store.events.for_request(org_id, request["id"])}
     if "signing_request.created" not in seen:
         await lifecycle.record_event(services, request, "signing_request.created")
-    if request["status"] == "draft":
-        if body["fields"] and not request["fields"]:
-            request = await requests.replace_fields(services, request, body["fields"])
-        if body["auto_send"]:
-            request = await lifecycle.send(services, request)
+    if request["status"] == "draft" and body["auto_send"]:
+        request = await lifecycle.send(services, request)
     elif request["status"] == "pending":
         invited = [s for s in request["signers"] if s["status"] == "sent"]
         if "signing_request.sent" not in seen:

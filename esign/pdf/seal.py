@@ -140,14 +140,12 @@ def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMe
     return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
 
 
-def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, field_name: str = "esign-seal",
-             reason: str = "Sealed by esign: the document and its audit certificate are complete",
-             location: str | None = None, timestamp_url: str | None = None) -> bytes:
+def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None) -> bytes:
     """An incremental PAdES signature (ETSI.CAdES.detached) over the whole file; with
     `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T)."""
     meta = signers.PdfSignatureMetadata(
-        field_name=field_name, reason=reason, location=location, md_algorithm="sha256",
-        subfilter=fields.SigSeedSubFilter.PADES)
+        field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
+        md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
     return _sign(pdf_bytes, material, meta, timestamp_url)
 
 

@@ -33,6 +33,10 @@ class Repository:
         for keys, options in self.indexes:
             await self.col.create_index(keys, **options)
 
+    async def by_id(self, record_id: str) -> dict | None:
+        """Any organisation's record (jobs and the signer pages know no organisation)."""
+        return out(await self.col.find_one({"_id": record_id}))
+
     async def get(self, org_id: str, record_id: str) -> dict | None:
         return out(await self.col.find_one({"_id": record_id, "org_id": org_id}))
 
@@ -42,6 +46,9 @@ class Repository:
         if record is None:
             raise not_found(what)
         return record
+
+    async def delete(self, org_id: str, record_id: str) -> bool:
+        return (await self.col.delete_one({"_id": record_id, "org_id": org_id})).deleted_count == 1
 
     async def insert(self, doc: dict) -> dict:
         await self.col.insert_one(doc)

@@ -19,9 +19,6 @@ class BulkJobs(Repository):
     collection_name = "bulk_jobs"
     indexes = [([("status", ASCENDING), ("created_at", ASCENDING)], {})]
 
-    async def by_id(self, job_id) -> dict | None:
-        return out(await self.col.find_one({"_id": job_id}))
-
     async def move(self, job_id, from_statuses: list[str], changes: dict) -> dict | None:
         """Set `changes` if the job is in one of `from_statuses`; None otherwise."""
         return out(await self.col.find_one_and_update(
@@ -38,7 +35,7 @@ class BulkItems(Repository):
     indexes = [([("job_id", ASCENDING), ("status", ASCENDING), ("index", ASCENDING)], {})]
 
     async def insert_many(self, docs: list[dict]) -> None:
-        await self.col.insert_many(docs, ordered=True)
+        await self.col.insert_many(docs)
 
     async def claim(self, job_id: str, claim: str, lease_seconds: float) -> dict | None:
         """Lease a pending item whose lease (if any) has run out. No sort: the order does not matter,
@@ -54,10 +51,9 @@ class BulkItems(Repository):
     def _claimed(self, item: dict) -> dict:
         return {"_id": item["id"], "status": "pending", "claim": item["claim"]}
 
-    async def finish(self, item: dict, status: str, changes: dict) -> bool:
-        res = await self.col.update_one(self._claimed(item), {"$set": {
+    async def finish(self, item: dict, status: str, changes: dict) -> None:
+        await self.col.update_one(self._claimed(item), {"$set": {
             **changes, "status": status, "finished_at": self.clock.now(), "lease_until": None}})
-        return res.modified_count == 1
 
     async def release(self, item: dict, delay_seconds: float) -> None:
         """Give a claimed item back, to be taken again after `delay_seconds`."""
@@ -72,7 +68,5 @@ class BulkItems(Repository):
 
     async def next_lease_end(self, job_id: str) -> dt.datetime | None:
         """When the earliest lease of a pending item runs out (None: nothing is pending)."""
-        cursor = self.col.find({"job_id": job_id, "status": "pending"}).sort("lease_until", ASCENDING).limit(1)
-        async for doc in cursor:
-            return doc["lease_until"]
-        return None
+        doc = await self.col.find_one({"job_id": job_id, "status": "pending"}, sort=[("lease_until", ASCENDING)])
+        return doc["lease_until"] if doc else None

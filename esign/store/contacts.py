@@ -28,10 +28,6 @@ class Contacts(Repository):
                             {"email": {"$regex": pattern, "$options": "i"}}]
         return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset)
 
-    async def delete(self, org_id, contact_id) -> bool:
-        res = await self.col.delete_one({"_id": contact_id, "org_id": org_id})
-        return res.deleted_count == 1
-
     async def touch(self, org_id, emails):
         """Mark contacts whose email is among `emails` as just used."""
         if emails:

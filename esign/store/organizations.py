@@ -6,9 +6,9 @@ class Organizations(Repository):
     collection_name = "organizations"
     indexes = [([("name", ASCENDING)], {"unique": True})]
 
-    async def create(self, name, plan, embed_origins=(), delivery_url="", delivery_secret_enc=""):
-        doc = {"_id": new_id(), "name": name, "plan": plan, "embed_origins": list(embed_origins),
-               "delivery_url": delivery_url, "delivery_secret_enc": delivery_secret_enc,
+    async def create(self, name, plan):
+        doc = {"_id": new_id(), "name": name, "plan": plan, "embed_origins": [], "delivery_url": "",
+               "delivery_secret_enc": "",
                "storage_bytes": 0, "created_at": self.clock.now()}
         await self.col.insert_one(doc)
         return out(doc)
@@ -26,9 +26,6 @@ class Organizations(Repository):
             except DuplicateKeyError:  # another process inserted it first: update it now
                 continue
         raise RuntimeError(f"could not provision organisation {name!r}")
-
-    async def by_id(self, org_id):
-        return out(await self.col.find_one({"_id": org_id}))
 
     async def by_name(self, name):
         return out(await self.col.find_one({"name": name}))

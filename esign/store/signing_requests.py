@@ -22,13 +22,6 @@ class SigningRequests(Repository):
         ([("embed_tokens.hash", ASCENDING)], {"sparse": True}),
     ]
 
-    async def insert(self, doc: dict) -> dict:
-        await self.col.insert_one(doc)
-        return out(doc)
-
-    async def by_id(self, request_id: str) -> dict | None:
-        return out(await self.col.find_one({"_id": request_id}))
-
     async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the
         version it was read at. Returns the new record, or None when someone else changed it first."""
@@ -39,13 +32,12 @@ class SigningRequests(Repository):
             {"$set": changes}, return_document=ReturnDocument.AFTER)
         return out(doc)
 
-    async def set_delivery(self, request_id: str, fields: dict, *, first: bool = False) -> bool:
+    async def set_delivery(self, request_id: str, fields: dict, *, first: bool = False) -> None:
         """Record the enterprise delivery's state in the request's `delivery` sub-document (one
         atomic update; `version` is left alone so it never races the signing transitions). With
         `first`, only when no delivery has been recorded yet."""
         query = {"_id": request_id, **({"delivery": {"$exists": False}} if first else {})}
-        res = await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
-        return res.modified_count == 1
+        await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
 
     async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
                    sort="created_at", order="desc", limit=50, offset=0):

@@ -23,5 +23,3 @@ class Templates(Repository):
             {"_id": template["id"], "org_id": template["org_id"], "version": template["version"]},
             {"$set": changes}, return_document=ReturnDocument.AFTER))
 
-    async def delete(self, org_id, template_id) -> bool:
-        return (await self.col.delete_one({"_id": template_id, "org_id": org_id})).deleted_count == 1

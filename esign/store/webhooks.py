@@ -23,18 +23,12 @@ class Webhooks(Repository):
         cursor = self.col.find({"org_id": org_id}).sort([("created_at", ASCENDING), ("_id", ASCENDING)])
         return [out(d) async for d in cursor]
 
-    async def by_id(self, webhook_id) -> dict | None:
-        return out(await self.col.find_one({"_id": webhook_id}))
-
     async def update(self, org_id, webhook_id, changes: dict) -> dict | None:
         changes = dict(changes, updated_at=self.clock.now())
         if changes.get("status") == "active":
             changes["consecutive_failures"] = 0  # resuming starts the failure count afresh
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, {"$set": changes}, return_document=ReturnDocument.AFTER))
-
-    async def delete(self, org_id, webhook_id) -> bool:
-        return (await self.col.delete_one({"_id": webhook_id, "org_id": org_id})).deleted_count == 1
 
     async def subscribed(self, org_id, event_type) -> list[dict]:
         cursor = self.col.find({"org_id": org_id, "status": "active", "events": event_type})

@@ -17,6 +17,7 @@ import logging
 
 from esign.jobs.registry import job, sweep
 from esign.secrets import hmac_hex
+from esign.store.base import out
 from esign.webhooks.payloads import body_for
 from esign.webhooks.sender import send
 
@@ -49,7 +50,7 @@ async def fan_out_pending(services) -> None:
     while True:
         batch = await events.col.find({"dispatch_pending": True}).sort("seq", 1).limit(SWEEP_BATCH).to_list(None)
         for doc in batch:
-            await fan_out(services, {**doc, "id": doc["_id"]})
+            await fan_out(services, out(doc))
         if len(batch) < SWEEP_BATCH:
             return
 
@@ -70,9 +71,7 @@ async def deliver(services, payload, _job):
     if attempt:
         headers["X-Webhook-Retry"] = str(attempt)
 
-    sent = await send(hook["url"], body, headers, allow_http=config.allow_http,
-                      allow_private_networks=config.allow_private_networks, timeout=config.timeout_seconds,
-                      user_agent="esign-webhooks/1")
+    sent = await send(hook["url"], body, headers, config, user_agent="esign-webhooks/1")
     success = sent.success
     # the next attempt is queued before this one is recorded: a crash in between repeats an
     # attempt (at least once) instead of losing the retry

@@ -42,9 +42,6 @@ class _PinnedResolver(tornado.netutil.Resolver):
     async def resolve(self, host, port, family=socket.AF_UNSPEC):
         return [(socket.AF_INET6 if ":" in a else socket.AF_INET, (a, port)) for a in self.addresses]
 
-    def close(self):
-        pass
-
 
 async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
                user_agent: str) -> tuple[int | None, str | None]:
@@ -68,13 +65,14 @@ async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
     return response.code, f"receiver answered HTTP {response.code}"
 
 
-async def send(url: str, body: bytes, headers: dict, *, allow_http: bool, allow_private_networks: bool,
-               timeout: float, user_agent: str) -> Attempt:
-    """Check `url` now and POST `body` to it; a refused URL is a failed attempt ("not sent: ...")."""
+async def send(url: str, body: bytes, headers: dict, config, user_agent: str) -> Attempt:
+    """Check `url` now under the `[webhooks]` rules in `config` (allow_http, allow_private_networks,
+    timeout_seconds) and POST `body` to it; a refused URL is a failed attempt ("not sent: ...")."""
     try:
-        target = await urls.check_url(url, allow_http=allow_http, allow_private_networks=allow_private_networks)
+        target = await urls.check_url(url, allow_http=config.allow_http,
+                                      allow_private_networks=config.allow_private_networks)
     except urls.UrlRefused as exc:
         return Attempt(None, f"not sent: {exc}", None)
     started = time.monotonic()
-    status, error = await post(target, body, headers, timeout, user_agent)
+    status, error = await post(target, body, headers, config.timeout_seconds, user_agent)
     return Attempt(status, error, int((time.monotonic() - started) * 1000))

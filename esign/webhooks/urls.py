@@ -1,8 +1,8 @@
 """Which webhook URLs may be called (SSRF protection, design.md §10).
 
 `check_url` is run when a webhook is created or updated and again before every delivery attempt. It
-returns the one address the attempt must connect to, so a DNS answer that changes after the check
-cannot redirect the connection elsewhere.
+returns the checked addresses, the only ones the attempt may connect to, so a DNS answer that changes
+after the check cannot redirect the connection elsewhere.
 """
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ class UrlRefused(Exception):
 @dataclass(frozen=True)
 class Target:
     url: str
-    host: str
-    port: int
     addresses: tuple[str, ...]  # the checked IP addresses the connection may go to, in the resolver's order
 
 
@@ -117,4 +115,4 @@ async def check_url(url: str, *, allow_http: bool, allow_private_networks: bool)
             reason = refusal(ip)
             if reason:
                 raise UrlRefused(f"the host {host!r} is {reason} ({ip}); private networks are not allowed")
-    return Target(url=url, host=host, port=port, addresses=tuple(dict.fromkeys(str(ip) for ip in addresses)))
+    return Target(url=url, addresses=tuple(dict.fromkeys(str(ip) for ip in addresses)))

@@ -37,7 +37,6 @@ from esign_csc.client import (
 
 class CSCProvider(SigningLevelProvider):
     identifier = "csc"
-    level = "qes"
     options = {
         "service_url": "",      # base URL; endpoints are <service_url>/csc/v2/...
         "oauth_token": "",      # bearer token sent with every call
@@ -55,18 +54,20 @@ class CSCProvider(SigningLevelProvider):
         if settings["timeout_seconds"] <= 0:
             raise ConfigError("plugins.csc.timeout_seconds must be positive")
         self.service_url = url
+        # the CA bundle is read once; an SSLContext may be shared by the threads that sign
+        ca_file = settings["ca_file"]
+        try:
+            self.tls = ssl.create_default_context(cafile=ca_file) if ca_file else True
+        except (OSError, ssl.SSLError) as exc:
+            raise ConfigError(f"plugins.csc.ca_file: cannot read {ca_file!r}: {exc}") from None
 
     async def sign(self, pdf: bytes, context: dict) -> bytes:
         return await asyncio.to_thread(asyncio.run, self._sign(pdf, context))
 
-    def _connector(self) -> aiohttp.TCPConnector:
-        ca_file = self.settings["ca_file"]
-        return aiohttp.TCPConnector(ssl=ssl.create_default_context(cafile=ca_file) if ca_file else True)
-
     async def _sign(self, pdf: bytes, context: dict) -> bytes:
         timeout = self.settings["timeout_seconds"]
         token = self.settings["oauth_token"] or None
-        async with aiohttp.ClientSession(connector=self._connector()) as session:
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=self.tls)) as session:
             credential_id = self.settings["credential_id"]
             if not credential_id:
                 lister = CSCCall(session, CSCServiceSessionInfo(self.service_url, "", token, API_VERSION), timeout)
