@@ -17,7 +17,7 @@ from esign.app import make_app
 from esign.clock import FakeClock
 from esign.jobs.registry import make_worker
 
-CORPUS = pathlib.Path(__file__).resolve().parents[1].parent / "shared" / "pdf-corpus"
+CORPUS = pathlib.Path(__file__).resolve().parent / "corpus"  # the PDF corpus ships with the tests (CC-BY-SA-4.0, see its README)
 SAMPLE_PDF = CORPUS / "pdflatex-4-pages.pdf"
 
 KEYS = {

@@ -35,7 +35,7 @@ PYTHON = ROOT / ".venv" / "bin" / "python"
 ESIGN = ROOT / ".venv" / "bin" / "esign"
 KEY_COUNT = 20
 KEYS = [f"esk_live_bench_list_rps_{i:04d}_0000000000" for i in range(KEY_COUNT)]
-CORPUS = pathlib.Path("/work/shared/pdf-corpus")
+CORPUS = pathlib.Path(__file__).resolve().parents[2] / "tests" / "corpus"
 SAMPLES = ["pdflatex-4-pages.pdf", "minimal-document.pdf", "multicolumn.pdf", "pdfkit.pdf", "annotated_pdf.pdf"]
 
 BARE_SERVER = r'''

@@ -23,7 +23,7 @@ from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
 from esign.pdf.seal import InternalCA, SealMaterial
 
-CORPUS = pathlib.Path(__file__).resolve().parents[2].parent / "shared" / "pdf-corpus"
+CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus"
 # Refused at upload (design: the encrypted file, and one whose page tree is missing).
 REFUSED = {"libreoffice-writer-password.pdf", "unreadablemetadata.pdf"}
 DARK = 60  # a pixel is ink when the stamp made it this much darker (0-255)
