@@ -96,6 +96,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     from esign.jobs.registry import make_worker
 
     services = await servicesmod.build(cfg)
+    await announce_first_run(services)
     app = make_app(services)
     host = host or cfg.server.host
     port = cfg.server.port if port is None else port
@@ -109,6 +110,16 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     finally:
         server.stop()
         await services.close()
+
+
+async def announce_first_run(services) -> None:
+    """`[bootstrap] first_organization`: print the first organisation's key, once per database."""
+    from esign.domain.provisioning import bootstrap_first_organization
+
+    first = await bootstrap_first_organization(services)
+    if first:
+        print(json.dumps({"event": "first organization created", **first,
+                          "note": "the key is shown only now (stored as a hash); keep it safe"}), flush=True)
 
 
 async def run_worker(cfg):

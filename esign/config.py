@@ -40,6 +40,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120, "concurrency": 8,
              "sweep_interval_seconds": 60, "bulk_concurrency": 4},
     "logging": {"level": "INFO"},
+    "bootstrap": {"first_organization": "", "plan": "enterprise"},
 }
 
 PLAN_KEYS: dict[str, Any] = {
@@ -229,11 +230,18 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
         checked["api_keys"] = keys
         organizations.append(checked)
 
+    if sections["bootstrap"]["plan"] not in plans:
+        raise ConfigError(f"bootstrap.plan: unknown plan {sections['bootstrap']['plan']!r} "
+                          f"(known: {', '.join(sorted(plans))})")
     _validate(sections)
     return Config(sections, plans, organizations, path or "(defaults)", plugins)
 
 
 def _validate(s: dict[str, Section]) -> None:
+    if not s["database"]["url"].startswith(("memory://", "mongodb://", "mongodb+srv://")):
+        raise ConfigError("database.url must be a MongoDB URL (mongodb://... or mongodb+srv://..., e.g. "
+                          "ESIGN_DATABASE_URL=mongodb://mongo:27017/?replicaSet=rs0) or memory:// for a "
+                          f"throw-away in-memory database; it is {s['database']['url']!r}")
     if not 0 <= s["server"]["port"] <= 65535:
         raise ConfigError("server.port must be between 0 and 65535")
     if not s["server"]["public_url"].startswith(("http://", "https://")):

@@ -36,9 +36,10 @@ async def set_delivery(services, org: dict, url: str, secret: str) -> dict:
 async def create_org(services, name: str, plan: str = "free") -> dict:
     if plan not in services.config.plans:
         raise ProvisioningError("validation_error", f"unknown plan {plan!r} (known: {', '.join(sorted(services.config.plans))})")
-    if await services.store.organizations.by_name(name):
+    org, created = await services.store.organizations.create(name, plan)
+    if not created:
         raise ProvisioningError("invalid_state", f"an organisation named {name!r} exists already")
-    return await services.store.organizations.create(name, plan)
+    return org
 
 
 async def create_key(services, org: dict, scopes=("read", "write"), sandbox=False, rate_limit=0,
@@ -73,6 +74,31 @@ async def provision_from_config(services) -> None:
                 org["id"], key["key"], scopes=key["scopes"], sandbox=key["sandbox"],
                 rate_limit=key["rate_limit"], owner_name=key["owner_name"],
                 owner_email=key["owner_email"], name=key["name"])
+
+
+FIRST_RUN = "first_run"  # settings record: this database had its first run (the bootstrap key was issued)
+
+
+async def bootstrap_first_organization(services) -> dict | None:
+    """First run (`[bootstrap] first_organization`): on a database that never had one, create that
+    organisation with one read/write key and return {organization, organization_id, plan, key} for the
+    caller to show once. Every later call on the same database returns None, whichever process makes
+    it: processes starting together race for one settings record and only the winner creates anything.
+    A database that already holds organisations (declared in config or made with `esign admin`) gets
+    none. Should the winner die before its key is made, `esign admin create-key` makes one."""
+    name = services.config.bootstrap.first_organization
+    if not name:
+        return None
+    ticket = new_token(nbytes=16)
+    claim = await services.store.settings.get_or_create(
+        FIRST_RUN, lambda: {"ticket": ticket, "organization": name, "at": services.clock.now()})
+    if claim["ticket"] != ticket or await services.store.organizations.any_exist():
+        return None
+    org, created = await services.store.organizations.create(name, services.config.bootstrap.plan)
+    if not created:
+        return None
+    key, _ = await create_key(services, org, name="first run")
+    return {"organization": org["name"], "organization_id": org["id"], "plan": org["plan"], "key": key}
 
 
 def key_view(record: dict) -> dict:

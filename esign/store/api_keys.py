@@ -1,3 +1,4 @@
+from esign.db import ReturnDocument
 from esign.secrets import hash_token
 from esign.store.base import ASCENDING, Repository, new_id, out
 
@@ -17,13 +18,15 @@ class ApiKeys(Repository):
         return out(doc)
 
     async def provision(self, org_id, key, **fields):
-        """Create the key or update its settings (idempotent; used for config-declared keys)."""
-        fields = {k: v for k, v in fields.items()}
-        existing = await self.col.find_one({"key_hash": hash_token(key)})
-        if existing is None:
-            return await self.create(org_id, key, **fields)
-        await self.col.update_one({"_id": existing["_id"]}, {"$set": {**fields, "org_id": org_id, "revoked_at": None}})
-        return out(await self.col.find_one({"_id": existing["_id"]}))
+        """Create the key or update its settings (idempotent; used for config-declared keys). One
+        upsert whose filter is an equality on the unique `key_hash`: processes starting together all
+        succeed (MongoDB retries such an upsert after a duplicate-key race) and leave one record."""
+        doc = await self.col.find_one_and_update(
+            {"key_hash": hash_token(key)},
+            {"$set": {**fields, "org_id": org_id, "revoked_at": None},
+             "$setOnInsert": {"_id": new_id(), "prefix": key[:12], "created_at": self.clock.now()}},
+            upsert=True, return_document=ReturnDocument.AFTER)
+        return out(doc)
 
     async def by_key(self, key: str):
         return out(await self.col.find_one({"key_hash": hash_token(key)}))

@@ -1,4 +1,4 @@
-from esign.db import DuplicateKeyError, ReturnDocument
+from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Repository, new_id, out
 
 
@@ -6,26 +6,27 @@ class Organizations(Repository):
     collection_name = "organizations"
     indexes = [([("name", ASCENDING)], {"unique": True})]
 
-    async def create(self, name, plan):
-        doc = {"_id": new_id(), "name": name, "plan": plan, "embed_origins": [], "delivery_url": "",
-               "delivery_secret_enc": "",
+    async def create(self, name, plan) -> tuple[dict, bool]:
+        """(the organisation named `name`, whether this call created it). One equality upsert on the
+        unique name that only sets fields on insert: concurrent calls all succeed, one creates."""
+        new = {"_id": new_id(), "plan": plan, "embed_origins": [], "delivery_url": "", "delivery_secret_enc": "",
                "storage_bytes": 0, "created_at": self.clock.now()}
-        await self.col.insert_one(doc)
-        return out(doc)
+        doc = await self.col.find_one_and_update({"name": name}, {"$setOnInsert": new}, upsert=True,
+                                                 return_document=ReturnDocument.AFTER)
+        return out(doc), doc["_id"] == new["_id"]
 
     async def upsert_by_name(self, name, fields: dict) -> dict:
-        """Create or update an organisation by its unique name (idempotent provisioning)."""
-        now = self.clock.now()
-        for _ in range(2):
-            try:
-                doc = await self.col.find_one_and_update(
-                    {"name": name},
-                    {"$set": fields, "$setOnInsert": {"_id": new_id(), "storage_bytes": 0, "created_at": now}},
-                    upsert=True, return_document=ReturnDocument.AFTER)
-                return out(doc)
-            except DuplicateKeyError:  # another process inserted it first: update it now
-                continue
-        raise RuntimeError(f"could not provision organisation {name!r}")
+        """Create or update an organisation by its unique name (idempotent provisioning). The filter is
+        an equality on the unique name, so MongoDB retries the upsert after a duplicate-key race and
+        processes starting together all succeed."""
+        doc = await self.col.find_one_and_update(
+            {"name": name},
+            {"$set": fields, "$setOnInsert": {"_id": new_id(), "storage_bytes": 0, "created_at": self.clock.now()}},
+            upsert=True, return_document=ReturnDocument.AFTER)
+        return out(doc)
+
+    async def any_exist(self) -> bool:
+        return await self.col.find_one({}, {"_id": 1}) is not None
 
     async def by_name(self, name):
         return out(await self.col.find_one({"name": name}))
