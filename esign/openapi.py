@@ -20,6 +20,7 @@ ERROR_TEXT = {
     422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
     429: "Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry",
     502: "Storage or email provider temporarily unavailable (`upstream_unavailable`)",
+    503: "Not ready (`upstream_unavailable`): `error.details` names what is not ready (`database`, `storage`)",
 }
 
 DESCRIPTION = """\
@@ -122,4 +123,4 @@ def _operation(path, handler, meta) -> dict:
 
 
 def _success_text(status: int) -> str:
-    return {200: "OK", 201: "Created", 202: "Accepted", 204: "No content", 503: "Not ready"}.get(status, "Answer")
+    return {200: "OK", 201: "Created", 202: "Accepted", 204: "No content"}.get(status, "Answer")

@@ -66,6 +66,10 @@ class BlobStorage(Provider):
         """Remove the blob; no error when it does not exist."""
         raise NotImplementedError
 
+    async def ready(self) -> None:
+        """Readiness (`GET /readyz`): return when the storage can take blobs now, raise (any exception,
+        its message says why) when it cannot. The default trusts the storage."""
+
     async def presigned_url(self, key: str, expires_in: int, filename: str) -> str | None:
         """A URL the storage serves itself, valid `expires_in` seconds, or None when this storage
         has no such URLs (esign then serves an HMAC-signed URL of its own)."""

@@ -18,6 +18,14 @@ class LocalStorage(BlobStorage):
     async def start(self):
         os.makedirs(self.root, exist_ok=True)
 
+    async def ready(self):
+        def probe():  # a file written and removed: the directory exists and takes writes
+            fd, path = tempfile.mkstemp(dir=self.root, prefix=".ready-")
+            os.close(fd)
+            os.unlink(path)
+
+        await asyncio.to_thread(probe)
+
     def _path(self, key: str) -> str:
         parts = [p for p in key.split("/") if p]
         if not parts or any(p in (".", "..") or "\\" in p for p in parts):

@@ -2,15 +2,19 @@
 assets, spec coverage of the platform operations, and the health endpoints."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import pathlib
 import re
 import subprocess
+import time
 
 import pytest
 
+from esign.api import health
 from esign.app import all_routes
+from tests.conftest import assert_error
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SPEC_OPERATIONS = ROOT / "tests" / "spec_operations.txt"
@@ -141,8 +145,42 @@ async def test_readyz_reports_an_unreachable_database(server, client, monkeypatc
 
     monkeypatch.setattr(server.services.db, "command", down, raising=False)
     resp = await client.get("/readyz", key=None)
-    assert resp.status == 503 and resp.json["status"] != "ready"
+    assert_error(resp, 503, "upstream_unavailable")
+    assert resp.json["error"]["details"] == [{"field": "database", "message": "database is not ready"}]
+    assert "database" in resp.json["error"]["message"]
     assert (await client.get("/healthz", key=None)).status == 200  # alive all the same
+
+
+async def test_readyz_reports_a_blob_directory_that_takes_no_writes(server, client, tmp_path):
+    blobs = pathlib.Path(server.services.storage.root)
+    blobs.rename(tmp_path / "moved-away")
+    blobs.write_text("a file where the blob directory should be")  # refuses writes even to root
+    resp = await client.get("/readyz", key=None)
+    assert_error(resp, 503, "upstream_unavailable")
+    assert resp.json["error"]["details"] == [{"field": "storage", "message": "storage is not ready"}]
+    assert str(tmp_path).encode() not in resp.body  # the cause is logged, never shown to anonymous callers
+    blobs.unlink()
+    (tmp_path / "moved-away").rename(blobs)
+    assert (await client.get("/readyz", key=None)).json == {"status": "ready"}
+    assert not [p for p in blobs.iterdir() if p.name.startswith(".ready-")]  # the probe cleans up
+
+
+async def test_readyz_names_every_component_not_ready_and_is_bounded(server, client, monkeypatch):
+    async def hangs():
+        await asyncio.sleep(3600)
+
+    async def down(*args, **kwargs):
+        raise ConnectionError("database is gone")
+
+    monkeypatch.setattr(health, "READY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(server.services.storage, "ready", hangs)
+    monkeypatch.setattr(server.services.db, "command", down, raising=False)
+    started = time.monotonic()
+    resp = await client.get("/readyz", key=None)
+    assert time.monotonic() - started < 5
+    assert_error(resp, 503, "upstream_unavailable")
+    assert [d["field"] for d in resp.json["error"]["details"]] == ["database", "storage"]
+    assert resp.json["error"]["message"] == "not ready: database, storage"
 
 
 async def test_static_assets_carry_a_request_id(client):
