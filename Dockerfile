@@ -1,14 +1,22 @@
+# esign: the API (`esign serve`, the default command) and the job worker (`esign worker`) in one image.
+# Nothing secret is in it: the database URL, the service key and mail credentials come from the
+# environment (docker-compose.yml, docs/ops-docker.md).
 FROM python:3.11-slim
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback && rm -rf /var/lib/apt/lists/*
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback \
+    && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml setup.cfg README.md ./
 COPY esign ./esign
 COPY plugins ./plugins
-COPY config ./config
-RUN pip install --no-cache-dir . && for p in plugins/*/; do [ -f "$p/setup.cfg" ] && pip install --no-cache-dir "$p"; done; true
-RUN useradd --create-home esign && mkdir -p /data && chown esign /data
+RUN pip install --no-cache-dir . \
+    && for p in plugins/*/; do if [ -f "$p/setup.cfg" ]; then pip install --no-cache-dir "$p" || exit 1; fi; done
+COPY config/esign.docker.toml ./config/esign.docker.toml
+RUN useradd --system --uid 10001 --user-group --create-home esign \
+    && mkdir -p /data/blobs /data/mail && chown -R esign:esign /data
 USER esign
-ENV ESIGN_SERVER_HOST=0.0.0.0 ESIGN_STORAGE_PATH=/data/blobs ESIGN_EMAIL_PATH=/data/mail
+ENV ESIGN_CONFIG=/app/config/esign.docker.toml PYTHONUNBUFFERED=1
+VOLUME /data
 EXPOSE 8080
-HEALTHCHECK CMD python -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8080/healthz')"
-CMD ["esign", "serve", "--config", "/app/config/esign.example.toml"]
+HEALTHCHECK --interval=15s --timeout=10s --start-period=30s --retries=3 \
+    CMD python -c "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/readyz' % os.environ.get('ESIGN_SERVER_PORT', '8080'), timeout=8)"
+CMD ["esign", "serve"]

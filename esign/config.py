@@ -238,10 +238,11 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
 
 
 def _validate(s: dict[str, Section]) -> None:
-    if not s["database"]["url"].startswith(("memory://", "mongodb://", "mongodb+srv://")):
-        raise ConfigError("database.url must be a MongoDB URL (mongodb://... or mongodb+srv://..., e.g. "
-                          "ESIGN_DATABASE_URL=mongodb://mongo:27017/?replicaSet=rs0) or memory:// for a "
-                          f"throw-away in-memory database; it is {s['database']['url']!r}")
+    url = s["database"]["url"]
+    if not url.startswith(("memory://", "mongodb://", "mongodb+srv://")):  # the value may hold a password: not shown
+        raise ConfigError(f"database.url {'is not a MongoDB URL' if url else 'is not set'}: set it (or "
+                          "ESIGN_DATABASE_URL) to mongodb://... or mongodb+srv://..., or to memory:// for a "
+                          "throw-away in-memory database")
     if not 0 <= s["server"]["port"] <= 65535:
         raise ConfigError("server.port must be between 0 and 65535")
     if not s["server"]["public_url"].startswith(("http://", "https://")):
