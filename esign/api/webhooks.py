@@ -1,7 +1,7 @@
 """Webhook management: create, list, get, update, delete, rotate the secret, delivery history."""
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from esign.api.base import APIHandler
+from esign.api.base import APIHandler, idempotent
 from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
 from esign.errors import not_found, validation_error
 from esign.secrets import new_token
@@ -92,6 +92,8 @@ class Delivery(OutSchema):
     response_time_ms = fields.Integer(allow_none=True, metadata={"description": "null when no request was made"})
     error_message = fields.String(allow_none=True, metadata={
         "description": "why the attempt failed; the receiver's answer body is never stored or shown"})
+    redelivery_of = fields.UUID(allow_none=True, metadata={
+        "description": "extension: the delivery whose event this redelivery sends again (see redeliver)"})
     attempted_at = UTCDateTime(allow_none=True, metadata={
         "description": "extension: when the attempt was made (later than `created_at` for a held delivery)"})
     created_at = UTCDateTime(required=True)
@@ -217,3 +219,23 @@ class DeliveriesHandler(_WebhookHandler):
         items, total = await self.services.store.webhook_deliveries.list(
             self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"])
         self.write_json(DeliveryPage().dump({"items": items, "total": total}))
+
+
+@route("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver")
+class RedeliverHandler(_WebhookHandler):
+    @operation("Send a delivery's event again (extension)", tags=["webhooks"], idempotent=True,
+               responses={202: Delivery}, errors=(401, 403, 404, 409, 429),
+               description="Any recorded delivery, successful or not: its event is sent again, with the same body "
+                           "`id` and the current secret, as a new delivery with a record of its own (`redelivery_of` "
+                           "names the original). The answer is that record, `status: pending`; the attempt is made "
+                           "at once in the background and retried like any first attempt. It does not count in "
+                           "`trigger_count`. 409 `invalid_state` when the webhook is paused (set it active first: "
+                           "that sends what was held), no longer subscribes to the event type, or the event is no "
+                           "longer stored. Scope `write`.")
+    @idempotent
+    async def post(self, webhook_id, delivery_id):
+        hook = await self.load(webhook_id)
+        record = await self.services.store.webhook_deliveries.get(self.org_id, self.path_id(delivery_id, "delivery"))
+        if record is None or record["webhook_id"] != hook["id"]:
+            raise not_found("delivery")
+        self.write_json(Delivery().dump(await delivery.redeliver(self.services, hook, record)), 202)

@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import logging
 
+from esign.errors import invalid_state
 from esign.jobs.registry import job, sweep
 from esign.secrets import hmac_hex
-from esign.store.base import out
+from esign.store.base import new_id, out
 from esign.store.webhooks import attempt_key
 from esign.webhooks.payloads import body_for
 from esign.webhooks.sender import send
@@ -100,6 +101,24 @@ async def held_deliveries(services) -> None:
         log.warning("dropped %s webhook deliveries held longer than %g days", dropped, days)
     for webhook_id in await deliveries.webhooks_with_pending():
         await release(services, webhook_id)
+
+
+async def redeliver(services, hook: dict, record: dict) -> dict:
+    """Send the event of a recorded delivery again as a new delivery (attempt 0, then retried as
+    usual) with a record of its own; returns that record (`pending`). The webhook must be active."""
+    if hook["status"] != "active":
+        raise invalid_state("the webhook is paused; set its status to active to redeliver")
+    event = await services.store.events.get(hook["org_id"], record["event_id"])
+    if event is None:
+        raise invalid_state("the event of this delivery is no longer stored")
+    if event["event_type"] not in hook["events"]:
+        raise invalid_state(f"the webhook no longer subscribes to {event['event_type']}")
+    attempt = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0,
+               "key": f"wh:{hook['id']}:{event['id']}:r{new_id()}"}
+    again = await services.store.webhook_deliveries.hold(
+        hook, event, attempt, hold_days=services.config.webhooks.paused_retention_days, redelivery_of=record["id"])
+    await services.enqueue(DELIVER, attempt, dedupe_key=attempt_key(attempt))
+    return again
 
 
 @job(DELIVER)
