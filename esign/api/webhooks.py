@@ -212,7 +212,11 @@ class RegenerateSecretHandler(_WebhookHandler):
 @route("/v1/webhooks/{webhook_id}/deliveries")
 class DeliveriesHandler(_WebhookHandler):
     @operation("List delivery attempts, newest first", tags=["webhooks"], query=DeliveryQuery,
-               responses={200: DeliveryPage})
+               responses={200: DeliveryPage},
+               description="One record per attempt, plus `pending` records for attempts not made yet (events held "
+                           "while the webhook is paused, queued redeliveries) and `dropped` ones that never will be; "
+                           "`success=false` lists failed and dropped records. A record is removed `[webhooks] "
+                           "delivery_history_days` (default 30) after its attempt, or after it was dropped.")
     async def get(self, webhook_id):
         hook = await self.load(webhook_id)
         q = self.query(DeliveryQuery())

@@ -4,7 +4,9 @@ A delivery record stands for one attempt to send one event to one webhook. The a
 its key (`attempt_key`), and the record's id is derived from the key, so one attempt has at most one
 record and is made at most once, however often its job or the fan-out runs. States: `pending` (held
 while the webhook is paused, or queued), `sending` (claimed by one job), `delivered`, `failed`,
-`dropped` (never sent). `success` stays None until the attempt is made.
+`dropped` (never sent). `success` stays None until the attempt is made. A record is removed by the
+TTL index at its `expires_at`, set when it is stored: `keep_days` after it, and for a held record
+after the longest possible hold as well, so it is kept `keep_days` after its attempt or drop.
 """
 from __future__ import annotations
 
@@ -84,23 +86,27 @@ class WebhookDeliveries(Repository):
         ([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {}),
         ([("webhook_id", ASCENDING), ("status", ASCENDING), ("event_seq", ASCENDING), ("order", ASCENDING)], {}),
         ([("status", ASCENDING), ("hold_until", ASCENDING)], {}),
+        ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0}),  # the history's retention
     ]
 
-    def _new(self, hook, event, attempt: dict, status: str, **fields) -> dict:
+    def _new(self, hook, event, attempt: dict, status: str, keep: dt.timedelta, **fields) -> dict:
+        now = self.clock.now()
         return {"_id": record_id(attempt), "org_id": hook["org_id"], "webhook_id": hook["id"],
                 "event_id": event["id"], "event_type": event["event_type"], "event_seq": event["seq"],
                 "attempt": attempt["attempt"], "key": attempt.get("key"), "status": status, "success": None,
                 "response_status": None, "response_time_ms": None, "error_message": None, "attempted_at": None,
-                "redelivery_of": None, "job_id": None, "created_at": self.clock.now(),
+                "redelivery_of": None, "job_id": None, "created_at": now, "expires_at": now + keep,
                 # ObjectIds grow within a process, so records made at one clock instant keep their order
                 "order": ObjectId(), **fields}
 
-    async def hold(self, hook, event, attempt: dict, *, hold_days: float, job_id=None, redelivery_of=None) -> dict:
+    async def add_pending(self, hook, event, attempt: dict, *, hold_days: float, keep_days: float, job_id=None,
+                          redelivery_of=None) -> dict:
         """Keep the attempt as a `pending` record (at most `hold_days`) until a job sends it. Safe to
         repeat. A record left `sending` by `job_id` (which found the webhook paused when it ran again
         after a crash) goes back to pending."""
         hold_until = self.clock.now() + dt.timedelta(days=hold_days)
-        doc = self._new(hook, event, attempt, "pending", hold_until=hold_until, redelivery_of=redelivery_of)
+        doc = self._new(hook, event, attempt, "pending", dt.timedelta(days=hold_days + keep_days),
+                        hold_until=hold_until, redelivery_of=redelivery_of)
         rid = doc.pop("_id")
         if job_id:
             await self.col.update_one({"_id": rid, "status": "sending", "job_id": job_id},
@@ -108,11 +114,11 @@ class WebhookDeliveries(Repository):
         return out(await self.col.find_one_and_update({"_id": rid}, {"$setOnInsert": doc}, upsert=True,
                                                       return_document=ReturnDocument.AFTER))
 
-    async def claim(self, hook, event, attempt: dict, job_id: str) -> bool:
+    async def claim(self, hook, event, attempt: dict, job_id: str, *, keep_days: float) -> bool:
         """Let job `job_id` make the attempt: creates its record as `sending` or takes its pending
         record. False when the attempt was made or dropped already, or another job has it."""
         now = self.clock.now()
-        doc = self._new(hook, event, attempt, "sending", job_id=job_id, attempted_at=now)
+        doc = self._new(hook, event, attempt, "sending", dt.timedelta(days=keep_days), job_id=job_id, attempted_at=now)
         try:
             await self.col.insert_one(doc)
             return True

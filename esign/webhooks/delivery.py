@@ -69,10 +69,15 @@ async def fan_out_pending(services) -> None:
 
 async def hold(services, hook: dict, event: dict, attempt: dict, job_id: str | None = None) -> None:
     """Keep an attempt for a paused webhook as a pending delivery record."""
-    await services.store.webhook_deliveries.hold(hook, event, attempt, job_id=job_id,
-                                                 hold_days=services.config.webhooks.paused_retention_days)
+    await _pending(services, hook, event, attempt, job_id=job_id)
     # resumed since it was read: the release that the resume started may have missed this record
     await release(services, hook["id"])
+
+
+async def _pending(services, hook: dict, event: dict, attempt: dict, **options) -> dict:
+    config = services.config.webhooks
+    return await services.store.webhook_deliveries.add_pending(
+        hook, event, attempt, hold_days=config.paused_retention_days, keep_days=config.delivery_history_days, **options)
 
 
 async def release(services, webhook_id: str) -> None:
@@ -115,8 +120,7 @@ async def redeliver(services, hook: dict, record: dict) -> dict:
         raise invalid_state(f"the webhook no longer subscribes to {event['event_type']}")
     attempt = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0,
                "key": f"wh:{hook['id']}:{event['id']}:r{new_id()}"}
-    again = await services.store.webhook_deliveries.hold(
-        hook, event, attempt, hold_days=services.config.webhooks.paused_retention_days, redelivery_of=record["id"])
+    again = await _pending(services, hook, event, attempt, redelivery_of=record["id"])
     await services.enqueue(DELIVER, attempt, dedupe_key=attempt_key(attempt))
     return again
 
@@ -141,7 +145,7 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     if hook["status"] != "active":
         await hold(services, hook, event, payload, job_id)
         return
-    if not await store.webhook_deliveries.claim(hook, event, payload, job_id):
+    if not await store.webhook_deliveries.claim(hook, event, payload, job_id, keep_days=config.delivery_history_days):
         return  # made already, dropped, or being made by another job
     attempt = payload["attempt"]
     body = body_for(hook["id"], event)
