@@ -164,7 +164,8 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
         await services.enqueue(DELIVER, retry, delay_seconds=delays[attempt], dedupe_key=attempt_key(retry))
     await store.webhook_deliveries.finish(payload, job_id, success=success, response_status=sent.status,
                                           response_time_ms=sent.elapsed_ms, error_message=sent.error)
-    after = await store.webhooks.record_attempt(hook["id"], success=success, first=attempt == 0 and not payload.get("key"),
+    first = attempt == 0 and not payload.get("key")  # a redelivery is no new trigger
+    after = await store.webhooks.record_attempt(hook["id"], success=success, first=first,
                                                 pause_after=config.pause_after_failures)
     if after and after["status"] == "paused":
         log.warning("webhook %s paused after %s consecutive failed deliveries", hook["id"], after["consecutive_failures"])
