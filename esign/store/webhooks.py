@@ -109,8 +109,8 @@ class WebhookDeliveries(Repository):
                         hold_until=hold_until, redelivery_of=redelivery_of)
         rid = doc.pop("_id")
         if job_id:
-            await self.col.update_one({"_id": rid, "status": "sending", "job_id": job_id},
-                                      {"$set": {"status": "pending", "job_id": None, "hold_until": hold_until}})
+            await self.col.update_one({"_id": rid, "status": "sending", "job_id": job_id}, {"$set": {
+                "status": "pending", "job_id": None, "hold_until": hold_until, "expires_at": doc["expires_at"]}})
         return out(await self.col.find_one_and_update({"_id": rid}, {"$setOnInsert": doc}, upsert=True,
                                                       return_document=ReturnDocument.AFTER))
 

@@ -47,11 +47,11 @@ def install(services) -> None:
 
 async def fan_out(services, event: dict) -> None:
     for hook in await services.store.webhooks.subscribed(event["org_id"], event["event_type"]):
-        if hook["status"] != "active":
-            await hold(services, hook, event, {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0})
-            continue
-        await services.enqueue(DELIVER, {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0},
-                               dedupe_key=f"wh:{hook['id']}:{event['id']}")
+        first = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0}
+        if hook["status"] == "active":
+            await enqueue_attempt(services, first)
+        else:
+            await hold(services, hook, event, first)
     await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
 
 
@@ -65,6 +65,13 @@ async def fan_out_pending(services) -> None:
             await fan_out(services, out(doc))
         if len(batch) < SWEEP_BATCH:
             return
+
+
+async def enqueue_attempt(services, attempt: dict, *, dedupe_key: str | None = None,
+                          delay_seconds: float = 0) -> None:
+    """Queue a delivery job for `attempt` (webhook_id, event_id, attempt, optional key); every delivery
+    job is queued here. The dedupe key defaults to the attempt's key."""
+    await services.enqueue(DELIVER, attempt, delay_seconds=delay_seconds, dedupe_key=dedupe_key or attempt_key(attempt))
 
 
 async def hold(services, hook: dict, event: dict, attempt: dict, job_id: str | None = None) -> None:
@@ -90,10 +97,9 @@ async def release(services, webhook_id: str) -> None:
     record = await services.store.webhook_deliveries.oldest_pending(webhook_id)
     if record is None:
         return
-    generation = hook.get("resumes", 0)
-    await services.enqueue(DELIVER, {"webhook_id": webhook_id, "event_id": record["event_id"],
-                                     "attempt": record["attempt"], "key": record["key"], "release": generation},
-                           dedupe_key=f"whrel:{webhook_id}:{generation}:{record['id']}")
+    await enqueue_attempt(services, {"webhook_id": webhook_id, "event_id": record["event_id"],
+                                     "attempt": record["attempt"], "key": record["key"], "release": True},
+                          dedupe_key=f"whrel:{webhook_id}:{hook.get('resumes', 0)}:{record['id']}")
 
 
 @sweep
@@ -121,7 +127,7 @@ async def redeliver(services, hook: dict, record: dict) -> dict:
     attempt = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0,
                "key": f"wh:{hook['id']}:{event['id']}:r{new_id()}"}
     again = await _pending(services, hook, event, attempt, redelivery_of=record["id"])
-    await services.enqueue(DELIVER, attempt, dedupe_key=attempt_key(attempt))
+    await enqueue_attempt(services, attempt)
     return again
 
 
@@ -139,7 +145,10 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     """Make the attempt `payload` describes, hold it if the webhook is paused, or drop it."""
     store, config = services.store, services.config.webhooks
     event = await store.events.get(hook["org_id"], payload["event_id"])
-    if event is None or event["event_type"] not in hook["events"]:
+    if event is None:
+        await store.webhook_deliveries.drop(payload, "not sent: the event is no longer stored")
+        return
+    if event["event_type"] not in hook["events"]:
         await store.webhook_deliveries.drop(payload, "not sent: the webhook no longer subscribes to this event type")
         return
     if hook["status"] != "active":
@@ -161,7 +170,7 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     delays = config.retry_delays_seconds
     if not success and attempt < len(delays):
         retry = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": attempt + 1, "key": payload.get("key")}
-        await services.enqueue(DELIVER, retry, delay_seconds=delays[attempt], dedupe_key=attempt_key(retry))
+        await enqueue_attempt(services, retry, delay_seconds=delays[attempt])
     await store.webhook_deliveries.finish(payload, job_id, success=success, response_status=sent.status,
                                           response_time_ms=sent.elapsed_ms, error_message=sent.error)
     first = attempt == 0 and not payload.get("key")  # a redelivery is no new trigger

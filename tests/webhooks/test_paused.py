@@ -174,3 +174,44 @@ async def test_release_stops_when_paused_again(server, client, receiver):
     assert [r.json["id"] for r in later] == [e["id"] for e in events]
     assert [r.headers.get("X-Webhook-Retry") for r in later] == ["1"] * 10 + [None] * 2
     assert Counter(sent_ids(receiver)) == {e["id"]: 2 for e in events[:10]} | {e["id"]: 1 for e in events[10:]}
+
+
+async def test_a_job_run_again_after_its_attempt_sends_nothing(server, client, receiver):
+    """A worker that made and recorded the attempt but died before completing the job: the job runs
+    again after its lease, finds the attempt recorded, and sends nothing."""
+    hook = await create_hook(client, receiver.url())
+    event = await emit(server, await org_id(server))
+    job = await server.services.store.jobs.col.find_one({"kind": delivery.DELIVER})
+    await server.run_jobs()
+    assert len(receiver.requests) == 1
+    await delivery.deliver(server.services, job["payload"], {"id": job["_id"]})
+    assert len(receiver.requests) == 1
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["event_id"] == event["id"] and record["status"] == "delivered"
+
+
+async def test_an_attempt_cut_off_then_paused_is_held(server, client, receiver):
+    """A worker died during the HTTP exchange (record `sending`); when its job runs again the webhook
+    is paused: the attempt goes back to pending and is sent on resume."""
+    services = server.services
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    listeners = list(services.event_listeners)
+    services.event_listeners.clear()
+    event = await emit(server, org)
+    services.event_listeners.extend(listeners)
+    stored_hook = await services.store.webhooks.by_id(hook["id"])
+    payload = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0}
+    assert await services.store.webhook_deliveries.claim(stored_hook, event, payload, "job-1", keep_days=30)
+    assert (await deliveries(client, hook))["items"][0]["status"] == "sending"
+
+    await set_status(client, hook, "paused")
+    await delivery.deliver(services, payload, {"id": "job-1"})
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["status"] == "pending"
+    await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
+    await set_status(client, hook, "active")
+    await server.run_jobs()
+    assert sent_ids(receiver) == [event["id"]]
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["status"] == "delivered"
