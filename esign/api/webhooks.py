@@ -85,7 +85,8 @@ class Delivery(OutSchema):
     event_id = fields.UUID(metadata={"description": "the event delivered (the body's `id`)"})
     event_type = fields.String(required=True)
     attempt = fields.Integer(metadata={"description": "0 for the first attempt, 1 to 3 for retries"})
-    status = fields.String(metadata={"description": DELIVERY_STATUS})
+    status = fields.String(validate=validate.OneOf(["pending", "sending", "delivered", "failed", "dropped"]),
+                           metadata={"description": DELIVERY_STATUS})
     success = Made(required=True, metadata={
         "description": "a 2xx answer within the time-out; false until the attempt is made"})
     response_status = fields.Integer(allow_none=True, metadata={"description": "null when no HTTP answer came"})

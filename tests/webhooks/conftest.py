@@ -125,3 +125,9 @@ async def create_hook(client, url, events=("signing_request.created",), name="ho
 async def emit(server, org, event_type="signing_request.created", **fields) -> dict:
     fields.setdefault("signing_request_id", new_id())
     return await server.services.emit(org, event_type, **fields)
+
+
+async def deliveries(client, hook, query=""):
+    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
+    assert resp.status == 200, resp
+    return resp.json

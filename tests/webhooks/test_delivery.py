@@ -3,13 +3,7 @@ import asyncio
 import time
 
 from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
-
-
-async def deliveries(client, hook, query=""):
-    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
-    assert resp.status == 200, resp
-    return resp.json
+from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
 async def test_signed_body_and_headers(server, client, receiver):

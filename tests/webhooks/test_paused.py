@@ -4,13 +4,7 @@ import asyncio
 from collections import Counter
 
 from esign.webhooks import delivery
-from tests.webhooks.conftest import create_hook, emit, org_id
-
-
-async def deliveries(client, hook, query=""):
-    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
-    assert resp.status == 200, resp
-    return resp.json
+from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
 async def set_status(client, hook, status):

@@ -2,13 +2,11 @@
 from esign import openapi
 from esign.store.base import new_id
 from tests.conftest import assert_error
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
-async def deliveries(client, hook, query=""):
-    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
-    assert resp.status == 200, resp
-    return resp.json["items"]
+async def records(client, hook):
+    return (await deliveries(client, hook))["items"]
 
 
 def redeliver_path(hook, delivery_id):
@@ -18,7 +16,7 @@ def redeliver_path(hook, delivery_id):
 async def delivered_once(server, client, receiver, hook):
     event = await emit(server, await org_id(server))
     await server.run_jobs()
-    [record] = await deliveries(client, hook)
+    [record] = await records(client, hook)
     assert record["status"] == "delivered"
     return event, record
 
@@ -38,7 +36,7 @@ async def test_redeliver_a_successful_delivery(server, client, receiver):
     first, second = receiver.requests
     assert second.body == first.body and second.verifies(hook["secret"])
     assert "X-Webhook-Retry" not in second.headers
-    newest, oldest = await deliveries(client, hook)
+    newest, oldest = await records(client, hook)
     assert oldest == original
     assert newest["id"] == again["id"] and newest["status"] == "delivered" and newest["response_status"] == 200
     read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
@@ -55,7 +53,7 @@ async def test_redeliver_after_giving_up_and_its_own_retries(server, client, rec
     for delay in (0, 60, 300, 900):
         server.clock.advance(seconds=delay)
         await server.run_jobs()
-    last = (await deliveries(client, hook))[0]
+    last = (await records(client, hook))[0]
     assert last["attempt"] == 3 and last["status"] == "failed" and len(receiver.requests) == 4
 
     # each redelivery is one more send with a record of its own, retried on the usual schedule
@@ -67,7 +65,7 @@ async def test_redeliver_after_giving_up_and_its_own_retries(server, client, rec
     server.clock.advance(seconds=60)
     await server.run_jobs()
     assert len(receiver.requests) == 6 and receiver.requests[-1].headers["X-Webhook-Retry"] == "1"
-    newest, failed = (await deliveries(client, hook))[:2]
+    newest, failed = (await records(client, hook))[:2]
     assert newest["status"] == "delivered" and newest["attempt"] == 1
     assert failed["id"] == resp.json["id"] and failed["status"] == "failed"
     server.clock.advance(days=1)
