@@ -1,11 +1,11 @@
 """Webhook management: create, list, get, update, delete, rotate the secret, delivery history."""
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from esign.api.base import APIHandler
+from esign.api.base import APIHandler, idempotent
 from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
 from esign.errors import not_found, validation_error
 from esign.secrets import new_token
-from esign.webhooks import payloads, urls
+from esign.webhooks import delivery, payloads, urls
 
 EVENT_LIST = ", ".join(f"`{t}`" for t in payloads.SUBSCRIBABLE)
 
@@ -34,9 +34,9 @@ class WebhookUpdate(StrictSchema):
     name = fields.String(validate=validate.Length(1, 255))
     url = fields.String(validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
     events = EventList()
-    status = fields.String(validate=validate.OneOf(["active", "paused"]),
-                           metadata={"description": "`paused` stops deliveries (pending retries are dropped); "
-                                                    "`active` resumes and resets the consecutive-failure count"})
+    status = fields.String(validate=validate.OneOf(["active", "paused"]), metadata={
+        "description": "`paused` stops sending: events and due retries are kept as `pending` delivery records; "
+                       "`active` resets the consecutive-failure count and sends the pending ones in event order"})
 
     @validates_schema
     def not_empty(self, data, **kwargs):
@@ -67,16 +67,36 @@ class WebhookWithSecret(OutSchema):
     created_at = UTCDateTime(required=True)
 
 
+class Made(fields.Boolean):
+    """A boolean that reads an attempt not made yet (stored as null) as false."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value is True
+
+
+DELIVERY_STATUS = (
+    "extension: `pending` (not sent yet: held while the webhook is paused, or queued), `sending`, "
+    "`delivered`, `failed`, or `dropped` (never sent; `error_message` says why, e.g. held longer than "
+    "`[webhooks] paused_retention_days`)")
+
+
 class Delivery(OutSchema):
     id = fields.UUID(required=True)
     event_id = fields.UUID(metadata={"description": "the event delivered (the body's `id`)"})
     event_type = fields.String(required=True)
     attempt = fields.Integer(metadata={"description": "0 for the first attempt, 1 to 3 for retries"})
-    success = fields.Boolean(required=True, metadata={"description": "a 2xx answer within the time-out"})
+    status = fields.String(validate=validate.OneOf(["pending", "sending", "delivered", "failed", "dropped"]),
+                           metadata={"description": DELIVERY_STATUS})
+    success = Made(required=True, metadata={
+        "description": "a 2xx answer within the time-out; false until the attempt is made"})
     response_status = fields.Integer(allow_none=True, metadata={"description": "null when no HTTP answer came"})
     response_time_ms = fields.Integer(allow_none=True, metadata={"description": "null when no request was made"})
     error_message = fields.String(allow_none=True, metadata={
         "description": "why the attempt failed; the receiver's answer body is never stored or shown"})
+    redelivery_of = fields.UUID(allow_none=True, metadata={
+        "description": "extension: the delivery whose event this redelivery sends again (see redeliver)"})
+    attempted_at = UTCDateTime(allow_none=True, metadata={
+        "description": "extension: when the attempt was made (later than `created_at` for a held delivery)"})
     created_at = UTCDateTime(required=True)
 
 
@@ -91,9 +111,13 @@ DELIVERY_TEXT = (
     "a redirect (never followed), a time-out, a connection error or a refused address is a failure. "
     "Each attempt is a delivery record. A failed attempt is retried after `[webhooks] retry_delays_seconds` "
     "(default 60, 300, 900 s): the original plus at most 3 retries. After `pause_after_failures` (default 10) "
-    "consecutive failed attempts the webhook becomes `paused`; a paused webhook sends nothing and its pending "
-    "retries are dropped; PATCH `status: active` resumes and resets the consecutive count. Guarantees: at "
-    "least once, no ordering; de-duplicate on the body's `id`. Sandbox events are delivered too.\n\n"
+    "consecutive failed attempts the webhook becomes `paused`.\n\n"
+    "**Paused webhooks keep their events**: while paused nothing is sent; each event and each retry that "
+    "falls due is kept as a delivery record with `status: pending`. PATCH `status: active` resets the "
+    "consecutive count and sends the pending ones one at a time in event order (then retried as usual); "
+    "pending records older than `[webhooks] paused_retention_days` (default 7) are `dropped`. Guarantees: at "
+    "least once, no ordering except among held events; de-duplicate on the body's `id`. Sandbox events are "
+    "delivered too.\n\n"
     "**Address checks**: the URL's host is resolved and every address must be public (not loopback, private, "
     "link-local, multicast, reserved, unspecified, IPv4-mapped IPv6, nor any numeric spelling of those such "
     "as `2130706433` or `0x7f000001`) unless the deployment allows private networks; this is checked at "
@@ -158,6 +182,8 @@ class WebhookHandler(_WebhookHandler):
         hook = await self.services.store.webhooks.update(self.org_id, hook["id"], changes)
         if hook is None:
             raise not_found("webhook")
+        if changes.get("status") == "active":
+            await delivery.release(self.services, hook["id"])
         self.write_json(Webhook().dump(hook))
 
     @operation("Delete a webhook and its delivery history", tags=["webhooks"], responses={204: None})
@@ -187,10 +213,34 @@ class RegenerateSecretHandler(_WebhookHandler):
 @route("/v1/webhooks/{webhook_id}/deliveries")
 class DeliveriesHandler(_WebhookHandler):
     @operation("List delivery attempts, newest first", tags=["webhooks"], query=DeliveryQuery,
-               responses={200: DeliveryPage})
+               responses={200: DeliveryPage},
+               description="One record per attempt, plus `pending` records for attempts not made yet (events held "
+                           "while the webhook is paused, queued redeliveries) and `dropped` ones that never will be; "
+                           "`success=false` lists failed and dropped records. A record is removed `[webhooks] "
+                           "delivery_history_days` (default 30) after its attempt, or after it was dropped.")
     async def get(self, webhook_id):
         hook = await self.load(webhook_id)
         q = self.query(DeliveryQuery())
         items, total = await self.services.store.webhook_deliveries.list(
             self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"])
         self.write_json(DeliveryPage().dump({"items": items, "total": total}))
+
+
+@route("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver")
+class RedeliverHandler(_WebhookHandler):
+    @operation("Send a delivery's event again (extension)", tags=["webhooks"], idempotent=True,
+               responses={202: Delivery}, errors=(401, 403, 404, 409, 429),
+               description="Any recorded delivery, successful or not: its event is sent again, with the same body "
+                           "`id` and the current secret, as a new delivery with a record of its own (`redelivery_of` "
+                           "names the original). The answer is that record, `status: pending`; the attempt is made "
+                           "at once in the background and retried like any first attempt. It does not count in "
+                           "`trigger_count`. 409 `invalid_state` when the webhook is paused (set it active first: "
+                           "that sends what was held), no longer subscribes to the event type, or the event is no "
+                           "longer stored. Scope `write`.")
+    @idempotent
+    async def post(self, webhook_id, delivery_id):
+        hook = await self.load(webhook_id)
+        record = await self.services.store.webhook_deliveries.get(self.org_id, self.path_id(delivery_id, "delivery"))
+        if record is None or record["webhook_id"] != hook["id"]:
+            raise not_found("delivery")
+        self.write_json(Delivery().dump(await delivery.redeliver(self.services, hook, record)), 202)

@@ -1,10 +1,35 @@
+"""Webhooks (secret stored encrypted) and their delivery history.
+
+A delivery record stands for one attempt to send one event to one webhook. The attempt is named by
+its key (`attempt_key`), and the record's id is derived from the key, so one attempt has at most one
+record and is made at most once, however often its job or the fan-out runs. States: `pending` (held
+while the webhook is paused, or queued), `sending` (claimed by one job), `delivered`, `failed`,
+`dropped` (never sent). `success` stays None until the attempt is made. A record is removed by the
+TTL index at its `expires_at`, set when it is stored: `keep_days` after it, and for a held record
+after the longest possible hold as well, so it is kept `keep_days` after its attempt or drop.
+"""
 from __future__ import annotations
 
-"""Webhooks (secret stored encrypted) and their delivery history (one record per attempt)."""
+import datetime as dt
+import uuid
+
 from bson import ObjectId
 
-from esign.db import ReturnDocument
+from esign.db import DuplicateKeyError, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Repository, new_id, out
+
+RECORD_NAMESPACE = uuid.UUID("6e249da0-da10-4908-a590-15517978445c")
+
+
+def attempt_key(attempt: dict) -> str:
+    """The key of the attempt described by a delivery job's payload or by a delivery record (both carry
+    webhook_id, event_id, attempt and `key`, the base key of a redelivery or None)."""
+    base = attempt.get("key") or f"wh:{attempt['webhook_id']}:{attempt['event_id']}"
+    return f"{base}:{attempt['attempt']}" if attempt["attempt"] else base
+
+
+def record_id(attempt: dict) -> str:
+    return str(uuid.uuid5(RECORD_NAMESPACE, attempt_key(attempt)))
 
 
 class Webhooks(Repository):
@@ -24,14 +49,18 @@ class Webhooks(Repository):
         return [out(d) async for d in cursor]
 
     async def update(self, org_id, webhook_id, changes: dict) -> dict | None:
-        changes = dict(changes, updated_at=self.clock.now())
+        """Setting status `active` resets the consecutive-failure count and starts a new generation of
+        the release of held deliveries (`resumes`)."""
+        update = {"$set": dict(changes, updated_at=self.clock.now())}
         if changes.get("status") == "active":
-            changes["consecutive_failures"] = 0  # resuming starts the failure count afresh
+            update["$set"]["consecutive_failures"] = 0
+            update["$inc"] = {"resumes": 1}
         return out(await self.col.find_one_and_update(
-            {"_id": webhook_id, "org_id": org_id}, {"$set": changes}, return_document=ReturnDocument.AFTER))
+            {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
 
     async def subscribed(self, org_id, event_type) -> list[dict]:
-        cursor = self.col.find({"org_id": org_id, "status": "active", "events": event_type})
+        """Active and paused webhooks subscribed to `event_type`."""
+        cursor = self.col.find({"org_id": org_id, "status": {"$in": ["active", "paused"]}, "events": event_type})
         return [out(d) async for d in cursor]
 
     async def record_attempt(self, webhook_id, *, success: bool, first: bool, pause_after: int) -> dict | None:
@@ -53,18 +82,81 @@ class Webhooks(Repository):
 
 class WebhookDeliveries(Repository):
     collection_name = "webhook_deliveries"
-    indexes = [([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {})]
+    indexes = [
+        ([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {}),
+        ([("webhook_id", ASCENDING), ("status", ASCENDING), ("event_seq", ASCENDING), ("order", ASCENDING)], {}),
+        ([("status", ASCENDING), ("hold_until", ASCENDING)], {}),
+        ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0}),  # the history's retention
+    ]
 
-    async def record(self, org_id, webhook_id, event, attempt, *, success, response_status, response_time_ms,
-                     error_message) -> dict:
-        doc = {"_id": new_id(), "org_id": org_id, "webhook_id": webhook_id, "event_id": event["id"],
-               "event_type": event["event_type"], "attempt": attempt, "success": success,
-               "response_status": response_status, "response_time_ms": response_time_ms,
-               "error_message": error_message, "created_at": self.clock.now(),
-               # ObjectIds grow within a process, so attempts made at one clock instant keep their order
-               "order": ObjectId()}
-        await self.col.insert_one(doc)
-        return out(doc)
+    def _new(self, hook, event, attempt: dict, status: str, keep: dt.timedelta, **fields) -> dict:
+        now = self.clock.now()
+        return {"_id": record_id(attempt), "org_id": hook["org_id"], "webhook_id": hook["id"],
+                "event_id": event["id"], "event_type": event["event_type"], "event_seq": event["seq"],
+                "attempt": attempt["attempt"], "key": attempt.get("key"), "status": status, "success": None,
+                "response_status": None, "response_time_ms": None, "error_message": None, "attempted_at": None,
+                "redelivery_of": None, "job_id": None, "created_at": now, "expires_at": now + keep,
+                # ObjectIds grow within a process, so records made at one clock instant keep their order
+                "order": ObjectId(), **fields}
+
+    async def add_pending(self, hook, event, attempt: dict, *, hold_days: float, keep_days: float, job_id=None,
+                          redelivery_of=None) -> dict:
+        """Keep the attempt as a `pending` record (at most `hold_days`) until a job sends it. Safe to
+        repeat. A record left `sending` by `job_id` (which found the webhook paused when it ran again
+        after a crash) goes back to pending."""
+        hold_until = self.clock.now() + dt.timedelta(days=hold_days)
+        doc = self._new(hook, event, attempt, "pending", dt.timedelta(days=hold_days + keep_days),
+                        hold_until=hold_until, redelivery_of=redelivery_of)
+        rid = doc.pop("_id")
+        if job_id:
+            await self.col.update_one({"_id": rid, "status": "sending", "job_id": job_id}, {"$set": {
+                "status": "pending", "job_id": None, "hold_until": hold_until, "expires_at": doc["expires_at"]}})
+        return out(await self.col.find_one_and_update({"_id": rid}, {"$setOnInsert": doc}, upsert=True,
+                                                      return_document=ReturnDocument.AFTER))
+
+    async def claim(self, hook, event, attempt: dict, job_id: str, *, keep_days: float) -> bool:
+        """Let job `job_id` make the attempt: creates its record as `sending` or takes its pending
+        record. False when the attempt was made or dropped already, or another job has it."""
+        now = self.clock.now()
+        doc = self._new(hook, event, attempt, "sending", dt.timedelta(days=keep_days), job_id=job_id, attempted_at=now)
+        try:
+            await self.col.insert_one(doc)
+            return True
+        except DuplicateKeyError:
+            pass
+        taken = await self.col.update_one({"_id": doc["_id"], "status": "pending"},
+                                          {"$set": {"status": "sending", "job_id": job_id, "attempted_at": now}})
+        if taken.modified_count:
+            return True
+        return await self.col.find_one({"_id": doc["_id"], "status": "sending", "job_id": job_id}) is not None
+
+    async def finish(self, attempt: dict, job_id: str, *, success: bool, response_status, response_time_ms,
+                     error_message) -> None:
+        """Record the outcome of an attempt claimed by `job_id`."""
+        await self.col.update_one(
+            {"_id": record_id(attempt), "status": "sending", "job_id": job_id},
+            {"$set": {"status": "delivered" if success else "failed", "success": success, "job_id": None,
+                      "response_status": response_status, "response_time_ms": response_time_ms,
+                      "error_message": error_message}})
+
+    async def drop(self, attempt: dict, reason: str) -> None:
+        """A pending attempt that will never be made."""
+        await self.col.update_one({"_id": record_id(attempt), "status": "pending"},
+                                  {"$set": {"status": "dropped", "success": False, "error_message": reason}})
+
+    async def drop_overdue(self, reason: str) -> int:
+        """Drop pending attempts held past their `hold_until`; returns how many."""
+        res = await self.col.update_many({"status": "pending", "hold_until": {"$lte": self.clock.now()}},
+                                         {"$set": {"status": "dropped", "success": False, "error_message": reason}})
+        return res.modified_count
+
+    async def oldest_pending(self, webhook_id) -> dict | None:
+        """The webhook's pending attempt of the earliest event."""
+        return out(await self.col.find_one({"webhook_id": webhook_id, "status": "pending"},
+                                           sort=[("event_seq", ASCENDING), ("order", ASCENDING)]))
+
+    async def webhooks_with_pending(self) -> list[str]:
+        return await self.col.distinct("webhook_id", {"status": "pending"})
 
     async def list(self, org_id, webhook_id, success, limit, offset):
         query = {"org_id": org_id, "webhook_id": webhook_id}

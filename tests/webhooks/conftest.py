@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import hmac
 import json
+import socket
+import struct
 import time
 from dataclasses import dataclass
 
@@ -22,6 +25,7 @@ class Received:
     headers: dict
     body: bytes
     at: float  # time.monotonic() on arrival
+    answered: int | None = None  # the status answered; None while waiting, or if it never answered
 
     @property
     def json(self):
@@ -35,7 +39,19 @@ class Received:
 class _Handler(tornado.web.RequestHandler):
     async def post(self, path):
         receiver: Receiver = self.settings["receiver"]
-        receiver.requests.append(Received(path, dict(self.request.headers), self.request.body, time.monotonic()))
+        got = Received(path, dict(self.request.headers), self.request.body, time.monotonic())
+        receiver.requests.append(got)
+        mode = receiver.modes.get(path)
+        if mode == "reset":  # close with a TCP reset, no answer
+            self.request.connection.stream.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                                             struct.pack("ii", 1, 0))
+            self.request.connection.stream.close()
+            return
+        if mode == "hang":  # never answer; wait until the client gives up (bounded)
+            self._gone = asyncio.Event()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._gone.wait(), HANG_LIMIT)
+            return
         delay = receiver.delays.get(path, 0)
         if delay:
             await asyncio.sleep(delay)
@@ -43,18 +59,34 @@ class _Handler(tornado.web.RequestHandler):
         self.set_status(status)
         if 300 <= status < 400:
             self.set_header("Location", f"/{path}-moved")
+        got.answered = status
         self.finish("RECEIVER-PRIVATE-BODY")
+
+    def on_connection_close(self):
+        if hasattr(self, "_gone"):
+            self._gone.set()
+
+
+HANG_LIMIT = 30  # seconds a hanging request waits for the client to close the connection
 
 
 class Receiver:
     """Records every POST (raw body and headers) and answers `statuses[path]` (default 200) after
-    `delays[path]` seconds."""
+    `delays[path]` seconds; `modes[path]` = "reset" closes the connection with a TCP reset instead,
+    "hang" never answers. `stop()` stops listening (connections refused) and `up()` listens again on
+    the same port."""
 
     def __init__(self):
         self.requests: list[Received] = []
         self.statuses: dict[str, int] = {}
         self.delays: dict[str, float] = {}
-        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        self.modes: dict[str, str] = {}
+        self.port = 0
+        self.server = None
+        self.up()
+
+    def up(self):
+        sockets = tornado.netutil.bind_sockets(self.port, "127.0.0.1")
         self.port = sockets[0].getsockname()[1]
         self.server = tornado.httpserver.HTTPServer(
             tornado.web.Application([(r"/(.*)", _Handler)], receiver=self))
@@ -65,6 +97,9 @@ class Receiver:
 
     def at(self, path="hook") -> list[Received]:
         return [r for r in self.requests if r.path == path]
+
+    def answered_2xx(self, path="hook") -> list[Received]:
+        return [r for r in self.at(path) if r.answered is not None and 200 <= r.answered < 300]
 
     def stop(self):
         self.server.stop()
@@ -90,3 +125,9 @@ async def create_hook(client, url, events=("signing_request.created",), name="ho
 async def emit(server, org, event_type="signing_request.created", **fields) -> dict:
     fields.setdefault("signing_request_id", new_id())
     return await server.services.emit(org, event_type, **fields)
+
+
+async def deliveries(client, hook, query=""):
+    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
+    assert resp.status == 200, resp
+    return resp.json

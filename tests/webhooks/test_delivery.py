@@ -3,13 +3,7 @@ import asyncio
 import time
 
 from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
-
-
-async def deliveries(client, hook, query=""):
-    resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries{query}")
-    assert resp.status == 200, resp
-    return resp.json
+from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
 async def test_signed_body_and_headers(server, client, receiver):
@@ -95,25 +89,34 @@ async def test_ten_consecutive_failures_pause_and_active_resumes(server, client,
     receiver.statuses["hook"] = 503
     hook = await create_hook(client, receiver.url())
     org = await org_id(server)
-    for _ in range(10):
-        await emit(server, org)
+    failed = [await emit(server, org) for _ in range(10)]
     await server.run_jobs()
     assert len(receiver.requests) == 10
     read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
     assert read["status"] == "paused" and read["failure_count"] == 10
 
-    # pending retries of a paused webhook are dropped, and later events are not sent
-    await emit(server, org)
+    # while paused nothing is sent: the retries that fall due and a new event are held
+    during = await emit(server, org)
     server.clock.advance(hours=1)
     await server.run_jobs()
     assert len(receiver.requests) == 10
+    pending = (await deliveries(client, hook))["items"][:11]
+    assert all(d["status"] == "pending" and d["success"] is False and d["response_status"] is None
+               for d in pending)
+    assert sorted(d["attempt"] for d in pending) == [0] + [1] * 10
 
     receiver.statuses["hook"] = 200
     resp = await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "active"})
     assert resp.status == 200 and resp.json["status"] == "active"
+    await server.run_jobs()
+    sent = receiver.requests[10:]
+    assert [r.json["id"] for r in sent] == [e["id"] for e in failed] + [during["id"]], "event order"
+    assert [r.headers.get("X-Webhook-Retry") for r in sent] == ["1"] * 10 + [None]
+    page = await deliveries(client, hook)
+    assert page["total"] == 21 and all(d["status"] in ("delivered", "failed") for d in page["items"])
     event = await emit(server, org)
     await server.run_jobs()
-    assert len(receiver.requests) == 11 and receiver.requests[-1].json["id"] == event["id"]
+    assert len(receiver.requests) == 22 and receiver.requests[-1].json["id"] == event["id"]
 
     # the consecutive count was reset: nine more failures do not pause it again, the tenth does
     receiver.statuses["hook"] = 500
@@ -126,15 +129,40 @@ async def test_ten_consecutive_failures_pause_and_active_resumes(server, client,
     assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["status"] == "paused"
 
 
-async def test_paused_webhook_sends_nothing(server, client, receiver):
+async def test_paused_webhook_holds_its_events(server, client, receiver):
     hook = await create_hook(client, receiver.url())
     resp = await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "paused"})
     assert resp.status == 200 and resp.json["status"] == "paused"
-    await emit(server, await org_id(server))
+    org = await org_id(server)
+    events = [await emit(server, org) for _ in range(3)]
     server.clock.advance(hours=1)
     await server.run_jobs()
     assert receiver.requests == []
-    assert (await deliveries(client, hook))["total"] == 0
+    page = await deliveries(client, hook)
+    assert page["total"] == 3
+    assert [d["event_id"] for d in page["items"]] == [e["id"] for e in reversed(events)]  # newest first
+    assert all(d["status"] == "pending" and d["attempted_at"] is None for d in page["items"])
+    assert (await deliveries(client, hook, "?success=false"))["total"] == 0  # not failed: not tried yet
+
+    # setting it paused again or renaming it sends nothing
+    assert (await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "paused", "name": "x"})).status == 200
+    await server.run_jobs()
+    assert receiver.requests == []
+
+    server.clock.advance(hours=1)
+    assert (await client.patch(f"/v1/webhooks/{hook['id']}", {"status": "active"})).status == 200
+    await server.run_jobs()
+    assert [r.json["id"] for r in receiver.requests] == [e["id"] for e in events]
+    assert all("X-Webhook-Retry" not in r.headers for r in receiver.requests)
+    page = await deliveries(client, hook)
+    assert page["total"] == 3 and all(d["status"] == "delivered" and d["success"] for d in page["items"])
+    assert all(d["attempted_at"] > d["created_at"] for d in page["items"])
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert read["trigger_count"] == 3 and read["failure_count"] == 0
+    await server.run_jobs()
+    server.clock.advance(days=1)
+    await server.run_jobs()
+    assert len(receiver.requests) == 3
 
 
 async def test_regenerate_secret_changes_the_key(server, client, receiver):
@@ -226,7 +254,7 @@ async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
         assert receiver.at("fast") and receiver.at("fast")[0].at - started < 0.8
         while time.monotonic() - started < 5:
             page = (await server.client.get(f"/v1/webhooks/{slow['id']}/deliveries")).json
-            if page["total"]:
+            if page["total"] and page["items"][0]["status"] != "sending":
                 break
             await asyncio.sleep(0.05)
         [record] = page["items"]
