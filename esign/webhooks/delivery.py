@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 
-from esign.jobs.registry import job, sweep
+from esign.jobs.kinds import JobKind
 from esign.secrets import hmac_hex
 from esign.store.base import out
 from esign.webhooks.payloads import body_for
@@ -39,11 +39,10 @@ def install(services) -> None:
 async def fan_out(services, event: dict) -> None:
     for hook in await services.store.webhooks.subscribed(event["org_id"], event["event_type"]):
         await services.enqueue(DELIVER, {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0},
-                               dedupe_key=f"wh:{hook['id']}:{event['id']}")
+                               dedupe_key=f"wh:{hook['id']}:{event['id']}", group=hook["id"])
     await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
 
 
-@sweep
 async def fan_out_pending(services) -> None:
     """The outbox sweep: events whose in-process fan-out never finished."""
     events = services.store.events
@@ -55,7 +54,6 @@ async def fan_out_pending(services) -> None:
             return
 
 
-@job(DELIVER)
 async def deliver(services, payload, _job):
     store, config = services.store, services.config.webhooks
     hook = await store.webhooks.by_id(payload["webhook_id"])
@@ -78,7 +76,7 @@ async def deliver(services, payload, _job):
     delays = config.retry_delays_seconds
     if not success and attempt < len(delays):
         await services.enqueue(DELIVER, {**payload, "attempt": attempt + 1}, delay_seconds=delays[attempt],
-                               dedupe_key=f"wh:{hook['id']}:{event['id']}:{attempt + 1}")
+                               dedupe_key=f"wh:{hook['id']}:{event['id']}:{attempt + 1}", group=hook["id"])
     await store.webhook_deliveries.record(hook["org_id"], hook["id"], event, attempt, success=success,
                                           response_status=sent.status, response_time_ms=sent.elapsed_ms,
                                           error_message=sent.error)
@@ -86,3 +84,7 @@ async def deliver(services, payload, _job):
                                                 pause_after=config.pause_after_failures)
     if after and after["status"] == "paused":
         log.warning("webhook %s paused after %s consecutive failed deliveries", hook["id"], after["consecutive_failures"])
+
+
+JOBS = [JobKind(DELIVER, deliver, lane="webhooks")]
+SWEEPS = [fan_out_pending]
