@@ -62,6 +62,12 @@ class Jobs(Repository):
             sort=[("run_at", ASCENDING)], return_document=ReturnDocument.AFTER)
         return out(doc)
 
+    async def assign_lanes(self, lanes: dict[str, str]) -> None:
+        """Give jobs queued before lanes existed the lane of their kind (`lanes`: kind -> lane), so
+        an upgrade loses none of them."""
+        for kind, lane in lanes.items():
+            await self.col.update_many({"lane": None, "kind": kind}, {"$set": {"lane": lane}})
+
     def _claimed(self, job):
         return {"_id": job["id"], "status": "running", "worker": job["worker"], "attempts": job["attempts"]}
 

@@ -100,3 +100,13 @@ def test_worker_lanes_option_is_checked(tmp_path, capsys):
     with pytest.raises(SystemExit) as info:
         cli.main(["worker", "--config", write_config(tmp_path), "--lanes", "webhooks,mail"])
     assert "--lanes takes some of email, webhooks" in str(info.value.code)
+
+
+async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
+    services = server.services
+    await services.db["jobs"].insert_one({
+        "_id": "old-job", "kind": "webhooks.deliver", "payload": {}, "status": "queued", "run_at": server.clock.now(),
+        "attempts": 0, "max_attempts": 4, "worker": None, "last_error": None, "created_at": server.clock.now(),
+        "updated_at": server.clock.now()})
+    await services.start()
+    assert (await services.db["jobs"].find_one({"_id": "old-job"}))["lane"] == "webhooks"
