@@ -20,8 +20,9 @@ DONE_KEPT = dt.timedelta(days=7)
 class Jobs(Repository):
     collection_name = "jobs"
     indexes = [
-        # claim: lane equality, status $in, then run_at (sort and range)
-        ([("lane", ASCENDING), ("status", ASCENDING), ("run_at", ASCENDING)], {}),
+        # claim: lane and status ($in of equalities), run_at (the sort, and its range), group ($nin);
+        # also the lane-less jobs of assign_lanes
+        ([("lane", ASCENDING), ("status", ASCENDING), ("run_at", ASCENDING), ("group", ASCENDING)], {}),
         # `esign jobs failed`: status equality, newest first
         ([("status", ASCENDING), ("updated_at", DESCENDING)], {}),
         ([("dedupe_key", ASCENDING)], {"unique": True, "sparse": True}),
@@ -65,8 +66,9 @@ class Jobs(Repository):
     async def assign_lanes(self, lanes: dict[str, str]) -> None:
         """Give jobs queued before lanes existed the lane of their kind (`lanes`: kind -> lane), so
         an upgrade loses none of them."""
-        for kind, lane in lanes.items():
-            await self.col.update_many({"lane": None, "kind": kind}, {"$set": {"lane": lane}})
+        async for doc in self.col.find({"lane": None}, {"kind": 1}):
+            if doc["kind"] in lanes:
+                await self.col.update_one({"_id": doc["_id"], "lane": None}, {"$set": {"lane": lanes[doc["kind"]]}})
 
     def _claimed(self, job):
         return {"_id": job["id"], "status": "running", "worker": job["worker"], "attempts": job["attempts"]}

@@ -4,6 +4,7 @@ bounce the signer; only a 5xx to RCPT TO is a bounce; an outage beyond the retry
 that comes after the client time-out leads to copies with one Message-ID."""
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -114,7 +115,7 @@ async def test_outage_beyond_the_horizon_is_visible_and_remind_sends_again(srv, 
     # the operator sees it
     args = cli._parser().parse_args(["jobs", "failed"])
     assert await cli.jobs_action(srv.services, args) == 0
-    listed = __import__("json").loads(capsys.readouterr().out)
+    listed = json.loads(capsys.readouterr().out)
     assert [(j["id"], j["kind"], j["lane"]) for j in listed] == [(job["_id"], "email", "email")]
     assert "smtp" in listed[0]["last_error"] and listed[0]["attempts"] == job["attempts"]
 
@@ -138,7 +139,7 @@ async def test_operator_retries_a_failed_job(srv, smtp, capsys):
     smtp.up()
     args = cli._parser().parse_args(["jobs", "retry", job["_id"]])
     assert await cli.jobs_action(srv.services, args) == 0
-    shown = __import__("json").loads(capsys.readouterr().out)
+    shown = json.loads(capsys.readouterr().out)
     assert shown["status"] == "queued" and shown["attempts"] == 0
     await srv.run_jobs()
     assert len(smtp.handler.to("ann@example.test")) == 1

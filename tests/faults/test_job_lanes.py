@@ -96,7 +96,7 @@ async def test_a_job_stores_its_lane_and_group(server):
     assert job["lane"] == "webhooks" and job["group"] == hook["id"]
 
 
-def test_worker_lanes_option_is_checked(tmp_path, capsys):
+def test_worker_lanes_option_is_checked(tmp_path):
     with pytest.raises(SystemExit) as info:
         cli.main(["worker", "--config", write_config(tmp_path), "--lanes", "webhooks,mail"])
     assert "--lanes takes some of email, webhooks" in str(info.value.code)
