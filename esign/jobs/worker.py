@@ -100,7 +100,7 @@ class Worker:
             raise
         except (ProviderRejected, PermanentJobError) as exc:
             log.warning("job %s (%s) failed for good: %s", job["id"], job["kind"], exc)
-            await self.services.store.jobs.retry(job, str(exc), 0, final=True)
+            await jobs.retry(job, str(exc), 0, final=True)
         except Exception as exc:  # noqa: BLE001 - a job must never take the worker down
             await self._retry(kind, job, exc)
         else:

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from esign import cli
+from esign import config as configmod
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from tests.conftest import start_server, stop_server, write_config
@@ -38,11 +39,12 @@ async def test_hanging_receiver_delays_neither_emails_nor_other_endpoints(tmp_pa
         await create_hook(srv.client, receiver.url("fast"), events=events, name="fast")
         org = await org_id(srv)
         for _ in range(4):
-            await emit(srv, org)  # 4 deliveries queued for each endpoint
-        srv.worker.start()
-        started = time.monotonic()
+            await emit(srv, org)  # 4 deliveries queued for each endpoint ...
+        # ... before the invitations
         request = await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"},
                                                   {"name": "Bob", "email": "bob@example.test"}], order="parallel")
+        srv.worker.start()
+        started = time.monotonic()
 
         async def invited():
             return len(smtp.handler.messages) == 2
@@ -110,3 +112,10 @@ async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
         "updated_at": server.clock.now()})
     await services.start()
     assert (await services.db["jobs"].find_one({"_id": "old-job"}))["lane"] == "webhooks"
+
+
+@pytest.mark.parametrize("key", ["lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk",
+                                 "group_concurrency"])
+def test_lane_slots_are_at_least_one(tmp_path, key):
+    with pytest.raises(configmod.ConfigError, match=f"jobs.{key}"):
+        configmod.load(write_config(tmp_path), environ={}, overrides={"jobs": {key: 0}})
