@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 
 import pytest
 
 from esign import cli
-from tests.conftest import start_server, stop_server
+from tests.conftest import start_server, stop_server, write_config
 from tests.faults.smtp_policy import PolicySmtp
 from tests.signing.test_lifecycle import new_request
 
@@ -167,3 +168,13 @@ async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_pa
         assert (await email_job(srv))["status"] == "done"
     finally:
         await stop_server(srv)
+
+
+@pytest.mark.parametrize("command", [["failed"], ["retry", "0000"]])
+def test_jobs_commands_refuse_the_memory_database(tmp_path, command, capsys, monkeypatch):
+    for name in [n for n in os.environ if n.startswith("ESIGN_")]:
+        monkeypatch.delenv(name)
+    with pytest.raises(SystemExit) as info:
+        cli.main(["jobs", "--config", write_config(tmp_path), *command])
+    assert info.value.code == 2
+    assert "jobs commands need a persistent database" in capsys.readouterr().err
