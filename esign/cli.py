@@ -1,4 +1,4 @@
-"""The `esign` command: serve, worker, admin, openapi."""
+"""The `esign` command: serve, worker, jobs, admin, openapi."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +10,7 @@ import sys
 
 from esign import config as configmod
 from esign import db as dbmod
+from esign.jobs.kinds import LANES
 
 log = logging.getLogger("esign")
 
@@ -26,6 +27,15 @@ def _parser() -> argparse.ArgumentParser:
 
     worker = sub.add_parser("worker", help="run background jobs only")
     worker.add_argument("--config")
+    worker.add_argument("--lanes", help=f"comma-separated lanes to run (default all: {','.join(LANES)})")
+
+    jobs = sub.add_parser("jobs", help="inspect and retry failed background jobs (prints JSON)")
+    jobs.add_argument("--config")
+    jsub = jobs.add_subparsers(dest="action", required=True)
+    a = jsub.add_parser("failed", help="list failed jobs, most recent first")
+    a.add_argument("--limit", type=int, default=100)
+    a = jsub.add_parser("retry", help="queue a failed job again, its attempts starting over")
+    a.add_argument("job_id")
 
     sub.add_parser("openapi", help="print the OpenAPI JSON document")
 
@@ -73,9 +83,14 @@ def main(argv=None) -> None:
         if args.command == "serve":
             asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
         elif args.command == "worker":
-            asyncio.run(run_worker(cfg))
+            lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
+            if lanes is not None and (not lanes or set(lanes) - set(LANES)):
+                sys.exit(f"esign: --lanes takes some of {', '.join(LANES)}")
+            asyncio.run(run_worker(cfg, lanes))
         elif args.command == "admin":
-            sys.exit(asyncio.run(admin(cfg, args)))
+            sys.exit(asyncio.run(with_services(cfg, admin_action, args)))
+        elif args.command == "jobs":
+            sys.exit(asyncio.run(with_services(cfg, jobs_action, args)))
     except configmod.ConfigError as exc:
         sys.exit(f"esign: configuration error: {exc}")
     except KeyboardInterrupt:
@@ -122,20 +137,30 @@ async def announce_first_run(services) -> None:
                           "note": "the key is shown only now (stored as a hash); keep it safe"}), flush=True)
 
 
-async def run_worker(cfg):
+async def run_worker(cfg, lanes=None):
     if dbmod.is_memory(cfg.database.url):
         sys.exit("esign: a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
                  "or point database.url at MongoDB")
     from esign import services as servicesmod
+
+    await work(await servicesmod.build(cfg), lanes)
+
+
+async def work(services, lanes=None):
+    """Run the worker for `lanes` until SIGTERM or SIGINT, then stop it: running jobs may finish
+    within `[jobs] shutdown_grace_seconds`, the rest are released at once."""
     from esign.jobs.registry import make_worker
 
-    services = await servicesmod.build(cfg)
-    make_worker(services).start()
-    print(json.dumps({"event": "worker started"}), flush=True)
+    worker = make_worker(services, lanes)
+    worker.start()
+    print(json.dumps({"event": "worker started", "lanes": worker.lanes + (["sweeps"] if worker.sweeps else [])}),
+          flush=True)
     try:
         await _wait_for_signal()
     finally:
+        await worker.stop(services.config.jobs.shutdown_grace_seconds)
         await services.close()
+        print(json.dumps({"event": "worker stopped"}), flush=True)
 
 
 def _print(obj) -> None:
@@ -144,19 +169,35 @@ def _print(obj) -> None:
     print(json.dumps(obj, indent=2, default=lambda v: iso(v) if hasattr(v, "isoformat") else str(v)))
 
 
-async def admin(cfg, args) -> int:
+async def with_services(cfg, action, args) -> int:
+    """Run an admin or jobs command against the configured (persistent) database."""
     if dbmod.is_memory(cfg.database.url):
-        print("esign: admin commands need a persistent database: with memory:// the data lives inside the "
-              "server process. Declare organisations and keys under [[organizations]] in the config file "
+        print(f"esign: {args.command} commands need a persistent database: with memory:// the data lives inside "
+              "the server process. Declare organisations and keys under [[organizations]] in the config file "
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
         return 2
     from esign import services as servicesmod
 
     services = await servicesmod.build(cfg)
     try:
-        return await admin_action(services, args)
+        return await action(services, args)
     finally:
         await services.close()
+
+
+async def jobs_action(services, args) -> int:
+    """One `esign jobs` command against `services`; prints JSON, returns the exit code."""
+    jobs = services.store.jobs
+    if args.action == "failed":
+        _print([{k: job.get(k) for k in ("id", "kind", "lane", "attempts", "last_error", "updated_at")}
+                for job in await jobs.failed(args.limit)])
+        return 0
+    job = await jobs.requeue_failed(args.job_id)
+    if job is None:
+        print(f"esign: no failed job {args.job_id!r}", file=sys.stderr)
+        return 1
+    _print({k: job[k] for k in ("id", "kind", "lane", "status", "attempts", "run_at")})
+    return 0
 
 
 async def admin_action(services, args) -> int:

@@ -38,8 +38,10 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
                "pdf_parse_memory_mb": 512},
     "security": {"secret_key": ""},
-    "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120, "concurrency": 8,
-             "sweep_interval_seconds": 60, "bulk_concurrency": 4},
+    "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120.0, "sweep_interval_seconds": 60,
+             "bulk_concurrency": 4, "lane_email": 8, "lane_webhooks": 16, "lane_delivery": 4,
+             "lane_finalize": 2, "lane_bulk": 2, "group_concurrency": 2,
+             "message_retry_hours": 24.0, "shutdown_grace_seconds": 25.0},
     "logging": {"level": "INFO"},
     "bootstrap": {"first_organization": "", "plan": "enterprise"},
 }
@@ -258,8 +260,11 @@ def _validate(s: dict[str, Section]) -> None:
     for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")
-    if s["jobs"]["concurrency"] < 1:
-        raise ConfigError("jobs.concurrency must be at least 1")
+    for key in ("lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk", "group_concurrency"):
+        if s["jobs"][key] < 1:
+            raise ConfigError(f"jobs.{key} must be at least 1")
+    if s["jobs"]["lease_seconds"] <= 0 or s["jobs"]["message_retry_hours"] <= 0:
+        raise ConfigError("jobs.lease_seconds and jobs.message_retry_hours must be positive")
     if not 1 <= s["jobs"]["bulk_concurrency"] <= 64:
         raise ConfigError("jobs.bulk_concurrency must be between 1 and 64")
     if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):

@@ -9,6 +9,7 @@ from esign import plugins as pluginsmod
 from esign.clock import Clock
 from esign.config import Config
 from esign.domain.provisioning import provision_from_config
+from esign.jobs import registry
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
 from esign.webhooks.delivery import install as install_webhooks
@@ -30,7 +31,8 @@ class Services:
         self.signing_levels = pluginsmod.choose_signing_levels(pm, config)  # level -> provider
         self.secrets: SecretBox | None = None
         self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.finalization)
-        self.worker = None  # set by esign.jobs.runtime when this process runs jobs
+        self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
+        self.worker = None  # set by esign.jobs.registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
 
@@ -40,6 +42,7 @@ class Services:
 
     async def start(self):
         await self.store.ensure_indexes()
+        await self.store.jobs.assign_lanes({kind: job_kind.lane for kind, job_kind in self.job_kinds.items()})
         key = self.config.security.secret_key or await self.store.settings.get_or_create(
             "secret_key", lambda: new_token(nbytes=32))
         self.secrets = SecretBox(key)
@@ -63,7 +66,9 @@ class Services:
         return event
 
     async def enqueue(self, kind: str, payload: dict, **options):
-        job = await self.store.jobs.enqueue(kind, payload, **options)
+        """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
+        max_attempts)."""
+        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, **options)
         if self.worker is not None:
             self.worker.wake()
         return job

@@ -129,6 +129,10 @@ class Signer(OutSchema):
     declined_at = UTCDateTime(allow_none=True)
     viewed_at = UTCDateTime(allow_none=True)
     email_bounced_at = UTCDateTime(allow_none=True)
+    email_failed_at = UTCDateTime(allow_none=True, metadata={"description": (
+        "Extension: when the last email to this signer was given up after retrying for `[jobs] "
+        "message_retry_hours` (mail server unreachable or failing; not a bounce). Cleared when a later "
+        "email (e.g. after `remind`) is sent.")})
     decline_reason = fields.String(allow_none=True)
     identity_verified = fields.Boolean(dump_default=False)
     identity_verified_at = UTCDateTime(allow_none=True)

@@ -25,7 +25,7 @@ import logging
 
 from esign.domain import templates
 from esign.errors import ApiError, validation_error
-from esign.jobs.registry import job, sweep
+from esign.jobs.kinds import JobKind
 from esign.jobs.worker import RetryLater, backoff
 from esign.store.base import new_id
 
@@ -102,7 +102,6 @@ async def process_item(services, record: dict, org: dict, item: dict) -> None:
         await items.finish(item, "succeeded", {"signing_request_id": request["id"]})
 
 
-@job("bulk.run")
 async def run(services, payload, job_record):
     store = services.store
     record = await store.bulk_jobs.by_id(payload["job_id"])
@@ -142,10 +141,13 @@ async def finish(services, job_id: str) -> None:
         "status": status, "completed_at": services.clock.now()})
 
 
-@sweep
 async def restart_stalled_bulk_jobs(services):
     """A job whose `bulk.run` was never enqueued (the submitting process died in between) is
     started here; for every other job the dedupe key makes this a no-op."""
     before = services.clock.now() - dt.timedelta(seconds=services.config.jobs.lease_seconds)
     for record in await services.store.bulk_jobs.queued_before(before):
         await _enqueue_run(services, record["id"])
+
+
+JOBS = [JobKind("bulk.run", run, lane="bulk")]
+SWEEPS = [restart_stalled_bulk_jobs]

@@ -29,7 +29,7 @@ import logging
 from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain.downloads import signed_url
-from esign.jobs.registry import job
+from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
 from esign.webhooks.sender import send
@@ -68,7 +68,6 @@ def body_for(request: dict, url: str) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-@job(KIND)
 async def deliver_signed_pdf(services, payload, job_record):
     repo, config = services.store.signing_requests, services.config.webhooks
     request = await repo.by_id(payload["request_id"])
@@ -98,3 +97,7 @@ async def deliver_signed_pdf(services, payload, job_record):
                 org["id"], attempt, ", giving up" if final else "", sent.error)
     delays = config.retry_delays_seconds
     raise RetryLater(f"delivery failed: {sent.error}", delays[attempt - 1] if not final else 0)
+
+
+JOBS = [JobKind(KIND, deliver_signed_pdf, lane="delivery")]
+SWEEPS = []

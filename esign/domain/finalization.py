@@ -17,7 +17,7 @@ import datetime as dt
 from esign.clock import iso
 from esign.db import ReturnDocument
 from esign.domain import delivery, lifecycle
-from esign.jobs.registry import job, sweep
+from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
@@ -115,7 +115,6 @@ async def _produce(services, request: dict, original: bytes, level: str) -> dict
     return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url)}
 
 
-@job("finalize")
 async def finalize_job(services, payload, job_record):
     repo = services.store.signing_requests
     request = await repo.by_id(payload["request_id"])
@@ -169,7 +168,6 @@ async def _mark_failed(services, request, reason):
         {"$set": {"signed_pdf_status": "failed", "signed_pdf_error": reason[:1000]}, "$inc": {"version": 1}})
 
 
-@sweep
 async def stuck_finalizations(services):
     """Re-queue finalisations that have made no progress for a while (their job was lost or gave up)."""
     cutoff = services.clock.now() - STUCK_AFTER
@@ -181,3 +179,7 @@ async def stuck_finalizations(services):
             {"$set": {"signed_pdf_status": "processing", "updated_at": services.clock.now()}, "$inc": {"version": 1}})
         await services.enqueue("finalize", {"request_id": request["id"]},
                                dedupe_key=f"finalize:{request['id']}:{request['version']}")
+
+
+JOBS = [JobKind("finalize", finalize_job, lane="finalize")]
+SWEEPS = [stuck_finalizations]

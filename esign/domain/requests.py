@@ -11,7 +11,7 @@ from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
     "phone": None, "display_name": None, "status": "pending", "signed_at": None, "declined_at": None,
-    "viewed_at": None, "email_bounced_at": None, "decline_reason": None, "sent_at": None,
+    "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
     "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
     "identity_name_match_score": None, "identity_name_match_status": None, "identity_document_type": None,
     "identity_dob": None, "identity_address": None, "identity_document_number": None,
@@ -129,7 +129,7 @@ def check_field_shape(f: dict, where: str, details: list) -> None:
 # --- views ------------------------------------------------------------------------------------------
 
 SIGNER_FIELDS = ("id", "email", "name", "phone", "display_name", "order", "status", "signed_at", "declined_at",
-                 "viewed_at", "email_bounced_at", "decline_reason", "identity_verified", "identity_verified_at",
+                 "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
                  "identity_document_expiry", "identity_document_issued_country", "identity_selfie_verified",

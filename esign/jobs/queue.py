@@ -1,16 +1,18 @@
 """The durable job queue (design.md §9).
 
-A job is a document in `jobs`. Claiming is one atomic update that moves a due job to `running` and
-pushes its `run_at` to the end of the lease; a job whose worker died is therefore due again when the
-lease runs out and another worker takes it. Completion and retry filter on the claim (worker id and
-attempt number), so a worker that lost its lease can no longer change the job.
+A job is a document in `jobs`. Claiming is one atomic update that moves a due job of the worker's
+lanes to `running` and pushes its `run_at` to the end of the lease; a job whose worker died is
+therefore due again when the lease runs out and another worker takes it. A running job renews its
+lease (`renew`), and a job cancelled by a stopping worker is released at once (`release`).
+Completion, renewal, release and retry filter on the claim (worker id and attempt number), so a
+worker that lost its lease can no longer change the job.
 """
 from __future__ import annotations
 
 import datetime as dt
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Repository, new_id, out
 
 DONE_KEPT = dt.timedelta(days=7)
 
@@ -18,20 +20,27 @@ DONE_KEPT = dt.timedelta(days=7)
 class Jobs(Repository):
     collection_name = "jobs"
     indexes = [
-        ([("status", ASCENDING), ("run_at", ASCENDING)], {}),
+        # claim: lane and status ($in of equalities), run_at (the sort, and its range), group ($nin);
+        # also the lane-less jobs of assign_lanes
+        ([("lane", ASCENDING), ("status", ASCENDING), ("run_at", ASCENDING), ("group", ASCENDING)], {}),
+        # `esign jobs failed`: status equality, newest first
+        ([("status", ASCENDING), ("updated_at", DESCENDING)], {}),
         ([("dedupe_key", ASCENDING)], {"unique": True, "sparse": True}),
         ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0, "sparse": True}),
     ]
 
-    async def enqueue(self, kind: str, payload: dict, *, delay_seconds: float = 0, dedupe_key: str | None = None,
-                      max_attempts: int = 8) -> dict | None:
-        """Add a job. With `dedupe_key`, a second enqueue of the same key is ignored (returns None),
-        which makes enqueueing from retried operations safe."""
+    async def enqueue(self, kind: str, payload: dict, *, lane: str, group: str | None = None,
+                      delay_seconds: float = 0, dedupe_key: str | None = None, max_attempts: int = 8) -> dict | None:
+        """Add a job to `lane`. `group` (e.g. a webhook id) lets the worker cap how many jobs of one
+        group run at once. With `dedupe_key`, a second enqueue of the same key is ignored (returns
+        None), which makes enqueueing from retried operations safe."""
         now = self.clock.now()
-        doc = {"_id": new_id(), "kind": kind, "payload": payload, "status": "queued",
+        doc = {"_id": new_id(), "kind": kind, "lane": lane, "payload": payload, "status": "queued",
                "run_at": now + dt.timedelta(seconds=delay_seconds), "attempts": 0,
                "max_attempts": max_attempts, "worker": None, "last_error": None,
-               "created_at": now, "updated_at": now}
+               "created_at": now, "retry_from": now, "updated_at": now}
+        if group is not None:
+            doc["group"] = group
         if dedupe_key:
             doc["dedupe_key"] = dedupe_key
         try:
@@ -40,11 +49,12 @@ class Jobs(Repository):
             return None
         return out(doc)
 
-    async def claim(self, worker_id: str, lease_seconds: float, kinds=None) -> dict | None:
+    async def claim(self, worker_id: str, lease_seconds: float, lanes, skip_groups=()) -> dict | None:
+        """Take the most overdue job of `lanes`, leaving out jobs of the groups in `skip_groups`."""
         now = self.clock.now()
-        query = {"status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}}
-        if kinds:
-            query["kind"] = {"$in": list(kinds)}
+        query = {"lane": {"$in": list(lanes)}, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}}
+        if skip_groups:
+            query["group"] = {"$nin": list(skip_groups)}
         doc = await self.col.find_one_and_update(
             query,
             {"$set": {"status": "running", "worker": worker_id, "updated_at": now,
@@ -53,8 +63,36 @@ class Jobs(Repository):
             sort=[("run_at", ASCENDING)], return_document=ReturnDocument.AFTER)
         return out(doc)
 
+    async def assign_lanes(self, lanes: dict[str, str]) -> None:
+        """Give jobs queued before lanes existed the lane of their kind (`lanes`: kind -> lane), so
+        an upgrade loses none of them."""
+        async for doc in self.col.find({"lane": None}, {"kind": 1}):
+            if doc["kind"] in lanes:
+                await self.col.update_one({"_id": doc["_id"], "lane": None}, {"$set": {"lane": lanes[doc["kind"]]}})
+
     def _claimed(self, job):
         return {"_id": job["id"], "status": "running", "worker": job["worker"], "attempts": job["attempts"]}
+
+    async def renew(self, job, lease_seconds: float) -> bool:
+        """Extend a running job's lease; False when this worker no longer holds it."""
+        now = self.clock.now()
+        res = await self.col.update_one(self._claimed(job), {"$set": {
+            "run_at": now + dt.timedelta(seconds=lease_seconds), "updated_at": now}})
+        return res.matched_count == 1
+
+    async def release(self, job) -> bool:
+        """Give a claimed job back at once (its worker is stopping): due now, and the attempt that
+        was cut short does not count."""
+        now = self.clock.now()
+        res = await self.col.update_one(self._claimed(job), {
+            "$set": {"status": "queued", "run_at": now, "worker": None, "updated_at": now},
+            "$inc": {"attempts": -1}})
+        return res.modified_count == 1
+
+    async def mark_sent(self, job_id: str) -> None:
+        """Record that the job's message left (a fact, whoever holds the claim now): a re-run of the
+        job checks `sent_at` and does not send again."""
+        await self.col.update_one({"_id": job_id}, {"$set": {"sent_at": self.clock.now()}})
 
     async def complete(self, job) -> bool:
         now = self.clock.now()
@@ -62,22 +100,32 @@ class Jobs(Repository):
             "status": "done", "updated_at": now, "expires_at": now + DONE_KEPT}})
         return res.modified_count == 1
 
-    async def retry(self, job, error: str, delay_seconds: float) -> str:
-        """Put the job back for another attempt, or mark it failed when attempts are used up.
-        Returns the new status."""
+    async def retry(self, job, error: str, delay_seconds: float, final: bool) -> bool:
+        """Put the job back for another attempt, or mark it failed when `final`. Returns whether
+        this worker still held the claim (so the change was made)."""
         now = self.clock.now()
-        if job["attempts"] >= job["max_attempts"]:
-            status, fields = "failed", {"expires_at": now + DONE_KEPT}
+        if final:
+            fields = {"status": "failed", "expires_at": now + DONE_KEPT}
         else:
-            status, fields = "queued", {"run_at": now + dt.timedelta(seconds=delay_seconds)}
-        await self.col.update_one(self._claimed(job), {"$set": {
-            "status": status, "last_error": error[:1000], "updated_at": now, **fields}})
-        return status
+            fields = {"status": "queued", "run_at": now + dt.timedelta(seconds=delay_seconds)}
+        res = await self.col.update_one(self._claimed(job), {"$set": {
+            "last_error": error[:1000], "updated_at": now, **fields}})
+        return res.modified_count == 1
 
-    async def fail(self, job, error: str):
+    async def failed(self, limit: int = 100) -> list[dict]:
+        """Failed jobs, most recently failed first (kept DONE_KEPT after failing)."""
+        docs = await self.col.find({"status": "failed"}).sort("updated_at", DESCENDING).limit(limit).to_list(None)
+        return [out(d) for d in docs]
+
+    async def requeue_failed(self, job_id: str) -> dict | None:
+        """Queue a failed job again with its attempts (and retry horizon) starting over."""
         now = self.clock.now()
-        await self.col.update_one(self._claimed(job), {"$set": {
-            "status": "failed", "last_error": error[:1000], "updated_at": now, "expires_at": now + DONE_KEPT}})
+        doc = await self.col.find_one_and_update(
+            {"_id": job_id, "status": "failed"},
+            {"$set": {"status": "queued", "run_at": now, "attempts": 0, "worker": None, "retry_from": now,
+                      "updated_at": now}, "$unset": {"expires_at": ""}},
+            return_document=ReturnDocument.AFTER)
+        return out(doc)
 
     async def count(self, **query) -> int:
         return await self.col.count_documents(query)

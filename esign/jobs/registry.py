@@ -1,44 +1,24 @@
-"""Which function runs each job kind, and the periodic sweeps. Modules register with `@job` and
-`@sweep` at import; `load()` imports every module that defines jobs."""
-import importlib
+"""The job modules: each exports `JOBS` (a list of JobKind) and `SWEEPS` (coroutine functions
+(services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
+from esign.domain import bulk, delivery, finalization, notifications
+from esign.jobs.kinds import JobKind
+from esign.jobs.worker import Worker
+from esign.webhooks import delivery as webhook_delivery
 
-JOB_MODULES: list[str] = [
-    "esign.domain.notifications",
-    "esign.domain.finalization",
-    "esign.domain.delivery",
-    "esign.webhooks.delivery",
-    "esign.domain.bulk",
-]
-
-HANDLERS: dict = {}
-SWEEPS: list = []
+JOB_MODULES = [notifications, finalization, delivery, webhook_delivery, bulk]
 
 
-def job(kind: str):
-    def deco(fn):
-        HANDLERS[kind] = fn
-        return fn
-
-    return deco
+def job_kinds(modules=JOB_MODULES) -> dict[str, JobKind]:
+    return {kind.kind: kind for module in modules for kind in module.JOBS}
 
 
-def sweep(fn):
-    """A coroutine function(services) run every `[jobs] sweep_interval_seconds`."""
-    SWEEPS.append(fn)
-    return fn
+def sweeps(modules=JOB_MODULES) -> list:
+    return [fn for module in modules for fn in module.SWEEPS]
 
 
-def load():
-    for name in JOB_MODULES:
-        importlib.import_module(name)
-    return HANDLERS, SWEEPS
-
-
-def make_worker(services):
-    from esign.jobs.worker import Worker
-
-    handlers, sweeps = load()
-    interval = services.config.jobs.sweep_interval_seconds
-    worker = Worker(services, handlers, [(interval, fn) for fn in sweeps])
+def make_worker(services, lanes=None) -> Worker:
+    """The worker of this process for `lanes` (default: all), registered on `services` so that
+    enqueueing in this process wakes it."""
+    worker = Worker(services, list(services.job_kinds.values()), sweeps(), lanes=lanes)
     services.worker = worker
     return worker

@@ -1,19 +1,30 @@
-"""Runs jobs from the queue and the periodic sweeps.
+"""Runs jobs from the queue, lane by lane, and the periodic sweeps.
 
-Handlers are registered per job kind: `async def handler(services, payload, job)`. A handler that
-raises ProviderUnavailable or RetryLater is retried with back-off; ProviderRejected or PermanentJobError
-fails the job at once; any other exception is logged and retried up to the job's max_attempts.
+A job kind (esign.jobs.kinds.JobKind) names its handler `async def handler(services, payload, job)`
+and its lane. A handler that raises ProviderUnavailable (including ProviderFault) or RetryLater is
+retried with back-off; ProviderRejected or PermanentJobError fails the job at once; any other
+exception is logged and retried. A job retries until its kind's horizon (seconds from its first
+attempt) or, for kinds without one, until its `max_attempts`; then it fails and the kind's
+`on_give_up` runs (a handler that fails a job at once has dealt with the failure itself).
+
+Each lane has `[jobs] lane_<lane>` slots, and at most `[jobs] group_concurrency` jobs of one
+group (the deliveries of one webhook) run at once in this process. A running job renews its lease
+every third of `[jobs] lease_seconds`; `stop(grace)` stops claiming, lets running jobs finish within
+the grace and releases the rest at once.
 """
 from __future__ import annotations
 
 import asyncio
+import collections
+import datetime as dt
 import logging
 import os
 import socket
 import time
 import uuid
 
-from esign.providers.base import ProviderRejected
+from esign.jobs.kinds import JOB_LANES, LANES, JobKind
+from esign.providers.base import ProviderFault, ProviderRejected, ProviderUnavailable
 
 log = logging.getLogger("esign.jobs")
 
@@ -29,55 +40,128 @@ class PermanentJobError(Exception):
 
 
 def backoff(attempts: int) -> float:
+    """5 s, 10 s, 20 s ... doubling, at most one hour."""
     return min(5 * 2 ** (attempts - 1), 3600)
 
 
+async def uncancellable(coro):
+    """Await `coro` to its end even when the calling task is cancelled meanwhile (the cancellation
+    is re-raised afterwards): for a record that must follow an effect, such as `sent_at`."""
+    task = asyncio.ensure_future(coro)
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        await task
+        raise
+
+
 class Worker:
-    def __init__(self, services, handlers: dict, sweeps: list):
-        """`handlers`: kind -> coroutine function; `sweeps`: list of (interval seconds, coroutine
-        function(services)) run periodically."""
+    def __init__(self, services, kinds: list[JobKind], sweeps: list, lanes=None):
+        """`kinds`: the job kinds this worker knows; `sweeps`: coroutine functions(services) run
+        every `[jobs] sweep_interval_seconds` (only when the `sweeps` lane is run); `lanes`: the lanes
+        to run (default: all)."""
+        lanes = list(LANES if lanes is None else lanes)
+        unknown = [lane for lane in lanes if lane not in LANES]
+        if unknown or not lanes:
+            raise ValueError(f"unknown lanes {unknown}; the lanes are {', '.join(LANES)}")
         self.services = services
-        self.handlers = handlers
-        self.sweeps = sweeps
-        self.id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self.config = services.config.jobs
+        self.kinds = {k.kind: k for k in kinds}
+        self.sweeps = sweeps if "sweeps" in lanes else []
+        self.lanes = [lane for lane in JOB_LANES if lane in lanes]
+        self.slots = {lane: self.config[f"lane_{lane}"] for lane in self.lanes}
+        self.id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
         self._running: set[asyncio.Task] = set()
+        self._busy = collections.Counter()   # lane -> running jobs
+        self._groups = collections.Counter()  # group -> running jobs
         self._last_sweep: dict[int, float] = {}
 
     def wake(self):
         """Called after enqueueing in this process so the job starts without waiting for a poll."""
         self._wake.set()
 
+    # --- one job ---------------------------------------------------------------------------------
+
     async def run_job(self, job) -> None:
         jobs = self.services.store.jobs
-        handler = self.handlers.get(job["kind"])
-        if handler is None:
-            await jobs.fail(job, f"no handler for job kind {job['kind']!r}")
+        kind = self.kinds.get(job["kind"])
+        if kind is None:
+            await jobs.retry(job, f"no handler for job kind {job['kind']!r}", 0, final=True)
             return
+        beat = asyncio.create_task(self._heartbeat(job, asyncio.current_task()))
         try:
-            await handler(self.services, job["payload"], job)
+            await kind.handler(self.services, job["payload"], job)
+        except asyncio.CancelledError:
+            beat.cancel()
+            if await jobs.release(job):
+                log.info("job %s (%s) released", job["id"], job["kind"])
+            raise
         except (ProviderRejected, PermanentJobError) as exc:
             log.warning("job %s (%s) failed for good: %s", job["id"], job["kind"], exc)
-            await jobs.fail(job, str(exc))
-        except RetryLater as exc:
-            await jobs.retry(job, str(exc), exc.delay_seconds if exc.delay_seconds is not None else backoff(job["attempts"]))
+            await jobs.retry(job, str(exc), 0, final=True)
         except Exception as exc:  # noqa: BLE001 - a job must never take the worker down
-            if not isinstance(exc, asyncio.CancelledError):
-                log.warning("job %s (%s) attempt %s failed: %s", job["id"], job["kind"], job["attempts"], exc,
-                            exc_info=not _expected(exc))
-            status = await jobs.retry(job, f"{type(exc).__name__}: {exc}", backoff(job["attempts"]))
-            if status == "failed":
-                log.error("job %s (%s) gave up after %s attempts", job["id"], job["kind"], job["attempts"])
+            await self._retry(kind, job, exc)
         else:
             await jobs.complete(job)
+        finally:
+            beat.cancel()
+
+    async def _retry(self, kind: JobKind, job, exc: Exception) -> None:
+        if isinstance(exc, RetryLater):
+            error = str(exc)
+            delay = exc.delay_seconds if exc.delay_seconds is not None else backoff(job["attempts"])
+        else:
+            error = f"{type(exc).__name__}: {exc}"
+            delay = backoff(job["attempts"])
+            if isinstance(exc, ProviderFault):
+                log.error("job %s (%s) attempt %s: provider fault: %s", job["id"], job["kind"], job["attempts"], exc)
+            else:
+                log.warning("job %s (%s) attempt %s failed: %s", job["id"], job["kind"], job["attempts"], exc,
+                            exc_info=not isinstance(exc, ProviderUnavailable))
+        if kind.horizon is not None:
+            started = job.get("retry_from") or job["created_at"]
+            final = self.services.clock.now() - started >= dt.timedelta(seconds=kind.horizon(self.services.config))
+        else:
+            final = job["attempts"] >= job["max_attempts"]
+        if final:
+            log.error("job %s (%s) gave up after %s attempts: %s", job["id"], job["kind"], job["attempts"], error)
+            await self._give_up(kind, job, error)
+        else:
+            await self.services.store.jobs.retry(job, error, delay, final=False)
+
+    async def _give_up(self, kind: JobKind, job, error: str) -> None:
+        if not await self.services.store.jobs.retry(job, error, 0, final=True):
+            return  # the claim was lost: the job is someone else's now
+        if kind.on_give_up is not None:
+            try:
+                await kind.on_give_up(self.services, job, error)
+            except Exception:  # noqa: BLE001
+                log.exception("give-up callback of job %s (%s) failed", job["id"], job["kind"])
+
+    async def _heartbeat(self, job, task: asyncio.Task) -> None:
+        lease = self.config.lease_seconds
+        while True:
+            await asyncio.sleep(lease / 3)
+            try:
+                held = await self.services.store.jobs.renew(job, lease)
+            except Exception:  # noqa: BLE001 - a database hiccup: the next beat tries again
+                log.exception("renewing the lease of job %s failed", job["id"])
+                continue
+            if not held:
+                log.warning("job %s (%s) lost its lease; cancelling it here", job["id"], job["kind"])
+                task.cancel()
+                return
+
+    # --- inline runs (tests, drain) --------------------------------------------------------------------
 
     async def run_due(self, limit: int | None = None) -> int:
-        """Run every due job now, one after another (tests and `drain`). Returns how many ran."""
+        """Run every due job of this worker's lanes now, one after another (tests and `drain`).
+        Returns how many ran."""
         count = 0
         while limit is None or count < limit:
-            job = await self.services.store.jobs.claim(self.id, self.config.lease_seconds, kinds=self.handlers)
+            job = await self.services.store.jobs.claim(self.id, self.config.lease_seconds, self.lanes)
             if job is None:
                 return count
             await self.run_job(job)
@@ -86,8 +170,8 @@ class Worker:
 
     async def run_sweeps(self, force: bool = False) -> None:
         now = time.monotonic()
-        for i, (interval, sweep) in enumerate(self.sweeps):
-            if force or now - self._last_sweep.get(i, 0) >= interval:
+        for i, sweep in enumerate(self.sweeps):
+            if force or now - self._last_sweep.get(i, 0) >= self.config.sweep_interval_seconds:
                 self._last_sweep[i] = now
                 try:
                     await sweep(self.services)
@@ -105,28 +189,25 @@ class Worker:
                 return total
         return total
 
-    async def _loop(self):
-        limit = asyncio.Semaphore(self.config.concurrency)
+    # --- the background loops --------------------------------------------------------------------------
+
+    async def _claim_loop(self):
+        jobs = self.services.store.jobs
+        cap = self.config.group_concurrency
         while True:
             # cleared before looking, so a job enqueued while the claim awaits the database still wakes us
             self._wake.clear()
-            await self.run_sweeps()
-            claimed = False
-            while not limit.locked():
-                try:
-                    job = await self.services.store.jobs.claim(self.id, self.config.lease_seconds, kinds=self.handlers)
-                except Exception:  # noqa: BLE001 - database hiccup: wait and try again
-                    log.exception("claiming a job failed")
-                    job = None
-                if job is None:
-                    break
-                claimed = True
-                await limit.acquire()
-                task = asyncio.create_task(self._guarded(job, limit))
-                self._running.add(task)
-                task.add_done_callback(self._running.discard)
-            if claimed and not limit.locked():
-                continue
+            for lane in self.lanes:
+                while self._busy[lane] < self.slots[lane]:
+                    full = [group for group, n in self._groups.items() if n >= cap]
+                    try:
+                        job = await jobs.claim(self.id, self.config.lease_seconds, [lane], skip_groups=full)
+                    except Exception:  # noqa: BLE001 - database hiccup: wait and try again
+                        log.exception("claiming a job failed")
+                        job = None
+                    if job is None:
+                        break
+                    self._start(job)
             # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel from stop()
             try:
                 async with asyncio.timeout(self.config.poll_interval_seconds):
@@ -134,32 +215,50 @@ class Worker:
             except TimeoutError:
                 pass
 
-    async def _guarded(self, job, limit):
+    def _start(self, job):
+        self._busy[job["lane"]] += 1
+        if job.get("group") is not None:
+            self._groups[job["group"]] += 1
+        task = asyncio.create_task(self._guarded(job))
+        self._running.add(task)
+        task.add_done_callback(self._running.discard)
+
+    async def _guarded(self, job):
         try:
             await self.run_job(job)
         except Exception:  # noqa: BLE001
             log.exception("job %s crashed the runner", job["id"])
         finally:
-            limit.release()
+            self._busy[job["lane"]] -= 1
+            group = job.get("group")
+            if group is not None:
+                self._groups[group] -= 1
+                if self._groups[group] <= 0:
+                    del self._groups[group]
             self._wake.set()
 
+    async def _sweep_loop(self):
+        while True:
+            await self.run_sweeps()
+            await asyncio.sleep(min(self.config.poll_interval_seconds, 1))
+
     def start(self):
-        self._task = asyncio.create_task(self._loop())
+        if self.lanes:
+            self._tasks.append(asyncio.create_task(self._claim_loop()))
+        if self.sweeps:
+            self._tasks.append(asyncio.create_task(self._sweep_loop()))
 
-    async def stop(self):
-        if self._task:
-            self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-        for task in list(self._running):
+    async def stop(self, grace_seconds: float = 0) -> None:
+        """Stop claiming, let running jobs finish within `grace_seconds`, then cancel the rest (each
+        releases its job at once, so another worker takes it without waiting for the lease)."""
+        for task in self._tasks:
             task.cancel()
-        if self._running:
-            await asyncio.gather(*self._running, return_exceptions=True)
-
-
-def _expected(exc) -> bool:
-    from esign.providers.base import ProviderUnavailable
-
-    return isinstance(exc, ProviderUnavailable)
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._tasks = []
+        if self._running and grace_seconds > 0:
+            await asyncio.wait(set(self._running), timeout=grace_seconds)
+        left = list(self._running)
+        for task in left:
+            task.cancel()
+        if left:
+            await asyncio.gather(*left, return_exceptions=True)

@@ -2,9 +2,14 @@
 in config) and `options` (the extra config keys it reads, with defaults), and returns the class from
 the matching hook in `esign.hookspecs`.
 
-Every method is async. A temporary failure (network down, server busy) raises ProviderUnavailable:
-API callers then get 502 `upstream_unavailable` and background jobs are retried. A permanent refusal
-(an address the mail server rejects) raises ProviderRejected: jobs record it and do not retry.
+Every method is async. Errors are classified once, here in the providers:
+- ProviderUnavailable: a temporary failure (network down, time-out, a 4xx SMTP reply): API callers
+  get 502 `upstream_unavailable` and background jobs are retried with back-off.
+- ProviderFault (a ProviderUnavailable): the provider itself refuses to work (a 5xx to SMTP MAIL FROM,
+  AUTH or DATA: bad credentials, a blocked sender); retried like a temporary failure but logged as an
+  error for the operator. Never a bounce of the recipient.
+- ProviderRejected: a permanent refusal of this one recipient or input (a 5xx to RCPT TO): jobs
+  record it (a bounce) and do not retry.
 """
 from __future__ import annotations
 
@@ -15,6 +20,11 @@ from typing import Any, AsyncIterator, ClassVar
 
 class ProviderUnavailable(Exception):
     """Temporary failure of an upstream service; the operation may succeed when retried."""
+
+
+class ProviderFault(ProviderUnavailable):
+    """The upstream refuses to work for reasons of its own or of its configuration (not of the
+    recipient); retried, and logged as an error because an operator usually has to act."""
 
 
 class ProviderRejected(Exception):
@@ -84,14 +94,20 @@ class EmailResult:
 class EmailProvider(Provider):
     async def send(self, message: EmailMessage) -> EmailResult:
         """Hand one complete message (From, To, Subject, plain and HTML parts) to the mail system.
-        Raises ProviderUnavailable when the mail system is unreachable or answers with a temporary
-        error, ProviderRejected when it refuses a recipient for good (a bounce)."""
+        Raises ProviderUnavailable when the mail system is unreachable, times out or answers with a
+        temporary (4xx) error, ProviderFault when it refuses the sender, the login or the message
+        itself (5xx to MAIL FROM, AUTH, DATA), ProviderRejected only when it refuses the recipient
+        for good (5xx to RCPT TO: a bounce). The message's Message-ID is set by the caller and must be
+        kept as it is: a retry after a lost acknowledgement is then the same message."""
         raise NotImplementedError
 
 
 class SmsProvider(Provider):
     async def send(self, phone: str, text: str) -> None:
-        """Send `text` to `phone` (E.164). Raises ProviderUnavailable / ProviderRejected."""
+        """Send `text` to `phone` (E.164). Raises ProviderUnavailable when the gateway is unreachable,
+        times out or fails temporarily, ProviderFault when it refuses the account or the sender
+        (credentials, balance, sender id), ProviderRejected only when it refuses this number for good
+        (invalid or blocked): the same split as email."""
         raise NotImplementedError
 
 

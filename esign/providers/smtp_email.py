@@ -1,8 +1,14 @@
-"""Builtin SMTP email provider through aiosmtplib (`[email] provider = "smtp"`)."""
+"""Builtin SMTP email provider through aiosmtplib (`[email] provider = "smtp"`).
+
+Replies are classified here, once: a connection failure, a time-out (`timeout_seconds` bounds every
+command, the acknowledgement of DATA included) and any 4xx reply are temporary (ProviderUnavailable);
+a 5xx to RCPT TO is a bounce of that recipient (ProviderRejected); a 5xx to anything else (HELO,
+STARTTLS, AUTH, MAIL FROM, DATA) is a fault of the provider or its configuration (ProviderFault),
+retried and logged as an error, never a bounce."""
 import aiosmtplib
 
 from esign.hookspecs import hookimpl
-from esign.providers.base import EmailProvider, EmailResult, ProviderRejected, ProviderUnavailable
+from esign.providers.base import EmailProvider, EmailResult, ProviderFault, ProviderRejected, ProviderUnavailable
 
 
 class SmtpEmail(EmailProvider):
@@ -15,7 +21,7 @@ class SmtpEmail(EmailProvider):
         "starttls": False,      # upgrade a plain connection with STARTTLS (required when true)
         "use_tls": False,       # implicit TLS from the first byte (port 465)
         "validate_certs": True,
-        "timeout_seconds": 30,
+        "timeout_seconds": 30,  # each command, including the acknowledgement of DATA
     }
 
     async def send(self, message):
@@ -30,17 +36,27 @@ class SmtpEmail(EmailProvider):
         try:
             errors, _ = await aiosmtplib.send(message, **kwargs)
         except aiosmtplib.SMTPRecipientsRefused as exc:
-            raise ProviderRejected(f"smtp: recipients refused: {', '.join(r.recipient for r in exc.recipients)}") from exc
+            raise _refused({r.recipient: r for r in exc.recipients}) from exc
         except aiosmtplib.SMTPResponseException as exc:
             if 500 <= exc.code < 600:
-                raise ProviderRejected(f"smtp: {exc.code} {exc.message}") from exc
+                raise ProviderFault(f"smtp: {exc.code} {exc.message}") from exc
             raise ProviderUnavailable(f"smtp: {exc.code} {exc.message}") from exc
-        except (aiosmtplib.SMTPException, OSError) as exc:
+        except (aiosmtplib.SMTPConnectError, aiosmtplib.SMTPTimeoutError, aiosmtplib.SMTPServerDisconnected,
+                OSError) as exc:
             raise ProviderUnavailable(f"smtp: {type(exc).__name__}: {exc}") from exc
+        except aiosmtplib.SMTPException as exc:  # e.g. STARTTLS or AUTH not offered: configuration
+            raise ProviderFault(f"smtp: {type(exc).__name__}: {exc}") from exc
         if errors:
-            refused = ", ".join(f"{addr} ({resp.code})" for addr, resp in errors.items())
-            raise ProviderRejected(f"smtp: some recipients refused: {refused}")
+            raise _refused(errors)
         return EmailResult(message_id=message["Message-ID"] or "")
+
+
+def _refused(responses: dict) -> Exception:
+    """RCPT TO refusals: a bounce when every one is permanent (5xx), else temporary."""
+    text = ", ".join(f"{addr} ({r.code} {r.message})" for addr, r in responses.items())
+    if all(500 <= r.code < 600 for r in responses.values()):
+        return ProviderRejected(f"smtp: recipient refused: {text}")
+    return ProviderUnavailable(f"smtp: recipient deferred: {text}")
 
 
 @hookimpl

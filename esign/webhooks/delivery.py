@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 
 from esign.errors import invalid_state
-from esign.jobs.registry import job, sweep
+from esign.jobs.kinds import JobKind
 from esign.secrets import hmac_hex
 from esign.store.base import new_id, out
 from esign.store.webhooks import attempt_key
@@ -55,7 +55,6 @@ async def fan_out(services, event: dict) -> None:
     await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
 
 
-@sweep
 async def fan_out_pending(services) -> None:
     """The outbox sweep: events whose in-process fan-out never finished."""
     events = services.store.events
@@ -71,7 +70,8 @@ async def enqueue_attempt(services, attempt: dict, *, dedupe_key: str | None = N
                           delay_seconds: float = 0) -> None:
     """Queue a delivery job for `attempt` (webhook_id, event_id, attempt, optional key); every delivery
     job is queued here. The dedupe key defaults to the attempt's key."""
-    await services.enqueue(DELIVER, attempt, delay_seconds=delay_seconds, dedupe_key=dedupe_key or attempt_key(attempt))
+    await services.enqueue(DELIVER, attempt, delay_seconds=delay_seconds, dedupe_key=dedupe_key or attempt_key(attempt),
+                           group=attempt["webhook_id"])
 
 
 async def hold(services, hook: dict, event: dict, attempt: dict, job_id: str | None = None) -> None:
@@ -102,7 +102,6 @@ async def release(services, webhook_id: str) -> None:
                           dedupe_key=f"whrel:{webhook_id}:{hook.get('resumes', 0)}:{record['id']}")
 
 
-@sweep
 async def held_deliveries(services) -> None:
     """Drop pending deliveries held too long; restart the release of active webhooks that still have
     pending ones (a process that died between two steps)."""
@@ -131,7 +130,6 @@ async def redeliver(services, hook: dict, record: dict) -> dict:
     return again
 
 
-@job(DELIVER)
 async def deliver(services, payload, job):
     hook = await services.store.webhooks.by_id(payload["webhook_id"])
     if hook is None:
@@ -178,3 +176,7 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
                                                 pause_after=config.pause_after_failures)
     if after and after["status"] == "paused":
         log.warning("webhook %s paused after %s consecutive failed deliveries", hook["id"], after["consecutive_failures"])
+
+
+JOBS = [JobKind(DELIVER, deliver, lane="webhooks")]
+SWEEPS = [fan_out_pending, held_deliveries]

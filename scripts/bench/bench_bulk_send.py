@@ -51,7 +51,7 @@ port = {smtp_port}
 default_rate_per_minute = 1000
 [jobs]
 poll_interval_seconds = 0.05
-concurrency = {concurrency}
+lane_email = {concurrency}
 bulk_concurrency = {bulk_concurrency}
 [[organizations]]
 name = "Bench"
@@ -151,7 +151,7 @@ async def one_run(args, bulk_concurrency: int) -> dict:
 
 async def main(args):
     print(f"Bulk send of {args.recipients} recipients, embedded database, SMTP to a local aiosmtpd, "
-          f"worker concurrency {args.concurrency}; median of {args.runs} runs (each on a fresh database)\n")
+          f"email lane {args.concurrency} slots; median of {args.runs} runs (each on a fresh database)\n")
     print("| bulk_concurrency | 202 answer (ms) | all requests created (s) | first invitation (s) | "
           "all invitations handed over (s) | mails |")
     print("|---:|---:|---:|---:|---:|---:|")

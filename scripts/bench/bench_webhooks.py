@@ -42,7 +42,8 @@ allow_private_networks = true
 allow_http = true
 [jobs]
 poll_interval_seconds = 0.05
-concurrency = {concurrency}
+lane_webhooks = {concurrency}
+group_concurrency = {concurrency}  # one receiver: let it take the whole lane
 [[organizations]]
 name = "Bench"
 plan = "enterprise"
@@ -110,7 +111,7 @@ async def main(args):
         await settle(services)
         receiver.stop()
         await services.close()
-    print(f"Webhook deliveries, embedded database, worker concurrency {args.concurrency}, one local receiver\n")
+    print(f"Webhook deliveries, embedded database, webhook lane {args.concurrency} slots, one local receiver\n")
     print("| run | events | wall time (s) | deliveries/s | latency p50 (ms) | latency p95 (ms) | max (ms) |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for name, r in ((f"paced ({args.rate:g}/s)", paced), ("burst (all emitted at once)", burst)):

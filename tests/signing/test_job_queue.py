@@ -1,7 +1,7 @@
 """The durable job queue: atomic claims, lease expiry after a crashed worker, no double runs."""
 import asyncio
 
-from esign.jobs.registry import HANDLERS
+from esign.jobs.kinds import JobKind
 from esign.jobs.worker import RetryLater, Worker
 
 
@@ -9,8 +9,8 @@ async def test_two_workers_never_take_the_same_job(server):
     services = server.services
     jobs = services.store.jobs
     for i in range(20):
-        await jobs.enqueue("test.noop", {"i": i})
-    claims = await asyncio.gather(*[jobs.claim(f"w{n % 2}", 60) for n in range(30)])
+        await jobs.enqueue("test.noop", {"i": i}, lane="email")
+    claims = await asyncio.gather(*[jobs.claim(f"w{n % 2}", 60, ["email"]) for n in range(30)])
     taken = [c["payload"]["i"] for c in claims if c]
     assert sorted(taken) == list(range(20))  # each once, and no more than exist
 
@@ -22,23 +22,19 @@ async def test_crashed_worker_lease_expires_and_effect_happens_once(server):
     async def handler(services, payload, job):
         effects.append(payload["n"])
 
-    HANDLERS["test.effect"] = handler
-    try:
-        await services.enqueue("test.effect", {"n": 1})
-        # worker A claims the job and "dies" (never completes it)
-        dead = await services.store.jobs.claim("dead-worker", services.config.jobs.lease_seconds)
-        assert dead is not None
-        worker = Worker(services, {"test.effect": handler}, [])
-        assert await worker.run_due() == 0  # leased: not due yet
-        server.clock.advance(seconds=services.config.jobs.lease_seconds + 1)
-        assert await worker.run_due() == 1
-        assert effects == [1]
-        # the dead worker's late completion is refused: its claim is gone
-        assert await services.store.jobs.complete(dead) is False
-        assert await worker.run_due() == 0
-        assert effects == [1]
-    finally:
-        HANDLERS.pop("test.effect", None)
+    await services.store.jobs.enqueue("test.effect", {"n": 1}, lane="email")
+    # worker A claims the job and "dies" (never completes it)
+    dead = await services.store.jobs.claim("dead-worker", services.config.jobs.lease_seconds, ["email"])
+    assert dead is not None
+    worker = Worker(services, [JobKind("test.effect", handler, lane="email")], [])
+    assert await worker.run_due() == 0  # leased: not due yet
+    server.clock.advance(seconds=services.config.jobs.lease_seconds + 1)
+    assert await worker.run_due() == 1
+    assert effects == [1]
+    # the dead worker's late completion is refused: its claim is gone
+    assert await services.store.jobs.complete(dead) is False
+    assert await worker.run_due() == 0
+    assert effects == [1]
 
 
 async def test_retry_with_backoff_then_fail(server):
@@ -49,8 +45,8 @@ async def test_retry_with_backoff_then_fail(server):
         calls.append(job["attempts"])
         raise RetryLater("not yet", delay_seconds=30)
 
-    worker = Worker(services, {"test.flaky": flaky}, [])
-    await services.store.jobs.enqueue("test.flaky", {}, max_attempts=3)
+    worker = Worker(services, [JobKind("test.flaky", flaky, lane="bulk")], [])
+    await services.store.jobs.enqueue("test.flaky", {}, lane="bulk", max_attempts=3)
     for _ in range(3):
         await worker.run_due()
         server.clock.advance(seconds=10)
@@ -63,8 +59,8 @@ async def test_retry_with_backoff_then_fail(server):
 
 async def test_dedupe_key(server):
     jobs = server.services.store.jobs
-    assert await jobs.enqueue("test.x", {}, dedupe_key="k1") is not None
-    assert await jobs.enqueue("test.x", {}, dedupe_key="k1") is None
+    assert await jobs.enqueue("test.x", {}, lane="email", dedupe_key="k1") is not None
+    assert await jobs.enqueue("test.x", {}, lane="email", dedupe_key="k1") is None
     assert await jobs.count(kind="test.x") == 1
 
 
@@ -75,11 +71,12 @@ async def test_background_loop_runs_jobs(server):
     async def handler(services, payload, job):
         done.set()
 
-    worker = Worker(services, {"test.bg": handler}, [])
+    worker = Worker(services, [JobKind("test.bg", handler, lane="webhooks")], [])
     services.worker, previous = worker, services.worker
     worker.start()
     try:
-        await services.enqueue("test.bg", {})
+        await services.store.jobs.enqueue("test.bg", {}, lane="webhooks")
+        worker.wake()
         await asyncio.wait_for(done.wait(), 5)
     finally:
         await worker.stop()

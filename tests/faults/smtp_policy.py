@@ -1,0 +1,102 @@
+"""A real SMTP server (aiosmtpd on 127.0.0.1) whose behaviour a test sets: down (nothing listens on
+its port), a reply per command (MAIL, RCPT, AUTH, DATA) for the next N uses, a slow acknowledgement of
+DATA. It keeps every message it accepted, including those acknowledged after the client gave up."""
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+import threading
+import time
+
+from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
+
+from tests.smtp import free_port
+
+
+class PolicyHandler:
+    def __init__(self):
+        self.messages = []
+        self.replies: dict[str, list[str]] = {}  # command -> replies given to its next uses
+        self.data_delay = 0.0                    # seconds before DATA is acknowledged
+        self.commands: list[str] = []            # every MAIL/RCPT/AUTH/DATA seen, with its reply
+        self._lock = threading.Lock()
+
+    def fail_next(self, command: str, reply: str, times: int = 1):
+        with self._lock:
+            self.replies.setdefault(command, []).extend([reply] * times)
+
+    def _reply(self, command: str) -> str | None:
+        with self._lock:
+            queue = self.replies.get(command) or []
+            reply = queue.pop(0) if queue else None
+            self.commands.append(f"{command} {reply or 'ok'}")
+            return reply
+
+    async def handle_MAIL(self, server, session, envelope, address, mail_options):
+        reply = self._reply("MAIL")
+        if reply:
+            return reply
+        envelope.mail_from = address
+        return "250 OK"
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        reply = self._reply("RCPT")
+        if reply:
+            return reply
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        reply = self._reply("DATA")
+        if reply:
+            return reply
+        if self.data_delay:
+            await asyncio.sleep(self.data_delay)
+        with self._lock:
+            self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 OK"
+
+    def authenticate(self, server, session, envelope, mechanism, auth_data):
+        reply = self._reply("AUTH")
+        if reply:
+            return AuthResult(success=False, handled=False, message=reply)
+        return AuthResult(success=True)
+
+    def to(self, addr):
+        with self._lock:
+            return [m for m in self.messages if addr in m["To"]]
+
+    def wait_for_messages(self, count: int, timeout: float = 10) -> None:
+        """Wait (bounded) until the server holds `count` messages (it may store one after the client
+        has given up on the acknowledgement)."""
+        deadline = time.monotonic() + timeout
+        while len(self.messages) < count:
+            assert time.monotonic() < deadline, f"{len(self.messages)} messages, expected {count}"
+            time.sleep(0.05)
+
+
+class PolicySmtp:
+    """The server; `down()` stops listening, `up()` listens again on the same port."""
+
+    def __init__(self):
+        self.handler = PolicyHandler()
+        self.port = free_port()
+        self.controller = None
+        self.up()
+
+    def up(self):
+        if self.controller is None:
+            self.controller = Controller(self.handler, hostname="127.0.0.1", port=self.port,
+                                         auth_require_tls=False, authenticator=self.handler.authenticate)
+            self.controller.start()
+
+    def down(self):
+        if self.controller is not None:
+            self.controller.stop()
+            self.controller = None
+
+    def settings(self, **extra) -> dict:
+        """The `[email]` overrides that point esign at this server."""
+        return {"email": {"provider": "smtp", "host": "127.0.0.1", "port": self.port, **extra}}

@@ -1,0 +1,121 @@
+"""Lanes: a webhook receiver that hangs takes only the webhook lane, and at most `[jobs]
+group_concurrency` of its own deliveries at once; invitation emails go out at once meanwhile. A worker
+started for some lanes runs only their jobs."""
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from esign import cli
+from esign import config as configmod
+from esign.jobs.kinds import JobKind
+from esign.jobs.worker import Worker
+from tests.conftest import start_server, stop_server, write_config
+from tests.faults.smtp_policy import PolicySmtp
+from tests.signing.test_lifecycle import new_request
+from tests.webhooks.conftest import Receiver, create_hook, emit, org_id
+
+TIMEOUT = 2  # the webhook time-out; the hanging receiver answers after 3 times that
+
+
+async def wait_until(predicate, timeout=10.0):
+    deadline = time.monotonic() + timeout
+    while not await predicate():
+        assert time.monotonic() < deadline, "timed out waiting"
+        await asyncio.sleep(0.02)
+
+
+async def test_hanging_receiver_delays_neither_emails_nor_other_endpoints(tmp_path):
+    smtp, receiver = PolicySmtp(), Receiver()
+    receiver.delays["hang"] = 3 * TIMEOUT
+    srv = await start_server(tmp_path, overrides={
+        **smtp.settings(), "webhooks": {"timeout_seconds": TIMEOUT},
+        "jobs": {"lane_webhooks": 4, "group_concurrency": 2, "lane_email": 2}})
+    try:
+        events = ("signing_request.created", "signing_request.sent")
+        await create_hook(srv.client, receiver.url("hang"), events=events, name="hang")
+        await create_hook(srv.client, receiver.url("fast"), events=events, name="fast")
+        org = await org_id(srv)
+        for _ in range(4):
+            await emit(srv, org)  # 4 deliveries queued for each endpoint ...
+        # ... before the invitations
+        request = await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"},
+                                                  {"name": "Bob", "email": "bob@example.test"}], order="parallel")
+        srv.worker.start()
+        started = time.monotonic()
+
+        async def invited():
+            return len(smtp.handler.messages) == 2
+
+        await wait_until(invited, timeout=TIMEOUT * 3)
+        assert time.monotonic() - started < TIMEOUT  # not queued behind the hanging deliveries
+        assert {m["X-Esign-Request"] for m in smtp.handler.messages} == {request["id"]}
+
+        async def fast_done():
+            return len(receiver.at("fast")) >= 4
+
+        await wait_until(fast_done, timeout=TIMEOUT * 3)
+        assert receiver.at("fast")[3].at - started < TIMEOUT  # the fast endpoint never waited either
+        # the hanging endpoint got at most 2 deliveries at once: 2 in the first time-out window
+        first_window = [r for r in receiver.at("hang") if r.at - started < TIMEOUT * 0.9]
+        assert len(first_window) == 2, [r.at - started for r in receiver.at("hang")]
+
+        async def next_pair():
+            return len(receiver.at("hang")) >= 4
+
+        await wait_until(next_pair, timeout=TIMEOUT * 3)  # the next two once the first timed out
+        assert receiver.at("hang")[2].at - started >= TIMEOUT * 0.9
+    finally:
+        await stop_server(srv)
+        receiver.stop()
+        smtp.down()
+
+
+async def test_worker_for_some_lanes_runs_only_their_jobs(server):
+    ran = []
+
+    async def handler(services, payload, job):
+        ran.append(payload["n"])
+
+    kinds = [JobKind("test.mail", handler, lane="email"), JobKind("test.hook", handler, lane="webhooks")]
+    jobs = server.services.store.jobs
+    await jobs.enqueue("test.mail", {"n": "mail"}, lane="email")
+    await jobs.enqueue("test.hook", {"n": "hook"}, lane="webhooks")
+    assert await Worker(server.services, kinds, [], lanes=["webhooks"]).run_due() == 1
+    assert ran == ["hook"]
+    assert await Worker(server.services, kinds, [], lanes=["email", "sweeps"]).run_due() == 1
+    assert ran == ["hook", "mail"]
+    with pytest.raises(ValueError):
+        Worker(server.services, kinds, [], lanes=["mail"])
+
+
+async def test_a_job_stores_its_lane_and_group(server):
+    hook = await create_hook(server.client, "http://127.0.0.1:9/hook")
+    await emit(server, await org_id(server))
+    job = await server.services.db["jobs"].find_one({"kind": "webhooks.deliver"})
+    assert job["lane"] == "webhooks" and job["group"] == hook["id"]
+
+
+def test_worker_lanes_option_is_checked(tmp_path):
+    with pytest.raises(SystemExit) as info:
+        cli.main(["worker", "--config", write_config(tmp_path), "--lanes", "webhooks,mail"])
+    assert "--lanes takes some of email, webhooks" in str(info.value.code)
+
+
+async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
+    services = server.services
+    await services.db["jobs"].insert_one({
+        "_id": "old-job", "kind": "webhooks.deliver", "payload": {}, "status": "queued", "run_at": server.clock.now(),
+        "attempts": 0, "max_attempts": 4, "worker": None, "last_error": None, "created_at": server.clock.now(),
+        "updated_at": server.clock.now()})
+    await services.start()
+    assert (await services.db["jobs"].find_one({"_id": "old-job"}))["lane"] == "webhooks"
+
+
+@pytest.mark.parametrize("key", ["lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk",
+                                 "group_concurrency"])
+def test_lane_slots_are_at_least_one(tmp_path, key):
+    with pytest.raises(configmod.ConfigError, match=f"jobs.{key}"):
+        configmod.load(write_config(tmp_path), environ={}, overrides={"jobs": {key: 0}})
