@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 
 from esign.clock import iso
 from esign.domain import lifecycle, signer_values, verification
-from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry, render_page_png
+from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token
 
 DISCLOSURE_VERSION = "2026-11"
@@ -195,9 +197,37 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
     values, signature, initials = signer_values.check_submission(
         session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
         services.clock.now().date())
+    signature, initials = await store_drawings(services, session.request, [signature, initials])
     session = await give_consent(services, session, actor)
     return await lifecycle.sign(services, session.request, session.signer["id"], values, signature, actor=actor,
                                 extra={"initials": initials})
+
+
+def drawing_key(request: dict, sha256: str) -> str:
+    """Drawings are named by their SHA-256 within their request: the same drawing adopted twice (as
+    signature and initials, or in a retried submission) is one blob."""
+    return f"orgs/{request['org_id']}/drawings/{request['id']}/{sha256}.png"
+
+
+async def store_drawings(services, request: dict, marks: list) -> list:
+    """The checked marks with each drawing moved to blob storage: `{kind: "drawn", png}` becomes
+    `{kind: "drawn", blob_key, sha256}` (the request document never holds the image). One blob per
+    distinct drawing; typed marks and None pass unchanged. 502 when blob storage fails."""
+    out, written = [], set()
+    for mark in marks:
+        if mark is None or mark["kind"] != "drawn":
+            out.append(mark)
+            continue
+        digest = hashlib.sha256(mark["png"]).hexdigest()
+        key = drawing_key(request, digest)
+        if key not in written:
+            try:
+                await services.storage.put_bytes(key, mark["png"])
+            except (OSError, ProviderUnavailable) as exc:
+                raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
+            written.add(key)
+        out.append({"kind": "drawn", "blob_key": key, "sha256": digest})
+    return out
 
 
 def _refusal(session: SignerSession, why: str) -> ApiError:
