@@ -66,7 +66,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         "reminder_days": body.get("reminder_days"), "field_values": None,
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
-        "embed_tokens": [], "version": 0, "template_id": body.get("template_id"),
+        "version": 0, "template_id": body.get("template_id"),
     }
     try:
         request = await services.store.signing_requests.insert(record)

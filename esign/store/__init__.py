@@ -4,6 +4,7 @@ from esign.store.api_keys import ApiKeys
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
 from esign.store.documents import Documents
+from esign.store.embed_tokens import EmbedTokens
 from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.organizations import Organizations
@@ -28,6 +29,7 @@ REPOSITORIES = {
     "webhooks": Webhooks,
     "webhook_deliveries": WebhookDeliveries,
     "signing_requests": SigningRequests,
+    "embed_tokens": EmbedTokens,
     "templates": Templates,
     "bulk_jobs": BulkJobs,
     "bulk_items": BulkItems,
