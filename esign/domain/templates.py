@@ -108,7 +108,8 @@ async def update(services, template: dict, changes: dict) -> dict:
 
 
 async def delete(services, org_id: str, template_id: str) -> None:
-    """Requests made from the template keep everything they copied; bulk jobs keep their snapshot."""
+    """Requests made from the template keep everything they copied; bulk jobs send the version they
+    were submitted with (kept in `template_versions`)."""
     if not await services.store.templates.delete(org_id, template_id):
         raise not_found("template")
 

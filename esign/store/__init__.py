@@ -11,7 +11,7 @@ from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
-from esign.store.templates import Templates
+from esign.store.templates import Templates, TemplateVersions
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
 
@@ -31,6 +31,7 @@ REPOSITORIES = {
     "signing_requests": SigningRequests,
     "embed_tokens": EmbedTokens,
     "templates": Templates,
+    "template_versions": TemplateVersions,
     "bulk_jobs": BulkJobs,
     "bulk_items": BulkItems,
 }
