@@ -2,9 +2,10 @@
 by a bulk job (spec: Bulk send, Bulk job; design.md §6 statuses).
 
 `submit` stores the job (referring to the template by id and version, and with the API key owner),
-one item per recipient, and enqueues one `bulk.run` job; the template at that version is kept in
-`template_versions` (once per version), so the run sends exactly what was submitted even when the
-template is edited or deleted meanwhile, and the job document stays small; the HTTP answer (202) does not wait for any of it to run.
+one item per recipient, and enqueues one `bulk.run` job; the HTTP answer (202) does not wait for any
+of it to run. The template at that version is kept in `template_versions` (once per version), so the
+run sends exactly what was submitted even when the template is edited or deleted meanwhile, and the
+job document stays small.
 `bulk.run` works through the items with `[jobs] bulk_concurrency` lanes; each lane leases the next
 pending item with one conditional update, creates its request and marks the item. Items are
 isolated: a refusal (422, quota, ...) fails that item only, with the reason in `error_message`; an
