@@ -372,7 +372,10 @@ class FieldsHandler(RequestHandler):
                description="Draft only (409 otherwise). All fields in one call replace any existing ones. "
                            "validation_type: email, number, phone, date, regex (with validation_pattern); "
                            "auto_source: signer_name, signer_email, signer_phone, signing_date. A select needs options; "
-                           "a field must lie within the page and on an existing page.")
+                           "a field must lie within the page and on an existing page. Size bound: the fields "
+                           "together may take at most 10 MB counted at their largest (placeholders, options, "
+                           "validation patterns and the longest value a signer may enter in each: 4000 bytes for a "
+                           "text field), else 422 with detail `fields`.")
     async def post(self, request_id):
         request = await self.load(request_id)
         body = self.json_body(FieldsBody())
