@@ -93,7 +93,7 @@ class SignerHandler(BaseHandler):
 class Mark(StrictSchema):
     kind = fields.String(required=True, validate=validate.OneOf(["typed", "drawn"]))
     text = fields.String(metadata={"description": "typed: the name as typed (1 to 255 characters)"})
-    image = fields.String(metadata={"description": "drawn: a PNG data URL (at most 1 MB, 4000 px)"})
+    image = fields.String(metadata={"description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"})
 
 
 class SignBody(StrictSchema):

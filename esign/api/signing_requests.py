@@ -2,16 +2,13 @@
 embedded URLs and download."""
 from __future__ import annotations
 
-import datetime as dt
-
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route)
-from esign.domain import lifecycle
+from esign.domain import lifecycle, signing
 from esign.domain import requests as domain
-from esign.errors import ApiError, invalid_state
-from esign.secrets import hash_token, new_token
+from esign.errors import ApiError
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
@@ -379,7 +376,10 @@ class FieldsHandler(RequestHandler):
                description="Draft only (409 otherwise). All fields in one call replace any existing ones. "
                            "validation_type: email, number, phone, date, regex (with validation_pattern); "
                            "auto_source: signer_name, signer_email, signer_phone, signing_date. A select needs options; "
-                           "a field must lie within the page and on an existing page.")
+                           "a field must lie within the page and on an existing page. Size bound: the fields "
+                           "together may take at most 10 MB counted at their largest (placeholders, options, "
+                           "validation patterns and the longest value a signer may enter in each: 4000 bytes for a "
+                           "text field), else 422 with detail `fields`.")
     async def post(self, request_id):
         request = await self.load(request_id)
         body = self.json_body(FieldsBody())
@@ -399,21 +399,11 @@ class EmbeddedUrlHandler(RequestHandler):
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:
             raise ApiError(403, "origin_not_allowed", f"origin {origin!r} is not registered for embedding")
-        if request["status"] != "pending":
-            raise invalid_state(f"embedded signing needs a pending request; it is {request['status']}")
-        now = self.services.clock.now()
-        expires = now + dt.timedelta(seconds=3600)
-        issued, tokens = [], []
-        for s in request["signers"]:
-            if s["status"] in ("signed", "declined"):
-                continue
-            token = new_token(nbytes=32)
-            tokens.append({"hash": hash_token(token), "signer_id": s["id"], "origin": origin, "expires_at": expires})
-            issued.append({"signer_id": s["id"], "name": s["name"], "email": s["email"],
-                           "embedded_url": f"{self.services.config.server.public_url.rstrip('/')}/sign/{token}?embed=1"})
-        live = [t for t in request.get("embed_tokens", []) if t["expires_at"] > now]
-        await lifecycle.transition(self.services, request, "pending", lambda r: {"embed_tokens": live + tokens})
-        self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": 3600}, 201)
+        base = self.services.config.server.public_url.rstrip("/")
+        issued = [{"signer_id": s["id"], "name": s["name"], "email": s["email"],
+                   "embedded_url": f"{base}/sign/{token}?embed=1"}
+                  for s, token in await signing.embed_links(self.services, request, origin)]
+        self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": signing.EMBED_SECONDS}, 201)
 
 
 @route("/v1/signing-requests/{request_id}/download")

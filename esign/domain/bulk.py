@@ -1,8 +1,11 @@
 """Bulk sending: one template, up to 500 recipients, one independent signing request each, tracked
 by a bulk job (spec: Bulk send, Bulk job; design.md §6 statuses).
 
-`submit` stores the job (with a snapshot of the template and the API key owner), one item per
-recipient, and enqueues one `bulk.run` job; the HTTP answer (202) does not wait for any of it to run.
+`submit` stores the job (referring to the template by id and version, and with the API key owner),
+one item per recipient, and enqueues one `bulk.run` job; the HTTP answer (202) does not wait for any
+of it to run. The template at that version is kept in `template_versions` (once per version), so the
+run sends exactly what was submitted even when the template is edited or deleted meanwhile, and the
+job document stays small.
 `bulk.run` works through the items with `[jobs] bulk_concurrency` lanes; each lane leases the next
 pending item with one conditional update, creates its request and marks the item. Items are
 isolated: a refusal (422, quota, ...) fails that item only, with the reason in `error_message`; an
@@ -44,6 +47,7 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     if not template.get("document_id"):
         raise validation_error([{"field": "template_id", "message": "the template has no document to send"}])
     templates.check_usable(template, sandbox)
+    await store.template_versions.keep(template)
     now = services.clock.now()
     job_id = new_id()
     items = [{"_id": new_id(), "job_id": job_id, "org_id": org["id"], "index": i, "status": "pending",
@@ -52,7 +56,7 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
               # variables as [key, value] pairs: any key is allowed, and not every MongoDB takes `$` or `.` in a key
               "input": {**r, "variables": list(r["variables"].items())},
               "attempts": 0, "created_at": now} for i, r in enumerate(body["recipients"])]
-    record = {"_id": job_id, "org_id": org["id"], "template_id": template["id"], "template": template,
+    record = {"_id": job_id, "org_id": org["id"], "template_id": template["id"], "template_version": template["version"],
               "sandbox": sandbox, "owner": {k: api_key.get(k) for k in ("id", "owner_name", "owner_email")},
               "expires_in_days": body["expires_in_days"], "auto_send": body["auto_send"], "status": "queued",
               "total_count": len(items), "created_at": now,
@@ -81,13 +85,13 @@ def describe(exc: ApiError) -> str:
     return f"{exc.code}: {text or exc.message}"[:1000]
 
 
-async def process_item(services, record: dict, org: dict, item: dict) -> None:
+async def process_item(services, record: dict, template: dict, org: dict, item: dict) -> None:
     send = {**item["input"], "variables": dict(item["input"]["variables"]),
             "expires_in_days": record["expires_in_days"], "auto_send": record["auto_send"]}
     items = services.store.bulk_items
     try:
-        request = await templates.create_request(services, org, record["owner"], record["sandbox"], record["template"],
-                                                 send, request_id=item["request_id"], retry=item["attempts"] > 1)
+        request = await templates.create_request(services, org, record["owner"], record["sandbox"], template, send,
+                                                 request_id=item["request_id"], retry=item["attempts"] > 1)
     except ApiError as exc:
         await items.finish(item, "failed", {"error_message": describe(exc)})
     except Exception as exc:  # noqa: BLE001 - one item never stops the others
@@ -111,6 +115,7 @@ async def run(services, payload, job_record):
         await store.bulk_jobs.move(record["id"], ["queued"],
                                    {"status": "processing", "started_at": services.clock.now()})
     org = await store.organizations.by_id(record["org_id"])
+    template = await store.template_versions.at(record["template_id"], record["template_version"])
     claim, lease = new_id(), services.config.jobs.lease_seconds
 
     async def lane():
@@ -121,7 +126,7 @@ async def run(services, payload, job_record):
             item = await store.bulk_items.claim(record["id"], claim, lease)
             if item is None:
                 return
-            await process_item(services, record, org, item)
+            await process_item(services, record, template, org, item)
 
     async with asyncio.TaskGroup() as lanes:
         for _ in range(services.config.jobs.bulk_concurrency):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import hashlib
 
 from esign.clock import iso
 from esign.db import ReturnDocument
@@ -58,7 +59,40 @@ async def internal_ca(services) -> InternalCA:
     return await _material(services, "internal_ca", InternalCA)
 
 
-def stamp_fields(request: dict) -> list[dict]:
+class DrawingUnusable(Exception):
+    """A drawing is missing from blob storage or no longer matches its SHA-256: retrying cannot help
+    (until the blob is restored from a backup; the stuck-finalisation sweep then tries again)."""
+
+
+async def drawings(services, request: dict) -> dict[str, bytes]:
+    """blob key -> PNG of every drawn signature and initials of the signed signers, read from blob
+    storage once each and checked against the SHA-256 the request records."""
+    out: dict[str, bytes] = {}
+    for signer in request["signers"]:
+        for mark in (signer.get("signature"), signer.get("initials")):
+            if signer["status"] != "signed" or not mark or mark["kind"] != "drawn" or mark["blob_key"] in out:
+                continue
+            try:
+                png = await services.storage.get_bytes(mark["blob_key"])
+            except KeyError:
+                raise DrawingUnusable(f"the drawing of {signer['email']} is missing from blob storage "
+                                      f"({mark['blob_key']})") from None
+            if hashlib.sha256(png).hexdigest() != mark["sha256"]:
+                raise DrawingUnusable(f"the drawing of {signer['email']} in blob storage does not match its "
+                                      f"SHA-256 ({mark['blob_key']})")
+            out[mark["blob_key"]] = png
+    return out
+
+
+def _stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
+    """A stored mark as esign.pdf.stamp draws it (a drawing with its image bytes)."""
+    if mark and mark["kind"] == "drawn":
+        return {"kind": "drawn", "image": images[mark["blob_key"]]}
+    return mark
+
+
+def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
+    """The filled fields as esign.pdf.stamp takes them; `images` from `drawings`."""
     signers = {s["id"]: s for s in request["signers"]}
     out = []
     for f in request["fields"]:
@@ -68,7 +102,8 @@ def stamp_fields(request: dict) -> list[dict]:
         f = dict(f)
         if f["field_type"] in ("signature", "initials"):
             # initials without their own drawing are derived from the name by the stamper
-            f["signature"] = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
+            mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
+            f["signature"] = _stamped_mark(mark, images)
         elif f["field_type"] == "date" and not f.get("value"):
             f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
         out.append(f)
@@ -98,12 +133,12 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
     return document
 
 
-async def _produce(services, request: dict, original: bytes, level: str) -> dict:
+async def _produce(services, request: dict, original: bytes, images: dict[str, bytes], level: str) -> dict:
     events = await services.store.events.for_request(request["org_id"], request["id"])
     seal = await seal_material(services)
     timestamp_url = services.config.signing.timestamp_url or None
     view = {**request, "created_at": iso(request["created_at"]), "completed_at": iso(request["completed_at"])}
-    common = dict(request=view, fields=stamp_fields(request), signers=certificate_signers(request),
+    common = dict(request=view, fields=stamp_fields(request, images), signers=certificate_signers(request),
                   events=[{**e, "created_at": iso(e["created_at"])} for e in events], seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url)
     if level != "qes":
@@ -131,7 +166,12 @@ async def finalize_job(services, payload, job_record):
     document = await services.store.documents.get(request["org_id"], request["document_id"])
     original = await services.storage.get_bytes(document["blob_key"])
     try:
-        result = await _produce(services, request, original, level)
+        images = await drawings(services, request)
+    except DrawingUnusable as exc:
+        await _mark_failed(services, request, str(exc))
+        raise PermanentJobError(str(exc)) from exc
+    try:
+        result = await _produce(services, request, original, images, level)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise

@@ -173,8 +173,7 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
             if s["status"] != "signed":
                 s.update(status="pending", token_hash=None, token_nonce=None)
             signers.append(s)
-        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
-                "embed_tokens": []}
+        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers}
 
     updated = await transition(services, request, "expired", build)
     await record_event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})

@@ -5,6 +5,7 @@ import datetime as dt
 import re
 
 from esign.domain import lifecycle
+from esign.domain.signer_values import MAX_TYPED, MAX_VALUE
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.store.base import new_id
@@ -19,6 +20,49 @@ SIGNER_DEFAULTS = {
     "identity_selfie_verified": False, "identity_device_vpn_detected": False, "identity_review_pending": False,
     "token_nonce": None, "token_hash": None,
 }
+
+
+# --- size bounds (docs/ops-documents.md): a signing request is one MongoDB document (16 MiB at most),
+# so what can make it large is bounded here, before anything is written. Signers: 1 to 100 (create
+# schema); drawings live in blob storage (esign.domain.signing); embedded-signing tokens in their own
+# collection. Fields: at most MAX_FIELDS, and together at most FIELDS_MAX_BYTES counted at their
+# largest, i.e. with the longest value a signer may still enter in each (4 bytes per character, the
+# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do.
+MAX_FIELDS = 5000  # spec: fields per call; a call replaces every field, so also per request
+FIELDS_MAX_BYTES = 10 * 1024 * 1024
+FIELD_BYTES = 512  # a stored field without its strings: keys, ids, numbers, flags, filled_at
+OPTION_BYTES = 16  # an option without its text
+CHAR_BYTES = 4
+# the longest value a signer may enter, by field type (select: the longest option)
+LONGEST_VALUE = {"text": MAX_VALUE * CHAR_BYTES, "signature": MAX_TYPED * CHAR_BYTES,
+                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false")}
+
+
+def _utf8(text: str | None) -> int:
+    return len(text.encode()) if text else 0
+
+
+def field_bytes(f: dict) -> int:
+    """The most a field can take in the stored request, whatever its signer enters."""
+    options = f.get("options") or []
+    longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
+        else LONGEST_VALUE[f["field_type"]]
+    return (FIELD_BYTES + _utf8(f.get("placeholder")) + _utf8(f.get("validation_pattern"))
+            + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
+
+
+def check_fields_size(fields: list[dict], where: str, details: list) -> None:
+    """At most MAX_FIELDS fields taking at most FIELDS_MAX_BYTES at their largest (422 detail otherwise)."""
+    if len(fields) > MAX_FIELDS:
+        details.append({"field": where, "message": f"at most {MAX_FIELDS} fields"})
+        return
+    total = sum(field_bytes(f) for f in fields)
+    if total > FIELDS_MAX_BYTES:
+        details.append({"field": where, "message": (
+            f"these fields could take {total / 2**20:.1f} MB once filled in (placeholders, options, validation "
+            f"patterns and the longest value a signer may enter in each, up to {MAX_VALUE} characters in a text "
+            f"field); a signing request's fields may take at most {FIELDS_MAX_BYTES // 2**20} MB: use fewer "
+            f"fields, fewer or shorter options, or fewer text fields")})
 
 
 def check_signing_level(services, level: str) -> None:
@@ -66,7 +110,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         "reminder_days": body.get("reminder_days"), "field_values": None,
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
-        "embed_tokens": [], "version": 0, "template_id": body.get("template_id"),
+        "version": 0, "template_id": body.get("template_id"),
     }
     try:
         request = await services.store.signing_requests.insert(record)
@@ -104,6 +148,7 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
         check_field_shape(f, f"fields.{i}", details)
+    check_fields_size(fields, "fields", details)
     if details:
         raise validation_error(details)
     return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),

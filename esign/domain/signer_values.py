@@ -2,6 +2,10 @@
 
 The signing page runs the same rules in the browser for quick feedback, from the `client_pattern` the
 signer API hands out per field; the server never trusts that and checks everything here again.
+
+A drawing is a PNG data URL of at most MAX_DRAWING_BYTES decoded (the page's 600 x 200 canvas gives a
+few tens of KB); a checked drawn mark carries the decoded `png` bytes, which esign.domain.signing
+moves to blob storage before anything is written to the signing request.
 """
 from __future__ import annotations
 
@@ -19,7 +23,7 @@ from esign.pdf.stamp import initials_of
 
 MAX_VALUE = 1000
 MAX_TYPED = 255
-MAX_IMAGE_BYTES = 1024 * 1024
+MAX_DRAWING_BYTES = 256 * 1024  # a drawn signature or initials, as decoded PNG bytes
 MAX_IMAGE_SIDE = 4000
 
 # validation_type -> (pattern the page uses, message). `date` is also parsed on the server.
@@ -79,7 +83,8 @@ def check_text(field: dict, value: str) -> str | None:
 
 def check_mark(mark, where: str, details: list) -> dict | None:
     """A signature or initials: `{kind: "typed", text}` or `{kind: "drawn", image: PNG data URL}`.
-    Returns the stored form (whitespace trimmed), or None with `details` filled."""
+    Returns the checked form (`{kind: "typed", text}` with whitespace trimmed, or `{kind: "drawn",
+    png: bytes}`), or None with `details` filled."""
     if not isinstance(mark, dict):
         details.append({"field": where, "message": "give {kind: \"typed\", text} or {kind: \"drawn\", image}"})
         return None
@@ -95,39 +100,43 @@ def check_mark(mark, where: str, details: list) -> dict | None:
             return None
         return {"kind": "typed", "text": text}
     if kind == "drawn":
-        problem = _check_drawing(mark.get("image"))
+        png, problem = _check_drawing(mark.get("image"))
         if problem:
             details.append({"field": f"{where}.image", "message": problem})
             return None
-        return {"kind": "drawn", "image": mark["image"]}
+        return {"kind": "drawn", "png": png}
     details.append({"field": f"{where}.kind", "message": "must be typed or drawn"})
     return None
 
 
-def _check_drawing(image) -> str | None:
+def _check_drawing(image) -> tuple[bytes | None, str | None]:
+    """(the decoded PNG, None) or (None, why it is refused)."""
     prefix = "data:image/png;base64,"
+    too_large = f"the drawing is larger than {MAX_DRAWING_BYTES // 1024} KB (as PNG); draw it again smaller or type it"
     if not isinstance(image, str) or not image.startswith(prefix):
-        return "must be a PNG data URL (data:image/png;base64,...)"
-    if len(image) > MAX_IMAGE_BYTES * 4 // 3 + len(prefix) + 4:
-        return "the drawing is larger than 1 MB"
+        return None, "must be a PNG data URL (data:image/png;base64,...)"
+    if len(image) > -(-MAX_DRAWING_BYTES // 3) * 4 + len(prefix):
+        return None, too_large
     try:
         raw = base64.b64decode(image[len(prefix):], validate=True)
+        if len(raw) > MAX_DRAWING_BYTES:
+            return None, too_large
         with Image.open(io.BytesIO(raw)) as img:
             if img.format != "PNG":
-                return "must be a PNG image"
+                return None, "must be a PNG image"
             if max(img.size) > MAX_IMAGE_SIDE:
-                return f"the drawing is larger than {MAX_IMAGE_SIDE} pixels"
+                return None, f"the drawing is larger than {MAX_IMAGE_SIDE} pixels"
             img.load()
             ink = img.convert("RGBA")
     except (binascii.Error, ValueError, UnidentifiedImageError, OSError, Image.DecompressionBombError):
-        return "not a readable PNG image"
+        return None, "not a readable PNG image"
     alpha = ink.getchannel("A")
     # ink = any visible pixel that is not white
     visible = Image.eval(alpha, lambda a: 255 if a > 32 else 0)
     dark = Image.eval(ink.convert("L"), lambda v: 255 if v < 200 else 0)
     if Image.composite(dark, Image.new("L", ink.size, 0), visible).getbbox() is None:
-        return "the drawing is empty"
-    return None
+        return None, "the drawing is empty"
+    return raw, None
 
 
 def check_submission(request: dict, signer: dict, values, signature, initials, today: dt.date) -> tuple[dict, dict, dict | None]:
@@ -148,7 +157,8 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
         details.append({"field": "signature", "message": "adopt a signature: type your name or draw it"})
     adopted_initials = check_mark(initials, "initials", details) if initials is not None else None
     if adopted_initials is None and adopted is not None:
-        # as the page shows them: the initials of a typed name, or the drawn signature itself
+        # as the page shows them: the initials of a typed name, or the drawn signature itself (the
+        # same object, so that it is stored once and referenced twice)
         adopted_initials = ({"kind": "typed", "text": initials_of(adopted["text"])} if adopted["kind"] == "typed"
                             else adopted)
 

@@ -2,20 +2,24 @@
 signing / declining / withdrawing with every check the page makes done again here.
 
 A link token is either a signer's invitation token (`signers.token_hash`) or an embedded-signing
-token (`embed_tokens.hash`, 60 minutes, bound to one origin). Both are stored only as SHA-256 hashes
-and stop working once the request leaves `pending`.
+token (the `embed_tokens` collection, 60 minutes, bound to one origin and to the sending it was
+issued in). Both are stored only as SHA-256 hashes and stop working once the request leaves `pending`.
 """
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime as dt
+import hashlib
 
 from esign.clock import iso
 from esign.domain import lifecycle, signer_values, verification
-from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry, render_page_png
-from esign.secrets import hash_token
+from esign.providers.base import ProviderUnavailable
+from esign.secrets import hash_token, new_token
 
+EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 DISCLOSURE_VERSION = "2026-11"
 DISCLOSURE = (
     "By continuing you agree to receive this document and sign it electronically. Your electronic "
@@ -59,10 +63,11 @@ async def open_link(services, token: str) -> SignerSession:
     if request is not None:
         signer = next(s for s in request["signers"] if s.get("token_hash") == digest)
     else:
-        request = await repo.by_embed_token(digest)
-        if request is None:
+        entry = await services.store.embed_tokens.by_hash(digest)
+        request = await repo.by_id(entry["request_id"]) if entry else None
+        # a token of an earlier sending (the request expired and was reactivated since) is not valid
+        if request is None or entry["sent_at"] != request.get("sent_at"):
             raise ApiError(404, "not_found", "this signing link is not valid")
-        entry = next(t for t in request["embed_tokens"] if t["hash"] == digest)
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
@@ -75,6 +80,26 @@ async def open_link(services, token: str) -> SignerSession:
                         request, signer, origin)
     return SignerSession(request, signer, origin)
 
+
+async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, str]]:
+    """(signer, token) for every signer who still has to sign: new embedded-signing tokens, valid
+    EMBED_SECONDS and only framed by `origin`. Each is one document of its own (`embed_tokens`), so
+    the request is not written at all. 409 unless the request is pending."""
+    if request["status"] != "pending":
+        raise invalid_state(f"embedded signing needs a pending request; it is {request['status']}")
+    expires = services.clock.now() + dt.timedelta(seconds=EMBED_SECONDS)
+    issued, docs = [], []
+    for signer in request["signers"]:
+        if signer["status"] in ("signed", "declined"):
+            continue
+        token = new_token(nbytes=32)
+        issued.append((signer, token))
+        docs.append({"_id": hash_token(token), "request_id": request["id"], "org_id": request["org_id"],
+                     "signer_id": signer["id"], "origin": origin, "expires_at": expires,
+                     "sent_at": request["sent_at"]})
+    if docs:
+        await services.store.embed_tokens.insert_many(docs)
+    return issued
 
 
 
@@ -195,9 +220,37 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
     values, signature, initials = signer_values.check_submission(
         session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
         services.clock.now().date())
+    signature, initials = await store_drawings(services, session.request, [signature, initials])
     session = await give_consent(services, session, actor)
     return await lifecycle.sign(services, session.request, session.signer["id"], values, signature, actor=actor,
                                 extra={"initials": initials})
+
+
+def drawing_key(request: dict, sha256: str) -> str:
+    """Drawings are named by their SHA-256 within their request: the same drawing adopted twice (as
+    signature and initials, or in a retried submission) is one blob."""
+    return f"orgs/{request['org_id']}/drawings/{request['id']}/{sha256}.png"
+
+
+async def store_drawings(services, request: dict, marks: list) -> list:
+    """The checked marks with each drawing moved to blob storage: `{kind: "drawn", png}` becomes
+    `{kind: "drawn", blob_key, sha256}` (the request document never holds the image). One blob per
+    distinct drawing; typed marks and None pass unchanged. 502 when blob storage fails."""
+    out, written = [], set()
+    for mark in marks:
+        if mark is None or mark["kind"] != "drawn":
+            out.append(mark)
+            continue
+        digest = hashlib.sha256(mark["png"]).hexdigest()
+        key = drawing_key(request, digest)
+        if key not in written:
+            try:
+                await services.storage.put_bytes(key, mark["png"])
+            except (OSError, ProviderUnavailable) as exc:
+                raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
+            written.add(key)
+        out.append({"kind": "drawn", "blob_key": key, "sha256": digest})
+    return out
 
 
 def _refusal(session: SignerSession, why: str) -> ApiError:

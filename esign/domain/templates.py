@@ -17,7 +17,6 @@ from esign.domain import requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.store.base import new_id
 
-MAX_FIELDS = 5000  # all roles together: what one request's fields call accepts
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 PLACEHOLDER_TEXT = (
     "`{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the "
@@ -53,8 +52,9 @@ def fields_beyond(roles: list[dict], pages: int | None):
 
 async def check(services, org_id: str, template: dict, changed=None) -> None:
     """The rules beyond the schema, on the whole template (or on what `changed` names): the document
-    belongs to the organisation, role fields lie on its pages and keep the field rules, at most 5000
-    fields in all, and qes needs a provider (403)."""
+    belongs to the organisation, role fields lie on its pages and keep the field rules, all roles'
+    fields together keep the size bounds of one request's fields (they become one request's fields),
+    and qes needs a provider (403)."""
     changed = set(template) if changed is None else set(changed)
     details = []
     if changed & {"document_id", "roles"}:
@@ -70,8 +70,7 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
                 requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
         details += [{"field": f"roles.{i}.fields.{j}.page_number", "message": f"the document has {pages} pages"}
                     for i, j, _ in fields_beyond(template["roles"], pages)]
-        if sum(len(role["fields"]) for role in template["roles"]) > MAX_FIELDS:
-            details.append({"field": "roles", "message": f"at most {MAX_FIELDS} fields in all roles together"})
+        requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
     if details:
         raise validation_error(details)
     if "signing_level" in changed:
@@ -108,7 +107,8 @@ async def update(services, template: dict, changes: dict) -> dict:
 
 
 async def delete(services, org_id: str, template_id: str) -> None:
-    """Requests made from the template keep everything they copied; bulk jobs keep their snapshot."""
+    """Requests made from the template keep everything they copied; bulk jobs send the version they
+    were submitted with (kept in `template_versions`)."""
     if not await services.store.templates.delete(org_id, template_id):
         raise not_found("template")
 

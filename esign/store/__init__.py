@@ -4,13 +4,14 @@ from esign.store.api_keys import ApiKeys
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
 from esign.store.documents import Documents
+from esign.store.embed_tokens import EmbedTokens
 from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
-from esign.store.templates import Templates
+from esign.store.templates import Templates, TemplateVersions
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
 
@@ -28,7 +29,9 @@ REPOSITORIES = {
     "webhooks": Webhooks,
     "webhook_deliveries": WebhookDeliveries,
     "signing_requests": SigningRequests,
+    "embed_tokens": EmbedTokens,
     "templates": Templates,
+    "template_versions": TemplateVersions,
     "bulk_jobs": BulkJobs,
     "bulk_items": BulkItems,
 }

@@ -1,5 +1,6 @@
 """Bulk jobs and their items (one document per recipient, so a job of 500 recipients with large
-variables never approaches MongoDB's document size limit).
+variables never approaches MongoDB's document size limit). A job refers to its template by
+`template_id` and `template_version` (the version is kept in `template_versions`), never holding a copy.
 
 An item is claimed by one conditional update that leases it (`lease_until`, `claim`); finishing it
 filters on the claim, so a run that lost its lease can no longer change the item. The job's status

@@ -60,6 +60,3 @@ class SigningRequests(Repository):
 
     async def by_signer_token(self, token_hash: str) -> dict | None:
         return out(await self.col.find_one({"signers.token_hash": token_hash}))
-
-    async def by_embed_token(self, token_hash: str) -> dict | None:
-        return out(await self.col.find_one({"embed_tokens.hash": token_hash}))

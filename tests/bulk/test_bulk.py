@@ -164,7 +164,12 @@ async def test_idempotency_sandbox_and_snapshot(server, client):
     assert again.headers["Idempotent-Replayed"] == "true"
     assert_error(await bulk(client, t["id"], [recipient(3)], headers=headers), 409, "idempotency_key_reused")
     assert await server.services.db["bulk_jobs"].count_documents({}) == 1
-    # the job keeps the template as it was submitted: edits and deletion do not change it
+    # the job refers to the template's version as it was submitted (no copy in the job), kept once per
+    # version: edits and deletion do not change it
+    stored = await server.services.store.bulk_jobs.by_id(first.json["bulk_job_id"])
+    assert "template" not in stored and (stored["template_id"], stored["template_version"]) == (t["id"], 0)
+    await bulk(client, t["id"], [recipient(4)])  # the same version again: no second snapshot
+    assert await server.services.db["template_versions"].count_documents({}) == 1
     await client.patch(f"/v1/templates/{t['id']}", {"default_message": "Changed"})
     assert (await client.delete(f"/v1/templates/{t['id']}")).status == 204
     await server.run_jobs()
@@ -172,7 +177,7 @@ async def test_idempotency_sandbox_and_snapshot(server, client):
     assert job["status"] == "completed" and job["success_count"] == 2
     request = (await client.get(f"/v1/signing-requests/{job['items'][0]['signing_request_id']}")).json
     assert request["message"] == "Dear Person 1" and request["status"] == "pending"
-    assert await server.services.store.jobs.count(kind="email") == 2
+    assert await server.services.store.jobs.count(kind="email") == 3
     # sandbox: sandbox requests, no invitations
     sandbox_t = await offer_template(client, key="a_sandbox")
     resp = await bulk(client, sandbox_t["id"], [recipient(5)], key="a_sandbox")
@@ -181,7 +186,7 @@ async def test_idempotency_sandbox_and_snapshot(server, client):
     await server.run_jobs()
     job = await job_of(client, resp.json["bulk_job_id"], key="a_sandbox")
     request = (await client.get(f"/v1/signing-requests/{job['items'][0]['signing_request_id']}")).json
-    assert request["sandbox"] is True and await server.services.store.jobs.count(kind="email") == 2
+    assert request["sandbox"] is True and await server.services.store.jobs.count(kind="email") == 3
 
 
 async def test_parallel_but_bounded_and_isolated(server, client, monkeypatch):

@@ -2,7 +2,6 @@
 independent verifiers (poppler's pdfsig, qpdf, pyHanko's validator)."""
 from __future__ import annotations
 
-import base64
 import io
 import pathlib
 import shutil
@@ -68,7 +67,7 @@ def drawn_signature(size=(300, 100)) -> dict:
                                fill=(0, 0, 0, 255), width=6)
     buf = io.BytesIO()
     image.save(buf, "PNG")
-    return {"kind": "drawn", "image": "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode()}
+    return {"kind": "drawn", "image": buf.getvalue()}
 
 
 def render_gray(pdf: bytes, number: int, scale: float) -> Image.Image:

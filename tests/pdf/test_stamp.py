@@ -109,8 +109,9 @@ def test_field_on_missing_page_is_refused():
 
 
 def test_bad_drawn_signature_is_refused():
-    with pytest.raises(ValueError):
-        stamp(make_pdf(), [field("signature", signature={"kind": "drawn", "image": "https://x/y.png"})], SIGNERS)
+    for image in (b"https://x/y.png", b"GIF89a", "data:image/png;base64,iVBORw0KGgo="):
+        with pytest.raises(ValueError):
+            stamp(make_pdf(), [field("signature", signature={"kind": "drawn", "image": image})], SIGNERS)
 
 
 def test_render_png_is_the_displayed_size():

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import base64
 import io
+import random
 import re
+import struct
+import zlib
 
 import pytest
 from PIL import Image
@@ -141,6 +144,22 @@ def ink_png(size=(240, 80)) -> bytes:
         for dy in range(3):
             img.putpixel((x, y + dy), (10, 10, 40, 255))
     return png_bytes(img)
+
+
+def largest_png(size: int = 256 * 1024, seed: int = 0) -> bytes:
+    """A PNG of exactly `size` bytes with ink on it (the drawing cap is 256 KB): noise, which does not
+    compress, padded to the byte with a private ancillary chunk; another `seed`, other pixels."""
+    rnd = random.Random(seed)
+    side = int((size * 0.9 / 4) ** 0.5)
+    img = Image.frombytes("RGBA", (side, side), bytes(rnd.getrandbits(8) | (0xFF if i % 4 == 3 else 0)
+                                                       for i in range(side * side * 4)))
+    raw = png_bytes(img)
+    pad = size - len(raw) - 12  # a chunk is length, type and CRC around its data
+    assert pad >= 0, (size, len(raw))
+    data = b"\0" * pad
+    chunk = struct.pack(">I", pad) + b"prVt" + data + struct.pack(">I", zlib.crc32(b"prVt" + data) & 0xFFFFFFFF)
+    end = raw.rindex(b"IEND") - 4
+    return raw[:end] + chunk + raw[end:]
 
 
 def drawn(raw: bytes | None = None):

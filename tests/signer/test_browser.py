@@ -1,7 +1,7 @@
 """The signing page in headless Chromium: a signer opens the link from a real invitation email, gives
 consent, fills every field type, draws a signature and signs; another declines; keyboard-only
 signing; phone-sized screens. Screenshots are saved for review (tests/signer/browser.py)."""
-import base64
+import hashlib
 import io
 
 import pytest
@@ -137,8 +137,10 @@ async def test_signer_fills_every_field_type_draws_and_signs(srv):
     assert values[ids[("date", None)]] == srv.clock.now().date().isoformat()
     stored = await srv.services.store.signing_requests.by_id(request["id"])
     drawn = stored["signers"][0]["signature"]
-    assert drawn["kind"] == "drawn"
-    image = Image.open(io.BytesIO(base64.b64decode(drawn["image"].split(",", 1)[1])))
+    assert drawn["kind"] == "drawn" and set(drawn) == {"kind", "blob_key", "sha256"}  # the image is in blob storage
+    png = await srv.services.storage.get_bytes(drawn["blob_key"])
+    assert hashlib.sha256(png).hexdigest() == drawn["sha256"]
+    image = Image.open(io.BytesIO(png))
     assert image.getchannel("A").getbbox() is not None  # real ink from the mouse strokes
     types = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
     assert {"signer.viewed", "signing_event.consent_given", "signer.signed", "signing_request.completed"} <= set(types)

@@ -11,7 +11,7 @@ from PIL import Image
 from esign.domain import signer_values as sv
 from esign.errors import ApiError
 from esign.providers.basic_identity import BasicIdentity, name_score, normalise
-from tests.signer.api_helpers import data_url, ink_png, png_bytes
+from tests.signer.api_helpers import data_url, ink_png, largest_png, png_bytes
 
 TODAY = dt.date(2026, 3, 14)
 SIGNER = {"id": "s1", "name": "Ann Example", "email": "ann@example.test", "phone": "+44 20 7946 0958"}
@@ -147,8 +147,8 @@ def test_mark_shape():
 
 
 def test_drawn_mark():
-    good = data_url(ink_png())
-    assert mark({"kind": "drawn", "image": good}) == ({"kind": "drawn", "image": good}, [])
+    good = ink_png()
+    assert mark({"kind": "drawn", "image": data_url(good)}) == ({"kind": "drawn", "png": good}, [])
     refused = {
         "not a data URL": "https://example.test/sig.png",
         "JPEG label": data_url(png_bytes(Image.new("RGB", (40, 20)), "JPEG"), "image/jpeg"),
@@ -162,7 +162,8 @@ def test_drawn_mark():
         "light grey": data_url(png_bytes(Image.new("L", (100, 40), 240))),
         "too wide": data_url(png_bytes(Image.new("L", (4001, 1), 0))),
         "too tall": data_url(png_bytes(Image.new("L", (1, 4001), 0))),
-        "over 1 MB": "data:image/png;base64," + "A" * (1024 * 1024 * 4 // 3 + 8),
+        "over the cap (base64 length)": "data:image/png;base64," + "A" * (sv.MAX_DRAWING_BYTES * 4 // 3 + 8),
+        "over the cap (decoded)": data_url(largest_png(sv.MAX_DRAWING_BYTES + 1)),
         "not text": 12345,
         "missing": None,
     }
@@ -173,6 +174,12 @@ def test_drawn_mark():
     edge = Image.new("L", (4000, 1), 255)
     edge.putpixel((0, 0), 0)
     assert mark({"kind": "drawn", "image": data_url(png_bytes(edge))})[1] == []
+    largest = largest_png()
+    assert len(largest) == sv.MAX_DRAWING_BYTES
+    assert mark({"kind": "drawn", "image": data_url(largest)}) == ({"kind": "drawn", "png": largest}, [])
+    out, details = mark({"kind": "drawn", "image": data_url(largest_png(sv.MAX_DRAWING_BYTES + 1))})
+    assert out is None and details == [{"field": "signature.image", "message": "the drawing is larger than 256 KB "
+                                                                           "(as PNG); draw it again smaller or type it"}]
 
 
 def test_drawn_decompression_bomb_refused_quickly():
@@ -210,7 +217,8 @@ def test_submission_drawn_marks_and_initials():
     req = request_of(field("sig", "signature"), field("ini", "initials"))
     drawn = {"kind": "drawn", "image": data_url(ink_png())}
     values, signature, initials = submit(req, {}, drawn)
-    assert values == {"sig": "(drawn signature)", "ini": "(drawn initials)"} and initials == drawn  # as the page shows
+    assert values == {"sig": "(drawn signature)", "ini": "(drawn initials)"}
+    assert signature == {"kind": "drawn", "png": ink_png()} and initials is signature  # as the page shows, one image
     values, _, initials = submit(req, {}, drawn, {"kind": "typed", "text": "AE"})
     assert values["ini"] == "AE" and initials == {"kind": "typed", "text": "AE"}
 
