@@ -1,5 +1,5 @@
 """Fixtures: moto's S3 server on 127.0.0.1 (one per session, a fresh bucket per test) and the s3
-provider chosen through esign's own plugin manager, exactly as `[storage] provider = "s3"` does."""
+provider chosen through esign's own plugin manager."""
 from __future__ import annotations
 
 import uuid
@@ -7,11 +7,7 @@ import uuid
 import boto3
 import pytest
 from moto.server import ThreadedMotoServer
-
-from esign import config as configmod
-from esign import plugins as pluginsmod
-
-CREDENTIALS = {"access_key_id": "AKIAESIGNTEST0000000", "secret_access_key": "esign-test-secret-do-not-log-0000"}
+from s3_support import CREDENTIALS, make_storage
 
 
 @pytest.fixture(scope="session")
@@ -38,16 +34,6 @@ def bucket(s3) -> str:
     name = f"esign-{uuid.uuid4().hex[:12]}"
     s3.create_bucket(Bucket=name)
     return name
-
-
-def storage_settings(endpoint_url: str, bucket: str, **changes) -> dict:
-    return {"provider": "s3", "bucket": bucket, "endpoint_url": endpoint_url, "addressing_style": "path",
-            "prefix": "esign-test/", **CREDENTIALS, **changes}
-
-
-def make_storage(endpoint_url: str, bucket: str, **changes):
-    cfg = configmod.load(None, environ={}, overrides={"storage": storage_settings(endpoint_url, bucket, **changes)})
-    return pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "storage")
 
 
 @pytest.fixture

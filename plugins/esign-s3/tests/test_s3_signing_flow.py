@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 import tornado.httpclient
-from conftest import storage_settings
+from s3_support import storage_settings
 
 from tests.conftest import start_server, stop_server
 from tests.signer.api_helpers import ANN, make_request, spost, typed

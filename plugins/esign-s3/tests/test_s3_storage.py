@@ -13,7 +13,7 @@ import tornado.httpclient
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-from conftest import CREDENTIALS, make_storage
+from s3_support import CREDENTIALS, make_storage
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
