@@ -189,7 +189,7 @@ async def faulty():
 @pytest.mark.parametrize("fault, error, attempts", [
     ("busy", ProviderUnavailable, 2), ("broken", ProviderUnavailable, 2), ("slow", ProviderUnavailable, 2),
     ("denied", ProviderRejected, 1)])
-async def test_faults_are_sorted(faulty, fault, error, attempts):
+async def test_faults_are_sorted(faulty, fault, error, attempts, tmp_path):
     url, state = faulty
     state["fault"] = fault
     provider = make_storage(url, "esign-bucket", max_attempts=2, read_timeout_seconds=0.5)
@@ -200,4 +200,8 @@ async def test_faults_are_sorted(faulty, fault, error, attempts):
     state["calls"].clear()
     with pytest.raises(error):
         await provider.get_bytes("k.pdf")
+    path = tmp_path / "up.pdf"
+    path.write_bytes(b"%PDF-1.4")
+    with pytest.raises(error):  # boto3's managed upload wraps the S3 error: the cause decides
+        await provider.put_file("up.pdf", str(path))
     await provider.close()
