@@ -97,6 +97,8 @@ class S3Storage(BlobStorage):
             raise ConfigError("storage.addressing_style: auto, path or virtual")
         if bool(settings["access_key_id"]) != bool(settings["secret_access_key"]):
             raise ConfigError("storage.access_key_id and storage.secret_access_key: set both or neither")
+        if settings["endpoint_url"] and urllib.parse.urlsplit(settings["endpoint_url"]).scheme not in ("http", "https"):
+            raise ConfigError("storage.endpoint_url: an http(s) URL such as https://minio.internal:9000")
         if settings["multipart_chunk_mb"] < 5:
             raise ConfigError("storage.multipart_chunk_mb: S3 parts are at least 5 MB")
         self.bucket = settings["bucket"]
@@ -133,11 +135,16 @@ class S3Storage(BlobStorage):
     async def start(self):
         self.client = await asyncio.to_thread(self._make_client)
         try:
-            await self.ready()
-        except ProviderRejected as exc:  # the bucket is missing or not ours: a configuration error
-            raise ConfigError(f"storage.bucket {self.bucket!r}: {exc}") from None
-        except ProviderUnavailable as exc:  # S3 down at start-up: /readyz says so; calls fail until it is back
-            log.warning("S3 storage not reachable at start-up (%s); continuing", exc)
+            await asyncio.to_thread(self.client.head_bucket, Bucket=self.bucket)
+        except Exception as exc:  # noqa: BLE001
+            error = translate(exc, f"head_bucket {self.bucket}")
+            if isinstance(error, ProviderUnavailable):  # S3 down at start-up: /readyz says so until it is back
+                log.warning("S3 storage not reachable at start-up (%s); continuing", error)
+                return
+            # the bucket is missing or not ours: a configuration error that stops start-up
+            status = _error_code(exc)[1] if isinstance(exc, botocore.exceptions.ClientError) else 0
+            why = {404: "no such bucket", 403: "access denied (check the credentials and the bucket policy)"}
+            raise ConfigError(f"storage.bucket {self.bucket!r}: {why.get(status, str(error))}") from None
 
     async def close(self):
         if self.client is not None:

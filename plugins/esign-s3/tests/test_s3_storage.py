@@ -40,6 +40,8 @@ async def test_registered_under_s3_and_options_checked(moto_url, bucket):
         make_storage(moto_url, "")
     with pytest.raises(ConfigError, match="set both or neither"):
         make_storage(moto_url, bucket, secret_access_key="")
+    with pytest.raises(ConfigError, match="storage.endpoint_url"):
+        make_storage("minio.internal:9000", bucket)
 
 
 async def test_settings_from_the_environment(moto_url, bucket):
@@ -146,7 +148,7 @@ async def test_server_down_is_temporary(bucket, caplog):
 
 
 async def test_no_such_bucket(moto_url, s3, bucket):
-    with pytest.raises(ConfigError, match="storage.bucket 'esign-not-there'"):
+    with pytest.raises(ConfigError, match="storage.bucket 'esign-not-there': no such bucket"):
         await make_storage(moto_url, "esign-not-there").start()
     # a bucket that disappears after start-up: refusals for good
     provider = make_storage(moto_url, bucket)
@@ -205,3 +207,10 @@ async def test_faults_are_sorted(faulty, fault, error, attempts, tmp_path):
     with pytest.raises(error):  # boto3's managed upload wraps the S3 error: the cause decides
         await provider.put_file("up.pdf", str(path))
     await provider.close()
+
+
+async def test_start_refuses_a_bucket_it_may_not_use(faulty):
+    url, state = faulty
+    state["fault"] = "denied"
+    with pytest.raises(ConfigError, match="storage.bucket 'esign-bucket': access denied"):
+        await make_storage(url, "esign-bucket").start()
