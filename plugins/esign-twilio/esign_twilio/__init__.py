@@ -1,0 +1,13 @@
+"""esign-twilio: SMS one-time codes through Twilio's Messaging API or its Verify API. Registered in
+the `esign` entry-point group; chosen with `[sms] provider = "twilio"` and configured by the `[sms]`
+keys listed in README.md."""
+from esign.hookspecs import hookimpl
+
+from esign_twilio.sms import TwilioSms
+
+__all__ = ["TwilioSms"]
+
+
+@hookimpl
+def esign_sms_providers():
+    return [TwilioSms]

@@ -1,0 +1,118 @@
+"""The twilio provider against the fake Twilio on 127.0.0.1: the Messaging and Verify requests as
+Twilio documents them, the settings checked at start-up, and every failure sorted into temporary
+(ProviderUnavailable) and for good (ProviderRejected)."""
+from __future__ import annotations
+
+import logging
+import socket
+
+import pytest
+from twilio_fake import (ACCOUNT_SID, API_KEY_SECRET, API_KEY_SID, AUTH_TOKEN, FROM_NUMBER, MESSAGING_SERVICE_SID,
+                         SERVICE_SID)
+from twilio_support import make_sms
+
+from esign.config import ConfigError
+from esign.providers.base import ProviderRejected, ProviderUnavailable
+from esign_twilio.sms import TwilioSms
+
+TEXT = "Your signing code is 048213. It expires in 10 minutes."
+
+
+async def started(url, mode="messaging", **changes):
+    provider = make_sms(url, mode, **changes)
+    await provider.start()
+    return provider
+
+
+async def test_registered_and_settings_checked(twilio):
+    assert isinstance(make_sms(twilio.url), TwilioSms)
+    for changes, message in [({"mode": "carrier-pigeon"}, "sms.mode"), ({"account_sid": ""}, "Account SID"),
+                             ({"auth_token": ""}, "sms.auth_token"), ({"api_key_sid": API_KEY_SID}, "api_key_secret"),
+                             ({"messaging_service_sid": MESSAGING_SERVICE_SID}, "exactly one"),
+                             ({"from_number": ""}, "exactly one"), ({"api_base_url": "api.twilio.com"}, "http"),
+                             ({"colour": "red"}, "unknown key sms.colour")]:
+        with pytest.raises(ConfigError, match=message):
+            make_sms(twilio.url, **changes)
+    with pytest.raises(ConfigError, match="verify_service_sid"):
+        make_sms(twilio.url, "verify", verify_service_sid="")
+
+
+async def test_messaging_sends_the_text(sms, twilio):
+    await sms.send("+1 555 0100-123", TEXT)
+    assert twilio.requests == [("POST", f"/2010-04-01/Accounts/{ACCOUNT_SID}/Messages.json")]
+    assert twilio.messages == [{"To": "+15550100123", "From": FROM_NUMBER, "Body": TEXT}]
+
+
+async def test_messaging_service_and_api_key(twilio):
+    provider = await started(twilio.url, from_number="", messaging_service_sid=MESSAGING_SERVICE_SID,
+                             api_key_sid=API_KEY_SID, api_key_secret=API_KEY_SECRET, auth_token="")
+    await provider.send("+447700900123", TEXT)
+    await provider.close()
+    assert twilio.messages == [{"To": "+447700900123", "MessagingServiceSid": MESSAGING_SERVICE_SID, "Body": TEXT}]
+
+
+async def test_verify_sends_the_cores_code_as_a_custom_code(twilio):
+    provider = await started(twilio.url, "verify")
+    await provider.send("+1 (555) 0100 123", TEXT)
+    assert twilio.requests == [("POST", f"/v2/Services/{SERVICE_SID}/Verifications")]
+    assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms", "CustomCode": "048213"}]
+    with pytest.raises(ProviderRejected, match="one-time codes only"):
+        await provider.send("+15550100123", "Hello, no code here.")
+    assert len(twilio.requests) == 1  # refused before any request
+    await provider.close()
+
+
+def closed_port() -> int:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return port
+
+
+@pytest.mark.parametrize("mode", ["messaging", "verify"])
+@pytest.mark.parametrize("fault, error, shown", [
+    ((429, 20429), ProviderUnavailable, "Twilio 429 error 20429: Too Many Requests"),
+    ((500, 20500), ProviderUnavailable, "Twilio 500 error 20500"),
+    ((503, 20503), ProviderUnavailable, "Twilio 503"),
+    ((429, 60203), ProviderUnavailable, "60203: Max send attempts reached"),
+    ((400, 21211), ProviderRejected, "Twilio 400 error 21211: The 'To' number is not a valid phone number."),
+    ((400, 21610), ProviderRejected, "21610"),
+    ((400, 60200), ProviderRejected, "60200: Invalid parameter"),
+    ((404, 20404), ProviderRejected, "20404"),
+    ("slow", ProviderUnavailable, "cannot be reached"),
+    ("drop", ProviderUnavailable, "cannot be reached"),
+])
+async def test_faults_are_sorted(twilio, mode, fault, error, shown):
+    provider = await started(twilio.url, mode, timeout_seconds=0.3)
+    twilio.faults.append(fault)
+    with pytest.raises(error) as caught:
+        await provider.send("+15550100123", TEXT)
+    assert shown in str(caught.value)
+    await provider.send("+15550100123", TEXT)  # the fault has passed: the next text goes
+    assert len(twilio.messages) + len(twilio.verifications) == 1 and len(twilio.requests) == 2
+    await provider.close()
+
+
+async def test_twilio_down_is_temporary(twilio):
+    provider = await started(f"http://127.0.0.1:{closed_port()}")
+    with pytest.raises(ProviderUnavailable, match="cannot be reached"):
+        await provider.send("+15550100123", TEXT)
+    await provider.close()
+
+
+async def test_wrong_credentials_are_the_operators_to_fix(twilio, caplog):
+    provider = await started(twilio.url, auth_token="not-the-token")
+    with caplog.at_level(logging.INFO, logger="esign"):
+        with pytest.raises(ProviderUnavailable, match="Twilio 401 error 20003: Authenticate") as caught:
+            await provider.send("+15550100123", TEXT)
+    await provider.close()
+    assert "check [sms] account_sid / auth_token" in caplog.text
+    assert "not-the-token" not in caplog.text + str(caught.value) and twilio.messages == []
+
+
+async def test_logs_mask_the_number_and_hold_no_secret(sms, twilio, caplog):
+    with caplog.at_level(logging.INFO, logger="esign"):
+        await sms.send("+15550100123", TEXT)
+    assert "twilio messaging accepted for +15…23: SM" in caplog.text
+    assert "5550100" not in caplog.text and AUTH_TOKEN not in caplog.text and "048213" not in caplog.text
