@@ -27,7 +27,7 @@ if [ ! -f "$stamp" ] || changed; then
   echo "esign: installing into .venv ..." >&2
   install -e ".${EXTRAS:+[$EXTRAS]}"
   for plugin in plugins/*/; do
-    if [ -f "$plugin/setup.cfg" ]; then install -e "$plugin"; fi
+    if [ -f "$plugin/setup.cfg" ]; then install -e "${plugin%/}${EXTRAS:+[$EXTRAS]}"; fi  # a plugin without that extra: pip only warns
   done
   touch "$stamp"
 fi
