@@ -96,8 +96,13 @@ class BaseHandler(tornado.web.RequestHandler):
     def prepare(self):
         self.request.connection.set_max_body_size(UNCAPPED)
         length = self.request.headers.get("Content-Length")
-        if length is not None and (not length.isdigit() or int(length) > self.body_limit()):
-            raise self.too_large()
+        if length is not None:
+            values = {value.strip() for value in length.split(",")}  # a proxy may repeat it
+            value = values.pop() if len(values) == 1 else ""
+            if not value.isdigit():
+                raise ApiError(400, "bad_request", "malformed Content-Length header")
+            if int(value) > self.body_limit():
+                raise self.too_large()
 
     def data_received(self, chunk):
         if self._finished:

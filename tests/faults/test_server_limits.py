@@ -183,3 +183,10 @@ async def test_large_unauthenticated_posts_leave_memory_flat(tmp_path):
         assert "Traceback" not in srv.log()
     finally:
         srv.kill()
+
+
+@pytest.mark.parametrize("length, status", [("abc", 400), ("-1", 400), ("10, 11", 400), ("3000000, 3000000", 413)])
+async def test_malformed_or_repeated_content_length(server, length, status):
+    head = json_head(0, KEYS["a"]).replace(b"Content-Length: 0", f"Content-Length: {length}".encode())
+    raw, _ = await raw_exchange(server.port, head)
+    assert parse_answer(raw)[0] == status
