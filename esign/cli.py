@@ -106,25 +106,38 @@ async def _wait_for_signal():
 
 
 async def serve(cfg, host=None, port=None, with_worker=True):
+    """Run the API until SIGTERM or SIGINT, then stop gracefully: no new connections, requests in
+    flight finish within `[server] shutdown_grace_seconds`, then the worker stops; exit status 0."""
+    import tornado.netutil
+
     from esign import services as servicesmod
-    from esign.app import make_app
+    from esign.app import make_app, make_server
     from esign.jobs.registry import make_worker
 
     services = await servicesmod.build(cfg)
     await announce_first_run(services)
-    app = make_app(services)
+    server = make_server(make_app(services), cfg)
     host = host or cfg.server.host
     port = cfg.server.port if port is None else port
-    server = app.listen(port, host, xheaders=cfg.server.xheaders, max_buffer_size=64 * 1024 * 1024)
-    bound = [s.getsockname()[1] for s in server._sockets.values()][0]
+    sockets = tornado.netutil.bind_sockets(port, host)
+    server.add_sockets(sockets)
+    bound = sockets[0].getsockname()[1]
     if with_worker:
         make_worker(services).start()
-    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "worker": with_worker}), flush=True)
+    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "worker": with_worker,
+                      "max_connections": server.max_connections}), flush=True)
     try:
         await _wait_for_signal()
     finally:
-        server.stop()
+        grace = cfg.server.shutdown_grace_seconds
+        log.info("stopping: no new connections; requests in flight have %s s to finish", grace)
+        # requests in flight and running jobs share one grace; jobs still running then are released
+        stopping_jobs = services.worker.stop(grace) if services.worker is not None else asyncio.sleep(0)
+        cut, _ = await asyncio.gather(server.shutdown(grace), stopping_jobs)
+        if cut:
+            log.warning("%d requests were still running after %s s and were cut off", cut, grace)
         await services.close()
+        log.info("stopped")
 
 
 async def announce_first_run(services) -> None:

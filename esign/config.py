@@ -23,7 +23,8 @@ PROVIDER_SECTIONS = ("storage", "email", "sms", "identity")
 # section -> key -> default. The default's type is the key's type.
 SCHEMA: dict[str, dict[str, Any]] = {
     "server": {"host": "127.0.0.1", "port": 8080, "public_url": "http://127.0.0.1:8080",
-               "xheaders": False},
+               "xheaders": False, "shutdown_grace_seconds": 25.0, "max_connections": 0,
+               "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
     "database": {"url": "memory://", "name": "esign"},
     "storage": {"provider": "local", "path": "./var/blobs"},
     "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
@@ -36,7 +37,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "signer": {"otp_ttl_seconds": 600, "otp_resend_seconds": 30, "otp_max_attempts": 3, "otp_lock_seconds": 900,
                "identity_max_attempts": 3},
     "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
-               "pdf_parse_memory_mb": 512},
+               "pdf_parse_memory_mb": 512, "json_body_mb": 2, "failed_auth_per_minute": 20},
     "security": {"secret_key": ""},
     "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120.0, "sweep_interval_seconds": 60,
              "bulk_concurrency": 4, "lane_email": 8, "lane_webhooks": 16, "lane_delivery": 4,
@@ -250,6 +251,14 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("server.port must be between 0 and 65535")
     if not s["server"]["public_url"].startswith(("http://", "https://")):
         raise ConfigError("server.public_url must start with http:// or https://")
+    for key in ("shutdown_grace_seconds", "idle_timeout_seconds", "body_timeout_seconds"):
+        if s["server"][key] <= 0:
+            raise ConfigError(f"server.{key} must be positive")
+    if s["server"]["max_connections"] < 0:
+        raise ConfigError("server.max_connections must be at least 0 (0 = derived from the file limit)")
+    for key in ("json_body_mb", "failed_auth_per_minute"):
+        if s["limits"][key] < 1:
+            raise ConfigError(f"limits.{key} must be at least 1")
     if not 1 <= s["limits"]["default_rate_per_minute"] <= 1000:
         raise ConfigError("limits.default_rate_per_minute must be between 1 and 1000")
     if s["webhooks"]["timeout_seconds"] <= 0:

@@ -8,12 +8,11 @@ import pathlib
 
 import pytest
 import tornado.httpclient
-import tornado.httpserver
 import tornado.netutil
 
 from esign import config as configmod
 from esign import services as servicesmod
-from esign.app import make_app
+from esign.app import make_app, make_server
 from esign.clock import FakeClock
 from esign.jobs.registry import make_worker
 
@@ -168,7 +167,7 @@ async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=N
     port = sockets[0].getsockname()[1]
     cfg.server["public_url"] = f"http://127.0.0.1:{port}"
     app = make_app(services)
-    http_server = tornado.httpserver.HTTPServer(app, max_buffer_size=64 * 1024 * 1024)
+    http_server = make_server(app, cfg)
     http_server.add_sockets(sockets)
     make_worker(services)  # jobs run when a test calls server.run_jobs(), never in the background
     return Server(services, http_server, port)

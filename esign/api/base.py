@@ -1,5 +1,5 @@
-"""The JSON handler base: request ids, API-key auth and scopes in `prepare()`, rate limits, JSON
-bodies validated by marshmallow schemas, idempotency, and errors always in the Error shape."""
+"""The JSON handler base: request ids, body limits, API-key auth and scopes in `prepare()`, rate
+limits, JSON bodies validated by marshmallow schemas, idempotency, and errors always in the Error shape."""
 from __future__ import annotations
 
 import datetime as dt
@@ -7,6 +7,7 @@ import functools
 import hashlib
 import json
 import logging
+import math
 import re
 import uuid
 
@@ -17,6 +18,11 @@ from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.providers.base import ProviderUnavailable
 
 log = logging.getLogger("esign.api")
+MB = 1024 * 1024
+MAX_DETAILS = 100  # error bodies list at most this many `details`
+# Tornado's own cap on a streamed body: it would answer a bare 400 (no Error shape) and checks a
+# declared chunk's length before reading it, so it is left out of the way; `data_received` counts.
+UNCAPPED = 1 << 62
 UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 
 
@@ -56,17 +62,76 @@ def log_request(handler: tornado.web.RequestHandler) -> None:
 
 
 def error_body(status: int, code: str, message: str, request_id: str, details=None) -> dict:
-    error = {"code": code, "message": message, "request_id": request_id}
+    """The Error shape; bounded whatever the input (the first MAX_DETAILS details, short texts)."""
+    error = {"code": code, "message": _bounded(message, 1000), "request_id": request_id}
     if details is not None:
-        error["details"] = details
+        error["details"] = [{key: _bounded(value, 300) for key, value in item.items()}
+                            for item in details[:MAX_DETAILS]]
     return {"error": error}
 
 
+def _bounded(text, limit: int):
+    return text[:limit - 3] + "..." if isinstance(text, str) and len(text) > limit else text
+
+
+@tornado.web.stream_request_body
 class BaseHandler(tornado.web.RequestHandler):
-    """JSON in, JSON out, errors in the Error shape. No authentication (health, docs, 404)."""
+    """JSON in, JSON out, errors in the Error shape. No authentication (health, docs, 404).
+
+    Bodies are streamed: `prepare()` (which subclasses call first) refuses a declared length over
+    `body_limit()` with 413 before any of the body is read, and `data_received` cuts a chunked body
+    off at the limit. The body is then in `self.body`."""
 
     def initialize(self, services):
         self.services = services
+        self._chunks: list[bytes] = []
+        self._body_size = 0
+
+    def body_limit(self) -> int:
+        return self.services.config.limits.json_body_mb * MB
+
+    def too_large(self) -> ApiError:
+        return ApiError(413, "payload_too_large", f"the request body exceeds {self.body_limit() // MB} MB")
+
+    def prepare(self):
+        self.request.connection.set_max_body_size(UNCAPPED)
+        length = self.request.headers.get("Content-Length")
+        if length is not None:
+            values = {value.strip() for value in length.split(",")}  # a proxy may repeat it
+            value = values.pop() if len(values) == 1 else ""
+            if not value.isdigit():
+                raise ApiError(400, "bad_request", "malformed Content-Length header")
+            if int(value) > self.body_limit():
+                raise self.too_large()
+
+    def data_received(self, chunk):
+        if self._finished:
+            return
+        self._body_size += len(chunk)
+        if self._body_size > self.body_limit():
+            return self.refuse(self.too_large())
+        self.consume(chunk)
+
+    def consume(self, chunk: bytes) -> None:
+        """Take one piece of a body within the limit (kept in memory; the upload handler streams)."""
+        self._chunks.append(chunk)
+
+    @property
+    def body(self) -> bytes:
+        return b"".join(self._chunks)
+
+    def refuse(self, exc: Exception) -> None:
+        """Answer with the error for `exc` now, while the body is still arriving."""
+        self.send_error(self.error_for(exc)[0], exc_info=(type(exc), exc, None))
+
+    def finish(self, chunk=None):
+        # answering before the body has been read: the server half-closes and discards the rest
+        # for a while (esign.server.LingeringStream), so the client reads this answer
+        headers = self.request.headers
+        if (not self.request._body_future.done()
+                and ("Transfer-Encoding" in headers or headers.get("Content-Length", "0") not in ("", "0"))):
+            self.request.connection.stream.linger = True
+        return super().finish(chunk)
 
     def set_default_headers(self):
         # Called again by send_error(), so headers that must survive an error live in _sticky.
@@ -136,7 +201,7 @@ class BaseHandler(tornado.web.RequestHandler):
 
     def json_body(self, schema, required: bool = True):
         """Parse and validate the JSON body with `schema`; 400 for unreadable JSON, 422 for bad fields."""
-        raw = self.request.body
+        raw = self.body
         if not raw or not raw.strip():
             if required:
                 raise ApiError(400, "bad_request", "a JSON request body is required")
@@ -187,14 +252,22 @@ class APIHandler(BaseHandler):
     """A `/v1` handler: needs an API key (`X-API-Key`) with the method's scope."""
 
     async def prepare(self):
+        super().prepare()
         key = self.request.headers.get("X-API-Key", "").strip()
         if not key:
             raise ApiError(401, "unauthorized", "missing API key: send it in the X-API-Key header")
+        throttle = self.settings["auth_throttle"]
+        wait = throttle.retry_after(self.request.remote_ip)
+        if wait is not None:  # before any database work
+            wait = max(1, math.ceil(wait))
+            raise ApiError(429, "rate_limited", f"too many invalid API keys from this address; retry in {wait} s",
+                           headers={"Retry-After": str(wait)})
         record = await self.services.store.api_keys.by_key(key)
-        if record is None or record.get("revoked_at") is not None:
-            raise ApiError(401, "unauthorized", "invalid or revoked API key")
-        org = await self.services.store.organizations.by_id(record["org_id"])
+        org = None
+        if record is not None and record.get("revoked_at") is None:
+            org = await self.services.store.organizations.by_id(record["org_id"])
         if org is None:
+            throttle.failed(self.request.remote_ip)
             raise ApiError(401, "unauthorized", "invalid or revoked API key")
         self.api_key, self.org = record, org
         self.sandbox = bool(record.get("sandbox"))
@@ -207,19 +280,22 @@ class APIHandler(BaseHandler):
 
     async def _rate_limit(self):
         limit = self.api_key.get("rate_limit") or self.services.config.limits.default_rate_per_minute
-        count, reset = await self.services.store.rate_limits.hit(self.api_key["id"])
-        now = self.services.clock.now()
+        allowed, remaining, reset = await self.services.store.rate_limits.hit(self.api_key["id"], limit)
         self.sticky_header("X-RateLimit-Limit", limit)
-        self.sticky_header("X-RateLimit-Remaining", max(0, limit - count))
-        self.sticky_header("X-RateLimit-Reset", int(reset.replace(tzinfo=dt.timezone.utc).timestamp()))
-        if count > limit:
-            wait = max(1, int((reset - now).total_seconds() + 0.999))
+        self.sticky_header("X-RateLimit-Remaining", remaining)
+        self.sticky_header("X-RateLimit-Reset", math.ceil(reset.replace(tzinfo=dt.timezone.utc).timestamp()))
+        if not allowed:
+            wait = max(1, math.ceil((reset - self.services.clock.now()).total_seconds()))
             raise ApiError(429, "rate_limited", f"rate limit of {limit} requests per minute exceeded; retry in {wait} s",
                            headers={"Retry-After": str(wait)})
 
     @property
     def org_id(self) -> str:
         return self.org["id"]
+
+    def fingerprint(self) -> str:
+        """What an Idempotency-Key is bound to: the body's SHA-256 (uploads: what was uploaded)."""
+        return hashlib.sha256(self.body).hexdigest()
 
 
 def idempotent(method):
@@ -237,8 +313,7 @@ def idempotent(method):
             raise validation_error([{"field": "Idempotency-Key", "message": "must be 1 to 255 characters"}])
         scope = hashlib.sha256("\x00".join(
             [self.org_id, self.api_key["id"], self.request.method, self.request.path, key]).encode()).hexdigest()
-        # streamed uploads have no request.body; they hash the body as it arrives
-        body_hash = getattr(self, "body_fingerprint", None) or hashlib.sha256(self.request.body or b"").hexdigest()
+        body_hash = self.fingerprint()
         records = self.services.store.idempotency
         existing = await records.begin(scope, body_hash)
         if existing is not None:
@@ -293,4 +368,5 @@ class NotFoundHandler(BaseHandler):
     """Tornado's default handler: unknown paths answer in the Error shape too."""
 
     def prepare(self):
+        super().prepare()
         raise ApiError(404, "not_found", f"no such endpoint: {self.request.method} {self.request.path}")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import tempfile
 
@@ -11,11 +12,13 @@ from marshmallow import fields
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import OutSchema, PageQuery, UTCDateTime, operation, page_of, route
 from esign.domain import documents as domain
-from esign.errors import ApiError
+from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
 
-MULTIPART_OVERHEAD = 64 * 1024  # room for part headers and boundaries around a maximal file
-DRAIN_BYTES = 8 * 1024 * 1024  # how much of an oversized chunked body is read past the limit
+MB = 1024 * 1024
+MULTIPART_OVERHEAD = 64 * 1024  # room for part headers, boundaries and small fields around a maximal file
+MAX_FIELDS = 16  # form parts besides `file`
+MAX_FIELD_BYTES = 4096
 
 
 class Document(OutSchema):
@@ -46,7 +49,7 @@ class _FileSink:
         h = self.handler
         h.file_size += len(data)
         if h.file_size > h.max_bytes:
-            raise ApiError(413, "payload_too_large", f"the file exceeds the {h.max_bytes // (1024 * 1024)} MB upload limit")
+            raise ApiError(413, "payload_too_large", f"the file exceeds the {h.max_bytes // MB} MB upload limit")
         h.file_hash.update(data)
         self.fh.write(data)
 
@@ -57,44 +60,48 @@ class _FieldSink:
 
     def write(self, data):
         self.data += data
-        if len(self.data) > 4096:
+        if len(self.data) > MAX_FIELD_BYTES:
             raise ApiError(400, "bad_request", f"form field {self.name!r} is too long")
 
 
+def spool_failed(exc: OSError) -> ApiError:
+    """The upload's temporary file could not be written (a full or read-only temp directory)."""
+    return upstream_unavailable(f"the upload could not be spooled to a temporary file: {exc.strerror or exc}")
+
+
 @route("/v1/documents/upload")
-@tornado.web.stream_request_body
 class UploadHandler(APIHandler):
+    """Streams the multipart body through the parser: the file part goes to a temporary file (the
+    system temp directory, TMPDIR), never into memory. Any failure while the body arrives is answered
+    at once; the server discards the rest of the body (esign.server)."""
+
     tmp_path = None
 
+    def body_limit(self) -> int:
+        return self.services.config.limits.max_upload_mb * MB + MULTIPART_OVERHEAD
+
+    def too_large(self) -> ApiError:
+        return ApiError(413, "payload_too_large", f"uploads are limited to {self.max_bytes // MB} MB")
+
     async def prepare(self):
+        self.max_bytes = self.services.config.limits.max_upload_mb * MB
         await super().prepare()
         if self.request.method != "POST":
             raise tornado.web.HTTPError(405)  # before the multipart checks, which only apply to POST
-        self.max_bytes = self.services.config.limits.max_upload_mb * 1024 * 1024
-        # An oversized chunked body has no length to refuse up front. A little past the limit is
-        # drained and answered 413 when the body ends: answering mid-body makes Tornado close the
-        # socket with unread data, and the client's kernel may then drop the answer (a TCP reset).
-        # A body that goes on beyond DRAIN_BYTES more is answered at once and cut off. Tornado's
-        # own cap (a bare 400) lies beyond both.
-        chunked = "Content-Length" not in self.request.headers
-        self.request.connection.set_max_body_size((self.max_bytes + MULTIPART_OVERHEAD) * (2 if chunked else 1))
-        self.drained = 0
-        length = self.request.headers.get("Content-Length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_bytes + MULTIPART_OVERHEAD):
-            raise ApiError(413, "payload_too_large", f"uploads are limited to {self.max_bytes // (1024 * 1024)} MB")
         try:
             boundary = boundary_of(self.request.headers.get("Content-Type", ""))
         except MultipartError as exc:
             raise ApiError(400, "bad_request", f"{exc}; send the PDF as the form part named 'file'") from None
-        fd, self.tmp_path = tempfile.mkstemp(prefix="esign-upload-", suffix=".pdf")
+        try:
+            fd, self.tmp_path = tempfile.mkstemp(prefix="esign-upload-", suffix=".pdf")
+        except OSError as exc:
+            raise spool_failed(exc) from exc
         self.tmp = os.fdopen(fd, "wb")
         self.file_size = 0
         self.file_hash = hashlib.sha256()
-        self.body_hash = hashlib.sha256()
         self.fields: dict[str, _FieldSink] = {}
         self.filename = None
         self.got_file = False
-        self.failure: ApiError | None = None
         self.parser = StreamingParser(boundary, self._open_part, lambda: None)
 
     def _open_part(self, name, filename, headers):
@@ -104,40 +111,41 @@ class UploadHandler(APIHandler):
             self.got_file = True
             self.filename = filename
             return _FileSink(self, self.tmp)
-        sink = _FieldSink(self, name)
-        self.fields[name] = sink
+        if name not in self.fields and len(self.fields) >= MAX_FIELDS:
+            raise ApiError(400, "bad_request", f"at most {MAX_FIELDS} form fields besides 'file'")
+        sink = self.fields[name] = _FieldSink(self, name)
         return sink
 
-    def data_received(self, chunk):
-        if self.failure is not None:
-            # keep draining the body after an error so the error answer can be read, up to a point
-            self.drained += len(chunk)
-            if self.drained > DRAIN_BYTES and self.failure.status == 413 and not self._finished:
-                self.send_error(413, exc_info=(ApiError, self.failure, None))
-            return
-        self.body_hash.update(chunk)
+    def consume(self, chunk):
         try:
             self.parser.feed(chunk)
         except ApiError as exc:
-            self.failure = exc
+            self.refuse(exc)
         except MultipartError as exc:
-            self.failure = ApiError(400, "bad_request", str(exc))
+            self.refuse(ApiError(400, "bad_request", str(exc)))
+        except OSError as exc:
+            self.refuse(spool_failed(exc))
 
-    @property
-    def body_fingerprint(self):
-        return self.body_hash.hexdigest()
+    def fingerprint(self) -> str:
+        """What was uploaded, not the raw body (whose multipart boundary is the client's random
+        choice): a retry with the same Idempotency-Key and the same file replays the first answer."""
+        what = {"file_sha256": self.file_hash.hexdigest(), "file_size": self.file_size, "filename": self.filename,
+                "fields": {name: sink.data.hex() for name, sink in sorted(self.fields.items())}}
+        return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
     @operation("Upload a PDF document", tags=["documents"], body="multipart", idempotent=True,
                responses={201: UploadResponse},
                description="multipart/form-data with one part `file` (the PDF, at most 50 MB). The file is "
                            "checked before it is accepted: a non-PDF, encrypted or broken PDF is 400 `invalid_pdf`; "
-                           "a larger body is 413 `payload_too_large`.",
+                           "a larger body is 413 `payload_too_large`; a temporary storage failure is 502 "
+                           "`upstream_unavailable` (retry, with the same Idempotency-Key).",
                errors=(400, 401, 403, 413, 422, 429, 502))
     @idempotent
     async def post(self):
-        self.tmp.close()
-        if self.failure is not None:
-            raise self.failure
+        try:
+            self.tmp.close()
+        except OSError as exc:
+            raise spool_failed(exc) from exc
         try:
             self.parser.close()
         except MultipartError as exc:
@@ -161,8 +169,11 @@ class UploadHandler(APIHandler):
         if self.tmp_path:
             try:
                 self.tmp.close()
+            except OSError:
+                pass
+            try:
                 os.unlink(self.tmp_path)
-            except (OSError, AttributeError):
+            except OSError:
                 pass
             self.tmp_path = None
 

@@ -52,6 +52,7 @@ class SignerHandler(BaseHandler):
             self.clear_header("X-Frame-Options")
 
     async def prepare(self):
+        super().prepare()
         self.session = await signing.open_link(self.services, self.path_kwargs["token"])
         self.set_default_headers()
 

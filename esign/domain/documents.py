@@ -1,6 +1,7 @@
 """Accepting an uploaded file: check it, count it against the storage quota, store it, record it."""
 from __future__ import annotations
 
+import logging
 import os
 
 from esign.errors import ApiError, upstream_unavailable
@@ -9,6 +10,7 @@ from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
 
 MB = 1024 * 1024
+log = logging.getLogger("esign.documents")
 
 
 def clean_name(name: str | None) -> str:
@@ -44,7 +46,10 @@ async def accept_upload(services, org: dict, path: str, size: int, sha256: str, 
     except BaseException as exc:
         if counted:
             await orgs.add_storage(org["id"], -size)
-        await services.storage.delete(blob_key)
+        try:
+            await services.storage.delete(blob_key)
+        except ProviderUnavailable:
+            log.warning("could not remove the blob %s of a refused upload", blob_key)
         if isinstance(exc, ProviderUnavailable):
             raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
         raise

@@ -48,12 +48,18 @@ def _check(path: str) -> dict:
     return {"ok": True, "page_count": count}
 
 
-def _limit_memory(memory_mb: int):
+def _child_setup(memory_mb: int):
     def apply():
         import resource
+        import signal
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        # A shutdown signal sent to the whole process group or cgroup (Ctrl-C in a terminal, systemd's
+        # default KillMode) must not kill the check of an upload the server is still finishing: the
+        # child ignores it (ignored signals stay ignored across exec) and is bounded by its time-out.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     return apply
 
@@ -62,7 +68,7 @@ async def probe(path: str, timeout: float, memory_mb: int) -> dict:
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "esign.pdf.probe", path,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        preexec_fn=_limit_memory(memory_mb))
+        preexec_fn=_child_setup(memory_mb))
     try:
         out, _ = await asyncio.wait_for(proc.communicate(), timeout)
     except asyncio.TimeoutError:

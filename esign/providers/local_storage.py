@@ -1,11 +1,33 @@
-"""Builtin blob storage on the local file system (`[storage] provider = "local"`)."""
+"""Builtin blob storage on the local file system (`[storage] provider = "local"`).
+
+Every file-system failure (read-only or full disk, missing permission, a path that is not a
+directory) is ProviderUnavailable: the API answers 502 `upstream_unavailable`, jobs retry. Only a
+missing blob is reported as such (KeyError, or None from `size`)."""
 import asyncio
+import functools
 import os
 import shutil
 import tempfile
 
 from esign.hookspecs import hookimpl
-from esign.providers.base import BlobStorage
+from esign.providers.base import BlobStorage, ProviderUnavailable
+
+
+def _fault(exc: OSError) -> ProviderUnavailable:
+    return ProviderUnavailable(f"local blob storage: {exc.strerror or exc} ({type(exc).__name__})")
+
+
+def _unavailable(fn):
+    """OSError from `fn` -> ProviderUnavailable (a missing blob is reported inside `fn`)."""
+
+    @functools.wraps(fn)
+    async def wrapper(self, key, *args, **kwargs):
+        try:
+            return await fn(self, key, *args, **kwargs)
+        except OSError as exc:
+            raise _fault(exc) from exc
+
+    return wrapper
 
 
 class LocalStorage(BlobStorage):
@@ -47,6 +69,7 @@ class LocalStorage(BlobStorage):
             raise
         return os.path.getsize(target)
 
+    @_unavailable
     async def put_file(self, key, path):
         def copy(fh):
             with open(path, "rb") as src:
@@ -54,9 +77,11 @@ class LocalStorage(BlobStorage):
 
         return await asyncio.to_thread(self._write_atomically, key, copy)
 
+    @_unavailable
     async def put_bytes(self, key, data):
         return await asyncio.to_thread(self._write_atomically, key, lambda fh: fh.write(data))
 
+    @_unavailable
     async def get_bytes(self, key):
         def read():
             try:
@@ -72,19 +97,26 @@ class LocalStorage(BlobStorage):
             fh = open(self._path(key), "rb")
         except FileNotFoundError:
             raise KeyError(key) from None
+        except OSError as exc:
+            raise _fault(exc) from exc
         with fh:
             while True:
-                chunk = await asyncio.to_thread(fh.read, chunk_size)
+                try:
+                    chunk = await asyncio.to_thread(fh.read, chunk_size)
+                except OSError as exc:
+                    raise _fault(exc) from exc
                 if not chunk:
                     return
                 yield chunk
 
+    @_unavailable
     async def size(self, key):
         try:
             return os.path.getsize(self._path(key))
         except FileNotFoundError:
             return None
 
+    @_unavailable
     async def delete(self, key):
         try:
             os.unlink(self._path(key))

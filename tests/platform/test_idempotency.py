@@ -8,6 +8,7 @@ import asyncio
 import pytest
 
 from tests.conftest import CORPUS, assert_error
+from tests.platform.test_documents import multipart, post_multipart
 
 
 async def count_documents(server) -> int:
@@ -154,3 +155,25 @@ async def test_a_key_left_running_by_a_dead_process_can_be_retried_after_the_lea
     await records.finish("scope-1", 201, {"id": "x"}, {})
     server.clock.advance(minutes=10)
     assert (await records.begin("scope-1", "hash-a"))["state"] == "done"  # finished answers are replayed, never re-run
+
+
+async def test_a_retry_with_another_multipart_boundary_replays_the_first_answer(server, client, sample_pdf):
+    """Issue 11, point 9: the fingerprint is what was uploaded (file SHA-256, file name, form
+    fields), not the raw body with the client's random boundary."""
+    headers = {"Idempotency-Key": "boundary-retry"}
+    name_part = [("name", None, "Contract 2026".encode())]
+    first = await post_multipart(client, multipart(sample_pdf, "c.pdf", boundary="AaB03x", extra_parts=name_part),
+                                 boundary="AaB03x", headers=headers)
+    assert first.status == 201, first
+    again = await post_multipart(
+        client, multipart(sample_pdf, "c.pdf", boundary="----WebKitFormBoundary7MA4YWxkTrZu0gW", extra_parts=name_part),
+        boundary="----WebKitFormBoundary7MA4YWxkTrZu0gW", headers=headers)
+    assert again.status == 201, again
+    assert again.headers["Idempotent-Replayed"] == "true" and again.json == first.json
+    assert await count_documents(server) == 1
+    # another form field value, file name or file under the same key is another request
+    for body in (multipart(sample_pdf, "c.pdf", boundary="x1", extra_parts=[("name", None, b"Other")]),
+                 multipart(sample_pdf, "d.pdf", boundary="x1", extra_parts=name_part),
+                 multipart(sample_pdf + b"\n", "c.pdf", boundary="x1", extra_parts=name_part)):
+        assert_error(await post_multipart(client, body, boundary="x1", headers=headers), 409, "idempotency_key_reused")
+    assert await count_documents(server) == 1

@@ -3,6 +3,8 @@ processes share one budget; X-RateLimit-* on every answer, Retry-After on 429.""
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
+import math
 
 import tornado.httpserver
 import tornado.netutil
@@ -133,3 +135,110 @@ async def test_two_server_processes_share_one_budget(tmp_path):
         second_http.stop()
         await services2.close()
         await stop_server(first)
+
+
+# --- sliding window (issue 11, point 10) -----------------------------------------------------------
+
+async def test_no_burst_of_twice_the_limit_across_a_minute_boundary(tmp_path):
+    server = await start_server(tmp_path, extra_config=EXTRA)
+    try:
+        window_start(server)
+        server.clock.advance(seconds=50)  # 10 s before a minute boundary
+        for i in range(5):
+            resp = await server.client.get("/v1/documents", key=LIMITED)
+            assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == str(4 - i)
+        server.clock.advance(seconds=10)  # the boundary: a fixed window would allow 5 more now
+        resp = await server.client.get("/v1/documents", key=LIMITED)
+        assert_error(resp, 429, "rate_limited")
+        assert resp.headers["Retry-After"] == "50" and resp.headers["X-RateLimit-Remaining"] == "0"
+        server.clock.advance(seconds=49, microseconds=999_000)
+        assert (await server.client.get("/v1/documents", key=LIMITED)).status == 429
+        server.clock.advance(microseconds=1_000)  # a minute after the five
+        statuses = [(await server.client.get("/v1/documents", key=LIMITED)).status for _ in range(6)]
+        assert statuses == [200] * 5 + [429]
+    finally:
+        await stop_server(server)
+
+
+async def test_any_sixty_seconds_hold_at_most_the_limit(tmp_path):
+    """Requests every 7 s for 5 minutes at a limit of 5 a minute: each allowed request is counted in
+    the window of the 60 s before it, so exactly the limit is allowed in every such window."""
+    server = await start_server(tmp_path, extra_config=EXTRA)
+    try:
+        allowed = []
+        for _ in range(43):
+            resp = await server.client.get("/v1/usage", key=LIMITED)
+            assert resp.status in (200, 429)
+            if resp.status == 200:
+                allowed.append(server.clock.now())
+            server.clock.advance(seconds=7)
+        for t in allowed:
+            assert sum(1 for u in allowed if t - dt.timedelta(seconds=60) < u <= t) <= 5
+        assert len(allowed) >= 5 * 5  # and the budget is used: 5 per minute over 5 minutes
+    finally:
+        await stop_server(server)
+
+
+async def test_remaining_and_reset_follow_the_window(tmp_path):
+    server = await start_server(tmp_path, extra_config=EXTRA)
+    try:
+        first = server.clock.now()
+        for _ in range(3):
+            resp = await server.client.get("/v1/documents", key=LIMITED)
+            server.clock.advance(seconds=10)
+        assert resp.headers["X-RateLimit-Remaining"] == "2"
+        assert int(resp.headers["X-RateLimit-Reset"]) == math.ceil((first + dt.timedelta(seconds=60)).replace(
+            tzinfo=dt.timezone.utc).timestamp())
+        server.clock.advance(seconds=35)  # 65 s after the first: it has left the window
+        resp = await server.client.get("/v1/documents", key=LIMITED)
+        assert resp.headers["X-RateLimit-Remaining"] == "2"  # the 2nd, 3rd and this one are counted
+    finally:
+        await stop_server(server)
+
+
+# --- failed API-key attempts ------------------------------------------------------------------------
+
+async def test_failed_keys_are_throttled_per_address_before_any_database_work(tmp_path, monkeypatch):
+    server = await start_server(tmp_path, overrides={"server": {"xheaders": True}})
+    try:
+        client = server.client
+        lookups = []
+        real_by_key = server.services.store.api_keys.by_key
+
+        async def counting_by_key(key):
+            lookups.append(key)
+            return await real_by_key(key)
+
+        monkeypatch.setattr(server.services.store.api_keys, "by_key", counting_by_key)
+        attacker = {"X-Real-IP": "198.51.100.7"}
+        for i in range(20):  # [limits] failed_auth_per_minute, default 20
+            server.clock.advance(seconds=1)
+            resp = await client.get("/v1/documents", key=f"esk_live_guess_{i:020d}", headers=attacker)
+            assert_error(resp, 401, "unauthorized")
+        assert len(lookups) == 20
+        resp = await client.get("/v1/documents", key="esk_live_guess_again_000000000", headers=attacker)
+        err = assert_error(resp, 429, "rate_limited")
+        assert "invalid API keys" in err["message"]
+        assert resp.headers["Retry-After"] == "41"  # when the first failure leaves the minute
+        # even a valid key from that address waits: nothing is looked up
+        assert_error(await client.get("/v1/documents", key="a", headers=attacker), 429, "rate_limited")
+        assert len(lookups) == 20
+        # other addresses are not affected; no key at all is still a plain 401
+        assert (await client.get("/v1/documents", key="a", headers={"X-Real-IP": "198.51.100.8"})).status == 200
+        assert_error(await client.get("/v1/documents", key=None, headers=attacker), 401, "unauthorized")
+        server.clock.advance(seconds=41)  # the first failure is a minute old: one more try
+        assert (await client.get("/v1/documents", key="a", headers=attacker)).status == 200
+        assert (await client.get("/v1/documents", key="esk_live_guess_last_0000000000", headers=attacker)).status == 401
+        assert (await client.get("/v1/documents", key="a", headers=attacker)).status == 429
+    finally:
+        await stop_server(server)
+
+
+async def test_the_failed_key_limit_is_configurable(tmp_path):
+    server = await start_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 2}})
+    try:
+        statuses = [(await server.client.get("/v1/usage", key="esk_live_wrong_wrong_wrong_wrong")).status
+                    for _ in range(3)]
+        assert statuses == [401, 401, 429]
+    finally:
+        await stop_server(server)

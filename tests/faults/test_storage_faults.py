@@ -1,0 +1,117 @@
+"""Storage faults (issue 11, point 2; design.md §11): a blob store that cannot be written or read and
+a full temp directory answer 502 `upstream_unavailable` in the Error shape, never 500 and never a
+connection reset; nothing is half-recorded and a retry succeeds once the fault is gone.
+
+The failures are real ones from the kernel (a path that is a file where a directory should be,
+writes to /dev/full), since chmod does not stop root, which the tests may run as."""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+from esign.providers import local_storage
+from esign.providers.base import ProviderUnavailable
+from tests.conftest import KEYS, assert_error
+from tests.platform.test_documents import multipart, sized_pdf
+from tests.rawhttp import parse_answer, raw_exchange
+
+MB = 1024 * 1024
+REAL_MKSTEMP = tempfile.mkstemp
+
+
+def upload_head(length: int, idempotency_key: str | None = None) -> bytes:
+    extra = f"Idempotency-Key: {idempotency_key}\r\n" if idempotency_key else ""
+    return (f"POST /v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS['a']}\r\n{extra}"
+            f"Content-Type: multipart/form-data; boundary=b0undaryXYZ\r\nContent-Length: {length}\r\n\r\n").encode()
+
+
+async def upload_raw(server, body: bytes, idempotency_key: str | None = None):
+    raw, _ = await raw_exchange(server.port, upload_head(len(body), idempotency_key),
+                                (body[i:i + MB] for i in range(0, len(body), MB)), read_timeout=60)
+    assert raw, "the connection was closed without an answer"
+    return parse_answer(raw)
+
+
+def full_mkstemp(only_with_dir: bool):
+    """mkstemp whose file descriptor is /dev/full: every write fails with ENOSPC."""
+
+    def mkstemp(*args, **kwargs):
+        fd, path = REAL_MKSTEMP(*args, **kwargs)
+        if only_with_dir != ("dir" in kwargs):
+            return fd, path
+        os.close(fd)
+        return os.open("/dev/full", os.O_WRONLY), path
+
+    return mkstemp
+
+
+async def documents_and_storage(server) -> tuple[int, int]:
+    org = await server.services.db["organizations"].find_one({"name": "Org B"})
+    return await server.services.db["documents"].count_documents({}), org.get("storage_bytes", 0)
+
+
+async def test_a_blob_store_that_cannot_be_written_answers_502_and_a_retry_succeeds(server, tmp_path, sample_pdf):
+    blobs = tmp_path / "blobs"
+    shutil.rmtree(blobs / "orgs", ignore_errors=True)
+    (blobs / "orgs").write_text("a file where the store needs a directory")
+    before = await documents_and_storage(server)
+    headers = {"Idempotency-Key": "store-down"}
+    resp = await server.client.upload(sample_pdf, "c.pdf", key="b", headers=headers)
+    err = assert_error(resp, 502, "upstream_unavailable")
+    assert "storage" in err["message"]
+    assert await documents_and_storage(server) == before  # no record, no storage counted
+    (blobs / "orgs").unlink()
+    again = await server.client.upload(sample_pdf, "c.pdf", key="b", headers=headers)
+    assert again.status == 201, again  # the 502 was not remembered
+    assert "Idempotent-Replayed" not in again.headers
+
+
+async def test_a_full_blob_store_answers_502(server, monkeypatch):
+    monkeypatch.setattr(local_storage.tempfile, "mkstemp", full_mkstemp(only_with_dir=True))
+    status, _, body = await upload_raw(server, multipart(sized_pdf(3 * MB)))
+    assert status == 502 and body["error"]["code"] == "upstream_unavailable", body
+    assert "No space left on device" in body["error"]["message"]
+    assert (await server.client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_blob_reads_that_fail_are_provider_unavailable(server, document_id):
+    storage = server.services.storage
+    key = (await server.services.db["documents"].find_one({"_id": document_id}))["blob_key"]
+    path = os.path.join(storage.root, *key.split("/"))
+    os.unlink(path)
+    os.mkdir(path)  # a directory where the blob should be: reading fails (EISDIR)
+    with pytest.raises(ProviderUnavailable):
+        await storage.get_bytes(key)
+    with pytest.raises(ProviderUnavailable):
+        async for _ in storage.stream(key):
+            pass
+    with pytest.raises(ProviderUnavailable):
+        await storage.put_bytes(key, b"x")
+    os.rmdir(path)
+    with pytest.raises(KeyError):  # a missing blob is still just missing
+        await storage.get_bytes(key)
+    assert await storage.size(key) is None
+
+
+async def test_a_full_temp_directory_answers_502_without_a_reset(server, client, monkeypatch, sample_pdf):
+    monkeypatch.setattr(tempfile, "mkstemp", full_mkstemp(only_with_dir=False))
+    status, _, body = await upload_raw(server, multipart(sized_pdf(8 * MB)), "spool-full")
+    assert status == 502 and body["error"]["code"] == "upstream_unavailable", body
+    assert "temporary file" in body["error"]["message"]
+    monkeypatch.setattr(tempfile, "mkstemp", REAL_MKSTEMP)
+    status, _, body = await upload_raw(server, multipart(sized_pdf(8 * MB)), "spool-full")
+    assert status == 201, body  # the same key: the 502 was not remembered
+    assert (await client.get("/v1/documents")).json["total"] == 1
+
+
+async def test_a_temp_directory_that_cannot_be_used_answers_502_before_the_body(server, client, monkeypatch, tmp_path):
+    not_a_dir = tmp_path / "spool"
+    not_a_dir.write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_dir))
+    status, _, body = await upload_raw(server, multipart(sized_pdf(8 * MB)))
+    assert status == 502 and body["error"]["code"] == "upstream_unavailable", body
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    assert (await client.get("/healthz", key=None)).status == 200
