@@ -24,7 +24,7 @@ PROVIDER_SECTIONS = ("storage", "email", "sms", "identity")
 SCHEMA: dict[str, dict[str, Any]] = {
     "server": {"host": "127.0.0.1", "port": 8080, "public_url": "http://127.0.0.1:8080",
                "xheaders": False},
-    "database": {"url": "memory://", "name": "esign"},
+    "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
     "storage": {"provider": "local", "path": "./var/blobs"},
     "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
     "sms": {"provider": "log"},
@@ -242,6 +242,8 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("limits.default_rate_per_minute must be between 1 and 1000")
     if s["webhooks"]["timeout_seconds"] <= 0:
         raise ConfigError("webhooks.timeout_seconds must be positive")
+    if s["database"]["timeout_ms"] < 0:
+        raise ConfigError("database.timeout_ms must be 0 (none) or positive")
     for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
 DONE_KEPT = dt.timedelta(days=7)
 
@@ -18,9 +18,11 @@ DONE_KEPT = dt.timedelta(days=7)
 class Jobs(Repository):
     collection_name = "jobs"
     indexes = [
-        ([("status", ASCENDING), ("run_at", ASCENDING)], {}),
-        ([("dedupe_key", ASCENDING)], {"unique": True, "sparse": True}),
-        ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0, "sparse": True}),
+        Index("status_run_at", [("status", ASCENDING), ("run_at", ASCENDING)]),
+        Index("status_kind_run_at", [("status", ASCENDING), ("kind", ASCENDING), ("run_at", ASCENDING)]),
+        Index("kind_status", [("kind", ASCENDING), ("status", ASCENDING)]),  # counting jobs by kind
+        Index("dedupe_key_unique", [("dedupe_key", ASCENDING)], unique=True, partial={"dedupe_key": {"$type": "string"}}),
+        Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0, partial={"expires_at": {"$type": "date"}}),
     ]
 
     async def enqueue(self, kind: str, payload: dict, *, delay_seconds: float = 0, dedupe_key: str | None = None,

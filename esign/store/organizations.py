@@ -1,10 +1,10 @@
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
 
 class Organizations(Repository):
     collection_name = "organizations"
-    indexes = [([("name", ASCENDING)], {"unique": True})]
+    indexes = [Index("name_unique", [("name", ASCENDING)], unique=True)]
 
     async def create(self, name, plan):
         doc = {"_id": new_id(), "name": name, "plan": plan, "embed_origins": [], "delivery_url": "",

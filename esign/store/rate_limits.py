@@ -1,14 +1,14 @@
 import datetime as dt
 
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Repository
+from esign.store.base import ASCENDING, Index, Repository
 
 
 class RateLimits(Repository):
     """Fixed one-minute windows counted in MongoDB, so every process shares one budget per key."""
 
     collection_name = "rate_limits"
-    indexes = [([("expires_at", ASCENDING)], {"expireAfterSeconds": 0})]
+    indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]
 
     async def hit(self, key_id: str) -> tuple[int, dt.datetime]:
         """Count one request; returns (requests in this window, when the window resets)."""

@@ -4,12 +4,13 @@ from __future__ import annotations
 from bson import ObjectId
 
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 
 class Webhooks(Repository):
     collection_name = "webhooks"
-    indexes = [([("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)], {})]
+    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING), ("_id", ASCENDING)]),
+               Index("org_status_events", [("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)])]
 
     async def create(self, org_id, name, url, events, secret_encrypted) -> dict:
         now = self.clock.now()
@@ -53,7 +54,9 @@ class Webhooks(Repository):
 
 class WebhookDeliveries(Repository):
     collection_name = "webhook_deliveries"
-    indexes = [([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {})]
+    # the list filters `success` with $in [true, false] when not asked, so one index serves both forms
+    indexes = [Index("webhook_success_created", [("webhook_id", ASCENDING), ("org_id", ASCENDING), ("success", ASCENDING),
+                                                  ("created_at", DESCENDING), ("order", DESCENDING)])]
 
     async def record(self, org_id, webhook_id, event, attempt, *, success, response_status, response_time_ms,
                      error_message) -> dict:
@@ -68,8 +71,7 @@ class WebhookDeliveries(Repository):
 
     async def list(self, org_id, webhook_id, success, limit, offset):
         query = {"org_id": org_id, "webhook_id": webhook_id}
-        if success is not None:
-            query["success"] = success
+        query["success"] = {"$in": [True, False]} if success is None else success
         return await self.page(query, [("created_at", DESCENDING), ("order", DESCENDING)], limit, offset)
 
     async def delete_for(self, org_id, webhook_id):

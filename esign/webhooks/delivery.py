@@ -17,7 +17,6 @@ import logging
 
 from esign.jobs.registry import job, sweep
 from esign.secrets import hmac_hex
-from esign.store.base import out
 from esign.webhooks.payloads import body_for
 from esign.webhooks.sender import send
 
@@ -40,7 +39,7 @@ async def fan_out(services, event: dict) -> None:
     for hook in await services.store.webhooks.subscribed(event["org_id"], event["event_type"]):
         await services.enqueue(DELIVER, {"webhook_id": hook["id"], "event_id": event["id"], "attempt": 0},
                                dedupe_key=f"wh:{hook['id']}:{event['id']}")
-    await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
+    await services.store.events.dispatched(event["id"])
 
 
 @sweep
@@ -48,9 +47,9 @@ async def fan_out_pending(services) -> None:
     """The outbox sweep: events whose in-process fan-out never finished."""
     events = services.store.events
     while True:
-        batch = await events.col.find({"dispatch_pending": True}).sort("seq", 1).limit(SWEEP_BATCH).to_list(None)
-        for doc in batch:
-            await fan_out(services, out(doc))
+        batch = await events.pending_dispatch(SWEEP_BATCH)
+        for event in batch:
+            await fan_out(services, event)
         if len(batch) < SWEEP_BATCH:
             return
 
