@@ -208,7 +208,7 @@ class MemoryCursor:
 
     def sort(self, key_or_list, direction=None):
         self._sort = _sort_spec(key_or_list, direction)
-        self._cursor.sort(key_or_list, direction) if direction is not None else self._cursor.sort(key_or_list)
+        self._cursor.sort(self._sort)
         return self
 
     def skip(self, n):
@@ -268,7 +268,11 @@ class MemoryCollection:
         update_size = _size(update)
         # `$[]` and `$[x]` paths change every (matching) element: the result may grow by a multiple
         all_elements = any("$[" in path for paths in update.values() if isinstance(paths, dict) for path in paths)
-        targets = list(self._sync.find(query, sort=sort)) if many else [doc for doc in [self._target(query, sort)] if doc]
+        if many:
+            targets = list(self._sync.find(query, sort=sort))
+        else:
+            target = self._target(query, sort)
+            targets = [target] if target else []
         if not targets and not upsert:
             return
         scratch = self._scratch()

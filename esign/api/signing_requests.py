@@ -288,9 +288,9 @@ class SigningRequestsHandler(RequestHandler):
         q = self.query(ListQuery())
         repo = self.services.store.signing_requests
         items, total = await repo.list(
-            self.org_id, after=await cursor_record(repo, self.org_id, q), status=q.get("status"), created_after=q.get("created_after"),
+            self.org_id, status=q.get("status"), created_after=q.get("created_after"),
             created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
-            order=q["order"], limit=q["limit"], offset=q["offset"])
+            order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
         self.write_json(SigningRequestPage().dump({"items": [domain.summary_view(r) for r in items], "total": total}))
 
     @operation("Create a signing request", tags=["signing requests"], body=SigningRequestCreate, idempotent=True,

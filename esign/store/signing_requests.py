@@ -13,19 +13,20 @@ SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "s
                           "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status")}
 
 
+def _list_index(name: str, filters: list, sort: str) -> Index:
+    range_filter = [] if sort == "created_at" else [("created_at", ASCENDING)]
+    return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
+                        *range_filter])
+
+
 class SigningRequests(Repository):
     collection_name = "signing_requests"
     indexes = [
         # lists sort by (created_at | updated_at | expires_at, _id) and always filter `status` (all of
         # them when not asked: MongoDB merges the few ranges in order), so an index per sort serves every
         # filter without sorting in memory (either direction); `created_at` last for its range filter
-        *(Index(f"org_status_{sort}", [("org_id", ASCENDING), ("status", ASCENDING), (sort, DESCENDING),
-                                       ("_id", DESCENDING), *([("created_at", ASCENDING)] if sort != "created_at" else [])])
-          for sort in SORTS),
-        *(Index(f"org_signer_status_{sort}", [("org_id", ASCENDING), ("signer_emails", ASCENDING), ("status", ASCENDING),
-                                              (sort, DESCENDING), ("_id", DESCENDING),
-                                              *([("created_at", ASCENDING)] if sort != "created_at" else [])])
-          for sort in SORTS),
+        *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
+        *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),

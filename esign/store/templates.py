@@ -12,7 +12,8 @@ class Templates(Repository):
     collection_name = "templates"
     # `sandbox` last: counting the templates that count toward the plan reads the index only
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING),
-                                     ("sandbox", ASCENDING)])]
+                                     ("sandbox", ASCENDING)]),
+               Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)])]
 
     async def list(self, org_id, limit, offset, after=None):
         """Summaries (roles by name only), newest first."""
@@ -23,12 +24,18 @@ class Templates(Repository):
         """Templates that count toward the plan's limit (those made with sandbox keys do not)."""
         return await self.col.count_documents({"org_id": org_id, "sandbox": {"$ne": True}})
 
+    async def next_number(self, org_id) -> int:
+        """The organisation's next template number (a counter document: strictly increasing across
+        processes, so templates made at the same instant still have one order)."""
+        doc = await self.db["counters"].find_one_and_update(
+            {"_id": f"templates:{org_id}"}, {"$inc": {"seq": 1}}, upsert=True, return_document=ReturnDocument.AFTER)
+        return doc["seq"]
+
     async def rank(self, template: dict) -> int:
-        """How many counted templates of the organisation come no later than `template` in creation
-        order (created_at, then id): its place in the queue for the plan's limit."""
-        return await self.col.count_documents({"org_id": template["org_id"], "sandbox": {"$ne": True}, "$or": [
-            {"created_at": {"$lt": template["created_at"]}},
-            {"created_at": template["created_at"], "_id": {"$lte": template["id"]}}]})
+        """How many counted templates of the organisation were numbered no later than `template` (those
+        made before numbering existed come first): its place in the queue for the plan's limit."""
+        return await self.col.count_documents({"org_id": template["org_id"], "sandbox": {"$ne": True},
+                                               "$or": [{"number": {"$lte": template["number"]}}, {"number": None}]})
 
     async def update_if(self, template: dict, changes: dict) -> dict | None:
         """Apply `changes` if the template is still at the version it was read at; None when it was
