@@ -25,7 +25,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "server": {"host": "127.0.0.1", "port": 8080, "public_url": "http://127.0.0.1:8080",
                "xheaders": False, "shutdown_grace_seconds": 25.0, "max_connections": 0,
                "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
-    "database": {"url": "memory://", "name": "esign"},
+    "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
     "storage": {"provider": "local", "path": "./var/blobs"},
     "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
     "sms": {"provider": "log"},
@@ -266,6 +266,8 @@ def _validate(s: dict[str, Section]) -> None:
     for key in ("paused_retention_days", "delivery_history_days"):
         if s["webhooks"][key] < 1:
             raise ConfigError(f"webhooks.{key} must be at least 1")
+    if s["database"]["timeout_ms"] < 0:
+        raise ConfigError("database.timeout_ms must be 0 (none) or positive")
     for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")

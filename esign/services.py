@@ -89,7 +89,7 @@ async def build(config: Config, clock: Clock | None = None, pm=None, database=No
             log.warning("*** database.url is memory:// — the embedded database is NOT persistent: "
                         "every record is lost when this process exits. Set database.url to a MongoDB URL "
                         "for production. ***")
-        database = dbmod.connect(config.database.url, config.database.name)
+        database = dbmod.connect(config.database.url, config.database.name, timeout_ms=config.database.timeout_ms)
     services = Services(config, clock or Clock(), database, pm or pluginsmod.make_plugin_manager())
     await services.start()
     await provision_from_config(services)

@@ -1,10 +1,15 @@
-"""Shared fixtures: a real esign server on 127.0.0.1 (random port) over a fresh in-memory database,
-a fake clock, provisioned organisations and keys, and an HTTP client."""
+"""Shared fixtures: a real esign server on 127.0.0.1 (random port) over a fresh database, a fake clock,
+provisioned organisations and keys, and an HTTP client.
+
+The database is the strict embedded one (`memory://?strict`: calls interleave, 16 MiB documents are
+refused, every query must be served by a declared index), or with `ESIGN_TEST_DATABASE_URL=mongodb://...`
+a real MongoDB server, each test in a database of its own that is dropped afterwards."""
 from __future__ import annotations
 
 import json
 import os
 import pathlib
+import uuid
 
 import pytest
 import tornado.httpclient
@@ -18,6 +23,7 @@ from esign.jobs.registry import make_worker
 
 CORPUS = pathlib.Path(__file__).resolve().parent / "corpus"  # the PDF corpus ships with the tests (CC-BY-SA-4.0, see its README)
 SAMPLE_PDF = CORPUS / "pdflatex-4-pages.pdf"
+TEST_DATABASE_URL = os.environ.get("ESIGN_TEST_DATABASE_URL") or "memory://?strict"
 
 KEYS = {
     "a": "esk_live_org_a_read_write_000000000000",
@@ -28,10 +34,20 @@ KEYS = {
 }
 
 
+def raw_db(services):
+    """The database without the strict double's index check, for tests that inspect stored documents
+    with queries the application never makes."""
+    return getattr(services.db, "unchecked", services.db)
+
+
 def write_config(tmp_path: pathlib.Path, extra: str = "") -> str:
+    # a fresh database per server, as memory:// gives; on a real server it is dropped when the server stops
     text = f"""
 [server]
 public_url = "http://127.0.0.1:1"
+[database]
+url = "{TEST_DATABASE_URL}"
+name = "esign_test_{uuid.uuid4().hex[:16]}"
 [storage]
 path = "{tmp_path}/blobs"
 [email]
@@ -177,6 +193,8 @@ async def stop_server(server: Server):
     server.client.close()
     server.http_server.stop()
     await server.services.close()
+    if not server.services.config.database.url.startswith("memory://"):
+        await server.services.db.client.drop_database(server.services.config.database.name)
 
 
 @pytest.fixture

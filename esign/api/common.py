@@ -8,6 +8,7 @@ import re
 from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
 
 from esign.clock import iso, to_utc_naive
+from esign.errors import validation_error
 
 
 class UTCDateTime(fields.DateTime):
@@ -30,9 +31,31 @@ class QuerySchema(Schema):
         unknown = RAISE
 
 
+# What a list may skip with `offset` (documented); deeper pages are reached with the `after_id` cursor,
+# which costs what the first page does.
+MAX_OFFSET = 10_000
+
+
 class PageQuery(QuerySchema):
     limit = fields.Integer(load_default=50, validate=validate.Range(1, 100), metadata={"description": "1 to 100"})
-    offset = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, MAX_OFFSET), metadata={
+        "description": f"0 to {MAX_OFFSET:,} (a larger offset is 422); walk further with `after_id`"})
+
+
+class CursorPageQuery(PageQuery):
+    after_id = fields.UUID(metadata={
+        "description": "cursor (extension): only items after the item with this id in the list's order; pass the "
+                       "previous page's last item's id. An id that names no item of the list is a 422"})
+
+
+async def cursor_record(repo, org_id: str, query: dict) -> dict | None:
+    """The record `after_id` names (None without the parameter); 422 when it names none of the list."""
+    if "after_id" not in query:
+        return None
+    record = await repo.get(org_id, str(query["after_id"]))
+    if record is None:
+        raise validation_error([{"field": "after_id", "message": "no item of this list has this id"}])
+    return record
 
 
 class OutSchema(Schema):

@@ -2,7 +2,8 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.api.common import (CursorPageQuery, Email, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation,
+                              page_of, route)
 from esign.errors import not_found
 
 
@@ -22,7 +23,7 @@ class Contact(OutSchema):
     updated_at = UTCDateTime(required=True)
 
 
-class ContactQuery(PageQuery):
+class ContactQuery(CursorPageQuery):
     search = fields.String(validate=validate.Length(max=100),
                            metadata={"description": "case-insensitive substring of the name or email"})
 
@@ -35,7 +36,9 @@ class ContactsHandler(APIHandler):
     @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage})
     async def get(self):
         q = self.query(ContactQuery())
-        items, total = await self.services.store.contacts.list(self.org_id, q.get("search"), q["limit"], q["offset"])
+        repo = self.services.store.contacts
+        items, total = await repo.list(self.org_id, q.get("search"), q["limit"], q["offset"],
+                                       await cursor_record(repo, self.org_id, q))
         self.write_json(ContactPage().dump({"items": items, "total": total}))
 
     @operation("Create a contact, or update its name when the email exists", tags=["contacts"],

@@ -10,7 +10,7 @@ import tornado.web
 from marshmallow import fields
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import OutSchema, PageQuery, UTCDateTime, operation, page_of, route
+from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of, route
 from esign.domain import documents as domain
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
@@ -180,8 +180,9 @@ class UploadHandler(APIHandler):
 
 @route("/v1/documents")
 class DocumentsHandler(APIHandler):
-    @operation("List documents", tags=["documents"], query=PageQuery, responses={200: DocumentPage})
+    @operation("List documents", tags=["documents"], query=CursorPageQuery, responses={200: DocumentPage})
     async def get(self):
-        q = self.query(PageQuery())
-        items, total = await self.services.store.documents.list(self.org_id, q["limit"], q["offset"])
+        q = self.query(CursorPageQuery())
+        repo = self.services.store.documents
+        items, total = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
         self.write_json(DocumentPage().dump({"items": items, "total": total}))

@@ -5,12 +5,13 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route)
+from esign.api.common import (CursorPageQuery, Email, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation,
+                              page_of, route)
 from esign.domain import lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
+from esign.store.signing_requests import STATUSES
 
-STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
 VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]
 AUTO_SOURCES = ["signer_name", "signer_email", "signer_phone", "signing_date"]
@@ -98,7 +99,7 @@ class EmbeddedUrlBody(StrictSchema):
     allowed_origin = fields.String(required=True, validate=validate.Length(7, 500))
 
 
-class ListQuery(PageQuery):
+class ListQuery(CursorPageQuery):
     status = fields.String(validate=validate.OneOf(STATUSES))
     created_after = UTCDateTime()
     created_before = UTCDateTime()
@@ -286,10 +287,11 @@ class SigningRequestsHandler(RequestHandler):
                description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
     async def get(self):
         q = self.query(ListQuery())
-        items, total = await self.services.store.signing_requests.list(
+        repo = self.services.store.signing_requests
+        items, total = await repo.list(
             self.org_id, status=q.get("status"), created_after=q.get("created_after"),
             created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
-            order=q["order"], limit=q["limit"], offset=q["offset"])
+            order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
         self.write_json(SigningRequestPage().dump({"items": [domain.summary_view(r) for r in items], "total": total}))
 
     @operation("Create a signing request", tags=["signing requests"], body=SigningRequestCreate, idempotent=True,

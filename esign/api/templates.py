@@ -6,7 +6,8 @@ import copy
 from marshmallow import ValidationError, fields, missing, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.api.common import (CursorPageQuery, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of,
+                              route)
 from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
                                         SigningRequest)
 from esign.domain import templates as domain
@@ -156,11 +157,12 @@ QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates`
 
 @route("/v1/templates")
 class TemplatesHandler(APIHandler):
-    @operation("List templates", tags=["templates"], query=PageQuery, responses={200: TemplatePage},
+    @operation("List templates", tags=["templates"], query=CursorPageQuery, responses={200: TemplatePage},
                description="Summaries, newest first.")
     async def get(self):
-        q = self.query(PageQuery())
-        items, total = await self.services.store.templates.list(self.org_id, q["limit"], q["offset"])
+        q = self.query(CursorPageQuery())
+        repo = self.services.store.templates
+        items, total = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
         self.write_json(TemplatePage().dump({"items": [summary_view(t) for t in items], "total": total}))
 
     @operation("Create a template", tags=["templates"], body=TemplateCreate, idempotent=True,

@@ -16,14 +16,12 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.db import ReturnDocument
 from esign.domain import delivery, lifecycle
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
-from esign.store.base import out
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
@@ -187,10 +185,7 @@ async def finalize_job(services, payload, job_record):
     if result.get("certificate_pdf"):
         await services.storage.put_bytes(f"{base}/certificate.pdf", result["certificate_pdf"])
         changes.update(certificate_blob_key=f"{base}/certificate.pdf", stamp_pdf_available=True)
-    request = out(await repo.col.find_one_and_update(
-        {"_id": request["id"], "signed_pdf_status": {"$ne": "ready"}},
-        {"$set": {**changes, "updated_at": services.clock.now()}, "$inc": {"version": 1}},
-        return_document=ReturnDocument.AFTER))
+    request = await repo.signed_pdf_ready(request["id"], changes)
     if request is None:
         return  # another run finished first
     await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
@@ -203,20 +198,15 @@ async def finalize_job(services, payload, job_record):
 
 
 async def _mark_failed(services, request, reason):
-    await services.store.signing_requests.col.update_one(
-        {"_id": request["id"], "signed_pdf_status": "processing"},
-        {"$set": {"signed_pdf_status": "failed", "signed_pdf_error": reason[:1000]}, "$inc": {"version": 1}})
+    await services.store.signing_requests.signed_pdf_failed(request["id"], reason[:1000])
 
 
 async def stuck_finalizations(services):
     """Re-queue finalisations that have made no progress for a while (their job was lost or gave up)."""
     cutoff = services.clock.now() - STUCK_AFTER
-    for request in await services.store.signing_requests.due(
-            {"status": "completed", "signed_pdf_status": {"$in": ["processing", "failed"]},
-             "updated_at": {"$lte": cutoff}}, limit=100):
-        await services.store.signing_requests.col.update_one(
-            {"_id": request["id"], "version": request["version"]},
-            {"$set": {"signed_pdf_status": "processing", "updated_at": services.clock.now()}, "$inc": {"version": 1}})
+    repo = services.store.signing_requests
+    for request in await repo.stuck_finalizations(cutoff, limit=100):
+        await repo.signed_pdf_retried(request)
         await services.enqueue("finalize", {"request_id": request["id"]},
                                dedupe_key=f"finalize:{request['id']}:{request['version']}")
 

@@ -115,10 +115,7 @@ async def email_given_up(services, job_record, error):
 
 
 async def _record_bounce(services, request, signer, error):
-    now = services.clock.now()
-    await services.store.signing_requests.col.update_one(
-        {"_id": request["id"], "signers.id": signer["id"]},
-        {"$set": {"signers.$.email_bounced_at": now}, "$inc": {"version": 1}})
+    await services.store.signing_requests.email_bounced(request["id"], signer["id"])
     await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
                         signer=signer, metadata={"error": error[:500]},
                         data={"signing_request_id": request["id"], "email": signer["email"]})

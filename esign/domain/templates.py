@@ -79,15 +79,16 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
 
 async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
     """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
-    the check counts after inserting, so concurrent creations can never overshoot the limit."""
+    the check runs after inserting and looks at the new template's number, so concurrent creations
+    never overshoot the limit and the first-numbered of them are kept."""
     body = stored(body)
     await check(services, org["id"], body)
     repo = services.store.templates
     now = services.clock.now()
     template = await repo.insert({"_id": new_id(), "org_id": org["id"], **body, "sandbox": sandbox, "version": 0,
-                                  "created_at": now, "updated_at": now})
+                                  "number": await repo.next_number(org["id"]), "created_at": now, "updated_at": now})
     limit = services.config.plan(org["plan"]).get("templates", 0)
-    if not sandbox and limit and await repo.counted(org["id"]) > limit:
+    if not sandbox and limit and await repo.rank(template) > limit:
         await repo.delete(org["id"], template["id"])
         raise ApiError(403, "quota_exceeded", f"the plan's limit of {limit} templates is reached")
     return template

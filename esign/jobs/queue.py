@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 DONE_KEPT = dt.timedelta(days=7)
 
@@ -22,11 +22,13 @@ class Jobs(Repository):
     indexes = [
         # claim: lane and status ($in of equalities), run_at (the sort, and its range), group ($nin);
         # also the lane-less jobs of assign_lanes
-        ([("lane", ASCENDING), ("status", ASCENDING), ("run_at", ASCENDING), ("group", ASCENDING)], {}),
+        Index("lane_status_run_at_group", [("lane", ASCENDING), ("status", ASCENDING), ("run_at", ASCENDING),
+                                           ("group", ASCENDING)]),
         # `esign jobs failed`: status equality, newest first
-        ([("status", ASCENDING), ("updated_at", DESCENDING)], {}),
-        ([("dedupe_key", ASCENDING)], {"unique": True, "sparse": True}),
-        ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0, "sparse": True}),
+        Index("status_updated", [("status", ASCENDING), ("updated_at", DESCENDING)]),
+        Index("kind_status", [("kind", ASCENDING), ("status", ASCENDING)]),  # counting jobs by kind
+        Index("dedupe_key_unique", [("dedupe_key", ASCENDING)], unique=True, partial={"dedupe_key": {"$type": "string"}}),
+        Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0, partial={"expires_at": {"$type": "date"}}),
     ]
 
     async def enqueue(self, kind: str, payload: dict, *, lane: str, group: str | None = None,

@@ -1,11 +1,12 @@
 from esign.db import ReturnDocument
 from esign.secrets import hash_token
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
 
 class ApiKeys(Repository):
     collection_name = "api_keys"
-    indexes = [([("key_hash", ASCENDING)], {"unique": True}), ([("org_id", ASCENDING)], {})]
+    indexes = [Index("key_hash_unique", [("key_hash", ASCENDING)], unique=True),
+               Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING)])]
 
     async def create(self, org_id, key, scopes, sandbox=False, rate_limit=0, owner_name="",
                      owner_email="", name=""):

@@ -1,9 +1,11 @@
 """Shared repository plumbing. A repository wraps one collection and takes the database in its
 constructor; records use the UUID string `id` as MongoDB `_id`."""
+import dataclasses
 import uuid
 
+from esign import db as dbmod
 from esign.db import ASCENDING, DESCENDING  # noqa: F401
-from esign.errors import not_found
+from esign.errors import ApiError, not_found
 
 
 def new_id() -> str:
@@ -19,19 +21,116 @@ def out(doc: dict | None) -> dict | None:
     return doc
 
 
+@dataclasses.dataclass(frozen=True)
+class Index:
+    """One declared index. `partial` is a partialFilterExpression (only documents matching it are
+    indexed); `ttl_seconds` makes a TTL index on a single date field."""
+
+    name: str
+    keys: tuple
+    unique: bool = False
+    partial: dict | None = None
+    ttl_seconds: int | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "keys", tuple((field, int(direction)) for field, direction in self.keys))
+
+    def options(self) -> dict:
+        options = {"name": self.name}
+        if self.unique:
+            options["unique"] = True
+        if self.partial is not None:
+            options["partialFilterExpression"] = self.partial
+        if self.ttl_seconds is not None:
+            options["expireAfterSeconds"] = self.ttl_seconds
+        return options
+
+    def matches(self, info: dict) -> bool:
+        """Whether an existing index (as `index_information` describes it) is this one."""
+        return (tuple((f, int(d)) for f, d in info["key"]) == self.keys
+                and bool(info.get("unique")) == self.unique and not info.get("sparse")
+                and info.get("partialFilterExpression") == self.partial
+                and (None if info.get("expireAfterSeconds") is None else int(info["expireAfterSeconds"]))
+                == self.ttl_seconds)
+
+
+async def migrate_indexes(col, indexes: list[Index]) -> None:
+    """Make the collection's indexes exactly `indexes`: drop the undeclared ones and those whose keys
+    or options changed (except `_id_`), then create what is missing. Processes starting together may
+    run it at once: an index another process dropped first is not an error."""
+    declared = {index.name: index for index in indexes}
+    existing = await col.index_information()
+    for name, info in existing.items():
+        if name != "_id_" and (name not in declared or not declared[name].matches(info)):
+            try:
+                await col.drop_index(name)
+            except dbmod.OperationFailure as exc:
+                if not dbmod.is_index_not_found(exc):
+                    raise
+    current = await col.index_information()
+    for index in indexes:
+        if index.name not in current:
+            await col.create_index(list(index.keys), **index.options())
+
+
+def too_large() -> ApiError:
+    return ApiError(422, "record_too_large",
+                    "the record would exceed the database's 16 MiB document limit; store less in it",
+                    details=[{"field": "", "message": "the record would exceed the 16 MiB document limit"}])
+
+
+class _Collection:
+    """A collection whose writes turn MongoDB's document-size errors (the client's DocumentTooLarge,
+    the server's "resulting document too large") into one API error: 422 `record_too_large`."""
+
+    WRITES = frozenset({"insert_one", "insert_many", "replace_one", "update_one", "update_many",
+                        "find_one_and_update", "find_one_and_replace"})
+
+    def __init__(self, col):
+        self._col = col
+
+    def __getattr__(self, name):
+        attr = getattr(self._col, name)
+        if name not in self.WRITES:
+            return attr
+
+        async def write(*args, **kwargs):
+            try:
+                return await attr(*args, **kwargs)
+            except (dbmod.PyMongoError, dbmod.DocumentTooLarge) as exc:
+                if dbmod.is_too_large(exc):
+                    raise too_large() from exc
+                raise
+
+        return write
+
+
+def after_condition(sort: list, record: dict) -> dict:
+    """Records strictly after `record` in `sort` order (a list of (field, direction) ending with a unique
+    field such as `_id`)."""
+    def value(field):
+        return record["id"] if field == "_id" else record.get(field)
+
+    branches = []
+    for i, (field, direction) in enumerate(sort):
+        branch = {f: value(f) for f, _ in sort[:i]}
+        branch[field] = {"$lt" if direction == DESCENDING else "$gt": value(field)}
+        branches.append(branch)
+    return {"$or": branches}
+
+
 class Repository:
     collection_name = ""
-    #: list of (keys, options) given to create_index at start-up
-    indexes: list = []
+    #: the collection's indexes, created and migrated at start-up (Index)
+    indexes: list[Index] = []
 
     def __init__(self, db, clock):
         self.db = db
         self.clock = clock
-        self.col = db[self.collection_name]
+        self.col = _Collection(db[self.collection_name])
 
     async def ensure_indexes(self):
-        for keys, options in self.indexes:
-            await self.col.create_index(keys, **options)
+        await migrate_indexes(self.col, self.indexes)
 
     async def by_id(self, record_id: str) -> dict | None:
         """Any organisation's record (jobs and the signer pages know no organisation)."""
@@ -54,7 +153,13 @@ class Repository:
         await self.col.insert_one(doc)
         return out(doc)
 
-    async def page(self, query: dict, sort: list, limit: int, offset: int) -> tuple[list[dict], int]:
+    async def page(self, query: dict, sort: list, limit: int, offset: int, *, after: dict | None = None,
+                   projection: dict | None = None) -> tuple[list[dict], int]:
+        """One page of `query` in `sort` order and the total it matches. `after` (a record of the list)
+        is the keyset cursor: only records that come after it in the order, so deep pages cost what the
+        first does. `projection` names the fields a summary reads."""
         total = await self.col.count_documents(query)
-        cursor = self.col.find(query).sort(sort).skip(offset).limit(limit)
+        if after is not None:
+            query = {"$and": [query, after_condition(sort, after)]}
+        cursor = self.col.find(query, projection).sort(sort).skip(offset).limit(limit)
         return [out(d) async for d in cursor], total

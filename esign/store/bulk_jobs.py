@@ -11,14 +11,14 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Repository, out
+from esign.store.base import ASCENDING, Index, Repository, out
 
 OPEN = ["queued", "processing"]
 
 
 class BulkJobs(Repository):
     collection_name = "bulk_jobs"
-    indexes = [([("status", ASCENDING), ("created_at", ASCENDING)], {})]
+    indexes = [Index("status_created", [("status", ASCENDING), ("created_at", ASCENDING)])]
 
     async def move(self, job_id, from_statuses: list[str], changes: dict) -> dict | None:
         """Set `changes` if the job is in one of `from_statuses`; None otherwise."""
@@ -33,15 +33,16 @@ class BulkJobs(Repository):
 
 class BulkItems(Repository):
     collection_name = "bulk_items"
-    indexes = [([("job_id", ASCENDING), ("status", ASCENDING), ("index", ASCENDING)], {})]
+    indexes = [Index("job_index", [("job_id", ASCENDING), ("index", ASCENDING)], unique=True),
+               Index("job_status_lease", [("job_id", ASCENDING), ("status", ASCENDING), ("lease_until", ASCENDING)])]
 
     async def insert_many(self, docs: list[dict]) -> None:
         await self.col.insert_many(docs)
 
     async def claim(self, job_id: str, claim: str, lease_seconds: float) -> dict | None:
         """Lease a pending item whose lease (if any) has run out. No sort: the order does not matter,
-        MongoDB walks the (job_id, status, index) index anyway, and sorting would make the embedded
-        database copy every pending item on each claim."""
+        MongoDB walks the (job_id, status, lease_until) index anyway, and sorting would make the
+        embedded database copy every pending item on each claim."""
         now = self.clock.now()
         return out(await self.col.find_one_and_update(
             {"job_id": job_id, "status": "pending", "lease_until": {"$lte": now}},

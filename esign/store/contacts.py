@@ -1,13 +1,14 @@
 import re
 
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
 
 class Contacts(Repository):
     collection_name = "contacts"
-    indexes = [([("org_id", ASCENDING), ("email_key", ASCENDING)], {"unique": True}),
-               ([("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING)], {})]
+    indexes = [Index("org_email_unique", [("org_id", ASCENDING), ("email_key", ASCENDING)], unique=True),
+               # the list: by name; `email` last so a search matches name and email inside the index
+               Index("org_name", [("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING), ("email", ASCENDING)])]
 
     async def upsert(self, org_id, name, email, phone):
         """Create the contact, or update name (and phone) when the email already exists.
@@ -20,13 +21,13 @@ class Contacts(Repository):
             upsert=True, return_document=ReturnDocument.AFTER)
         return out(doc), doc["created_at"] == now and doc["last_used_at"] == now and doc["updated_at"] == now
 
-    async def list(self, org_id, search, limit, offset):
+    async def list(self, org_id, search, limit, offset, after=None):
         query = {"org_id": org_id}
         if search:
             pattern = re.escape(search)
             query["$or"] = [{"name": {"$regex": pattern, "$options": "i"}},
                             {"email": {"$regex": pattern, "$options": "i"}}]
-        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset)
+        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after)
 
     async def touch(self, org_id, emails):
         """Mark contacts whose email is among `emails` as just used."""

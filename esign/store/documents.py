@@ -1,9 +1,9 @@
-from esign.store.base import ASCENDING, DESCENDING, Repository, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
 
 class Documents(Repository):
     collection_name = "documents"
-    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {})]
+    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
@@ -12,8 +12,9 @@ class Documents(Repository):
         await self.col.insert_one(doc)
         return out(doc)
 
-    async def list(self, org_id, limit, offset):
-        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset)
+    async def list(self, org_id, limit, offset, after=None):
+        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
+                               after=after)
 
     async def set_pages(self, doc_id, pages):
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""

@@ -1,7 +1,7 @@
 import datetime as dt
 
 from esign.db import DuplicateKeyError
-from esign.store.base import ASCENDING, Repository
+from esign.store.base import ASCENDING, Index, Repository
 
 REMEMBER = dt.timedelta(hours=24)
 # A request still "running" after this was cut off by a dead process: a retry may take the key over
@@ -11,7 +11,7 @@ RUNNING_LEASE = dt.timedelta(minutes=5)
 
 class IdempotencyRecords(Repository):
     collection_name = "idempotency"
-    indexes = [([("expires_at", ASCENDING)], {"expireAfterSeconds": 0})]
+    indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]
 
     async def begin(self, scope: str, body_hash: str) -> dict | None:
         """Claim `scope` for a new request. Returns None when claimed, else the existing record

@@ -1,10 +1,10 @@
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
 
 class Organizations(Repository):
     collection_name = "organizations"
-    indexes = [([("name", ASCENDING)], {"unique": True})]
+    indexes = [Index("name_unique", [("name", ASCENDING)], unique=True)]
 
     async def create(self, name, plan) -> tuple[dict, bool]:
         """(the organisation named `name`, whether this call created it). One equality upsert on the

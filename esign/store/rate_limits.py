@@ -1,7 +1,7 @@
 import datetime as dt
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Repository
+from esign.store.base import ASCENDING, Index, Repository
 
 WINDOW = dt.timedelta(minutes=1)
 
@@ -16,7 +16,7 @@ class RateLimits(Repository):
     both take the last place. No window boundary exists, so no burst of twice the limit across one."""
 
     collection_name = "rate_limits"
-    indexes = [([("expires_at", ASCENDING)], {"expireAfterSeconds": 0})]
+    indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]
 
     async def hit(self, key_id: str, limit: int) -> tuple[bool, int, dt.datetime]:
         """Count one request against `limit` per minute. Returns (allowed, remaining, reset):

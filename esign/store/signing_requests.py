@@ -3,23 +3,37 @@ from __future__ import annotations
 """Signing requests with their signers and fields embedded, so that every transition is one atomic
 single-document update (filter: id + expected status + version)."""
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Repository, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
+
+
+STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
+SORTS = ("created_at", "updated_at", "expires_at")
+# what a list summary shows: never the signers' drawings or the fields
+SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
+                          "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status")}
+
+
+def _list_index(name: str, filters: list, sort: str) -> Index:
+    range_filter = [] if sort == "created_at" else [("created_at", ASCENDING)]
+    return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
+                        *range_filter])
 
 
 class SigningRequests(Repository):
     collection_name = "signing_requests"
     indexes = [
-        # lists sort by (created_at | updated_at | expires_at, _id): an index holding every sort key in
-        # order gives MongoDB the order without sorting in memory (either direction)
-        ([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {}),
-        ([("org_id", ASCENDING), ("status", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {}),
-        ([("org_id", ASCENDING), ("updated_at", DESCENDING), ("_id", DESCENDING)], {}),
-        ([("org_id", ASCENDING), ("expires_at", DESCENDING), ("_id", DESCENDING)], {}),
-        ([("org_id", ASCENDING), ("signer_emails", ASCENDING)], {}),
-        ([("status", ASCENDING), ("expires_at", ASCENDING)], {}),
-        ([("status", ASCENDING), ("next_reminder_at", ASCENDING)], {}),
-        ([("signers.token_hash", ASCENDING)], {"sparse": True}),
-        ([("embed_tokens.hash", ASCENDING)], {"sparse": True}),
+        # lists sort by (created_at | updated_at | expires_at, _id) and always filter `status` (all of
+        # them when not asked: MongoDB merges the few ranges in order), so an index per sort serves every
+        # filter without sorting in memory (either direction); `created_at` last for its range filter
+        *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
+        *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
+        # sweeps
+        Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
+        Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
+        Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
+        # link tokens: only signers that hold one are indexed (a token_hash of None is not)
+        Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
+        Index("embed_token", [("embed_tokens.hash", ASCENDING)], partial={"embed_tokens.hash": {"$exists": True}}),
     ]
 
     async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
@@ -40,20 +54,47 @@ class SigningRequests(Repository):
         await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
 
     async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
-                   sort="created_at", order="desc", limit=50, offset=0):
+                   sort="created_at", order="desc", limit=50, offset=0, after=None):
+        """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor)."""
         query: dict = {"org_id": org_id}
-        if status:
-            query["status"] = status
+        if signer_email:
+            query["signer_emails"] = signer_email.lower()
+        query["status"] = status or {"$in": STATUSES}
         if created_after or created_before:
             query["created_at"] = {}
             if created_after:
                 query["created_at"]["$gt"] = created_after
             if created_before:
                 query["created_at"]["$lt"] = created_before
-        if signer_email:
-            query["signer_emails"] = signer_email.lower()
         direction = DESCENDING if order == "desc" else ASCENDING
-        return await self.page(query, [(sort, direction), ("_id", direction)], limit, offset)
+        return await self.page(query, [(sort, direction), ("_id", direction)], limit, offset, after=after,
+                               projection=SUMMARY)
+
+    async def stuck_finalizations(self, cutoff, limit: int) -> list[dict]:
+        """Completed requests whose signed PDF has made no progress since `cutoff`."""
+        cursor = self.col.find({"signed_pdf_status": {"$in": ["processing", "failed"]}, "status": "completed",
+                                "updated_at": {"$lte": cutoff}}).limit(limit)
+        return [out(d) async for d in cursor]
+
+    async def signed_pdf_retried(self, request: dict) -> None:
+        """Put a stuck finalisation back to processing (if nobody changed the request meanwhile)."""
+        await self.col.update_one({"_id": request["id"], "version": request["version"]}, {
+            "$set": {"signed_pdf_status": "processing", "updated_at": self.clock.now()}, "$inc": {"version": 1}})
+
+    async def signed_pdf_ready(self, request_id: str, changes: dict) -> dict | None:
+        """Record the finished signed PDF; None when another run recorded it first."""
+        return out(await self.col.find_one_and_update(
+            {"_id": request_id, "signed_pdf_status": {"$ne": "ready"}},
+            {"$set": {**changes, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def signed_pdf_failed(self, request_id: str, reason: str) -> None:
+        await self.col.update_one({"_id": request_id, "signed_pdf_status": "processing"}, {
+            "$set": {"signed_pdf_status": "failed", "signed_pdf_error": reason}, "$inc": {"version": 1}})
+
+    async def email_bounced(self, request_id: str, signer_id: str) -> None:
+        await self.col.update_one({"_id": request_id, "signers.id": signer_id},
+                                  {"$set": {"signers.$.email_bounced_at": self.clock.now()}, "$inc": {"version": 1}})
 
     async def due(self, query: dict, limit: int = 100) -> list[dict]:
         return [out(d) async for d in self.col.find(query).limit(limit)]

@@ -1,20 +1,42 @@
 """Templates: reusable signing-request settings with named signer roles (fields embedded per role),
 and the versions of them that bulk jobs were submitted with."""
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Repository, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
+
+
+# what a template summary shows (the roles are counted, their fields never read)
+SUMMARY = {f: 1 for f in ("org_id", "name", "description", "document_id", "signing_order", "created_at",
+                          "updated_at", "sandbox", "roles.name")}
 
 
 class Templates(Repository):
     collection_name = "templates"
-    indexes = [([("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)], {})]
+    # `sandbox` last: counting the templates that count toward the plan reads the index only
+    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING),
+                                     ("sandbox", ASCENDING)]),
+               Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)])]
 
-    async def list(self, org_id, limit, offset):
-        """Newest first."""
-        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset)
+    async def list(self, org_id, limit, offset, after=None):
+        """Summaries (roles by name only), newest first."""
+        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
+                               after=after, projection=SUMMARY)
 
     async def counted(self, org_id) -> int:
         """Templates that count toward the plan's limit (those made with sandbox keys do not)."""
         return await self.col.count_documents({"org_id": org_id, "sandbox": {"$ne": True}})
+
+    async def next_number(self, org_id) -> int:
+        """The organisation's next template number (a counter document: strictly increasing across
+        processes, so templates made at the same instant still have one order)."""
+        doc = await self.db["counters"].find_one_and_update(
+            {"_id": f"templates:{org_id}"}, {"$inc": {"seq": 1}}, upsert=True, return_document=ReturnDocument.AFTER)
+        return doc["seq"]
+
+    async def rank(self, template: dict) -> int:
+        """How many counted templates of the organisation were numbered no later than `template` (those
+        made before numbering existed come first): its place in the queue for the plan's limit."""
+        return await self.col.count_documents({"org_id": template["org_id"], "sandbox": {"$ne": True},
+                                               "$or": [{"number": {"$lte": template["number"]}}, {"number": None}]})
 
     async def update_if(self, template: dict, changes: dict) -> dict | None:
         """Apply `changes` if the template is still at the version it was read at; None when it was

@@ -1,4 +1,3 @@
-from esign.db import DuplicateKeyError
 from esign.store.base import Repository
 
 
@@ -11,16 +10,18 @@ class UsageCounters(Repository):
         return f"{org_id}:{self.clock.now():%Y-%m}"
 
     async def reserve(self, org_id: str, metric: str, limit: int) -> bool:
-        """Count one unit of `metric` if it stays within `limit` (0 = unlimited). Atomic: the
-        filter holds the limit, so concurrent callers never overshoot it."""
-        query = {"_id": self._id(org_id)}
+        """Count one unit of `metric` if it stays within `limit` (0 = unlimited).
+
+        Two steps, both safe to run concurrently: an upsert whose filter is the `_id` only creates the
+        month's counter (MongoDB retries an equality upsert that loses the race to insert, so it never
+        fails with a duplicate key), then one conditional `$inc` whose filter holds the limit counts
+        the unit, so concurrent callers never overshoot it."""
+        month = self._id(org_id)
+        await self.col.update_one({"_id": month}, {"$setOnInsert": {metric: 0}}, upsert=True)
+        query = {"_id": month}
         if limit:
             query["$or"] = [{metric: {"$lt": limit}}, {metric: {"$exists": False}}]
-        try:
-            await self.col.find_one_and_update(query, {"$inc": {metric: 1}}, upsert=True)
-            return True
-        except DuplicateKeyError:  # the month's document exists and is at the limit
-            return False
+        return (await self.col.update_one(query, {"$inc": {metric: 1}})).modified_count == 1
 
     async def release(self, org_id: str, metric: str):
         """Give back a unit reserved for an operation that then failed."""

@@ -16,7 +16,7 @@ import uuid
 from bson import ObjectId
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 RECORD_NAMESPACE = uuid.UUID("6e249da0-da10-4908-a590-15517978445c")
 
@@ -34,7 +34,8 @@ def record_id(attempt: dict) -> str:
 
 class Webhooks(Repository):
     collection_name = "webhooks"
-    indexes = [([("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)], {})]
+    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING), ("_id", ASCENDING)]),
+               Index("org_status_events", [("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)])]
 
     async def create(self, org_id, name, url, events, secret_encrypted) -> dict:
         now = self.clock.now()
@@ -83,10 +84,14 @@ class Webhooks(Repository):
 class WebhookDeliveries(Repository):
     collection_name = "webhook_deliveries"
     indexes = [
-        ([("webhook_id", ASCENDING), ("created_at", DESCENDING), ("order", DESCENDING)], {}),
-        ([("webhook_id", ASCENDING), ("status", ASCENDING), ("event_seq", ASCENDING), ("order", ASCENDING)], {}),
-        ([("status", ASCENDING), ("hold_until", ASCENDING)], {}),
-        ([("expires_at", ASCENDING)], {"expireAfterSeconds": 0}),  # the history's retention
+        # the history list filters `success` with $in [true, false, null] when not asked (null: not yet
+        # attempted), so one index serves both forms
+        Index("webhook_success_created", [("webhook_id", ASCENDING), ("org_id", ASCENDING), ("success", ASCENDING),
+                                          ("created_at", DESCENDING), ("order", DESCENDING)]),
+        Index("webhook_status_event_seq", [("webhook_id", ASCENDING), ("status", ASCENDING), ("event_seq", ASCENDING),
+                                           ("order", ASCENDING)]),
+        Index("status_hold_until", [("status", ASCENDING), ("hold_until", ASCENDING)]),
+        Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0),  # the history's retention
     ]
 
     def _new(self, hook, event, attempt: dict, status: str, keep: dt.timedelta, **fields) -> dict:
@@ -160,8 +165,7 @@ class WebhookDeliveries(Repository):
 
     async def list(self, org_id, webhook_id, success, limit, offset):
         query = {"org_id": org_id, "webhook_id": webhook_id}
-        if success is not None:
-            query["success"] = success
+        query["success"] = {"$in": [True, False, None]} if success is None else success
         return await self.page(query, [("created_at", DESCENDING), ("order", DESCENDING)], limit, offset)
 
     async def delete_for(self, org_id, webhook_id):

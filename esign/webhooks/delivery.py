@@ -25,7 +25,7 @@ import logging
 from esign.errors import invalid_state
 from esign.jobs.kinds import JobKind
 from esign.secrets import hmac_hex
-from esign.store.base import new_id, out
+from esign.store.base import new_id
 from esign.store.webhooks import attempt_key
 from esign.webhooks.payloads import body_for
 from esign.webhooks.sender import send
@@ -52,16 +52,16 @@ async def fan_out(services, event: dict) -> None:
             await enqueue_attempt(services, first)
         else:
             await hold(services, hook, event, first)
-    await services.store.events.col.update_one({"_id": event["id"]}, {"$set": {"dispatch_pending": False}})
+    await services.store.events.dispatched(event["id"])
 
 
 async def fan_out_pending(services) -> None:
     """The outbox sweep: events whose in-process fan-out never finished."""
     events = services.store.events
     while True:
-        batch = await events.col.find({"dispatch_pending": True}).sort("seq", 1).limit(SWEEP_BATCH).to_list(None)
-        for doc in batch:
-            await fan_out(services, out(doc))
+        batch = await events.pending_dispatch(SWEEP_BATCH)
+        for event in batch:
+            await fan_out(services, event)
         if len(batch) < SWEEP_BATCH:
             return
 

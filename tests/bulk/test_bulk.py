@@ -10,7 +10,7 @@ from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain import templates as templates_domain
 from esign.jobs.registry import make_worker
-from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server
+from tests.conftest import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
 from tests.smtp import Inbox, smtp_controller, smtp_server  # noqa: F401  (fixture)
 from tests.templates.helpers import field
 
@@ -86,7 +86,7 @@ async def test_500_recipients_with_a_few_invalid(smtp_server):  # noqa: F811
     assert all(item["error_message"] is None for item in ok)
     request_ids = [item["signing_request_id"] for item in ok]
     assert len(set(request_ids)) == 496
-    stored = [r async for r in srv.services.db["signing_requests"].find({"template_id": t["id"]})]
+    stored = [r async for r in raw_db(srv.services)["signing_requests"].find({"template_id": t["id"]})]
     assert sorted(r["_id"] for r in stored) == sorted(request_ids)
     assert {r["status"] for r in stored} == {"pending"}
     assert {r["message"] for r in stored if r["signers"][0]["email"] == "person3@example.test"} == {"Dear Person 3"}
@@ -163,13 +163,13 @@ async def test_idempotency_sandbox_and_snapshot(server, client):
     assert first.status == again.status == 202 and first.json == again.json
     assert again.headers["Idempotent-Replayed"] == "true"
     assert_error(await bulk(client, t["id"], [recipient(3)], headers=headers), 409, "idempotency_key_reused")
-    assert await server.services.db["bulk_jobs"].count_documents({}) == 1
+    assert await raw_db(server.services)["bulk_jobs"].count_documents({}) == 1
     # the job refers to the template's version as it was submitted (no copy in the job), kept once per
     # version: edits and deletion do not change it
     stored = await server.services.store.bulk_jobs.by_id(first.json["bulk_job_id"])
     assert "template" not in stored and (stored["template_id"], stored["template_version"]) == (t["id"], 0)
     await bulk(client, t["id"], [recipient(4)])  # the same version again: no second snapshot
-    assert await server.services.db["template_versions"].count_documents({}) == 1
+    assert await raw_db(server.services)["template_versions"].count_documents({}) == 1
     await client.patch(f"/v1/templates/{t['id']}", {"default_message": "Changed"})
     assert (await client.delete(f"/v1/templates/{t['id']}")).status == 204
     await server.run_jobs()
@@ -248,7 +248,7 @@ async def test_the_server_answers_while_a_job_runs(server, client):
 async def test_a_job_never_enqueued_is_started_by_the_sweep(server, client):
     t = await offer_template(client)
     resp = await bulk(client, t["id"], [recipient(1)])
-    await server.services.db["jobs"].delete_many({"kind": "bulk.run"})  # the submitting process died
+    await raw_db(server.services)["jobs"].delete_many({"kind": "bulk.run"})  # the submitting process died
     await server.run_jobs()
     assert (await job_of(client, resp.json["bulk_job_id"]))["status"] == "queued"
     server.clock.advance(seconds=server.services.config.jobs.lease_seconds + 1)
@@ -297,7 +297,7 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
         monkeypatch.setattr(lifecycle, "send", send_request)
         srv.worker.start()
         deadline = time.monotonic() + 30
-        jobs = srv.services.db["jobs"]
+        jobs = raw_db(srv.services)["jobs"]
         while len(stuck) < 4 or await jobs.count_documents({"kind": "email", "status": {"$ne": "done"}}):
             assert time.monotonic() < deadline, "the bulk run did not reach the stopping point"
             await asyncio.sleep(0.02)
@@ -306,7 +306,7 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
         # items 0-11 done; 12 created and sent, 13 created, 14 and 15 started; 16-29 untouched
         job = await job_of(client, job_id)
         assert job["status"] == "processing" and job["success_count"] == 12
-        assert await srv.services.db["signing_requests"].count_documents({"template_id": t["id"]}) == 14
+        assert await raw_db(srv.services)["signing_requests"].count_documents({"template_id": t["id"]}) == 14
         assert len(inbox.messages) == 13
 
         # a new process on the same database, after the dead run's lease ran out
@@ -318,7 +318,7 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
 
         job = await job_of(client, job_id)
         assert job["status"] == "completed" and job["success_count"] == total and job["completed_at"]
-        requests = [r async for r in srv.services.db["signing_requests"].find({"template_id": t["id"]})]
+        requests = [r async for r in raw_db(srv.services)["signing_requests"].find({"template_id": t["id"]})]
         assert len(requests) == total and {r["status"] for r in requests} == {"pending"}
         assert sorted(r["_id"] for r in requests) == sorted(i["signing_request_id"] for i in job["items"])
         assert sorted(m["To"].addresses[0].addr_spec for m in inbox.messages) == \

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from esign import cli
-from tests.conftest import start_server, stop_server, write_config
+from tests.conftest import raw_db, start_server, stop_server, write_config
 from tests.faults.smtp_policy import PolicySmtp
 from tests.signing.test_lifecycle import new_request
 
@@ -39,7 +39,7 @@ async def signer_view(srv, request_id) -> dict:
 
 
 async def email_job(srv) -> dict:
-    return await srv.services.db["jobs"].find_one({"kind": "email", "payload.template": "invitation"})
+    return await raw_db(srv.services)["jobs"].find_one({"kind": "email", "payload.template": "invitation"})
 
 
 async def retry_until_sent(srv, smtp, rounds=8):

@@ -12,7 +12,7 @@ from esign import cli
 from esign import config as configmod
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
-from tests.conftest import start_server, stop_server, write_config
+from tests.conftest import raw_db, start_server, stop_server, write_config
 from tests.faults.smtp_policy import PolicySmtp
 from tests.signing.test_lifecycle import new_request
 from tests.webhooks.conftest import Receiver, create_hook, emit, org_id
@@ -94,7 +94,7 @@ async def test_worker_for_some_lanes_runs_only_their_jobs(server):
 async def test_a_job_stores_its_lane_and_group(server):
     hook = await create_hook(server.client, "http://127.0.0.1:9/hook")
     await emit(server, await org_id(server))
-    job = await server.services.db["jobs"].find_one({"kind": "webhooks.deliver"})
+    job = await raw_db(server.services)["jobs"].find_one({"kind": "webhooks.deliver"})
     assert job["lane"] == "webhooks" and job["group"] == hook["id"]
 
 
@@ -106,12 +106,12 @@ def test_worker_lanes_option_is_checked(tmp_path):
 
 async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
     services = server.services
-    await services.db["jobs"].insert_one({
+    await raw_db(services)["jobs"].insert_one({
         "_id": "old-job", "kind": "webhooks.deliver", "payload": {}, "status": "queued", "run_at": server.clock.now(),
         "attempts": 0, "max_attempts": 4, "worker": None, "last_error": None, "created_at": server.clock.now(),
         "updated_at": server.clock.now()})
     await services.start()
-    assert (await services.db["jobs"].find_one({"_id": "old-job"}))["lane"] == "webhooks"
+    assert (await raw_db(services)["jobs"].find_one({"_id": "old-job"}))["lane"] == "webhooks"
 
 
 @pytest.mark.parametrize("key", ["lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk",

@@ -14,7 +14,7 @@ import time
 
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
-from tests.conftest import start_server, stop_server
+from tests.conftest import raw_db, start_server, stop_server
 from tests.faults.smtp_policy import PolicySmtp
 from tests.signing.test_lifecycle import new_request
 
@@ -58,10 +58,10 @@ async def test_heartbeat_keeps_a_long_jobs_lease(tmp_path):
 
         await wait_until(running)
         for _ in range(4):  # 4 x 0.9 leases of (fake) time: the job lives well past its first lease
-            before = (await srv.services.db["jobs"].find_one({"_id": job["id"]}))["run_at"]
+            before = (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["run_at"]
 
             async def renewed():
-                doc = await srv.services.db["jobs"].find_one({"_id": job["id"]})
+                doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
                 return doc["run_at"] > before
 
             srv.clock.advance(seconds=LEASE * 0.3)
@@ -71,7 +71,7 @@ async def test_heartbeat_keeps_a_long_jobs_lease(tmp_path):
         handler.release.set()
 
         async def done():
-            return (await srv.services.db["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
+            return (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
 
         await wait_until(done)
         assert handler.started == handler.finished == 1
@@ -95,14 +95,14 @@ async def test_a_lost_lease_cancels_the_job_here(tmp_path):
 
         await wait_until(running)
         # another worker took the job over (as after a stall beyond the lease)
-        await srv.services.db["jobs"].update_one({"_id": job["id"]}, {"$set": {"worker": "other"}})
+        await raw_db(srv.services)["jobs"].update_one({"_id": job["id"]}, {"$set": {"worker": "other"}})
 
         async def cancelled():
             return not worker._running
 
         await wait_until(cancelled, timeout=LEASE * 3)
         assert handler.finished == 0
-        doc = await srv.services.db["jobs"].find_one({"_id": job["id"]})
+        doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
         assert doc["status"] == "running" and doc["worker"] == "other"  # left to its new owner
     finally:
         handler.release.set()
@@ -125,14 +125,14 @@ async def test_stop_releases_running_jobs_at_once_and_they_run_again_once(server
     started = time.monotonic()
     await worker.stop(grace_seconds=0.3)
     assert time.monotonic() - started < 2
-    doc = await server.services.db["jobs"].find_one({"_id": job["id"]})
+    doc = await raw_db(server.services)["jobs"].find_one({"_id": job["id"]})
     # released: due now (no lease to wait out), the cut-short attempt not counted
     assert doc["status"] == "queued" and doc["attempts"] == 0 and doc["worker"] is None
     assert doc["run_at"] <= server.clock.now()
     handler.release.set()
     assert await Worker(server.services, kinds, []).run_due() == 1
     assert handler.started == 2 and handler.finished == 1
-    doc = await server.services.db["jobs"].find_one({"_id": job["id"]})
+    doc = await raw_db(server.services)["jobs"].find_one({"_id": job["id"]})
     assert doc["status"] == "done" and doc["attempts"] == 1
 
 
@@ -150,7 +150,7 @@ async def test_stop_lets_a_job_finish_within_the_grace(server):
     asyncio.get_running_loop().call_later(0.2, handler.release.set)
     await worker.stop(grace_seconds=5)
     assert handler.finished == 1
-    assert (await server.services.db["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
+    assert (await raw_db(server.services)["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
 
 
 async def test_an_invitation_interrupted_after_sending_is_never_sent_twice(tmp_path):
@@ -172,12 +172,12 @@ async def test_an_invitation_interrupted_after_sending_is_never_sent_twice(tmp_p
         await asyncio.wait_for(gate.wait(), 10)
         assert len(smtp.handler.messages) == 1
         await srv.worker.stop(grace_seconds=0.1)  # shutdown: the job is cancelled and released
-        job = await srv.services.db["jobs"].find_one({"kind": "email"})
+        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
         assert job["status"] == "queued" and job["sent_at"] is not None
 
         srv.services.event_listeners.remove(slow_listener)
         await srv.run_jobs()  # the restarted worker runs the job again
-        job = await srv.services.db["jobs"].find_one({"kind": "email"})
+        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
         assert job["status"] == "done"
         assert len(smtp.handler.messages) == 1  # one invitation in the inbox
     finally:

@@ -14,7 +14,7 @@ import pytest
 
 from esign.providers import local_storage
 from esign.providers.base import ProviderUnavailable
-from tests.conftest import KEYS, assert_error
+from tests.conftest import KEYS, assert_error, raw_db
 from tests.platform.test_documents import multipart, sized_pdf
 from tests.rawhttp import parse_answer, raw_exchange
 
@@ -49,8 +49,8 @@ def full_mkstemp(only_with_dir: bool):
 
 
 async def documents_and_storage(server) -> tuple[int, int]:
-    org = await server.services.db["organizations"].find_one({"name": "Org B"})
-    return await server.services.db["documents"].count_documents({}), org.get("storage_bytes", 0)
+    org = await raw_db(server.services)["organizations"].find_one({"name": "Org B"})
+    return await raw_db(server.services)["documents"].count_documents({}), org.get("storage_bytes", 0)
 
 
 async def test_a_blob_store_that_cannot_be_written_answers_502_and_a_retry_succeeds(server, tmp_path, sample_pdf):
@@ -79,7 +79,7 @@ async def test_a_full_blob_store_answers_502(server, monkeypatch):
 
 async def test_blob_reads_that_fail_are_provider_unavailable(server, document_id):
     storage = server.services.storage
-    key = (await server.services.db["documents"].find_one({"_id": document_id}))["blob_key"]
+    key = (await raw_db(server.services)["documents"].find_one({"_id": document_id}))["blob_key"]
     path = os.path.join(storage.root, *key.split("/"))
     os.unlink(path)
     os.mkdir(path)  # a directory where the blob should be: reading fails (EISDIR)

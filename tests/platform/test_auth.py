@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import KEYS, assert_error
+from tests.conftest import KEYS, assert_error, raw_db
 
 
 @pytest.mark.parametrize("method, path", [
@@ -46,7 +46,7 @@ async def test_revoked_key_is_401(server, client):
 
 
 async def test_keys_are_stored_only_as_hashes(server):
-    docs = [d async for d in server.services.db["api_keys"].find({})]
+    docs = [d async for d in raw_db(server.services)["api_keys"].find({})]
     assert docs
     for value in KEYS.values():
         assert value not in repr(docs)

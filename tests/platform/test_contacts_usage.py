@@ -7,7 +7,7 @@ import urllib.parse
 
 import pytest
 
-from tests.conftest import CORPUS, assert_error
+from tests.conftest import CORPUS, assert_error, raw_db
 
 CONTACT_KEYS = {"id", "name", "email", "phone", "last_used_at", "created_at", "updated_at"}
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
@@ -144,7 +144,7 @@ async def test_storage_counts_uploaded_megabytes_rounded_up(client):
 
 async def test_templates_metric_counts_the_organisation_templates(server, client):
     org = await server.services.store.organizations.by_name("Org Small")
-    await server.services.db["templates"].insert_many([{"_id": "t1", "org_id": org["id"]},
+    await raw_db(server.services)["templates"].insert_many([{"_id": "t1", "org_id": org["id"]},
                                                        {"_id": "t2", "org_id": "someone-else"}])
     templates = (await client.get("/v1/usage", key="free")).json["templates"]
     assert templates == {"current": 1, "limit": 2, "unlimited": False, "percentage": 50}

@@ -11,7 +11,7 @@ import zlib
 
 import pytest
 
-from tests.conftest import CORPUS, KEYS, assert_error
+from tests.conftest import CORPUS, KEYS, assert_error, raw_db
 from tests.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
@@ -124,7 +124,7 @@ async def test_corpus_upload(server, client, name):
     assert doc["id"] == body["id"]
     assert isinstance(doc["page_count"], int) and doc["page_count"] >= 1
     stored = await server.services.storage.get_bytes(
-        (await server.services.db["documents"].find_one({"_id": body["id"]}))["blob_key"])
+        (await raw_db(server.services)["documents"].find_one({"_id": body["id"]}))["blob_key"])
     assert stored == data
 
 
@@ -161,7 +161,7 @@ async def test_encrypted_pdf_is_refused_saying_so(client):
 ], ids=["text", "png", "zip", "header-only", "random-after-header", "looping-page-tree", "no-page-tree"])
 async def test_non_pdf_and_broken_pdf_are_invalid_pdf(server, client, data):
     assert_error(await client.upload(data, "bad.pdf"), 400, "invalid_pdf")
-    assert await server.services.db["documents"].count_documents({}) == 0
+    assert await raw_db(server.services)["documents"].count_documents({}) == 0
 
 
 async def test_empty_file_is_invalid_pdf(client):

@@ -7,12 +7,12 @@ import asyncio
 
 import pytest
 
-from tests.conftest import CORPUS, assert_error
+from tests.conftest import CORPUS, assert_error, raw_db
 from tests.platform.test_documents import multipart, post_multipart
 
 
 async def count_documents(server) -> int:
-    return await server.services.db["documents"].count_documents({})
+    return await raw_db(server.services)["documents"].count_documents({})
 
 
 async def test_same_key_and_body_replays_the_first_answer(server, client, sample_pdf):

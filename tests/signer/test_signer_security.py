@@ -6,7 +6,7 @@ import logging
 import re
 
 
-from tests.conftest import assert_error
+from tests.conftest import assert_error, raw_db
 from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
 from tests.signer.api_helpers import (ANN, BOB, ORIGIN, drawn, make_request, sget,
                                       spost, sraw, typed)
@@ -156,7 +156,7 @@ async def a_signing_session(srv) -> list[str]:
 
 async def test_token_never_in_stored_events(server):
     tokens = await a_signing_session(server)
-    events = [doc async for doc in server.services.store.events.col.find({})]
+    events = [doc async for doc in raw_db(server.services)["events"].find({})]
     assert len(events) > 10
     types = {e["event_type"] for e in events}
     assert {"signer.viewed", "signer.signed", "signer.withdrawn", "signer.declined", "signing_event.otp_sent",
@@ -167,7 +167,7 @@ async def test_token_never_in_stored_events(server):
             assert token not in text, doc["event_type"]
     # nor in the signing request record (only hashes are kept) or in queued jobs
     for name in ("signing_requests", "jobs"):
-        async for doc in server.services.db[name].find({}):
+        async for doc in raw_db(server.services)[name].find({}):
             for token in tokens:
                 assert token not in repr(doc), name
 

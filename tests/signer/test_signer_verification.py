@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from tests.conftest import assert_error
+from tests.conftest import assert_error, raw_db
 from tests.signer.api_helpers import ANN, BOB, id_server, make_request, sget, spost, typed, upload  # noqa: F401
 
 SIGN = {"signature": typed(), "consent": True}
@@ -279,7 +279,7 @@ async def test_identity_approved_fills_signer_fields(id_server):
     assert (await spost(srv, token, "sign", SIGN)).json["request"]["status"] == "completed"
     # the full document number is stored nowhere
     for name in ("signing_requests", "events"):
-        async for doc in srv.services.db[name].find({}):
+        async for doc in raw_db(srv.services)[name].find({}):
             assert "X12345678" not in str(doc), name
 
 

@@ -3,6 +3,7 @@ import asyncio
 
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import RetryLater, Worker
+from tests.conftest import raw_db
 
 
 async def test_two_workers_never_take_the_same_job(server):
@@ -53,7 +54,7 @@ async def test_retry_with_backoff_then_fail(server):
         assert await worker.run_due() == 0  # back-off respected
         server.clock.advance(seconds=21)
     assert calls == [1, 2, 3]
-    job = await services.db["jobs"].find_one({"kind": "test.flaky"})
+    job = await raw_db(services)["jobs"].find_one({"kind": "test.flaky"})
     assert job["status"] == "failed" and job["last_error"] == "not yet"
 
 

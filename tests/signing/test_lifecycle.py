@@ -4,7 +4,7 @@ import pytest
 
 from esign.domain import lifecycle
 from esign.errors import ApiError
-from tests.conftest import start_server, stop_server
+from tests.conftest import raw_db, start_server, stop_server
 from tests.smtp import Inbox, link_of, smtp_controller, smtp_server  # noqa: F401  (fixture)
 
 THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
@@ -37,7 +37,7 @@ async def test_sequential_invitations_in_order(smtp_server):
     assert link_of(invite) == lifecycle.signing_url(srv.services, request, ann)
     # the link's token is stored only as a hash
     token = link_of(invite).rsplit("/", 1)[1]
-    assert token not in str(await srv.services.db["signing_requests"].find_one({"_id": request["id"]}))
+    assert token not in str(await raw_db(srv.services)["signing_requests"].find_one({"_id": request["id"]}))
 
     with pytest.raises(ApiError) as exc:
         await lifecycle.sign(srv.services, request, bob["id"], {}, {"kind": "typed", "text": "Bob"})
@@ -104,7 +104,7 @@ async def test_smtp_down_is_retried_not_lost(tmp_path):
     try:
         await new_request(srv, order="parallel")
         await srv.run_jobs()
-        jobs = [j async for j in srv.services.db["jobs"].find({"kind": "email"})]
+        jobs = [j async for j in raw_db(srv.services)["jobs"].find({"kind": "email"})]
         assert len(jobs) == 3 and all(j["status"] == "queued" and j["attempts"] == 1 for j in jobs)
         assert all("smtp" in j["last_error"] for j in jobs)
     finally:
@@ -123,7 +123,7 @@ async def test_bounce_recorded(tmp_path):
         await srv.run_jobs()
         got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
         assert got["signers"][0]["email_bounced_at"] is not None
-        job = await srv.services.db["jobs"].find_one({"kind": "email"})
+        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
         assert job["status"] == "failed"
     finally:
         await stop_server(srv)

@@ -3,7 +3,7 @@ import pytest
 
 from esign import openapi
 from esign.webhooks.payloads import SUBSCRIBABLE
-from tests.conftest import assert_error
+from tests.conftest import assert_error, raw_db
 from tests.webhooks.conftest import create_hook, emit, org_id
 
 READ_FIELDS = {"id", "name", "url", "events", "status", "trigger_count", "failure_count", "created_at"}
@@ -79,7 +79,7 @@ async def test_delete_removes_deliveries(server, client, receiver):
     hook = await create_hook(client, receiver.url())
     await emit(server, await org_id(server))
     await server.run_jobs()
-    deliveries = server.services.store.webhook_deliveries.col
+    deliveries = raw_db(server.services)["webhook_deliveries"]
     assert await deliveries.count_documents({"webhook_id": hook["id"]}) == 1
     resp = await client.delete(f"/v1/webhooks/{hook['id']}")
     assert resp.status == 204 and resp.body == b""
