@@ -2,14 +2,14 @@
 is never stored), with its signing request, signer, embedding origin and expiry. The signing request
 never holds them, so any number of embedded-URL calls leaves it as it was; a TTL index removes a
 token a day after it expired (until then an expired link still answers "expired" to its origin)."""
-from esign.store.base import ASCENDING, Repository, out
+from esign.store.base import ASCENDING, Index, Repository, out
 
 KEEP_EXPIRED_SECONDS = 24 * 3600
 
 
 class EmbedTokens(Repository):
     collection_name = "embed_tokens"
-    indexes = [([("expires_at", ASCENDING)], {"expireAfterSeconds": KEEP_EXPIRED_SECONDS})]
+    indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=KEEP_EXPIRED_SECONDS)]
 
     async def insert_many(self, docs: list[dict]) -> None:
         await self.col.insert_many(docs)

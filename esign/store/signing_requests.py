@@ -33,7 +33,6 @@ class SigningRequests(Repository):
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
-        Index("embed_token", [("embed_tokens.hash", ASCENDING)], partial={"embed_tokens.hash": {"$exists": True}}),
     ]
 
     async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
