@@ -23,6 +23,7 @@ MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # MongoDB's BSON document limit (16 MiB)
 # Server error codes for "the document would be too large": BSONObjectTooLarge and the update path's.
 TOO_LARGE_CODES = {10334, 17419, 17420}
 INDEX_NOT_FOUND = 27
+SLACK = 4096  # what field names and type changes may add to a document beyond the update's own size
 # Both clients: naive UTC datetimes (esign.clock's convention) and standard UUIDs.
 CLIENT_OPTIONS = {"tz_aware": False, "uuidRepresentation": "standard"}
 _CODEC = CodecOptions(tz_aware=False, uuid_representation=4)  # 4 = STANDARD
@@ -77,11 +78,12 @@ def _size(doc) -> int:
     return len(bson.encode(doc, codec_options=_CODEC))
 
 
-def _check_insert_size(doc) -> None:
+def _check_insert_size(doc) -> int:
     size = _size(doc)
     if size > MAX_DOCUMENT_BYTES:
         raise DocumentTooLarge(f"BSON document too large ({size} bytes) - the connected server supports "
                                f"BSON document sizes up to {MAX_DOCUMENT_BYTES} bytes.")
+    return size
 
 
 def _update_too_large(find_and_modify: bool):
@@ -244,6 +246,9 @@ class MemoryCollection:
         self.name = raw.name
         # the same collection without motor's wrapper: the checks run synchronously, inside the call
         self._sync = database.unchecked.delegate[raw.name]
+        # an upper bound of the largest document's size (None: not known yet), so that most updates
+        # need no document read to know they stay far below the limit
+        self._largest: int | None = None
 
     # -- the index check --------------------------------------------------------------------------------
     def check(self, query: dict | None, sort: list | None = None) -> None:
@@ -268,6 +273,9 @@ class MemoryCollection:
         update_size = _size(update)
         # `$[]` and `$[x]` paths change every (matching) element: the result may grow by a multiple
         all_elements = any("$[" in path for paths in update.values() if isinstance(paths, dict) for path in paths)
+        if not all_elements and self._far_below(update_size):
+            self._largest += update_size  # a document grows by at most the update
+            return
         if many:
             targets = list(self._sync.find(query, sort=sort))
         else:
@@ -277,7 +285,7 @@ class MemoryCollection:
             return
         scratch = self._scratch()
         for doc in targets or [None]:
-            if doc is not None and _size(doc) + update_size + 4096 < MAX_DOCUMENT_BYTES and not all_elements:
+            if doc is not None and _size(doc) + update_size + SLACK < MAX_DOCUMENT_BYTES and not all_elements:
                 continue  # the result cannot reach the limit
             scratch.delete_many({})
             if doc is not None:
@@ -286,6 +294,17 @@ class MemoryCollection:
             result = scratch.find_one({})
             if result is not None and _size(result) > MAX_DOCUMENT_BYTES:
                 raise _update_too_large(find_and_modify)
+
+    def _far_below(self, update_size: int) -> bool:
+        """Whether every document of the collection stays below the limit after growing by `update_size`
+        (the bound is measured again, reading every document, only when it gets near the limit)."""
+        if self._largest is None or self._largest + update_size + SLACK >= MAX_DOCUMENT_BYTES:
+            self._largest = max((_size(doc) for doc in self._sync.find({})), default=0)
+        return self._largest + update_size + SLACK < MAX_DOCUMENT_BYTES
+
+    def _inserted(self, size: int) -> None:
+        if self._largest is not None:
+            self._largest = max(self._largest, size)
 
     def _target(self, query: dict, sort) -> dict | None:
         """The document a single-document update changes (by `_id` straight from mongomock's store:
@@ -344,20 +363,20 @@ class MemoryCollection:
     # -- writes ---------------------------------------------------------------------------------------------
     async def insert_one(self, doc, **kwargs):
         await asyncio.sleep(0)
-        _check_insert_size(doc)
+        self._inserted(_check_insert_size(doc))
         return await self.raw.insert_one(doc, **kwargs)
 
     async def insert_many(self, docs, **kwargs):
         await asyncio.sleep(0)
         docs = list(docs)
         for doc in docs:
-            _check_insert_size(doc)
+            self._inserted(_check_insert_size(doc))
         return await self.raw.insert_many(docs, **kwargs)
 
     async def replace_one(self, filter, replacement, **kwargs):
         self.check(filter)
         await asyncio.sleep(0)
-        _check_insert_size(replacement)
+        self._inserted(_check_insert_size(replacement))
         return await self.raw.replace_one(filter, replacement, **kwargs)
 
     async def update_one(self, filter, update, upsert=False, **kwargs):
