@@ -360,6 +360,11 @@ class MemoryCollection:
         await asyncio.sleep(0)
         return await self.raw.count_documents(filter, **kwargs)
 
+    async def distinct(self, key, filter=None, **kwargs):
+        self.check(filter)
+        await asyncio.sleep(0)
+        return await self.raw.distinct(key, filter, **kwargs)
+
     # -- writes ---------------------------------------------------------------------------------------------
     async def insert_one(self, doc, **kwargs):
         await asyncio.sleep(0)

@@ -52,10 +52,12 @@ class PolicyHandler:
         reply = self._reply("DATA")
         if reply:
             return reply
-        if self.data_delay:
-            await asyncio.sleep(self.data_delay)
+        # the message is kept before the (slow) acknowledgement: a client that gives up waiting and
+        # closes the connection cancels this handler, but the server already has the message
         with self._lock:
             self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        if self.data_delay:
+            await asyncio.sleep(self.data_delay)
         return "250 OK"
 
     def authenticate(self, server, session, envelope, mechanism, auth_data):

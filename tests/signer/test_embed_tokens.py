@@ -5,7 +5,7 @@ from __future__ import annotations
 import bson
 
 from esign.store.embed_tokens import KEEP_EXPIRED_SECONDS
-from tests.conftest import assert_error
+from tests.conftest import assert_error, raw_db
 from tests.signer.api_helpers import make_request, sget, spost, typed
 
 SIGNERS = [{"name": f"Signer {i}", "email": f"signer{i}@example.test", "order": 1} for i in range(20)]
@@ -23,7 +23,7 @@ async def test_many_embedded_url_calls_leave_the_request_unchanged(server):
         latest = await made.embedded()
     after = await made.record()
     assert after == before and size(after) < 64 * 1024  # not even its version moved
-    assert await server.services.store.embed_tokens.col.count_documents({}) == 50 * 20
+    assert await raw_db(server.services)["embed_tokens"].count_documents({}) == 50 * 20
     # every URL issued works (each one is somebody's open page), the first and the latest alike
     for tokens in (first, latest):
         view = await sget(server, tokens[made.signer_ids[3]])
