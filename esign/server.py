@@ -1,4 +1,4 @@
-"""The HTTP server under the Tornado application (design.md §11, docs/ops-server.md):
+"""The HTTP server under the Tornado application (design.md §11, docs/operations.md):
 
 - a cap on open connections below the process's file limit: at the cap the longest-idle connection
   is closed to admit a new one, so real clients keep being served during an idle-connection flood;

@@ -3,7 +3,7 @@
 Counted in the process, not in the database: the point is to refuse a key-guessing client before any
 database work, so the count must cost nothing to read. With several server processes each keeps its
 own count (an attacker behind one address gets the limit once per process; documented in
-docs/ops-server.md).
+docs/operations.md).
 """
 from __future__ import annotations
 

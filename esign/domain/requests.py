@@ -22,7 +22,7 @@ SIGNER_DEFAULTS = {
 }
 
 
-# --- size bounds (docs/ops-documents.md): a signing request is one MongoDB document (16 MiB at most),
+# --- size bounds (docs/operations.md): a signing request is one MongoDB document (16 MiB at most),
 # so what can make it large is bounded here, before anything is written. Signers: 1 to 100 (create
 # schema); drawings live in blob storage (esign.domain.signing); embedded-signing tokens in their own
 # collection. Fields: at most MAX_FIELDS, and together at most FIELDS_MAX_BYTES counted at their
