@@ -15,7 +15,7 @@ import tornado.web
 from marshmallow import fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import OutSchema, StrictSchema, operation, route
+from esign.api.common import Bool, OutSchema, StrictSchema, operation, route
 from esign.domain import signing, verification
 from esign.domain.lifecycle import Actor
 from esign.pdf import fonts
@@ -104,7 +104,7 @@ class SignBody(StrictSchema):
                                                                       "the signer has a signature field"})
     initials = fields.Raw(allow_none=True, metadata={"description": "optional Mark for initials fields; else the "
                                                                      "initials of the typed name or the signature"})
-    consent = fields.Boolean(metadata={"description": "must be true unless consent was given before"})
+    consent = Bool(metadata={"description": "must be true unless consent was given before"})
 
 
 class DeclineBody(StrictSchema):

@@ -7,7 +7,8 @@ import datetime as dt
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Email, OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route)
+from esign.api.common import (Bool, Email, Int, Line, Num, OutSchema, PageQuery, QuerySchema, StrictSchema, UTCDateTime, operation,
+                              page_of, route)
 from esign.domain import lifecycle
 from esign.domain import requests as domain
 from esign.errors import ApiError, invalid_state
@@ -24,31 +25,28 @@ LEVELS = ["ses", "aes", "qes"]
 
 class SignerBase(StrictSchema):
     """What every signer input carries (signing requests, template send, bulk recipients)."""
-    name = fields.String(required=True, validate=validate.Length(1, 255))
+    name = Line(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
-    phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Line(allow_none=True, load_default=None, validate=validate.Length(max=50))
 
 
 class SignerInput(SignerBase):
-    order = fields.Integer(load_default=1, validate=validate.Range(1, 100))
+    order = Int(load_default=1, validate=validate.Range(1, 100))
 
 
 class CcRecipient(StrictSchema):
     email = Email(required=True)
-    name = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
-
-
-ONE_LINE = validate.Regexp(r"^[^\r\n]*$", error="must be a single line")
+    name = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
 
 
 class RequestSettings(StrictSchema):
     """Settings a signing request and a template share."""
-    phone_verification_required = fields.Boolean(load_default=False)
-    identity_verification_required = fields.Boolean(load_default=False)
+    phone_verification_required = Bool(load_default=False)
+    identity_verification_required = Bool(load_default=False)
     signing_level = fields.String(load_default="ses", validate=validate.OneOf(LEVELS))
-    email_subject = fields.String(allow_none=True, load_default=None, validate=[validate.Length(max=255), ONE_LINE])
-    reminder_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 30))
-    separate_stamp_page = fields.Boolean(load_default=False)
+    email_subject = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
+    reminder_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 30))
+    separate_stamp_page = Bool(load_default=False)
 
 
 class SigningRequestCreate(RequestSettings):
@@ -57,8 +55,8 @@ class SigningRequestCreate(RequestSettings):
                           metadata={"description": "1 to 100 signers; emails unique within the request"})
     message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
-    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
-    auto_send = fields.Boolean(load_default=False)
+    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
+    auto_send = Bool(load_default=False)
     # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
 
@@ -66,13 +64,13 @@ class SigningRequestCreate(RequestSettings):
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
-    page_number = fields.Integer(load_default=1, validate=validate.Range(1, 10000))
-    x_percent = fields.Float(required=True, validate=validate.Range(0, 100))
-    y_percent = fields.Float(required=True, validate=validate.Range(0, 100))
-    width_percent = fields.Float(load_default=20.0, validate=validate.Range(1, 80))
-    height_percent = fields.Float(load_default=5.0, validate=validate.Range(1, 40))
+    page_number = Int(load_default=1, validate=validate.Range(1, 10000))
+    x_percent = Num(required=True, validate=validate.Range(0, 100))
+    y_percent = Num(required=True, validate=validate.Range(0, 100))
+    width_percent = Num(load_default=20.0, validate=validate.Range(1, 80))
+    height_percent = Num(load_default=5.0, validate=validate.Range(1, 40))
     placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
-    is_required = fields.Boolean(load_default=True)
+    is_required = Bool(load_default=True)
     options = fields.List(fields.String(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
                           validate=validate.Length(max=100), metadata={"description": "required for select fields"})
     validation_type = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(VALIDATION_TYPES))
@@ -94,11 +92,11 @@ class CancelBody(StrictSchema):
 
 
 class ReactivateBody(StrictSchema):
-    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
 
 
 class EmbeddedUrlBody(StrictSchema):
-    allowed_origin = fields.String(required=True, validate=validate.Length(7, 500))
+    allowed_origin = Line(required=True, validate=validate.Length(7, 500))
 
 
 class ListQuery(PageQuery):
@@ -110,7 +108,7 @@ class ListQuery(PageQuery):
     order = fields.String(load_default="desc", validate=validate.OneOf(["asc", "desc"]))
 
 
-class DownloadQuery(StrictSchema):
+class DownloadQuery(QuerySchema):
     file = fields.String(load_default="signed", validate=validate.OneOf(["signed", "certificate"]),
                          metadata={"description": "`certificate`: the separate audit certificate (separate_stamp_page)"})
 

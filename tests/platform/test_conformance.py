@@ -1,0 +1,135 @@
+"""Conformance and first contact (issue 13): each defect found by fuzzing and by a new user, over real
+HTTP — strict input types and int64 bounds, one-line names, bounded error bodies, sandbox keys that
+change only sandbox records, non-Latin-1 downloads, signature checks on bytes, helpful errors."""
+from __future__ import annotations
+
+import json
+import urllib.parse
+
+import pytest
+
+from tests.conftest import assert_error
+
+DOC_SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
+BIG = 2 ** 63
+
+
+def details(resp) -> dict[str, str]:
+    err = assert_error(resp, 422, "validation_error")
+    return {d["field"]: d["message"] for d in err["details"]}
+
+
+async def template_body(client, document_id, **extra):
+    return {"name": "T", "document_id": document_id, "roles": [{"name": "Client", "order": 1}], **extra}
+
+
+# --- strict types (design.md §11) ------------------------------------------------------------------
+
+@pytest.mark.parametrize("value", ["yes", "true", 1, 0, "1", None])
+async def test_booleans_take_json_booleans_only(client, document_id, value):
+    resp = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER],
+                                                      "auto_send": value})
+    assert "auto_send" in details(resp)
+    assert (await client.get("/v1/signing-requests")).json["total"] == 0  # nothing created, nothing sent
+
+
+@pytest.mark.parametrize("value", ["7", 7.0, 7.5, True, "seven"])
+async def test_integers_take_json_integers_only(client, document_id, value):
+    resp = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER],
+                                                      "expires_in_days": value})
+    assert "expires_in_days" in details(resp)
+
+
+@pytest.mark.parametrize("value", ["10", True])
+async def test_numbers_take_json_numbers_only(client, document_id, value):
+    made = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER]})).json
+    resp = await client.post(f"/v1/signing-requests/{made['id']}/fields", {"fields": [
+        {"signer_id": made["signers"][0]["id"], "x_percent": value, "y_percent": 10}]})
+    assert "fields.0.x_percent" in details(resp)
+
+
+async def test_strict_types_accept_the_right_types(client, document_id):
+    resp = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER],
+                                                      "auto_send": False, "expires_in_days": 7,
+                                                      "separate_stamp_page": True})
+    assert resp.status == 201, resp
+    assert resp.json["status"] == "draft" and resp.json["separate_stamp_page"] is True
+
+
+@pytest.mark.parametrize("order", [BIG, BIG * 4, -BIG - 1, 101, 0])
+async def test_template_role_order_is_bounded_on_create_and_update(client, document_id, order):
+    body = await template_body(client, document_id)
+    body["roles"][0]["order"] = order
+    assert "roles.0.order" in details(await client.post("/v1/templates", body))
+    made = await client.post("/v1/templates", await template_body(client, document_id))
+    assert made.status == 201, made
+    resp = await client.patch(f"/v1/templates/{made.json['id']}", {"roles": [{"name": "Client", "order": order}]})
+    assert "roles.0.order" in details(resp)
+
+
+@pytest.mark.parametrize("path, field", [
+    ("/v1/signing-requests?limit=7.5", "limit"), ("/v1/signing-requests?offset=9223372036854775808", "offset"),
+    ("/v1/signing-requests?offset=99999999999999999999999", "offset"), ("/v1/contacts?limit=%207", "limit"),
+])
+async def test_query_integers_are_bounded(client, path, field):
+    assert field in details(await client.get(path))
+
+
+async def test_query_booleans_are_true_or_false(client):
+    hook = await client.post("/v1/webhooks", {"name": "h", "url": "http://127.0.0.1:9/x",
+                                              "events": ["signing_request.created"]})
+    assert hook.status == 201, hook
+    for value in ("yes", "1", "True", ""):
+        resp = await client.get(f"/v1/webhooks/{hook.json['id']}/deliveries?success={value}")
+        assert "success" in details(resp), value
+    assert (await client.get(f"/v1/webhooks/{hook.json['id']}/deliveries?success=false")).status == 200
+
+
+# --- one-line names: nothing header-bound takes CR or LF --------------------------------------------
+
+@pytest.mark.parametrize("bad", ["Eve\r\nBcc: victim@example.test", "Eve\nSmith", "Eve\rSmith", "Eve\x00",
+                                 "Eve\u2028Smith"])
+async def test_cr_lf_refused_in_names_and_subjects(client, document_id, bad):
+    base = {"document_id": document_id, "signers": [DOC_SIGNER]}
+    cases = [
+        ({**base, "signers": [{**DOC_SIGNER, "name": bad}]}, "signers.0.name"),
+        ({**base, "signers": [{**DOC_SIGNER, "phone": bad}]}, "signers.0.phone"),
+        ({**base, "cc_emails": [{"email": "cc@example.test", "name": bad}]}, "cc_emails.0.name"),
+        ({**base, "email_subject": bad}, "email_subject"),
+        ({**base, "signers": [{**DOC_SIGNER, "email": "ann\r\n@example.test"}]}, "signers.0.email"),
+    ]
+    for body, field in cases:
+        assert field in details(await client.post("/v1/signing-requests", body)), body
+    assert "name" in details(await client.post("/v1/contacts", {"name": bad, "email": "c@example.test"}))
+    tpl = await template_body(client, document_id)
+    assert "name" in details(await client.post("/v1/templates", {**tpl, "name": bad}))
+    assert "roles.0.name" in details(await client.post("/v1/templates", {**tpl, "roles": [{"name": bad}]}))
+    assert "cc_emails.0.name" in details(await client.post("/v1/templates", {
+        **tpl, "cc_emails": [{"email": "cc@example.test", "name": bad}]}))
+    made = await client.post("/v1/templates", tpl)
+    send = await client.post(f"/v1/templates/{made.json['id']}/send", {"signers": [
+        {"name": bad, "email": "x@example.test", "role": "Client"}]})
+    assert "signers.0.name" in details(send)
+    assert (await client.get("/v1/signing-requests")).json["total"] == 0
+
+
+async def test_one_line_names_keep_unicode(client, document_id):
+    resp = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [
+        {"name": "Zoë Ångström-契約", "email": "zoe@example.test"}], "email_subject": "Bitte unterschreiben: Vertrag №1"})
+    assert resp.status == 201, resp
+
+
+# --- bounded error bodies ------------------------------------------------------------------------
+
+async def test_many_unknown_keys_give_a_bounded_error(client, document_id):
+    body = {"document_id": document_id, "signers": [DOC_SIGNER], **{f"k{i}": 1 for i in range(50_000)}}
+    resp = await client.post("/v1/signing-requests", body)
+    got = details(resp)
+    assert len(resp.body) < 20_000, len(resp.body)
+    assert len(got) <= 101
+    assert any("more unknown fields" in field for field in got), list(got)[-3:]
+
+
+async def test_unknown_keys_reported_with_the_other_errors(client):
+    got = details(await client.post("/v1/contacts", {"name": "", "email": "bad", "extra": 1}))
+    assert set(got) == {"name", "email", "extra"}
