@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from esign.domain import downloads
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
@@ -102,6 +103,7 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
     if request["status"] == "completed":
         data["completed_at"] = iso(request.get("completed_at"))
         data["all_signers"] = signers_summary(request)
+        data["signed_pdf_storage_key"] = downloads.storage_key(request, "signed")
     return data
 
 

@@ -8,7 +8,7 @@ import urllib.parse
 
 import pytest
 
-from tests.conftest import assert_error
+from tests.conftest import SAMPLE_PDF, assert_error
 
 DOC_SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
 BIG = 2 ** 63
@@ -133,3 +133,75 @@ async def test_many_unknown_keys_give_a_bounded_error(client, document_id):
 async def test_unknown_keys_reported_with_the_other_errors(client):
     got = details(await client.post("/v1/contacts", {"name": "", "email": "bad", "extra": 1}))
     assert set(got) == {"name", "email", "extra"}
+
+
+# --- completed requests: webhook data and non-Latin-1 downloads --------------------------------------
+
+async def completed_with_name(server, name: str, receiver=None) -> dict:
+    """Upload under `name`, send to one signer, sign through the signer API, finalise."""
+    from tests.signer.api_helpers import make_request, spost, typed
+
+    client = server.client
+    if receiver is not None:
+        hook = await client.post("/v1/webhooks", {"name": "h", "url": receiver.url(),
+                                                  "events": ["signing_request.completed"]})
+        assert hook.status == 201, hook
+    up = await client.upload(SAMPLE_PDF.read_bytes(), name)
+    assert up.status == 201 and up.json["name"] == name, up
+    made = await make_request(server, signers=[DOC_SIGNER], document_id=up.json["id"],
+                              fields={"sig": {"x_percent": 10, "y_percent": 80}})
+    signed = await spost(server, await made.token(), "sign", {"signature": typed(), "consent": True})
+    assert signed.status == 200, signed
+    await server.run_jobs()
+    got = await made.get()
+    assert got["status"] == "completed" and got["signed_pdf_status"] == "ready", got
+    return got
+
+
+@pytest.mark.parametrize("name, fallback", [("契約書.pdf", "___-signed.pdf"),
+                                            ("Договор аренды.pdf", "_______ ______-signed.pdf"),
+                                            ("50% off; v2.pdf", "50% off; v2-signed.pdf")])
+async def test_non_latin1_document_name_downloads(server, client, name, fallback):
+    got = await completed_with_name(server, name)
+    link = await client.get(f"/v1/signing-requests/{got['id']}/download")
+    assert link.status == 200, link
+    stem = name.rsplit(".", 1)[0]
+    assert link.json["document_name"] == f"{stem}-signed.pdf"
+    pdf = await client.get(link.json["download_url"][len(server.url):], key=None)
+    assert pdf.status == 200 and pdf.body.startswith(b"%PDF"), pdf
+    disposition = pdf.headers["Content-Disposition"]
+    assert disposition == (f'attachment; filename="{fallback}"; '
+                           f"filename*=UTF-8''{urllib.parse.quote(stem + '-signed.pdf', safe='')}")
+    encoded = disposition.split("filename*=UTF-8''", 1)[1]
+    assert urllib.parse.unquote(encoded) == f"{stem}-signed.pdf"
+
+
+async def test_completed_webhook_names_the_signed_pdf_storage_key(server):
+    from tests.webhooks.conftest import Receiver
+
+    receiver = Receiver()
+    try:
+        got = await completed_with_name(server, "contract.pdf", receiver)
+        await server.run_jobs()
+        bodies = [r.json for r in receiver.at() if r.json["event"] == "signing_request.completed"]
+        assert len(bodies) == 1, receiver.requests
+        data = bodies[0]["data"]
+        assert {"signing_request_id", "completed_at", "all_signers", "signed_pdf_storage_key"} <= set(data)
+        stored = await server.services.store.signing_requests.by_id(got["id"])
+        assert data["signed_pdf_storage_key"] == stored["signed_blob_key"]
+        assert (await server.services.storage.get_bytes(data["signed_pdf_storage_key"])).startswith(b"%PDF")
+    finally:
+        receiver.stop()
+
+
+@pytest.mark.parametrize("sig", ["%C3%A9", "%C3%A9" * 40, "%E2%80%8B", "0" * 64, "", "%00"])
+async def test_download_signature_checks_never_fail_with_500(client, sig):
+    resp = await client.get(f"/files/6f1c3a5e-0000-4000-8000-000000000000/signed?expires=9999999999&sig={sig}",
+                            key=None)
+    assert_error(resp, 403, "forbidden")
+
+
+async def test_download_signature_that_is_not_utf8_is_400(client):
+    resp = await client.get("/files/6f1c3a5e-0000-4000-8000-000000000000/signed?expires=9999999999&sig=%FF",
+                            key=None)
+    assert_error(resp, 400, "bad_request")
