@@ -65,6 +65,7 @@ class _FieldSink:
 @tornado.web.stream_request_body
 class UploadHandler(APIHandler):
     tmp_path = None
+    sandbox_writes = True  # a sandbox key's documents are marked sandbox
 
     async def prepare(self):
         await super().prepare()

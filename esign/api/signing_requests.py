@@ -270,8 +270,15 @@ class DownloadResponse(OutSchema):
 # --- handlers -------------------------------------------------------------------------------------
 
 class RequestHandler(APIHandler):
+    sandbox_writes = True  # creates sandbox requests; changes existing ones through load_for_change
+
     async def load(self, request_id: str) -> dict:
         return await domain.get(self.services, self.org_id, self.path_id(request_id, "signing request"))
+
+    async def load_for_change(self, request_id: str) -> dict:
+        request = await self.load(request_id)
+        lifecycle.check_changeable(request, self.sandbox, "signing request")
+        return request
 
     def write_request(self, request: dict, status: int = 200):
         self.write_json(SigningRequest().dump(domain.full_view(self.services, request, self.api_key)), status)
@@ -326,7 +333,7 @@ class SendHandler(RequestHandler):
                            "lowest order first. The request becomes `pending`.")
     @idempotent
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         domain.check_signing_level(self.services, request.get("signing_level", "ses"))
         self.write_request(await lifecycle.send(self.services, request))
 
@@ -339,7 +346,7 @@ class CancelHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         body = self.json_body(CancelBody(), required=False)
-        request = await lifecycle.cancel(self.services, await self.load(request_id), body.get("reason"))
+        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
         self.write_json({"status": request["status"], "id": request["id"]})
 
 
@@ -351,7 +358,7 @@ class RemindHandler(RequestHandler):
                            "the reminder event is still logged.")
     @idempotent
     async def post(self, request_id):
-        _, targets = await lifecycle.remind(self.services, await self.load(request_id))
+        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id))
         self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
 
 
@@ -362,8 +369,8 @@ class ReactivateHandler(RequestHandler):
                description="Expired only (409 otherwise). Send must follow.")
     async def post(self, request_id):
         body = self.json_body(ReactivateBody())
-        request = await lifecycle.reactivate(self.services, await self.load(request_id), body["expires_in_days"])
-        self.write_request(request)
+        request = await self.load_for_change(request_id)
+        self.write_request(await lifecycle.reactivate(self.services, request, body["expires_in_days"]))
 
 
 @route("/v1/signing-requests/{request_id}/fields")
@@ -375,7 +382,7 @@ class FieldsHandler(RequestHandler):
                            "auto_source: signer_name, signer_email, signer_phone, signing_date. A select needs options; "
                            "a field must lie within the page and on an existing page.")
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         body = self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
@@ -388,7 +395,7 @@ class EmbeddedUrlHandler(RequestHandler):
                description="`allowed_origin` must be registered for the organisation (403 origin_not_allowed); the "
                            "request must be pending (409). One URL per signer who still has to sign, valid 60 minutes.")
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         body = self.json_body(EmbeddedUrlBody())
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:

@@ -10,6 +10,7 @@ from esign.api.common import (Bool, Int, Line, MaxProperties, OutSchema, PageQue
                               page_of, route)
 from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
                                         SigningRequest)
+from esign.domain import lifecycle
 from esign.domain import templates as domain
 
 ORDERS = ["sequential", "parallel"]
@@ -157,6 +158,7 @@ QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates`
 
 @route("/v1/templates")
 class TemplatesHandler(APIHandler):
+    sandbox_writes = True  # a sandbox key's templates are marked sandbox
     @operation("List templates", tags=["templates"], query=PageQuery, responses={200: TemplatePage},
                description="Summaries, newest first.")
     async def get(self):
@@ -179,6 +181,12 @@ class TemplatesHandler(APIHandler):
 
 @route("/v1/templates/{template_id}")
 class TemplateHandler(APIHandler):
+    sandbox_writes = True  # on sandbox templates only (load_for_change)
+
+    async def load_for_change(self, template_id: str) -> dict:
+        template = await load_template(self, template_id)
+        lifecycle.check_changeable(template, self.sandbox, "template")
+        return template
     @operation("Get a template", tags=["templates"], responses={200: Template})
     async def get(self, template_id):
         self.write_json(Template().dump(await load_template(self, template_id)))
@@ -187,7 +195,7 @@ class TemplateHandler(APIHandler):
                description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
                            "The template as it will be is checked like on creation.")
     async def patch(self, template_id):
-        template = await load_template(self, template_id)
+        template = await self.load_for_change(template_id)
         changes = self.json_body(TemplateUpdate())
         self.write_json(Template().dump(await domain.update(self.services, template, changes)))
 
@@ -195,7 +203,7 @@ class TemplateHandler(APIHandler):
                description="Signing requests already made from it are unaffected; bulk jobs already submitted "
                            "finish with the template as it was when they were submitted.")
     async def delete(self, template_id):
-        await domain.delete(self.services, self.org_id, self.path_id(template_id, "template"))
+        await domain.delete(self.services, self.org_id, (await self.load_for_change(template_id))["id"])
         self.set_status(204)
 
 

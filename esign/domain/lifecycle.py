@@ -64,6 +64,13 @@ def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dic
     return signers
 
 
+def check_changeable(record: dict, sandbox_key: bool, what: str) -> None:
+    """design.md §11: a sandbox key reads everything of its organisation but changes only sandbox
+    records, so it can never send, remind or cancel a live request (nor send its invitations)."""
+    if sandbox_key and not record.get("sandbox"):
+        raise ApiError(403, "forbidden", f"this {what} is live: a sandbox key changes only sandbox records")
+
+
 async def transition(services, request: dict, expected, build):
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
     raise 409 when the record is no longer in `expected` status."""

@@ -205,3 +205,80 @@ async def test_download_signature_that_is_not_utf8_is_400(client):
     resp = await client.get("/files/6f1c3a5e-0000-4000-8000-000000000000/signed?expires=9999999999&sig=%FF",
                             key=None)
     assert_error(resp, 400, "bad_request")
+
+
+# --- sandbox keys change only sandbox records (design.md §11) -----------------------------------------
+
+async def test_sandbox_key_cannot_change_live_requests_and_sends_nothing(server, client, document_id):
+    jobs = server.services.store.jobs
+    draft = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER]})).json
+    pending = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [
+        {"name": "Bo", "email": "bo@example.test"}], "auto_send": True})).json
+    assert pending["status"] == "pending"
+    await server.run_jobs()
+    sent_before = await jobs.count(kind="email")
+    events_before = len((await client.get(f"/v1/signing-requests/{pending['id']}/events")).json)
+    field = {"signer_id": draft["signers"][0]["id"], "x_percent": 10, "y_percent": 10}
+    attempts = [
+        ("send", draft["id"], None), ("cancel", draft["id"], None), ("fields", draft["id"], {"fields": [field]}),
+        ("remind", pending["id"], None), ("cancel", pending["id"], {"reason": "sandbox"}),
+        ("reactivate", pending["id"], {"expires_in_days": 7}),
+        ("embedded-url", pending["id"], {"allowed_origin": "https://app.example.test"}),
+    ]
+    for action, request_id, body in attempts:
+        resp = await client.post(f"/v1/signing-requests/{request_id}/{action}", body, key="a_sandbox",
+                                 headers={"Idempotency-Key": f"sandbox-{action}-{request_id}"})
+        err = assert_error(resp, 403, "forbidden")
+        assert "sandbox" in err["message"], (action, err)
+    await server.run_jobs()
+    assert await jobs.count(kind="email") == sent_before  # no invitation, reminder or cancellation
+    assert (await client.get(f"/v1/signing-requests/{draft['id']}")).json["status"] == "draft"
+    after = await client.get(f"/v1/signing-requests/{pending['id']}", key="a_sandbox")  # reading is fine
+    assert after.status == 200 and after.json["status"] == "pending"
+    assert len((await client.get(f"/v1/signing-requests/{pending['id']}/events")).json) == events_before
+    listed = await client.get("/v1/signing-requests", key="a_sandbox")
+    assert listed.status == 200 and listed.json["total"] == 2
+
+
+async def test_sandbox_key_cannot_change_other_live_records(client, document_id):
+    live = (await client.post("/v1/templates", await template_body(client, document_id))).json
+    assert_error(await client.patch(f"/v1/templates/{live['id']}", {"name": "x"}, key="a_sandbox"), 403, "forbidden")
+    assert_error(await client.delete(f"/v1/templates/{live['id']}", key="a_sandbox"), 403, "forbidden")
+    assert (await client.get(f"/v1/templates/{live['id']}", key="a_sandbox")).json["name"] == "T"
+    contact = (await client.post("/v1/contacts", {"name": "Live", "email": "live@example.test"})).json
+    assert_error(await client.post("/v1/contacts", {"name": "Renamed", "email": "live@example.test"},
+                                   key="a_sandbox"), 403, "forbidden")
+    assert_error(await client.delete(f"/v1/contacts/{contact['id']}", key="a_sandbox"), 403, "forbidden")
+    assert (await client.get("/v1/contacts")).json["items"][0]["name"] == "Live"
+    assert_error(await client.post("/v1/webhooks", {"name": "h", "url": "http://127.0.0.1:9/x",
+                                                    "events": ["signing_request.created"]}, key="a_sandbox"),
+                 403, "forbidden")
+    # a wrong method is still a 405, whatever the key
+    assert_error(await client.request("PUT", "/v1/contacts", body=b"{}", key="a_sandbox"), 405)
+
+
+async def test_sandbox_key_changes_its_own_sandbox_records(server, client, document_id):
+    made = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [DOC_SIGNER]},
+                             key="a_sandbox")
+    assert made.status == 201 and made.json["sandbox"] is True
+    rid = made.json["id"]
+    assert (await client.post(f"/v1/signing-requests/{rid}/send", key="a_sandbox")).json["status"] == "pending"
+    assert (await client.post(f"/v1/signing-requests/{rid}/remind", key="a_sandbox")).json == \
+        {"sent_count": 0, "signers": []}
+    assert (await client.post(f"/v1/signing-requests/{rid}/cancel", key="a_sandbox")).json["status"] == "cancelled"
+    template = (await client.post("/v1/templates", await template_body(client, document_id), key="a_sandbox")).json
+    assert (await client.patch(f"/v1/templates/{template['id']}", {"name": "S2"}, key="a_sandbox")).status == 200
+    assert (await client.delete(f"/v1/templates/{template['id']}", key="a_sandbox")).status == 204
+    await server.run_jobs()
+    assert await server.services.store.jobs.count(kind="email") == 0
+
+
+# --- answers that tell nothing about the server's software ----------------------------------------------
+
+@pytest.mark.parametrize("path, key", [("/healthz", None), ("/v1/documents", "a"), ("/v1/nope", None),
+                                       ("/docs", None), ("/docs/assets/swagger-ui.css", None),
+                                       ("/v1/openapi.json", None), ("/sign/not-a-token", None)])
+async def test_no_server_version_header(client, path, key):
+    resp = await client.get(path, key=key)
+    assert resp.status < 500, resp
+    assert "Server" not in resp.headers, resp.headers.get("Server")
