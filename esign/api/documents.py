@@ -58,7 +58,8 @@ class _FieldSink:
     def write(self, data):
         self.data += data
         if len(self.data) > 4096:
-            raise ApiError(400, "bad_request", f"form field {self.name!r} is too long")
+            raise ApiError(400, "bad_request", f"form field {self.name!r} is longer than 4096 bytes; the PDF goes "
+                                               f"in a part named \"file\"")
 
 
 @route("/v1/documents/upload")
@@ -105,6 +106,9 @@ class UploadHandler(APIHandler):
             self.got_file = True
             self.filename = filename
             return _FileSink(self, self.tmp)
+        if filename is not None:
+            raise ApiError(400, "bad_request", f"expected the PDF in a part named \"file\", got a file in a part "
+                                               f"named {name!r}")
         sink = _FieldSink(self, name)
         self.fields[name] = sink
         return sink
@@ -144,7 +148,8 @@ class UploadHandler(APIHandler):
         except MultipartError as exc:
             raise ApiError(400, "bad_request", str(exc)) from None
         if not self.got_file:
-            raise ApiError(400, "bad_request", "no form part named 'file' in the upload")
+            given = ", ".join(repr(name) for name in self.fields) or "none"
+            raise ApiError(400, "bad_request", f"expected a part named \"file\" with the PDF (parts given: {given})")
         name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
         record = await domain.accept_upload(
             self.services, self.org, self.tmp_path, self.file_size, self.file_hash.hexdigest(), name, self.sandbox)

@@ -4,6 +4,7 @@ change only sandbox records, non-Latin-1 downloads, signature checks on bytes, h
 from __future__ import annotations
 
 import json
+import re
 import urllib.parse
 
 import pytest
@@ -282,3 +283,42 @@ async def test_no_server_version_header(client, path, key):
     resp = await client.get(path, key=key)
     assert resp.status < 500, resp
     assert "Server" not in resp.headers, resp.headers.get("Server")
+
+
+# --- errors that help -------------------------------------------------------------------------------
+
+PYTHON_NAME = re.compile(r"\b[A-Z][a-z]+(?:[A-Z][a-z]+)+\b|Error\b|Exception\b|Traceback")
+
+
+def multipart(parts: list[tuple[str, str | None, bytes]]) -> tuple[bytes, dict]:
+    boundary = "confBoundary0123456789"
+    body = b""
+    for name, filename, data in parts:
+        disposition = f'form-data; name="{name}"' + (f'; filename="{filename}"' if filename else "")
+        body += f"--{boundary}\r\nContent-Disposition: {disposition}\r\n\r\n".encode() + data + b"\r\n"
+    return body + f"--{boundary}--\r\n".encode(), {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+
+
+@pytest.mark.parametrize("parts", [
+    [("document", "contract.pdf", b"%PDF-1.4 ...")],                    # curl -F document=@contract.pdf
+    [("document", None, b"%PDF-1.4 " + b"x" * 10_000)],                 # curl -F document=<contract.pdf
+    [("name", None, b"contract.pdf")],                                   # no file at all
+])
+async def test_upload_names_the_part_it_expects(client, parts):
+    body, headers = multipart(parts)
+    resp = await client.request("POST", "/v1/documents/upload", body=body, headers=headers)
+    err = assert_error(resp, 400, "bad_request")
+    assert 'part named "file"' in err["message"], err
+
+
+@pytest.mark.parametrize("data", [
+    b"%PDF-1.7\n" + bytes(range(256)) * 80,                              # unreadable structure
+    SAMPLE_PDF.read_bytes()[:12_000],                                    # truncated
+    b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [2 0 R] /Count 1 >>"
+    b" endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",                       # a page tree that loops
+    b"just text",
+])
+async def test_broken_pdf_messages_are_for_people(client, data):
+    err = assert_error(await client.upload(data, "broken.pdf"), 400, "invalid_pdf")
+    assert not PYTHON_NAME.search(err["message"]), err["message"]
+    assert "PDF" in err["message"]
