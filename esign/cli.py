@@ -101,9 +101,13 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     port = cfg.server.port if port is None else port
     server = app.listen(port, host, xheaders=cfg.server.xheaders, max_buffer_size=64 * 1024 * 1024)
     bound = [s.getsockname()[1] for s in server._sockets.values()][0]
+    warning = configmod.follow_listening_address(cfg, host, bound)
+    if warning:
+        log.warning(warning)
     if with_worker:
         make_worker(services).start()
-    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "worker": with_worker}), flush=True)
+    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,
+                      "worker": with_worker}), flush=True)
     try:
         await _wait_for_signal()
     finally:

@@ -4,8 +4,16 @@ change only sandbox records, non-Latin-1 downloads, signature checks on bytes, h
 from __future__ import annotations
 
 import json
+import os
+import pathlib
 import re
+import select
+import signal
+import socket
+import subprocess
+import time
 import urllib.parse
+import urllib.request
 
 import pytest
 
@@ -322,3 +330,129 @@ async def test_broken_pdf_messages_are_for_people(client, data):
     err = assert_error(await client.upload(data, "broken.pdf"), 400, "invalid_pdf")
     assert not PYTHON_NAME.search(err["message"]), err["message"]
     assert "PDF" in err["message"]
+
+
+# --- quickstart on another port: every link follows it -----------------------------------------------
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _env(**extra) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
+    return {**env, **extra}
+
+
+def _read_until_listening(proc, deadline: float) -> tuple[str, dict]:
+    """stdout up to the server's `listening` line (bounded in time)."""
+    text = ""
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.5)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        line = proc.stdout.readline()
+        if not line:
+            break
+        text += line
+        if line.startswith("{"):
+            return text, json.loads(line)
+    raise AssertionError(f"no listening line: {text!r} {proc.stderr.read() if proc.poll() is not None else ''}")
+
+
+def _call(method, url, key, body=None, headers=None):
+    data = json.dumps(body).encode() if isinstance(body, dict) else body
+    hdrs = {"X-API-Key": key, **({"Content-Type": "application/json"} if isinstance(body, dict) else {}),
+            **(headers or {})}
+    req = urllib.request.Request(url, data=data, method=method, headers=hdrs)
+    with urllib.request.urlopen(req, timeout=30) as resp:
+        return resp.status, json.loads(resp.read())
+
+
+def _stop(proc):
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def test_run_script_on_another_port_sends_links_to_that_port(tmp_path):
+    port = _free_port()
+    env = _env(ESIGN_SERVER_PORT=str(port), ESIGN_EMAIL_PATH=str(tmp_path / "mail"),
+               ESIGN_STORAGE_PATH=str(tmp_path / "blobs"))
+    proc = subprocess.Popen([str(ROOT / "scripts" / "run"), "--demo-embed"], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        banner, event = _read_until_listening(proc, time.monotonic() + 120)
+        base = f"http://127.0.0.1:{port}"
+        assert event["public_url"] == base and event["url"] == base, event
+        assert f"{base}/docs" in banner and f"{base}/v1/documents" in banner and ":8080" not in banner
+        assert "http://localhost:8000" in banner
+        key = re.search(r"API key:\s+(\S+)", banner).group(1)
+        body, headers = multipart([("file", "contract.pdf", SAMPLE_PDF.read_bytes())])
+        status, doc = _call("POST", f"{base}/v1/documents/upload", key, body, headers)
+        assert status == 201
+        status, made = _call("POST", f"{base}/v1/signing-requests", key, {
+            "document_id": doc["id"], "signers": [DOC_SIGNER], "auto_send": True})
+        assert status == 201 and made["status"] == "pending"
+        for origin in (base, "http://localhost:8000"):  # the service's own origin and the demo page's
+            status, embedded = _call("POST", f"{base}/v1/signing-requests/{made['id']}/embedded-url", key,
+                                     {"allowed_origin": origin})
+            assert status == 201 and embedded["signers"][0]["embedded_url"].startswith(f"{base}/sign/"), embedded
+        deadline = time.monotonic() + 30
+        mails: list[str] = []
+        while not mails and time.monotonic() < deadline:
+            mails = [p.read_text(errors="replace") for p in (tmp_path / "mail" / "new").glob("*")] \
+                if (tmp_path / "mail" / "new").exists() else []
+            time.sleep(0.2)
+        assert mails, "no invitation was written"
+        links = re.findall(r"http://[^\s\"<>]+/sign/[A-Za-z0-9_-]+", "".join(mails))
+        assert links and all(link.startswith(f"{base}/sign/") for link in links), links
+    finally:
+        _stop(proc)
+    assert "Traceback" not in proc.stderr.read()
+
+
+def test_serve_warns_when_public_url_names_a_loopback_port_it_does_not_listen_on(tmp_path):
+    config = tmp_path / "esign.toml"
+    config.write_text(f'[server]\nport = 0\npublic_url = "http://127.0.0.1:1"\n[storage]\npath = "{tmp_path}/b"\n'
+                      f'[email]\npath = "{tmp_path}/m"\n')
+    proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "esign"), "serve", "--config", str(config), "--no-worker"],
+                            cwd=tmp_path, env=_env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _, event = _read_until_listening(proc, time.monotonic() + 60)
+        assert event["public_url"] == "http://127.0.0.1:1"
+    finally:
+        _stop(proc)
+    stderr = proc.stderr.read()
+    port = event["url"].rsplit(":", 1)[1]
+    assert f"server.public_url is http://127.0.0.1:1 but the server listens on port {port}" in stderr, stderr
+
+
+def test_public_url_follows_host_and_port_unless_set(tmp_path):
+    from esign import config as configmod
+
+    path = tmp_path / "c.toml"
+    path.write_text("[server]\nport = 8080\n")
+    cfg = configmod.load(str(path), environ={"ESIGN_SERVER_PORT": "8090"})
+    assert cfg.server.public_url == "http://127.0.0.1:8090"
+    assert configmod.follow_listening_address(cfg, "127.0.0.1", 45123) is None  # --port, port 0
+    assert cfg.server.public_url == "http://127.0.0.1:45123"
+    assert "every interface" in configmod.follow_listening_address(cfg, "0.0.0.0", 8080)
+    assert cfg.server.public_url == "http://127.0.0.1:8080"
+    given = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": "https://sign.example.test"})
+    assert configmod.follow_listening_address(given, "127.0.0.1", 9000) is None  # a proxy's name: trusted
+    assert given.server.public_url == "https://sign.example.test"
+    for url, port, warns in [("http://localhost:8080", 8090, True), ("http://127.0.0.1:8090/", 8090, False),
+                             ("http://[::1]:1", 8090, True), ("http://127.0.0.1", 80, False)]:
+        cfg = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": url})
+        assert bool(configmod.follow_listening_address(cfg, "127.0.0.1", port)) is warns, url
