@@ -142,6 +142,9 @@ async def admin(cfg, args) -> int:
         print("esign: admin commands need a persistent database: with memory:// the data lives inside the "
               "server process. Declare organisations and keys under [[organizations]] in the config file "
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
+        if args.action == "add-embed-origin":
+            print("esign: with ./scripts/run, `./scripts/run --demo-embed=ORIGIN` lets ORIGIN embed the demo "
+                  "organisation's signing pages.", file=sys.stderr)
         return 2
     from esign import services as servicesmod
 

@@ -456,3 +456,13 @@ def test_public_url_follows_host_and_port_unless_set(tmp_path):
                              ("http://[::1]:1", 8090, True), ("http://127.0.0.1", 80, False)]:
         cfg = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": url})
         assert bool(configmod.follow_listening_address(cfg, "127.0.0.1", port)) is warns, url
+
+
+def test_admin_add_embed_origin_on_memory_says_what_to_do(tmp_path):
+    config = tmp_path / "esign.toml"
+    config.write_text('[database]\nurl = "memory://"\n')
+    proc = subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "admin", "--config", str(config),
+                           "add-embed-origin", "Demo", "http://localhost:8000"],
+                          capture_output=True, text=True, timeout=60, env=_env())
+    assert proc.returncode == 2
+    assert "[[organizations]]" in proc.stderr and "--demo-embed=ORIGIN" in proc.stderr
