@@ -96,6 +96,10 @@ class QueryBool(fields.Boolean):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+CONTROL_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # as a regex character range
+NOT_ONE_LINE = re.compile(f"[{CONTROL_CHARS}]")
+
+
 class Line(fields.String):
     """One line of text: no CR, LF or other control characters (names, subjects, anything that can
     end up in an email header)."""
@@ -104,7 +108,7 @@ class Line(fields.String):
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
-        if any(ord(ch) < 32 or 127 <= ord(ch) < 160 or ch in "\u2028\u2029" for ch in value):
+        if NOT_ONE_LINE.search(value):
             raise self.make_error("control")
         return value
 
