@@ -466,3 +466,26 @@ def test_admin_add_embed_origin_on_memory_says_what_to_do(tmp_path):
                           capture_output=True, text=True, timeout=60, env=_env())
     assert proc.returncode == 2
     assert "[[organizations]]" in proc.stderr and "--demo-embed=ORIGIN" in proc.stderr
+
+
+def test_readme_walkthrough_works_as_pasted(tmp_path):
+    block = re.search(r"### Walkthrough.*?```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
+    key = "esk_live_readme_walkthrough_00000000000"
+    config = tmp_path / "esign.toml"
+    config.write_text(f'[server]\nport = 0\n[storage]\npath = "{tmp_path}/blobs"\n[email]\npath = "{tmp_path}/var/mail"\n'
+                      f'[jobs]\npoll_interval_seconds = 0.1\n[[organizations]]\nname = "Demo"\nplan = "enterprise"\n'
+                      f'[[organizations.api_keys]]\nkey = "{key}"\n')
+    proc = subprocess.Popen([str(ROOT / ".venv" / "bin" / "esign"), "serve", "--config", str(config)], cwd=tmp_path,
+                            env=_env(), text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        _, event = _read_until_listening(proc, time.monotonic() + 60)
+        script = block.replace("KEY=esk_live_...your_key...", f"KEY={key}", 1)
+        script = script.replace("ESIGN=http://127.0.0.1:8080", f"ESIGN={event['url']}", 1)
+        assert script.count(key) == 1 and script.count(event["url"]) == 1
+        (tmp_path / "tests").symlink_to(ROOT / "tests")  # the walkthrough runs at the project's root
+        run = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=180,
+                             env=_env())
+        assert "Signature is Valid" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+        assert (tmp_path / "signed.pdf").read_bytes().startswith(b"%PDF-")
+    finally:
+        _stop(proc)
