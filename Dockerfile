@@ -1,6 +1,6 @@
 # esign: the API (`esign serve`, the default command) and the job worker (`esign worker`) in one image.
 # Nothing secret is in it: the database URL, the service key and mail credentials come from the
-# environment (docker-compose.yml, docs/ops-docker.md).
+# environment (docker-compose.yml, docs/operations.md).
 FROM python:3.11-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback \
     && rm -rf /var/lib/apt/lists/*

@@ -122,10 +122,13 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     sockets = tornado.netutil.bind_sockets(port, host)
     server.add_sockets(sockets)
     bound = sockets[0].getsockname()[1]
+    warning = configmod.follow_listening_address(cfg, host, bound)
+    if warning:
+        log.warning(warning)
     if with_worker:
         make_worker(services).start()
-    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "worker": with_worker,
-                      "max_connections": server.max_connections}), flush=True)
+    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,
+                      "worker": with_worker, "max_connections": server.max_connections}), flush=True)
     try:
         await _wait_for_signal()
     finally:
@@ -188,6 +191,9 @@ async def with_services(cfg, action, args) -> int:
         print(f"esign: {args.command} commands need a persistent database: with memory:// the data lives inside "
               "the server process. Declare organisations and keys under [[organizations]] in the config file "
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
+        if args.action == "add-embed-origin":
+            print("esign: with ./scripts/run, `./scripts/run --demo-embed=ORIGIN` lets ORIGIN embed the demo "
+                  "organisation's signing pages.", file=sys.stderr)
         return 2
     from esign import services as servicesmod
 

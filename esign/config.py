@@ -8,9 +8,11 @@ overridable by `ESIGN_PLUGINS_<IDENTIFIER>_<KEY>`, checked the same way.
 """
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import tomllib
+import urllib.parse
 from typing import Any
 
 
@@ -22,7 +24,7 @@ PROVIDER_SECTIONS = ("storage", "email", "sms", "identity")
 
 # section -> key -> default. The default's type is the key's type.
 SCHEMA: dict[str, dict[str, Any]] = {
-    "server": {"host": "127.0.0.1", "port": 8080, "public_url": "http://127.0.0.1:8080",
+    "server": {"host": "127.0.0.1", "port": 8080, "public_url": "",  # "": follows the listening address
                "xheaders": False, "shutdown_grace_seconds": 25.0, "max_connections": 0,
                "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
     "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
@@ -88,6 +90,7 @@ class Config:
         self.plans = plans
         self.organizations = organizations
         self.source = source
+        self.public_url_derived = False  # server.public_url was not set: it follows host and port
         for name, section in sections.items():
             setattr(self, name, section)
 
@@ -237,8 +240,45 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
     if sections["bootstrap"]["plan"] not in plans:
         raise ConfigError(f"bootstrap.plan: unknown plan {sections['bootstrap']['plan']!r} "
                           f"(known: {', '.join(sorted(plans))})")
+    derived = not sections["server"]["public_url"]
+    if derived:
+        sections["server"]["public_url"] = listening_url(sections["server"]["host"], sections["server"]["port"])
     _validate(sections)
-    return Config(sections, plans, organizations, path or "(defaults)", plugins)
+    config = Config(sections, plans, organizations, path or "(defaults)", plugins)
+    config.public_url_derived = derived
+    return config
+
+
+def listening_url(host: str, port: int) -> str:
+    """The base URL of links when `server.public_url` is not set: the listening address (a wildcard
+    host is reached through loopback)."""
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
+def follow_listening_address(config: Config, host: str, port: int) -> str | None:
+    """Called once the server listens on `host`:`port` (the real port, also for `--port` and port 0).
+    A derived public_url follows it; a public_url that was set and names a loopback address on
+    another port sends links nobody answers: the warning to log then (else None)."""
+    if config.public_url_derived:
+        config.server["public_url"] = listening_url(host, port)
+        if host in ("", "0.0.0.0", "::"):
+            return (f"server.public_url is not set and the server listens on every interface: links in emails "
+                    f"use {config.server.public_url}, which only this machine reaches; set server.public_url "
+                    f"(ESIGN_SERVER_PUBLIC_URL) to the address signers use")
+        return None
+    url = config.server.public_url
+    parts = urllib.parse.urlsplit(url)
+    try:
+        given = parts.port or (443 if parts.scheme == "https" else 80)
+        loopback = parts.hostname == "localhost" or ipaddress.ip_address(parts.hostname or "").is_loopback
+    except ValueError:
+        return None  # a name other than localhost: a proxy may well forward it to this port
+    if loopback and given != port:
+        return (f"server.public_url is {url} but the server listens on port {port}: links in emails and "
+                f"download URLs will not reach it; fix server.public_url (ESIGN_SERVER_PUBLIC_URL) or leave it "
+                f"empty to follow the listening address")
+    return None
 
 
 def _validate(s: dict[str, Section]) -> None:

@@ -17,10 +17,10 @@ def boundary_of(content_type: str) -> bytes:
     msg = Message()
     msg["Content-Type"] = content_type
     if msg.get_content_type() != "multipart/form-data":
-        raise MultipartError("Content-Type must be multipart/form-data")
+        raise MultipartError(f"Content-Type must be multipart/form-data, not {msg.get_content_type()}")
     boundary = msg.get_param("boundary")
     if not boundary or not isinstance(boundary, str) or len(boundary) > 200:
-        raise MultipartError("multipart boundary missing")
+        raise MultipartError("the multipart/form-data Content-Type has no usable boundary parameter")
     return boundary.encode("latin-1")
 
 
@@ -101,4 +101,4 @@ class StreamingParser:
 
     def close(self) -> None:
         if self.state != "done":
-            raise MultipartError("the multipart body ended early")
+            raise MultipartError("the multipart body ended before its closing boundary (was the upload cut off?)")

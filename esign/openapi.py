@@ -8,15 +8,16 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from esign import API_VERSION
-from esign.api.common import Error
+from esign.api.common import CONTROL_CHARS, Email, Error, Line
 
 ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
     401: "Missing, invalid or revoked API key (`unauthorized`)",
     403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
     404: "No such record in this organisation (`not_found`)",
+    405: "Method not allowed on this path (`method_not_allowed`); the `Allow` header lists the allowed ones",
     409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`)",
-    413: "Upload larger than 50 MB (`payload_too_large`)",
+    413: "Body too large: an upload over 50 MB, a JSON body over `[limits] json_body_mb` (`payload_too_large`)",
     422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
     429: "Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry",
     502: "Storage or email provider temporarily unavailable (`upstream_unavailable`)",
@@ -49,6 +50,22 @@ more are not remembered.
 """
 
 SECURITY = [{"ApiKey": []}]
+ERROR_SCHEMA = "ErrorResponse"  # not "Error": a generated client's `Error.from_dict` would reuse `error` for two types
+
+
+def _refine(self, field, ret, **kwargs) -> dict:
+    """apispec attribute function: what the validating field types mean, said in the schema —
+    emails have `format: email`; one-line strings a pattern without control characters; and a
+    nullable enum lists its values only (null comes from `nullable`), so a generated client makes
+    one enum class instead of three."""
+    out = {}
+    if isinstance(field, Email):
+        out["format"] = "email"
+    if isinstance(field, Line):
+        out["pattern"] = f"^[^{CONTROL_CHARS}]*$"
+    if ret.get("nullable") and None in (ret.get("enum") or ()):
+        out["enum"] = [v for v in ret["enum"] if v is not None]
+    return out
 
 
 def _resolver(schema):
@@ -64,11 +81,12 @@ def _resolver(schema):
 def build(routes=None) -> dict:
     from esign.app import all_routes
 
-    spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3",
-                   plugins=[MarshmallowPlugin(schema_name_resolver=_resolver)],
+    plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
+    spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin],
                    info={"description": DESCRIPTION})
+    plugin.converter.add_attribute_function(_refine)
     spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
-    spec.components.schema("Error", schema=Error)
+    spec.components.schema(ERROR_SCHEMA, schema=Error)
     for path, handler in routes or all_routes():
         operations = {}
         for method in ("get", "post", "put", "patch", "delete"):
@@ -77,7 +95,12 @@ def build(routes=None) -> dict:
                 operations[method] = _operation(path, handler, meta)
         if operations:
             spec.path(path=path, operations=operations)
-    return spec.to_dict()
+    doc = spec.to_dict()
+    for item in doc["paths"].values():  # an empty PATCH body is refused (422): say so on the body's schema
+        ref = item.get("patch", {}).get("requestBody", {}).get("content", {}).get("application/json", {})
+        if "$ref" in ref.get("schema", {}):
+            doc["components"]["schemas"][ref["schema"]["$ref"].rsplit("/", 1)[1]]["minProperties"] = 1
+    return doc
 
 
 def _operation(path, handler, meta) -> dict:
@@ -91,7 +114,7 @@ def _operation(path, handler, meta) -> dict:
               for name in re.findall(r"\{(\w+)\}", path)]
     if meta["idempotent"]:
         params.append({"in": "header", "name": "Idempotency-Key", "required": False,
-                       "schema": {"type": "string", "maxLength": 255},
+                       "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": r"\S"},
                        "description": "retry safely: the same key returns the first answer"})
     if meta["query"] is not None:
         params.append({"in": "query", "schema": meta["query"]})
@@ -110,11 +133,16 @@ def _operation(path, handler, meta) -> dict:
             response["content"] = {"application/json": {"schema": schema}}
         op["responses"][str(status)] = response
     secured = issubclass(handler, APIHandler)
-    for status in meta["errors"]:
+    errors = set(meta["errors"])
+    if meta["idempotent"]:
+        errors.add(409)  # idempotency_key_reused, idempotency_in_progress
+    if body is not None:
+        errors.add(413)  # every body has a size limit
+    for status in sorted(errors):
         if status == 401 and not secured:
             continue
         op["responses"].setdefault(str(status), {
-            "description": ERROR_TEXT[status], "content": {"application/json": {"schema": "Error"}}})
+            "description": ERROR_TEXT[status], "content": {"application/json": {"schema": ERROR_SCHEMA}}})
     if secured:
         op["security"] = SECURITY
     else:

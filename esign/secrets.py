@@ -46,4 +46,5 @@ class SecretBox:
         return hmac_hex(self._sign_key, message.encode())
 
     def verify(self, message: str, signature: str) -> bool:
-        return hmac.compare_digest(self.sign(message), signature or "")
+        # on bytes: compare_digest refuses a str with non-ASCII characters (a hostile `sig=%C3%A9`)
+        return hmac.compare_digest(self.sign(message).encode(), (signature or "").encode("utf-8", "replace"))

@@ -139,6 +139,7 @@ class BaseHandler(tornado.web.RequestHandler):
             self.request_id = uuid.uuid4().hex
             self._sticky: dict[str, str] = {}
             self._json_out = None
+        self.clear_header("Server")  # no product and version banner
         self.set_header("X-Request-ID", self.request_id)
         self.set_header("Content-Type", "application/json; charset=UTF-8")
         self.set_header("Cache-Control", "no-store")
@@ -148,6 +149,12 @@ class BaseHandler(tornado.web.RequestHandler):
 
     def compute_etag(self):
         return None  # API answers are not cached conditionally
+
+    @classmethod
+    def allowed_methods(cls) -> list[str]:
+        """The methods this handler implements (the `Allow` header of a 405)."""
+        return [m for m in ("GET", "POST", "PUT", "PATCH", "DELETE")
+                if getattr(cls, m.lower()) is not getattr(tornado.web.RequestHandler, m.lower())]
 
     def sticky_header(self, name: str, value) -> None:
         self._sticky[name] = str(value)
@@ -170,10 +177,13 @@ class BaseHandler(tornado.web.RequestHandler):
             status = exc.status_code
             code = STATUS_CODES.get(status, "bad_request" if status < 500 else "internal_error")
             message = exc.log_message % exc.args if exc.log_message and exc.args else (exc.log_message or exc.reason or self._reason)
+            headers = {}
             if status == 405:
-                code = "bad_request"  # design.md §6 has no code of its own for a wrong method
-                message = f"method {self.request.method} is not allowed on {self.request.path}"
-            return status, error_body(status, code, message, self.request_id), {}
+                allowed = self.allowed_methods()
+                headers["Allow"] = ", ".join(allowed)
+                message = (f"method {self.request.method} is not allowed on {self.request.path}; "
+                           f"allowed: {', '.join(allowed) or 'none'}")
+            return status, error_body(status, code, message, self.request_id), headers
         return 500, error_body(500, "internal_error", "internal error; quote the request_id when reporting it", self.request_id), {}
 
     def write_error(self, status_code, **kwargs):
@@ -249,7 +259,11 @@ class BaseHandler(tornado.web.RequestHandler):
 
 
 class APIHandler(BaseHandler):
-    """A `/v1` handler: needs an API key (`X-API-Key`) with the method's scope."""
+    """A `/v1` handler: needs an API key (`X-API-Key`) with the method's scope. Sandbox keys may write
+    only where `sandbox_writes` is true: handlers that create sandbox records or check that the record
+    they change is one (design.md §11); elsewhere their writes are 403."""
+
+    sandbox_writes = False
 
     async def prepare(self):
         super().prepare()
@@ -277,6 +291,10 @@ class APIHandler(BaseHandler):
         needed = "read" if self.request.method in ("GET", "HEAD") else "write"
         if needed not in record.get("scopes", ()):
             raise ApiError(403, "insufficient_scope", f"this API key lacks the {needed!r} scope")
+        if (self.sandbox and needed == "write" and not self.sandbox_writes
+                and self.request.method in self.allowed_methods()):  # a wrong method stays a 405
+            raise ApiError(403, "forbidden", "a sandbox key changes only sandbox records (documents, signing "
+                                             "requests, templates and bulk jobs it creates); use a live key")
 
     async def _rate_limit(self):
         limit = self.api_key.get("rate_limit") or self.services.config.limits.default_rate_per_minute
@@ -357,6 +375,7 @@ class StaticAssets(tornado.web.StaticFileHandler):
     with a request id like every other answer."""
 
     def set_default_headers(self):
+        self.clear_header("Server")
         self.set_header("X-Request-ID", uuid.uuid4().hex)
         self.set_header("X-Content-Type-Options", "nosniff")
 

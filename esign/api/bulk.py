@@ -49,6 +49,8 @@ class BulkJob(OutSchema):
 
 @route("/v1/bulk-send")
 class BulkSendHandler(APIHandler):
+    sandbox_writes = True  # a sandbox key's bulk jobs make sandbox requests
+
     @operation("Send a template to many recipients", tags=["bulk send"], body=BulkSend, idempotent=True,
                responses={202: BulkAccepted},
                description="Answers 202 at once; the requests are made in the background through the job queue, "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from marshmallow import EXCLUDE, RAISE, Schema, fields, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
 
 from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
@@ -21,14 +21,142 @@ class UTCDateTime(fields.DateTime):
         return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
 
 
+# --- strict input types (design.md §11): no string->bool or string->number coercion, integers within
+# int64. Every request schema uses these instead of marshmallow's lenient Boolean, Integer and Float.
+
+INT64 = validate.Range(-2**63, 2**63 - 1, error="must be an integer between -2^63 and 2^63-1")
+MAX_ERRORS = 100  # validation details listed at most (the rest are summarised in one entry)
+
+
+def _with(validators, extra) -> list:
+    given = [] if validators is None else [validators] if callable(validators) else list(validators)
+    return [*given, extra]
+
+
+class Bool(fields.Boolean):
+    """JSON `true` or `false`; not "yes", 1 or "true"."""
+
+    default_error_messages = {"invalid": "must be true or false (a JSON boolean)"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
+
+
+class Int(fields.Integer):
+    """A JSON integer (not "7", 7.5 or true), within int64 whatever other bounds it has."""
+
+    default_error_messages = {"invalid": "must be an integer (a JSON number without a fraction)"}
+
+    def __init__(self, *, validate=None, **kwargs):
+        super().__init__(strict=True, validate=_with(validate, INT64), **kwargs)
+
+    def _validated(self, value):
+        if isinstance(value, float):  # JSON 7.0 is a float; strict already refuses it, say why
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
+class Num(fields.Float):
+    """A JSON number (not "7.5" or true); no NaN or infinity."""
+
+    default_error_messages = {"invalid": "must be a number"}
+
+    def _validated(self, value):
+        if not isinstance(value, (int, float)):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
+class QueryInt(fields.Integer):
+    """An integer query parameter (digits in the query string), within int64."""
+
+    default_error_messages = {"invalid": "must be an integer"}
+
+    def __init__(self, *, validate=None, **kwargs):
+        super().__init__(validate=_with(validate, INT64), **kwargs)
+
+    def _validated(self, value):
+        if not isinstance(value, str) or not re.fullmatch(r"-?[0-9]{1,20}", value):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
+class QueryBool(fields.Boolean):
+    """A boolean query parameter: exactly `true` or `false`."""
+
+    default_error_messages = {"invalid": "must be true or false"}
+
+    def __init__(self, **kwargs):
+        super().__init__(truthy={"true"}, falsy={"false"}, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, str):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+CONTROL_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # as a regex character range
+NOT_ONE_LINE = re.compile(f"[{CONTROL_CHARS}]")
+
+
+class Line(fields.String):
+    """One line of text: no CR, LF or other control characters (names, subjects, anything that can
+    end up in an email header)."""
+
+    default_error_messages = {"control": "must be a single line without control characters (no CR or LF)"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if NOT_ONE_LINE.search(value):
+            raise self.make_error("control")
+        return value
+
+
+class MaxProperties(validate.Validator):
+    """At most `n` keys in an object (documented as `maxProperties`, not as a string's maxLength)."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def __call__(self, value):
+        if len(value) > self.n:
+            raise ValidationError(f"at most {self.n} entries")
+        return value
+
+
+def _trim_unknown(schema: Schema, data):
+    """Keep at most MAX_ERRORS unknown keys (plus one that counts the rest), so marshmallow, which
+    reports each unknown key, never builds an error list as long as a hostile body."""
+    if not isinstance(data, dict) or len(data) <= MAX_ERRORS:
+        return data
+    known = {f.data_key or name for name, f in schema.load_fields.items()}
+    unknown = [key for key in data if key not in known]
+    if len(unknown) <= MAX_ERRORS:
+        return data
+    kept = {key: value for key, value in data.items() if key in known}
+    kept.update((key, data[key]) for key in unknown[:MAX_ERRORS])
+    kept[f"(and {len(unknown) - MAX_ERRORS} more unknown fields)"] = None
+    return kept
+
+
 class StrictSchema(Schema):
     class Meta:
         unknown = RAISE
+
+    @pre_load
+    def trim_unknown(self, data, **kwargs):
+        return _trim_unknown(self, data)
 
 
 class QuerySchema(Schema):
     class Meta:
         unknown = RAISE
+
+    @pre_load
+    def trim_unknown(self, data, **kwargs):
+        return _trim_unknown(self, data)
 
 
 # What a list may skip with `offset` (documented); deeper pages are reached with the `after_id` cursor,
@@ -37,8 +165,8 @@ MAX_OFFSET = 10_000
 
 
 class PageQuery(QuerySchema):
-    limit = fields.Integer(load_default=50, validate=validate.Range(1, 100), metadata={"description": "1 to 100"})
-    offset = fields.Integer(load_default=0, validate=validate.Range(0, MAX_OFFSET), metadata={
+    limit = QueryInt(load_default=50, validate=validate.Range(1, 100), metadata={"description": "1 to 100"})
+    offset = QueryInt(load_default=0, validate=validate.Range(0, MAX_OFFSET), metadata={
         "description": f"0 to {MAX_OFFSET:,} (a larger offset is 422); walk further with `after_id`"})
 
 

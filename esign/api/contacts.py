@@ -2,15 +2,15 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (CursorPageQuery, Email, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation,
-                              page_of, route)
+from esign.api.common import (CursorPageQuery, Email, Line, OutSchema, StrictSchema, UTCDateTime, cursor_record,
+                              operation, page_of, route)
 from esign.errors import not_found
 
 
 class ContactCreate(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(1, 255))
+    name = Line(required=True, validate=validate.Length(1, 255))
     email = Email(required=True, validate=validate.Length(3, 320))
-    phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Line(allow_none=True, load_default=None, validate=validate.Length(max=50))
 
 
 class Contact(OutSchema):

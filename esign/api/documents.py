@@ -61,7 +61,8 @@ class _FieldSink:
     def write(self, data):
         self.data += data
         if len(self.data) > MAX_FIELD_BYTES:
-            raise ApiError(400, "bad_request", f"form field {self.name!r} is too long")
+            raise ApiError(400, "bad_request", f"form field {self.name!r} is longer than {MAX_FIELD_BYTES} bytes; the "
+                                               f"PDF goes in a part named \"file\"")
 
 
 def spool_failed(exc: OSError) -> ApiError:
@@ -76,6 +77,7 @@ class UploadHandler(APIHandler):
     at once; the server discards the rest of the body (esign.server)."""
 
     tmp_path = None
+    sandbox_writes = True  # a sandbox key's documents are marked sandbox
 
     def body_limit(self) -> int:
         return self.services.config.limits.max_upload_mb * MB + MULTIPART_OVERHEAD
@@ -111,6 +113,9 @@ class UploadHandler(APIHandler):
             self.got_file = True
             self.filename = filename
             return _FileSink(self, self.tmp)
+        if filename is not None:
+            raise ApiError(400, "bad_request", f"expected the PDF in a part named \"file\", got a file in a part "
+                                               f"named {name!r}")
         if name not in self.fields and len(self.fields) >= MAX_FIELDS:
             raise ApiError(400, "bad_request", f"at most {MAX_FIELDS} form fields besides 'file'")
         sink = self.fields[name] = _FieldSink(self, name)
@@ -151,7 +156,8 @@ class UploadHandler(APIHandler):
         except MultipartError as exc:
             raise ApiError(400, "bad_request", str(exc)) from None
         if not self.got_file:
-            raise ApiError(400, "bad_request", "no form part named 'file' in the upload")
+            given = ", ".join(repr(name) for name in self.fields) or "none"
+            raise ApiError(400, "bad_request", f"expected a part named \"file\" with the PDF (parts given: {given})")
         name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
         record = await domain.accept_upload(
             self.services, self.org, self.tmp_path, self.file_size, self.file_hash.hexdigest(), name, self.sandbox)

@@ -1,8 +1,18 @@
 """Serves signed PDFs behind the expiring HMAC-signed URLs of esign.domain.downloads (no API key)."""
+import re
+import urllib.parse
+
 from esign.api.base import BaseHandler
 from esign.api.common import route
 from esign.domain import downloads
 from esign.errors import ApiError
+
+
+def content_disposition(filename: str) -> str:
+    """RFC 6266: `filename*` carries the name in UTF-8 (RFC 5987); `filename` an ASCII fallback for
+    clients that do not read it. A header value must be Latin-1, so the name never goes in raw."""
+    fallback = re.sub(r'[^\x20-\x7e]|["\\]', "_", filename)
+    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(filename, safe='')}"
 
 
 @route("/files/{request_id}/{which}")
@@ -18,7 +28,7 @@ class FileHandler(BaseHandler):
             raise ApiError(404, "not_found", "file not found")
         self.set_header("Content-Type", "application/pdf")
         self.set_header("Content-Length", str(size))
-        self.set_header("Content-Disposition", f'attachment; filename="{downloads.file_name(request, which)}"')
+        self.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which)))
         self.set_header("Cache-Control", "private, no-store")
         async for chunk in self.services.storage.stream(key):
             self.write(chunk)

@@ -15,7 +15,7 @@ import tornado.web
 from marshmallow import fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import OutSchema, StrictSchema, operation, route
+from esign.api.common import Bool, OutSchema, StrictSchema, operation, route
 from esign.domain import signing, verification
 from esign.domain.lifecycle import Actor
 from esign.pdf import fonts
@@ -101,15 +101,15 @@ class SignBody(StrictSchema):
     values = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), load_default=dict,
                          metadata={"description": "field id -> value for this signer's text, checkbox (\"true\"/"
                                                   "\"false\") and select fields, and overrides of auto_source fields"})
-    signature = fields.Raw(allow_none=True, metadata={"description": "the adopted signature (Mark); required when "
+    signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); required when "
                                                                       "the signer has a signature field"})
-    initials = fields.Raw(allow_none=True, metadata={"description": "optional Mark for initials fields; else the "
+    initials = fields.Raw(allow_none=True, metadata={"type": "object", "description": "optional Mark for initials fields; else the "
                                                                      "initials of the typed name or the signature"})
-    consent = fields.Boolean(metadata={"description": "must be true unless consent was given before"})
+    consent = Bool(metadata={"description": "must be true unless consent was given before"})
 
 
 class DeclineBody(StrictSchema):
-    reason = fields.String(required=True, metadata={"description": "1 to 1000 characters"})
+    reason = fields.String(required=True, validate=validate.Length(1, 1000), metadata={"description": "1 to 1000 characters"})
 
 
 class CodeBody(StrictSchema):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (CursorPageQuery, Email, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation,
-                              page_of, route)
+from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Num, OutSchema, QuerySchema,
+                              StrictSchema, UTCDateTime, cursor_record, operation, page_of, route)
 from esign.domain import lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
@@ -22,31 +22,28 @@ LEVELS = ["ses", "aes", "qes"]
 
 class SignerBase(StrictSchema):
     """What every signer input carries (signing requests, template send, bulk recipients)."""
-    name = fields.String(required=True, validate=validate.Length(1, 255))
+    name = Line(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
-    phone = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Line(allow_none=True, load_default=None, validate=validate.Length(max=50))
 
 
 class SignerInput(SignerBase):
-    order = fields.Integer(load_default=1, validate=validate.Range(1, 100))
+    order = Int(load_default=1, validate=validate.Range(1, 100))
 
 
 class CcRecipient(StrictSchema):
     email = Email(required=True)
-    name = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
-
-
-ONE_LINE = validate.Regexp(r"^[^\r\n]*$", error="must be a single line")
+    name = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
 
 
 class RequestSettings(StrictSchema):
     """Settings a signing request and a template share."""
-    phone_verification_required = fields.Boolean(load_default=False)
-    identity_verification_required = fields.Boolean(load_default=False)
+    phone_verification_required = Bool(load_default=False)
+    identity_verification_required = Bool(load_default=False)
     signing_level = fields.String(load_default="ses", validate=validate.OneOf(LEVELS))
-    email_subject = fields.String(allow_none=True, load_default=None, validate=[validate.Length(max=255), ONE_LINE])
-    reminder_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 30))
-    separate_stamp_page = fields.Boolean(load_default=False)
+    email_subject = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
+    reminder_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 30))
+    separate_stamp_page = Bool(load_default=False)
 
 
 class SigningRequestCreate(RequestSettings):
@@ -55,8 +52,8 @@ class SigningRequestCreate(RequestSettings):
                           metadata={"description": "1 to 100 signers; emails unique within the request"})
     message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
-    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
-    auto_send = fields.Boolean(load_default=False)
+    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
+    auto_send = Bool(load_default=False)
     # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
 
@@ -64,13 +61,13 @@ class SigningRequestCreate(RequestSettings):
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
-    page_number = fields.Integer(load_default=1, validate=validate.Range(1, 10000))
-    x_percent = fields.Float(required=True, validate=validate.Range(0, 100))
-    y_percent = fields.Float(required=True, validate=validate.Range(0, 100))
-    width_percent = fields.Float(load_default=20.0, validate=validate.Range(1, 80))
-    height_percent = fields.Float(load_default=5.0, validate=validate.Range(1, 40))
+    page_number = Int(load_default=1, validate=validate.Range(1, 10000))
+    x_percent = Num(required=True, validate=validate.Range(0, 100))
+    y_percent = Num(required=True, validate=validate.Range(0, 100))
+    width_percent = Num(load_default=20.0, validate=validate.Range(1, 80))
+    height_percent = Num(load_default=5.0, validate=validate.Range(1, 40))
     placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
-    is_required = fields.Boolean(load_default=True)
+    is_required = Bool(load_default=True)
     options = fields.List(fields.String(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
                           validate=validate.Length(max=100), metadata={"description": "required for select fields"})
     validation_type = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(VALIDATION_TYPES))
@@ -92,11 +89,11 @@ class CancelBody(StrictSchema):
 
 
 class ReactivateBody(StrictSchema):
-    expires_in_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
 
 
 class EmbeddedUrlBody(StrictSchema):
-    allowed_origin = fields.String(required=True, validate=validate.Length(7, 500))
+    allowed_origin = Line(required=True, validate=validate.Length(7, 500))
 
 
 class ListQuery(CursorPageQuery):
@@ -108,7 +105,7 @@ class ListQuery(CursorPageQuery):
     order = fields.String(load_default="desc", validate=validate.OneOf(["asc", "desc"]))
 
 
-class DownloadQuery(StrictSchema):
+class DownloadQuery(QuerySchema):
     file = fields.String(load_default="signed", validate=validate.OneOf(["signed", "certificate"]),
                          metadata={"description": "`certificate`: the separate audit certificate (separate_stamp_page)"})
 
@@ -274,8 +271,15 @@ class DownloadResponse(OutSchema):
 # --- handlers -------------------------------------------------------------------------------------
 
 class RequestHandler(APIHandler):
+    sandbox_writes = True  # creates sandbox requests; changes existing ones through load_for_change
+
     async def load(self, request_id: str) -> dict:
         return await domain.get(self.services, self.org_id, self.path_id(request_id, "signing request"))
+
+    async def load_for_change(self, request_id: str) -> dict:
+        request = await self.load(request_id)
+        lifecycle.check_changeable(request, self.sandbox, "signing request")
+        return request
 
     def write_request(self, request: dict, status: int = 200):
         self.write_json(SigningRequest().dump(domain.full_view(self.services, request, self.api_key)), status)
@@ -331,7 +335,7 @@ class SendHandler(RequestHandler):
                            "lowest order first. The request becomes `pending`.")
     @idempotent
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         domain.check_signing_level(self.services, request.get("signing_level", "ses"))
         self.write_request(await lifecycle.send(self.services, request))
 
@@ -344,7 +348,7 @@ class CancelHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         body = self.json_body(CancelBody(), required=False)
-        request = await lifecycle.cancel(self.services, await self.load(request_id), body.get("reason"))
+        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
         self.write_json({"status": request["status"], "id": request["id"]})
 
 
@@ -356,7 +360,7 @@ class RemindHandler(RequestHandler):
                            "the reminder event is still logged.")
     @idempotent
     async def post(self, request_id):
-        _, targets = await lifecycle.remind(self.services, await self.load(request_id))
+        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id))
         self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
 
 
@@ -367,8 +371,8 @@ class ReactivateHandler(RequestHandler):
                description="Expired only (409 otherwise). Send must follow.")
     async def post(self, request_id):
         body = self.json_body(ReactivateBody())
-        request = await lifecycle.reactivate(self.services, await self.load(request_id), body["expires_in_days"])
-        self.write_request(request)
+        request = await self.load_for_change(request_id)
+        self.write_request(await lifecycle.reactivate(self.services, request, body["expires_in_days"]))
 
 
 @route("/v1/signing-requests/{request_id}/fields")
@@ -383,7 +387,7 @@ class FieldsHandler(RequestHandler):
                            "validation patterns and the longest value a signer may enter in each: 4000 bytes for a "
                            "text field), else 422 with detail `fields`.")
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         body = self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
@@ -396,7 +400,7 @@ class EmbeddedUrlHandler(RequestHandler):
                description="`allowed_origin` must be registered for the organisation (403 origin_not_allowed); the "
                            "request must be pending (409). One URL per signer who still has to sign, valid 60 minutes.")
     async def post(self, request_id):
-        request = await self.load(request_id)
+        request = await self.load_for_change(request_id)
         body = self.json_body(EmbeddedUrlBody())
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:

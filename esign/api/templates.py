@@ -6,10 +6,11 @@ import copy
 from marshmallow import ValidationError, fields, missing, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (CursorPageQuery, OutSchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of,
-                              route)
+from esign.api.common import (Bool, CursorPageQuery, Int, Line, MaxProperties, OutSchema, StrictSchema,
+                              UTCDateTime, cursor_record, operation, page_of, route)
 from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
                                         SigningRequest)
+from esign.domain import lifecycle
 from esign.domain import templates as domain
 
 ORDERS = ["sequential", "parallel"]
@@ -18,10 +19,10 @@ ORDERS = ["sequential", "parallel"]
 # --- request schemas ------------------------------------------------------------------------------
 
 class Role(StrictSchema):
-    name = fields.String(required=True, validate=validate.Length(1, 100),
-                         metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
-    order = fields.Integer(load_default=1, validate=validate.Range(min=1),
-                           metadata={"description": "the order given to this role's signer (sequential signing)"})
+    name = Line(required=True, validate=validate.Length(1, 100),
+                metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
+    order = Int(load_default=1, validate=validate.Range(1, 100),
+                metadata={"description": "1 to 100: the order given to this role's signer (sequential signing)"})
     fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; on pages the template's document has"})
@@ -39,13 +40,13 @@ class CcEntry(fields.Field):
 
 
 class TemplateCreate(RequestSettings):
-    name = fields.String(required=True, validate=validate.Length(1, 255))
+    name = Line(required=True, validate=validate.Length(1, 255))
     description = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
         "description": "a document of the organisation; optional here, then every send gives `document_id`"})
     signing_order = fields.String(load_default="sequential", validate=validate.OneOf(ORDERS))
     default_message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
-    default_expiry_days = fields.Integer(load_default=7, validate=validate.Range(1, 90))
+    default_expiry_days = Int(load_default=7, validate=validate.Range(1, 90))
     cc_emails = fields.List(CcEntry(metadata={"oneOf": [{"type": "string", "format": "email"},
                                                         {"$ref": "#/components/schemas/CcRecipient"}]}),
                             load_default=list, validate=validate.Length(max=20), metadata={
@@ -113,8 +114,8 @@ TemplatePage = page_of(TemplateSummary, "TemplatePage")
 
 
 class RoleSigner(SignerBase):
-    role = fields.String(required=True, validate=validate.Length(1, 100),
-                         metadata={"description": "a template role's name, matched case-insensitively"})
+    role = Line(required=True, validate=validate.Length(1, 100),
+                metadata={"description": "a template role's name, matched case-insensitively"})
 
 
 class Recipient(StrictSchema):
@@ -123,17 +124,17 @@ class Recipient(StrictSchema):
         "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
     variables = fields.Dict(keys=fields.String(validate=validate.Length(1, 100)),
                             values=fields.String(validate=validate.Length(max=1000)), load_default=dict,
-                            validate=validate.Length(max=100),
-                            metadata={"description": "at most 100; keys 1 to 100 chars, values at most 1000 chars. "
+                            validate=MaxProperties(100),
+                            metadata={"maxProperties": 100, "description": "at most 100; keys 1 to 100 chars, values at most 1000 chars. "
                                                      + domain.PLACEHOLDER_TEXT})
     message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000),
                             metadata={"description": "instead of the template's default_message"})
 
 
 class SendOptions(StrictSchema):
-    expires_in_days = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(1, 90),
-                                     metadata={"description": "1 to 90; default: the template's default_expiry_days"})
-    auto_send = fields.Boolean(load_default=True, metadata={"description": "false creates drafts"})
+    expires_in_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 90),
+                          metadata={"description": "1 to 90; default: the template's default_expiry_days"})
+    auto_send = Bool(load_default=True, metadata={"description": "false creates drafts"})
 
 
 class TemplateSend(Recipient, SendOptions):
@@ -157,6 +158,8 @@ QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates`
 
 @route("/v1/templates")
 class TemplatesHandler(APIHandler):
+    sandbox_writes = True  # a sandbox key's templates are marked sandbox
+
     @operation("List templates", tags=["templates"], query=CursorPageQuery, responses={200: TemplatePage},
                description="Summaries, newest first.")
     async def get(self):
@@ -180,6 +183,12 @@ class TemplatesHandler(APIHandler):
 
 @route("/v1/templates/{template_id}")
 class TemplateHandler(APIHandler):
+    sandbox_writes = True  # on sandbox templates only (load_for_change)
+
+    async def load_for_change(self, template_id: str) -> dict:
+        template = await load_template(self, template_id)
+        lifecycle.check_changeable(template, self.sandbox, "template")
+        return template
     @operation("Get a template", tags=["templates"], responses={200: Template})
     async def get(self, template_id):
         self.write_json(Template().dump(await load_template(self, template_id)))
@@ -188,7 +197,7 @@ class TemplateHandler(APIHandler):
                description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
                            "The template as it will be is checked like on creation.")
     async def patch(self, template_id):
-        template = await load_template(self, template_id)
+        template = await self.load_for_change(template_id)
         changes = self.json_body(TemplateUpdate())
         self.write_json(Template().dump(await domain.update(self.services, template, changes)))
 
@@ -196,7 +205,7 @@ class TemplateHandler(APIHandler):
                description="Signing requests already made from it are unaffected; bulk jobs already submitted "
                            "finish with the template as it was when they were submitted.")
     async def delete(self, template_id):
-        await domain.delete(self.services, self.org_id, self.path_id(template_id, "template"))
+        await domain.delete(self.services, self.org_id, (await self.load_for_change(template_id))["id"])
         self.set_status(204)
 
 

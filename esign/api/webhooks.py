@@ -2,7 +2,7 @@
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import OutSchema, PageQuery, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.api.common import OutSchema, PageQuery, QueryBool, StrictSchema, UTCDateTime, operation, page_of, route
 from esign.errors import not_found, validation_error
 from esign.secrets import new_token
 from esign.webhooks import delivery, payloads, urls
@@ -101,7 +101,7 @@ class Delivery(OutSchema):
 
 
 class DeliveryQuery(PageQuery):
-    success = fields.Boolean(metadata={"description": "`false`: failed attempts only; `true`: successful only"})
+    success = QueryBool(metadata={"description": "`false`: failed attempts only; `true`: successful only"})
 
 
 DeliveryPage = page_of(Delivery, "DeliveryPage")

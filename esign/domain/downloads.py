@@ -19,6 +19,12 @@ def _message(request_id: str, which: str, expires: int) -> str:
     return f"download:{request_id}:{which}:{expires}"
 
 
+def storage_key(request: dict, which: str) -> str:
+    """Where finalisation stores the signed PDF (`signed`) or the separate certificate (`certificate`):
+    known from completion on, before the file exists (webhooks announce it)."""
+    return f"orgs/{request['org_id']}/signed/{request['id']}/{which}.pdf"
+
+
 def blob_key(request: dict, which: str) -> str | None:
     return request.get("certificate_blob_key" if which == "certificate" else "signed_blob_key")
 

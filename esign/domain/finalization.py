@@ -16,7 +16,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import delivery, lifecycle
+from esign.domain import delivery, downloads, lifecycle
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
@@ -177,14 +177,15 @@ async def finalize_job(services, payload, job_record):
         if job_record["attempts"] >= job_record["max_attempts"]:
             await _mark_failed(services, request, f"{type(exc).__name__}: {exc}")
         raise
-    base = f"orgs/{request['org_id']}/signed/{request['id']}"
-    await services.storage.put_bytes(f"{base}/signed.pdf", result["signed_pdf"])
-    changes = {"signed_pdf_status": "ready", "signed_blob_key": f"{base}/signed.pdf", "pades_signed_at": services.clock.now(),
+    signed_key = downloads.storage_key(request, "signed")
+    await services.storage.put_bytes(signed_key, result["signed_pdf"])
+    changes = {"signed_pdf_status": "ready", "signed_blob_key": signed_key, "pades_signed_at": services.clock.now(),
                "original_sha256": result["original_sha256"], "stamped_sha256": result["stamped_sha256"],
                "signed_pdf_error": None}
     if result.get("certificate_pdf"):
-        await services.storage.put_bytes(f"{base}/certificate.pdf", result["certificate_pdf"])
-        changes.update(certificate_blob_key=f"{base}/certificate.pdf", stamp_pdf_available=True)
+        certificate_key = downloads.storage_key(request, "certificate")
+        await services.storage.put_bytes(certificate_key, result["certificate_pdf"])
+        changes.update(certificate_blob_key=certificate_key, stamp_pdf_available=True)
     request = await repo.signed_pdf_ready(request["id"], changes)
     if request is None:
         return  # another run finished first

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from esign.domain import downloads
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
@@ -63,6 +64,13 @@ def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dic
     return signers
 
 
+def check_changeable(record: dict, sandbox_key: bool, what: str) -> None:
+    """design.md §11: a sandbox key reads everything of its organisation but changes only sandbox
+    records, so it can never send, remind or cancel a live request (nor send its invitations)."""
+    if sandbox_key and not record.get("sandbox"):
+        raise ApiError(403, "forbidden", f"this {what} is live: a sandbox key changes only sandbox records")
+
+
 async def transition(services, request: dict, expected, build):
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
     raise 409 when the record is no longer in `expected` status."""
@@ -102,6 +110,7 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
     if request["status"] == "completed":
         data["completed_at"] = iso(request.get("completed_at"))
         data["all_signers"] = signers_summary(request)
+        data["signed_pdf_storage_key"] = downloads.storage_key(request, "signed")
     return data
 
 

@@ -118,7 +118,8 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         if not sandbox:
             await services.store.usage.release(org["id"], "signing_requests")
         raise
-    await services.store.contacts.touch(org["id"], emails)
+    if not sandbox:  # contacts are live records: a sandbox request leaves them as they are
+        await services.store.contacts.touch(org["id"], emails)
     await lifecycle.record_event(services, request, "signing_request.created")
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)

@@ -29,10 +29,12 @@ def _check(path: str) -> dict:
         if reader.is_encrypted:
             return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
         count = len(reader.pages)
-    except Exception as exc:  # noqa: BLE001 - any parser failure means the file is unusable
-        return {"ok": False, "error": f"the PDF cannot be read: {type(exc).__name__}"}
+    except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
+        return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
+                                      "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
+    index = 0
     try:
         doc = pypdfium2.PdfDocument(path)
         if len(doc) != count:
@@ -43,8 +45,9 @@ def _check(path: str) -> dict:
             page.render(scale=0.05).close()
             page.close()
         doc.close()
-    except Exception as exc:  # noqa: BLE001
-        return {"ok": False, "error": f"a page of the PDF cannot be rendered: {type(exc).__name__}"}
+    except Exception:  # noqa: BLE001
+        return {"ok": False, "error": f"the PDF is damaged: page {index + 1} cannot be displayed (save or export "
+                                      f"it again as PDF and upload that copy)"}
     return {"ok": True, "page_count": count}
 
 

@@ -90,19 +90,20 @@ async def test_sandbox_key_marks_every_answer(client, sample_pdf):
     answers = [
         await client.get("/v1/documents", key="a_sandbox"),
         await client.upload(sample_pdf, key="a_sandbox"),
-        await client.post("/v1/contacts", {"name": "S", "email": "s@example.test"}, key="a_sandbox"),
+        await client.post("/v1/templates", {"name": "S"}, key="a_sandbox"),
         await client.get("/v1/usage", key="a_sandbox"),
     ]
     assert [r.status for r in answers] == [200, 201, 201, 200]
     errors = [
-        await client.post("/v1/contacts", {"name": ""}, key="a_sandbox"),                         # 422
-        await client.delete("/v1/contacts/6f1c3a5e-0000-4000-8000-000000000000", key="a_sandbox"),  # 404
-        await client.request("POST", "/v1/contacts", body=b"{oops", key="a_sandbox",
+        await client.post("/v1/templates", {"name": ""}, key="a_sandbox"),                        # 422
+        await client.delete("/v1/templates/6f1c3a5e-0000-4000-8000-000000000000", key="a_sandbox"),  # 404
+        await client.request("POST", "/v1/templates", body=b"{oops", key="a_sandbox",
                              headers={"Content-Type": "application/json"}),                       # 400
         await client.upload(b"not a pdf", key="a_sandbox"),                                       # 400
         await client.request("PUT", "/v1/contacts", body=b"{}", key="a_sandbox"),                  # 405
+        await client.post("/v1/contacts", {"name": "S", "email": "s@example.test"}, key="a_sandbox"),  # 403
     ]
-    assert [r.status for r in errors] == [422, 404, 400, 400, 405]
+    assert [r.status for r in errors] == [422, 404, 400, 400, 405, 403]
     for resp in answers + errors:
         assert resp.headers.get("X-Service-Mode") == "sandbox", resp
     for resp in errors:

@@ -253,6 +253,7 @@ def test_example_config_loads_and_documents_every_key():
 
 def test_dev_config_loads_once_the_demo_key_is_filled_in(tmp_path):
     text = (ROOT / "config" / "esign.dev.toml").read_text().replace("__DEMO_KEY__", "esk_live_" + "d" * 40)
-    cfg = load_text(tmp_path, text)
+    cfg = load_text(tmp_path, text.replace("__EMBED_ORIGINS__", '"http://127.0.0.1:8080"'))
     assert cfg.database.url == "memory://"
     assert cfg.organizations[0]["name"] == "Demo"
+    assert cfg.public_url_derived and cfg.server.public_url == "http://127.0.0.1:8080"

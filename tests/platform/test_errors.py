@@ -16,7 +16,7 @@ DESIGN_CODES = {
     "bad_request", "invalid_pdf", "unauthorized", "forbidden", "insufficient_scope", "plan_restricted",
     "quota_exceeded", "not_found", "invalid_state", "idempotency_key_reused", "idempotency_in_progress",
     "payload_too_large", "origin_not_allowed", "validation_error", "rate_limited", "upstream_unavailable",
-    "internal_error",
+    "internal_error", "method_not_allowed",
 }
 
 
@@ -55,12 +55,15 @@ async def test_wrong_method_is_405_json(client, method, path):
     resp = await client.request(method, path, body=b"{}" if method != "GET" else None,
                                 headers={"Content-Type": "application/json"})
     err = check_error(resp, 405)
-    assert method in err["message"]
+    assert err["code"] == "method_not_allowed" and method in err["message"]
+    allowed = {m.strip() for m in resp.headers["Allow"].split(",")}
+    assert allowed and method not in allowed and allowed <= {"GET", "POST", "PATCH", "DELETE"}
 
 
 async def test_unsupported_http_method_is_405_json(client):
     resp = await client.request("PROPFIND", "/v1/contacts")
-    check_error(resp, 405)
+    assert check_error(resp, 405)["code"] == "method_not_allowed"
+    assert resp.headers["Allow"] == "GET, POST"
 
 
 async def test_malformed_json_is_400(client):

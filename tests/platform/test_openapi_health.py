@@ -41,7 +41,7 @@ async def test_openapi_document(openapi):
     assert openapi["info"]["version"] == "1.0.0"
     assert openapi["components"]["securitySchemes"]["ApiKey"] == {"type": "apiKey", "in": "header",
                                                                   "name": "X-API-Key"}
-    error = openapi["components"]["schemas"]["Error"]
+    error = openapi["components"]["schemas"]["ErrorResponse"]
     assert "error" in error["properties"] and "error" in error.get("required", [])
 
 
@@ -69,7 +69,7 @@ async def test_operations_document_security_errors_and_parameters(openapi):
             if where in PLATFORM_OPERATIONS:
                 for status in ("401", "403", "422", "429"):
                     ref = op["responses"][status]["content"]["application/json"]["schema"]
-                    assert ref == {"$ref": "#/components/schemas/Error"}, (where, status)
+                    assert ref == {"$ref": "#/components/schemas/ErrorResponse"}, (where, status)
             for name in re.findall(r"\{(\w+)\}", path):
                 assert any(p["in"] == "path" and p["name"] == name for p in op["parameters"]), where
     upload = openapi["paths"]["/v1/documents/upload"]["post"]
