@@ -2,7 +2,8 @@
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import OutSchema, PageQuery, QueryBool, StrictSchema, UTCDateTime, operation, page_of, route
+from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
+                              page_of, route)
 from esign.errors import not_found, validation_error
 from esign.secrets import new_token
 from esign.webhooks import delivery, payloads, urls
@@ -100,7 +101,7 @@ class Delivery(OutSchema):
     created_at = UTCDateTime(required=True)
 
 
-class DeliveryQuery(PageQuery):
+class DeliveryQuery(CursorPageQuery):
     success = QueryBool(metadata={"description": "`false`: failed attempts only; `true`: successful only"})
 
 
@@ -221,15 +222,18 @@ class DeliveriesHandler(_WebhookHandler):
     async def get(self, webhook_id):
         hook = await self.load(webhook_id)
         q = self.query(DeliveryQuery())
-        items, total = await self.services.store.webhook_deliveries.list(
-            self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"])
+        repo = self.services.store.webhook_deliveries
+        after = await cursor_record(repo, self.org_id, q)
+        if after is not None and after["webhook_id"] != hook["id"]:
+            raise validation_error([{"field": "after_id", "message": "no item of this list has this id"}])
+        items, total = await repo.list(self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"], after)
         self.write_json(DeliveryPage().dump({"items": items, "total": total}))
 
 
 @route("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver")
 class RedeliverHandler(_WebhookHandler):
     @operation("Send a delivery's event again (extension)", tags=["webhooks"], idempotent=True,
-               responses={202: Delivery}, errors=(401, 403, 404, 409, 429),
+               responses={202: Delivery}, errors=(401, 403, 404, 409, 422, 429),
                description="Any recorded delivery, successful or not: its event is sent again, with the same body "
                            "`id` and the current secret, as a new delivery with a record of its own (`redelivery_of` "
                            "names the original). The answer is that record, `status: pending`; the attempt is made "

@@ -31,10 +31,7 @@ async def accept_upload(services, org: dict, path: str, size: int, sha256: str, 
     counted = not sandbox
     if counted:
         limit_mb = services.config.plan(org["plan"]).get("storage_mb", 0)
-        query = {"_id": org["id"]}
-        if limit_mb:
-            query["storage_bytes"] = {"$lte": limit_mb * MB - size}
-        if await orgs.col.find_one_and_update(query, {"$inc": {"storage_bytes": size}}) is None:
+        if not await orgs.reserve_storage(org["id"], size, limit_mb * MB):
             raise ApiError(403, "quota_exceeded", f"storing this file would exceed the plan's {limit_mb} MB of storage")
 
     doc_id = new_id()

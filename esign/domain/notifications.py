@@ -90,9 +90,7 @@ async def send_email(services, payload, job_record):
             raise PermanentJobError(str(exc)) from exc
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
     if signer and signer.get("email_failed_at"):
-        await services.store.signing_requests.col.update_one(
-            {"_id": request["id"], "signers.id": signer["id"]},
-            {"$set": {"signers.$.email_failed_at": None}, "$inc": {"version": 1}})
+        await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
                         metadata={"template": template, "to": msg["To"]}, sandbox=False,
                         data={"signing_request_id": request["id"], "template": template})
@@ -105,9 +103,7 @@ async def email_given_up(services, job_record, error):
     if request is None or not payload.get("signer_id"):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"])
-    await services.store.signing_requests.col.update_one(
-        {"_id": request["id"], "signers.id": signer["id"]},
-        {"$set": {"signers.$.email_failed_at": services.clock.now()}, "$inc": {"version": 1}})
+    await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
     await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
                         signer=signer, metadata={"template": payload["template"], "error": error[:500]},
                         data={"signing_request_id": request["id"], "email": signer["email"],

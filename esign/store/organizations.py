@@ -39,5 +39,13 @@ class Organizations(Repository):
         return out(await self.col.find_one_and_update({"_id": org_id}, {"$addToSet": {"embed_origins": origin}},
                                                       return_document=ReturnDocument.AFTER))
 
+    async def reserve_storage(self, org_id, nbytes: int, limit_bytes: int) -> bool:
+        """Count `nbytes` more of stored files if the total stays within `limit_bytes` (0 = unlimited):
+        one conditional update, so concurrent uploads never overshoot the limit."""
+        query = {"_id": org_id}
+        if limit_bytes:
+            query["storage_bytes"] = {"$lte": limit_bytes - nbytes}
+        return await self.col.find_one_and_update(query, {"$inc": {"storage_bytes": nbytes}}) is not None
+
     async def add_storage(self, org_id, nbytes: int):
         await self.col.update_one({"_id": org_id}, {"$inc": {"storage_bytes": nbytes}})

@@ -95,6 +95,11 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "signers.id": signer_id},
                                   {"$set": {"signers.$.email_bounced_at": self.clock.now()}, "$inc": {"version": 1}})
 
+    async def email_failed(self, request_id: str, signer_id: str, failed: bool) -> None:
+        """Mark (or clear) that the signer's email was given up on (`email_failed_at`)."""
+        await self.col.update_one({"_id": request_id, "signers.id": signer_id}, {
+            "$set": {"signers.$.email_failed_at": self.clock.now() if failed else None}, "$inc": {"version": 1}})
+
     async def due(self, query: dict, limit: int = 100) -> list[dict]:
         return [out(d) async for d in self.col.find(query).limit(limit)]
 

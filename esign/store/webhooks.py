@@ -163,10 +163,10 @@ class WebhookDeliveries(Repository):
     async def webhooks_with_pending(self) -> list[str]:
         return await self.col.distinct("webhook_id", {"status": "pending"})
 
-    async def list(self, org_id, webhook_id, success, limit, offset):
+    async def list(self, org_id, webhook_id, success, limit, offset, after: dict | None = None):
         query = {"org_id": org_id, "webhook_id": webhook_id}
         query["success"] = {"$in": [True, False, None]} if success is None else success
-        return await self.page(query, [("created_at", DESCENDING), ("order", DESCENDING)], limit, offset)
+        return await self.page(query, [("created_at", DESCENDING), ("order", DESCENDING)], limit, offset, after=after)
 
     async def delete_for(self, org_id, webhook_id):
         await self.col.delete_many({"org_id": org_id, "webhook_id": webhook_id})

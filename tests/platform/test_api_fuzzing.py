@@ -27,6 +27,11 @@ NEEDS_EXISTING = {
     ("POST", "/v1/webhooks"): "the url must resolve to a reachable public address (SSRF rules)",
     ("PATCH", "/v1/webhooks/{webhook_id}"): "the url must resolve to a reachable public address (SSRF rules)",
     ("GET", "/v1/events"): "after_id must name an event of the organisation (cursor)",
+    ("GET", "/v1/signing-requests"): "after_id must name a request of the organisation (cursor)",
+    ("GET", "/v1/documents"): "after_id must name a document of the organisation (cursor)",
+    ("GET", "/v1/templates"): "after_id must name a template of the organisation (cursor)",
+    ("GET", "/v1/contacts"): "after_id must name a contact of the organisation (cursor)",
+    ("GET", "/v1/webhooks/{webhook_id}/deliveries"): "after_id must name a delivery of the webhook (cursor)",
     ("POST", "/v1/documents/upload"): "the file must be a PDF that parses and renders, not any binary",
     ("POST", "/v1/signing-requests/{request_id}/fields"): "signer_id must be a signer of the request; fields "
                                                           "on pages the document has",

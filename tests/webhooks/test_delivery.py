@@ -199,6 +199,13 @@ async def test_delivery_records_filter_and_paging(server, client, receiver):
     assert ok["total"] == 1 and ok["items"][0]["success"] is True
     everything = await deliveries(client, hook, "?limit=1&offset=1")
     assert everything["total"] == 2 and everything["items"] == ok["items"]  # newest first: the success is older
+    first = await deliveries(client, hook, "?limit=1")
+    rest = await deliveries(client, hook, f"?limit=1&after_id={first['items'][0]['id']}")
+    assert first["items"] == failed["items"] and rest["items"] == ok["items"]  # the cursor walks the same order
+    assert (await deliveries(client, hook, f"?after_id={ok['items'][0]['id']}"))["items"] == []
+    other = await create_hook(client, receiver.url("other"))
+    resp = await client.get(f"/v1/webhooks/{other['id']}/deliveries?after_id={ok['items'][0]['id']}")
+    assert resp.status == 422  # a delivery of another webhook is no item of this list
     resp = await client.get(f"/v1/webhooks/{hook['id']}/deliveries?success=maybe")
     assert resp.status == 422
 
