@@ -56,5 +56,8 @@ async def test_a_number_twilio_refuses_is_the_signers_to_fix(twilio, tmp_path):
         error = assert_error(await spost(srv, token, "otp"), 422, "validation_error")
         assert error["details"][0]["field"] == "phone" and "21211" in error["details"][0]["message"]
         assert twilio.messages == []
+        # no code was sent, so no resend gap: asking again at once reaches the provider
+        assert (await spost(srv, token, "otp")).status == 200
+        assert len(twilio.messages) == 1
     finally:
         await stop_server(srv)
