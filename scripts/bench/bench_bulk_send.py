@@ -39,7 +39,7 @@ from esign.clock import Clock  # noqa: E402
 from esign.jobs.registry import make_worker  # noqa: E402
 
 KEY = "esk_live_bench_bulk_send_000000000000000"
-PDF = ROOT.parent / "shared" / "pdf-corpus" / "pdflatex-4-pages.pdf"
+PDF = ROOT / "tests" / "corpus" / "pdflatex-4-pages.pdf"
 CONFIG = """
 [storage]
 path = "{tmp}/blobs"

@@ -44,7 +44,7 @@ from server_process import embedded_config, exchange, start, stop  # noqa: E402 
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ESIGN = ROOT / ".venv" / "bin" / "esign"
-PDF = ROOT.parent / "shared" / "pdf-corpus" / "pdflatex-4-pages.pdf"
+PDF = ROOT / "tests" / "corpus" / "pdflatex-4-pages.pdf"
 
 
 def keys_for(mode: str, count: int) -> list[str]:
