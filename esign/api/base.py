@@ -118,7 +118,9 @@ class BaseHandler(tornado.web.RequestHandler):
 
     @property
     def body(self) -> bytes:
-        return b"".join(self._chunks)
+        if len(self._chunks) > 1:  # joined once, however often it is read (parsing, the idempotency fingerprint)
+            self._chunks = [b"".join(self._chunks)]
+        return self._chunks[0] if self._chunks else b""
 
     def refuse(self, exc: Exception) -> None:
         """Answer with the error for `exc` now, while the body is still arriving."""

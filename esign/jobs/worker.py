@@ -94,7 +94,7 @@ class Worker:
         try:
             await kind.handler(self.services, job["payload"], job)
         except asyncio.CancelledError:
-            beat.cancel()
+            beat.cancel()  # before the release: a renewal racing it would find the job gone and cancel again
             if await jobs.release(job):
                 log.info("job %s (%s) released", job["id"], job["kind"])
             raise
