@@ -43,3 +43,12 @@ def to_utc_naive(dt: _dt.datetime) -> _dt.datetime:
     if dt.tzinfo is not None:
         dt = dt.astimezone(_dt.timezone.utc).replace(tzinfo=None)
     return dt
+
+
+def readable(dt: _dt.datetime | None, seconds: bool = True) -> str:
+    """A time as people read it on certificates and in emails: `23 Nov 2026, 09:40:10 UTC`
+    (without the seconds when `seconds` is false); an empty string for None."""
+    if dt is None:
+        return ""
+    dt = to_utc_naive(dt)
+    return f"{dt.day} {dt:%b %Y, %H:%M{':%S' if seconds else ''}} UTC"
