@@ -8,6 +8,7 @@ from esign import db as dbmod
 from esign import plugins as pluginsmod
 from esign.clock import Clock
 from esign.config import Config
+from esign.domain import upgrades
 from esign.domain.provisioning import provision_from_config
 from esign.jobs import registry
 from esign.secrets import SecretBox, new_token
@@ -93,4 +94,5 @@ async def build(config: Config, clock: Clock | None = None, pm=None, database=No
     services = Services(config, clock or Clock(), database, pm or pluginsmod.make_plugin_manager())
     await services.start()
     await provision_from_config(services)
+    await upgrades.run(services)
     return services

@@ -12,6 +12,7 @@ from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
 from esign.store.templates import Templates, TemplateVersions
+from esign.store.upgrades import DataUpgrades
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
 
@@ -34,6 +35,7 @@ REPOSITORIES = {
     "template_versions": TemplateVersions,
     "bulk_jobs": BulkJobs,
     "bulk_items": BulkItems,
+    "data_upgrades": DataUpgrades,
 }
 
 

@@ -26,6 +26,13 @@ class BulkJobs(Repository):
             {"_id": job_id, "status": {"$in": from_statuses}},
             {"$set": {**changes, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
 
+    async def refer_to_version(self, job_id, version: int) -> bool:
+        """An earlier version's job holding a copy of its template: refer to `version` instead (the
+        copy is kept in `template_versions` first). False when it no longer holds a copy."""
+        result = await self.col.update_one({"_id": job_id, "template": {"$exists": True}},
+                                           {"$set": {"template_version": version}, "$unset": {"template": ""}})
+        return result.modified_count == 1
+
     async def queued_before(self, before: dt.datetime, limit: int = 100) -> list[dict]:
         cursor = self.col.find({"status": "queued", "created_at": {"$lt": before}}).limit(limit)
         return [out(d) async for d in cursor]

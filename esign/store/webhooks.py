@@ -144,6 +144,11 @@ class WebhookDeliveries(Repository):
                       "response_status": response_status, "response_time_ms": response_time_ms,
                       "error_message": error_message}})
 
+    async def set_expiry(self, record_id: str, expires_at) -> bool:
+        """Give a record stored without `expires_at` (an earlier version) its end; False if it has one."""
+        result = await self.col.update_one({"_id": record_id, "expires_at": None}, {"$set": {"expires_at": expires_at}})
+        return result.modified_count == 1
+
     async def drop(self, attempt: dict, reason: str) -> None:
         """A pending attempt that will never be made."""
         await self.col.update_one({"_id": record_id(attempt), "status": "pending"},
