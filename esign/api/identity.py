@@ -20,7 +20,7 @@ log = logging.getLogger("esign.identity")
 TEMPLATES = tornado.template.Loader(os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "identity"))
 
 
-@route("/v1/identity/webhooks/{provider}")
+@route("/identity/webhooks/{provider}")
 class IdentityWebhookHandler(BaseHandler):
     @operation("Receive an identity vendor's result webhook", tags=["identity (vendors)"], responses={200: None},
                errors=(400, 404, 413, 502),
@@ -40,7 +40,7 @@ class IdentityWebhookHandler(BaseHandler):
         self.write_json({"received": True, "changed": changed})
 
 
-@route("/v1/identity/return/{session_id}")
+@route("/identity/return/{session_id}")
 class IdentityReturnHandler(BaseHandler):
     def set_default_headers(self):
         super().set_default_headers()

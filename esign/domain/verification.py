@@ -15,8 +15,8 @@ monthly identity_verifications (403 quota_exceeded beyond it) unless the request
 Identity with a redirect-flow vendor (Stripe Identity, Onfido, Veriff; `flow = "redirect"`): the
 signer asks to start; esign opens a session at the vendor (`start_session`), records it in
 `identity_sessions` and on the signer (`identity_status` pending), and the page opens the vendor's
-URL in a new tab. The vendor's return URL, `/v1/identity/return/<session id>`, carries no secret. The
-result arrives by the vendor's signed webhook (`POST /v1/identity/webhooks/<provider>`) or, when
+URL in a new tab. The vendor's return URL, `/identity/return/<session id>`, carries no secret. The
+result arrives by the vendor's signed webhook (`POST /identity/webhooks/<provider>`) or, when
 that is late or lost, by `fetch_result` when the signer comes back or asks the page to check. Each
 result is recorded once: the signer changes in one conditional update of the request (at the version
 it was read, only while the signer's current session is still open) and the session in one update
@@ -344,7 +344,7 @@ async def verify_identity(services, session, data, actor):
 # --- identity: redirect flow ------------------------------------------------------------------------
 
 def return_url(services, session_id: str) -> str:
-    return f"{services.config.server.public_url.rstrip('/')}/v1/identity/return/{session_id}"
+    return f"{services.config.server.public_url.rstrip('/')}/identity/return/{session_id}"
 
 
 def _usable(opened) -> bool:

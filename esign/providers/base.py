@@ -173,7 +173,7 @@ class IdentityProvider(Provider):
       `verify(signer, submitted)` at once (the builtin `basic` provider).
     - `"redirect"`: the way Stripe Identity, Onfido or Veriff work. esign calls `start_session(signer,
       return_url)`, sends the signer to `redirect_url` (in a new browser tab), and learns the result
-      from the vendor's webhook, delivered to `POST /v1/identity/webhooks/<identifier>` and handed to
+      from the vendor's webhook, delivered to `POST /identity/webhooks/<identifier>` and handed to
       `verify_webhook(headers, raw_body)`, or, when the webhook is late or lost, from
       `fetch_result(reference)` when the signer comes back or asks again.
     """

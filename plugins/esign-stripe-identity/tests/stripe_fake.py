@@ -1,7 +1,7 @@
 """A fake Stripe Identity on 127.0.0.1 (Tornado) that behaves as Stripe's documented API does:
-bearer authentication with the secret key, form-encoded `POST /v1/identity/verification_sessions`
+bearer authentication with the secret key, form-encoded `POST /identity/verification_sessions`
 (`type` document or id_number, `return_url`, `metadata[...]`, `client_reference_id`, `options[...]`,
-`provided_details[...]`), `GET /v1/identity/verification_sessions/{id}` with `expand[]` of
+`provided_details[...]`), `GET /identity/verification_sessions/{id}` with `expand[]` of
 `verified_outputs` and `last_verification_report`, errors as `{"error": {type, code, message}}`.
 
 The person's side: `finish(id, ...)` does what Stripe does when the person completes the hosted
@@ -112,8 +112,8 @@ class FakeStripe:
         self.reports: dict[str, dict] = {}
         self.webhook_url = ""
         app = tornado.web.Application([
-            (r"/v1/identity/verification_sessions", SessionsHandler),
-            (r"/v1/identity/verification_sessions/([^/]+)", SessionHandler),
+            (r"/identity/verification_sessions", SessionsHandler),
+            (r"/identity/verification_sessions/([^/]+)", SessionHandler),
         ], fake=self)
         sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
         self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"

@@ -14,5 +14,5 @@ def identity_settings(fake_url: str, **changes) -> dict:
 
 async def stripe_server(tmp_path, stripe, **changes):
     srv = await start_server(tmp_path, overrides={"identity": identity_settings(stripe.url, **changes)})
-    stripe.webhook_url = f"{srv.url}/v1/identity/webhooks/stripe"
+    stripe.webhook_url = f"{srv.url}/identity/webhooks/stripe"
     return srv

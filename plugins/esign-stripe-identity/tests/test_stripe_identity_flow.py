@@ -55,7 +55,7 @@ async def test_signer_verifies_with_stripe_then_signs(srv, stripe):
     # the return URL brings the person back to esign without any secret in it
     back = urllib.parse.urlsplit(created["return_url"])
     assert f"{back.scheme}://{back.netloc}" == srv.url and token not in created["return_url"]
-    assert re.fullmatch(r"/v1/identity/return/[0-9a-f-]{36}", back.path) and not back.query
+    assert re.fullmatch(r"/identity/return/[0-9a-f-]{36}", back.path) and not back.query
     # pending: cannot sign yet; starting again hands back the same session (no second check)
     assert resp.json["can_sign"] is False and "not finished" in resp.json["reason"]
     assert_error(await spost(srv, token, "sign", SIGN), 403, "forbidden")
@@ -132,7 +132,7 @@ async def test_webhooks_esign_does_not_expect(srv, stripe):
     other = await stripe.deliver(stripe.event("vs_other", "identity.verification_session.canceled"))
     assert other.code == 200 and json.loads(other.body)["changed"] is False
     # a provider that is not the configured one
-    resp = await srv.client.post("/v1/identity/webhooks/onfido", {"x": 1}, key=None)
+    resp = await srv.client.post("/identity/webhooks/onfido", {"x": 1}, key=None)
     assert_error(resp, 404, "not_found")
     assert id_state(await sget(srv, token))["status"] == "pending"
 
@@ -232,7 +232,7 @@ async def test_lost_webhook_is_recovered_when_the_signer_returns(srv, stripe):
     assert late.code == 200 and json.loads(late.body)["changed"] is False
     assert (await made.event_types()).count("identity.approved") == 1
     assert (await spost(srv, token, "sign", SIGN)).status == 200
-    unknown = await srv.client.get("/v1/identity/return/00000000-0000-4000-8000-000000000000", key=None)
+    unknown = await srv.client.get("/identity/return/00000000-0000-4000-8000-000000000000", key=None)
     assert unknown.status == 404 and "does not work" in unknown.body.decode()
 
 
