@@ -1,12 +1,12 @@
 """Stripe Identity (https://docs.stripe.com/identity) as a redirect-flow identity provider, over
 Stripe's REST API with Tornado's HTTP client.
 
-- `start_session`: `POST /identity/verification_sessions` (form-encoded) with `type=document`,
+- `start_session`: `POST /v1/identity/verification_sessions` (form-encoded) with `type=document`,
   `return_url`, `client_reference_id` (the signer's id), `metadata[esign_signer_id]`,
   `metadata[esign_signing_request_id]`, `provided_details[email]` and, when configured,
   `options[document][require_matching_selfie]=true`. The session's `url` is where the signer goes;
   Stripe says it works for 48 hours.
-- `fetch_result`: `GET /identity/verification_sessions/{id}` with `expand[]=verified_outputs` and
+- `fetch_result`: `GET /v1/identity/verification_sessions/{id}` with `expand[]=verified_outputs` and
   `expand[]=last_verification_report` (the verified name, date of birth and address; the document's
   type, expiry and issuing country; the selfie check).
 - `verify_webhook`: the `Stripe-Signature` header `t=<unix time>,v1=<hex>[,v1=...]`, each v1 being
@@ -168,7 +168,7 @@ class StripeIdentity(IdentityProvider):
             form.append(("provided_details[email]", signer["email"]))
         if self.settings["require_matching_selfie"]:
             form.append(("options[document][require_matching_selfie]", "true"))
-        session = await self._call("POST", "/identity/verification_sessions", form)
+        session = await self._call("POST", "/v1/identity/verification_sessions", form)
         if not isinstance(session.get("id"), str) or not isinstance(session.get("url"), str):
             raise ProviderUnavailable("Stripe answered without a session id or url")
         log.info("stripe identity session %s opened for signer %s", session["id"], signer["id"])
@@ -176,7 +176,7 @@ class StripeIdentity(IdentityProvider):
                                expires_at=dt.datetime.now(dt.timezone.utc) + URL_LIFETIME)
 
     async def fetch_result(self, reference):
-        path = f"/identity/verification_sessions/{urllib.parse.quote(reference, safe='')}"
+        path = f"/v1/identity/verification_sessions/{urllib.parse.quote(reference, safe='')}"
         query = urllib.parse.urlencode([("expand[]", "verified_outputs"), ("expand[]", "last_verification_report")])
         return normalise(await self._call("GET", f"{path}?{query}"))
 

@@ -1,7 +1,7 @@
 """A fake Stripe Identity on 127.0.0.1 (Tornado) that behaves as Stripe's documented API does:
-bearer authentication with the secret key, form-encoded `POST /identity/verification_sessions`
+bearer authentication with the secret key, form-encoded `POST /v1/identity/verification_sessions`
 (`type` document or id_number, `return_url`, `metadata[...]`, `client_reference_id`, `options[...]`,
-`provided_details[...]`), `GET /identity/verification_sessions/{id}` with `expand[]` of
+`provided_details[...]`), `GET /v1/identity/verification_sessions/{id}` with `expand[]` of
 `verified_outputs` and `last_verification_report`, errors as `{"error": {type, code, message}}`.
 
 The person's side: `finish(id, ...)` does what Stripe does when the person completes the hosted
@@ -102,6 +102,22 @@ class SessionHandler(StripeHandler):
         self.answer(200, self.fake.public(session, self.get_query_arguments("expand[]")))
 
 
+class HostedPage(tornado.web.RequestHandler):
+    """Stripe's hosted verification page, reduced to one button: submitting verifies the document,
+    sends the webhook and takes the person back to the session's return_url."""
+
+    def get(self, sid):
+        if sid not in self.application.settings["fake"].sessions:
+            raise tornado.web.HTTPError(404)
+        self.finish(f"<!doctype html><title>Verify your identity</title><h1>Stripe Identity</h1>"
+                    f"<form method='post' action='/verify/{sid}'><button id='submit-document'>Submit</button></form>")
+
+    async def post(self, sid):
+        fake = self.application.settings["fake"]
+        await fake.finish(sid, "verified")
+        self.redirect(fake.sessions[sid]["return_url"], status=303)
+
+
 class FakeStripe:
     def __init__(self):
         self.faults: list = []
@@ -112,8 +128,9 @@ class FakeStripe:
         self.reports: dict[str, dict] = {}
         self.webhook_url = ""
         app = tornado.web.Application([
-            (r"/identity/verification_sessions", SessionsHandler),
-            (r"/identity/verification_sessions/([^/]+)", SessionHandler),
+            (r"/v1/identity/verification_sessions", SessionsHandler),
+            (r"/v1/identity/verification_sessions/([^/]+)", SessionHandler),
+            (r"/verify/([^/]+)", HostedPage),
         ], fake=self)
         sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
         self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"
