@@ -353,6 +353,10 @@ def _usable(opened) -> bool:
             and urllib.parse.urlsplit(opened.redirect_url).scheme in ("http", "https"))
 
 
+class _Unchanged(Exception):
+    """The signer's identity state is not what this change expects (another session won, or the result is recorded)."""
+
+
 async def start_identity(services, session, actor):
     """Open a session at the redirect-flow vendor (or hand back the open one) for the signer."""
     request, signer = session.request, session.signer
@@ -385,24 +389,31 @@ async def start_identity(services, session, actor):
         "request_id": request["id"], "signer_id": signer["id"], "status": "pending", "created_at": now,
         "updated_at": now, "expires_at": expires})
     changes = dict(identity_status="pending", identity_flow="redirect", identity_session_id=session_id,
-                   identity_redirect_url=opened.redirect_url, identity_session_expires_at=expires,
-                   identity_reason=None, identity_attempts=signer.get("identity_attempts", 0) + 1)
+                   identity_redirect_url=opened.redirect_url, identity_session_expires_at=expires, identity_reason=None)
 
     def build(r):
-        update = _set_signer(r, signer["id"], **changes)
+        fresh = lifecycle.find_signer(r, signer["id"])
+        if _open_redirect(fresh, now):  # a parallel start won: keep its session
+            raise _Unchanged()
+        update = _set_signer(r, signer["id"], **changes, identity_attempts=fresh.get("identity_attempts", 0) + 1)
         if counted:
             update["identity_payment_status"] = "charged"
         return update
 
-    updated = await lifecycle.transition(services, request, "pending", build)
+    try:
+        updated = await lifecycle.transition(services, request, "pending", build)
+    except (_Unchanged, ApiError) as exc:
+        if counted:
+            await services.store.usage.release(org["id"], "identity_verifications")
+        id_session = await services.store.identity_sessions.by_id(session_id)
+        await services.store.identity_sessions.settle(id_session, "abandoned", {"reason": "superseded", "settled_at": now})
+        if isinstance(exc, ApiError):
+            raise
+        return await services.store.signing_requests.by_id(request["id"])
     await lifecycle.record_event(services, updated, "signing_event.identity_started",
                                  signer=lifecycle.find_signer(updated, signer["id"]), actor=actor,
                                  metadata={"provider": provider.identifier, "identity_session_id": session_id})
     return updated
-
-
-class _Unchanged(Exception):
-    """The signer's identity state no longer waits for this session's result."""
 
 
 async def settle_identity(services, id_session: dict, result: IdentityResult, via: str) -> bool:
@@ -442,8 +453,12 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
     updated = None
     try:
         updated = await lifecycle.transition(services, request, "pending", build)
-    except (_Unchanged, ApiError):  # superseded by a newer session, or the request is no longer pending
+    except _Unchanged:  # superseded by a newer session, or recorded already
         pass
+    except ApiError:
+        current = await services.store.signing_requests.by_id(request["id"])
+        if current is not None and current["status"] == "pending":
+            raise  # not recorded (the request kept changing): the vendor delivers again, the signer asks again
     await services.store.identity_sessions.settle(id_session, result.status, {
         "settled_via": via, "settled_at": now, "reason": result.reason})
     if updated is None:
@@ -494,6 +509,9 @@ async def receive_webhook(services, provider_id: str, headers: dict, raw_body: b
         result = await provider.verify_webhook(headers, raw_body)
     except ProviderUnavailable as exc:
         raise upstream_unavailable(f"the identity provider cannot be reached ({exc}); deliver again") from exc
+    except ProviderRejected as exc:  # the vendor itself does not know the session the event names
+        log.warning("identity webhook of %s ignored: %s", provider.identifier, exc)
+        return False
     if result is None or not result.reference:
         return False
     id_session = await services.store.identity_sessions.by_reference(provider.identifier, result.reference)

@@ -144,14 +144,19 @@
     };
     text("vendor-note", notes[identity.status] || "We check your identity document with our identity partner on their page.");
     $("vendor-start").textContent = identity.redirect_url ? "Open the identity page again" : "Verify my identity";
-    show("vendor-start", identity.status === "pending" ? !!identity.redirect_url : !waiting && identity.attempts_left > 0);
+    show("vendor-start", identity.status !== "review" && (!!identity.redirect_url || identity.attempts_left > 0));
     show("vendor-check", waiting);
     if (waiting && !identityPoll) identityPoll = setInterval(pollIdentity, 4000);
   }
 
   function pollIdentity() {
     if (!identityWaiting()) { clearInterval(identityPoll); identityPoll = null; return; }
-    call("GET", "").then(function (data) { state = data; render(); }).catch(function () {});
+    var before = state.requirements.identity_verification.status;
+    call("GET", "").then(function (data) {
+      var changed = data.requirements.identity_verification.status !== before;
+      state = data;
+      if (changed) render();  // re-rendering only on a change keeps the document pages still
+    }).catch(function () {});
   }
 
   function identityVendorStart() {

@@ -265,3 +265,34 @@ async def test_form_endpoint_is_refused_with_a_redirect_provider(srv, stripe):
             "document_number": "123456789", "document_expiry": "2031-06-01", "issued_country": "GB"}
     err = assert_error(await spost(srv, token, "identity", form), 409, "invalid_state")
     assert "identity/start" in err["message"]
+
+
+async def test_two_starts_at_once_leave_one_session(srv, stripe):
+    import asyncio
+
+    made = await make_request(srv, [ANN], fields={"sig": {}}, identity_verification_required=True)
+    token = await made.token(0)
+    usage_before = (await srv.client.get("/v1/usage")).json["identity_verifications"]["current"]
+    first, second = await asyncio.gather(spost(srv, token, "identity/start"), spost(srv, token, "identity/start"))
+    urls = {id_state(first)["redirect_url"], id_state(second)["redirect_url"]}
+    assert len(urls) == 1 and len(stripe.sessions) == 2, urls  # both reached Stripe; one session won
+    state = id_state(await sget(srv, token))
+    assert state["attempts_left"] == 2 and state["redirect_url"] in urls
+    assert (await srv.client.get("/v1/usage")).json["identity_verifications"]["current"] == usage_before + 1
+    assert (await made.event_types()).count("signing_event.identity_started") == 1
+    # a loser's session, if Stripe opened one, is closed in esign's records and its events change nothing
+    open_sessions = [s for s in await sessions(srv) if s["status"] == "pending"]
+    assert len(open_sessions) == 1
+    for sid in stripe.sessions:
+        if not state["redirect_url"].endswith(sid):
+            late = await stripe.finish(sid, "verified")
+            assert late.code == 200 and json.loads(late.body)["changed"] is False
+    assert id_state(await sget(srv, token))["status"] == "pending"
+
+
+async def test_processing_is_still_pending(srv, stripe):
+    made, token, sid = await started(srv, stripe)
+    stripe.sessions[sid].update(status="processing")
+    resp = await stripe.deliver(stripe.event(sid, "identity.verification_session.processing"))
+    assert resp.code == 200 and json.loads(resp.body)["changed"] is False
+    assert id_state(await spost(srv, token, "identity/check"))["status"] == "pending"
