@@ -35,8 +35,14 @@ import urllib.parse
 import tornado.httpclient
 
 from esign.config import ConfigError
-from esign.providers.base import (IdentityProvider, IdentityResult, IdentitySession, ProviderRejected,
-                                  ProviderUnavailable, WebhookRefused)
+from esign.providers.base import (
+    IdentityProvider,
+    IdentityResult,
+    IdentitySession,
+    ProviderRejected,
+    ProviderUnavailable,
+    WebhookRefused,
+)
 
 log = logging.getLogger("esign.identity.stripe")
 

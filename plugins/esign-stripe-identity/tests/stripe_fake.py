@@ -41,7 +41,7 @@ def sign(secret: str, payload: bytes, timestamp: int) -> str:
 
 class StripeHandler(tornado.web.RequestHandler):
     @property
-    def fake(self) -> "FakeStripe":
+    def fake(self) -> FakeStripe:
         return self.application.settings["fake"]
 
     def answer(self, status: int, body: dict):

@@ -4,6 +4,7 @@ signed webhook arrives, the signer signs. Refused webhooks (bad signature, stale
 Stripe failing at start, and a lost webhook recovered when the signer comes back."""
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import time
@@ -11,8 +12,9 @@ import urllib.parse
 
 import pytest
 from stripe_fake import WEBHOOK_SECRET, sign
+from stripe_support import stripe_server
 
-from tests.conftest import assert_error, raw_db
+from tests.conftest import assert_error, raw_db, stop_server
 from tests.signer.api_helpers import ANN, make_request, sget, spost, typed
 
 SIGN = {"signature": typed(), "consent": True}
@@ -124,7 +126,7 @@ async def test_webhook_signature_is_checked_and_replays_change_nothing(srv, stri
 
 
 async def test_webhooks_esign_does_not_expect(srv, stripe):
-    made, token, sid = await started(srv, stripe)
+    _made, token, sid = await started(srv, stripe)
     # an event type without a result, and a session of another application on the same Stripe account
     created = await stripe.deliver(stripe.event(sid, "identity.verification_session.created"))
     assert created.code == 200 and json.loads(created.body)["changed"] is False
@@ -237,7 +239,7 @@ async def test_lost_webhook_is_recovered_when_the_signer_returns(srv, stripe):
 
 
 async def test_signer_asks_to_check_again(srv, stripe):
-    made, token, sid = await started(srv, stripe)
+    _made, token, sid = await started(srv, stripe)
     state = id_state(await spost(srv, token, "identity/check"))  # not finished at Stripe yet
     assert state["status"] == "pending"
     await stripe.finish(sid, "verified", deliver=False)
@@ -248,7 +250,7 @@ async def test_signer_asks_to_check_again(srv, stripe):
 
 
 async def test_webhook_needing_stripe_while_it_is_down_is_delivered_again(srv, stripe):
-    made, token, sid = await started(srv, stripe)
+    _made, token, sid = await started(srv, stripe)
     payload = await stripe.finish(sid, "verified", deliver=False)
     stripe.faults.append(503)  # the verified event needs a fetch of the verified outputs
     first = await stripe.deliver(payload)
@@ -268,8 +270,6 @@ async def test_form_endpoint_is_refused_with_a_redirect_provider(srv, stripe):
 
 
 async def test_two_starts_at_once_leave_one_session(srv, stripe):
-    import asyncio
-
     made = await make_request(srv, [ANN], fields={"sig": {}}, identity_verification_required=True)
     token = await made.token(0)
     usage_before = (await srv.client.get("/v1/usage")).json["identity_verifications"]["current"]
@@ -291,8 +291,17 @@ async def test_two_starts_at_once_leave_one_session(srv, stripe):
 
 
 async def test_processing_is_still_pending(srv, stripe):
-    made, token, sid = await started(srv, stripe)
+    _made, token, sid = await started(srv, stripe)
     stripe.sessions[sid].update(status="processing")
     resp = await stripe.deliver(stripe.event(sid, "identity.verification_session.processing"))
     assert resp.code == 200 and json.loads(resp.body)["changed"] is False
     assert id_state(await spost(srv, token, "identity/check"))["status"] == "pending"
+
+
+async def test_a_matching_selfie_can_be_required(stripe, tmp_path):
+    server = await stripe_server(tmp_path, stripe, require_matching_selfie=True, stripe_version="2024-06-20")
+    try:
+        await started(server, stripe)
+        assert stripe.created[-1]["options[document][require_matching_selfie]"] == "true"
+    finally:
+        await stop_server(server)
