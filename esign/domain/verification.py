@@ -478,9 +478,10 @@ async def refresh_identity(services, id_session: dict, via: str) -> bool:
         return False
     try:
         result = await services.identity.fetch_result(id_session["reference"])
-    except ProviderRejected as exc:
-        log.error("identity provider %s does not know session %s: %s", id_session["provider"], id_session["id"], exc)
-        raise upstream_unavailable(f"the identity provider cannot tell the result: {exc}") from exc
+    except ProviderRejected as exc:  # the vendor no longer knows it (expired, deleted): the signer starts again
+        log.warning("identity provider %s does not know session %s: %s", id_session["provider"], id_session["id"], exc)
+        result = IdentityResult(status="abandoned", reference=id_session["reference"],
+                                reason="the identity check expired at the provider")
     except ProviderUnavailable as exc:
         raise upstream_unavailable(f"the identity provider cannot be reached right now ({exc}); try again") from exc
     return await settle_identity(services, id_session, result, via)

@@ -212,7 +212,7 @@ class IdentityProvider(Provider):
     async def fetch_result(self, reference: str) -> IdentityResult:
         """Redirect flow. The current result of the session `reference`, normalised (`pending` while
         the person has not finished). Raises ProviderUnavailable when the vendor cannot be reached,
-        ProviderRejected when it does not know the session."""
+        ProviderRejected when it no longer knows the session (esign then records it abandoned)."""
         raise NotImplementedError
 
 

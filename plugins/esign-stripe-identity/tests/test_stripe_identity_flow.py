@@ -305,3 +305,18 @@ async def test_a_matching_selfie_can_be_required(stripe, tmp_path):
         assert stripe.created[-1]["options[document][require_matching_selfie]"] == "true"
     finally:
         await stop_server(server)
+
+
+async def test_stripe_no_longer_knowing_the_session(srv, stripe):
+    made, token, sid = await started(srv, stripe)
+    payload = await stripe.finish(sid, "verified", deliver=False)
+    del stripe.sessions[sid]  # Stripe answers 404 resource_missing from now on
+    # a verified event whose session Stripe then does not know: accepted (no retry), nothing recorded
+    resp = await stripe.deliver(payload)
+    assert resp.code == 200 and json.loads(resp.body)["changed"] is False
+    assert id_state(await sget(srv, token))["status"] == "pending"
+    # asking again: the session is over, the signer may start a new one
+    state = id_state(await spost(srv, token, "identity/check"))
+    assert state["status"] == "abandoned" and "expired" in state["message"] and state["redirect_url"] is None
+    assert "signing_event.identity_abandoned" in await made.event_types()
+    assert id_state(await spost(srv, token, "identity/start"))["status"] == "pending"
