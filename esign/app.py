@@ -26,6 +26,7 @@ API_MODULES = [
     "esign.api.bulk",
     "esign.api.files",
     "esign.api.signer",
+    "esign.api.identity",
 ]
 
 

@@ -40,6 +40,13 @@ def esign_identity_providers():
 
     Returns a list of `esign.providers.base.IdentityProvider` subclasses (the `[identity] provider`
     name is their `identifier`). Must not do I/O; raising stops start-up.
+
+    Each declares its `flow`: `"form"` (esign calls `verify(signer, submitted)` with what the signer
+    typed) or `"redirect"` (esign calls `start_session(signer, return_url)`, sends the signer to the vendor,
+    and takes the result from the vendor's webhook at `POST /identity/webhooks/<identifier>`
+    through `verify_webhook(headers, raw_body)`, or from `fetch_result(reference)` when the webhook is
+    late). Results are `IdentityResult`s normalised to approved / rejected / review / pending /
+    abandoned. See docs/plugins-identity.md.
     """
 
 

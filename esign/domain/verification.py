@@ -11,20 +11,44 @@ sign too, with `identity_review_pending` set on the signer and shown on the audi
 organisation to look at; `rejected` refuses signing, and the signer may try again up to
 `identity_max_attempts` times in all. Each check by a provider that charges counts toward the plan's
 monthly identity_verifications (403 quota_exceeded beyond it) unless the request is a sandbox one.
+
+Identity with a redirect-flow vendor (Stripe Identity, Onfido, Veriff; `flow = "redirect"`): the
+signer asks to start; esign opens a session at the vendor (`start_session`), records it in
+`identity_sessions` and on the signer (`identity_status` pending), and the page opens the vendor's
+URL in a new tab. The vendor's return URL, `/identity/return/<session id>`, carries no secret. The
+result arrives by the vendor's signed webhook (`POST /identity/webhooks/<provider>`) or, when
+that is late or lost, by `fetch_result` when the signer comes back or asks the page to check. Each
+result is recorded once: the signer changes in one conditional update of the request (at the version
+it was read, only while the signer's current session is still open) and the session in one update
+whose filter holds its status, so replays and races change nothing. Here `review` means the vendor
+is still deciding: the signer waits (cannot sign) until approved or rejected arrives. `approved`
+with a document name that clearly differs from the signer's name (score below NAME_MISMATCH) is
+recorded as rejected. `abandoned` (left, cancelled, expired) lets the signer start again. Every
+started session counts as an attempt and, when the provider charges, as one check of the quota.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import logging
 import re
 import secrets
+import urllib.parse
 
 from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain.usage import reserve
-from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
-from esign.providers.base import ProviderRejected, ProviderUnavailable
+from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
+from esign.providers.base import IDENTITY_STATUSES, IdentityResult, ProviderRejected, ProviderUnavailable
+from esign.providers.basic_identity import name_score
+from esign.store.base import new_id
 
-IDENTITY_EVENTS = {"approved": "identity.approved", "rejected": "identity.rejected", "review": "signer.reviewed"}
+log = logging.getLogger("esign.identity")
+
+IDENTITY_EVENTS = {"approved": "identity.approved", "rejected": "identity.rejected", "review": "signer.reviewed",
+                   "abandoned": "signing_event.identity_abandoned"}
+OPEN = ("pending", "review")  # a redirect-flow session the vendor has not finished
+NAME_MISMATCH = 0.7  # a vendor-approved document whose name scores below this against the signer's is rejected
 DOCUMENT_TYPES = ("passport", "id_card", "driving_licence", "residence_permit")
 
 
@@ -47,11 +71,22 @@ def requirements(services, request: dict, signer: dict) -> dict:
         },
         "identity_verification": {
             "required": bool(request.get("identity_verification_required")),
+            "flow": services.identity.flow,
             "status": signer.get("identity_status"),
             "attempts_left": max(0, services.config.signer.identity_max_attempts - signer.get("identity_attempts", 0)),
             "document_types": list(DOCUMENT_TYPES),
+            "redirect_url": _open_redirect(signer, now),
+            "message": signer.get("identity_reason"),
         },
     }
+
+
+def _open_redirect(signer: dict, now: dt.datetime) -> str | None:
+    """The vendor's page of the signer's open session, while it still works."""
+    if signer.get("identity_status") != "pending" or not signer.get("identity_redirect_url"):
+        return None
+    expires = signer.get("identity_session_expires_at")
+    return signer["identity_redirect_url"] if expires is None or expires > now else None
 
 
 def blocker(request: dict, signer: dict) -> str | None:
@@ -62,6 +97,10 @@ def blocker(request: dict, signer: dict) -> str | None:
         status = signer.get("identity_status")
         if status == "rejected":
             return "your identity could not be verified"
+        if status == "pending":
+            return "your identity check has not finished yet"
+        if status == "review" and signer.get("identity_flow") == "redirect":
+            return "your identity check is being reviewed; you can sign once it is approved"
         if status not in ("approved", "review"):
             return "verify your identity first"
     return None
@@ -221,45 +260,72 @@ def check_identity_input(data, today: dt.date) -> dict:
     return out
 
 
-async def verify_identity(services, session, data, actor):
-    request, signer = session.request, session.signer
+def _check_identity_step(services, request: dict, signer: dict, flow: str) -> None:
     if not request.get("identity_verification_required"):
         raise invalid_state("this signing request does not need identity verification")
-    if signer.get("identity_status") in ("approved", "review"):
+    if services.identity.flow != flow:
+        other = "POST /sign/{token}/api/identity/start" if flow == "form" else "POST /sign/{token}/api/identity"
+        raise invalid_state(f"the identity provider of this service works another way: use {other}")
+    status = signer.get("identity_status")
+    if status == "approved" or (status == "review" and signer.get("identity_flow") != "redirect"):
         raise invalid_state("your identity check is already done")
+    if status == "review":
+        raise invalid_state("your identity check is being reviewed; you can sign once it is approved")
     if signer.get("identity_attempts", 0) >= services.config.signer.identity_max_attempts:
         raise ApiError(403, "forbidden", "no identity verification attempts are left; contact the sender")
-    submitted = check_identity_input(data, services.clock.now().date())
-    provider = services.identity
-    counted = provider.charges and not request.get("sandbox")
+
+
+async def _reserve_check(services, request: dict) -> tuple[bool, dict]:
+    """Count one check toward the plan's quota when the provider charges (403 beyond it)."""
+    counted = services.identity.charges and not request.get("sandbox")
     org = await services.store.organizations.by_id(request["org_id"])
     if counted:
         await reserve(services, org, "identity_verifications", "identity_verifications_per_month", "identity verifications")
+    return counted, org
+
+
+def _identity_changes(now: dt.datetime, signer: dict, result: IdentityResult) -> dict:
+    """The signer's identity fields for a decided result (approved, review or rejected)."""
+    score = result.name_match_score
+    if score is None and result.verified_name:
+        score = name_score(signer["name"], result.verified_name)
+    match_status = {"approved": "match", "review": "partial_match", "rejected": "no_match"}[result.status]
+    return dict(
+        identity_status=result.status, identity_verified=result.status == "approved",
+        identity_verified_at=now if result.status == "approved" else None,
+        identity_verified_name=result.verified_name, identity_name_match_score=score,
+        identity_name_match_status=result.details.get("name_match_status", match_status),
+        identity_document_type=result.document_type, identity_dob=result.date_of_birth,
+        identity_address=result.address, identity_document_number=_masked(result.document_number, 4),
+        identity_document_expiry=result.document_expiry, identity_document_issued_country=result.issued_country,
+        identity_selfie_verified=bool(result.details.get("selfie_verified")),
+        identity_device_vpn_detected=bool(result.details.get("vpn_detected")),
+        identity_review_pending=result.status == "review", identity_reason=result.reason,
+    )
+
+
+async def verify_identity(services, session, data, actor):
+    """Form flow: check what the signer typed with the provider at once."""
+    request, signer = session.request, session.signer
+    _check_identity_step(services, request, signer, "form")
+    submitted = check_identity_input(data, services.clock.now().date())
+    provider = services.identity
+    counted, org = await _reserve_check(services, request)
     try:
         result = await provider.verify(signer, submitted)
     except ProviderUnavailable as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
         raise upstream_unavailable(f"identity verification is unavailable: {exc}") from exc
-    if result.status not in IDENTITY_EVENTS:
+    if result.status not in ("approved", "review", "rejected"):
         raise upstream_unavailable(f"the identity provider answered an unknown status {result.status!r}")
-    now = services.clock.now()
-    match_status = {"approved": "match", "review": "partial_match", "rejected": "no_match"}[result.status]
-    changes = dict(
-        identity_status=result.status, identity_verified=result.status == "approved",
-        identity_verified_at=now if result.status == "approved" else None,
-        identity_verified_name=result.verified_name or submitted["full_name"],
-        identity_name_match_score=result.name_match_score,
-        identity_name_match_status=result.details.get("name_match_status", match_status),
-        identity_document_type=submitted["document_type"], identity_dob=submitted["date_of_birth"],
-        identity_address=submitted["address"], identity_document_number=_masked(submitted["document_number"], 4),
-        identity_document_expiry=submitted["document_expiry"],
-        identity_document_issued_country=submitted["issued_country"],
-        identity_selfie_verified=bool(result.details.get("selfie_verified")),
-        identity_device_vpn_detected=bool(result.details.get("vpn_detected")),
-        identity_review_pending=result.status == "review",
-        identity_attempts=signer.get("identity_attempts", 0) + 1,
-    )
+    result = dataclasses.replace(
+        result, verified_name=result.verified_name or submitted["full_name"], document_type=submitted["document_type"],
+        date_of_birth=submitted["date_of_birth"], address=submitted["address"],
+        document_number=submitted["document_number"], document_expiry=submitted["document_expiry"],
+        issued_country=submitted["issued_country"])
+    changes = _identity_changes(services.clock.now(), signer, result)
+    changes.update(identity_flow="form", identity_attempts=signer.get("identity_attempts", 0) + 1)
 
     def build(r):
         update = _set_signer(r, signer["id"], **changes)
@@ -270,5 +336,187 @@ async def verify_identity(services, session, data, actor):
     updated = await lifecycle.transition(services, request, "pending", build)
     await lifecycle.record_event(services, updated, IDENTITY_EVENTS[result.status],
                                  signer=lifecycle.find_signer(updated, signer["id"]), actor=actor,
-                                 metadata={"name_match_score": result.name_match_score, "provider": provider.identifier})
+                                 metadata={"name_match_score": changes["identity_name_match_score"],
+                                           "provider": provider.identifier})
     return updated
+
+
+# --- identity: redirect flow ------------------------------------------------------------------------
+
+def return_url(services, session_id: str) -> str:
+    return f"{services.config.server.public_url.rstrip('/')}/identity/return/{session_id}"
+
+
+def _usable(opened) -> bool:
+    return (isinstance(getattr(opened, "reference", None), str) and 0 < len(opened.reference) <= 255
+            and isinstance(getattr(opened, "redirect_url", None), str)
+            and urllib.parse.urlsplit(opened.redirect_url).scheme in ("http", "https"))
+
+
+class _Unchanged(Exception):
+    """The signer's identity state is not what this change expects (another session won, or the result is recorded)."""
+
+
+async def start_identity(services, session, actor):
+    """Open a session at the redirect-flow vendor (or hand back the open one) for the signer."""
+    request, signer = session.request, session.signer
+    now = services.clock.now()
+    if signer.get("identity_flow") == "redirect" and _open_redirect(signer, now):
+        return request  # a second click: the same session, not a second check
+    _check_identity_step(services, request, signer, "redirect")
+    provider = services.identity
+    counted, org = await _reserve_check(services, request)
+    session_id = new_id()
+    info = {"id": signer["id"], "name": signer["name"], "email": signer["email"], "phone": signer.get("phone"),
+            "signing_request_id": request["id"]}
+    try:
+        opened = await provider.start_session(info, return_url(services, session_id))
+        if not _usable(opened):
+            raise ProviderUnavailable("the identity provider answered without a usable session")
+    except (ProviderUnavailable, ProviderRejected) as exc:
+        if counted:
+            await services.store.usage.release(org["id"], "identity_verifications")
+        if isinstance(exc, ProviderRejected):
+            log.error("identity provider %s refused to open a session: %s", provider.identifier, exc)
+            raise upstream_unavailable(f"identity verification is unavailable: {exc}; ask the sender") from exc
+        raise upstream_unavailable(f"identity verification is unavailable right now ({exc}); try again") from exc
+    expires = None
+    if opened.expires_at is not None:  # stored like every time: naive UTC, milliseconds
+        expires = opened.expires_at.astimezone(dt.timezone.utc).replace(tzinfo=None)
+        expires = expires.replace(microsecond=expires.microsecond // 1000 * 1000)
+    await services.store.identity_sessions.insert({
+        "_id": session_id, "provider": provider.identifier, "reference": opened.reference, "org_id": request["org_id"],
+        "request_id": request["id"], "signer_id": signer["id"], "status": "pending", "created_at": now,
+        "updated_at": now, "expires_at": expires})
+    changes = dict(identity_status="pending", identity_flow="redirect", identity_session_id=session_id,
+                   identity_redirect_url=opened.redirect_url, identity_session_expires_at=expires, identity_reason=None)
+
+    def build(r):
+        fresh = lifecycle.find_signer(r, signer["id"])
+        if _open_redirect(fresh, now):  # a parallel start won: keep its session
+            raise _Unchanged()
+        update = _set_signer(r, signer["id"], **changes, identity_attempts=fresh.get("identity_attempts", 0) + 1)
+        if counted:
+            update["identity_payment_status"] = "charged"
+        return update
+
+    try:
+        updated = await lifecycle.transition(services, request, "pending", build)
+    except (_Unchanged, ApiError) as exc:
+        if counted:
+            await services.store.usage.release(org["id"], "identity_verifications")
+        id_session = await services.store.identity_sessions.by_id(session_id)
+        await services.store.identity_sessions.settle(id_session, "abandoned", {"reason": "superseded", "settled_at": now})
+        if isinstance(exc, ApiError):
+            raise
+        return await services.store.signing_requests.by_id(request["id"])
+    await lifecycle.record_event(services, updated, "signing_event.identity_started",
+                                 signer=lifecycle.find_signer(updated, signer["id"]), actor=actor,
+                                 metadata={"provider": provider.identifier, "identity_session_id": session_id})
+    return updated
+
+
+async def settle_identity(services, id_session: dict, result: IdentityResult, via: str) -> bool:
+    """Record a vendor's result for `id_session` once (`via`: webhook, return or check). Returns whether
+    it changed anything; a replay, a stale or a `pending` result changes nothing."""
+    if result.status not in IDENTITY_STATUSES:
+        raise upstream_unavailable(f"the identity provider answered an unknown status {result.status!r}")
+    if result.status == "pending" or id_session["status"] not in OPEN or result.status == id_session["status"]:
+        return False
+    now = services.clock.now()
+    signer_id = id_session["signer_id"]
+    request = await services.store.signing_requests.by_id(id_session["request_id"])
+    if request is None:
+        return False
+    signer = lifecycle.find_signer(request, signer_id)
+    if result.status == "approved" and result.verified_name:
+        score = result.name_match_score
+        if score is None:
+            score = name_score(signer["name"], result.verified_name)
+        if score < NAME_MISMATCH:
+            result = dataclasses.replace(result, status="rejected", name_match_score=score,
+                                         reason="the name on your document does not match the name you were invited under")
+    if result.status == "abandoned":
+        changes = dict(identity_status="abandoned", identity_reason=result.reason or "the identity check was not finished")
+    else:
+        changes = _identity_changes(now, signer, result)
+    if result.status != "review":
+        changes.update(identity_redirect_url=None, identity_session_expires_at=None)
+
+    def build(r):
+        s = lifecycle.find_signer(r, signer_id)
+        if s.get("identity_session_id") != id_session["id"] or s.get("identity_status") not in OPEN \
+                or s.get("identity_status") == result.status:
+            raise _Unchanged()
+        return _set_signer(r, signer_id, **changes)
+
+    updated = None
+    try:
+        updated = await lifecycle.transition(services, request, "pending", build)
+    except _Unchanged:  # superseded by a newer session, or recorded already
+        pass
+    except ApiError:
+        current = await services.store.signing_requests.by_id(request["id"])
+        if current is not None and current["status"] == "pending":
+            raise  # not recorded (the request kept changing): the vendor delivers again, the signer asks again
+    await services.store.identity_sessions.settle(id_session, result.status, {
+        "settled_via": via, "settled_at": now, "reason": result.reason})
+    if updated is None:
+        return False
+    await lifecycle.record_event(services, updated, IDENTITY_EVENTS[result.status],
+                                 signer=lifecycle.find_signer(updated, signer_id),
+                                 metadata={"provider": id_session["provider"], "via": via,
+                                           "identity_session_id": id_session["id"],
+                                           "name_match_score": changes.get("identity_name_match_score"),
+                                           "reason": result.reason})
+    return True
+
+
+async def refresh_identity(services, id_session: dict, via: str) -> bool:
+    """Ask the vendor for the result of an open session (a webhook late or lost) and record it."""
+    if id_session["status"] not in OPEN:
+        return False
+    try:
+        result = await services.identity.fetch_result(id_session["reference"])
+    except ProviderRejected as exc:  # the vendor no longer knows it (expired, deleted): the signer starts again
+        log.warning("identity provider %s does not know session %s: %s", id_session["provider"], id_session["id"], exc)
+        result = IdentityResult(status="abandoned", reference=id_session["reference"],
+                                reason="the identity check expired at the provider")
+    except ProviderUnavailable as exc:
+        raise upstream_unavailable(f"the identity provider cannot be reached right now ({exc}); try again") from exc
+    return await settle_identity(services, id_session, result, via)
+
+
+async def check_identity(services, session, actor):
+    """The signer asks whether the result of their open session has arrived."""
+    signer = session.signer
+    if signer.get("identity_flow") != "redirect" or signer.get("identity_status") not in OPEN:
+        raise invalid_state("no identity check is waiting for a result")
+    id_session = await services.store.identity_sessions.by_id(signer["identity_session_id"])
+    if id_session is None or id_session["provider"] != services.identity.identifier:
+        raise not_found("identity session")
+    await refresh_identity(services, id_session, "check")
+    return await services.store.signing_requests.by_id(session.request["id"])
+
+
+async def receive_webhook(services, provider_id: str, headers: dict, raw_body: bytes) -> bool:
+    """A vendor's webhook: checked by the provider (WebhookRefused when it is not the vendor's), then
+    recorded once. Returns whether it changed anything; unknown sessions and non-result events are
+    accepted and ignored (the vendor must not retry them)."""
+    provider = services.identity
+    if provider.identifier != provider_id or provider.flow != "redirect":
+        raise not_found("identity provider")
+    try:
+        result = await provider.verify_webhook(headers, raw_body)
+    except ProviderUnavailable as exc:
+        raise upstream_unavailable(f"the identity provider cannot be reached ({exc}); deliver again") from exc
+    except ProviderRejected as exc:  # the vendor itself does not know the session the event names
+        log.warning("identity webhook of %s ignored: %s", provider.identifier, exc)
+        return False
+    if result is None or not result.reference:
+        return False
+    id_session = await services.store.identity_sessions.by_reference(provider.identifier, result.reference)
+    if id_session is None:
+        log.info("identity webhook for an unknown %s session ignored", provider.identifier)
+        return False
+    return await settle_identity(services, id_session, result, "webhook")

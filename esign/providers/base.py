@@ -14,6 +14,7 @@ Every method is async. Errors are classified once, here in the providers:
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from email.message import EmailMessage
 from typing import Any, AsyncIterator, ClassVar
 
@@ -111,24 +112,107 @@ class SmsProvider(Provider):
         raise NotImplementedError
 
 
+#: normalised identity statuses: `approved` (the person is who the document says and the check passed),
+#: `rejected` (the check failed), `review` (not decided: the form flow lets the signer sign with
+#: identity_review_pending; in the redirect flow the vendor decides later), `pending` (the person has
+#: not finished, or the vendor is still working), `abandoned` (the person left or the session was
+#: cancelled or expired: they may start again)
+IDENTITY_STATUSES = ("approved", "rejected", "review", "pending", "abandoned")
+
+
 @dataclasses.dataclass
 class IdentityResult:
-    """Outcome of an identity check. `status` is `approved`, `rejected` or `review`."""
+    """Outcome of an identity check, normalised (see IDENTITY_STATUSES; the form flow's `verify` answers
+    only approved, rejected or review).
+
+    `reference` (redirect flow) is the vendor's session the result belongs to, as `start_session` returned it.
+    The verified fields are what the vendor read from the document (None when it did not say):
+    `verified_name` (the full name), `document_type` (passport, id_card, driving_licence,
+    residence_permit), `date_of_birth` and `document_expiry` (YYYY-MM-DD), `document_number` (stored
+    masked to its last 4 characters), `issued_country` (ISO 3166 alpha-2), `address` (one line).
+    `name_match_score` (0..1) is how well the verified name matches the signer's; None lets esign
+    compute it. `reason` says why a check was rejected or abandoned, in words the signer may read (no
+    personal data). `details` keys read by esign: `name_match_status` (match, partial_match,
+    no_match), `selfie_verified` and `vpn_detected` (booleans); others are ignored."""
 
     status: str
     verified_name: str | None = None
     name_match_score: float | None = None
     details: dict[str, Any] = dataclasses.field(default_factory=dict)
+    reference: str | None = None
+    document_type: str | None = None
+    date_of_birth: str | None = None
+    document_number: str | None = None
+    document_expiry: str | None = None
+    issued_country: str | None = None
+    address: str | None = None
+    reason: str | None = None
+
+
+@dataclasses.dataclass
+class IdentitySession:
+    """A verification session a redirect-flow vendor opened (what `start_session` returns): `reference` (the vendor's id of it,
+    unique per vendor), `redirect_url` (the vendor's page the signer is sent to, http or https) and
+    `expires_at` (an aware datetime after which the URL no longer works, or None)."""
+
+    reference: str
+    redirect_url: str
+    expires_at: dt.datetime | None = None
+
+
+class WebhookRefused(Exception):
+    """A webhook that is not the vendor's (bad or missing signature, a timestamp outside the
+    tolerance) or that cannot be read. esign answers 400 and records nothing; the message is logged
+    and returned (it must not contain secrets)."""
 
 
 class IdentityProvider(Provider):
+    """Checks a signer's identity, in one of two flows, declared by `flow`:
+
+    - `"form"`: the signer types the data of an identity document on the signing page and esign calls
+      `verify(signer, submitted)` at once (the builtin `basic` provider).
+    - `"redirect"`: the way Stripe Identity, Onfido or Veriff work. esign calls `start_session(signer,
+      return_url)`, sends the signer to `redirect_url` (in a new browser tab), and learns the result
+      from the vendor's webhook, delivered to `POST /identity/webhooks/<identifier>` and handed to
+      `verify_webhook(headers, raw_body)`, or, when the webhook is late or lost, from
+      `fetch_result(reference)` when the signer comes back or asks again.
+    """
+
     #: whether a check costs money (counted in usage and `identity_payment_status`)
     charges: ClassVar[bool] = True
+    #: "form" or "redirect"
+    flow: ClassVar[str] = "form"
 
     async def verify(self, signer: dict, submitted: dict) -> IdentityResult:
-        """Check the identity data a signer `submitted` (name, date of birth, document fields)
-        against the `signer` record (name, email). Returns an IdentityResult.
+        """Form flow. Check the identity data a signer `submitted` (full_name, date_of_birth,
+        document_type, document_number, document_expiry, issued_country, address) against the `signer`
+        record (name, email). Returns an IdentityResult with status approved, rejected or review.
         Raises ProviderUnavailable when the vendor cannot be reached."""
+        raise NotImplementedError
+
+    async def start_session(self, signer: dict, return_url: str) -> IdentitySession:
+        """Redirect flow (the issue's `start`; `start()` without arguments is every provider's
+        start-up hook). Open a verification session at the vendor for `signer` (id, name, email,
+        phone, signing_request_id) and return it. `return_url` is where the vendor sends the person
+        back when they finish; it carries no secret (esign's own id of the session). Raises
+        ProviderUnavailable when the vendor cannot be reached, times out or fails temporarily (the
+        signer may try again at once; nothing is recorded), ProviderRejected when it refuses for good
+        (bad configuration: the signer is told verification is unavailable)."""
+        raise NotImplementedError
+
+    async def verify_webhook(self, headers: dict[str, str], raw_body: bytes) -> IdentityResult | None:
+        """Redirect flow. Check that a webhook delivery is the vendor's (its signature over `raw_body`
+        with the configured secret, its timestamp within the vendor's tolerance) and return its result,
+        normalised, with `reference` set; None for an event that carries no result (esign answers 200
+        and ignores it). `headers` has lower-case names. Raises WebhookRefused for a delivery that is
+        not the vendor's or cannot be read, ProviderUnavailable when the result needs a call to the
+        vendor that fails (esign answers 503 so the vendor delivers again)."""
+        raise NotImplementedError
+
+    async def fetch_result(self, reference: str) -> IdentityResult:
+        """Redirect flow. The current result of the session `reference`, normalised (`pending` while
+        the person has not finished). Raises ProviderUnavailable when the vendor cannot be reached,
+        ProviderRejected when it no longer knows the session (esign then records it abandoned)."""
         raise NotImplementedError
 
 

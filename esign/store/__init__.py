@@ -7,6 +7,7 @@ from esign.store.documents import Documents
 from esign.store.embed_tokens import EmbedTokens
 from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
+from esign.store.identity_sessions import IdentitySessions
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
@@ -36,6 +37,7 @@ REPOSITORIES = {
     "bulk_jobs": BulkJobs,
     "bulk_items": BulkItems,
     "data_upgrades": DataUpgrades,
+    "identity_sessions": IdentitySessions,
 }
 
 

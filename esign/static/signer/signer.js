@@ -70,7 +70,8 @@
     var signed = s.status === "signed";
     var phone = req.phone_verification, identity = req.identity_verification;
     var needPhone = phone.required && !phone.verified && !signed;
-    var idDone = identity.status === "approved" || identity.status === "review";
+    var vendor = identity.flow === "redirect";  // the check happens on the vendor's page
+    var idDone = identity.status === "approved" || (identity.status === "review" && !vendor);
     var needIdentity = identity.required && !idDone && !signed && !needPhone;
     var ready = state.can_sign && !needPhone && !needIdentity;
     var needConsent = ready && !state.consent.given;
@@ -83,8 +84,9 @@
       $("otp-code").disabled = !phone.code_sent || !!phone.locked_until;
       if (phone.locked_until) text("otp-error", "Too many wrong codes. Try again after " + new Date(phone.locked_until).toLocaleTimeString() + ".");
     }
-    show("identity-step", needIdentity);
-    if (needIdentity) renderIdentity(identity);
+    show("identity-step", needIdentity && !vendor);
+    show("identity-vendor-step", needIdentity && vendor);
+    if (needIdentity) (vendor ? renderIdentityVendor : renderIdentity)(identity);
     show("consent-step", needConsent);
     if (needConsent) text("consent-text", state.consent.text);
 
@@ -93,7 +95,7 @@
       status = "You have signed this document." + (r.status === "pending" ? " The others are being asked to sign; you will get the signed PDF by email." : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = "You cannot sign right now: " + state.reason + ".";
-    } else if (identity.status === "review") {
+    } else if (identity.status === "review" && !vendor) {
       status = "Your identity check needs a review by the sender; you can sign now.";
     }
     var box = $("status");
@@ -123,6 +125,52 @@
     if (identity.status === "rejected") {
       text("identity-error", "We could not verify your identity with these details. Attempts left: " + identity.attempts_left + ".");
     }
+  }
+
+  // --- identity on a vendor's page (redirect-flow providers): opened in a new tab, result polled -----
+  var identityPoll = null;
+  function identityWaiting() {
+    var status = state && state.requirements.identity_verification.status;
+    return status === "pending" || status === "review";
+  }
+
+  function renderIdentityVendor(identity) {
+    var waiting = identityWaiting(), why = identity.message ? ": " + identity.message : "";
+    var notes = {
+      pending: "Finish the check on the identity page we opened in a new tab. This page updates by itself when the result arrives.",
+      review: "Your identity check is being reviewed. You can sign once it is approved; this page updates by itself.",
+      rejected: "We could not verify your identity" + why + ". Attempts left: " + identity.attempts_left + ".",
+      abandoned: "The identity check was not finished" + why + ". You can start again."
+    };
+    text("vendor-note", notes[identity.status] || "We check your identity document with our identity partner on their page.");
+    $("vendor-start").textContent = identity.redirect_url ? "Open the identity page again" : "Verify my identity";
+    show("vendor-start", identity.status !== "review" && (!!identity.redirect_url || identity.attempts_left > 0));
+    show("vendor-check", waiting);
+    if (waiting && !identityPoll) identityPoll = setInterval(pollIdentity, 4000);
+  }
+
+  function pollIdentity() {
+    if (!identityWaiting()) { clearInterval(identityPoll); identityPoll = null; return; }
+    var before = state.requirements.identity_verification.status;
+    call("GET", "").then(function (data) {
+      var changed = data.requirements.identity_verification.status !== before;
+      state = data;
+      if (changed) render();  // re-rendering only on a change keeps the document pages still
+    }).catch(function () {});
+  }
+
+  function identityVendorStart() {
+    var tab = window.open("", "_blank");  // opened within the click, so popup blockers let it through
+    text("vendor-error", "");
+    call("POST", "/identity/start").then(function (data) {
+      state = data;
+      render();
+      var url = state.requirements.identity_verification.redirect_url;
+      if (tab && url) { tab.opener = null; tab.location = url; } else if (url) { location.assign(url); } else if (tab) { tab.close(); }
+    }).catch(function (err) {
+      if (tab) tab.close();
+      text("vendor-error", err.message);
+    });
   }
 
   function renderPages(interactive) {
@@ -451,7 +499,7 @@
     call("POST", "/decline", { reason: reason }).then(function () {
       outcome = "declined";
       $("decline").close("ok");
-      ["phone-step", "identity-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
+      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
       var box = $("status");
       box.textContent = "You declined to sign. The sender has been told.";
       box.className = "notice done";
@@ -499,6 +547,8 @@
       act(call("POST", "/otp/verify", { code: $("otp-code").value.trim() }), "otp-error");
     });
     $("identity-form").addEventListener("submit", identitySubmit);
+    $("vendor-start").addEventListener("click", identityVendorStart);
+    $("vendor-check").addEventListener("click", function () { act(call("POST", "/identity/check"), "vendor-error"); });
     call("GET", "").then(function (data) { state = data; render(); }).catch(fail);
   }
 

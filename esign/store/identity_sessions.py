@@ -1,0 +1,37 @@
+"""Identity verification sessions of redirect-flow vendors (esign.domain.verification), one document
+per session: `_id` is esign's id of it (in the return URL), with the provider's identifier and the
+vendor's `reference`, the signing request, signer and organisation, `status` (pending, review, then
+approved, rejected or abandoned), the vendor's URL and its expiry, and when a result arrived.
+
+A session leaves `pending`/`review` by one conditional update whose filter holds the status it was
+read in, so a webhook delivered twice, or a webhook racing the signer's return, settles it once. A
+TTL index removes sessions 90 days after they were opened (the audit trail keeps the outcome)."""
+from esign.db import ReturnDocument
+from esign.store.base import ASCENDING, Index, Repository, out
+
+KEEP_SECONDS = 90 * 24 * 3600
+OPEN = ("pending", "review")
+
+
+class IdentitySessions(Repository):
+    collection_name = "identity_sessions"
+    indexes = [
+        Index("provider_reference", [("provider", ASCENDING), ("reference", ASCENDING)], unique=True),
+        Index("created_ttl", [("created_at", ASCENDING)], ttl_seconds=KEEP_SECONDS),
+    ]
+
+    async def insert(self, doc: dict) -> dict:
+        await self.col.insert_one(doc)
+        return out(doc)
+
+    async def by_reference(self, provider: str, reference: str) -> dict | None:
+        return out(await self.col.find_one({"provider": provider, "reference": reference}))
+
+    async def settle(self, session: dict, status: str, changes: dict) -> dict | None:
+        """Move `session` from the status it was read in to `status` (with `changes`), if nobody moved
+        it first. Returns the new record or None."""
+        doc = await self.col.find_one_and_update(
+            {"_id": session["id"], "status": session["status"]},
+            {"$set": {**changes, "status": status, "updated_at": self.clock.now()}},
+            return_document=ReturnDocument.AFTER)
+        return out(doc)

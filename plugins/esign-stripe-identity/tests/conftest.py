@@ -1,0 +1,22 @@
+"""Fixtures: a fake Stripe on 127.0.0.1 per test and an esign server using it."""
+from __future__ import annotations
+
+import pytest
+from stripe_fake import FakeStripe
+from stripe_support import stripe_server
+
+from tests.conftest import stop_server
+
+
+@pytest.fixture
+async def stripe():
+    fake = FakeStripe()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+async def srv(stripe, tmp_path):
+    server = await stripe_server(tmp_path, stripe)
+    yield server
+    await stop_server(server)
