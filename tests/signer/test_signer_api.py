@@ -553,9 +553,12 @@ async def test_links_after_completion_and_cancellation(server):
         for action, body in (("sign", {"signature": typed(), "consent": True}), ("decline", {"reason": "x"}),
                              ("withdraw", None), ("consent", None), ("otp", None)):
             assert_error(await spost(server, t, action, body), 409, "invalid_state")
-        page = await sget(server, t, "")
-        assert page.status == 409 and page.headers["Content-Type"].startswith("text/html")
-        assert "can no longer be signed" in page.body.decode() and "Traceback" not in page.body.decode()
+    # the page of a cancelled request says so; a completed one's shows it completed (test_completed_link.py)
+    page = await sget(server, ctoken, "")
+    assert page.status == 409 and page.headers["Content-Type"].startswith("text/html")
+    assert "can no longer be signed" in page.body.decode() and "Traceback" not in page.body.decode()
+    page = await sget(server, token, "")
+    assert page.status == 200 and "Completed" in page.body.decode()
 
 
 async def test_old_link_dead_after_reactivation(server):

@@ -90,7 +90,9 @@
 
     var status = "";
     if (outcome === "signed" || signed) {
-      status = "You have signed this document." + (r.status === "pending" ? " The others are being asked to sign; you will get the signed PDF by email." : "");
+      status = "You have signed this document." + (r.status === "pending"
+        ? " The others are being asked to sign. Once everyone has signed, this link lets you download the signed PDF."
+        : r.status === "completed" ? " Everyone has signed: reload this page in a moment to download the signed PDF." : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = "You cannot sign right now: " + state.reason + ".";
     } else if (identity.status === "review") {
@@ -104,6 +106,8 @@
     renderPages(interactive);
     show("actions", interactive || state.can_decline || state.can_withdraw);
     show("finish", interactive);
+    show("own-signature", interactive && !hasSignatureField());
+    paintMark($("own-mark"), "signature");
     show("decline-open", state.can_decline);
     show("withdraw", state.can_withdraw);
     updateProgress();
@@ -235,7 +239,7 @@
     button.textContent = "";
     button.classList.toggle("adopted", !!mark);
     if (!mark) {
-      button.textContent = kind === "initials" ? "Initial here" : "Sign here";
+      button.textContent = kind === "initials" ? "Initial here" : button.id === "own-mark" ? "Adopt your signature" : "Sign here";
       return;
     }
     if (mark.kind === "drawn") {
@@ -251,10 +255,15 @@
     }
   }
 
+  function hasSignatureField() {
+    return state.fields.some(function (f) { return f.field_type === "signature"; });
+  }
+
   function repaintMarks() {
     state.fields.forEach(function (f) {
       if ((f.field_type === "signature" || f.field_type === "initials") && inputs[f.id]) paintMark(inputs[f.id], f.field_type);
     });
+    paintMark($("own-mark"), "signature");
     updateProgress();
   }
 
@@ -284,7 +293,8 @@
   }
 
   function updateProgress() {
-    if (!state || !state.fields.length) { text("progress", ""); return; }
+    if (!state) return;
+    if (!state.fields.length) { text("progress", signature ? "" : "Adopt your signature, then sign."); return; }
     var c = collect();
     var todo = c.problems.length;
     text("progress", todo ? todo + " of " + state.fields.length + " fields still need you." : "All fields are complete.");
@@ -321,8 +331,8 @@
     text("finish-error", "");
     state.fields.forEach(function (f) { markInvalid(f.id, null); });
     var c = collect();
-    var needsSignature = state.fields.some(function (f) { return f.field_type === "signature"; });
-    if (needsSignature && !signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
+    // every signer adopts a signature, with or without a signature field (the server refuses otherwise)
+    if (!signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
     if (c.problems.length) { showProblems(c.problems); return; }
     $("finish").disabled = true;
     var body = { values: c.values, consent: true };
@@ -362,6 +372,7 @@
     adopting = kind;
     text("adopt-title", kind === "initials" ? "Adopt your initials" : "Adopt your signature");
     text("adopt-error", "");
+    text("adopt-ok", finishAfterAdopt ? "Adopt and sign" : "Adopt");
     var current = kind === "initials" ? initials : signature;
     var name = state.signer.name;
     $("typed-name").value = current && current.kind === "typed" ? current.text : (kind === "initials" ? initialsOf(name) : name);
@@ -453,7 +464,7 @@
       $("decline").close("ok");
       ["phone-step", "identity-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
       var box = $("status");
-      box.textContent = "You declined to sign. The sender has been told.";
+      box.textContent = "You declined to sign. The signing request is cancelled; the sender can see your reason.";
       box.className = "notice done";
       box.hidden = false;
       box.focus();
@@ -478,6 +489,7 @@
     setupPad();
     $("status").tabIndex = -1;
     $("finish").addEventListener("click", finish);
+    $("own-mark").addEventListener("click", function () { openAdopt("signature"); });
     $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });
     $("withdraw").addEventListener("click", function () {
       act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
