@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from tests.conftest import SAMPLE_PDF
-from tests.signer.browser import DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
+from tests.signer.browser import ARTIFACTS, DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
 from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
 
 VIEWPORTS = {"desktop": (DESKTOP, {}), "phone": (PHONE, {"is_mobile": True, "has_touch": True})}
@@ -73,6 +73,7 @@ async def test_signers_without_fields_adopt_typed_and_drawn_signatures_then_down
         await page.click("#adopt-ok")
         await page.locator("#own-mark img").wait_for()
         await screenshot(page, f"adopt-drawn-no-field-{size}")
+        await page.locator("#actions").screenshot(path=str(ARTIFACTS / "screenshots" / f"adopt-drawn-actions-{size}.png"))
         await no_sideways_scroll(page, viewport)
         await page.click("#finish")
         await page.locator("#status.done").wait_for()
