@@ -40,6 +40,7 @@ class SignerHandler(BaseHandler):
 
     html = False
     completed = False  # also opens a signer's own link of a completed request (signing.open_link)
+    error_heading = None  # of the html error page, when not the signing page's
     session: signing.SignerSession | None = None
 
     def set_default_headers(self):
@@ -88,7 +89,7 @@ class SignerHandler(BaseHandler):
             self.set_header("Content-Security-Policy", csp(embed.embed_origin))
             self.clear_header("X-Frame-Options")
         self.finish(TEMPLATES.load("error.html").generate(
-            status=status, message=body["error"]["message"], code=body["error"]["code"],
+            status=status, message=body["error"]["message"], code=body["error"]["code"], heading=self.error_heading,
             request_id=self.request_id, embed=embed))
 
 
@@ -188,6 +189,7 @@ class SignedCopyHandler(SignerHandler):
 
     html = True
     completed = True
+    error_heading = "The signed PDF cannot be downloaded"
 
     async def get(self, token):
         await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "signed")

@@ -164,6 +164,7 @@ async def test_a_failed_signed_pdf_is_said_so(server):
     assert "could not be produced" in html and "/download" not in html
     got = await sget(server, token, "/download")
     assert got.status == 409 and "could not be produced" in got.body.decode()
+    assert "The signed PDF cannot be downloaded" in got.body.decode() and "can no longer be signed" not in got.body.decode()
 
 
 async def test_completed_link_days_zero_stops_the_link_at_completion(tmp_path):
