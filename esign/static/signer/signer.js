@@ -293,8 +293,7 @@
   }
 
   function updateProgress() {
-    if (!state) return;
-    if (!state.fields.length) { text("progress", signature ? "" : "Adopt your signature, then sign."); return; }
+    if (!state || !state.fields.length) { text("progress", ""); return; }
     var c = collect();
     var todo = c.problems.length;
     text("progress", todo ? todo + " of " + state.fields.length + " fields still need you." : "All fields are complete.");
