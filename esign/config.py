@@ -32,7 +32,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
     "sms": {"provider": "log"},
     "identity": {"provider": "none"},
-    "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": ""},
+    "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": "",
+                "completed_link_days": 30},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
                  "paused_retention_days": 7, "delivery_history_days": 30},
@@ -308,6 +309,8 @@ def _validate(s: dict[str, Section]) -> None:
             raise ConfigError(f"webhooks.{key} must be at least 1")
     if s["database"]["timeout_ms"] < 0:
         raise ConfigError("database.timeout_ms must be 0 (none) or positive")
+    if s["signing"]["completed_link_days"] < 0:
+        raise ConfigError("signing.completed_link_days must be 0 (links stop at completion) or more")
     for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")

@@ -22,14 +22,20 @@ class FileHandler(BaseHandler):
                 self.services, request_id, which, self.get_query_argument("expires", ""), self.get_query_argument("sig", "")):
             raise ApiError(403, "forbidden", "this download link is invalid or has expired")
         request = await self.services.store.signing_requests.by_id(request_id)
-        key = request and downloads.blob_key(request, which)
-        size = key and await self.services.storage.size(key)
-        if not size:
-            raise ApiError(404, "not_found", "file not found")
-        self.set_header("Content-Type", "application/pdf")
-        self.set_header("Content-Length", str(size))
-        self.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which)))
-        self.set_header("Cache-Control", "private, no-store")
-        async for chunk in self.services.storage.stream(key):
-            self.write(chunk)
-            await self.flush()
+        await send_file(self, request, which)
+
+
+async def send_file(handler, request: dict | None, which: str) -> None:
+    """Stream a request's signed PDF (`signed`) or certificate from blob storage as an attachment;
+    404 when there is none. Also the signer's own download (esign.api.signer)."""
+    key = request and downloads.blob_key(request, which)
+    size = key and await handler.services.storage.size(key)
+    if not size:
+        raise ApiError(404, "not_found", "file not found")
+    handler.set_header("Content-Type", "application/pdf")
+    handler.set_header("Content-Length", str(size))
+    handler.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which)))
+    handler.set_header("Cache-Control", "private, no-store")
+    async for chunk in handler.services.storage.stream(key):
+        handler.write(chunk)
+        await handler.flush()

@@ -16,6 +16,8 @@ from marshmallow import fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import Bool, OutSchema, StrictSchema, operation, route
+from esign.api.files import send_file
+from esign.clock import readable
 from esign.domain import signing, verification
 from esign.domain.lifecycle import Actor
 from esign.pdf import fonts
@@ -37,6 +39,8 @@ class SignerHandler(BaseHandler):
     """Opens the link in `prepare()`; errors are JSON (the API) unless `html` is set (the page)."""
 
     html = False
+    completed = False  # also opens a signer's own link of a completed request (signing.open_link)
+    error_heading = None  # of the html error page, when not the signing page's
     session: signing.SignerSession | None = None
 
     def set_default_headers(self):
@@ -53,7 +57,7 @@ class SignerHandler(BaseHandler):
 
     async def prepare(self):
         super().prepare()
-        self.session = await signing.open_link(self.services, self.path_kwargs["token"])
+        self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
         self.set_default_headers()
 
     @property
@@ -85,7 +89,7 @@ class SignerHandler(BaseHandler):
             self.set_header("Content-Security-Policy", csp(embed.embed_origin))
             self.clear_header("X-Frame-Options")
         self.finish(TEMPLATES.load("error.html").generate(
-            status=status, message=body["error"]["message"], code=body["error"]["code"],
+            status=status, message=body["error"]["message"], code=body["error"]["code"], heading=self.error_heading,
             request_id=self.request_id, embed=embed))
 
 
@@ -101,8 +105,9 @@ class SignBody(StrictSchema):
     values = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), load_default=dict,
                          metadata={"description": "field id -> value for this signer's text, checkbox (\"true\"/"
                                                   "\"false\") and select fields, and overrides of auto_source fields"})
-    signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); required when "
-                                                                      "the signer has a signature field"})
+    signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); always "
+                                                                      "required (422 signature_required without it), also "
+                                                                      "for a signer with no signature field"})
     initials = fields.Raw(allow_none=True, metadata={"type": "object", "description": "optional Mark for initials fields; else the "
                                                                      "initials of the typed name or the signature"})
     consent = Bool(metadata={"description": "must be true unless consent was given before"})
@@ -164,10 +169,30 @@ def signer_op(summary: str, body=None, response=SignerView, description: str = "
 @route("/sign/{token}")
 class SigningPageHandler(SignerHandler):
     html = True
+    completed = True
 
     async def get(self, token):
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(TEMPLATES.load("page.html").generate(document_name=self.session.request["document_name"]))
+        request = self.session.request
+        if request["status"] == "completed":
+            self.finish(TEMPLATES.load("completed.html").generate(
+                document_name=request["document_name"], completed_at=readable(request["completed_at"]),
+                pdf=request.get("signed_pdf_status"), base_path=self.base_path,
+                until=readable(signing.copy_available_until(self.services, request), seconds=False)))
+            return
+        self.finish(TEMPLATES.load("page.html").generate(document_name=request["document_name"]))
+
+
+@route("/sign/{token}/download")
+class SignedCopyHandler(SignerHandler):
+    """The signed PDF through the signer's own link, for `[signing] completed_link_days` after completion."""
+
+    html = True
+    completed = True
+    error_heading = "The signed PDF cannot be downloaded"
+
+    async def get(self, token):
+        await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "signed")
 
 
 @route("/sign/{token}/api")
@@ -202,7 +227,9 @@ class ConsentHandler(SignerHandler):
 @route("/sign/{token}/api/sign")
 class SignHandler(SignerHandler):
     @signer_op("Sign: field values, the adopted signature, consent", body=SignBody,
-               description="Every rule of the page is checked again: required fields, validation_type / "
+               description="Every rule of the page is checked again: an adopted signature (422 "
+                           "signature_required without one, whether or not the signer has a signature field), "
+                           "required fields, validation_type / "
                            "validation_pattern, select options, checkbox values, a non-empty drawing. 409 when it "
                            "is not the signer's turn; 403 while phone or identity verification is missing.")
     async def post(self, token):

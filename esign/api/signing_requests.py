@@ -46,18 +46,6 @@ class RequestSettings(StrictSchema):
     separate_stamp_page = Bool(load_default=False)
 
 
-class SigningRequestCreate(RequestSettings):
-    document_id = fields.UUID(required=True, metadata={"description": "from the upload"})
-    signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),
-                          metadata={"description": "1 to 100 signers; emails unique within the request"})
-    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
-    signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
-    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
-    auto_send = Bool(load_default=False)
-    # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
-    cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
-
-
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
@@ -74,6 +62,30 @@ class FieldShape(StrictSchema):
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
     value = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+
+
+class CreateBodyField(FieldShape):
+    """A field placed by the create body (extension): its signer is named by email, as the request's
+    signers have no ids before it exists."""
+    signer_email = Email(required=True, metadata={"description": "the email of one of the body's `signers` "
+                                                                  "(case-insensitive)"})
+
+
+class SigningRequestCreate(RequestSettings):
+    document_id = fields.UUID(required=True, metadata={"description": "from the upload"})
+    signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),
+                          metadata={"description": "1 to 100 signers; emails unique within the request"})
+    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    signing_order = fields.String(load_default="parallel", validate=validate.OneOf(["parallel", "sequential"]))
+    expires_in_days = Int(load_default=7, validate=validate.Range(1, 90))
+    auto_send = Bool(load_default=False)
+    # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
+    cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
+    # extension (documented): the signature fields, as `POST .../fields` takes them but naming the signer by
+    # email, so that one call creates, places the fields and (auto_send) sends. Last: it shadows `fields`.
+    fields = fields.List(fields.Nested(CreateBodyField), load_default=list, validate=validate.Length(max=5000),
+                         metadata={"description": "0 to 5000 fields (signature field create shape with "
+                                                  "`signer_email` instead of `signer_id`)"})
 
 
 class FieldCreate(FieldShape):
@@ -300,7 +312,10 @@ class SigningRequestsHandler(RequestHandler):
 
     @operation("Create a signing request", tags=["signing requests"], body=SigningRequestCreate, idempotent=True,
                responses={201: SigningRequest},
-               description="Creates a draft (`auto_send` false) or creates and sends it. Unknown document_id: 422. "
+               description="Creates a draft (`auto_send` false) or creates and sends it. Extension: `fields` "
+                           "places the signature fields in the same call (the rules of `POST .../fields`, each "
+                           "field naming its signer by `signer_email`; an email that is not one of `signers` is "
+                           "422 with detail `fields.<i>.signer_email`). Unknown document_id: 422. "
                            "Non-sandbox requests count toward the monthly quota (403 quota_exceeded). "
                            "`signing_level` qes without a QES provider: 403 plan_restricted.")
     @idempotent

@@ -342,7 +342,8 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
         if any(x["status"] == "signed" and x["order"] > s["order"] for x in r["signers"]):
             raise invalid_state("a later signer has signed already; the signature can no longer be withdrawn")
         fields = [dict(f, value=None, filled_at=None) if f["signer_id"] == signer_id else f for f in r["fields"]]
-        signers = _replace_signer(r["signers"], signer_id, status="withdrawn", signed_at=None, signature=None)
+        signers = _replace_signer(r["signers"], signer_id, status="withdrawn", signed_at=None, signature=None,
+                                   initials=None)
         if r["signing_order"] == "sequential":
             # later signers invited after this signature go back to waiting
             signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x

@@ -140,12 +140,20 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
 
 def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) -> list[dict]:
     """Fields checked against the request's signers and page count, in their stored form (422 with
-    every problem otherwise)."""
+    every problem otherwise). A field names its signer by `signer_id`, or by `signer_email` (the
+    create body, whose signers have no ids yet)."""
     signer_ids = {s["id"] for s in signers}
-    details = []
+    by_email = {s["email"].lower(): s["id"] for s in signers}
+    details, placed = [], []
     for i, f in enumerate(fields):
-        if str(f["signer_id"]) not in signer_ids:
+        if "signer_email" in f:
+            email = f["signer_email"]
+            f = {**{k: v for k, v in f.items() if k != "signer_email"}, "signer_id": by_email.get(email.lower())}
+            if f["signer_id"] is None:
+                details.append({"field": f"fields.{i}.signer_email", "message": f"{email} is not one of the signers"})
+        elif str(f["signer_id"]) not in signer_ids:
             details.append({"field": f"fields.{i}.signer_id", "message": "not a signer of this signing request"})
+        placed.append(f)
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
         check_field_shape(f, f"fields.{i}", details)
@@ -153,7 +161,7 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
     if details:
         raise validation_error(details)
     return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-             "filled_at": None} for f in fields]
+             "filled_at": None} for f in placed]
 
 
 def check_field_shape(f: dict, where: str, details: list) -> None:

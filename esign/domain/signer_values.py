@@ -18,13 +18,14 @@ import re
 from PIL import Image, UnidentifiedImageError
 
 from esign.api.common import EMAIL_RE
-from esign.errors import validation_error
+from esign.errors import ApiError, validation_error
 from esign.pdf.stamp import initials_of
 
 MAX_VALUE = 1000
 MAX_TYPED = 255
 MAX_DRAWING_BYTES = 256 * 1024  # a drawn signature or initials, as decoded PNG bytes
 MAX_IMAGE_SIDE = 4000
+SIGNATURE_REQUIRED = "adopt a signature before signing: type your name or draw it"
 
 # validation_type -> (pattern the page uses, message). `date` is also parsed on the server.
 PATTERNS = {
@@ -141,7 +142,8 @@ def _check_drawing(image) -> tuple[bytes | None, str | None]:
 
 def check_submission(request: dict, signer: dict, values, signature, initials, today: dt.date) -> tuple[dict, dict, dict | None]:
     """Validate a signing submission. Returns (field id -> stored value, signature, initials);
-    raises 422 with one detail per problem."""
+    raises 422 with one detail per problem: code `signature_required` when no signature was adopted
+    (whatever else is wrong too), else `validation_error`."""
     details: list[dict] = []
     if values is None:
         values = {}
@@ -151,10 +153,11 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
     for field_id in values:
         if field_id not in mine:
             details.append({"field": f"values.{field_id}", "message": "not one of your fields"})
-    needs_signature = any(f["field_type"] == "signature" for f in mine.values())
+    # every signer adopts a signature, with or without a signature field: it is stamped in the
+    # signer's signature fields, or on the signatures page appended to the document when there are none
     adopted = check_mark(signature, "signature", details) if signature is not None else None
-    if signature is None and needs_signature:
-        details.append({"field": "signature", "message": "adopt a signature: type your name or draw it"})
+    if signature is None:
+        details.append({"field": "signature", "message": SIGNATURE_REQUIRED})
     adopted_initials = check_mark(initials, "initials", details) if initials is not None else None
     if adopted_initials is None and adopted is not None:
         # as the page shows them: the initials of a typed name, or the drawn signature itself (the
@@ -204,6 +207,8 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
             details.append({"field": where, "message": problem})
         else:
             out[field_id] = value
+    if signature is None:
+        raise ApiError(422, "signature_required", SIGNATURE_REQUIRED, details=details)
     if details:
         raise validation_error(details)
     return out, adopted, adopted_initials

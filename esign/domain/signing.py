@@ -3,7 +3,9 @@ signing / declining / withdrawing with every check the page makes done again her
 
 A link token is either a signer's invitation token (`signers.token_hash`) or an embedded-signing
 token (the `embed_tokens` collection, 60 minutes, bound to one origin and to the sending it was
-issued in). Both are stored only as SHA-256 hashes and stop working once the request leaves `pending`.
+issued in). Both are stored only as SHA-256 hashes and stop working once the request leaves `pending`,
+except that a signer's own link keeps showing a completed request, with its signed PDF, for
+`[signing] completed_link_days` after completion (`open_link(..., completed=True)`).
 """
 from __future__ import annotations
 
@@ -51,9 +53,10 @@ class SignerSession:
         return SignerSession(request, lifecycle.find_signer(request, self.signer["id"]), self.embed_origin)
 
 
-async def open_link(services, token: str) -> SignerSession:
+async def open_link(services, token: str, completed: bool = False) -> SignerSession:
     """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
-    request is no longer pending."""
+    request is no longer pending; with `completed`, a signer's own (not an embedded) link of a
+    completed request opens while `copy_available_until` has not passed."""
     if not token or len(token) > 128:
         raise ApiError(404, "not_found", "this signing link is not valid")
     digest = hash_token(token)
@@ -72,6 +75,9 @@ async def open_link(services, token: str) -> SignerSession:
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
                             request, signer, origin)
+    if completed and origin is None and request["status"] == "completed" \
+            and services.clock.now() < copy_available_until(services, request):
+        return SignerSession(request, signer)
     if request["status"] != "pending":
         raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; the link no longer works",
                         request, signer, origin)
@@ -79,6 +85,11 @@ async def open_link(services, token: str) -> SignerSession:
         raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",
                         request, signer, origin)
     return SignerSession(request, signer, origin)
+
+
+def copy_available_until(services, request: dict) -> dt.datetime:
+    """Until when a signer's own link shows a completed request and its signed PDF."""
+    return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
 
 
 async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, str]]:
@@ -258,6 +269,22 @@ def _refusal(session: SignerSession, why: str) -> ApiError:
     if verification.blocker(session.request, session.signer) == why:
         return ApiError(403, "forbidden", why)
     return invalid_state(why)
+
+
+async def signed_copy(services, session: SignerSession, actor) -> dict:
+    """The completed request whose signed PDF the signer downloads through their link (recorded as
+    `signing_event.downloaded`). 409 while the PDF is being produced or when it could not be."""
+    request = session.request
+    status = request.get("signed_pdf_status")
+    if request["status"] != "completed":
+        raise invalid_state("the signed PDF is available once everyone has signed")
+    if status == "failed":
+        raise invalid_state("the signed PDF could not be produced; please contact the sender")
+    if status != "ready":
+        raise invalid_state("the signed PDF is being prepared; try again in a moment")
+    await lifecycle.record_event(services, request, "signing_event.downloaded", signer=session.signer, actor=actor,
+                                 metadata={"file": "signed", "via": "signer_link"})
+    return request
 
 
 async def decline(services, session: SignerSession, reason, actor) -> dict:

@@ -161,6 +161,7 @@ async def test_signer_declines_with_a_reason(srv):
         await page.click("#decline-ok")
         await page.locator("#status.done").wait_for()
         assert "declined" in await page.text_content("#status")
+        assert "the sender can see your reason" in await page.text_content("#status")  # not "has been told"
         await page.reload()
         assert "can no longer be signed" in await page.text_content("h1")
     record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json

@@ -50,8 +50,8 @@ def good_values(made, **changes):
     return values
 
 
-def detail_fields(resp) -> list[str]:
-    return [d["field"] for d in assert_error(resp, 422, "validation_error")["details"]]
+def detail_fields(resp, code="validation_error") -> list[str]:
+    return [d["field"] for d in assert_error(resp, 422, code)["details"]]
 
 
 # --- what the signer sees ---------------------------------------------------------------------------
@@ -224,7 +224,7 @@ async def test_sign_refusals_per_field_rule(server):
     assert detail_fields(await sign(body(values))) == ["values.no-such-field"]
 
     # the signature
-    assert detail_fields(await sign(body(signature=None))) == ["signature"]
+    assert detail_fields(await sign(body(signature=None)), "signature_required") == ["signature"]
     assert detail_fields(await sign(body(signature={"kind": "typed", "text": "  "}))) == ["signature.text"]
     assert detail_fields(await sign(body(signature={"kind": "typed", "text": "x" * 256}))) == ["signature.text"]
     assert detail_fields(await sign(body(signature={"kind": "stamp", "text": "Ann"}))) == ["signature.kind"]
@@ -245,7 +245,7 @@ async def test_sign_refusals_per_field_rule(server):
     for name, variants in ok_variants.items():
         for v in variants:
             values[f[name]] = v
-            assert detail_fields(await sign(body(values, signature=None))) == ["signature"]  # the value itself passed
+            assert detail_fields(await sign(body(values, signature=None)), "signature_required") == ["signature"]  # the value passed
     resp = await sign(body(values))
     assert resp.status == 200, resp
     assert resp.json["signer"]["status"] == "signed" and resp.json["can_sign"] is False
@@ -439,11 +439,15 @@ async def test_initials_value_derived_from_typed_name(server):
 
 async def test_signer_without_fields_and_typed_initials(server):
     made = await make_request(server, [ANN, BOB], fields={"init": {"field_type": "initials"}, "b": {"signer": 1}})
-    # no signature field: no signature needed; typed initials are taken as given
-    resp = await spost(server, await made.token(0), "sign", {"initials": typed("A.E."), "consent": True})
+    # no signature field: a signature is still adopted; typed initials are taken as given
+    token = await made.token(0)
+    assert detail_fields(await spost(server, token, "sign", {"initials": typed("A.E."), "consent": True}),
+                         "signature_required") == ["signature"]
+    resp = await spost(server, token, "sign", {"signature": typed(), "initials": typed("A.E."), "consent": True})
     assert resp.status == 200, resp
     values = {v["field_id"]: v["value"] for v in (await made.get())["field_values"]}
     assert values[made.fields["init"]] == "A.E."
+    assert (await made.record())["signers"][0]["signature"] == typed()
 
 
 # --- decline and withdraw ---------------------------------------------------------------------------
@@ -553,9 +557,12 @@ async def test_links_after_completion_and_cancellation(server):
         for action, body in (("sign", {"signature": typed(), "consent": True}), ("decline", {"reason": "x"}),
                              ("withdraw", None), ("consent", None), ("otp", None)):
             assert_error(await spost(server, t, action, body), 409, "invalid_state")
-        page = await sget(server, t, "")
-        assert page.status == 409 and page.headers["Content-Type"].startswith("text/html")
-        assert "can no longer be signed" in page.body.decode() and "Traceback" not in page.body.decode()
+    # the page of a cancelled request says so; a completed one's shows it completed (test_completed_link.py)
+    page = await sget(server, ctoken, "")
+    assert page.status == 409 and page.headers["Content-Type"].startswith("text/html")
+    assert "can no longer be signed" in page.body.decode() and "Traceback" not in page.body.decode()
+    page = await sget(server, token, "")
+    assert page.status == 200 and "Completed" in page.body.decode()
 
 
 async def test_old_link_dead_after_reactivation(server):

@@ -30,10 +30,10 @@ def submit(req, values=None, signature=None, initials=None, signer=SIGNER):
     return sv.check_submission(req, signer, values, signature, initials, TODAY)
 
 
-def problems(req, values=None, signature=None, initials=None, signer=SIGNER) -> dict:
+def problems(req, values=None, signature=None, initials=None, signer=SIGNER, code="validation_error") -> dict:
     with pytest.raises(ApiError) as exc:
         submit(req, values, signature, initials, signer)
-    assert exc.value.status == 422 and exc.value.code == "validation_error"
+    assert exc.value.status == 422 and exc.value.code == code
     return {d["field"]: d["message"] for d in exc.value.details}
 
 
@@ -229,7 +229,11 @@ def test_submission_refusals():
                      field("bobs", signer="s2"))
     ok = {"txt": "x", "box": "true", "sel": "A"}
     assert problems(req, {}, TYPED).keys() == {"values.txt", "values.box", "values.sel"}
-    assert problems(req, ok) == {"signature": "adopt a signature: type your name or draw it"}
+    assert problems(req, ok, code="signature_required") == {"signature": sv.SIGNATURE_REQUIRED}
+    # without a signature field too, and with the other problems listed
+    assert problems(request_of(field("txt")), {}, code="signature_required") == {
+        "signature": sv.SIGNATURE_REQUIRED, "values.txt": "this field is required"}
+    assert problems(request_of(), {}, code="signature_required") == {"signature": sv.SIGNATURE_REQUIRED}
     assert problems(req, {**ok, "bobs": "x"}, TYPED).keys() == {"values.bobs"}
     assert problems(req, {**ok, "zzz": "x"}, TYPED).keys() == {"values.zzz"}
     assert problems(req, {**ok, "box": "false"}, TYPED).keys() == {"values.box"}
@@ -256,13 +260,13 @@ def test_submission_refusals():
 def test_submission_auto_source_override_is_validated():
     req = request_of(field("mail", auto_source="signer_email", validation_type="email"),
                      field("phone", auto_source="signer_phone"))
-    values, _, _ = submit(req, {"mail": "other@example.test"})
+    values, _, _ = submit(req, {"mail": "other@example.test"}, TYPED)
     assert values == {"mail": "other@example.test", "phone": "+44 20 7946 0958"}
-    assert problems(req, {"mail": "not an email"}).keys() == {"values.mail"}
-    assert problems(req, {"phone": None, "mail": None}).keys() == {"values.phone", "values.mail"}
+    assert problems(req, {"mail": "not an email"}, TYPED).keys() == {"values.mail"}
+    assert problems(req, {"phone": None, "mail": None}, TYPED).keys() == {"values.phone", "values.mail"}
     # Bob has no phone: his signer_phone field starts empty and is required
     bob_req = {"fields": [field("phone", auto_source="signer_phone", signer="s2")], "signers": [SIGNER, OTHER]}
-    assert problems(bob_req, {}, signer=OTHER).keys() == {"values.phone"}
+    assert problems(bob_req, {}, TYPED, signer=OTHER).keys() == {"values.phone"}
 
 
 # --- name matching of the builtin identity provider ----------------------------------------------------

@@ -92,7 +92,9 @@
 
     var status = "";
     if (outcome === "signed" || signed) {
-      status = "You have signed this document." + (r.status === "pending" ? " The others are being asked to sign; you will get the signed PDF by email." : "");
+      status = "You have signed this document." + (r.status === "pending"
+        ? " The others are being asked to sign. Once everyone has signed, this link lets you download the signed PDF."
+        : r.status === "completed" ? " Everyone has signed: reload this page in a moment to download the signed PDF." : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = "You cannot sign right now: " + state.reason + ".";
     } else if (identity.status === "review" && !vendor) {
@@ -106,6 +108,8 @@
     renderPages(interactive);
     show("actions", interactive || state.can_decline || state.can_withdraw);
     show("finish", interactive);
+    show("own-signature", interactive && !hasSignatureField());
+    paintMark($("own-mark"), "signature");
     show("decline-open", state.can_decline);
     show("withdraw", state.can_withdraw);
     updateProgress();
@@ -283,7 +287,7 @@
     button.textContent = "";
     button.classList.toggle("adopted", !!mark);
     if (!mark) {
-      button.textContent = kind === "initials" ? "Initial here" : "Sign here";
+      button.textContent = kind === "initials" ? "Initial here" : button.id === "own-mark" ? "Adopt your signature" : "Sign here";
       return;
     }
     if (mark.kind === "drawn") {
@@ -299,10 +303,15 @@
     }
   }
 
+  function hasSignatureField() {
+    return state.fields.some(function (f) { return f.field_type === "signature"; });
+  }
+
   function repaintMarks() {
     state.fields.forEach(function (f) {
       if ((f.field_type === "signature" || f.field_type === "initials") && inputs[f.id]) paintMark(inputs[f.id], f.field_type);
     });
+    paintMark($("own-mark"), "signature");
     updateProgress();
   }
 
@@ -369,8 +378,8 @@
     text("finish-error", "");
     state.fields.forEach(function (f) { markInvalid(f.id, null); });
     var c = collect();
-    var needsSignature = state.fields.some(function (f) { return f.field_type === "signature"; });
-    if (needsSignature && !signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
+    // every signer adopts a signature, with or without a signature field (the server refuses otherwise)
+    if (!signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
     if (c.problems.length) { showProblems(c.problems); return; }
     $("finish").disabled = true;
     var body = { values: c.values, consent: true };
@@ -410,6 +419,7 @@
     adopting = kind;
     text("adopt-title", kind === "initials" ? "Adopt your initials" : "Adopt your signature");
     text("adopt-error", "");
+    text("adopt-ok", finishAfterAdopt ? "Adopt and sign" : "Adopt");
     var current = kind === "initials" ? initials : signature;
     var name = state.signer.name;
     $("typed-name").value = current && current.kind === "typed" ? current.text : (kind === "initials" ? initialsOf(name) : name);
@@ -501,7 +511,7 @@
       $("decline").close("ok");
       ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
       var box = $("status");
-      box.textContent = "You declined to sign. The sender has been told.";
+      box.textContent = "You declined to sign. The signing request is cancelled; the sender can see your reason.";
       box.className = "notice done";
       box.hidden = false;
       box.focus();
@@ -526,6 +536,7 @@
     setupPad();
     $("status").tabIndex = -1;
     $("finish").addEventListener("click", finish);
+    $("own-mark").addEventListener("click", function () { openAdopt("signature"); });
     $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });
     $("withdraw").addEventListener("click", function () {
       act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
