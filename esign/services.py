@@ -29,6 +29,9 @@ class Services:
         self.sms = pluginsmod.choose_provider(pm, config, "sms")
         self.identity = pluginsmod.choose_provider(pm, config, "identity")
         self.signing_levels = pluginsmod.choose_signing_levels(pm, config)  # level -> provider
+        for provider in self.providers:
+            if provider.uses_database:
+                provider.use_database(database)
         self.secrets: SecretBox | None = None
         self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.finalization)
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)

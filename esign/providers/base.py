@@ -40,10 +40,19 @@ class Provider(abc.ABC):
     identifier: ClassVar[str] = ""
     #: extra config keys of this provider's section, with defaults (their types are the defaults')
     options: ClassVar[dict[str, Any]] = {}
+    #: True for a provider that keeps its data in esign's own database (GridFS storage): the core then
+    #: calls `use_database` with it before `start`
+    uses_database: ClassVar[bool] = False
 
     def __init__(self, settings: dict[str, Any]):
         """`settings` is the provider's config section, already checked against `options`."""
         self.settings = settings
+
+    def use_database(self, database) -> None:
+        """Only when `uses_database`: called once before `start` with esign's database handle (motor's
+        AsyncIOMotorDatabase on MongoDB, esign.db.MemoryDatabase under `memory://`). The default keeps
+        it as `self.database`."""
+        self.database = database
 
     async def start(self) -> None:
         """Called once when the service starts, before any other method."""
