@@ -17,6 +17,8 @@ BUILTIN_MODULES = (
     "esign.providers.log_sms",
     "esign.providers.none_identity",
     "esign.providers.basic_identity",
+    "esign.providers.none_geoip",
+    "esign.providers.maxmind_geoip",
 )
 
 # config section -> (hook name, human-readable kind)
@@ -25,6 +27,7 @@ KINDS = {
     "email": ("esign_email_providers", "email"),
     "sms": ("esign_sms_providers", "SMS"),
     "identity": ("esign_identity_providers", "identity verification"),
+    "geoip": ("esign_geoip_providers", "GeoIP"),
 }
 SIGNING_LEVELS = ("esign_signing_levels", "signing-level")
 PROVIDER_HOOKS = dict([*KINDS.values(), SIGNING_LEVELS])  # hook name -> kind

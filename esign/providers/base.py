@@ -215,3 +215,16 @@ class SigningLevelProvider(Provider):
         (the finalisation is retried), ProviderRejected when it refuses for good (the signed PDF is
         marked `failed` with the reason)."""
         raise NotImplementedError
+
+
+class GeoIPProvider(Provider):
+    """Places an IP address for the audit trail (`[geoip] provider`). Builtins: `none` (no places)
+    and `maxmind` (a local MaxMind DB file)."""
+
+    @abc.abstractmethod
+    async def lookup(self, ip: str) -> dict | None:
+        """Where `ip` (an IPv4 or IPv6 address as text) is: a dict with any of `country` (ISO 3166-1
+        alpha-2), `region` and `city` (names), or None when unknown. Runs on the request path each
+        time an audit event records a person's address, so it must be fast and do no network I/O;
+        an exception is logged and counts as None (the event is recorded without a place)."""
+        raise NotImplementedError
