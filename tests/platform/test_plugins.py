@@ -17,7 +17,8 @@ MODULE = "esign_throwaway_vendor_plugin"
 PLUGIN_SOURCE = textwrap.dedent('''
     """A throw-away vendor plugin: blob storage kept in a dict."""
     from esign.hookspecs import hookimpl
-    from esign.providers.base import BlobStorage, SmsProvider
+    from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, GeoIPProvider, IdentityProvider,
+                                      IdentityResult, SmsProvider)
 
     BLOBS = {}
     STARTED = []
@@ -62,6 +63,28 @@ PLUGIN_SOURCE = textwrap.dedent('''
             pass
 
 
+    class PostEmail(EmailProvider):
+        identifier = "post"
+
+        async def send(self, message):
+            return EmailResult(message_id=message["Message-ID"])
+
+
+    class NotaryIdentity(IdentityProvider):
+        identifier = "notary"
+        charges = False
+
+        async def verify(self, signer, submitted):
+            return IdentityResult(status="review")
+
+
+    class AtlasGeoIP(GeoIPProvider):
+        identifier = "atlas"
+
+        async def lookup(self, ip):
+            return {"country": "IS"}
+
+
     @hookimpl
     def esign_blob_storages():
         return [DictStorage]
@@ -70,6 +93,21 @@ PLUGIN_SOURCE = textwrap.dedent('''
     @hookimpl
     def esign_sms_providers():
         return [PigeonSms]
+
+
+    @hookimpl
+    def esign_email_providers():
+        return [PostEmail]
+
+
+    @hookimpl
+    def esign_identity_providers():
+        return [NotaryIdentity]
+
+
+    @hookimpl
+    def esign_geoip_providers():
+        return [AtlasGeoIP]
 ''')
 
 
@@ -111,15 +149,20 @@ def test_entry_point_plugin_is_loaded_and_chosen_by_name(vendor_plugin, tmp_path
     storages = pluginsmod.installed(pm, "esign_blob_storages")
     assert "dictstore" in storages and "local" in storages  # the builtin stays available
     assert "pigeon" in pluginsmod.installed(pm, "esign_sms_providers")
+    assert "post" in pluginsmod.installed(pm, "esign_email_providers")
+    assert "notary" in pluginsmod.installed(pm, "esign_identity_providers")
+    assert "atlas" in pluginsmod.installed(pm, "esign_geoip_providers")
 
     (tmp_path / "esign.toml").write_text('[storage]\nprovider = "dictstore"\nbucket = "contracts"\n'
-                                         '[sms]\nprovider = "pigeon"\n')
+                                         '[sms]\nprovider = "pigeon"\n[email]\nprovider = "post"\n'
+                                         '[identity]\nprovider = "notary"\n[geoip]\nprovider = "atlas"\n')
     cfg = configmod.load(str(tmp_path / "esign.toml"), environ={})
     storage = pluginsmod.choose_provider(pm, cfg, "storage")
     assert type(storage).__name__ == "DictStorage" and storage.identifier == "dictstore"
     assert storage.settings["bucket"] == "contracts"
     assert storage.settings["replicas"] == 1  # unset options get the plugin's default
-    assert pluginsmod.choose_provider(pm, cfg, "sms").identifier == "pigeon"
+    for section, name in {"sms": "pigeon", "email": "post", "identity": "notary", "geoip": "atlas"}.items():
+        assert pluginsmod.choose_provider(pm, cfg, section).identifier == name
 
 
 def test_without_entry_points_the_plugin_is_not_installed(vendor_plugin):
