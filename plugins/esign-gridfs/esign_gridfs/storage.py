@@ -47,7 +47,7 @@ TEMPORARY = (pymongo.errors.ConnectionFailure, pymongo.errors.ExecutionTimeout, 
 def translate(exc: BaseException, what: str) -> Exception:
     """The provider error for a driver failure of `what` (an operation and key, never the URL)."""
     if isinstance(exc, TEMPORARY) or (isinstance(exc, pymongo.errors.PyMongoError)
-                                      and (exc.has_error_label("RetryableWriteError")
+                                      and (exc.timeout or exc.has_error_label("RetryableWriteError")
                                            or exc.has_error_label("TransientTransactionError"))):
         return ProviderUnavailable(f"GridFS {what}: {type(exc).__name__}")
     if isinstance(exc, gridfs.errors.CorruptGridFile):  # a revision removed while it was read: read again
@@ -199,13 +199,15 @@ class GridFSStorage(BlobStorage):
         return len(data)
 
     async def _open(self, key):
-        newest = await self._call(f"get {key}", self.grid.revisions, key, 1)
-        if not newest:
-            raise KeyError(key)
-        try:
-            return await self._call(f"get {key}", self.grid.open, newest[0]["_id"])
-        except gridfs.errors.NoFile:  # replaced or deleted since: the blob is as good as gone
-            raise KeyError(key) from None
+        for _ in range(2):  # a revision replaced between the lookup and the open: look again once
+            newest = await self._call(f"get {key}", self.grid.revisions, key, 1)
+            if not newest:
+                raise KeyError(key)
+            try:
+                return await self._call(f"get {key}", self.grid.open, newest[0]["_id"])
+            except gridfs.errors.NoFile:
+                continue
+        raise ProviderUnavailable(f"GridFS get {key}: the blob changed while it was opened")
 
     async def get_bytes(self, key):
         return b"".join([chunk async for chunk in self.stream(key, 1024 * 1024)])

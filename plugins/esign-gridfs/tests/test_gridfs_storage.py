@@ -102,3 +102,17 @@ def test_refusals_are_faults_for_the_operator():
     assert isinstance(full, ProviderFault)
     busy = translate(pymongo.errors.AutoReconnect("primary stepped down"), "put k")
     assert isinstance(busy, ProviderUnavailable) and not isinstance(busy, ProviderFault)
+
+
+async def test_a_revision_replaced_while_opening_is_read_anew(storage, monkeypatch):
+    await storage.put_bytes(KEY, b"first")
+    stale = await storage.grid.revisions(KEY)
+    await storage.put_bytes(KEY, b"second")  # removes the first revision
+    real = storage.grid.revisions
+    views = [stale]  # the first lookup still sees the first revision, as a reader racing the put would
+
+    async def racing(key, limit=0):
+        return views.pop() if views else await real(key, limit)
+
+    monkeypatch.setattr(storage.grid, "revisions", racing)
+    assert await storage.get_bytes(KEY) == b"second"
