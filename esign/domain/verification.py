@@ -135,7 +135,7 @@ async def verify_code(services, session, code, actor):
     cfg = services.config.signer
     now = services.clock.now()
     outcome = {}
-    if by_provider:  # asked before the counting update; the provider limits its own checks too
+    if by_provider and signer["otp_expires_at"] > now:  # asked before the counting update; the provider limits its own checks too
         outcome["approved"] = await _provider_check(services, request, signer, code)
 
     def build(r):
@@ -145,7 +145,7 @@ async def verify_code(services, session, code, actor):
             raise _locked(locked - now)
         if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
             raise _expired()
-        if outcome["approved"] if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
+        if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
             outcome.update(ok=True)
             return _set_signer(r, s["id"], phone_verified_at=now, otp_hash=None,
                                otp_expires_at=None, otp_attempts=0)

@@ -86,3 +86,18 @@ async def test_verify_mode_faults_while_checking(twilio, tmp_path):
         assert "ask for a new one" in error["details"][0]["message"] and len(twilio.requests) == 3  # not asked again
     finally:
         await stop_server(srv)
+
+
+async def test_verify_mode_code_past_esigns_expiry_is_not_checked(twilio, tmp_path):
+    srv = await start_server(tmp_path, overrides={"sms": sms_settings(twilio.url, "verify")})
+    try:
+        made = await make_request(srv, [ANN], fields={"sig": {}}, phone_verification_required=True)
+        token = await made.token(0)
+        assert (await spost(srv, token, "otp")).status == 200
+        code = sent_code(twilio, "verify")
+        srv.services.clock.advance(seconds=srv.services.config.signer.otp_ttl_seconds + 1)
+        error = assert_error(await spost(srv, token, "otp/verify", {"code": code}), 422, "validation_error")
+        assert "expired" in error["details"][0]["message"]
+        assert [path for _, path in twilio.requests if path.endswith("VerificationCheck")] == []  # Twilio not asked
+    finally:
+        await stop_server(srv)
