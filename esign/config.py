@@ -1,7 +1,7 @@
 """Configuration: one TOML file, every scalar key overridable by `ESIGN_<SECTION>_<KEY>`.
 
 Unknown keys and bad values raise ConfigError naming the key; the CLI turns that into a start-up
-failure. Provider sections (storage, email, sms, identity) may carry keys of the chosen provider;
+failure. Provider sections (storage, email, sms, identity, geoip) may carry keys of the chosen provider;
 those are checked against the provider's declared options once plugins are loaded (see plugins.py).
 Providers without a section of their own (signing levels) read a `[plugins.<identifier>]` table,
 overridable by `ESIGN_PLUGINS_<IDENTIFIER>_<KEY>`, checked the same way.
@@ -20,7 +20,7 @@ class ConfigError(Exception):
     pass
 
 
-PROVIDER_SECTIONS = ("storage", "email", "sms", "identity")
+PROVIDER_SECTIONS = ("storage", "email", "sms", "identity", "geoip")
 
 # section -> key -> default. The default's type is the key's type.
 SCHEMA: dict[str, dict[str, Any]] = {
@@ -32,6 +32,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
     "sms": {"provider": "log"},
     "identity": {"provider": "none"},
+    "geoip": {"provider": "none"},  # "maxmind": a local MaxMind DB file (`database = "/path/GeoLite2-City.mmdb"`)
     "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": "",
                 "completed_link_days": 30},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,

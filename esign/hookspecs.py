@@ -68,11 +68,11 @@ def esign_signing_levels():
     """
 
 
-@hookspec(firstresult=True)
-def esign_geoip_lookup(ip):
-    """Called when an audit event records a person's IP address.
+@hookspec
+def esign_geoip_providers():
+    """Called once at start-up while providers are gathered.
 
-    Arguments: `ip` (string). Returns a dict with any of `country`, `city`, `region`, or None when
-    unknown; the first non-None answer wins. Must be fast (no network on the request path);
-    exceptions are logged and treated as None.
+    Returns a list of `esign.providers.base.GeoIPProvider` subclasses (the `[geoip] provider` name
+    is their `identifier`; builtins: `none`, `maxmind`). The chosen provider's `lookup(ip)` places
+    the IP address of every audit event a person causes. Must not do I/O; raising stops start-up.
     """

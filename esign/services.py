@@ -29,7 +29,11 @@ class Services:
         self.email = pluginsmod.choose_provider(pm, config, "email")
         self.sms = pluginsmod.choose_provider(pm, config, "sms")
         self.identity = pluginsmod.choose_provider(pm, config, "identity")
+        self.geoip = pluginsmod.choose_provider(pm, config, "geoip")
         self.signing_levels = pluginsmod.choose_signing_levels(pm, config)  # level -> provider
+        for provider in self.providers:
+            if provider.uses_database:
+                provider.use_database(database)
         self.secrets: SecretBox | None = None
         self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.finalization)
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
@@ -39,7 +43,7 @@ class Services:
 
     @property
     def providers(self) -> tuple:
-        return (self.storage, self.email, self.sms, self.identity, *self.signing_levels.values())
+        return (self.storage, self.email, self.sms, self.identity, self.geoip, *self.signing_levels.values())
 
     async def start(self):
         await self.store.ensure_indexes()
@@ -74,12 +78,13 @@ class Services:
             self.worker.wake()
         return job
 
-    def geo(self, ip: str | None) -> dict:
+    async def geo(self, ip: str | None) -> dict:
+        """The place of `ip` from the GeoIP provider (`country`, `region`, `city`), or {}."""
         if not ip:
             return {}
         try:
-            return self.pm.hook.esign_geoip_lookup(ip=ip) or {}
-        except Exception:  # noqa: BLE001
+            return await self.geoip.lookup(ip) or {}
+        except Exception:  # noqa: BLE001 - a place is a nicety: the event is recorded without one
             log.exception("geo-ip lookup failed")
             return {}
 

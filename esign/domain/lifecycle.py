@@ -93,7 +93,7 @@ async def record_event(services, request, event_type, signer=None, actor=None, m
     actor = actor or {}
     await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
                         ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
-                        geo=services.geo(actor.get("ip_address")), metadata=metadata,
+                        geo=await services.geo(actor.get("ip_address")), metadata=metadata,
                         data=data if data is not None else event_data(request, signer),
                         sandbox=request.get("sandbox", False))
 

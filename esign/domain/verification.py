@@ -144,13 +144,13 @@ async def send_code(services, session, actor):
         wait = int(cfg.otp_resend_seconds - (now - sent).total_seconds()) + 1
         raise ApiError(429, "rate_limited", f"a code was just sent; you can ask for another in {wait} seconds",
                        headers={"Retry-After": str(wait)})
-    code = f"{secrets.randbelow(10 ** 6):06d}"
-    changes = dict(otp_hash=_otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
+    # a provider that checks codes makes its own (otp_hash stays None); otherwise only our code's HMAC is kept
+    code = None if services.sms.checks_codes else f"{secrets.randbelow(10 ** 6):06d}"
+    changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
     updated = await lifecycle.transition(services, request, "pending", lambda r: _set_signer(r, signer["id"], **changes))
-    minutes = max(1, cfg.otp_ttl_seconds // 60)
     try:
-        await services.sms.send(signer["phone"], f"Your signing code is {code}. It expires in {minutes} minutes.")
+        await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
     except (ProviderUnavailable, ProviderRejected) as exc:
         # no code was sent: forget it, so the signer may ask again at once (no resend gap)
         await lifecycle.transition(services, updated, "pending",
@@ -166,21 +166,25 @@ async def send_code(services, session, actor):
 async def verify_code(services, session, code, actor):
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
-    if not isinstance(code, str) or not re.fullmatch(r"\d{6}", code.strip()):
-        raise validation_error([{"field": "code", "message": "enter the 6-digit code"}])
+    by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") and services.sms.checks_codes
+    pattern, wanted = (r"\d{4,10}", "the code we texted you") if by_provider else (r"\d{6}", "the 6-digit code")
+    if not isinstance(code, str) or not re.fullmatch(pattern, code.strip()):
+        raise validation_error([{"field": "code", "message": f"enter {wanted}"}])
     code = code.strip()
     cfg = services.config.signer
     now = services.clock.now()
     outcome = {}
+    if by_provider and signer["otp_expires_at"] > now:  # asked before the counting update; the provider limits its own checks too
+        outcome["approved"] = await _provider_check(services, request, signer, code)
 
     def build(r):
         s = lifecycle.find_signer(r, signer["id"])
         locked = s.get("otp_locked_until")
         if locked and locked > now:
             raise _locked(locked - now)
-        if not s.get("otp_hash") or s["otp_expires_at"] <= now:
-            raise validation_error([{"field": "code", "message": "the code has expired or was never sent; ask for a new one"}])
-        if secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
+        if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
+            raise _expired()
+        if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
             outcome.update(ok=True)
             return _set_signer(r, s["id"], phone_verified_at=now, otp_hash=None,
                                otp_expires_at=None, otp_attempts=0)
@@ -202,6 +206,23 @@ async def verify_code(services, session, code, actor):
         raise _locked(dt.timedelta(seconds=cfg.otp_lock_seconds))
     left = cfg.otp_max_attempts - outcome["attempts"]
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
+
+
+def _expired() -> ApiError:
+    return validation_error([{"field": "code", "message": "the code has expired or was never sent; ask for a new one"}])
+
+
+async def _provider_check(services, request: dict, signer: dict, code: str) -> bool:
+    """The SMS provider's verdict on `code`. A provider that holds no code any more: the outstanding
+    code is forgotten and the signer asked for a new one; unreachable: 502, no attempt counted."""
+    try:
+        return bool(await services.sms.check_code(signer["phone"], code))
+    except ProviderRejected as exc:
+        await lifecycle.transition(services, request, "pending",
+                                   lambda r: _set_signer(r, signer["id"], otp_expires_at=None))
+        raise _expired() from exc
+    except ProviderUnavailable as exc:
+        raise upstream_unavailable(f"the code cannot be checked now: {exc}") from exc
 
 
 # --- identity ---------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], or
         story += [Spacer(1, 8 * mm), _p("Audit trail", 12, fonts.BOLD), Spacer(1, 2 * mm)]
         rows = [[_p(h, 8, fonts.BOLD) for h in ("Time (UTC)", "Event", "By", "IP address")]]
         rows += [[_p(_time(e.get("created_at")), 8), _p(e.get("event_type") or "", 8),
-                  _p(e.get("signer_name") or e.get("signer_email") or "", 8), _p(e.get("ip_address") or "", 8)]
+                  _p(e.get("signer_name") or e.get("signer_email") or "", 8), _p(_address(e), 8)]
                  for e in events]
         table = Table(rows, colWidths=[0.25 * width, 0.3 * width, 0.27 * width, 0.18 * width], repeatRows=1)
         table.setStyle(_GRID)
@@ -112,3 +112,9 @@ def _table(rows, width) -> Table:
     table = Table(cells, colWidths=[0.3 * width, 0.7 * width])
     table.setStyle(_GRID)
     return table
+
+
+def _address(event: dict) -> str:
+    """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
+    place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
+    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""

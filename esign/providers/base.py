@@ -2,7 +2,11 @@
 in config) and `options` (the extra config keys it reads, with defaults), and returns the class from
 the matching hook in `esign.hookspecs`.
 
-Every method is async. Errors are classified once, here in the providers:
+Every method is async. The methods a provider must write are abstract (`abc.abstractmethod`): a
+class that leaves one out cannot be instantiated, and esign refuses to start with it, naming the
+missing methods. docs/plugins.md describes every method with an example plugin per kind.
+
+Errors are classified once, here in the providers:
 - ProviderUnavailable: a temporary failure (network down, time-out, a 4xx SMTP reply): API callers
   get 502 `upstream_unavailable` and background jobs are retried with back-off.
 - ProviderFault (a ProviderUnavailable): the provider itself refuses to work (a 5xx to SMTP MAIL FROM,
@@ -13,6 +17,7 @@ Every method is async. Errors are classified once, here in the providers:
 """
 from __future__ import annotations
 
+import abc
 import dataclasses
 import datetime as dt
 from email.message import EmailMessage
@@ -32,14 +37,23 @@ class ProviderRejected(Exception):
     """Permanent refusal by an upstream service (for example a bounced address); do not retry."""
 
 
-class Provider:
+class Provider(abc.ABC):
     identifier: ClassVar[str] = ""
     #: extra config keys of this provider's section, with defaults (their types are the defaults')
     options: ClassVar[dict[str, Any]] = {}
+    #: True for a provider that keeps its data in esign's own database (GridFS storage): the core then
+    #: calls `use_database` with it before `start`
+    uses_database: ClassVar[bool] = False
 
     def __init__(self, settings: dict[str, Any]):
         """`settings` is the provider's config section, already checked against `options`."""
         self.settings = settings
+
+    def use_database(self, database) -> None:
+        """Only when `uses_database`: called once before `start` with esign's database handle (motor's
+        AsyncIOMotorDatabase on MongoDB, esign.db.MemoryDatabase under `memory://`). The default keeps
+        it as `self.database`."""
+        self.database = database
 
     async def start(self) -> None:
         """Called once when the service starts, before any other method."""
@@ -51,28 +65,36 @@ class Provider:
 class BlobStorage(Provider):
     """Stores opaque blobs under string keys such as `org/<id>/documents/<id>.pdf`."""
 
+    @abc.abstractmethod
     async def put_file(self, key: str, path: str) -> int:
         """Store the file at local `path` under `key` (the caller deletes `path` afterwards).
         Returns the stored size in bytes."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def put_bytes(self, key: str, data: bytes) -> int:
         """Store `data` under `key`, replacing any blob there. Returns the size in bytes."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def get_bytes(self, key: str) -> bytes:
         """Return the whole blob. Raises KeyError when there is none."""
         raise NotImplementedError
 
-    def stream(self, key: str, chunk_size: int = 256 * 1024) -> AsyncIterator[bytes]:
-        """Yield the blob in chunks (for downloads that must not be held in memory).
-        Raises KeyError when there is none."""
+    @abc.abstractmethod
+    async def stream(self, key: str, chunk_size: int = 256 * 1024) -> AsyncIterator[bytes]:
+        """An async generator (`async def` with `yield`): the blob in chunks of at most `chunk_size`
+        bytes, for downloads that must not be held in memory. Raises KeyError (on the first
+        iteration) when there is none."""
         raise NotImplementedError
+        yield b""  # makes this an async generator, as the overrides are
 
+    @abc.abstractmethod
     async def size(self, key: str) -> int | None:
         """Size in bytes, or None when there is no such blob."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def delete(self, key: str) -> None:
         """Remove the blob; no error when it does not exist."""
         raise NotImplementedError
@@ -93,6 +115,7 @@ class EmailResult:
 
 
 class EmailProvider(Provider):
+    @abc.abstractmethod
     async def send(self, message: EmailMessage) -> EmailResult:
         """Hand one complete message (From, To, Subject, plain and HTML parts) to the mail system.
         Raises ProviderUnavailable when the mail system is unreachable, times out or answers with a
@@ -104,12 +127,46 @@ class EmailProvider(Provider):
 
 
 class SmsProvider(Provider):
+    """Texts signers their one-time codes (phone verification).
+
+    Two ways to work, chosen by `checks_codes`:
+    - False (the default): esign makes the 6-digit code, keeps only its HMAC, checks what the signer
+      types itself, and calls `send_code(phone, code, ttl_seconds)`, whose default texts the code
+      with `send`. A plain gateway writes `send` only.
+    - True: a verification service (Twilio Verify and the like) makes, sends and checks the code.
+      esign calls `send_code(phone, None, ttl_seconds)` and later `check_code(phone, code)`; it still
+      enforces its own resend gap, expiry, attempt limit and lock around them."""
+
+    @property
+    def checks_codes(self) -> bool:
+        """Whether this provider makes and checks one-time codes itself (may depend on settings)."""
+        return False
+
+    @abc.abstractmethod
     async def send(self, phone: str, text: str) -> None:
         """Send `text` to `phone` (E.164). Raises ProviderUnavailable when the gateway is unreachable,
         times out or fails temporarily, ProviderFault when it refuses the account or the sender
         (credentials, balance, sender id), ProviderRejected only when it refuses this number for good
         (invalid or blocked): the same split as email."""
         raise NotImplementedError
+
+    async def send_code(self, phone: str, code: str | None, ttl_seconds: int) -> None:
+        """Deliver a one-time code to `phone`, valid `ttl_seconds`. `code` is esign's code, or None when
+        `checks_codes` is True (the provider makes its own). The default texts esign's code with
+        `send`. Errors as `send`; after any error esign forgets the code (the signer may ask again at
+        once)."""
+        if code is None:
+            raise NotImplementedError(f"SMS provider {self.identifier!r} checks codes but does not override send_code")
+        minutes = max(1, ttl_seconds // 60)
+        await self.send(phone, f"Your signing code is {code}. It expires in {minutes} minutes.")
+
+    async def check_code(self, phone: str, code: str) -> bool:
+        """Only when `checks_codes` is True: whether `code` (4 to 10 digits, as the signer typed it) is
+        the one last sent to `phone`. True once per code; False for a wrong code (esign counts the
+        attempt). Raises ProviderRejected when the provider holds no code for this number any more
+        (expired, used, too many attempts: esign asks the signer for a new code, no attempt counted),
+        ProviderUnavailable when it cannot answer now (502, no attempt counted)."""
+        raise NotImplementedError(f"SMS provider {self.identifier!r} does not check codes")
 
 
 #: normalised identity statuses: `approved` (the person is who the document says and the check passed),
@@ -227,6 +284,7 @@ class SigningLevelProvider(Provider):
 
     level: ClassVar[str] = "qes"
 
+    @abc.abstractmethod
     async def sign(self, pdf: bytes, context: dict) -> bytes:
         """Return `pdf` with one more signature, for `context["signer"]`, appended as an incremental
         update: the result must start with the exact bytes of `pdf` (anything else fails the
@@ -240,4 +298,17 @@ class SigningLevelProvider(Provider):
         Raises ProviderUnavailable when the signing service cannot be reached or fails temporarily
         (the finalisation is retried), ProviderRejected when it refuses for good (the signed PDF is
         marked `failed` with the reason)."""
+        raise NotImplementedError
+
+
+class GeoIPProvider(Provider):
+    """Places an IP address for the audit trail (`[geoip] provider`). Builtins: `none` (no places)
+    and `maxmind` (a local MaxMind DB file)."""
+
+    @abc.abstractmethod
+    async def lookup(self, ip: str) -> dict | None:
+        """Where `ip` (an IPv4 or IPv6 address as text) is: a dict with any of `country` (ISO 3166-1
+        alpha-2), `region` and `city` (names), or None when unknown. Runs on the request path each
+        time an audit event records a person's address, so it must be fast and do no network I/O;
+        an exception is logged and counts as None (the event is recorded without a place)."""
         raise NotImplementedError

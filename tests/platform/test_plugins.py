@@ -17,7 +17,8 @@ MODULE = "esign_throwaway_vendor_plugin"
 PLUGIN_SOURCE = textwrap.dedent('''
     """A throw-away vendor plugin: blob storage kept in a dict."""
     from esign.hookspecs import hookimpl
-    from esign.providers.base import BlobStorage, SmsProvider
+    from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, GeoIPProvider, IdentityProvider,
+                                      IdentityResult, SmsProvider)
 
     BLOBS = {}
     STARTED = []
@@ -49,12 +50,39 @@ PLUGIN_SOURCE = textwrap.dedent('''
         async def delete(self, key):
             BLOBS.pop((self.settings["bucket"], key), None)
 
+        async def stream(self, key, chunk_size=256 * 1024):
+            data = BLOBS[(self.settings["bucket"], key)]
+            for start in range(0, len(data), chunk_size):
+                yield data[start:start + chunk_size]
+
 
     class PigeonSms(SmsProvider):
         identifier = "pigeon"
 
         async def send(self, phone, text):
             pass
+
+
+    class PostEmail(EmailProvider):
+        identifier = "post"
+
+        async def send(self, message):
+            return EmailResult(message_id=message["Message-ID"])
+
+
+    class NotaryIdentity(IdentityProvider):
+        identifier = "notary"
+        charges = False
+
+        async def verify(self, signer, submitted):
+            return IdentityResult(status="review")
+
+
+    class AtlasGeoIP(GeoIPProvider):
+        identifier = "atlas"
+
+        async def lookup(self, ip):
+            return {"country": "IS"}
 
 
     @hookimpl
@@ -65,24 +93,53 @@ PLUGIN_SOURCE = textwrap.dedent('''
     @hookimpl
     def esign_sms_providers():
         return [PigeonSms]
+
+
+    @hookimpl
+    def esign_email_providers():
+        return [PostEmail]
+
+
+    @hookimpl
+    def esign_identity_providers():
+        return [NotaryIdentity]
+
+
+    @hookimpl
+    def esign_geoip_providers():
+        return [AtlasGeoIP]
 ''')
 
 
+def install(site, module: str, source: str, dist_name: str, monkeypatch):
+    """Lay `module` out in `site` exactly as pip installs a distribution `dist_name` naming it in the
+    `esign` entry-point group."""
+    (site / f"{module}.py").write_text(source)
+    dist = site / f"{dist_name.replace('-', '_')}-0.1.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist_name}\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(f"[esign]\n{module} = {module}\n")
+    (dist / "top_level.txt").write_text(f"{module}\n")
+    monkeypatch.delitem(sys.modules, module, raising=False)
+
+
 @pytest.fixture
-def vendor_plugin(tmp_path, monkeypatch):
-    """Install the plugin into a fresh sys.path entry exactly as pip would lay it out."""
+def site(tmp_path, monkeypatch):
+    """A fresh sys.path entry to install throw-away plugins into."""
     site = tmp_path / "site"
     site.mkdir()
-    (site / f"{MODULE}.py").write_text(PLUGIN_SOURCE)
-    dist = site / "esign_throwaway_vendor_plugin-0.1.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: esign-throwaway-vendor-plugin\nVersion: 0.1\n")
-    (dist / "entry_points.txt").write_text(f"[esign]\ndictstore = {MODULE}\n")
-    (dist / "top_level.txt").write_text(f"{MODULE}\n")
     monkeypatch.syspath_prepend(str(site))
-    monkeypatch.delitem(sys.modules, MODULE, raising=False)
+    before = set(sys.modules)
     yield site
-    sys.modules.pop(MODULE, None)
+    for name in set(sys.modules) - before:
+        if name.startswith("esign_throwaway"):
+            sys.modules.pop(name)
+
+
+@pytest.fixture
+def vendor_plugin(site, monkeypatch):
+    install(site, MODULE, PLUGIN_SOURCE, "esign-throwaway-vendor-plugin", monkeypatch)
+    yield site
 
 
 def test_entry_point_plugin_is_loaded_and_chosen_by_name(vendor_plugin, tmp_path):
@@ -92,15 +149,20 @@ def test_entry_point_plugin_is_loaded_and_chosen_by_name(vendor_plugin, tmp_path
     storages = pluginsmod.installed(pm, "esign_blob_storages")
     assert "dictstore" in storages and "local" in storages  # the builtin stays available
     assert "pigeon" in pluginsmod.installed(pm, "esign_sms_providers")
+    assert "post" in pluginsmod.installed(pm, "esign_email_providers")
+    assert "notary" in pluginsmod.installed(pm, "esign_identity_providers")
+    assert "atlas" in pluginsmod.installed(pm, "esign_geoip_providers")
 
     (tmp_path / "esign.toml").write_text('[storage]\nprovider = "dictstore"\nbucket = "contracts"\n'
-                                         '[sms]\nprovider = "pigeon"\n')
+                                         '[sms]\nprovider = "pigeon"\n[email]\nprovider = "post"\n'
+                                         '[identity]\nprovider = "notary"\n[geoip]\nprovider = "atlas"\n')
     cfg = configmod.load(str(tmp_path / "esign.toml"), environ={})
     storage = pluginsmod.choose_provider(pm, cfg, "storage")
     assert type(storage).__name__ == "DictStorage" and storage.identifier == "dictstore"
     assert storage.settings["bucket"] == "contracts"
     assert storage.settings["replicas"] == 1  # unset options get the plugin's default
-    assert pluginsmod.choose_provider(pm, cfg, "sms").identifier == "pigeon"
+    for section, name in {"sms": "pigeon", "email": "post", "identity": "notary", "geoip": "atlas"}.items():
+        assert pluginsmod.choose_provider(pm, cfg, section).identifier == name
 
 
 def test_without_entry_points_the_plugin_is_not_installed(vendor_plugin):
@@ -142,3 +204,43 @@ async def test_vendor_storage_serves_real_uploads(vendor_plugin, tmp_path):
         assert not (tmp_path / "blobs").exists() or not any((tmp_path / "blobs").rglob("*.pdf"))
     finally:
         await stop_server(server)
+
+
+def storage_plugin(identifier: str, without: str = "") -> str:
+    """A throw-away storage plugin whose methods do nothing, less the one named `without`."""
+    methods = {name: f"    async def {name}(self, *args):\n        return None\n"
+               for name in ("put_file", "put_bytes", "get_bytes", "size", "delete")}
+    methods["stream"] = "    async def stream(self, key, chunk_size=1):\n        yield b''\n"
+    methods.pop(without, None)
+    return (f"from esign.hookspecs import hookimpl\nfrom esign.providers.base import BlobStorage\n\n\n"
+            f"class Storage(BlobStorage):\n    identifier = {identifier!r}\n\n" + "\n".join(methods.values()) +
+            "\n\n@hookimpl\ndef esign_blob_storages():\n    return [Storage]\n")
+
+
+def test_a_plugin_reusing_a_builtin_identifier_stops_start_up(site, monkeypatch):
+    install(site, "esign_throwaway_local", storage_plugin("local"), "esign-throwaway-local", monkeypatch)
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.make_plugin_manager()
+    message = str(info.value)
+    assert "two blob storage providers are named 'local'" in message
+    assert "esign's builtin esign.providers.local_storage" in message
+    assert "distribution esign-throwaway-local (esign_throwaway_local)" in message
+
+
+def test_two_plugins_with_one_identifier_name_both_distributions(site, monkeypatch):
+    install(site, "esign_throwaway_one", storage_plugin("vault"), "esign-throwaway-one", monkeypatch)
+    install(site, "esign_throwaway_two", storage_plugin("vault"), "esign-throwaway-two", monkeypatch)
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.make_plugin_manager()
+    assert "esign-throwaway-one" in str(info.value) and "esign-throwaway-two" in str(info.value)
+
+
+async def test_a_provider_missing_a_method_is_refused_at_start_up(site, monkeypatch, tmp_path):
+    # every method but stream: before the ABCs, this passed until the first download
+    install(site, "esign_throwaway_partial", storage_plugin("partial", without="stream"),
+            "esign-throwaway-partial", monkeypatch)
+    pm = pluginsmod.make_plugin_manager()
+    with pytest.raises(configmod.ConfigError) as info:
+        await start_server(tmp_path, overrides={"storage": {"provider": "partial"}}, pm=pm)
+    assert "'partial' of distribution esign-throwaway-partial" in str(info.value)
+    assert "does not implement stream" in str(info.value)

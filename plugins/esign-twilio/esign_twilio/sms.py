@@ -1,13 +1,14 @@
 """SMS through Twilio with Tornado's HTTP client.
 
-`mode = "messaging"` (default): the core's text as is, `POST /2010-04-01/Accounts/{AccountSid}/Messages.json`
-with To, From or MessagingServiceSid, and Body.
+`mode = "messaging"` (default): esign makes the one-time code and checks it; its text goes as is,
+`POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with To, From or MessagingServiceSid, and Body.
 
-`mode = "verify"`: `POST /v2/Services/{ServiceSid}/Verifications` with To, Channel=sms and CustomCode.
-esign's SMS interface is `send(phone, text)`: the core makes the one-time code, puts it in the text and
-checks what the signer types itself. So this mode takes the code out of the text and hands it to Verify
-as a custom code (a Verify feature Twilio enables per account); Verify sends its own localised template
-with that code. Verify's VerificationCheck is not used: the core never asks the provider to check a code.
+`mode = "verify"`: Twilio Verify makes, sends and checks the code (`checks_codes` is True):
+`POST /v2/Services/{ServiceSid}/Verifications` with To and Channel=sms, then
+`POST /v2/Services/{ServiceSid}/VerificationCheck` with To and Code when the signer types it (status
+`approved` = right; `pending` = wrong; 404 / 60202 = no code to check any more). With
+`verify_custom_code = true` esign makes the code instead and hands it to Verify as `CustomCode` (a
+feature Twilio enables per account); esign then checks it itself and VerificationCheck is not used.
 
 Errors: a connection that fails, a timeout, HTTP 429, 5xx and a rejected account (401) are temporary
 (ProviderUnavailable); any other 4xx (21211 invalid number, 21610 unsubscribed recipient, 21614 not a
@@ -28,7 +29,6 @@ from esign.providers.base import ProviderRejected, ProviderUnavailable, SmsProvi
 log = logging.getLogger("esign.sms.twilio")
 
 MODES = ("messaging", "verify")
-CODE_IN_TEXT = re.compile(r"\b(\d{4,10})\b")  # Verify custom codes are 4 to 10 digits
 SEPARATORS = re.compile(r"[\s\-().]")
 
 
@@ -39,6 +39,25 @@ def e164(phone: str) -> str:
 
 def masked(phone: str) -> str:
     return phone[:3] + "…" + phone[-2:] if len(phone) > 6 else "…"
+
+
+# VerificationCheck: 20404 no pending verification for the number (expired, approved, cancelled),
+# 60202 max check attempts reached, 60023 no pending verifications
+NO_CODE_TO_CHECK = {20404, 60202, 60023}
+
+
+class TwilioError(Exception):
+    def __init__(self, message: str, code):
+        super().__init__(message)
+        self.code = code
+
+
+class TwilioUnavailable(TwilioError, ProviderUnavailable):
+    """Temporary, with Twilio's error code."""
+
+
+class TwilioRejected(TwilioError, ProviderRejected):
+    """For good, with Twilio's error code."""
 
 
 class TwilioSms(SmsProvider):
@@ -52,6 +71,7 @@ class TwilioSms(SmsProvider):
         "from_number": "",                        # messaging: the sender (E.164 or an alphanumeric sender ID)
         "messaging_service_sid": "",              # messaging: MG..., instead of from_number
         "verify_service_sid": "",                 # verify: VA..., required
+        "verify_custom_code": False,              # verify: send esign's code as CustomCode (esign checks it)
         "api_base_url": "https://api.twilio.com",
         "verify_base_url": "https://verify.twilio.com",
         "timeout_seconds": 15.0,
@@ -86,22 +106,44 @@ class TwilioSms(SmsProvider):
         if self.http is not None:
             self.http.close()
 
+    @property
+    def checks_codes(self):
+        return self.settings["mode"] == "verify" and not self.settings["verify_custom_code"]
+
+    def _verify_url(self, resource: str) -> str:
+        s = self.settings
+        return f"{s['verify_base_url'].rstrip('/')}/v2/Services/{s['verify_service_sid']}/{resource}"
+
     async def send(self, phone, text):
         to = e164(phone)
         s = self.settings
         if s["mode"] == "verify":
-            found = CODE_IN_TEXT.search(text)
-            if not found:
-                raise ProviderRejected("twilio verify mode sends one-time codes only; this text has none")
-            url = f"{s['verify_base_url'].rstrip('/')}/v2/Services/{s['verify_service_sid']}/Verifications"
-            form = {"To": to, "Channel": "sms", "CustomCode": found.group(1)}
-        else:
-            url = f"{s['api_base_url'].rstrip('/')}/2010-04-01/Accounts/{s['account_sid']}/Messages.json"
-            sender = {"MessagingServiceSid": s["messaging_service_sid"]} if s["messaging_service_sid"] \
-                else {"From": s["from_number"]}
-            form = {"To": to, **sender, "Body": text}
-        answer = await self._post(url, form)
-        log.info("twilio %s accepted for %s: %s (%s)", s["mode"], masked(to), answer.get("sid", "?"),
+            raise ProviderRejected("twilio verify mode sends one-time codes only, not texts")
+        url = f"{s['api_base_url'].rstrip('/')}/2010-04-01/Accounts/{s['account_sid']}/Messages.json"
+        sender = {"MessagingServiceSid": s["messaging_service_sid"]} if s["messaging_service_sid"] \
+            else {"From": s["from_number"]}
+        self._accepted(to, await self._post(url, {"To": to, **sender, "Body": text}))
+
+    async def send_code(self, phone, code, ttl_seconds):
+        if self.settings["mode"] == "messaging":
+            return await super().send_code(phone, code, ttl_seconds)
+        to = e164(phone)
+        form = {"To": to, "Channel": "sms"} | ({"CustomCode": code} if code is not None else {})
+        self._accepted(to, await self._post(self._verify_url("Verifications"), form))
+
+    async def check_code(self, phone, code):
+        to = e164(phone)
+        try:
+            answer = await self._post(self._verify_url("VerificationCheck"), {"To": to, "Code": code})
+        except TwilioError as exc:
+            if exc.code in NO_CODE_TO_CHECK:  # expired, approved already, or too many checks
+                raise ProviderRejected(str(exc)) from None
+            raise
+        log.info("twilio verification check for %s: %s", masked(to), answer.get("status", "?"))
+        return answer.get("status") == "approved"
+
+    def _accepted(self, to: str, answer: dict) -> None:
+        log.info("twilio %s accepted for %s: %s (%s)", self.settings["mode"], masked(to), answer.get("sid", "?"),
                  answer.get("status", "?"))
 
     async def _post(self, url: str, form: dict) -> dict:
@@ -123,12 +165,10 @@ class TwilioSms(SmsProvider):
             return body  # accepted: never raise now, a retry would send the text twice
         code, message = body.get("code"), str(body.get("message") or "")[:300]
         what = f"Twilio {response.code}" + (f" error {code}" if code else "") + (f": {message}" if message else "")
-        if response.code == 429 or response.code >= 500:
-            raise ProviderUnavailable(what)
         if response.code == 401:  # the account's credentials: the operator's to fix, not the recipient's fault
             log.error("twilio refused the configured credentials (%s); check [sms] account_sid / auth_token", what)
-            raise ProviderUnavailable(what)
-        raise ProviderRejected(what)
+        temporary = response.code in (401, 429) or response.code >= 500
+        raise (TwilioUnavailable if temporary else TwilioRejected)(what, code)
 
     @staticmethod
     def _json(raw: bytes | None) -> dict:

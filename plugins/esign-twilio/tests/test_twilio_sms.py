@@ -1,5 +1,5 @@
 """The twilio provider against the fake Twilio on 127.0.0.1: the Messaging and Verify requests as
-Twilio documents them, the settings checked at start-up, and every failure sorted into temporary
+Twilio documents them (Verify making and checking the code, or taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
 (ProviderUnavailable) and for good (ProviderRejected)."""
 from __future__ import annotations
 
@@ -51,14 +51,54 @@ async def test_messaging_service_and_api_key(twilio):
     assert twilio.messages == [{"To": "+447700900123", "MessagingServiceSid": MESSAGING_SERVICE_SID, "Body": TEXT}]
 
 
-async def test_verify_sends_the_cores_code_as_a_custom_code(twilio):
+async def test_verify_makes_and_checks_the_code(twilio):
     provider = await started(twilio.url, "verify")
-    await provider.send("+1 (555) 0100 123", TEXT)
+    assert provider.checks_codes
+    await provider.send_code("+1 (555) 0100 123", None, 600)
     assert twilio.requests == [("POST", f"/v2/Services/{SERVICE_SID}/Verifications")]
-    assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms", "CustomCode": "048213"}]
+    assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms"}]
+    code = twilio.pending["+15550100123"]["code"]
+    wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
+    assert await provider.check_code("+15550100123", wrong) is False
+    assert await provider.check_code("+1 555 0100 123", code) is True
+    assert twilio.requests[-1] == ("POST", f"/v2/Services/{SERVICE_SID}/VerificationCheck")
+    with pytest.raises(ProviderRejected, match="20404"):  # approved: nothing left to check
+        await provider.check_code("+15550100123", code)
     with pytest.raises(ProviderRejected, match="one-time codes only"):
         await provider.send("+15550100123", "Hello, no code here.")
-    assert len(twilio.requests) == 1  # refused before any request
+    await provider.close()
+
+
+async def test_verify_check_attempts_run_out(twilio):
+    provider = await started(twilio.url, "verify")
+    await provider.send_code("+15550100123", None, 600)
+    code = twilio.pending["+15550100123"]["code"]
+    wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
+    for _ in range(5):
+        assert await provider.check_code("+15550100123", wrong) is False
+    with pytest.raises(ProviderRejected, match="60202"):  # Twilio's own limit: no code to check any more
+        await provider.check_code("+15550100123", code)
+    await provider.close()
+
+
+async def test_verify_with_esigns_code_as_custom_code(twilio):
+    provider = await started(twilio.url, "verify", verify_custom_code=True)
+    assert not provider.checks_codes
+    await provider.send_code("+15550100123", "048213", 600)
+    assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms", "CustomCode": "048213"}]
+    await provider.close()
+
+
+@pytest.mark.parametrize("fault, error", [((503, 20503), ProviderUnavailable), ((429, 20429), ProviderUnavailable),
+                                          ("slow", ProviderUnavailable), ("drop", ProviderUnavailable),
+                                          ((400, 60200), ProviderRejected)])
+async def test_verify_check_faults_are_sorted(twilio, fault, error):
+    provider = await started(twilio.url, "verify", timeout_seconds=0.3)
+    await provider.send_code("+15550100123", None, 600)
+    twilio.faults.append(fault)
+    with pytest.raises(error):
+        await provider.check_code("+15550100123", "000000")
+    assert await provider.check_code("+15550100123", twilio.pending["+15550100123"]["code"]) is True
     await provider.close()
 
 
@@ -85,11 +125,12 @@ def closed_port() -> int:
 ])
 async def test_faults_are_sorted(twilio, mode, fault, error, shown):
     provider = await started(twilio.url, mode, timeout_seconds=0.3)
+    code = None if provider.checks_codes else "048213"
     twilio.faults.append(fault)
     with pytest.raises(error) as caught:
-        await provider.send("+15550100123", TEXT)
+        await provider.send_code("+15550100123", code, 600)
     assert shown in str(caught.value)
-    await provider.send("+15550100123", TEXT)  # the fault has passed: the next text goes
+    await provider.send_code("+15550100123", code, 600)  # the fault has passed: the next text goes
     assert len(twilio.messages) + len(twilio.verifications) == 1 and len(twilio.requests) == 2
     await provider.close()
 

@@ -1,7 +1,10 @@
 """A fake Twilio on 127.0.0.1 (Tornado) that checks what the real one checks: HTTP Basic auth with the
 Account SID and auth token (or an API key SID and secret), the Account SID in the path, a form body,
 `To` in E.164, exactly one of `From` / `MessagingServiceSid`, a `Body` of at most 1600 characters;
-Verify's service SID, `Channel` and `CustomCode`. It answers in Twilio's shapes: 201 with the
+Verify's service SID, `Channel` and `CustomCode`; Verify makes a 6-digit code (or takes the custom one),
+keeps one pending verification per number, and VerificationCheck answers `approved` (then the
+verification is gone), `pending` for a wrong code, 429 60202 after 5 checks, 404 20404 when none is
+pending. It answers in Twilio's shapes: 201 with the
 resource (`sid`, `status`, ...) or an error `{code, message, more_info, status}`.
 
 `faults` is a list of answers to give first, one per request: `(http_status, twilio_code)`, `"slow"`
@@ -31,7 +34,8 @@ ERROR_MESSAGES = {20003: "Authenticate", 20404: "The requested resource was not 
                   21211: "The 'To' number is not a valid phone number.", 21602: "Message body is required.",
                   21603: "A 'From' or 'MessagingServiceSid' parameter is required to send a message.",
                   21610: "Attempt to send to unsubscribed recipient", 21617: "The concatenated message body exceeds the 1600 character limit.",
-                  60200: "Invalid parameter", 60203: "Max send attempts reached"}
+                  60200: "Invalid parameter", 60202: "Max check attempts reached", 60203: "Max send attempts reached"}
+MAX_CHECKS = 5
 
 
 class TwilioHandler(tornado.web.RequestHandler):
@@ -105,10 +109,35 @@ class VerificationsHandler(TwilioHandler):
             return self.error(400, 60200)
         sid = "VE" + secrets.token_hex(16)
         self.fake.verifications.append(f)
+        code = f.get("CustomCode") or f"{secrets.randbelow(10 ** 6):06d}"
+        self.fake.pending[f["To"]] = {"sid": sid, "code": code, "checks": 0}
+        self.fake.texts.append((f["To"], f"Your verification code is: {code}"))  # what Twilio's template texts
         self.created({"sid": sid, "service_sid": service_sid, "account_sid": ACCOUNT_SID, "to": f["To"],
                       "channel": f["Channel"], "status": "pending", "valid": False, "lookup": {},
                       "send_code_attempts": [{"channel": f["Channel"]}],
                       "url": f"https://verify.twilio.com/v2/Services/{service_sid}/Verifications/{sid}"})
+
+
+class VerificationCheckHandler(TwilioHandler):
+    def post(self, service_sid):
+        if service_sid != SERVICE_SID:
+            return self.error(404, 20404)
+        f = self.form
+        if not E164.fullmatch(f.get("To", "")) or not re.fullmatch(r"\d{4,10}", f.get("Code", "")):
+            return self.error(400, 60200)
+        pending = self.fake.pending.get(f["To"])
+        if pending is None:
+            return self.error(404, 20404)
+        if pending["checks"] >= MAX_CHECKS:
+            return self.error(429, 60202)
+        pending["checks"] += 1
+        approved = secrets.compare_digest(pending["code"], f["Code"])
+        if approved:
+            del self.fake.pending[f["To"]]
+        self.set_header("Content-Type", "application/json")
+        self.finish(json.dumps({"sid": pending["sid"], "service_sid": service_sid, "account_sid": ACCOUNT_SID,
+                                "to": f["To"], "channel": "sms", "status": "approved" if approved else "pending",
+                                "valid": approved}))
 
 
 class FakeTwilio:
@@ -119,9 +148,12 @@ class FakeTwilio:
         self.requests: list[tuple[str, str]] = []
         self.messages: list[dict] = []
         self.verifications: list[dict] = []
+        self.pending: dict[str, dict] = {}  # To -> {sid, code, checks}
+        self.texts: list[tuple[str, str]] = []  # what reached phones through Verify
         app = tornado.web.Application([
             (r"/2010-04-01/Accounts/([^/]+)/Messages\.json", MessagesHandler),
             (r"/v2/Services/([^/]+)/Verifications", VerificationsHandler),
+            (r"/v2/Services/([^/]+)/VerificationCheck", VerificationCheckHandler),
         ], fake=self)
         sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
         self.url = f"http://127.0.0.1:{sockets[0].getsockname()[1]}"

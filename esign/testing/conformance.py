@@ -1,0 +1,215 @@
+"""Provider conformance suites: the contract of esign.providers.base as tests. Subclass one in a test
+class named `Test...` and give its fixtures (in the class or a conftest.py):
+
+BlobStorageConformance
+    `blob_storage`       a started provider over an empty store (a fresh bucket, prefix or database)
+    `blob_storage_down`  optional: a started provider whose backend cannot be reached
+EmailConformance
+    `email_provider`     a started provider
+    `email_outbox`       a callable returning the messages delivered so far (EmailMessage or bytes)
+    `email_fault`        optional: a callable(kind) returning a context manager inside which sends
+                         fail; kind is `temporary` (the mail system is down or answers 4xx) or
+                         `recipient_refused` (5xx to RCPT); after the block they work again
+SmsConformance
+    `sms_provider`       a started provider
+    `sms_outbox`         a callable(phone) returning the texts that reached `phone` so far
+    `sms_fault`          optional: a callable(kind) returning a context manager inside which
+                         requests fail; kind is `temporary` or `number_refused`
+
+The optional fixtures default to skipping their tests (esign.testing.plugin). Each test is an
+asyncio test (marked, so it also runs under pytest-asyncio's strict mode).
+"""
+from __future__ import annotations
+
+import asyncio
+import email
+import email.policy
+import inspect
+import os
+import re
+from email.message import EmailMessage
+
+import pytest
+
+from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, ProviderRejected, ProviderUnavailable,
+                                  SmsProvider)
+
+PHONE = "+15550100123"
+CODE = "048213"
+
+
+class BlobStorageConformance:
+    """The BlobStorage contract: keys like `org/<id>/documents/<id>.pdf`, bytes in = bytes out,
+    replacement, streaming in bounded chunks, KeyError / None for a missing blob, idempotent delete."""
+
+    KEY = "org/o-conformance/documents/d-1.pdf"
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_a_blob_storage_with_an_identifier(self, blob_storage):
+        assert isinstance(blob_storage, BlobStorage) and blob_storage.identifier
+        assert inspect.isasyncgenfunction(type(blob_storage).stream), "stream must be an async generator"
+
+    async def test_put_bytes_then_get_size_stream(self, blob_storage):
+        data = os.urandom(300_000) + bytes(range(256))
+        assert await blob_storage.put_bytes(self.KEY, data) == len(data)
+        assert await blob_storage.get_bytes(self.KEY) == data
+        assert await blob_storage.size(self.KEY) == len(data)
+        chunks = [c async for c in blob_storage.stream(self.KEY, chunk_size=64 * 1024)]
+        assert b"".join(chunks) == data
+        assert all(0 < len(c) <= 64 * 1024 for c in chunks) and len(chunks) >= len(data) // (64 * 1024)
+
+    async def test_put_file(self, blob_storage, tmp_path):
+        data = os.urandom(1_500_000)
+        path = tmp_path / "upload.pdf"
+        path.write_bytes(data)
+        assert await blob_storage.put_file("org/o-conformance/uploads/big.pdf", str(path)) == len(data)
+        assert path.read_bytes() == data  # the caller's file is left alone
+        assert await blob_storage.get_bytes("org/o-conformance/uploads/big.pdf") == data
+
+    async def test_empty_blob(self, blob_storage):
+        assert await blob_storage.put_bytes("org/o-conformance/empty.bin", b"") == 0
+        assert await blob_storage.get_bytes("org/o-conformance/empty.bin") == b""
+        assert await blob_storage.size("org/o-conformance/empty.bin") == 0
+        assert b"".join([c async for c in blob_storage.stream("org/o-conformance/empty.bin")]) == b""
+
+    async def test_put_replaces(self, blob_storage):
+        await blob_storage.put_bytes(self.KEY, b"first version, longer than the second")
+        assert await blob_storage.put_bytes(self.KEY, b"second") == 6
+        assert await blob_storage.get_bytes(self.KEY) == b"second"
+        assert await blob_storage.size(self.KEY) == 6
+
+    async def test_keys_are_separate(self, blob_storage):
+        keys = [f"org/o-conformance/documents/d-{i}.pdf" for i in range(5)]
+        await asyncio.gather(*(blob_storage.put_bytes(k, k.encode()) for k in keys))
+        assert [await blob_storage.get_bytes(k) for k in keys] == [k.encode() for k in keys]
+        await blob_storage.delete(keys[0])
+        assert await blob_storage.get_bytes(keys[1]) == keys[1].encode()
+
+    async def test_missing_blob(self, blob_storage):
+        missing = "org/o-conformance/documents/never-stored.pdf"
+        assert await blob_storage.size(missing) is None
+        with pytest.raises(KeyError):
+            await blob_storage.get_bytes(missing)
+        with pytest.raises(KeyError):
+            [c async for c in blob_storage.stream(missing)]
+
+    async def test_delete_is_idempotent(self, blob_storage):
+        await blob_storage.put_bytes(self.KEY, b"to be deleted")
+        await blob_storage.delete(self.KEY)
+        await blob_storage.delete(self.KEY)
+        assert await blob_storage.size(self.KEY) is None
+        with pytest.raises(KeyError):
+            await blob_storage.get_bytes(self.KEY)
+
+    async def test_ready_and_presigned_url(self, blob_storage):
+        await blob_storage.ready()
+        await blob_storage.put_bytes(self.KEY, b"%PDF-1.7")
+        url = await blob_storage.presigned_url(self.KEY, 300, "contract.pdf")
+        assert url is None or (isinstance(url, str) and url.startswith(("http://", "https://")))
+
+    async def test_backend_down_is_temporary(self, blob_storage_down):
+        for call in (blob_storage_down.put_bytes(self.KEY, b"x"), blob_storage_down.get_bytes(self.KEY),
+                     blob_storage_down.size(self.KEY), blob_storage_down.delete(self.KEY)):
+            with pytest.raises(ProviderUnavailable):
+                await call
+        with pytest.raises(Exception):  # noqa: B017 - readiness may raise anything; its message says why
+            await blob_storage_down.ready()
+        with pytest.raises(ProviderUnavailable):
+            [c async for c in blob_storage_down.stream(self.KEY)]
+
+
+def conformance_message(to: str = "signer@example.test", message_id: str = "<conformance-1@esign.example.test>"):
+    msg = EmailMessage()
+    msg["From"] = "esign <no-reply@esign.example.test>"
+    msg["To"] = to
+    msg["Subject"] = "Please sign: Zoë's NDA"
+    msg["Message-ID"] = message_id
+    msg.set_content("Hello,\nplease sign the NDA.\n")
+    msg.add_alternative("<p>Hello,<br>please <b>sign</b> the NDA.</p>", subtype="html")
+    return msg
+
+
+def _parsed(message) -> EmailMessage:
+    if isinstance(message, (bytes, bytearray)):
+        return email.message_from_bytes(bytes(message), policy=email.policy.default)
+    return email.message_from_bytes(message.as_bytes(), policy=email.policy.default)
+
+
+class EmailConformance:
+    """The EmailProvider contract: one complete message delivered with its headers and both parts,
+    the Message-ID kept, and failures sorted (temporary vs. the recipient refused for good)."""
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_an_email_provider(self, email_provider):
+        assert isinstance(email_provider, EmailProvider) and email_provider.identifier
+
+    async def test_delivers_the_whole_message(self, email_provider, email_outbox):
+        result = await email_provider.send(conformance_message())
+        assert isinstance(result, EmailResult) and isinstance(result.message_id, str)
+        delivered = [_parsed(m) for m in email_outbox()]
+        assert len(delivered) == 1, delivered
+        got = delivered[0]
+        assert got["Message-ID"] == "<conformance-1@esign.example.test>"  # kept as the caller set it
+        assert got["To"] == "signer@example.test" and got["Subject"] == "Please sign: Zoë's NDA"
+        parts = {p.get_content_type(): p.get_content() for p in got.walk() if not p.is_multipart()}
+        assert "please sign the NDA" in parts["text/plain"] and "<b>sign</b>" in parts["text/html"]
+
+    async def test_temporary_failure(self, email_provider, email_outbox, email_fault):
+        with email_fault("temporary"), pytest.raises(ProviderUnavailable):
+            await email_provider.send(conformance_message())
+        await email_provider.send(conformance_message(message_id="<conformance-2@esign.example.test>"))
+        assert [_parsed(m)["Message-ID"] for m in email_outbox()][-1] == "<conformance-2@esign.example.test>"
+
+    async def test_recipient_refused_for_good(self, email_provider, email_fault):
+        with email_fault("recipient_refused"), pytest.raises(ProviderRejected) as caught:
+            await email_provider.send(conformance_message())
+        assert not isinstance(caught.value, ProviderUnavailable)
+
+
+class SmsConformance:
+    """The SmsProvider contract: a one-time code reaches the phone (esign's, or the provider's own
+    when `checks_codes`), a provider that checks codes says True once for the right one and False for
+    a wrong one, and failures are sorted (temporary vs. the number refused for good)."""
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_an_sms_provider(self, sms_provider):
+        assert isinstance(sms_provider, SmsProvider) and sms_provider.identifier
+        assert isinstance(sms_provider.checks_codes, bool)
+
+    async def _send_code(self, sms_provider, sms_outbox) -> str:
+        before = len(sms_outbox(PHONE))
+        code = None if sms_provider.checks_codes else CODE
+        assert await sms_provider.send_code(PHONE, code, 600) is None
+        texts = sms_outbox(PHONE)
+        assert len(texts) == before + 1, texts
+        found = re.findall(r"\b\d{4,10}\b", texts[-1])
+        assert found, f"no code in the text {texts[-1]!r}"
+        if code is not None:
+            assert code in found
+        return code or found[0]
+
+    async def test_code_reaches_the_phone(self, sms_provider, sms_outbox):
+        await self._send_code(sms_provider, sms_outbox)
+
+    async def test_code_check(self, sms_provider, sms_outbox):
+        code = await self._send_code(sms_provider, sms_outbox)
+        if not sms_provider.checks_codes:
+            pytest.skip("esign checks this provider's codes itself")
+        wrong = f"{(int(code) + 1) % 10 ** len(code):0{len(code)}d}"
+        assert await sms_provider.check_code(PHONE, wrong) is False
+        assert await sms_provider.check_code(PHONE, code) is True
+        with pytest.raises(ProviderRejected):  # used: nothing left to check
+            await sms_provider.check_code(PHONE, code)
+
+    async def test_temporary_failure(self, sms_provider, sms_outbox, sms_fault):
+        with sms_fault("temporary"), pytest.raises(ProviderUnavailable):
+            await sms_provider.send_code(PHONE, None if sms_provider.checks_codes else CODE, 600)
+        await self._send_code(sms_provider, sms_outbox)  # passes once the failure has
+
+    async def test_number_refused_for_good(self, sms_provider, sms_fault):
+        with sms_fault("number_refused"), pytest.raises(ProviderRejected) as caught:
+            await sms_provider.send_code(PHONE, None if sms_provider.checks_codes else CODE, 600)
+        assert not isinstance(caught.value, ProviderUnavailable)
