@@ -320,3 +320,20 @@ async def test_stripe_no_longer_knowing_the_session(srv, stripe):
     assert state["status"] == "abandoned" and "expired" in state["message"] and state["redirect_url"] is None
     assert "signing_event.identity_abandoned" in await made.event_types()
     assert id_state(await spost(srv, token, "identity/start"))["status"] == "pending"
+
+
+async def test_the_provider_on_its_own(srv, stripe):
+    """The three redirect-flow methods called directly, as esign calls them: a session opened at the
+    fake Stripe, its signed webhook turned into a normalised result, the result fetched on return."""
+    provider = srv.services.identity
+    signer = {"id": "s1", "name": "Ann Example", "email": "ann@example.test", "phone": None,
+              "signing_request_id": "r1"}
+    session = await provider.start_session(signer, f"{srv.url}/identity/return/x1")
+    assert session.reference in stripe.sessions and session.redirect_url.startswith(stripe.url)
+    assert (await provider.fetch_result(session.reference)).status == "pending"
+
+    payload = await stripe.finish(session.reference, "verified", deliver=False)
+    t = int(time.time())
+    result = await provider.verify_webhook({"stripe-signature": sign(WEBHOOK_SECRET, payload, t)}, payload)
+    assert (result.status, result.reference, result.verified_name) == ("approved", session.reference, "Ann Example")
+    assert (await provider.fetch_result(session.reference)).status == "approved"
