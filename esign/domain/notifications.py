@@ -83,6 +83,13 @@ def org_name(org: dict) -> str:
     return org.get("display_name") or org["name"]
 
 
+def sender(request: dict, org: dict) -> str:
+    """Who sends the request: the API key's owner, else (the owner name recorded then is the
+    organisation's name) the organisation's display name."""
+    owner = request.get("owner_name")
+    return owner if owner and owner != org["name"] else org_name(org)
+
+
 def _signer_line(s: dict) -> dict:
     state = {"signed": f"signed {readable(s.get('signed_at'), seconds=False)}", "declined": "declined"}
     return {"name": s["name"], "email": s["email"], "state": state.get(s["status"], "not signed")}
@@ -110,7 +117,7 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     ctx = {
         "subject": subject, "request_id": request["id"], "org_name": shown, "logo_url": org.get("logo_url") or "",
         "accent": org.get("accent_color") or ACCENT, "name": name or address, "role": role,
-        "sender": request.get("owner_name") or shown, "document_name": request["document_name"],
+        "sender": sender(request, org), "document_name": request["document_name"],
         "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
         "expires": readable(request["expires_at"], seconds=False),
         "expired": readable(request.get("expired_at"), seconds=False),
