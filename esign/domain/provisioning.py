@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from esign.config import ConfigError
-from esign.store.organizations import BRANDING
 from esign.secrets import new_token
+from esign.store.organizations import BRANDING
 
 
 class ProvisioningError(Exception):
