@@ -159,6 +159,11 @@ async def test_above_the_bound_a_link_and_the_cc_link_works_until_it_expires(tmp
         assert 'filename="doc-signed.pdf"' in resp.headers["Content-Disposition"]
         tampered = await srv.client.get(path_of(srv, link).replace("expires=", "expires=1"), key=None)
         assert tampered.status == 403 and tampered.json["error"]["message"] == "this download link is invalid"
+        for bad in ("", "?expires=x&sig=y", "?expires=9999999999&sig=%C3%A9%00", "?sig=" + link.rpartition("sig=")[2]):
+            resp = await srv.client.get(f"/copies/{request['id']}{bad}", key=None)
+            assert resp.status == 403 and resp.json["error"]["code"] == "forbidden", (bad, resp)
+        not_utf8 = await srv.client.get(f"/copies/{request['id']}?expires=1&sig=%FF", key=None)
+        assert not_utf8.status == 400 and not_utf8.json["error"]["code"] == "bad_request"
 
         # the window is `[signing] completed_link_days` from completion, on the service clock
         srv.clock.advance(days=4, hours=23)
