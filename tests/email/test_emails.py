@@ -13,6 +13,7 @@ import pytest
 
 from esign import config as configmod
 from esign.domain import lifecycle, notifications
+from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
 from tests.conftest import SAMPLE_PDF, raw_db, start_server, stop_server, write_config
 from tests.signing.test_lifecycle import new_request
@@ -286,6 +287,9 @@ async def test_a_copy_whose_pdf_cannot_be_read_is_retried_not_lost(tmp_path):
         waiting = [j async for j in jobs.find({"kind": "email", "payload.template": "completed"})]
         assert len(waiting) == 3 and {j["status"] for j in waiting} == {"queued"}
         assert all("local blob storage" in j["last_error"] for j in waiting), waiting
+        # the copy link meanwhile: 502 in the Error shape, never a 500 or a cut-off PDF
+        resp = await srv.client.get(path_of(srv, copy_url(srv.services, request)), key=None)
+        assert resp.status == 502 and resp.json["error"]["code"] == "upstream_unavailable", resp
 
         shutil.rmtree(blob)
         blob.write_bytes(signed)
