@@ -206,6 +206,10 @@ async def test_the_owner_is_told_of_completion_decline_and_expiry(tmp_path):
         assert not [m for m in srv.inbox.messages if m["To"] != OWNER and m["Subject"].startswith(("Declined", "Expired"))]
         invitation = next(m for m in srv.inbox.messages if m["Subject"].startswith("Please sign"))
         assert invitation["Reply-To"] == OWNER
+        assert {m["Subject"].split(":")[0] for m in srv.inbox.messages} == {
+            "Please sign", "Cancelled", "Completed", "Declined", "Expired"}
+        for msg in srv.inbox.messages:
+            assert_reads_well(text_of(msg))
 
 
 async def test_owner_emails_can_be_switched_off(tmp_path):
