@@ -36,7 +36,6 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "identity": {"provider": "none"},
     "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": "",
                 "completed_link_days": 30},
-    "notifications": {"owner_on_completed": True, "owner_on_declined": True, "owner_on_expired": True},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
                  "paused_retention_days": 7, "delivery_history_days": 30},
@@ -51,6 +50,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
              "message_retry_hours": 24.0, "shutdown_grace_seconds": 25.0},
     "logging": {"level": "INFO"},
     "bootstrap": {"first_organization": "", "plan": "enterprise"},
+    "notifications": {"owner_on_completed": True, "owner_on_declined": True, "owner_on_expired": True},
 }
 
 PLAN_KEYS: dict[str, Any] = {
@@ -338,7 +338,5 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("jobs.bulk_concurrency must be between 1 and 64")
     if s["email"]["attach_max_mb"] < 0 or s["email"]["copy_wait_minutes"] < 1:
         raise ConfigError("email.attach_max_mb must be at least 0 (0 = always a link) and email.copy_wait_minutes at least 1")
-    if s["signing"]["completed_link_days"] < 1:
-        raise ConfigError("signing.completed_link_days must be at least 1")
     if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")

@@ -107,10 +107,10 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     name, address, role = to
     shown = org_name(org)
     link = ""
-    if signer and template in ("invitation", "reminder", "completed"):
+    if template in ("invitation", "reminder"):
         link = lifecycle.signing_url(services, request, signer)
-    elif template == "completed":
-        link = copies.copy_url(services, request)
+    elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
+        link = lifecycle.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     subject = subject or SUBJECTS[template].format(document_name=request["document_name"])
     declined = [s for s in request["signers"] if s["status"] == "declined"]

@@ -177,6 +177,24 @@ async def test_above_the_bound_a_link_and_the_cc_link_works_until_it_expires(tmp
         assert "5 days" not in text_of(copies[OWNER]) and re.search(f"works until {READABLE}", text_of(copies[OWNER]))
 
 
+async def test_without_a_link_window_the_copy_is_attached_or_asked_for(tmp_path):
+    """`[signing] completed_link_days = 0`: no link works after completion, so none is sent."""
+    for bound, expected in ((10.0, "Your copy of the signed document is attached to this email.\n"),
+                            (0.001, "The signed document is too large to attach: ask Ada Admin for a copy.\n")):
+        (tmp_path / str(bound)).mkdir()
+        async with mail_server(tmp_path / str(bound), email={"attach_max_mb": bound},
+                               signing={"completed_link_days": 0}) as srv:
+            await completed_request(srv)
+            await srv.run_jobs()
+            copies = subject_to(srv, "Completed:")
+            assert sorted(copies) == [OWNER, "Ann <ann@example.test>"]
+            for msg in copies.values():
+                text = text_of(msg)
+                assert links_in(text) == [] and expected in text and "link" not in text, text
+                assert "<a " not in msg.get_body(("html",)).get_content()
+                assert_reads_well(text)
+
+
 async def test_the_owner_is_told_of_completion_decline_and_expiry(tmp_path):
     async with mail_server(tmp_path) as srv:
         await completed_request(srv)
