@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import os
+import re
 import tomllib
 import urllib.parse
 from typing import Any
@@ -29,7 +30,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
                "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
     "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
     "storage": {"provider": "local", "path": "./var/blobs"},
-    "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>"},
+    "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>",
+              "attach_max_mb": 10.0, "copy_wait_minutes": 60},
     "sms": {"provider": "log"},
     "identity": {"provider": "none"},
     "geoip": {"provider": "none"},  # "maxmind": a local MaxMind DB file (`database = "/path/GeoLite2-City.mmdb"`)
@@ -49,6 +51,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
              "message_retry_hours": 24.0, "shutdown_grace_seconds": 25.0},
     "logging": {"level": "INFO"},
     "bootstrap": {"first_organization": "", "plan": "enterprise"},
+    "notifications": {"owner_on_completed": True, "owner_on_declined": True, "owner_on_expired": True},
 }
 
 PLAN_KEYS: dict[str, Any] = {
@@ -68,7 +71,9 @@ BUILTIN_PLANS: dict[str, dict[str, Any]] = {
                    "enterprise_delivery": True},
 }
 ORG_KEYS: dict[str, Any] = {"name": "", "plan": "free", "embed_origins": [], "delivery_url": "",
-                            "delivery_secret": "", "api_keys": []}
+                            "delivery_secret": "", "api_keys": [], "display_name": "", "logo_url": "",
+                            "accent_color": "", "notify_email": ""}
+ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 API_KEY_KEYS: dict[str, Any] = {"key": "", "scopes": ["read", "write"], "sandbox": False,
                                 "rate_limit": 0, "owner_name": "", "owner_email": "", "name": ""}
 SCOPES = ("read", "write", "admin")
@@ -222,6 +227,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
             raise ConfigError(f"{where}.name is required")
         if checked["plan"] not in plans:
             raise ConfigError(f"{where}.plan: unknown plan {checked['plan']!r} (known: {', '.join(sorted(plans))})")
+        _check_branding(where, checked)
         keys = []
         for j, key in enumerate(checked["api_keys"]):
             kwhere = f"{where}.api_keys[{j}]"
@@ -249,6 +255,17 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
     config = Config(sections, plans, organizations, path or "(defaults)", plugins)
     config.public_url_derived = derived
     return config
+
+
+def _check_branding(where: str, org: dict) -> None:
+    """The email branding of an organisation: a logo mail clients load (https only) and a colour."""
+    logo = org["logo_url"]
+    if logo and not (logo.startswith("https://") and urllib.parse.urlsplit(logo).hostname):
+        raise ConfigError(f"{where}.logo_url must be an https:// URL")
+    if org["accent_color"] and not ACCENT_RE.match(org["accent_color"]):
+        raise ConfigError(f"{where}.accent_color must be a colour written #rrggbb")
+    if org["notify_email"] and "@" not in org["notify_email"]:
+        raise ConfigError(f"{where}.notify_email must be an email address")
 
 
 def listening_url(host: str, port: int) -> str:
@@ -322,5 +339,7 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("jobs.lease_seconds and jobs.message_retry_hours must be positive")
     if not 1 <= s["jobs"]["bulk_concurrency"] <= 64:
         raise ConfigError("jobs.bulk_concurrency must be between 1 and 64")
+    if s["email"]["attach_max_mb"] < 0 or s["email"]["copy_wait_minutes"] < 1:
+        raise ConfigError("email.attach_max_mb must be at least 0 (0 = always a link) and email.copy_wait_minutes at least 1")
     if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")

@@ -16,7 +16,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import delivery, downloads, lifecycle
+from esign.domain import delivery, downloads, lifecycle, notifications
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
@@ -156,6 +156,7 @@ async def finalize_job(services, payload, job_record):
     if request.get("signed_pdf_status") == "ready":
         # a run that died after marking it ready: make sure the delivery was queued (deduplicated)
         await delivery.schedule(services, request)
+        await notifications.send_copies(services, request)
         return
     level = request.get("signing_level", "ses")
     if level == "qes" and "qes" not in services.signing_levels:
@@ -196,6 +197,7 @@ async def finalize_job(services, payload, job_record):
                             "signed_pdf_storage_key": changes["signed_blob_key"],
                             "signers": lifecycle.signers_summary(request)})
     await delivery.schedule(services, request)
+    await notifications.send_copies(services, request)
 
 
 async def _mark_failed(services, request, reason):

@@ -121,17 +121,25 @@ def signers_summary(request: dict) -> list[dict]:
     return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]]
 
 
-async def notify(services, request, template, signers=(), extra_recipients=()):
-    """Queue one email per recipient (never for sandbox requests)."""
+async def notify(services, request, template, signers=(), extra_recipients=(), owner=False, once=False):
+    """Queue one email per recipient (never for sandbox requests): `signers`, `extra_recipients` (cc
+    entries) and, with `owner` and `[notifications] owner_on_<template>`, the request's owner (whose
+    address the email job looks up). `once`: one message per request and recipient, whichever
+    state of the request queues it (the dedupe key holds no version)."""
     if request.get("sandbox"):
         return
+    occasion = "once" if once else request["version"]
     for s in signers:
         await services.enqueue("email", {"request_id": request["id"], "template": template, "signer_id": s["id"]},
-                               dedupe_key=f"mail:{template}:{request['id']}:{s['id']}:{s.get('token_nonce') or request['version']}")
+                               dedupe_key=f"mail:{template}:{request['id']}:{s['id']}:"
+                                          f"{'once' if once else s.get('token_nonce') or occasion}")
     for cc in extra_recipients:
-        await services.enqueue("email", {"request_id": request["id"], "template": template,
+        await services.enqueue("email", {"request_id": request["id"], "template": template, "role": "cc",
                                          "to": cc["email"], "name": cc.get("name")},
-                               dedupe_key=f"mail:{template}:{request['id']}:cc:{cc['email']}:{request['version']}")
+                               dedupe_key=f"mail:{template}:{request['id']}:cc:{cc['email']}:{occasion}")
+    if owner and services.config.notifications[f"owner_on_{template}"]:
+        await services.enqueue("email", {"request_id": request["id"], "template": template, "role": "owner"},
+                               dedupe_key=f"mail:{template}:{request['id']}:owner:{occasion}")
 
 
 # --- transitions --------------------------------------------------------------------------------
@@ -198,6 +206,8 @@ async def expire(services, request: dict) -> dict | None:
         return None
     if updated["status"] == "expired":
         await record_event(services, updated, "signing_request.expired")
+        if request["status"] == "pending":  # a draft was never sent: nobody waits for it
+            await notify(services, updated, "expired", owner=True)
     return updated
 
 
@@ -303,7 +313,11 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
     if completed:
         await record_event(services, updated, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": updated["id"]}, dedupe_key=f"finalize:{updated['id']}")
-        await notify(services, updated, "completed", updated["signers"], updated.get("cc_emails") or [])
+        if not updated.get("sandbox"):
+            # everyone's copy goes out when the signed PDF is ready (the finalisation queues it), and at
+            # the latest after `[email] copy_wait_minutes` (esign.domain.notifications)
+            await services.enqueue("email.copies", {"request_id": updated["id"]}, dedupe_key=f"copies:{updated['id']}",
+                                   delay_seconds=services.config.email.copy_wait_minutes * 60)
     else:
         newly = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
         await notify(services, updated, "invitation", newly)
@@ -328,6 +342,7 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
     await record_event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
     others = [s for s in updated["signers"] if s.get("sent_at") and s["id"] != signer_id]
     await notify(services, updated, "cancellation", others)
+    await notify(services, updated, "declined", owner=True)
     return updated
 
 

@@ -1,6 +1,24 @@
-"""Emails about signing requests (invitation, reminder, completed, cancellation), rendered from
-templates at send time, sent by the `email` job so a failing mail server means a retry, never a
-lost message.
+"""Emails about signing requests, rendered from templates at send time, sent by the `email` job so a
+failing mail server means a retry, never a lost message.
+
+Who gets what:
+- signers: the invitation, reminders, the cancellation, and their copy when the request completes;
+- cc recipients (`cc_emails`): their copy when the request completes;
+- the request's owner (`owner_email`, recorded from the API key that created it; when that is empty
+  the organisation's `notify_email`; when both are empty nobody): their copy on completion, and an
+  email when a signer declines (with the reason) or when a sent request expires, each switchable
+  with `[notifications] owner_on_completed / owner_on_declined / owner_on_expired`.
+
+Everyone's copy (esign.domain.copies) is queued when the signed PDF is ready (by the finalisation),
+and at the latest `[email] copy_wait_minutes` after completion by the `email.copies` job queued at
+completion: a finalisation still failing then does not keep people waiting for ever; their email
+says the signed document is still being prepared and carries the link that gives it once it is
+ready. Each recipient's copy is one job with a fixed dedupe key, so it is sent once whichever path
+queues it first. The attachment is read when the email job runs: storage that is down means a retry.
+
+Emails carry the organisation's display name, logo and accent colour (`[[organizations]]`), times as
+people read them (esign.clock.readable), a plain-text part with every link on a line of its own, and
+links that wrap on a phone.
 
 - A refusal of the recipient for good (SMTP 5xx to RCPT TO) is recorded as a bounce on the signer
   (`email_bounced_at`, `signing_event.email_bounced`).
@@ -16,25 +34,31 @@ from __future__ import annotations
 import email.utils
 import hashlib
 import os
+import re
 from email.message import EmailMessage
 
 import tornado.template
 
-from esign.domain import lifecycle
+from esign.clock import readable
+from esign.domain import copies, downloads, lifecycle
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected
 
-TEMPLATES = tornado.template.Loader(os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email"),
-                                    autoescape=None)
-HTML = tornado.template.Loader(os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email"))
+FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
+TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
+HTML = tornado.template.Loader(FOLDER)
+ACCENT = "#1f5fbf"  # the accent colour of an organisation that sets none
 
 SUBJECTS = {
     "invitation": "Please sign: {document_name}",
     "reminder": "Reminder: please sign {document_name}",
     "completed": "Completed: {document_name}",
     "cancellation": "Cancelled: {document_name}",
+    "declined": "Declined: {document_name}",
+    "expired": "Expired: {document_name}",
 }
+COPIES = "email.copies"
 
 
 def message_id(services, key: str) -> str:
@@ -43,25 +67,81 @@ def message_id(services, key: str) -> str:
     return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
 
 
-def render(services, request: dict, template: str, name: str, signer: dict | None, msg_key: str) -> EmailMessage:
-    sender = request.get("owner_name") or request.get("org_name") or "esign"
+def recipient(request: dict, org: dict, payload: dict, signer: dict | None) -> tuple[str, str, str] | None:
+    """(name, address, role: signer, cc or owner) of the job's recipient; None for an owner nobody
+    can be reached at."""
+    if signer:
+        return signer["name"], signer["email"], "signer"
+    if payload.get("role") == "owner":
+        if request.get("owner_email"):
+            return request.get("owner_name") or "", request["owner_email"], "owner"
+        return (org_name(org), org["notify_email"], "owner") if org.get("notify_email") else None
+    return payload.get("name") or "", payload["to"], "cc"
+
+
+def org_name(org: dict) -> str:
+    return org.get("display_name") or org["name"]
+
+
+def sender(request: dict, org: dict) -> str:
+    """Who sends the request: the API key's owner, else (the owner name recorded then is the
+    organisation's name) the organisation's display name."""
+    owner = request.get("owner_name")
+    return owner if owner and owner != org["name"] else org_name(org)
+
+
+def _signer_line(s: dict) -> dict:
+    state = {"signed": f"signed {readable(s.get('signed_at'), seconds=False)}", "declined": "declined"}
+    return {"name": s["name"], "email": s["email"], "state": state.get(s["status"], "not signed")}
+
+
+def _text(rendered: bytes) -> str:
+    """The plain-text part: no trailing blanks, at most one empty line in a row."""
+    lines = [line.rstrip() for line in rendered.decode().splitlines()]
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
+
+
+def render(services, request: dict, org: dict, template: str, to: tuple[str, str, str], signer: dict | None,
+           msg_key: str, pdf: bytes | None = None) -> EmailMessage:
+    """The message of `template` for `to`; for `completed`, `pdf` is the attachment (None: a link)."""
+    name, address, role = to
+    shown = org_name(org)
+    link = ""
+    if template in ("invitation", "reminder"):
+        link = lifecycle.signing_url(services, request, signer)
+    elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
+        link = lifecycle.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
+    subject = request.get("email_subject") if template in ("invitation", "reminder") else None
+    subject = subject or SUBJECTS[template].format(document_name=request["document_name"])
+    declined = [s for s in request["signers"] if s["status"] == "declined"]
     ctx = {
-        "name": name, "sender": sender, "document_name": request["document_name"], "message": request.get("message"),
-        "link": lifecycle.signing_url(services, request, signer) if signer and template in ("invitation", "reminder") else "",
-        "expires": f"{request['expires_at']:%Y-%m-%d %H:%M} UTC",
-        "reason": request.get("cancel_reason"),
-        "signers": lifecycle.signers_summary(request),
+        "subject": subject, "request_id": request["id"], "org_name": shown, "logo_url": org.get("logo_url") or "",
+        "accent": org.get("accent_color") or ACCENT, "name": name or address, "role": role,
+        "sender": sender(request, org), "document_name": request["document_name"],
+        "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
+        "expires": readable(request["expires_at"], seconds=False),
+        "expired": readable(request.get("expired_at"), seconds=False),
+        "signers": [_signer_line(s) for s in request["signers"]],
+        "decliner": declined[0] if declined else None,
+        "declined_at": readable(declined[0].get("declined_at"), seconds=False) if declined else "",
     }
+    if template == "completed":
+        ctx["pdf"] = "attached" if pdf else "link" if request.get("signed_pdf_status") == "ready" else "pending"
+        ctx["link_until"] = readable(copies.link_expires_at(services, request), seconds=False)
     msg = EmailMessage()
-    subject = request.get("email_subject") if template in ("invitation", "reminder") and request.get("email_subject") else None
-    msg["Subject"] = subject or SUBJECTS[template].format(document_name=request["document_name"])
-    msg["From"] = services.config.email["from"]
-    msg["To"] = email.utils.formataddr((name, signer["email"] if signer else ctx.get("to", "")))
+    msg["Subject"] = subject
+    from_name, from_address = email.utils.parseaddr(services.config.email["from"])
+    msg["From"] = email.utils.formataddr((f"{shown} via {from_name}" if from_name else shown, from_address))
+    msg["To"] = email.utils.formataddr((name, address))
+    if request.get("owner_email") and request["owner_email"] != address:
+        msg["Reply-To"] = email.utils.formataddr((request.get("owner_name") or "", request["owner_email"]))
     msg["Message-ID"] = message_id(services, msg_key)
     msg["Date"] = email.utils.formatdate(localtime=False)
     msg["X-Esign-Request"] = request["id"]
-    msg.set_content(TEMPLATES.load(f"{template}.txt").generate(**ctx).decode())
+    msg.set_content(_text(TEMPLATES.load(f"{template}.txt").generate(**ctx)))
     msg.add_alternative(HTML.load(f"{template}.html").generate(**ctx).decode(), subtype="html")
+    if pdf:
+        msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=downloads.file_name(request, "signed"))
     return msg
 
 
@@ -73,15 +153,15 @@ async def send_email(services, payload, job_record):
     template = payload["template"]
     if template in ("invitation", "reminder") and (request["status"] != "pending" or signer["status"] not in lifecycle.ACTIVE_SIGNER):
         return  # the request moved on before the mail went out: a stale link helps nobody
-    # the dedupe key is (template, request, recipient, link nonce or version); the job id otherwise
+    org = await services.store.organizations.by_id(request["org_id"])
+    to = recipient(request, org, payload, signer)
+    if to is None:
+        return  # an owner without an address (neither the API key nor the organisation names one)
+    # the dedupe key is (template, request, recipient, link nonce or occasion); the job id otherwise
     msg_key = job_record.get("dedupe_key") or job_record["id"]
-    if signer:
-        msg = render(services, request, template, signer["name"], signer, msg_key)
-    else:
-        msg = render(services, request, template, payload.get("name") or payload["to"], None, msg_key)
-        del msg["To"]
-        msg["To"] = email.utils.formataddr((payload.get("name") or "", payload["to"]))
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
+        pdf = await copies.attachment(services, request) if template == "completed" else None
+        msg = render(services, request, org, template, to, signer, msg_key, pdf)
         try:
             await services.email.send(msg)
         except ProviderRejected as exc:
@@ -92,8 +172,23 @@ async def send_email(services, payload, job_record):
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
-                        metadata={"template": template, "to": msg["To"]}, sandbox=False,
+                        metadata={"template": template, "to": email.utils.formataddr(to[:2])}, sandbox=False,
                         data={"signing_request_id": request["id"], "template": template})
+
+
+async def send_copies(services, request: dict) -> None:
+    """Queue everyone's copy of a completed request: each signer, each cc recipient and the owner
+    (safe to call again: once per recipient)."""
+    await lifecycle.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
+                           owner=True, once=True)
+
+
+async def copies_due(services, payload, job_record):
+    """`[email] copy_wait_minutes` after completion: the copies go out now if the finalisation has not
+    queued them yet (still processing or failing)."""
+    request = await services.store.signing_requests.by_id(payload["request_id"])
+    if request is not None and request["status"] == "completed":
+        await send_copies(services, request)
 
 
 async def email_given_up(services, job_record, error):
@@ -129,5 +224,6 @@ def _retry_horizon(config) -> float:
     return config.jobs.message_retry_hours * 3600
 
 
-JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up)]
+JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),
+        JobKind(COPIES, copies_due, lane="email")]
 SWEEPS = [expiry_sweep, reminder_sweep]

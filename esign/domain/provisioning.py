@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from esign.config import ConfigError
 from esign.secrets import new_token
+from esign.store.organizations import BRANDING
 
 
 class ProvisioningError(Exception):
@@ -68,6 +69,7 @@ async def provision_from_config(services) -> None:
         org = await services.store.organizations.upsert_by_name(spec["name"], {
             "plan": spec["plan"], "embed_origins": spec["embed_origins"], "delivery_url": spec["delivery_url"],
             "delivery_secret_enc": services.secrets.encrypt(spec["delivery_secret"]) if spec["delivery_secret"] else "",
+            **{key: spec[key] for key in BRANDING},
         })
         for key in spec["api_keys"]:
             await services.store.api_keys.provision(

@@ -1,6 +1,11 @@
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
+# what emails show of an organisation, set from `[[organizations]]` (empty = not set): the name people
+# read, a logo (https), an accent colour (#rrggbb), and where owner notifications go when the API key
+# that created a request names no owner_email
+BRANDING = ("display_name", "logo_url", "accent_color", "notify_email")
+
 
 class Organizations(Repository):
     collection_name = "organizations"

@@ -54,8 +54,10 @@ async def test_sequential_invitations_in_order(smtp_server):
     assert request["status"] == "completed" and request["signed_pdf_status"] == "processing"
     await srv.run_jobs()
     completed = [m for m in srv.inbox.messages if m["Subject"].startswith("Completed")]
-    assert sorted(m["To"] for m in completed) == ["Ann <ann@example.test>", "Bob <bob@example.test>",
-                                                  "Cy <cy@example.test>", "Legal <legal@example.test>"]
+    # everyone's copy once the signed PDF is ready: signers, cc, and the owner of the API key
+    assert sorted(m["To"] for m in completed) == ["Ada Admin <ada@a.example.test>", "Ann <ann@example.test>",
+                                                  "Bob <bob@example.test>", "Cy <cy@example.test>",
+                                                  "Legal <legal@example.test>"]
     events = [e["event_type"] for e in await srv.services.store.events.for_request(request["org_id"], request["id"])]
     assert events.count("signer.signed") == 3 and events.count("signer.viewed") == 1
     assert "signing_request.completed" in events

@@ -1,0 +1,61 @@
+"""Everyone's copy of a completed request's signed PDF (the completion email, esign.domain.notifications).
+
+- Attached to the email when it is at most `[email] attach_max_mb` (0 = never attached), else the
+  email carries a link: signers their own signing link (it keeps working after completion), cc
+  recipients and the request's owner (who have no signing link) a copy link made here.
+- A copy link is `{public_url}/copies/{request_id}?expires=<unix time>&sig=<HMAC>`: the HMAC of the
+  service key covers the request and the expiry, which is the completion time plus `[signing]
+  completed_link_days` (the window of the signers' own links), so the link in a re-sent message is
+  the same. No API key; expiry on the service clock. Served by esign.api.copies.
+"""
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import urllib.parse
+
+from esign.domain import downloads
+
+MB = 1024 * 1024
+
+
+def _message(request_id: str, expires: int) -> str:
+    return f"copy:{request_id}:{expires}"
+
+
+def link_expires_at(services, request: dict) -> dt.datetime:
+    return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
+
+
+def copy_url(services, request: dict) -> str:
+    expires = calendar.timegm(link_expires_at(services, request).utctimetuple())
+    query = urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(_message(request["id"], expires))})
+    return f"{services.config.server.public_url.rstrip('/')}/copies/{request['id']}?{query}"
+
+
+def check(services, request_id: str, expires: str, sig: str) -> str | None:
+    """Why a copy link does not work (`invalid`, `expired`), or None when it does."""
+    try:
+        expires_at = int(expires)
+    except (TypeError, ValueError):
+        return "invalid"
+    if not services.secrets.verify(_message(request_id, expires_at), sig):
+        return "invalid"
+    if expires_at <= calendar.timegm(services.clock.now().utctimetuple()):
+        return "expired"
+    return None
+
+
+async def attachment(services, request: dict) -> bytes | None:
+    """The signed PDF to attach, or None when it is not ready or larger than `[email] attach_max_mb`.
+    A blob that cannot be read (storage down, or missing although the PDF is ready) raises, so the
+    email job is retried rather than sent without the copy."""
+    if request.get("signed_pdf_status") != "ready":
+        return None
+    key = downloads.blob_key(request, "signed")
+    size = await services.storage.size(key)
+    if size is None:
+        raise KeyError(f"the signed PDF of request {request['id']} is missing from blob storage ({key})")
+    if size > services.config.email.attach_max_mb * MB:
+        return None
+    return await services.storage.get_bytes(key)
