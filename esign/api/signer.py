@@ -18,7 +18,7 @@ from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import Bool, OutSchema, StrictSchema, operation, route
 from esign.api.files import send_file
 from esign.clock import readable
-from esign.domain import signing, verification
+from esign.domain import copies, signing, verification
 from esign.domain.lifecycle import Actor
 from esign.pdf import fonts
 
@@ -178,7 +178,7 @@ class SigningPageHandler(SignerHandler):
             self.finish(TEMPLATES.load("completed.html").generate(
                 document_name=request["document_name"], completed_at=readable(request["completed_at"]),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path,
-                until=readable(signing.copy_available_until(self.services, request), seconds=False)))
+                until=readable(copies.link_expires_at(self.services, request), seconds=False)))
             return
         self.finish(TEMPLATES.load("page.html").generate(document_name=request["document_name"]))
 

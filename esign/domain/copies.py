@@ -24,6 +24,8 @@ def _message(request_id: str, expires: int) -> str:
 
 
 def link_expires_at(services, request: dict) -> dt.datetime:
+    """Until when the copies of a completed request can be fetched: a signer's own link (showing the
+    signed PDF) and the copy links of cc recipients and the owner."""
     return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
 
 

@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import lifecycle, signer_values, verification
+from esign.domain import copies, lifecycle, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry, render_page_png
 from esign.providers.base import ProviderUnavailable
@@ -56,7 +56,7 @@ class SignerSession:
 async def open_link(services, token: str, completed: bool = False) -> SignerSession:
     """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
     request is no longer pending; with `completed`, a signer's own (not an embedded) link of a
-    completed request opens while `copy_available_until` has not passed."""
+    completed request opens while `copies.link_expires_at` has not passed."""
     if not token or len(token) > 128:
         raise ApiError(404, "not_found", "this signing link is not valid")
     digest = hash_token(token)
@@ -76,7 +76,7 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
                             request, signer, origin)
     if completed and origin is None and request["status"] == "completed" \
-            and services.clock.now() < copy_available_until(services, request):
+            and services.clock.now() < copies.link_expires_at(services, request):
         return SignerSession(request, signer)
     if request["status"] != "pending":
         raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; the link no longer works",
@@ -85,11 +85,6 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
         raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",
                         request, signer, origin)
     return SignerSession(request, signer, origin)
-
-
-def copy_available_until(services, request: dict) -> dt.datetime:
-    """Until when a signer's own link shows a completed request and its signed PDF."""
-    return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
 
 
 async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, str]]:
