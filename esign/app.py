@@ -1,40 +1,24 @@
 """The Tornado application (routes of every API module, the docs assets, JSON 404s) and the HTTP
 server that carries it."""
-import importlib
-
 import swagger_ui_bundle
 import tornado.web
 
 from esign.api.base import NotFoundHandler, StaticAssets, log_request
-from esign.api import signer
-from esign.api.common import ROUTES, tornado_pattern
+from esign.api import (bulk, contacts, copies, documents, events, files, health, identity, meta, signer,
+                       signing_requests, templates, usage, webhooks)
+from esign.api.common import tornado_pattern
 from esign.api.throttle import FailedAuthThrottle
 from esign.server import Server
 
 MB = 1024 * 1024
 
-API_MODULES = [
-    "esign.api.health",
-    "esign.api.meta",
-    "esign.api.documents",
-    "esign.api.contacts",
-    "esign.api.usage",
-    "esign.api.webhooks",
-    "esign.api.events",
-    "esign.api.signing_requests",
-    "esign.api.templates",
-    "esign.api.bulk",
-    "esign.api.files",
-    "esign.api.copies",
-    "esign.api.signer",
-    "esign.api.identity",
-]
+# each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
+API_MODULES = [health, meta, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
+               copies, signer, identity]
 
 
-def all_routes():
-    for name in API_MODULES:
-        importlib.import_module(name)
-    return list(ROUTES)
+def all_routes() -> list[tuple[str, type]]:
+    return [route for module in API_MODULES for route in module.ROUTES]
 
 
 def make_app(services) -> tornado.web.Application:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import OutSchema, UTCDateTime, operation, route
+from esign.api.common import OutSchema, UTCDateTime, operation
 from esign.api.templates import Recipient, SendOptions
 from esign.domain import bulk as domain
 from esign.domain.templates import PLACEHOLDER_TEXT
@@ -47,7 +47,6 @@ class BulkJob(OutSchema):
     items = fields.List(fields.Nested(BulkItem), required=True, metadata={"description": "in recipient order"})
 
 
-@route("/v1/bulk-send")
 class BulkSendHandler(APIHandler):
     sandbox_writes = True  # a sandbox key's bulk jobs make sandbox requests
 
@@ -71,10 +70,15 @@ class BulkSendHandler(APIHandler):
                                              "status": job["status"]}), 202)
 
 
-@route("/v1/bulk-jobs/{bulk_job_id}")
 class BulkJobHandler(APIHandler):
     @operation("Get a bulk job with its items", tags=["bulk send"], responses={200: BulkJob},
                description=STATUS_TEXT)
     async def get(self, bulk_job_id):
         job = await domain.view(self.services, self.org_id, self.path_id(bulk_job_id, "bulk job"))
         self.write_json(BulkJob().dump(job))
+
+
+ROUTES = [
+    ("/v1/bulk-send", BulkSendHandler),
+    ("/v1/bulk-jobs/{bulk_job_id}", BulkJobHandler),
+]

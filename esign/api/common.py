@@ -232,19 +232,6 @@ class Email(fields.String):
         return value
 
 
-ROUTES: list[tuple[str, type]] = []
-
-
-def route(path: str):
-    """Register a handler class under an OpenAPI-style path (`/v1/documents/{document_id}`)."""
-
-    def deco(cls):
-        ROUTES.append((path, cls))
-        return cls
-
-    return deco
-
-
 def tornado_pattern(path: str) -> str:
     return "^" + re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", path) + "$"
 

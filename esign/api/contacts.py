@@ -3,7 +3,7 @@ from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
 from esign.api.common import (CursorPageQuery, Email, Line, OutSchema, StrictSchema, UTCDateTime, cursor_record,
-                              operation, page_of, route)
+                              operation, page_of)
 from esign.errors import not_found
 
 
@@ -31,7 +31,6 @@ class ContactQuery(CursorPageQuery):
 ContactPage = page_of(Contact, "ContactPage")
 
 
-@route("/v1/contacts")
 class ContactsHandler(APIHandler):
     @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage})
     async def get(self):
@@ -51,10 +50,15 @@ class ContactsHandler(APIHandler):
         self.write_json(Contact().dump(contact), 201)
 
 
-@route("/v1/contacts/{contact_id}")
 class ContactHandler(APIHandler):
     @operation("Delete a contact", tags=["contacts"], responses={204: None})
     async def delete(self, contact_id):
         if not await self.services.store.contacts.delete(self.org_id, self.path_id(contact_id, "contact")):
             raise not_found("contact")
         self.set_status(204)
+
+
+ROUTES = [
+    ("/v1/contacts", ContactsHandler),
+    ("/v1/contacts/{contact_id}", ContactHandler),
+]

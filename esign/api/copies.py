@@ -1,13 +1,11 @@
 """Serves the signed PDF behind the copy links of completion emails (esign.domain.copies; no API key)."""
 from esign.api.base import BaseHandler
-from esign.api.common import route
 from esign.api.files import content_disposition
 from esign.clock import readable
 from esign.domain import copies, downloads
 from esign.errors import ApiError, invalid_state, not_found
 
 
-@route("/copies/{request_id}")
 class CopyHandler(BaseHandler):
     async def get(self, request_id):
         why = copies.check(self.services, request_id, self.get_query_argument("expires", ""),
@@ -34,3 +32,8 @@ class CopyHandler(BaseHandler):
         async for chunk in self.services.storage.stream(key):
             self.write(chunk)
             await self.flush()
+
+
+ROUTES = [
+    ("/copies/{request_id}", CopyHandler),
+]

@@ -10,7 +10,7 @@ import tornado.web
 from marshmallow import fields
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of, route
+from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of
 from esign.domain import documents as domain
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
@@ -70,7 +70,6 @@ def spool_failed(exc: OSError) -> ApiError:
     return upstream_unavailable(f"the upload could not be spooled to a temporary file: {exc.strerror or exc}")
 
 
-@route("/v1/documents/upload")
 class UploadHandler(APIHandler):
     """Streams the multipart body through the parser: the file part goes to a temporary file (the
     system temp directory, TMPDIR), never into memory. Any failure while the body arrives is answered
@@ -184,7 +183,6 @@ class UploadHandler(APIHandler):
             self.tmp_path = None
 
 
-@route("/v1/documents")
 class DocumentsHandler(APIHandler):
     @operation("List documents", tags=["documents"], query=CursorPageQuery, responses={200: DocumentPage})
     async def get(self):
@@ -192,3 +190,9 @@ class DocumentsHandler(APIHandler):
         repo = self.services.store.documents
         items, total = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
         self.write_json(DocumentPage().dump({"items": items, "total": total}))
+
+
+ROUTES = [
+    ("/v1/documents/upload", UploadHandler),
+    ("/v1/documents", DocumentsHandler),
+]

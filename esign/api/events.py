@@ -2,7 +2,7 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import OutSchema, PageQuery, UTCDateTime, operation, route
+from esign.api.common import OutSchema, PageQuery, UTCDateTime, operation
 from esign.errors import validation_error
 
 
@@ -39,7 +39,6 @@ class EventPage(OutSchema):
     has_more = fields.Boolean(required=True, metadata={"description": "more events follow this page"})
 
 
-@route("/v1/events")
 class EventsHandler(APIHandler):
     @operation("Poll audit events, newest first", tags=["events"], query=EventQuery, responses={200: EventPage},
                description="Events are ordered by a strictly increasing sequence number, not by time, so events "
@@ -64,3 +63,8 @@ class EventsHandler(APIHandler):
         self.write_json(EventPage().dump({
             "items": items, "total": total, "limit": q["limit"], "offset": q["offset"],
             "last_id": items[-1]["id"] if items else None, "has_more": q["offset"] + len(items) < total}))
+
+
+ROUTES = [
+    ("/v1/events", EventsHandler),
+]

@@ -3,7 +3,6 @@ import re
 import urllib.parse
 
 from esign.api.base import BaseHandler
-from esign.api.common import route
 from esign.domain import downloads
 from esign.errors import ApiError
 
@@ -15,7 +14,6 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(filename, safe='')}"
 
 
-@route("/files/{request_id}/{which}")
 class FileHandler(BaseHandler):
     async def get(self, request_id, which):
         if which not in ("signed", "certificate") or not downloads.verify(
@@ -39,3 +37,8 @@ async def send_file(handler, request: dict | None, which: str) -> None:
     async for chunk in handler.services.storage.stream(key):
         handler.write(chunk)
         await handler.flush()
+
+
+ROUTES = [
+    ("/files/{request_id}/{which}", FileHandler),
+]

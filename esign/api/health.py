@@ -5,7 +5,7 @@ from marshmallow import fields
 
 from esign import db
 from esign.api.base import BaseHandler, error_body
-from esign.api.common import OutSchema, operation, route
+from esign.api.common import OutSchema, operation
 
 log = logging.getLogger("esign")
 
@@ -16,7 +16,6 @@ class Health(OutSchema):
     status = fields.String(required=True)
 
 
-@route("/healthz")
 class HealthzHandler(BaseHandler):
     @operation("Liveness: the process is up", tags=["health"], responses={200: Health}, errors=())
     def get(self):
@@ -50,7 +49,6 @@ async def not_ready(services) -> list[dict]:
     return [r for r in results if r]
 
 
-@route("/readyz")
 class ReadyzHandler(BaseHandler):
     @operation("Readiness: the database answers and the blob storage takes writes", tags=["health"],
                responses={200: Health}, errors=(503,))
@@ -61,3 +59,9 @@ class ReadyzHandler(BaseHandler):
             return
         message = "not ready: " + ", ".join(f["field"] for f in failed)
         self.write_json(error_body(503, "upstream_unavailable", message, self.request_id, failed), 503)
+
+
+ROUTES = [
+    ("/healthz", HealthzHandler),
+    ("/readyz", ReadyzHandler),
+]

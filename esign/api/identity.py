@@ -10,7 +10,7 @@ import os
 import tornado.template
 
 from esign.api.base import UUID_RE, BaseHandler
-from esign.api.common import operation, route
+from esign.api.common import operation
 from esign.api.signer import SignerHandler, csp, signer_op
 from esign.domain import verification
 from esign.errors import ApiError
@@ -20,7 +20,6 @@ log = logging.getLogger("esign.identity")
 TEMPLATES = tornado.template.Loader(os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "identity"))
 
 
-@route("/identity/webhooks/{provider}")
 class IdentityWebhookHandler(BaseHandler):
     @operation("Receive an identity vendor's result webhook", tags=["identity (vendors)"], responses={200: None},
                errors=(400, 404, 413, 502),
@@ -40,7 +39,6 @@ class IdentityWebhookHandler(BaseHandler):
         self.write_json({"received": True, "changed": changed})
 
 
-@route("/identity/return/{session_id}")
 class IdentityReturnHandler(BaseHandler):
     def set_default_headers(self):
         super().set_default_headers()
@@ -63,7 +61,6 @@ class IdentityReturnHandler(BaseHandler):
         self.finish(TEMPLATES.load("return.html").generate(known=id_session is not None))
 
 
-@route("/sign/{token}/api/identity/start")
 class IdentityStartHandler(SignerHandler):
     @signer_op("Start identity verification at the vendor (redirect-flow providers)",
                description="Opens a session at the identity vendor; `requirements.identity_verification.redirect_url` "
@@ -74,10 +71,17 @@ class IdentityStartHandler(SignerHandler):
         await self.answer(await verification.start_identity(self.services, self.session, self.actor))
 
 
-@route("/sign/{token}/api/identity/check")
 class IdentityCheckHandler(SignerHandler):
     @signer_op("Ask the vendor for the result of the open identity session",
                description="For when the vendor's webhook is late: fetches the result and records it once. "
                            "409 when no session waits for a result; 502 when the vendor cannot be reached.")
     async def post(self, token):
         await self.answer(await verification.check_identity(self.services, self.session, self.actor))
+
+
+ROUTES = [
+    ("/identity/webhooks/{provider}", IdentityWebhookHandler),
+    ("/identity/return/{session_id}", IdentityReturnHandler),
+    ("/sign/{token}/api/identity/start", IdentityStartHandler),
+    ("/sign/{token}/api/identity/check", IdentityCheckHandler),
+]

@@ -3,12 +3,10 @@ import json
 import os
 
 from esign.api.base import BaseHandler
-from esign.api.common import route
 
 STATIC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static", "docs")
 
 
-@route("/v1/openapi.json")
 class OpenApiHandler(BaseHandler):
     _cached = None
 
@@ -20,7 +18,6 @@ class OpenApiHandler(BaseHandler):
         self.finish(OpenApiHandler._cached)
 
 
-@route("/docs")
 class DocsHandler(BaseHandler):
     def get(self):
         name = "index.html"
@@ -30,9 +27,15 @@ class DocsHandler(BaseHandler):
             self.finish(fh.read())
 
 
-@route("/docs/init.js")
 class DocsInitHandler(BaseHandler):
     def get(self):
         self.set_header("Content-Type", "application/javascript")
         with open(os.path.join(STATIC, "init.js"), "rb") as fh:
             self.finish(fh.read())
+
+
+ROUTES = [
+    ("/v1/openapi.json", OpenApiHandler),
+    ("/docs", DocsHandler),
+    ("/docs/init.js", DocsInitHandler),
+]

@@ -15,7 +15,7 @@ import tornado.web
 from marshmallow import fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import Bool, OutSchema, StrictSchema, operation, route
+from esign.api.common import Bool, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
 from esign.domain import copies, signing, verification
@@ -166,7 +166,6 @@ def signer_op(summary: str, body=None, response=SignerView, description: str = "
 
 # --- handlers ---------------------------------------------------------------------------------------
 
-@route("/sign/{token}")
 class SigningPageHandler(SignerHandler):
     html = True
     completed = True
@@ -183,7 +182,6 @@ class SigningPageHandler(SignerHandler):
         self.finish(TEMPLATES.load("page.html").generate(document_name=request["document_name"]))
 
 
-@route("/sign/{token}/download")
 class SignedCopyHandler(SignerHandler):
     """The signed PDF through the signer's own link, for `[signing] completed_link_days` after completion."""
 
@@ -195,7 +193,6 @@ class SignedCopyHandler(SignerHandler):
         await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "signed")
 
 
-@route("/sign/{token}/api")
 class SignerApiHandler(SignerHandler):
     @signer_op("What the signer sees: request, own fields, pages, requirements",
                description="The first call records `signer.viewed`. 404 for an unknown or expired link, 409 "
@@ -204,7 +201,6 @@ class SignerApiHandler(SignerHandler):
         await self.answer()
 
 
-@route("/sign/{token}/pages/{number}.png")
 class PageImageHandler(SignerHandler):
     async def get(self, token, number):
         if not number.isdigit():
@@ -215,7 +211,6 @@ class PageImageHandler(SignerHandler):
         self.finish(png)
 
 
-@route("/sign/{token}/api/consent")
 class ConsentHandler(SignerHandler):
     @signer_op("Agree to sign electronically (the disclosure in `consent.text`)",
                description="Recorded once as `signing_event.consent_given` with the disclosure version.")
@@ -224,7 +219,6 @@ class ConsentHandler(SignerHandler):
         await self.answer()
 
 
-@route("/sign/{token}/api/sign")
 class SignHandler(SignerHandler):
     @signer_op("Sign: field values, the adopted signature, consent", body=SignBody,
                description="Every rule of the page is checked again: an adopted signature (422 "
@@ -237,7 +231,6 @@ class SignHandler(SignerHandler):
         await self.answer(await signing.sign(self.services, self.session, body, self.actor))
 
 
-@route("/sign/{token}/api/decline")
 class DeclineHandler(SignerHandler):
     @signer_op("Decline to sign, with a reason", body=DeclineBody, response=Declined,
                description="The signer becomes `declined` and the request `cancelled`; the link then stops working.")
@@ -248,7 +241,6 @@ class DeclineHandler(SignerHandler):
                          "signer_id": self.session.signer["id"], "reason": body["reason"].strip()})
 
 
-@route("/sign/{token}/api/withdraw")
 class WithdrawHandler(SignerHandler):
     @signer_op("Withdraw one's signature",
                description="Allowed while the request is pending and no later-order signer has signed.")
@@ -256,7 +248,6 @@ class WithdrawHandler(SignerHandler):
         await self.answer(await signing.withdraw(self.services, self.session, self.actor))
 
 
-@route("/sign/{token}/api/otp")
 class OtpHandler(SignerHandler):
     @signer_op("Text a one-time code to the signer's phone",
                description="429 within `[signer] otp_resend_seconds` of the last code, or while locked.")
@@ -264,7 +255,6 @@ class OtpHandler(SignerHandler):
         await self.answer(await verification.send_code(self.services, self.session, self.actor))
 
 
-@route("/sign/{token}/api/otp/verify")
 class OtpVerifyHandler(SignerHandler):
     @signer_op("Check the one-time code", body=CodeBody,
                description="A wrong code is 422 with the tries left; the last allowed wrong try locks the link "
@@ -274,7 +264,6 @@ class OtpVerifyHandler(SignerHandler):
         await self.answer(await verification.verify_code(self.services, self.session, body["code"], self.actor))
 
 
-@route("/sign/{token}/api/identity")
 class IdentityHandler(SignerHandler):
     @signer_op("Verify identity with the configured identity provider", body=IdentityBody,
                description="`approved` and `review` let the signer sign (review sets identity_review_pending); "
@@ -301,3 +290,18 @@ class SignerAssets(StaticAssets):
 
 
 STATIC_ROUTE = (r"/static/signer/(.*)", SignerAssets, {"path": STATIC})
+
+
+ROUTES = [
+    ("/sign/{token}", SigningPageHandler),
+    ("/sign/{token}/download", SignedCopyHandler),
+    ("/sign/{token}/api", SignerApiHandler),
+    ("/sign/{token}/pages/{number}.png", PageImageHandler),
+    ("/sign/{token}/api/consent", ConsentHandler),
+    ("/sign/{token}/api/sign", SignHandler),
+    ("/sign/{token}/api/decline", DeclineHandler),
+    ("/sign/{token}/api/withdraw", WithdrawHandler),
+    ("/sign/{token}/api/otp", OtpHandler),
+    ("/sign/{token}/api/otp/verify", OtpVerifyHandler),
+    ("/sign/{token}/api/identity", IdentityHandler),
+]

@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Num, OutSchema, QuerySchema,
-                              StrictSchema, UTCDateTime, cursor_record, operation, page_of, route)
+                              StrictSchema, UTCDateTime, cursor_record, operation, page_of)
 from esign.domain import lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
@@ -297,7 +297,6 @@ class RequestHandler(APIHandler):
         self.write_json(SigningRequest().dump(domain.full_view(self.services, request, self.api_key)), status)
 
 
-@route("/v1/signing-requests")
 class SigningRequestsHandler(RequestHandler):
     @operation("List signing requests", tags=["signing requests"], query=ListQuery, responses={200: SigningRequestPage},
                description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
@@ -325,14 +324,12 @@ class SigningRequestsHandler(RequestHandler):
         self.write_request(request, 201)
 
 
-@route("/v1/signing-requests/{request_id}")
 class SigningRequestHandler(RequestHandler):
     @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest})
     async def get(self, request_id):
         self.write_request(await self.load(request_id))
 
 
-@route("/v1/signing-requests/{request_id}/events")
 class RequestEventsHandler(RequestHandler):
     @operation("Audit events of a signing request, newest first", tags=["signing requests"],
                responses={200: RequestEvent(many=True)})
@@ -342,7 +339,6 @@ class RequestEventsHandler(RequestHandler):
         self.write_json(RequestEvent(many=True).dump(events))
 
 
-@route("/v1/signing-requests/{request_id}/send")
 class SendHandler(RequestHandler):
     @operation("Send a draft: invite the signers", tags=["signing requests"], idempotent=True,
                responses={200: SigningRequest}, errors=(401, 403, 404, 409, 422, 429),
@@ -355,7 +351,6 @@ class SendHandler(RequestHandler):
         self.write_request(await lifecycle.send(self.services, request))
 
 
-@route("/v1/signing-requests/{request_id}/cancel")
 class CancelHandler(RequestHandler):
     @operation("Cancel a draft or pending request", tags=["signing requests"], body=CancelBody, idempotent=True,
                responses={200: CancelResponse}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -367,7 +362,6 @@ class CancelHandler(RequestHandler):
         self.write_json({"status": request["status"], "id": request["id"]})
 
 
-@route("/v1/signing-requests/{request_id}/remind")
 class RemindHandler(RequestHandler):
     @operation("Remind the signers whose turn it is", tags=["signing requests"], idempotent=True,
                responses={200: RemindResponse}, errors=(401, 403, 404, 409, 422, 429),
@@ -379,7 +373,6 @@ class RemindHandler(RequestHandler):
         self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
 
 
-@route("/v1/signing-requests/{request_id}/reactivate")
 class ReactivateHandler(RequestHandler):
     @operation("Reactivate an expired request as a draft", tags=["signing requests"], body=ReactivateBody,
                responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -390,7 +383,6 @@ class ReactivateHandler(RequestHandler):
         self.write_request(await lifecycle.reactivate(self.services, request, body["expires_in_days"]))
 
 
-@route("/v1/signing-requests/{request_id}/fields")
 class FieldsHandler(RequestHandler):
     @operation("Replace the signature fields", tags=["signing requests"], body=FieldsBody,
                responses={201: FieldRead(many=True)}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -408,7 +400,6 @@ class FieldsHandler(RequestHandler):
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
 
 
-@route("/v1/signing-requests/{request_id}/embedded-url")
 class EmbeddedUrlHandler(RequestHandler):
     @operation("Embedded signing URLs for an iframe", tags=["signing requests"], body=EmbeddedUrlBody,
                responses={201: EmbeddedUrlResponse}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -427,7 +418,6 @@ class EmbeddedUrlHandler(RequestHandler):
         self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": signing.EMBED_SECONDS}, 201)
 
 
-@route("/v1/signing-requests/{request_id}/download")
 class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
@@ -439,3 +429,17 @@ class DownloadHandler(RequestHandler):
         request = await self.load(request_id)
         q = self.query(DownloadQuery())
         self.write_json(await downloads.download_link(self.services, request, q["file"]))
+
+
+ROUTES = [
+    ("/v1/signing-requests", SigningRequestsHandler),
+    ("/v1/signing-requests/{request_id}", SigningRequestHandler),
+    ("/v1/signing-requests/{request_id}/events", RequestEventsHandler),
+    ("/v1/signing-requests/{request_id}/send", SendHandler),
+    ("/v1/signing-requests/{request_id}/cancel", CancelHandler),
+    ("/v1/signing-requests/{request_id}/remind", RemindHandler),
+    ("/v1/signing-requests/{request_id}/reactivate", ReactivateHandler),
+    ("/v1/signing-requests/{request_id}/fields", FieldsHandler),
+    ("/v1/signing-requests/{request_id}/embedded-url", EmbeddedUrlHandler),
+    ("/v1/signing-requests/{request_id}/download", DownloadHandler),
+]

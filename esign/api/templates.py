@@ -7,7 +7,7 @@ from marshmallow import ValidationError, fields, missing, validate, validates_sc
 
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Int, Line, MaxProperties, OutSchema, StrictSchema,
-                              UTCDateTime, cursor_record, operation, page_of, route)
+                              UTCDateTime, cursor_record, operation, page_of)
 from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
                                         SigningRequest)
 from esign.domain import lifecycle
@@ -156,7 +156,6 @@ QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates`
               "templates made with sandbox keys do not, and are marked `sandbox`: only sandbox keys can send them.")
 
 
-@route("/v1/templates")
 class TemplatesHandler(APIHandler):
     sandbox_writes = True  # a sandbox key's templates are marked sandbox
 
@@ -181,7 +180,6 @@ class TemplatesHandler(APIHandler):
         self.write_json(Template().dump(template), 201)
 
 
-@route("/v1/templates/{template_id}")
 class TemplateHandler(APIHandler):
     sandbox_writes = True  # on sandbox templates only (load_for_change)
 
@@ -209,7 +207,6 @@ class TemplateHandler(APIHandler):
         self.set_status(204)
 
 
-@route("/v1/templates/{template_id}/send")
 class TemplateSendHandler(RequestHandler):
     @operation("Create and send a signing request from a template", tags=["templates"], body=TemplateSend,
                idempotent=True, responses={201: SigningRequest}, errors=(400, 401, 403, 404, 422, 429),
@@ -227,3 +224,10 @@ class TemplateSendHandler(RequestHandler):
         body = self.json_body(TemplateSend())
         request = await domain.create_request(self.services, self.org, self.api_key, self.sandbox, template, body)
         self.write_request(request, 201)
+
+
+ROUTES = [
+    ("/v1/templates", TemplatesHandler),
+    ("/v1/templates/{template_id}", TemplateHandler),
+    ("/v1/templates/{template_id}/send", TemplateSendHandler),
+]

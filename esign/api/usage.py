@@ -2,7 +2,7 @@
 from marshmallow import fields
 
 from esign.api.base import APIHandler
-from esign.api.common import OutSchema, operation, route
+from esign.api.common import OutSchema, operation
 from esign.domain.usage import usage_report
 
 
@@ -27,8 +27,12 @@ class Usage(OutSchema):
     identity_verifications = fields.Nested(IdentityMetric, required=True)
 
 
-@route("/v1/usage")
 class UsageHandler(APIHandler):
     @operation("Usage for the current period and plan limits", tags=["usage"], responses={200: Usage})
     async def get(self):
         self.write_json(Usage().dump(await usage_report(self.services, self.org)))
+
+
+ROUTES = [
+    ("/v1/usage", UsageHandler),
+]

@@ -3,7 +3,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
-                              page_of, route)
+                              page_of)
 from esign.errors import not_found, validation_error
 from esign.secrets import new_token
 from esign.webhooks import delivery, payloads, urls
@@ -147,7 +147,6 @@ class _WebhookHandler(APIHandler):
         return hook
 
 
-@route("/v1/webhooks")
 class WebhooksHandler(APIHandler):
     @operation("List webhooks", tags=["webhooks"], responses={200: Webhook(many=True)},
                description="All webhooks of the organisation, oldest first; secrets are never listed.")
@@ -167,7 +166,6 @@ class WebhooksHandler(APIHandler):
         self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}), 201)
 
 
-@route("/v1/webhooks/{webhook_id}")
 class WebhookHandler(_WebhookHandler):
     @operation("Get a webhook", tags=["webhooks"], responses={200: Webhook})
     async def get(self, webhook_id):
@@ -196,7 +194,6 @@ class WebhookHandler(_WebhookHandler):
         self.set_status(204)
 
 
-@route("/v1/webhooks/{webhook_id}/regenerate-secret")
 class RegenerateSecretHandler(_WebhookHandler):
     @operation("Regenerate the secret", tags=["webhooks"], responses={200: WebhookWithSecret},
                description="The old secret stops being used at once, retries of earlier events included: "
@@ -211,7 +208,6 @@ class RegenerateSecretHandler(_WebhookHandler):
         self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}))
 
 
-@route("/v1/webhooks/{webhook_id}/deliveries")
 class DeliveriesHandler(_WebhookHandler):
     @operation("List delivery attempts, newest first", tags=["webhooks"], query=DeliveryQuery,
                responses={200: DeliveryPage},
@@ -230,7 +226,6 @@ class DeliveriesHandler(_WebhookHandler):
         self.write_json(DeliveryPage().dump({"items": items, "total": total}))
 
 
-@route("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver")
 class RedeliverHandler(_WebhookHandler):
     @operation("Send a delivery's event again (extension)", tags=["webhooks"], idempotent=True,
                responses={202: Delivery}, errors=(401, 403, 404, 409, 422, 429),
@@ -248,3 +243,12 @@ class RedeliverHandler(_WebhookHandler):
         if record is None or record["webhook_id"] != hook["id"]:
             raise not_found("delivery")
         self.write_json(Delivery().dump(await delivery.redeliver(self.services, hook, record)), 202)
+
+
+ROUTES = [
+    ("/v1/webhooks", WebhooksHandler),
+    ("/v1/webhooks/{webhook_id}", WebhookHandler),
+    ("/v1/webhooks/{webhook_id}/regenerate-secret", RegenerateSecretHandler),
+    ("/v1/webhooks/{webhook_id}/deliveries", DeliveriesHandler),
+    ("/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver", RedeliverHandler),
+]
