@@ -9,9 +9,8 @@ from pypdf import PdfReader
 
 from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
-from esign.pdf.stamp import stamp
 from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
-                               make_pdf, qpdf_check, render_gray)
+                               make_pdf, qpdf_check, render_gray, stamp)
 
 SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 
@@ -19,7 +18,8 @@ SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 def every_kind(page=1) -> list[dict]:
     return [
         field("signature", page, (8, 6, 40, 8), signature={"kind": "typed", "text": "Zoë Łukasz-Müller"}, id="sig"),
-        field("signature", page, (55, 6, 35, 12), signature=drawn_signature(), id="drawn"),
+        field("initials", page, (55, 6, 35, 12), signature=drawn_signature(), id="drawn"),
+        field("signature", page, (55, 20, 35, 10), signature=drawn_signature(), id="framed"),
         field("initials", page, (8, 20, 10, 6), id="initials"),  # no initials object: drawn from the name
         field("text", page, (8, 32, 15, 4), value="A long value that cannot fit, so it shrinks to the box", id="long"),
         field("text", page, (30, 32, 40, 5), value="Ça marche — 東京 — Ωmega", id="unicode"),
@@ -67,9 +67,9 @@ def test_habibi_rotated_pages(corpus):
     assert_ink_in_boxes(original, stamp(original, fields, SIGNERS), fields, blank=blank, centred=centred)
 
 
-def test_drawn_signature_keeps_its_aspect_ratio():
+def test_drawn_mark_keeps_its_aspect_ratio():
     original = make_pdf()
-    wide = field("signature", 1, (10, 10, 60, 10), signature=drawn_signature((300, 100)))
+    wide = field("initials", 1, (10, 10, 60, 10), signature=drawn_signature((300, 100)))
     mask = ImageChops.subtract(render_gray(original, 1, 2.0), render_gray(stamp(original, [wide], SIGNERS), 1, 2.0))
     x0, y0, x1, y1 = box_pixels(original, wide, 2.0)
     ix0, iy0, ix1, iy1 = mask.getbbox()
@@ -156,7 +156,8 @@ def test_refused_corpus_files_raise(corpus, name):
 def test_fonts_are_installed():
     """The Debian fonts the stamp and certificate rely on: without them text still renders, in a
     plainer style (signatures) or as empty boxes (CJK)."""
-    assert fonts.runs(fonts.TEXT, "Zoë") == [("esign-DejaVuSans", "Zoë")], "install fonts-dejavu-core"
+    assert fonts.runs(fonts.TEXT, "Zoë — 12 €") == [("Helvetica", "Zoë — 12 €")]  # Windows-1252: a base font
+    assert fonts.runs(fonts.TEXT, "Łukasz") == [("esign-DejaVuSans", "Łukasz")], "install fonts-dejavu-core"
     assert fonts.runs(fonts.HANDWRITING, "Ada") == [("esign-Kristi", "Ada")], "install fonts-kristi"
-    mixed = [("esign-DejaVuSans", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
+    mixed = [("Helvetica", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
     assert fonts.runs(fonts.TEXT, "Zoë 東京") == mixed, "install fonts-droid-fallback"
