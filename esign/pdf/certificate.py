@@ -205,10 +205,12 @@ def actor(request: dict, event: dict) -> str:
 
 def _event_text(event: dict) -> str:
     """The label, and whom the service wrote to."""
-    text = label(event)
-    if event.get("event_type") in SYSTEM_EVENTS and event.get("signer_email"):
-        text += f" to {event['signer_email']}"
-    return text
+    kind = event.get("event_type") or ""
+    if kind.startswith("signing_event.email_") and event.get("signer_email"):
+        return f"{label(event)} to {event['signer_email']}"
+    if kind == "signing_event.otp_sent" and event.get("signer_name"):
+        return f"{label(event)} to {event['signer_name']}"
+    return label(event)
 
 
 def _p(text, size: float, chain: list[str] | None = None) -> Paragraph:

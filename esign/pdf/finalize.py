@@ -39,7 +39,7 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
         stamped_sha256 = hashlib.sha256(stamped).hexdigest()
     else:
         sink = _HashSink()
-        writer.write(sink)
+        writer.write_stream(sink)
         stamped_sha256 = sink.hash.hexdigest()
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced))

@@ -62,7 +62,9 @@ def _load(filename: str) -> tuple[str, frozenset[int]] | None:
     name = "esign-" + os.path.splitext(filename)[0]
     try:
         with _lock:
-            font = TTFont(name, path, subfontIndex=0)
+            # not asciiReadable: a subset holds the glyphs used, not all of ASCII (text stays
+            # extractable through the ToUnicode map)
+            font = TTFont(name, path, subfontIndex=0, asciiReadable=False)
             pdfmetrics.registerFont(font)
     except Exception:  # noqa: BLE001 - an unusable font file is skipped, the next candidate is tried
         return None
