@@ -28,6 +28,7 @@ from collections import defaultdict
 
 from PIL import Image, ImageFilter, ImageStat
 from pypdf import PdfReader, PdfWriter
+from pypdf.filters import ASCII85Decode
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, RectangleObject
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
@@ -88,6 +89,7 @@ def append_pages(writer: PdfWriter, pages) -> None:
     """Add reportlab's pages at the end, their content re-encoded as plain Flate; fonts and images
     they share are cloned once."""
     for page in pages:
+        _unwrap_images(page["/Resources"].get_object())
         added = writer.add_page(page)
         content = added.get_contents()
         if content is not None:
@@ -100,6 +102,20 @@ def _stream(data: bytes) -> DecodedStreamObject:
     return stream
 
 
+def _unwrap_images(resources: DictionaryObject) -> None:
+    """reportlab wraps images in ASCII85 too (a quarter larger): keep their Flate data only."""
+    for ref in resources.get("/XObject", DictionaryObject()).values():
+        image = ref.get_object()
+        for obj in (image, image.get("/SMask")):
+            obj = obj.get_object() if obj is not None else None
+            filters = obj.get("/Filter") if obj is not None else None
+            if isinstance(filters, ArrayObject) and filters and filters[0] == "/ASCII85Decode":
+                obj._data = ASCII85Decode.decode(obj._data)
+                obj[NameObject("/Filter")] = ArrayObject(filters[1:])
+                if isinstance(obj.get("/DecodeParms"), ArrayObject):
+                    obj[NameObject("/DecodeParms")] = ArrayObject(obj["/DecodeParms"][1:])
+
+
 def _flate(data: bytes):
     """Plain Flate (reportlab adds ASCII85, a quarter larger)."""
     return _stream(data).flate_encode(level=9)
@@ -109,12 +125,14 @@ def _paint_over(writer: PdfWriter, page, overlay, shared: dict) -> None:
     """Contents become [q, original..., Q + paint overlay]; the q/Q pair stops the original content's
     graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
     form = _flate(overlay.get_contents().get_data())
+    overlay_resources = overlay["/Resources"].get_object()
+    _unwrap_images(overlay_resources)
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
         # the overlay was drawn in the page's user space; the BBox clips it to the visible area
         NameObject("/BBox"): RectangleObject(visible_box(page)[:4]),
-        NameObject("/Resources"): overlay["/Resources"].get_object().clone(writer),
+        NameObject("/Resources"): overlay_resources.clone(writer),
     })
     form = writer._add_object(form)
     resources = DictionaryObject(page.get_inherited("/Resources", DictionaryObject()).get_object())

@@ -34,7 +34,7 @@ def make_pdf(pages: int = 1, *, media=(0, 0, 595, 842), crop=None, rotate: int =
     an embedded font, like a word processor's export (a realistic size for growth checks)."""
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(media[2], media[3]))
-    font = fonts.runs(fonts.TEXT, "x")[0][0]
+    font = fonts.runs(["DejaVuSans.ttf"], "x")[0][0]
     for number in range(1, pages + 1):
         if text:
             canvas.setFont(font, 9)
