@@ -298,24 +298,25 @@ def drawing(raw: bytes, scale: float) -> bytes:
     resize = min(1.0, _PX_PER_PT * scale)
     with Image.open(io.BytesIO(raw)) as image:
         image.load()
-        if resize < 1:
-            size = (max(1, round(image.width * resize)), max(1, round(image.height * resize)))
-            image = image.resize(size, Image.LANCZOS)
+        rgba = image.convert("RGBA")
         if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
-            rgba = image.convert("RGBA")
             ink = rgba.getchannel("A")
         else:
-            rgba = image.convert("RGBA")
             ink = image.convert("L").point(lambda v: 255 - v)
     solid = ink.point(lambda v: 255 if v > 127 else 0)
     colour = tuple(round(c) for c in ImageStat.Stat(rgba.convert("RGB"), mask=solid).mean) \
         if solid.getbbox() else (0, 0, 0)
-    stroke = _stroke_width(solid)
-    needed = MIN_STROKE_PT * resize / scale  # pixels per point once resized
-    if stroke and stroke < needed:
-        grow = 2 * round((needed - stroke) / 2) + 1  # an odd filter size
+    stroke = _stroke_width(solid)  # in the drawing's own pixels, before it is resized
+    if resize < 1:
+        ink = ink.resize((max(1, round(ink.width * resize)), max(1, round(ink.height * resize))), Image.LANCZOS)
+    needed = MIN_STROKE_PT * resize / scale  # pixels once resized
+    if stroke and stroke * resize < needed:
+        grow = 2 * round((needed - stroke * resize) / 2) + 1  # an odd filter size
         if grow > 1:
             ink = ink.filter(ImageFilter.MaxFilter(grow))
+        peak = ink.getextrema()[1]  # thin strokes lose their opacity when resized: restore it
+        if 0 < peak < 255:
+            ink = ink.point(lambda v: min(255, v * 255 // peak))
     out = Image.new("RGBA", ink.size, colour + (0,))
     out.putalpha(ink)
     buf = io.BytesIO()
