@@ -27,6 +27,8 @@ from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 TITLE = "Certificate of completion"
 SYSTEM = "esign (the service)"
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
+MARGIN = 18 * mm
+_PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
 LABELS = {
     "signing_request.created": "Request created",
     "signing_request.sent": "Request sent for signing",
@@ -82,8 +84,8 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     each signer's `signature` and `initials` are marks as esign.pdf.stamp draws them; `events` in
     any order (printed oldest first)."""
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=18 * mm,
-                            rightMargin=18 * mm, topMargin=18 * mm, bottomMargin=18 * mm)
+    doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN)
     width = doc.width
     events = sorted(events, key=lambda e: (e.get("created_at") or dt.datetime.min, e.get("seq") or 0))
     story = [_p(TITLE, 18, fonts.BOLD), Spacer(1, 6 * mm)]
@@ -246,9 +248,9 @@ class _Trail(Table):
             return parts
         body = len(self._cellvalues) - self.repeatRows
         first = len(parts[0]._cellvalues) - self.repeatRows
-        if body < 2 * WIDOW or first < WIDOW:
-            return []  # the whole table to the next page
-        if body - first >= WIDOW:
+        if (body < 2 * WIDOW or first < WIDOW) and availHeight < 0.95 * _PAGE_HEIGHT:
+            return []  # the whole table to the next page (unless it already has a page of its own)
+        if body - first >= WIDOW or body < 2 * WIDOW:
             return parts
         keep = self.repeatRows + body - WIDOW
         return super().split(availWidth, sum(self._rowHeights[:keep]) + 0.01)
