@@ -108,10 +108,14 @@ def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
     return out
 
 
-def certificate_signers(request: dict) -> list[dict]:
-    return [{**s, "sent_at": iso(s.get("sent_at")), "viewed_at": iso(s.get("viewed_at")),
-             "signed_at": iso(s.get("signed_at")), "phone_verified": bool(s.get("phone_verified_at")),
-             "identity_verified": bool(s.get("identity_verified"))} for s in request["signers"]]
+def certificate_signers(request: dict, images: dict[str, bytes]) -> list[dict]:
+    """The signers as the certificate and the signatures page show them: times as datetimes, how
+    they were verified, their adopted marks with the drawings' bytes."""
+    return [{**s, "phone_verified": bool(s.get("phone_verified_at")),
+             "identity_verified": bool(s.get("identity_verified")),
+             "signature": _stamped_mark(s.get("signature"), images) if s["status"] == "signed" else None,
+             "initials": _stamped_mark(s.get("initials"), images) if s["status"] == "signed" else None}
+            for s in request["signers"]]
 
 
 async def remote_signatures(provider, document: bytes, request: dict, signers: list, timestamp_url) -> bytes:
@@ -133,18 +137,20 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
 
 async def _produce(services, request: dict, original: bytes, images: dict[str, bytes], level: str) -> dict:
     events = await services.store.events.for_request(request["org_id"], request["id"])
+    org = await services.store.organizations.by_id(request["org_id"]) or {}
     seal = await seal_material(services)
     timestamp_url = services.config.signing.timestamp_url or None
-    view = {**request, "created_at": iso(request["created_at"]), "completed_at": iso(request["completed_at"])}
-    common = dict(request=view, fields=stamp_fields(request, images), signers=certificate_signers(request),
-                  events=[{**e, "created_at": iso(e["created_at"])} for e in events], seal=seal,
+    signers = certificate_signers(request, images)
+    common = dict(request={**request, "organization_name": org.get("name")}, fields=stamp_fields(request, images),
+                  signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url)
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
     prepared = await asyncio.to_thread(prepare, original, **common)
+    view = {**request, "completed_at": iso(request["completed_at"])}
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
-                                       common["signers"], timestamp_url)
+                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers], timestamp_url)
     return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url)}
 
 

@@ -1,20 +1,65 @@
-"""The audit certificate ("Certificate of completion"): who signed, when, from where, how they were
-verified, and the SHA-256 of the original and of the stamped document."""
+"""The certificate of completion: who sent what, who signed it, how each signer was verified and
+adopted their signature, when and from where, the full audit trail oldest first, and what makes the
+file checkable (the hashes of the original and of the stamped document, the seal certificate's
+fingerprint, the audit chain head).
+
+Times are `esign.clock.readable` (UTC); every event type reads as words (LABELS); emails and codes
+are sent by the service, not by their recipient (`actor`). Tables keep at least WIDOW rows together
+at the top of a page, and each signer's block stays on one page.
+"""
 from __future__ import annotations
 
 import datetime as dt
 import io
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
+from esign.clock import readable
 from esign.pdf import fonts
+from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 
 TITLE = "Certificate of completion"
+SYSTEM = "esign (the service)"
+WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
+MARGIN = 18 * mm
+_PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
+LABELS = {
+    "signing_request.created": "Request created",
+    "signing_request.sent": "Request sent for signing",
+    "signing_request.reminded": "Reminder sent",
+    "signing_request.cancelled": "Request cancelled",
+    "signing_request.expired": "Request expired",
+    "signing_request.completed": "Request completed: every signer signed",
+    "signing_event.reactivated": "Request reactivated",
+    "signing_event.email_failed": "Email could not be delivered",
+    "signing_event.email_bounced": "Email bounced",
+    "signing_event.otp_sent": "Phone verification code sent",
+    "signing_event.otp_verified": "Phone number verified with the code",
+    "signing_event.otp_failed": "Wrong phone verification code entered",
+    "signing_event.consent_given": "Agreed to sign electronically",
+    "signing_event.downloaded": "Signed document downloaded",
+    "signer.viewed": "Document viewed",
+    "signer.signed": "Document signed",
+    "signer.declined": "Signing declined",
+    "signer.withdrawn": "Signer withdrawn",
+    "signer.reviewed": "Identity check reviewed",
+    "document.signed": "Signed PDF produced",
+}
+EMAIL_LABELS = {"invitation": "Invitation email sent", "reminder": "Reminder email sent",
+                "completed": "Completion email sent", "cancellation": "Cancellation email sent"}
+# who acts: the service sends emails and codes and moves the request on; the sender (the request's
+# owner) creates, sends, cancels and manages signers; every other event is the signer's own action
+SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
+                 "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
+                 "signing_request.completed", "document.signed"}
+SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
+                 "signing_event.reactivated", "signer.withdrawn", "signer.reviewed"}
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.lightgrey),
@@ -23,45 +68,38 @@ _GRID = TableStyle([
 ])
 
 
-def audit_certificate(request: dict, signers: list[dict], events: list[dict], original_sha256: str,
-                      stamped_sha256: str) -> bytes:
+@dataclass
+class Integrity:
+    """What the certificate prints to make the file checkable (hex SHA-256 values)."""
+
+    original_sha256: str
+    stamped_sha256: str
+    seal_fingerprint: str | None = None
+    page_count: int | None = None
+    signatures_page: bool = False
+
+
+def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity) -> bytes:
+    """`request` carries `owner_name`, `owner_email` and `organization_name`; times are datetimes;
+    each signer's `signature` and `initials` are marks as esign.pdf.stamp draws them; `events` in
+    any order (printed oldest first)."""
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=18 * mm,
-                            rightMargin=18 * mm, topMargin=18 * mm, bottomMargin=18 * mm)
+    doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=MARGIN, rightMargin=MARGIN,
+                            topMargin=MARGIN, bottomMargin=MARGIN)
     width = doc.width
+    events = sorted(events, key=lambda e: (e.get("created_at") or dt.datetime.min, e.get("seq") or 0))
     story = [_p(TITLE, 18, fonts.BOLD), Spacer(1, 6 * mm)]
-    story.append(_table([
-        ("Request ID", request.get("id")),
-        ("Document", request.get("document_name") or request.get("title") or request.get("name")),
-        ("Created", _time(request.get("created_at"))),
-        ("Completed", _time(request.get("completed_at"))),
-        ("Original document SHA-256", _p(original_sha256, 8, ["DejaVuSansMono.ttf", *fonts.TEXT])),
-        ("Stamped document SHA-256", _p(stamped_sha256, 8, ["DejaVuSansMono.ttf", *fonts.TEXT])),
-        ("Signature level", (request.get("signing_level") or "").upper() or None),
-    ], width))
-    story.append(Spacer(1, 4 * mm))
-    story.append(_p("The stamped document is the original with every field value and signature drawn on "
-                    "it, before this certificate and the digital signatures were added.", 8))
+    story.append(_table(_summary(request, integrity), width))
+    story += [_heading("Integrity"), _table(_integrity(integrity, events), width)]
     for index, signer in enumerate(signers, start=1):
-        rows = [
-            ("Email", signer.get("email")),
-            ("Verification", ", ".join(_methods(signer))),
-            ("Sent", _time(signer.get("sent_at"))),
-            ("Viewed", _time(signer.get("viewed_at"))),
-            ("Signed", _time(signer.get("signed_at"))),
-            ("IP address", signer.get("ip_address") or "—"),
-            ("User agent", signer.get("user_agent") or "—"),
-        ]
-        story.append(KeepTogether([Spacer(1, 6 * mm),
-                                   _p(f"Signer {index}: {signer.get('name') or ''}", 12, fonts.BOLD),
-                                   Spacer(1, 2 * mm), _table(rows, width)]))
+        story.append(KeepTogether([_heading(f"Signer {index}: {signer.get('name') or ''}"),
+                                   _table(_signer_rows(request, signer, width), width)]))
     if events:
-        story += [Spacer(1, 8 * mm), _p("Audit trail", 12, fonts.BOLD), Spacer(1, 2 * mm)]
-        rows = [[_p(h, 8, fonts.BOLD) for h in ("Time (UTC)", "Event", "By", "IP address")]]
-        rows += [[_p(_time(e.get("created_at")), 8), _p(e.get("event_type") or "", 8),
-                  _p(e.get("signer_name") or e.get("signer_email") or "", 8), _p(_address(e), 8)]
-                 for e in events]
-        table = Table(rows, colWidths=[0.25 * width, 0.3 * width, 0.27 * width, 0.18 * width], repeatRows=1)
+        story.append(_heading("Audit trail (oldest first, times in UTC)"))
+        rows = [[_p(h, 8, fonts.BOLD) for h in ("Time", "Event", "By", "IP address")]]
+        rows += [[_p(readable(e.get("created_at")), 8), _p(_event_text(e), 8), _p(actor(request, e), 8),
+                  _p(_address(e), 8)] for e in events]
+        table = _Trail(rows, colWidths=[0.24 * width, 0.38 * width, 0.22 * width, 0.16 * width], repeatRows=1)
         table.setStyle(_GRID)
         story.append(table)
 
@@ -76,10 +114,74 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], or
     return buf.getvalue()
 
 
+def _summary(request: dict, integrity: Integrity) -> list:
+    owner = request.get("owner_name") or ""
+    if request.get("owner_email"):
+        owner = f"{owner} <{request['owner_email']}>".strip()
+    pages = integrity.page_count
+    if pages is not None and integrity.signatures_page:
+        pages = f"{pages}, followed by a signatures page"
+    return [
+        ("Document", request.get("document_name")),
+        ("Pages", pages),
+        ("Request ID", request.get("id")),
+        ("Sender", owner or None),
+        ("Organisation", request.get("organization_name")),
+        ("Created", readable(request.get("created_at")) or "—"),
+        ("Completed", readable(request.get("completed_at")) or "—"),
+        ("Signature level", (request.get("signing_level") or "").upper() or None),
+    ]
+
+
+def _integrity(integrity: Integrity, events: list[dict]) -> list:
+    rows = [
+        ("Original document SHA-256", _hash(
+            integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte.")),
+        ("Stamped document SHA-256", _hash(
+            integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
+            "pages" + (" and the signatures page appended" if integrity.signatures_page else "")
+            + ", before this certificate, the digital signatures and the seal were added.")),
+    ]
+    if integrity.seal_fingerprint:
+        rows.append(("Seal certificate SHA-256", _hash(
+            integrity.seal_fingerprint, "Fingerprint of the service's seal certificate (DER), which signs this "
+            "file last; `openssl x509 -noout -fingerprint -sha256` shows it with colons.")))
+    head = events[-1].get("hash") if events else None
+    if head:
+        rows.append(("Audit chain head", _hash(
+            head, "Hash of the request's last audit event; each event carries the hash of the one before.")))
+    return rows
+
+
+def _hash(value: str, what: str) -> list:
+    return [_p(value, 8, fonts.MONO), _p(what, 7)]
+
+
+def _signer_rows(request: dict, signer: dict, width: float) -> list:
+    rows = [
+        ("Email", signer.get("email")),
+        ("Reference", reference_id(request.get("id") or "", signer.get("id") or "")),
+        ("Verification", ", ".join(_methods(signer))),
+        ("Sent", readable(signer.get("sent_at")) or "—"),
+        ("Viewed", readable(signer.get("viewed_at")) or "—"),
+        ("Signed", readable(signer.get("signed_at")) or "—"),
+        ("IP address", signer.get("ip_address") or "—"),
+        ("User agent", signer.get("user_agent") or "—"),
+    ]
+    for label, key in (("Signature", "signature"), ("Initials", "initials")):
+        mark = signer.get(key)
+        if mark:
+            framed = (signer.get("name") or "", rows[1][1]) if key == "signature" else None
+            size = (min(70 * mm, 0.6 * width), 22 * mm) if framed else (30 * mm, 12 * mm)
+            how = "drawn by hand" if mark.get("kind") == "drawn" else "typed, shown in a handwriting font"
+            rows.append((label, [_Mark(mark, *size, framed), _p(f"Adopted: {how}", 8)]))
+    return rows
+
+
 def _methods(signer: dict) -> list[str]:
     methods = ["email link"]
     if signer.get("phone_verified"):
-        methods.append("phone OTP")
+        methods.append("phone code (SMS)")
     if signer.get("identity_verified"):
         methods.append("identity check")
     elif signer.get("identity_review_pending"):
@@ -87,14 +189,30 @@ def _methods(signer: dict) -> list[str]:
     return methods
 
 
-def _time(value) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, dt.datetime):
-        if value.tzinfo is not None:
-            value = value.astimezone(dt.timezone.utc)
-        return value.strftime("%Y-%m-%d %H:%M:%S UTC")
-    return str(value)
+def label(event: dict) -> str:
+    kind = event.get("event_type") or ""
+    if kind == "signing_event.email_sent":
+        return EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), "Email sent")
+    return LABELS.get(kind) or kind.rsplit(".", 1)[-1].replace("_", " ").capitalize()
+
+
+def actor(request: dict, event: dict) -> str:
+    kind = event.get("event_type")
+    if kind in SYSTEM_EVENTS:
+        return SYSTEM
+    if kind in SENDER_EVENTS:
+        return f"{request.get('owner_name') or 'The sender'} (sender)"
+    return event.get("signer_name") or event.get("signer_email") or "—"
+
+
+def _event_text(event: dict) -> str:
+    """The label, and whom the service wrote to."""
+    kind = event.get("event_type") or ""
+    if kind.startswith("signing_event.email_") and event.get("signer_email"):
+        return f"{label(event)} to {event['signer_email']}"
+    if kind == "signing_event.otp_sent" and event.get("signer_name"):
+        return f"{label(event)} to {event['signer_name']}"
+    return label(event)
 
 
 def _p(text, size: float, chain: list[str] | None = None) -> Paragraph:
@@ -106,15 +224,50 @@ def _p(text, size: float, chain: list[str] | None = None) -> Paragraph:
     return Paragraph(markup, style)
 
 
+def _heading(text: str) -> Paragraph:
+    heading = _p(text, 12, fonts.BOLD)
+    heading.style.spaceBefore, heading.style.spaceAfter, heading.keepWithNext = 6 * mm, 2 * mm, True
+    return heading
+
+
 def _table(rows, width) -> Table:
-    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, Paragraph) else _p(value, 9)]
+    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Paragraph, list)) else _p(value, 9)]
              for label, value in rows if value is not None]
-    table = Table(cells, colWidths=[0.3 * width, 0.7 * width])
+    table = _Trail(cells, colWidths=[0.3 * width, 0.7 * width])
     table.setStyle(_GRID)
     return table
 
 
-def _address(event: dict) -> str:
-    """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
-    place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
-    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""
+class _Trail(Table):
+    """A table that never leaves fewer than WIDOW of its rows alone at the bottom or the top of a
+    page: it moves whole or splits earlier."""
+
+    def split(self, availWidth, availHeight):
+        parts = super().split(availWidth, availHeight)
+        if len(parts) != 2:
+            return parts
+        body = len(self._cellvalues) - self.repeatRows
+        first = len(parts[0]._cellvalues) - self.repeatRows
+        if (body < 2 * WIDOW or first < WIDOW) and availHeight < 0.95 * _PAGE_HEIGHT:
+            return []  # the whole table to the next page (unless it already has a page of its own)
+        if body - first >= WIDOW or body < 2 * WIDOW:
+            return parts
+        keep = self.repeatRows + body - WIDOW
+        return super().split(availWidth, sum(self._rowHeights[:keep]) + 0.01)
+
+
+class _Mark(Flowable):
+    """An adopted signature (framed as stamped) or initials, as they appear on the document."""
+
+    def __init__(self, mark: dict, width: float, height: float, framed: tuple[str, str] | None):
+        super().__init__()
+        self.mark, self.width, self.height, self.framed = mark, width, height, framed
+
+    def wrap(self, availWidth, availHeight):
+        return self.width, self.height
+
+    def draw(self):
+        if self.framed:
+            draw_signature(self.canv, self.mark, self.width, self.height, *self.framed)
+        else:
+            draw_mark(self.canv, self.mark, self.width, self.height)

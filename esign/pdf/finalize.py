@@ -1,35 +1,56 @@
-"""Turns a completed request into its signed PDF: stamp, audit certificate, PAdES signatures."""
+"""Turns a completed request into its signed PDF in one pypdf pass: the original is read once; the
+stamps, the signatures page and the certificate of completion are added to the same writer, which
+is written once; then one pyHanko signing step per signature (the seal last).
+
+The stamped document's SHA-256 (printed on the certificate) is that of the writer's output before
+the certificate pages are added: it is computed by serialising the writer into a hash, not by
+writing and reading back a file. With `separate_certificate` the stamped document is the document
+that is signed, and the certificate is a PDF of its own, sealed.
+"""
 from __future__ import annotations
 
 import hashlib
 import io
 
+from cryptography.hazmat.primitives.serialization import Encoding
 from pypdf import PdfReader, PdfWriter
 
-from esign.pdf.certificate import audit_certificate
+from esign.pdf.certificate import Integrity, audit_certificate
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
-from esign.pdf.stamp import stamp
+from esign.pdf.stamp import append_pages, stamp_into
 
 LEVELS = ("ses", "aes")
 
 
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None) -> dict:
-    """Stamp the values and make the audit certificate: `document` (the stamped pages, with the
-    certificate appended unless `separate_certificate`) awaits its signatures and seal;
-    `certificate_pdf` is the separately sealed certificate or None."""
-    stamped = stamp(original, fields, {s["id"]: s for s in signers})
-    original_sha256 = hashlib.sha256(original).hexdigest()
-    stamped_sha256 = hashlib.sha256(stamped).hexdigest()
-    certificate = audit_certificate(request, signers, events, original_sha256, stamped_sha256)
+    """Stamp the values, add the signatures page for signers whose signature no field shows, and
+    make the certificate: `document` (with the certificate's pages unless `separate_certificate`)
+    awaits its signatures and seal; `certificate_pdf` is the separately sealed certificate or None."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
+    page_count = len(writer.pages)
+    placed = {f.get("signer_id") for f in fields if f["field_type"] == "signature" and f.get("signature")}
+    unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
+                and s["id"] not in placed]
+    stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
+               unplaced=unplaced)
     if separate_certificate:
-        document = stamped
-        certificate_pdf = seal_pdf(certificate, seal, timestamp_url=timestamp_url)
+        stamped = _write(writer)
+        stamped_sha256 = hashlib.sha256(stamped).hexdigest()
     else:
-        document = _append(stamped, certificate)
-        certificate_pdf = None
-    return {"document": document, "certificate_pdf": certificate_pdf, "original_sha256": original_sha256,
-            "stamped_sha256": stamped_sha256}
+        sink = _HashSink()
+        writer.write_stream(sink)
+        stamped_sha256 = sink.hash.hexdigest()
+    integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
+                          seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced))
+    certificate = audit_certificate(request, signers, events, integrity)
+    if separate_certificate:
+        document, certificate_pdf = stamped, seal_pdf(certificate, seal, timestamp_url=timestamp_url)
+    else:
+        append_pages(writer, PdfReader(io.BytesIO(certificate)).pages)
+        document, certificate_pdf = _write(writer), None
+    return {"document": document, "certificate_pdf": certificate_pdf,
+            "original_sha256": integrity.original_sha256, "stamped_sha256": stamped_sha256}
 
 
 def finalize(original: bytes, *, request: dict, fields: list, signers: list, events: list, level: str,
@@ -53,10 +74,28 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     return {**prepared, "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url)}
 
 
-def _append(pdf: bytes, extra: bytes) -> bytes:
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
-    for page in PdfReader(io.BytesIO(extra)).pages:
-        writer.add_page(page)
+def fingerprint(seal: SealMaterial) -> str:
+    """The SHA-256 of the seal certificate (DER), as `openssl x509 -fingerprint -sha256` computes it."""
+    return hashlib.sha256(seal.certificate.public_bytes(Encoding.DER)).hexdigest()
+
+
+def _write(writer: PdfWriter) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+class _HashSink:
+    """A write-only stream that keeps the SHA-256 of what is written, and the position pypdf needs
+    for its cross-reference table."""
+
+    def __init__(self):
+        self.hash, self.position = hashlib.sha256(), 0
+
+    def write(self, data: bytes) -> int:
+        self.hash.update(data)
+        self.position += len(data)
+        return len(data)
+
+    def tell(self) -> int:
+        return self.position

@@ -1,7 +1,9 @@
 """Fonts for stamping and the audit certificate.
 
-reportlab embeds TrueType-outline fonts only (.ttf/.ttc, not CFF .otf), so candidates are TrueType
-files found on the machine. Each chain is tried in order and the first font that has every glyph of a
+Text that the PDF base fonts can encode (Windows-1252: Western European names and values) uses them:
+they are never embedded, so a stamped page or a certificate costs a few hundred bytes, not a font.
+Other text uses TrueType files found on the machine (reportlab embeds TrueType-outline fonts only:
+.ttf/.ttc, not CFF .otf). Each chain is tried in order and the first font that has every glyph of a
 text is used, else each character takes the first font that has it, CJK fallbacks last. With no
 TrueType font at all, Helvetica (Latin-1) is used.
 """
@@ -20,13 +22,17 @@ from reportlab.pdfbase.ttfonts import TTFont
 # File names, best first. Debian packages: fonts-dejavu-core, fonts-kristi (handwriting),
 # fonts-droid-fallback (CJK).
 CJK = ["DroidSansFallbackFull.ttf", "wqy-zenhei.ttc", "wqy-microhei.ttc", "uming.ttc", "ukai.ttc"]
-TEXT = ["DejaVuSans.ttf", "LiberationSans-Regular.ttf"]
-BOLD = ["DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", *TEXT]
+# The base fonts (no file, never embedded) cover Windows-1252.
+BASE = {"Helvetica", "Helvetica-Bold", "Courier"}
+TEXT = ["Helvetica", "DejaVuSans.ttf", "LiberationSans-Regular.ttf"]
+BOLD = ["Helvetica-Bold", "DejaVuSans-Bold.ttf", "LiberationSans-Bold.ttf", *TEXT]
+MONO = ["Courier", "DejaVuSansMono.ttf", *TEXT]
 HANDWRITING = ["Kristi.ttf", "dkgIt.ttf", "dkg.ttf", "DejaVuSerif-Italic.ttf", "DejaVuSans-Oblique.ttf",
                "LiberationSerif-Italic.ttf", *TEXT]
 FALLBACK = "Helvetica"
 
 _lock = threading.Lock()
+_WINDOWS_1252 = frozenset(map(ord, bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore"))) - {0x7f}
 
 
 @functools.cache
@@ -48,13 +54,17 @@ def _font_files() -> dict[str, str]:
 @functools.cache
 def _load(filename: str) -> tuple[str, frozenset[int]] | None:
     """Register the font with reportlab once per process; returns (name, covered code points)."""
+    if filename in BASE:
+        return filename, _WINDOWS_1252
     path = _font_files().get(filename)
     if path is None:
         return None
     name = "esign-" + os.path.splitext(filename)[0]
     try:
         with _lock:
-            font = TTFont(name, path, subfontIndex=0)
+            # not asciiReadable: a subset holds the glyphs used, not all of ASCII (text stays
+            # extractable through the ToUnicode map)
+            font = TTFont(name, path, subfontIndex=0, asciiReadable=False)
             pdfmetrics.registerFont(font)
     except Exception:  # noqa: BLE001 - an unusable font file is skipped, the next candidate is tried
         return None

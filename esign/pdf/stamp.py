@@ -1,39 +1,65 @@
-"""Draws field values and signatures onto the pages of a PDF.
+"""Draws field values and signatures onto the pages of a PDF, and the signatures page.
 
-All overlays are drawn in one reportlab document (one page per stamped page), so each font and each
-signature image is embedded once and shared by every page. Each overlay page becomes a form XObject
-painted after the page's own content, which is left byte for byte as it was: pypdf's merge_page
-rewrites it uncompressed and, where pages share /Contents or /Resources (habibi-rotated.pdf),
-leaks one page's overlay onto the others.
+All overlays are drawn in one reportlab document (one page per stamped page, then the signatures
+page), so each font and each signature image is embedded once and shared by every page. Each overlay
+page becomes a form XObject painted after the page's own content, which is left byte for byte as it
+was: pypdf's merge_page rewrites it uncompressed and, where pages share /Contents or /Resources
+(habibi-rotated.pdf), leaks one page's overlay onto the others.
 
 Field boxes are percents of the page as displayed (origin top-left, y down); each box gets its own
 coordinate system (origin at its displayed bottom-left, x right, y up as displayed) mapped onto the
 page's user space through the CropBox and /Rotate.
+
+How stamps look: text, date and select values at body size (at most BODY_PT, smaller when the box
+is too short or too narrow); signatures framed with "Signed by <name>" and the signer's reference id
+(`reference_id`), as DocuSign does; drawings scaled to their box keep a stroke of at least
+MIN_STROKE_PT (thickened when scaled down a lot).
 
 A signature or initials is `{kind: "typed", text}` or `{kind: "drawn", image: PNG or JPEG bytes}`
 (esign.domain.finalization reads drawings from blob storage).
 """
 from __future__ import annotations
 
+import datetime as dt
+import functools
+import hashlib
 import io
 from collections import defaultdict
 
+from PIL import Image, ImageFilter, ImageStat
 from pypdf import PdfReader, PdfWriter
+from pypdf.filters import ASCII85Decode
 from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, RectangleObject
+from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from esign.clock import readable
 from esign.pdf import fonts
 from esign.pdf.render import displayed_size, visible_box
 
 INK = (0.05, 0.1, 0.35)  # dark blue, like a pen
 TEXT_INK = (0, 0, 0)
+FRAME_INK = (0.25, 0.3, 0.5)
+BODY_PT = 11  # field values: the size of body text, never more (at most 12 pt)
+MIN_STROKE_PT = 1.1  # the thinnest stroke a drawing keeps on the page
 _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")  # PNG, JPEG
+_PX_PER_PT = 4  # drawings are kept at most at 288 dpi as placed
+SIGNATURES_PAGE = "Signatures"
 
 
-def stamp(pdf_bytes: bytes, fields: list[dict], signers: dict[str, dict]) -> bytes:
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf_bytes)))
+def reference_id(request_id: str, signer_id: str) -> str:
+    """A signer's short reference, printed under each of their signatures and on the certificate:
+    stable (derived from the request and signer ids), 8 hex digits."""
+    digest = hashlib.sha256(f"{request_id}/{signer_id}".encode()).hexdigest().upper()
+    return f"{digest[:4]}-{digest[4:8]}"
+
+
+def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], *, request_id: str,
+               unplaced: list[dict] = ()) -> None:
+    """Stamp `fields` onto the pages of `writer` and append the signatures page of the signers in
+    `unplaced` (signed, with an adopted signature that no signature field shows)."""
     by_page: dict[int, list[dict]] = defaultdict(list)
     for field in fields:
         number = int(field["page_number"])
@@ -41,20 +67,33 @@ def stamp(pdf_bytes: bytes, fields: list[dict], signers: dict[str, dict]) -> byt
             raise ValueError(f"field {field.get('id')} is on page {number}, which does not exist")
         by_page[number].append(field)
     numbers = sorted(by_page)
-    if numbers:
-        buf = io.BytesIO()
-        canvas = Canvas(buf, pageCompression=1)
-        for number in numbers:
-            for field in by_page[number]:
-                _draw_field(canvas, writer.pages[number - 1], field, signers)
-            canvas.showPage()
-        canvas.save()
-        shared: dict[str, object] = {}  # small content streams, one object for every page
-        for number, overlay in zip(numbers, PdfReader(buf).pages):
-            _paint_over(writer, writer.pages[number - 1], overlay, shared)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
+    if not numbers and not unplaced:
+        return
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pageCompression=1)
+    for number in numbers:
+        for field in by_page[number]:
+            _draw_field(canvas, writer.pages[number - 1], field, signers, request_id)
+        canvas.showPage()
+    if unplaced:
+        _signatures_page(canvas, unplaced, request_id)
+    canvas.save()
+    overlays = PdfReader(buf).pages
+    shared: dict[str, object] = {}  # small content streams, one object for every page
+    for number, overlay in zip(numbers, overlays):
+        _paint_over(writer, writer.pages[number - 1], overlay, shared)
+    append_pages(writer, overlays[len(numbers):])
+
+
+def append_pages(writer: PdfWriter, pages) -> None:
+    """Add reportlab's pages at the end, their content re-encoded as plain Flate; fonts and images
+    they share are cloned once."""
+    for page in pages:
+        _unwrap_images(page["/Resources"].get_object())
+        added = writer.add_page(page)
+        content = added.get_contents()
+        if content is not None:
+            added.replace_contents(_flate(content.get_data()))
 
 
 def _stream(data: bytes) -> DecodedStreamObject:
@@ -63,17 +102,37 @@ def _stream(data: bytes) -> DecodedStreamObject:
     return stream
 
 
+def _unwrap_images(resources: DictionaryObject) -> None:
+    """reportlab wraps images in ASCII85 too (a quarter larger): keep their Flate data only."""
+    for ref in resources.get("/XObject", DictionaryObject()).values():
+        image = ref.get_object()
+        for obj in (image, image.get("/SMask")):
+            obj = obj.get_object() if obj is not None else None
+            filters = obj.get("/Filter") if obj is not None else None
+            if isinstance(filters, ArrayObject) and filters and filters[0] == "/ASCII85Decode":
+                obj._data = ASCII85Decode.decode(obj._data)
+                obj[NameObject("/Filter")] = ArrayObject(filters[1:])
+                if isinstance(obj.get("/DecodeParms"), ArrayObject):
+                    obj[NameObject("/DecodeParms")] = ArrayObject(obj["/DecodeParms"][1:])
+
+
+def _flate(data: bytes):
+    """Plain Flate (reportlab adds ASCII85, a quarter larger)."""
+    return _stream(data).flate_encode(level=9)
+
+
 def _paint_over(writer: PdfWriter, page, overlay, shared: dict) -> None:
     """Contents become [q, original..., Q + paint overlay]; the q/Q pair stops the original content's
     graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
-    # re-encoded as plain Flate (reportlab adds ASCII85, a quarter larger)
-    form = _stream(overlay.get_contents().get_data()).flate_encode(level=9)
+    form = _flate(overlay.get_contents().get_data())
+    overlay_resources = overlay["/Resources"].get_object()
+    _unwrap_images(overlay_resources)
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
         # the overlay was drawn in the page's user space; the BBox clips it to the visible area
         NameObject("/BBox"): RectangleObject(visible_box(page)[:4]),
-        NameObject("/Resources"): overlay["/Resources"].get_object().clone(writer),
+        NameObject("/Resources"): overlay_resources.clone(writer),
     })
     form = writer._add_object(form)
     resources = DictionaryObject(page.get_inherited("/Resources", DictionaryObject()).get_object())
@@ -109,12 +168,13 @@ def _box_matrix(page, field) -> tuple[tuple[float, ...], float, float]:
     return matrix, w, h
 
 
-def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict]) -> None:
+def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict], request_id: str) -> None:
     kind = field["field_type"]
     value = field.get("value")
     signature = field.get("signature")
+    signer = signers.get(field.get("signer_id")) or {}
     if kind == "initials" and not signature:
-        name = (signers.get(field.get("signer_id")) or {}).get("name") or ""
+        name = signer.get("name") or ""
         signature = {"kind": "typed", "text": initials_of(name)} if name.strip() else None
     if kind in ("signature", "initials"):
         if not signature:
@@ -127,16 +187,15 @@ def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict]) -> 
         return
     canvas.saveState()
     canvas.transform(*matrix)
-    if kind in ("signature", "initials"):
-        if signature.get("kind") == "drawn":
-            _draw_image(canvas, signature.get("image") or b"", w, h)
-        else:
-            _draw_text(canvas, str(signature.get("text") or ""), w, h, fonts.HANDWRITING, INK,
-                       fill=0.95, center=True, script=True)
+    if kind == "signature":
+        draw_signature(canvas, signature, w, h, signer.get("name") or "",
+                       reference_id(request_id, field.get("signer_id") or ""))
+    elif kind == "initials":
+        draw_mark(canvas, signature, w, h)
     elif kind == "checkbox":
         _draw_check(canvas, w, h)
     else:
-        _draw_text(canvas, str(value), w, h, fonts.TEXT, TEXT_INK, fill=0.7, center=False)
+        _draw_text(canvas, str(value), w, h, fonts.TEXT, TEXT_INK, fill=0.75, center=False, most=BODY_PT)
     canvas.restoreState()
 
 
@@ -144,20 +203,64 @@ def initials_of(name: str) -> str:
     return "".join(part[0].upper() for part in name.split() if part[:1].isalnum())
 
 
-def _draw_text(canvas, text, w, h, chain, color, *, fill, center, script=False) -> None:
-    """One line, as large as `fill` of the box height allows, shrunk until it fits the width.
-    Script fonts draw far past their ascent, descent and advance widths: for them the font's
-    bounding box sets the height, and a quarter em is kept free on each side."""
+def draw_mark(canvas, mark: dict, w: float, h: float) -> None:
+    """A signature or initials as adopted, as large as the box allows, centred in (0, 0, w, h)."""
+    if mark.get("kind") == "drawn":
+        _draw_image(canvas, mark.get("image") or b"", w, h)
+    else:
+        _draw_text(canvas, str(mark.get("text") or ""), w, h, fonts.HANDWRITING, INK, fill=0.95, center=True,
+                   script=True)
+
+
+def draw_signature(canvas, mark: dict, w: float, h: float, name: str, reference: str) -> None:
+    """The mark framed as DocuSign does: a bracket on the left, "Signed by <name>" above the mark and
+    the signer's reference id below it, all inside (0, 0, w, h). A box too short for the labels
+    gets the mark alone."""
+    label = min(7.0, h * 0.15)
+    if label < 3.5:
+        draw_mark(canvas, mark, w, h)
+        return
+    lw = max(0.4, label / 10)
+    pad = lw
+    band = label * 1.25
+    canvas.saveState()
+    canvas.setStrokeColorRGB(*FRAME_INK)
+    canvas.setLineWidth(lw)
+    arm = min(w * 0.3, label * 4)
+    path = canvas.beginPath()
+    path.moveTo(pad + arm, h - pad)
+    path.lineTo(pad, h - pad)
+    path.lineTo(pad, pad)
+    path.lineTo(pad + arm, pad)
+    canvas.drawPath(path, stroke=1, fill=0)
+    inset = pad + label * 0.6
+    for text, y in ((f"Signed by {name}".strip(), h - pad - band), (f"Ref. {reference}", pad + lw)):
+        canvas.saveState()
+        canvas.translate(inset, y)
+        _draw_text(canvas, text, w - inset - pad, band, fonts.TEXT, FRAME_INK, fill=0.8, center=False,
+                   most=label, pad=0)
+        canvas.restoreState()
+    canvas.restoreState()
+    canvas.saveState()
+    canvas.translate(inset, pad + band)
+    draw_mark(canvas, mark, w - inset - pad, h - 2 * (pad + band))
+    canvas.restoreState()
+
+
+def _draw_text(canvas, text, w, h, chain, color, *, fill, center, script=False, most=None, pad=None) -> None:
+    """One line, as large as `fill` of the box height allows (and at most `most` points), shrunk
+    until it fits the width. Script fonts draw far past their ascent, descent and advance widths:
+    for them the font's bounding box sets the height, and a quarter em is kept free on each side."""
     text = " ".join(text.split())
-    if not text:
+    if not text or w <= 0 or h <= 0:
         return
     runs = fonts.runs(chain, text)
     extents = [_extent(font, script) for font, _ in runs]  # per point of font size
     top, bottom = max(e[0] for e in extents), min(e[1] for e in extents)
     overhang = 0.25 if script else 0
     width_1pt = sum(pdfmetrics.stringWidth(part, font, 1) for font, part in runs)
-    pad = min(w, h) * 0.06
-    size = min(h * fill / (top - bottom), (w - 2 * pad) / (width_1pt + 2 * overhang))
+    pad = min(w, h) * 0.06 if pad is None else pad
+    size = min(h * fill / (top - bottom), (w - 2 * pad) / (width_1pt + 2 * overhang), most or float("inf"))
     if size <= 0:
         return
     x = (w - width_1pt * size) / 2 if center else pad + overhang * size
@@ -180,11 +283,54 @@ def _extent(font: str, script: bool) -> tuple[float, float]:
 def _draw_image(canvas, raw: bytes, w, h) -> None:
     if not isinstance(raw, bytes) or not raw.startswith(_IMAGE_MAGIC):
         raise ValueError("a drawn signature must be a PNG or JPEG image")
-    image = ImageReader(io.BytesIO(raw))
-    iw, ih = image.getSize()
-    scale = min(w / iw, h / ih)
+    iw, ih = Image.open(io.BytesIO(raw)).size
+    scale = min(w / iw, h / ih)  # points per pixel of the drawing
     dw, dh = iw * scale, ih * scale
-    canvas.drawImage(image, (w - dw) / 2, (h - dh) / 2, dw, dh, mask="auto")
+    png = drawing(raw, round(scale, 4))
+    canvas.drawImage(ImageReader(io.BytesIO(png)), (w - dw) / 2, (h - dh) / 2, dw, dh, mask="auto")
+
+
+@functools.lru_cache(maxsize=64)
+def drawing(raw: bytes, scale: float) -> bytes:
+    """A drawing as stamped at `scale` points per pixel: at most 2 x _PX_PER_PT pixels per point, its
+    ink one colour on a transparent background in 16 levels of opacity, strokes thickened to
+    MIN_STROKE_PT. Cached: the same
+    mark on many fields is prepared and embedded once (reportlab shares identical images)."""
+    resize = _PX_PER_PT * scale
+    resize = resize if resize < 0.5 else 1.0  # not resized unless that halves it at least
+    with Image.open(io.BytesIO(raw)) as image:
+        image.load()
+        rgba = image.convert("RGBA")
+        if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
+            ink = rgba.getchannel("A")
+        else:
+            ink = image.convert("L").point(lambda v: 255 - v)
+    solid = ink.point(lambda v: 255 if v > 127 else 0)
+    colour = tuple(round(c) for c in ImageStat.Stat(rgba.convert("RGB"), mask=solid).mean) \
+        if solid.getbbox() else (0, 0, 0)
+    stroke = _stroke_width(solid)  # in the drawing's own pixels, before it is resized
+    if resize < 1:
+        ink = ink.resize((max(1, round(ink.width * resize)), max(1, round(ink.height * resize))), Image.LANCZOS)
+    needed = MIN_STROKE_PT * resize / scale  # pixels once resized
+    if stroke and stroke * resize < needed:
+        grow = 2 * round((needed - stroke * resize) / 2) + 1  # an odd filter size
+        if grow > 1:
+            ink = ink.filter(ImageFilter.MaxFilter(grow))
+        peak = ink.getextrema()[1]  # thin strokes lose their opacity when resized: restore it
+        if 0 < peak < 255:
+            ink = ink.point(lambda v: min(255, v * 255 // peak))
+    out = Image.new("RGBA", ink.size, colour + (0,))
+    out.putalpha(ink.point(lambda v: min(255, (v + 8) // 17 * 17)))  # 16 levels: invisible, a third the size
+    buf = io.BytesIO()
+    out.save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _stroke_width(solid: Image.Image) -> float | None:
+    """The mean stroke width of a black-and-white drawing in pixels: ink area over half its edge."""
+    area = solid.histogram()[255]
+    edge = area - solid.filter(ImageFilter.MinFilter(3)).histogram()[255]
+    return 2 * area / edge if edge else None
 
 
 def _draw_check(canvas, w, h) -> None:
@@ -199,3 +345,39 @@ def _draw_check(canvas, w, h) -> None:
     path.lineTo(ox + side * 0.4, oy + side * 0.18)
     path.lineTo(ox + side * 0.88, oy + side * 0.85)
     canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _signatures_page(canvas: Canvas, signers: list[dict], request_id: str) -> None:
+    """An A4 page (more when needed) with each signer's adopted signature, framed as on a field, and
+    who signed when."""
+    width, height = A4
+    margin, row, box_w, box_h = 56, 92, 230, 70
+    y = None
+    for signer in signers:
+        if y is None or y - row < margin:
+            if y is not None:
+                canvas.showPage()
+            canvas.setPageSize(A4)
+            y = height - margin
+            canvas.saveState()
+            canvas.translate(margin, y - 22)
+            _draw_text(canvas, SIGNATURES_PAGE, width - 2 * margin, 22, fonts.BOLD, TEXT_INK, fill=0.9,
+                       center=False, most=16, pad=0)
+            canvas.restoreState()
+            y -= 44
+        canvas.saveState()
+        canvas.translate(margin, y - box_h)
+        draw_signature(canvas, signer["signature"], box_w, box_h, signer.get("name") or "",
+                       reference_id(request_id, signer["id"]))
+        canvas.restoreState()
+        signed_at = signer.get("signed_at")
+        lines = [signer.get("name") or "", signer.get("email") or "",
+                 f"Signed {readable(signed_at)}" if isinstance(signed_at, dt.datetime) else ""]
+        for index, text in enumerate(filter(None, lines)):
+            canvas.saveState()
+            canvas.translate(margin + box_w + 16, y - 16 - index * 14)
+            _draw_text(canvas, text, width - 2 * margin - box_w - 16, 14, fonts.BOLD if index == 0 else fonts.TEXT,
+                       TEXT_INK, fill=0.8, center=False, most=10, pad=0)
+            canvas.restoreState()
+        y -= row
+    canvas.showPage()

@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
 from esign.pdf.seal import InternalCA, SealMaterial
+from esign.pdf.stamp import stamp_into
 
 CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus"
 # Refused at upload (design: the encrypted file, and one whose page tree is missing).
@@ -33,7 +34,7 @@ def make_pdf(pages: int = 1, *, media=(0, 0, 595, 842), crop=None, rotate: int =
     an embedded font, like a word processor's export (a realistic size for growth checks)."""
     buf = io.BytesIO()
     canvas = Canvas(buf, pagesize=(media[2], media[3]))
-    font = fonts.runs(fonts.TEXT, "x")[0][0]
+    font = fonts.runs(["DejaVuSans.ttf"], "x")[0][0]
     for number in range(1, pages + 1):
         if text:
             canvas.setFont(font, 9)
@@ -49,6 +50,16 @@ def make_pdf(pages: int = 1, *, media=(0, 0, 595, 842), crop=None, rotate: int =
             page.cropbox = RectangleObject(crop)
         if rotate:
             page[NameObject("/Rotate")] = NumberObject(rotate)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def stamp(pdf: bytes, fields: list[dict], signers: dict[str, dict], request_id: str = "req_1",
+          unplaced: list[dict] = ()) -> bytes:
+    """The stamped document alone, as finalisation writes it before the certificate."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    stamp_into(writer, fields, signers, request_id=request_id, unplaced=unplaced)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

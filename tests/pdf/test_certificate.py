@@ -1,59 +1,141 @@
-"""The audit certificate carries who, when, from where, how verified, and both document hashes."""
+"""The certificate of completion, read as people read it (pdftotext, pypdfium2): the sender, the
+document, what each hash covers, the seal fingerprint, each signer's verification and adopted marks,
+and the trail oldest first in words, without rows left alone on a page."""
 from __future__ import annotations
 
 import io
-from datetime import datetime, timezone
+import re
+import subprocess
+from datetime import datetime, timedelta
 
+import pytest
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 
-from esign.pdf.certificate import audit_certificate
+from esign.pdf.certificate import LABELS, SYSTEM, WIDOW, Integrity, audit_certificate
+from esign.pdf.stamp import reference_id
+from tests.pdf.conftest import drawn_signature, render_gray, tool
 
-NOW = datetime(2025, 1, 31, 12, 34, 56, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 23, 9, 40, 10)
+TRAIL = datetime(2027, 1, 2, 3, 4, 5)  # another year than the signers' times, to count trail rows
+INTEGRITY = Integrity(original_sha256="a" * 64, stamped_sha256="b" * 64, seal_fingerprint="c" * 64, page_count=3,
+                      signatures_page=True)
+REQUEST = {"id": "req_42", "document_name": "Bail — Ōsaka.pdf", "signing_level": "aes", "owner_name": "Sam Sender",
+           "owner_email": "sam@acme.test", "organization_name": "ACME Ltd", "created_at": NOW, "completed_at": NOW}
 
 
 def signer(i, **extra):
-    return {"id": f"s{i}", "name": f"Zoë Müller {i}", "email": f"s{i}@example.test", "sent_at": NOW,
-            "viewed_at": NOW, "signed_at": NOW, "ip_address": f"203.0.113.{i}",
+    return {"id": f"s{i}", "name": f"Zoë Müller {i}", "email": f"s{i}@example.test", "status": "signed",
+            "sent_at": NOW, "viewed_at": NOW, "signed_at": NOW, "ip_address": f"203.0.113.{i}",
             "user_agent": f"Mozilla/5.0 Agent-{i}", **extra}
 
 
-def read(pdf: bytes) -> tuple[PdfReader, str]:
-    reader = PdfReader(io.BytesIO(pdf))
-    return reader, "\n".join(page.extract_text() for page in reader.pages)
+def event(n, kind, **extra):
+    return {"event_type": kind, "created_at": TRAIL + timedelta(seconds=n), "seq": n, "signer_name": "Zoë Müller 1",
+            "signer_email": "s1@example.test", "ip_address": "203.0.113.1", **extra}
 
 
-def test_contents():
-    signers = [signer(1, phone_verified=True), signer(2, identity_verified=True), signer(3),
-               signer(4, identity_review_pending=True)]
-    events = [{"event_type": "signer.signed", "created_at": NOW, "signer_name": "Zoë Müller 1",
-               "ip_address": "203.0.113.1"}]
-    request = {"id": "req_42", "document_name": "Bail — Ōsaka.pdf", "signing_level": "aes"}
-    pdf = audit_certificate(request, signers, events, "a" * 64, "b" * 64)
-    reader, text = read(pdf)
-    page = reader.pages[0]
+def pdftotext(pdf: bytes, tmp_path, *args) -> str:
+    path = tmp_path / "certificate.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run([tool("pdftotext"), *args, str(path), "-"], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+
+
+def dark_pixels(pdf: bytes) -> int:
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    return sum(sum(render_gray(pdf, n, 1.0).histogram()[:100]) for n in range(1, pages + 1))
+
+
+def test_contents_read_in_order(tmp_path):
+    signers = [signer(1, phone_verified=True, signature=drawn_signature(), initials={"kind": "typed", "text": "ZM"}),
+               signer(2, identity_verified=True, signature={"kind": "typed", "text": "Zoë Müller 2"}),
+               signer(3), signer(4, identity_review_pending=True)]
+    kinds = ["signing_request.created", "signing_request.sent", "signing_event.email_sent", "signer.viewed",
+             "signing_event.consent_given", "signing_event.otp_sent", "signing_event.otp_verified", "signer.signed",
+             "signing_request.completed"]
+    events = [event(n, kind, metadata={"template": "invitation"}, hash=f"{n:064x}") for n, kind in enumerate(kinds)]
+    pdf = audit_certificate(REQUEST, signers, events[::-1], INTEGRITY)  # newest first, as the store gives them
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == tuple(map(round, A4))
-    for expected in ["Certificate of completion", "req_42", "Bail — Ōsaka.pdf", "a" * 64, "b" * 64,
-                     "2025-01-31 12:34:56 UTC", "signer.signed", "AES"]:
-        assert expected in text, expected
+    text = pdftotext(pdf, tmp_path, "-layout")
+    flat = " ".join(text.split())
+    for expected in ["Certificate of completion", "req_42", "Bail — Ōsaka.pdf", "3, followed by a signatures page",
+                     "Sam Sender <sam@acme.test>", "ACME Ltd", "AES", "23 Nov 2026, 09:40:10 UTC",
+                     f"Original document SHA-256 {'a' * 64} Of the PDF file as uploaded",
+                     f"Stamped document SHA-256 {'b' * 64} Of the PDF file written with every value and signature",
+                     f"Seal certificate SHA-256 {'c' * 64} Fingerprint of the service's seal certificate",
+                     f"Audit chain head {8:064x}",  # the hash of the newest event
+                     "Adopted: drawn by hand", "Adopted: typed", f"Reference {reference_id('req_42', 's1')}",
+                     "Signed by Zoë Müller 1"]:
+        assert expected in flat, expected
     for s in signers:
         for key in ("name", "email", "ip_address", "user_agent"):
-            assert s[key] in text, s[key]
-    blocks = text.split("Signer ")[1:]
-    assert "phone OTP" in blocks[0] and "identity check" not in blocks[0]
-    assert "identity check" in blocks[1] and "phone OTP" not in blocks[1]
-    assert "email link" in blocks[2] and "phone OTP" not in blocks[2] and "identity check" not in blocks[2]
-    assert "identity check (needs review)" in " ".join(blocks[3].split())
+            assert s[key] in flat, s[key]
+    blocks = flat.split("Signer ")[1:]
+    assert "phone code (SMS)" in blocks[0] and "identity check" not in blocks[0]
+    assert "identity check" in blocks[1] and "phone code" not in blocks[1]
+    assert "email link" in blocks[2] and "phone code" not in blocks[2] and "identity check" not in blocks[2]
+    assert "identity check (needs review)" in blocks[3]
+    # the trail: oldest first, in words, readable times, the service as the sender of emails and codes
+    trail = flat.split("Audit trail", 1)[1]
+    labels = ["Request created", "Request sent for signing", "Invitation email sent to s1@example.test",
+              "Document viewed", "Agreed to sign electronically", "Phone verification code sent to Zoë Müller 1",
+              "Phone number verified with the code", "Document signed", LABELS["signing_request.completed"]]
+    positions = [trail.find(label) for label in labels]
+    assert -1 not in positions and positions == sorted(positions), list(zip(labels, positions))
+    times = re.findall(r"\d{1,2} \w{3} \d{4}, \d\d:\d\d:\d\d UTC", trail)
+    assert times == [f"2 Jan 2027, 03:04:{5 + n:02d} UTC" for n in range(len(kinds))]
+    assert "signing_event" not in flat and "signer.signed" not in flat and "T03:04" not in flat
+    rows = [line for line in text.splitlines() if "2 Jan 2027" in line]
+    assert SYSTEM in rows[2] and "Zoë Müller 1" not in rows[2].split("s1@example.test")[1]  # email_sent: the service
+    assert "Sam Sender (sender)" in rows[0] and "Zoë Müller 1" in rows[3]
+
+
+def test_adopted_marks_are_shown_as_images(tmp_path):
+    """The drawing is an image on the page; the typed mark is in the handwriting font; both show ink."""
+    signers = [signer(1, signature=drawn_signature()), signer(2, signature={"kind": "typed", "text": "Zoë"})]
+    pdf = audit_certificate(REQUEST, signers, [], INTEGRITY)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert sum(len(page.images) for page in reader.pages) == 1
+    fonts = {str(f.get_object()["/BaseFont"]) for page in reader.pages
+             for f in page["/Resources"].get("/Font", {}).values()}
+    assert any("Kristi" in f for f in fonts), fonts
+    without = audit_certificate(REQUEST, [signer(1), signer(2)], [], INTEGRITY)
+    assert dark_pixels(pdf) - dark_pixels(without) > 200  # the marks are ink on the pages
+
+
+def test_chain_head_only_when_events_carry_hashes(tmp_path):
+    pdf = audit_certificate(REQUEST, [signer(1)], [event(0, "signer.signed")], INTEGRITY)
+    assert "Audit chain head" not in pdftotext(pdf, tmp_path)
+
+
+@pytest.mark.parametrize("signers", [1, 3])
+def test_no_trail_rows_alone_on_a_page(tmp_path, signers):
+    """Whatever the length of the trail, a page holding trail rows holds at least WIDOW of them
+    (without the widow control, 49 events leave one row alone on the last page)."""
+    for count in [4, *range(44, 54)]:
+        events = [event(n, "signer.viewed") for n in range(count)]
+        pdf = audit_certificate(REQUEST, [signer(i) for i in range(1, signers + 1)], events, INTEGRITY)
+        per_page = [page.extract_text().count("2 Jan 2027") for page in PdfReader(io.BytesIO(pdf)).pages]
+        assert sum(per_page) == count
+        assert all(n == 0 or n >= WIDOW for n in per_page), (count, per_page)
 
 
 def test_many_signers_take_several_pages():
     signers = [signer(i) for i in range(1, 31)]
-    reader, text = read(audit_certificate({"id": "req_7"}, signers, [], "a" * 64, "b" * 64))
+    reader = PdfReader(io.BytesIO(audit_certificate({"id": "req_7"}, signers, [], INTEGRITY)))
+    text = "\n".join(page.extract_text() for page in reader.pages)
     assert len(reader.pages) >= 3
     assert all(s["email"] in text for s in signers)
+    for page in reader.pages:  # a signer's block is never split across pages
+        page_text = page.extract_text()
+        for name in re.findall(r"Signer \d+: Zoë Müller \d+", page_text):
+            assert "User agent" in page_text.split(name, 1)[1], name
 
 
-def test_missing_times_and_cjk_names():
-    pdf = audit_certificate({"id": "r"}, [{"name": "山田太郎", "email": "t@example.test"}], [], "a" * 64, "b" * 64)
-    _, text = read(pdf)
-    assert "山田太郎" in text and "—" in text
+def test_missing_times_and_cjk_names(tmp_path):
+    pdf = audit_certificate({"id": "r"}, [{"id": "s", "name": "山田太郎", "email": "t@example.test"}], [],
+                            Integrity("a" * 64, "b" * 64))
+    text = pdftotext(pdf, tmp_path)
+    assert "山田太郎" in text and "—" in text and "Seal certificate" not in text

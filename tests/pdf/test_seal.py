@@ -19,7 +19,7 @@ from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 from pyhanko.sign.validation import SignatureCoverageLevel
 from pypdf import PdfReader
 
-from esign.pdf.finalize import finalize
+from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
 from tests.pdf.conftest import drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses, qpdf_check
 
@@ -78,6 +78,52 @@ def test_ses_seal_only(tmp_path, seal):
     assert len(reader.pages) > 3  # the certificate pages follow the document's
     certificate = text_of(result["signed_pdf"]).split("Certificate of completion", 1)[1]
     assert result["original_sha256"] in certificate and result["stamped_sha256"] in certificate
+    fingerprint = hashlib.sha256(seal.certificate.public_bytes(serialization.Encoding.DER)).hexdigest()
+    assert f"Seal certificate SHA-256 {fingerprint}" in " ".join(certificate.split())
+
+
+def test_stamped_hash_is_the_stamped_document(seal):
+    """The stamped SHA-256 printed with the certificate appended (hashed while writing, never read back)
+    is the SHA-256 of the stamped document as written on its own (the separate-certificate mode),
+    which is the first revision of that mode's signed file."""
+    original = make_pdf(3, text=True)
+    common = dict(request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], seal=seal)
+    appended = prepare(original, **common)
+    alone = prepare(original, separate_certificate=True, **common)
+    assert appended["stamped_sha256"] == alone["stamped_sha256"] == hashlib.sha256(alone["document"]).hexdigest()
+    assert appended["document"] != alone["document"]
+    assert len(PdfReader(io.BytesIO(appended["document"])).pages) > len(PdfReader(io.BytesIO(alone["document"])).pages)
+
+
+@pytest.mark.parametrize("level", ["ses", "aes"])
+def test_signatures_page_for_a_signer_without_a_signature_field(tmp_path, seal, ca, level):
+    """Ada has a signature field; Zoë only a date: her adopted drawing goes on a Signatures page
+    between the document and the certificate, and every signature still verifies."""
+    signers = [{**SIGNERS[0], "signature": {"kind": "typed", "text": "Ada Lovelace"}},
+               {**SIGNERS[1], "signature": drawn_signature()}]
+    fields = [FIELDS[0], FIELDS[2]]
+    original = make_pdf(3, text=True)
+    result = finalize(original, request=REQUEST, fields=fields, signers=signers, events=[], level=level, seal=seal,
+                      ca=ca)
+    roots = [seal.certificate] if level == "ses" else [ca.certificate, seal.certificate]
+    assert_verified(result["signed_pdf"], tmp_path, roots, 1 if level == "ses" else 3)
+    pages = [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(result["signed_pdf"])).pages]
+    assert pages[3].startswith("Signatures") and "Signed by Zoë Müller" in pages[3]
+    assert "Signed by Ada Lovelace" not in pages[3]  # hers is on its field
+    assert pages[4].startswith("Certificate of completion")
+    assert "3, followed by a signatures page" in pages[4]
+
+
+def test_output_of_a_real_document_grows_at_most_a_fifth(tmp_path, seal, corpus):
+    """117 pages of a real document (object streams, images, fonts): stamped on three pages, with its
+    signatures page and certificate, sealed: at most 1.2 times the input, and still valid."""
+    original = (corpus / "GeoTopo-komprimiert.pdf").read_bytes()
+    signers = [{**SIGNERS[0], "signature": drawn_signature()}, {**SIGNERS[1], "signature": drawn_signature((400, 120))}]
+    fields = [field("signature", n, (10, 80, 35, 6), signature=drawn_signature(), signer="s1", id=f"a{n}")
+              for n in (1, 50, 117)]
+    result = finalize(original, request=REQUEST, fields=fields, signers=signers, events=[], level="ses", seal=seal)
+    assert len(result["signed_pdf"]) <= 1.2 * len(original), (len(original), len(result["signed_pdf"]))
+    assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
 
 
 def test_aes_one_signature_per_signer_then_the_seal(tmp_path, seal, ca):

@@ -2,16 +2,18 @@
 from __future__ import annotations
 
 import io
+import re
+from datetime import datetime
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 
 from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
-from esign.pdf.stamp import stamp
+from esign.pdf.stamp import reference_id
 from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
-                               make_pdf, qpdf_check, render_gray)
+                               make_pdf, qpdf_check, render_gray, stamp)
 
 SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 
@@ -19,7 +21,8 @@ SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 def every_kind(page=1) -> list[dict]:
     return [
         field("signature", page, (8, 6, 40, 8), signature={"kind": "typed", "text": "Zoë Łukasz-Müller"}, id="sig"),
-        field("signature", page, (55, 6, 35, 12), signature=drawn_signature(), id="drawn"),
+        field("initials", page, (55, 6, 35, 12), signature=drawn_signature(), id="drawn"),
+        field("signature", page, (55, 20, 35, 10), signature=drawn_signature(), id="framed"),
         field("initials", page, (8, 20, 10, 6), id="initials"),  # no initials object: drawn from the name
         field("text", page, (8, 32, 15, 4), value="A long value that cannot fit, so it shrinks to the box", id="long"),
         field("text", page, (30, 32, 40, 5), value="Ça marche — 東京 — Ωmega", id="unicode"),
@@ -67,9 +70,9 @@ def test_habibi_rotated_pages(corpus):
     assert_ink_in_boxes(original, stamp(original, fields, SIGNERS), fields, blank=blank, centred=centred)
 
 
-def test_drawn_signature_keeps_its_aspect_ratio():
+def test_drawn_mark_keeps_its_aspect_ratio():
     original = make_pdf()
-    wide = field("signature", 1, (10, 10, 60, 10), signature=drawn_signature((300, 100)))
+    wide = field("initials", 1, (10, 10, 60, 10), signature=drawn_signature((300, 100)))
     mask = ImageChops.subtract(render_gray(original, 1, 2.0), render_gray(stamp(original, [wide], SIGNERS), 1, 2.0))
     x0, y0, x1, y1 = box_pixels(original, wide, 2.0)
     ix0, iy0, ix1, iy1 = mask.getbbox()
@@ -156,7 +159,90 @@ def test_refused_corpus_files_raise(corpus, name):
 def test_fonts_are_installed():
     """The Debian fonts the stamp and certificate rely on: without them text still renders, in a
     plainer style (signatures) or as empty boxes (CJK)."""
-    assert fonts.runs(fonts.TEXT, "Zoë") == [("esign-DejaVuSans", "Zoë")], "install fonts-dejavu-core"
+    assert fonts.runs(fonts.TEXT, "Zoë — 12 €") == [("Helvetica", "Zoë — 12 €")]  # Windows-1252: a base font
+    assert fonts.runs(fonts.TEXT, "Łukasz") == [("esign-DejaVuSans", "Łukasz")], "install fonts-dejavu-core"
     assert fonts.runs(fonts.HANDWRITING, "Ada") == [("esign-Kristi", "Ada")], "install fonts-kristi"
-    mixed = [("esign-DejaVuSans", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
+    mixed = [("Helvetica", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
     assert fonts.runs(fonts.TEXT, "Zoë 東京") == mixed, "install fonts-droid-fallback"
+
+
+def ink_box(before: bytes, after: bytes, f: dict, scale: float):
+    """The bounding box (pixels) of what the stamp darkened inside the field's box, and the box."""
+    mask = ImageChops.subtract(render_gray(before, 1, scale), render_gray(after, 1, scale)).point(
+        lambda v: 255 if v > 40 else 0)
+    box = box_pixels(after, f, scale)
+    return mask.crop(box).getbbox(), box
+
+
+@pytest.mark.parametrize("kind", ["text", "date", "select"])
+def test_values_are_body_size_and_inside_their_box(kind):
+    """Rendered ink of a value is at most 12 pt tall in a tall box, and never taller than a short box."""
+    scale = 3.0
+    original = make_pdf()
+    tall = field(kind, 1, (10, 10, 50, 10), value="Hgy Zoë 2026", id="tall")  # 84 pt high
+    medium = field(kind, 1, (10, 30, 50, 4), value="Hgy Zoë 2026", id="medium")  # 34 pt
+    short = field(kind, 1, (10, 50, 50, 1.2), value="Hgy Zoë 2026", id="short")  # 10 pt
+    stamped = stamp(original, [tall, medium, short], SIGNERS)
+    for f in (tall, medium, short):
+        ink, box = ink_box(original, stamped, f, scale)
+        assert ink is not None, f["id"]
+        height = (ink[3] - ink[1]) / scale  # points
+        assert height <= 12, (f["id"], height)
+        assert height <= f["height_percent"] / 100 * 842, (f["id"], height)
+        assert ink[0] >= 0 and ink[2] <= box[2] - box[0] and ink[3] <= box[3] - box[1]
+    for f in (tall, medium):  # body size, not a whisper: cap height plus descender of 9 pt or more
+        ink, _ = ink_box(original, stamped, f, scale)
+        assert (ink[3] - ink[1]) / scale >= 8, f["id"]
+
+
+def big_thin_drawing() -> dict:
+    """A 1200 x 400 canvas drawing with 4 px strokes: placed in an initials box it is scaled to 4 %."""
+    image = Image.new("RGBA", (1200, 400), (0, 0, 0, 0))
+    ImageDraw.Draw(image).line([(20, 380), (400, 20), (800, 380), (1180, 20)], fill=(10, 10, 10, 255), width=4)
+    buf = io.BytesIO()
+    image.save(buf, "PNG")
+    return {"kind": "drawn", "image": buf.getvalue()}
+
+
+def test_drawn_initials_keep_a_visible_stroke():
+    """Scaled down 25 times, a 4 px stroke would be a 0.16 pt hairline: it is thickened to a stroke
+    whose darkest pixels are near black, and which covers a visible share of its box."""
+    scale = 2.0
+    original = make_pdf()
+    initials = field("initials", 1, (10, 10, 8, 3), signature=big_thin_drawing(), id="i")
+    stamped = stamp(original, [initials], SIGNERS)
+    crop = render_gray(stamped, 1, scale).crop(box_pixels(stamped, initials, scale))
+    histogram = crop.histogram()
+    assert min(v for v in range(256) if histogram[v]) < 60  # a real stroke, not grey anti-aliasing
+    dark = sum(histogram[:128])
+    assert dark >= 0.04 * crop.width * crop.height, (dark, crop.size)
+
+
+def test_signatures_are_framed_with_signer_and_reference():
+    original = make_pdf()
+    signers = {"s1": {"id": "s1", "name": "Ada Lovelace"}, "s2": {"id": "s2", "name": "Zoë Müller"}}
+    fields = [field("signature", 1, (10, 10, 40, 8), signature={"kind": "typed", "text": "Ada Lovelace"}, id="a"),
+              field("signature", 1, (10, 30, 40, 8), signature=drawn_signature(), signer="s2", id="b")]
+    stamped = stamp(original, fields, signers, request_id="req_9")
+    text = " ".join(PdfReader(io.BytesIO(stamped)).pages[0].extract_text().split())
+    for name, signer_id in (("Ada Lovelace", "s1"), ("Zoë Müller", "s2")):
+        assert f"Signed by {name}" in text
+        assert f"Ref. {reference_id('req_9', signer_id)}" in text
+    assert reference_id("req_9", "s1") == reference_id("req_9", "s1") != reference_id("req_9", "s2")
+    assert re.fullmatch(r"[0-9A-F]{4}-[0-9A-F]{4}", reference_id("req_9", "s1"))
+    assert_ink_in_boxes(original, stamped, fields)  # the frame stays inside the box
+
+
+def test_signatures_page_for_signers_without_a_signature_field():
+    original = make_pdf(2)
+    unplaced = [{"id": "s2", "name": "Zoë Müller", "email": "zoe@example.test", "signature": drawn_signature(),
+                 "signed_at": datetime(2026, 11, 23, 9, 40, 10)},
+                {"id": "s3", "name": "Bob", "email": "bob@example.test", "signature": {"kind": "typed", "text": "Bob"}}]
+    stamped = stamp(original, [], {}, request_id="req_9", unplaced=unplaced)
+    reader = PdfReader(io.BytesIO(stamped))
+    assert len(reader.pages) == 3
+    text = " ".join(reader.pages[2].extract_text().split())
+    for expected in ["Signatures", "Signed by Zoë Müller", f"Ref. {reference_id('req_9', 's2')}", "zoe@example.test",
+                     "Signed 23 Nov 2026, 09:40:10 UTC", "Signed by Bob"]:
+        assert expected in text, expected
+    assert len(reader.pages[2].images) == 1

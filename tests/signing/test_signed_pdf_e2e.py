@@ -4,7 +4,8 @@ import urllib.parse
 
 import pytest
 
-from esign.domain import lifecycle
+from esign.domain import finalization, lifecycle
+from esign.pdf.finalize import fingerprint
 from tests.conftest import assert_error
 
 SIGNERS = [{"name": "Zoë Ångström", "email": "zoe@example.test", "order": 1},
@@ -70,3 +71,40 @@ async def test_separate_certificate(server, client, document_id, tmp_path):
     path.write_bytes(pdf.body)
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
     assert "zoe@example.test" in text and request["id"] in text.replace("\n", "")
+
+
+async def test_signatures_page_and_readable_certificate(server, client, document_id, tmp_path):
+    """Bob has no signature field: the signature he adopted is stamped on a Signatures page. The
+    certificate names the sender, reads the trail oldest first in words, and prints the seal's
+    fingerprint; pdfsig verifies the file."""
+    r = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS})).json
+    zoe, bob = r["signers"]
+    fields = [{"signer_id": zoe["id"], "x_percent": 10, "y_percent": 80, "width_percent": 30, "height_percent": 6},
+              {"signer_id": bob["id"], "field_type": "text", "x_percent": 10, "y_percent": 10, "value": "ACME-42"}]
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/fields", {"fields": fields})).status == 201
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/send")).status == 200
+    await server.run_jobs()  # the invitations go out
+    request = await server.services.store.signing_requests.by_id(r["id"])
+    for signer in request["signers"]:
+        request = await lifecycle.sign(server.services, request, signer["id"], {},
+                                       {"kind": "typed", "text": signer["name"]}, {"ip_address": "127.0.0.5"})
+    await server.run_jobs()
+    link = (await client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
+    path = tmp_path / "signed.pdf"
+    path.write_bytes((await client.get(link[len(server.url):], key=None)).body)
+    assert subprocess.run(["pdfsig", str(path)], capture_output=True, text=True).stdout.count("Signature is Valid") == 1
+    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout.split("\f")
+    document_pages = request["document_pages"]
+    signatures = " ".join(pages[document_pages].split())
+    assert signatures.startswith("Signatures") and "Signed by Bob Signer" in signatures
+    assert "Signed by Zoë Ångström" not in signatures  # hers is on her field
+    certificate = " ".join(" ".join(pages[document_pages + 1:]).split())
+    seal = await finalization.seal_material(server.services)
+    for expected in ["Certificate of completion", f"Sender {request['owner_name']}",
+                     f"Seal certificate SHA-256 {fingerprint(seal)}", "followed by a signatures page"]:
+        assert expected in certificate, expected
+    trail = certificate.split("Audit trail", 1)[1]
+    order = [trail.find(label) for label in ("Request created", "Request sent for signing",
+                                             "Invitation email sent to zoe@example.test", "Document signed")]
+    assert -1 not in order and order == sorted(order), order
+    assert "signing_event." not in certificate and "esign (the service)" in trail
