@@ -271,3 +271,9 @@ class _Mark(Flowable):
             draw_signature(self.canv, self.mark, self.width, self.height, *self.framed)
         else:
             draw_mark(self.canv, self.mark, self.width, self.height)
+
+
+def _address(event: dict) -> str:
+    """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
+    place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
+    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""
