@@ -14,6 +14,7 @@ import uuid
 import tornado.web
 from marshmallow import ValidationError
 
+from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.providers.base import ProviderUnavailable
 
@@ -115,6 +116,11 @@ class BaseHandler(tornado.web.RequestHandler):
     def consume(self, chunk: bytes) -> None:
         """Take one piece of a body within the limit (kept in memory; the upload handler streams)."""
         self._chunks.append(chunk)
+
+    @property
+    def actor(self) -> Actor:
+        """The person behind the request, for the audit trail."""
+        return Actor(ip_address=self.request.remote_ip, user_agent=self.request.headers.get("User-Agent", "")[:512])
 
     @property
     def body(self) -> bytes:

@@ -19,7 +19,6 @@ from esign.api.common import Bool, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
 from esign.domain import copies, signing, verification
-from esign.domain.lifecycle import Actor
 from esign.pdf import fonts
 
 HERE = os.path.dirname(os.path.dirname(__file__))
@@ -59,10 +58,6 @@ class SignerHandler(BaseHandler):
         super().prepare()
         self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
         self.set_default_headers()
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(ip_address=self.request.remote_ip, user_agent=self.request.headers.get("User-Agent", "")[:512])
 
     @property
     def base_path(self) -> str:

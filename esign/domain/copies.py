@@ -14,7 +14,9 @@ import calendar
 import datetime as dt
 import urllib.parse
 
-from esign.domain import downloads
+from esign.clock import readable
+from esign.domain import downloads, lifecycle
+from esign.errors import ApiError, invalid_state, not_found
 
 MB = 1024 * 1024
 
@@ -46,6 +48,30 @@ def check(services, request_id: str, expires: str, sig: str) -> str | None:
     if expires_at <= calendar.timegm(services.clock.now().utctimetuple()):
         return "expired"
     return None
+
+
+async def downloadable(services, request_id: str, expires: str, sig: str) -> dict:
+    """The completed request whose signed PDF a copy link fetches: 403 for an invalid or expired link,
+    404 for a request that is not completed, 409 while its signed PDF is not ready."""
+    why = check(services, request_id, expires, sig)
+    if why == "invalid":
+        raise ApiError(403, "forbidden", "this download link is invalid")
+    request = await services.store.signing_requests.by_id(request_id)
+    if request is None or request["status"] != "completed":
+        raise not_found("signed document")
+    if why == "expired":
+        raise ApiError(403, "forbidden", "this download link expired on "
+                       f"{readable(link_expires_at(services, request), seconds=False)}; ask the sender for a copy")
+    if request.get("signed_pdf_status") != "ready":
+        raise invalid_state("the signed PDF is still being prepared; try again later")
+    return request
+
+
+async def record_download(services, request: dict, actor) -> None:
+    """One `signing_event.downloaded` per copy-link download that passed the checks (recorded before
+    the file is streamed, as the signer's own download is)."""
+    await lifecycle.record_event(services, request, "signing_event.downloaded", actor=actor,
+                                 metadata={"file": "signed", "via": "copy_link"})
 
 
 async def attachment(services, request: dict) -> bytes | None:

@@ -158,6 +158,10 @@ async def test_above_the_bound_a_link_and_the_cc_link_works_until_it_expires(tmp
         assert resp.status == 200, resp
         assert resp.body == signed and resp.headers["Content-Type"] == "application/pdf"
         assert 'filename="doc-signed.pdf"' in resp.headers["Content-Disposition"]
+        # each download served is on the audit trail (`via: copy_link`); refused ones are not
+        downloaded = await downloads_recorded(srv, request)
+        assert len(downloaded) == 1 and downloaded[0]["metadata"] == {"file": "signed", "via": "copy_link"}
+        assert downloaded[0]["ip_address"] == "127.0.0.1" and downloaded[0].get("signer_email") is None
         tampered = await srv.client.get(path_of(srv, link).replace("expires=", "expires=1"), key=None)
         assert tampered.status == 403 and tampered.json["error"]["message"] == "this download link is invalid"
         for bad in ("", "?expires=x&sig=y", "?expires=9999999999&sig=%C3%A9%00", "?sig=" + link.rpartition("sig=")[2]):
@@ -174,7 +178,13 @@ async def test_above_the_bound_a_link_and_the_cc_link_works_until_it_expires(tmp
         assert expired.status == 403 and expired.json["error"]["code"] == "forbidden"
         assert re.fullmatch(f"this download link expired on {READABLE}; ask the sender for a copy",
                             expired.json["error"]["message"])
+        assert len(await downloads_recorded(srv, request)) == 2  # the one in the last hour of the window
         assert "5 days" not in text_of(copies[OWNER]) and re.search(f"works until {READABLE}", text_of(copies[OWNER]))
+
+
+async def downloads_recorded(srv, request) -> list[dict]:
+    events = await raw_db(srv.services).events.find({"signing_request_id": request["id"]}).to_list(None)
+    return [e for e in events if e["event_type"] == "signing_event.downloaded"]
 
 
 async def test_without_a_link_window_the_copy_is_attached_or_asked_for(tmp_path):
