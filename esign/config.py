@@ -41,7 +41,7 @@ SCHEMA: dict[str, dict[str, Any]] = {
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
                  "paused_retention_days": 7, "delivery_history_days": 30},
     "signer": {"otp_ttl_seconds": 600, "otp_resend_seconds": 30, "otp_max_attempts": 3, "otp_lock_seconds": 900,
-               "identity_max_attempts": 3},
+               "identity_max_attempts": 3, "identity_fetch_seconds": 10.0},
     "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
                "pdf_parse_memory_mb": 512, "json_body_mb": 2, "failed_auth_per_minute": 20},
     "security": {"secret_key": ""},
@@ -332,6 +332,8 @@ def _validate(s: dict[str, Section]) -> None:
     for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")
+    if s["signer"]["identity_fetch_seconds"] < 1:
+        raise ConfigError("signer.identity_fetch_seconds must be at least 1")
     for key in ("lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk", "group_concurrency"):
         if s["jobs"][key] < 1:
             raise ConfigError(f"jobs.{key} must be at least 1")

@@ -74,6 +74,8 @@ class IdentityStartHandler(SignerHandler):
 class IdentityCheckHandler(SignerHandler):
     @signer_op("Ask the vendor for the result of the open identity session",
                description="For when the vendor's webhook is late: fetches the result and records it once. "
+                           "The vendor is asked at most once per session every `[signer] identity_fetch_seconds`; "
+                           "in between this answers the stored state. "
                            "409 when no session waits for a result; 502 when the vendor cannot be reached.")
     async def post(self, token):
         await self.answer(await verification.check_identity(self.services, self.session, self.actor))

@@ -494,8 +494,12 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
 
 
 async def refresh_identity(services, id_session: dict, via: str) -> bool:
-    """Ask the vendor for the result of an open session (a webhook late or lost) and record it."""
+    """Ask the vendor for the result of an open session (a webhook late or lost) and record it; at
+    most once per session every `[signer] identity_fetch_seconds` (otherwise the stored state stands:
+    False)."""
     if id_session["status"] not in OPEN:
+        return False
+    if not await services.store.identity_sessions.claim_fetch(id_session, services.config.signer.identity_fetch_seconds):
         return False
     try:
         result = await services.identity.fetch_result(id_session["reference"])

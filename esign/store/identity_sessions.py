@@ -5,7 +5,13 @@ approved, rejected or abandoned), the vendor's URL and its expiry, and when a re
 
 A session leaves `pending`/`review` by one conditional update whose filter holds the status it was
 read in, so a webhook delivered twice, or a webhook racing the signer's return, settles it once. A
-TTL index removes sessions 90 days after they were opened (the audit trail keeps the outcome)."""
+TTL index removes sessions 90 days after they were opened (the audit trail keeps the outcome).
+
+`fetched_at` is when esign last asked the vendor for the result (the signer's "Check again", the
+return page): one conditional update claims the next fetch, so at most one happens per `[signer]
+identity_fetch_seconds` whatever the number of clicks, tabs or hosts."""
+import datetime as dt
+
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, out
 
@@ -26,6 +32,16 @@ class IdentitySessions(Repository):
 
     async def by_reference(self, provider: str, reference: str) -> dict | None:
         return out(await self.col.find_one({"provider": provider, "reference": reference}))
+
+    async def claim_fetch(self, session: dict, interval_seconds: float) -> bool:
+        """Whether the caller may ask the vendor now: true for one caller per `interval_seconds` while
+        the session is open (its `fetched_at` then becomes now)."""
+        now = self.clock.now()
+        result = await self.col.update_one(
+            {"_id": session["id"], "status": {"$in": list(OPEN)},
+             "$or": [{"fetched_at": None}, {"fetched_at": {"$lte": now - dt.timedelta(seconds=interval_seconds)}}]},
+            {"$set": {"fetched_at": now}})
+        return result.modified_count == 1
 
     async def settle(self, session: dict, status: str, changes: dict) -> dict | None:
         """Move `session` from the status it was read in to `status` (with `changes`), if nobody moved

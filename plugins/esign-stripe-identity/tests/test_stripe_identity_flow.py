@@ -224,6 +224,7 @@ async def test_lost_webhook_is_recovered_when_the_signer_returns(srv, stripe):
     stripe.faults.append(503)  # Stripe down at the return: the page still answers, nothing recorded
     page = await srv.client.get(back, key=None)
     assert page.status == 200 and id_state(await sget(srv, token))["status"] == "pending"
+    srv.clock.advance(seconds=10)  # `[signer] identity_fetch_seconds` after the last fetch
     page = await srv.client.get(back, key=None)
     assert page.status == 200 and "close this tab" in page.body.decode()
     assert id_state(await sget(srv, token))["status"] == "approved"
@@ -243,10 +244,44 @@ async def test_signer_asks_to_check_again(srv, stripe):
     state = id_state(await spost(srv, token, "identity/check"))  # not finished at Stripe yet
     assert state["status"] == "pending"
     await stripe.finish(sid, "verified", deliver=False)
+    srv.clock.advance(seconds=10)
     stripe.faults.append("drop")
     assert_error(await spost(srv, token, "identity/check"), 502, "upstream_unavailable")
+    srv.clock.advance(seconds=10)
     assert id_state(await spost(srv, token, "identity/check"))["status"] == "approved"
     assert_error(await spost(srv, token, "identity/check"), 409, "invalid_state")
+
+
+def fetches(stripe, sid) -> int:
+    return sum(1 for method, uri in stripe.requests
+               if method == "GET" and uri.startswith(f"/v1/identity/verification_sessions/{sid}"))
+
+
+async def test_checks_and_returns_ask_stripe_at_most_once_per_interval(srv, stripe):
+    """`[signer] identity_fetch_seconds` (10): clicks of "Check again" and loads of the return page
+    within it are answered from the stored state; Stripe is asked again once it has passed."""
+    _made, token, sid = await started(srv, stripe)
+    back = urllib.parse.urlsplit(stripe.sessions[sid]["return_url"]).path
+    assert id_state(await spost(srv, token, "identity/check"))["status"] == "pending"
+    assert fetches(stripe, sid) == 1
+    await stripe.finish(sid, "verified", deliver=False)
+    many = await asyncio.gather(*[spost(srv, token, "identity/check") for _ in range(5)],
+                                *[srv.client.get(back, key=None) for _ in range(5)])
+    assert all(resp.status == 200 for resp in many)
+    assert fetches(stripe, sid) == 1 and id_state(await sget(srv, token))["status"] == "pending"
+    srv.clock.advance(seconds=9.5)
+    assert id_state(await spost(srv, token, "identity/check"))["status"] == "pending"
+    assert fetches(stripe, sid) == 1
+    srv.clock.advance(seconds=0.5)
+    both = await asyncio.gather(spost(srv, token, "identity/check"), srv.client.get(back, key=None))
+    assert fetches(stripe, sid) == 2 and all(resp.status == 200 for resp in both)
+    assert id_state(await sget(srv, token))["status"] == "approved"
+    # a fetch that failed counts too: Stripe down is not asked at every click
+    _made, token, sid = await started(srv, stripe)
+    stripe.faults.append(503)
+    assert_error(await spost(srv, token, "identity/check"), 502, "upstream_unavailable")
+    assert id_state(await spost(srv, token, "identity/check"))["status"] == "pending"
+    assert fetches(stripe, sid) == 1
 
 
 async def test_webhook_needing_stripe_while_it_is_down_is_delivered_again(srv, stripe):
