@@ -26,6 +26,7 @@ STATIC = os.path.join(HERE, "static", "signer")
 TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "signer"))
 TAG = ["signer (no API key: the link token)"]
 ERRORS = (400, 403, 404, 409, 422, 429)
+REFRESH_SECONDS = 10  # the completed page reloads itself this often while the signed PDF is being prepared
 
 
 def csp(frame_ancestors: str) -> str:
@@ -171,10 +172,11 @@ class SigningPageHandler(SignerHandler):
         if request["status"] == "completed":
             self.finish(TEMPLATES.load("completed.html").generate(
                 document_name=request["document_name"], completed_at=readable(request["completed_at"]),
-                pdf=request.get("signed_pdf_status"), base_path=self.base_path,
+                pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
                 until=readable(copies.link_expires_at(self.services, request), seconds=False)))
             return
-        self.finish(TEMPLATES.load("page.html").generate(document_name=request["document_name"]))
+        self.finish(TEMPLATES.load("page.html").generate(
+            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days))
 
 
 class SignedCopyHandler(SignerHandler):

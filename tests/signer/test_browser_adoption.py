@@ -91,8 +91,7 @@ async def test_signers_without_fields_adopt_typed_and_drawn_signatures_then_down
         await page.goto(ann_link)
         assert "being prepared" in await page.text_content("#completed")
         await srv.run_jobs()
-        await page.click("#refresh")
-        await page.locator("#download").wait_for()
+        await page.locator("#download").wait_for(timeout=15000)  # the page reloads itself every 10 s
         assert "Completed" in await page.text_content("#completed")
         await no_sideways_scroll(page, viewport)
         await screenshot(page, f"completed-link-{size}")

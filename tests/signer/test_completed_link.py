@@ -4,6 +4,7 @@ completed_link_days`, on the fake clock), its download, and the links that still
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 from esign.api.files import content_disposition
@@ -123,6 +124,8 @@ async def test_the_link_shows_completed_and_downloads_the_signed_pdf_within_the_
     html = page.body.decode()
     assert "Completed" in html and "being prepared" in html and f'href="/sign/{token}"' in html
     assert "/download" not in html
+    # it reloads itself (no script: the page's CSP allows none) until the PDF is ready
+    assert html.count('<meta http-equiv="refresh" content="10">') == 1 and "refreshes by itself" in html
     assert page.headers["Cache-Control"] == "no-store" and page.headers["Referrer-Policy"] == "no-referrer"
     refused = await sget(server, token, "/download")
     assert refused.status == 409 and "being prepared" in refused.body.decode()
@@ -132,6 +135,7 @@ async def test_the_link_shows_completed_and_downloads_the_signed_pdf_within_the_
     assert record["signed_pdf_status"] == "ready"
     html = (await sget(server, token, "")).body.decode()
     assert f'href="/sign/{token}/download"' in html and "being prepared" not in html
+    assert 'http-equiv="refresh"' not in html
     got = await sget(server, token, "/download")
     assert got.status == 200 and got.headers["Content-Type"] == "application/pdf"
     assert got.headers["Content-Disposition"] == content_disposition(downloads.file_name(record, "signed"))
@@ -161,15 +165,34 @@ async def test_a_failed_signed_pdf_is_said_so(server):
     await raw_db(server.services)["signing_requests"].update_one({"_id": made.id},
                                                                  {"$set": {"signed_pdf_status": "failed"}})
     html = (await sget(server, token, "")).body.decode()
-    assert "could not be produced" in html and "/download" not in html
+    assert "could not be produced" in html and "/download" not in html and 'http-equiv="refresh"' not in html
     got = await sget(server, token, "/download")
     assert got.status == 409 and "could not be produced" in got.body.decode()
     assert "The signed PDF cannot be downloaded" in got.body.decode() and "can no longer be signed" not in got.body.decode()
 
 
+def after_signing_notes(html: str) -> tuple[str, str]:
+    """What the signing page says once the signer has signed (pending, completed): its data attributes."""
+    return re.search(r'data-pending-note="([^"]*)"', html)[1], re.search(r'data-completed-note="([^"]*)"', html)[1]
+
+
+async def test_the_signing_page_promises_the_link_only_while_it_will_work(server):
+    made = await make_request(server, [ANN, BOB])
+    pending, done = after_signing_notes((await sget(server, await made.token(0), "")).body.decode())
+    assert "this link lets you download the signed PDF" in pending and "reload this page" in done
+
+
 async def test_completed_link_days_zero_stops_the_link_at_completion(tmp_path):
     srv = await start_server(tmp_path, overrides={"signing": {"completed_link_days": 0}})
     try:
+        # the signing page does not promise what the link will not do
+        made = await make_request(srv, [ANN, BOB])
+        html = (await sget(srv, await made.token(0), "")).body.decode()
+        pending, done = after_signing_notes(html)
+        assert pending == ("The others are being asked to sign. Once everyone has signed, you will get an email "
+                           "about your copy of the signed PDF; this link then stops working.")
+        assert done == "Everyone has signed: you will get an email about your copy of the signed PDF."
+        assert "lets you download" not in html and "reload" not in html
         _, token = await completed(srv)
         assert (await sget(srv, token, "")).status == 409
         assert (await sget(srv, token, "/download")).status == 409

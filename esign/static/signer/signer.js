@@ -92,9 +92,9 @@
 
     var status = "";
     if (outcome === "signed" || signed) {
-      status = "You have signed this document." + (r.status === "pending"
-        ? " The others are being asked to sign. Once everyone has signed, this link lets you download the signed PDF."
-        : r.status === "completed" ? " Everyone has signed: reload this page in a moment to download the signed PDF." : "");
+      var notes = $("app").dataset;  // what the link offers after completion: [signing] completed_link_days
+      status = "You have signed this document." + (r.status === "pending" ? " " + notes.pendingNote
+        : r.status === "completed" ? " " + notes.completedNote : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = "You cannot sign right now: " + state.reason + ".";
     } else if (identity.status === "review" && !vendor) {
