@@ -60,9 +60,12 @@ class Services:
         for provider in self.providers:
             await provider.close()
 
-    async def emit(self, org_id: str, event_type: str, **fields) -> dict:
-        """Record an event (audit trail and outbox) and tell in-process listeners."""
+    async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:
+        """Record an event (audit trail and outbox) and tell in-process listeners. With `event_id`
+        an event already recorded under that id is neither recorded nor told again (None)."""
         event = await self.store.events.append(org_id, event_type, **fields)
+        if event is None:
+            return None
         for listener in self.event_listeners:
             try:
                 await listener(event)

@@ -28,13 +28,16 @@ links that wrap on a phone.
 - Every message's Message-ID is derived from the job's dedupe key (template, request, recipient and
   the signing link's nonce), so a copy sent again after a lost acknowledgement is the same message.
 - The send is recorded on the job (`sent_at`) before the job completes and checked before sending,
-  so a job run again after a crash or a shutdown does not send a second copy."""
+  so a job run again after a crash or a shutdown does not send a second copy. Its
+  `signing_event.email_sent` is recorded under an id derived from the job's, after `sent_at`: a
+  re-run records it if the earlier run died before, and never a second one."""
 from __future__ import annotations
 
 import email.utils
 import hashlib
 import os
 import re
+import uuid
 from email.message import EmailMessage
 
 import tornado.template
@@ -173,7 +176,8 @@ async def send_email(services, payload, job_record):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
                         metadata={"template": template, "to": email.utils.formataddr(to[:2])}, sandbox=False,
-                        data={"signing_request_id": request["id"], "template": template})
+                        data={"signing_request_id": request["id"], "template": template},
+                        event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:email_sent:{job_record['id']}")))
 
 
 async def send_copies(services, request: dict) -> None:

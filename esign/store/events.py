@@ -1,4 +1,4 @@
-from esign.db import ReturnDocument
+from esign.db import DuplicateKeyError, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 # Types that go to webhooks only and never appear in polling (spec: Events).
@@ -43,11 +43,15 @@ class Events(Repository):
 
     async def append(self, org_id: str, event_type: str, *, signing_request_id=None, signer=None,
                      ip_address=None, user_agent=None, geo=None, metadata=None, data=None,
-                     sandbox=False) -> dict:
+                     sandbox=False, event_id=None) -> dict | None:
+        """Store an event. `event_id`, when given, makes this idempotent: an event already stored
+        under that id is not stored again (None is returned)."""
+        if event_id is not None and await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None:
+            return None
         signer = signer or {}
         geo = geo or {}
         doc = {
-            "_id": new_id(), "seq": await self._next_seq(org_id), "org_id": org_id, "event_type": event_type,
+            "_id": event_id or new_id(), "seq": await self._next_seq(org_id), "org_id": org_id, "event_type": event_type,
             "signing_request_id": signing_request_id, "signer_id": signer.get("id"),
             "signer_name": signer.get("name"), "signer_email": signer.get("email"),
             "ip_address": ip_address, "user_agent": user_agent, "country": geo.get("country"),
@@ -55,7 +59,12 @@ class Events(Repository):
             "data": data, "sandbox": sandbox, "pollable": event_type not in WEBHOOK_ONLY,
             "dispatch_pending": True, "created_at": self.clock.now(),
         }
-        await self.col.insert_one(doc)
+        try:
+            await self.col.insert_one(doc)
+        except DuplicateKeyError:
+            if event_id is None:
+                raise
+            return None  # a concurrent append of the same event won
         return out(doc)
 
     async def dispatched(self, event_id: str) -> None:

@@ -180,6 +180,46 @@ async def test_an_invitation_interrupted_after_sending_is_never_sent_twice(tmp_p
         job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
         assert job["status"] == "done"
         assert len(smtp.handler.messages) == 1  # one invitation in the inbox
+        assert len(await email_sent_events(srv)) == 1  # and one email_sent on the trail
+    finally:
+        await stop_server(srv)
+        smtp.down()
+
+
+async def email_sent_events(srv) -> list[dict]:
+    return await raw_db(srv.services)["events"].find({"event_type": "signing_event.email_sent"}).to_list(None)
+
+
+async def test_an_email_sent_event_lost_with_the_process_is_recorded_by_the_rerun_once(tmp_path):
+    """The message left and `sent_at` was recorded, then the process died before the event: the re-run
+    records the event (once), and sends nothing."""
+    smtp = PolicySmtp()
+    srv = await start_server(tmp_path, overrides=smtp.settings())
+    events = srv.services.store.events
+    append = events.append
+    dying = {"left": 1}
+
+    async def dies_once(org_id, event_type, **fields):
+        if event_type == "signing_event.email_sent" and dying["left"]:
+            dying["left"] -= 1
+            raise ConnectionError("the process died here")
+        return await append(org_id, event_type, **fields)
+
+    try:
+        events.append = dies_once
+        await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"}], order="parallel")
+        await srv.run_jobs()
+        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+        assert job["status"] == "queued" and job["sent_at"] is not None and job["attempts"] == 1
+        assert await email_sent_events(srv) == [] and len(smtp.handler.messages) == 1
+        for _ in range(2):  # the retry, then a stray re-run of the done job (a lost completion)
+            srv.clock.advance(hours=1)
+            await srv.run_jobs()
+            assert len(await email_sent_events(srv)) == 1
+            jobs = raw_db(srv.services)["jobs"]
+            assert (await jobs.find_one({"_id": job["_id"]}))["status"] == "done"
+            await jobs.update_one({"_id": job["_id"]}, {"$set": {"status": "queued"}})
+        assert len(smtp.handler.messages) == 1
     finally:
         await stop_server(srv)
         smtp.down()
