@@ -61,6 +61,7 @@ async def test_signers_without_fields_adopt_typed_and_drawn_signatures_then_down
         await page.click("#adopt-ok")
         await page.locator("#status.done").wait_for()
         assert "You have signed" in await page.text_content("#status")
+        assert "this link lets you download the signed PDF" in await page.text_content("#status")  # the note of the page
         assert not [m for m in page.console_messages if m.startswith(("error", "pageerror"))], page.console_messages
 
         # Bob draws his signature in the box first, sees it, then signs
