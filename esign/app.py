@@ -25,6 +25,7 @@ API_MODULES = [
     "esign.api.templates",
     "esign.api.bulk",
     "esign.api.files",
+    "esign.api.seal",
     "esign.api.signer",
 ]
 

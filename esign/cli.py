@@ -1,10 +1,11 @@
-"""The `esign` command: serve, worker, jobs, admin, openapi."""
+"""The `esign` command: serve, worker, jobs, admin, openapi, seal, verify."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
 import logging
+import pathlib
 import signal
 import sys
 
@@ -38,6 +39,20 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("job_id")
 
     sub.add_parser("openapi", help="print the OpenAPI JSON document")
+
+    seal = sub.add_parser("seal", help="the deployment's seal")
+    ssub = seal.add_subparsers(dest="action", required=True)
+    a = ssub.add_parser("export", help="write the certificates to trust (PEM: the seal's, its issuers', the "
+                                       "internal CA's), as GET /v1/seal-certificate answers")
+    a.add_argument("--config")
+    a.add_argument("--out", help="file to write (default: standard output)")
+
+    verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
+                                           "exit status 0 only when every check passes")
+    verify.add_argument("file")
+    verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
+                                         "and the audit trail against its database")
+    verify.add_argument("--trust", help="PEM file of certificates to trust (e.g. from `esign seal export`)")
 
     admin = sub.add_parser("admin", help="manage organisations and API keys (prints JSON)")
     admin.add_argument("--config")
@@ -74,6 +89,8 @@ def main(argv=None) -> None:
 
         print(json.dumps(build(), indent=2))
         return
+    if args.command == "verify" and not args.config:
+        sys.exit(asyncio.run(verify_file(None, args)))
     try:
         cfg = configmod.load(getattr(args, "config", None))
     except configmod.ConfigError as exc:
@@ -91,6 +108,10 @@ def main(argv=None) -> None:
             sys.exit(asyncio.run(with_services(cfg, admin_action, args)))
         elif args.command == "jobs":
             sys.exit(asyncio.run(with_services(cfg, jobs_action, args)))
+        elif args.command == "verify":
+            sys.exit(asyncio.run(with_services(cfg, verify_file, args, embedded_ok=True)))
+        elif args.command == "seal":
+            sys.exit(asyncio.run(with_services(cfg, seal_action, args, embedded_ok=True)))
     except configmod.ConfigError as exc:
         sys.exit(f"esign: configuration error: {exc}")
     except KeyboardInterrupt:
@@ -185,9 +206,9 @@ def _print(obj) -> None:
     print(json.dumps(obj, indent=2, default=lambda v: iso(v) if hasattr(v, "isoformat") else str(v)))
 
 
-async def with_services(cfg, action, args) -> int:
-    """Run an admin or jobs command against the configured (persistent) database."""
-    if dbmod.is_memory(cfg.database.url):
+async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
+    """Run a command against the configured (persistent, unless `embedded_ok`) database."""
+    if dbmod.is_memory(cfg.database.url) and not embedded_ok:
         print(f"esign: {args.command} commands need a persistent database: with memory:// the data lives inside "
               "the server process. Declare organisations and keys under [[organizations]] in the config file "
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
@@ -217,6 +238,51 @@ async def jobs_action(services, args) -> int:
         return 1
     _print({k: job[k] for k in ("id", "kind", "lane", "status", "attempts", "run_at")})
     return 0
+
+
+async def seal_action(services, args) -> int:
+    """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
+    the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
+    from esign.domain.keys import trust_bundle
+
+    bundle = await trust_bundle(services)
+    if args.out:
+        with open(args.out, "wb") as f:
+            f.write(bundle)
+    else:
+        sys.stdout.buffer.write(bundle)
+        sys.stdout.flush()
+    return 0
+
+
+async def verify_file(services, args) -> int:
+    """`esign verify`: prints what the PDF proves, in words; 0 when every check passes, 1 otherwise."""
+    from cryptography import x509
+
+    from esign.domain.audit import compare_with_store
+    from esign.domain.keys import trust_bundle
+    from esign.pdf.verify import check_pdf
+
+    try:
+        pdf = pathlib.Path(args.file).read_bytes()
+        trust = x509.load_pem_x509_certificates(pathlib.Path(args.trust).read_bytes()) if args.trust else None
+    except (OSError, ValueError) as exc:
+        print(f"esign: {exc}", file=sys.stderr)
+        return 2
+    seal = None
+    if services is not None:
+        deployment = x509.load_pem_x509_certificates(await trust_bundle(services))
+        trust, seal = [*(trust or []), *deployment], deployment[0]
+    report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
+    if services is not None and report.trail is not None:
+        if dbmod.is_memory(services.config.database.url):
+            report.add(True, "the trail was not compared with the database: the embedded database (memory://) "
+                             "lives inside the server process")
+        else:
+            for ok, text in await compare_with_store(services, report.trail):
+                report.add(ok, text)
+    print(report.text())
+    return 0 if report.ok else 1
 
 
 async def admin_action(services, args) -> int:

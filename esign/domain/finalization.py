@@ -15,46 +15,20 @@ import asyncio
 import datetime as dt
 import hashlib
 
+from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import delivery, downloads, lifecycle
+from esign.domain.keys import internal_ca, seal_material
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
-from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
+from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
 SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "identity_verified",
                "identity_verified_name")
-
-
-async def _material(services, name: str, kind):
-    """A key pair (`kind`: SealMaterial or InternalCA) kept in the settings collection, made once per
-    deployment, read and decrypted once per process."""
-    if name not in services.key_material:
-        def create():
-            cert, key = kind.generate().to_pem()
-            return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
-
-        stored = await services.store.settings.get_or_create(name, create)
-        services.key_material[name] = kind.from_pem(stored["cert"].encode(),
-                                                    services.secrets.decrypt(stored["key"]).encode())
-    return services.key_material[name]
-
-
-async def seal_material(services) -> SealMaterial:
-    cfg = services.config.signing
-    if cfg.seal_certificate and cfg.seal_key:
-        if "seal" not in services.key_material:
-            with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
-                services.key_material["seal"] = SealMaterial.from_pem(c.read(), k.read())
-        return services.key_material["seal"]
-    return await _material(services, "seal", SealMaterial)
-
-
-async def internal_ca(services) -> InternalCA:
-    return await _material(services, "internal_ca", InternalCA)
 
 
 class DrawingUnusable(Exception):
@@ -138,7 +112,8 @@ async def _produce(services, request: dict, original: bytes, images: dict[str, b
     view = {**request, "created_at": iso(request["created_at"]), "completed_at": iso(request["completed_at"])}
     common = dict(request=view, fields=stamp_fields(request, images), signers=certificate_signers(request),
                   events=[{**e, "created_at": iso(e["created_at"])} for e in events], seal=seal,
-                  separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url)
+                  separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
+                  audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])))
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)

@@ -16,10 +16,13 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
+from pyhanko.pdf_utils import embed
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
 from pyhanko.sign.timestamps import HTTPTimeStamper
 from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+from esign.audit_chain import TRAIL_FILE
 
 SEAL_YEARS = 10
 CA_YEARS = 20
@@ -91,6 +94,15 @@ class InternalCA:
     def certificate(self) -> x509.Certificate:
         return self.material.certificate
 
+    def issue_seal(self, common_name: str) -> SealMaterial:
+        """The service seal's key and certificate, issued by this CA (so that a relying party trusts one
+        root for the seal and the AES signers, and pdfsig's NSS accepts it: it refuses a self-signed
+        end-entity certificate as a trust anchor)."""
+        key = ec.generate_private_key(ec.SECP256R1())
+        cert = _cert(_name(common_name), key.public_key(), self.certificate.subject, self.material.key,
+                     dt.timedelta(days=365 * SEAL_YEARS), ca=False)
+        return SealMaterial(key, [cert, *self.material.chain])
+
     def issue(self, name: str, email: str) -> SealMaterial:
         key = ec.generate_private_key(ec.SECP256R1())
         subject = _name(name, email)
@@ -147,6 +159,21 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | N
         field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
         md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
     return _sign(pdf_bytes, material, meta, timestamp_url)
+
+
+def embed_trail(pdf_bytes: bytes, trail: bytes) -> bytes:
+    """`pdf_bytes` with the audit trail (esign.audit_chain.trail_json) as the embedded file
+    `audit-trail.json`, in an incremental update made before the first signature, so that every
+    signature covers it (an embedded file added after a signature is a change pyHanko refuses)."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
+    data = embed.EmbeddedFileObject.from_file_data(writer, data=trail, mime_type="application/json",
+                                                   params=embed.EmbeddedFileParams())
+    embed.embed_file(writer, embed.FileSpec(
+        file_spec_string=TRAIL_FILE, file_name=TRAIL_FILE, embedded_data=data,
+        description="esign audit trail: the signing request's events, hash-chained (check with `esign verify`)"))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def signer_field(index: int) -> str:

@@ -1,0 +1,28 @@
+"""The certificates a relying party trusts to verify the PDFs this deployment signs (extension)."""
+from esign.api.base import BaseHandler
+from esign.api.common import operation, route
+from esign.domain import keys
+
+PEM_TYPE = "application/x-pem-file"
+MAX_AGE_SECONDS = 3600  # public and cacheable; a seal changes only when an operator replaces it
+
+DESCRIPTION = (
+    "Extension. Public (no API key): whoever received a signed PDF can fetch what to trust. A PEM bundle "
+    f"(`{PEM_TYPE}`) of X.509 certificates in this order: the seal's certificate (the signer of the "
+    "`esign-seal` signature of every signed PDF; its subject is `[signing] seal_name` unless an own "
+    "certificate is configured), then the issuers of the seal's certificate when configured with "
+    "`[signing] seal_certificate`, and last the internal CA's certificate, which issues the certificate of "
+    "each signer of an AES request (their `esign-signer-N` signatures). Trust the whole bundle as "
+    "roots: `esign verify` and pyHanko (`--trust`) do. Cacheable for an hour.")
+
+
+@route("/v1/seal-certificate")
+class SealCertificateHandler(BaseHandler):
+    @operation("The seal's and the internal CA's certificates (PEM, extension)", tags=["seal"],
+               description=DESCRIPTION, errors=(), responses={200: {"content": {PEM_TYPE: {
+                   "schema": {"type": "string", "description": "PEM certificates, seal first"}}}}})
+    async def get(self):
+        bundle = await keys.trust_bundle(self.services)
+        self.set_header("Content-Type", PEM_TYPE)
+        self.set_header("Cache-Control", f"public, max-age={MAX_AGE_SECONDS}")
+        self.finish(bundle)
