@@ -18,7 +18,7 @@ import hashlib
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import delivery, downloads, lifecycle
-from esign.domain.keys import internal_ca, seal_material
+from esign.domain.keys import internal_ca, long_term, seal_material
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
@@ -113,14 +113,16 @@ async def _produce(services, request: dict, original: bytes, images: dict[str, b
     common = dict(request=view, fields=stamp_fields(request, images), signers=certificate_signers(request),
                   events=[{**e, "created_at": iso(e["created_at"])} for e in events], seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
-                  audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])))
+                  audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),
+                  long_term=await long_term(services))
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
     prepared = await asyncio.to_thread(prepare, original, **common)
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
                                        common["signers"], timestamp_url)
-    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url)}
+    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url,
+                                                              long_term=common["long_term"])}
 
 
 async def finalize_job(services, payload, job_record):

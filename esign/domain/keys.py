@@ -20,10 +20,11 @@ from __future__ import annotations
 import os
 import pathlib
 
+from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign import db as dbmod
-from esign.pdf.seal import InternalCA, SealMaterial
+from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 
 
 def key_dir(config) -> pathlib.Path:
@@ -96,3 +97,23 @@ async def trust_bundle(services) -> bytes:
     ca = await internal_ca(services)
     chain = [*seal.chain, *([] if ca.certificate in seal.chain else [ca.certificate])]
     return b"".join(c.public_bytes(serialization.Encoding.PEM) for c in chain)
+
+
+async def validation_roots(services) -> list[x509.Certificate]:
+    """The trust anchors of the validation data: the last certificate of the seal's chain, the internal
+    CA's, and those of `[signing] validation_roots` (a PEM file: the TSA's root, roots of your seal)."""
+    seal = await seal_material(services)
+    ca = await internal_ca(services)
+    roots = [seal.chain[-1], ca.certificate]
+    path = services.config.signing.validation_roots
+    if path:
+        roots += x509.load_pem_x509_certificates(pathlib.Path(path).read_bytes())
+    return list(dict.fromkeys(roots))
+
+
+async def long_term(services) -> LongTerm | None:
+    """B-LT or B-LTA as `[signing] pades_level` asks, else None (B-B, or B-T with a timestamp_url)."""
+    level = services.config.signing.pades_level
+    if level not in ("B-LT", "B-LTA"):
+        return None
+    return LongTerm(level, tuple(await validation_roots(services)))

@@ -7,7 +7,8 @@ import io
 from pypdf import PdfReader, PdfWriter
 
 from esign.pdf.certificate import audit_certificate
-from esign.pdf.seal import InternalCA, SealMaterial, embed_trail, seal_pdf, sign_pdf_for_signer, signer_field
+from esign.pdf.seal import (InternalCA, LongTerm, SealMaterial, embed_trail, seal_pdf, sign_pdf_for_signer,
+                             signer_field)
 from esign.pdf.stamp import stamp
 
 LEVELS = ("ses", "aes")
@@ -15,7 +16,7 @@ LEVELS = ("ses", "aes")
 
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None,
-            audit_trail: bytes | None = None) -> dict:
+            audit_trail: bytes | None = None, long_term: LongTerm | None = None) -> dict:
     """Stamp the values and make the audit certificate: `document` (the stamped pages, with the
     certificate appended unless `separate_certificate`) awaits its signatures and seal;
     `certificate_pdf` is the separately sealed certificate or None. `audit_trail` is embedded in both
@@ -26,7 +27,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     certificate = audit_certificate(request, signers, events, original_sha256, stamped_sha256)
     if separate_certificate:
         document = stamped
-        certificate_pdf = seal_pdf(_with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url)
+        certificate_pdf = seal_pdf(_with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,
+                                   long_term=long_term)
     else:
         document = _append(stamped, certificate)
         certificate_pdf = None
@@ -37,7 +39,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
 
 def finalize(original: bytes, *, request: dict, fields: list, signers: list, events: list, level: str,
              seal: SealMaterial, ca: InternalCA | None = None, separate_certificate: bool = False,
-             timestamp_url: str | None = None, audit_trail: bytes | None = None) -> dict:
+             timestamp_url: str | None = None, audit_trail: bytes | None = None,
+             long_term: LongTerm | None = None) -> dict:
     """`ses`: the service seal only. `aes`: one signature per signer, with a certificate issued by
     `ca`, then the seal. The seal comes last so that it covers the whole file. `qes` goes through a
     remote-signing provider (esign.domain.finalization: `prepare`, the provider, `seal_pdf`)."""
@@ -48,13 +51,14 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
 
     prepared = prepare(original, request=request, fields=fields, signers=signers, events=events, seal=seal,
                        separate_certificate=separate_certificate, timestamp_url=timestamp_url,
-                       audit_trail=audit_trail)
+                       audit_trail=audit_trail, long_term=long_term)
     document = prepared.pop("document")
     if level == "aes":
         for index, signer in enumerate(signers, start=1):
             material = ca.issue(signer["name"], signer["email"])
-            document = sign_pdf_for_signer(document, material, signer["name"], signer_field(index))
-    return {**prepared, "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url)}
+            document = sign_pdf_for_signer(document, material, signer["name"], signer_field(index),
+                                           timestamp_url=timestamp_url, long_term=long_term)
+    return {**prepared, "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url, long_term=long_term)}
 
 
 def _with_trail(pdf: bytes, audit_trail: bytes | None) -> bytes:

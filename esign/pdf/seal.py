@@ -5,6 +5,7 @@ worker thread, never from the server's event loop thread.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
 from dataclasses import dataclass
@@ -20,6 +21,9 @@ from pyhanko.pdf_utils import embed
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
 from pyhanko.sign.timestamps import HTTPTimeStamper
+from pyhanko.sign.timestamps.common_utils import TimestampRequestError
+from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator.fetchers.requests_fetchers import RequestsFetcherBackend
 from pyhanko_certvalidator.registry import SimpleCertificateStore
 
 from esign.audit_chain import TRAIL_FILE
@@ -144,21 +148,56 @@ def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool,
     return builder.sign(issuer_key, hashes.SHA256())
 
 
+@dataclass(frozen=True)
+class LongTerm:
+    """PAdES B-LT / B-LTA (`[signing] pades_level`): each signature embeds its validation data
+    (certificates, OCSP responses, CRLs, fetched from the URLs in the certificates) in the document
+    security store; B-LTA adds a document timestamp. `roots` are the trust anchors those chains are
+    built to (the seal's, the internal CA's, the TSA's)."""
+
+    level: str
+    roots: tuple[x509.Certificate, ...]
+
+    def apply(self, meta: signers.PdfSignatureMetadata) -> signers.PdfSignatureMetadata:
+        context = ValidationContext(
+            trust_roots=[asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.roots],
+            allow_fetching=True, revocation_mode="hard-fail",
+            fetcher_backend=RequestsFetcherBackend(per_request_timeout=FETCH_TIMEOUT))
+        return dataclasses.replace(meta, embed_validation_info=True, validation_context=context,
+                                   use_pades_lta=self.level == "B-LTA")
+
+
+FETCH_TIMEOUT = 30  # seconds, for the TSA and for each OCSP or CRL fetch
+
+
 def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMetadata,
-          timestamp_url: str | None) -> bytes:
+          timestamp_url: str | None, long_term: LongTerm | None = None) -> bytes:
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
-    timestamper = HTTPTimeStamper(timestamp_url, timeout=30) if timestamp_url else None
+    timestamper = HTTPTimeStamper(timestamp_url, timeout=FETCH_TIMEOUT) if timestamp_url else None
+    if long_term is not None:
+        meta = long_term.apply(meta)
     pdf_signer = signers.PdfSigner(meta, signer=material.signer(), timestamper=timestamper)
-    return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
+    try:
+        return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
+    except TimestampRequestError as exc:
+        cause = exc.__cause__ or exc.__context__
+        raise TimestampUnavailable(f"the timestamp authority {timestamp_url} gave no timestamp ("
+                                   f"{f'{type(cause).__name__}: {cause}' if cause else exc})") from exc
 
 
-def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None) -> bytes:
+class TimestampUnavailable(Exception):
+    """The TSA did not answer with a timestamp (down, slow past FETCH_TIMEOUT, or refusing)."""
+
+
+def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None,
+             long_term: LongTerm | None = None) -> bytes:
     """An incremental PAdES signature (ETSI.CAdES.detached) over the whole file; with
-    `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T)."""
+    `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T); with `long_term`,
+    B-LT or B-LTA (then the validation data and document timestamp follow in later updates)."""
     meta = signers.PdfSignatureMetadata(
         field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
         md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
-    return _sign(pdf_bytes, material, meta, timestamp_url)
+    return _sign(pdf_bytes, material, meta, timestamp_url, long_term)
 
 
 def embed_trail(pdf_bytes: bytes, trail: bytes) -> bytes:
@@ -181,8 +220,11 @@ def signer_field(index: int) -> str:
     return f"esign-signer-{index}"
 
 
-def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str) -> bytes:
+def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str, *,
+                        timestamp_url: str | None = None, long_term: LongTerm | None = None) -> bytes:
     meta = signers.PdfSignatureMetadata(
         field_name=field_name, name=signer_name, reason=f"Signed by {signer_name}", md_algorithm="sha256",
         subfilter=fields.SigSeedSubFilter.PADES)
-    return _sign(pdf_bytes, material, meta, None)
+    # one document timestamp (B-LTA) is added after the seal, the last signature; a signer's carries B-LT
+    signer_term = long_term and dataclasses.replace(long_term, level="B-LT")
+    return _sign(pdf_bytes, material, meta, timestamp_url, signer_term)

@@ -15,7 +15,8 @@ from cryptography import x509
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.serialization import Encoding
 from pyhanko.pdf_utils.reader import PdfFileReader
-from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature
+from pyhanko.sign.diff_analysis import ModificationLevel
+from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature, validate_pdf_timestamp
 from pyhanko.sign.validation.errors import SignatureValidationError
 from pyhanko_certvalidator import ValidationContext
 
@@ -62,7 +63,8 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
     report = Report()
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
-        signatures = reader.embedded_signatures
+        signatures = reader.embedded_regular_signatures
+        stamps = reader.embedded_timestamp_signatures
     except Exception as exc:  # noqa: BLE001 - any unreadable file is a finding, said in words
         report.add(False, f"the file cannot be read as a PDF ({exc})")
         return report
@@ -72,6 +74,8 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
     roots = [asn1_x509.Certificate.load(c.public_bytes(Encoding.DER)) for c in trust or []]
     for number, signature in enumerate(signatures, start=1):
         _check_signature(report, signature, roots, trust is not None, last=number == len(signatures))
+    for stamp in stamps:
+        _check_document_timestamp(report, stamp, roots, trust is not None)
     last = signatures[-1]
     if last.field_name != SEAL_FIELD:
         report.add(False, f"the last signature is {last.field_name!r}, not the esign seal ({SEAL_FIELD!r})")
@@ -104,6 +108,9 @@ def _check_signature(report: Report, signature, roots: list, trusting: bool, *, 
     if last:
         if status.coverage == SignatureCoverageLevel.ENTIRE_FILE:
             report.add(True, f"signature {name!r} covers the whole file: nothing was added after it")
+        elif status.docmdp_ok and status.modification_level == ModificationLevel.LTA_UPDATES:
+            report.add(True, f"after signature {name!r} only validation data and document timestamps were added "
+                             "(PAdES B-LT / B-LTA)")
         else:
             report.add(False, f"the file was changed after its last signature {name!r}: it does not cover the "
                               "whole file (bytes or an incremental update were added after it)")
@@ -122,6 +129,18 @@ def _check_signature(report: Report, signature, roots: list, trusting: bool, *, 
         good = stamp.intact and stamp.valid and (stamp.trusted or not trusting)
         report.add(good, f"signature {name!r} has a timestamp of {readable(stamp.timestamp)} by "
                          f"{stamp.signing_cert.subject.human_friendly}" + ("" if good else " that does not verify"))
+
+
+def _check_document_timestamp(report: Report, stamp, roots: list, trusting: bool) -> None:
+    try:
+        status = validate_pdf_timestamp(stamp, ValidationContext(trust_roots=roots, allow_fetching=False))
+    except (SignatureValidationError, ValueError) as exc:
+        report.add(False, f"document timestamp {stamp.field_name!r} cannot be validated ({exc})")
+        return
+    good = status.intact and status.valid and (status.trusted or not trusting)
+    report.add(good, f"document timestamp {stamp.field_name!r} of {readable(status.timestamp)} by "
+                     f"{status.signing_cert.subject.human_friendly} "
+                     + ("verifies" if good else "does NOT verify") + " (PAdES B-LTA)")
 
 
 def embedded_trail(reader: PdfFileReader) -> bytes | None:
