@@ -1,7 +1,12 @@
 """The certificates a relying party trusts to verify the PDFs this deployment signs (extension)."""
+import logging
+
 from esign.api.base import BaseHandler
 from esign.api.common import operation, route
 from esign.domain import keys
+from esign.errors import ApiError
+
+log = logging.getLogger("esign")
 
 PEM_TYPE = "application/x-pem-file"
 MAX_AGE_SECONDS = 3600  # public and cacheable; a seal changes only when an operator replaces it
@@ -19,10 +24,15 @@ DESCRIPTION = (
 @route("/v1/seal-certificate")
 class SealCertificateHandler(BaseHandler):
     @operation("The seal's and the internal CA's certificates (PEM, extension)", tags=["seal"],
-               description=DESCRIPTION, errors=(), responses={200: {"content": {PEM_TYPE: {
+               description=DESCRIPTION, errors=(503,), responses={200: {"content": {PEM_TYPE: {
                    "schema": {"type": "string", "description": "PEM certificates, seal first"}}}}})
     async def get(self):
-        bundle = await keys.trust_bundle(self.services)
+        try:
+            bundle = await keys.trust_bundle(self.services)
+        except (OSError, ValueError) as exc:  # [signing] seal_certificate / seal_key unreadable or not a pair
+            log.error("the seal cannot be loaded: %s", exc)
+            raise ApiError(503, "upstream_unavailable", "the seal is not available: its configured certificate "
+                                                        "or key cannot be read") from None
         self.set_header("Content-Type", PEM_TYPE)
         self.set_header("Cache-Control", f"public, max-age={MAX_AGE_SECONDS}")
         self.finish(bundle)

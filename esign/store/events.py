@@ -6,6 +6,7 @@ from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, o
 WEBHOOK_ONLY = ("document.uploaded", "member.invited")
 HEAD = {"seq": 1, "request_seq": 1, "hash": 1}
 TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash") if f != "id"}
+MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this bounds concurrent writers
 MAX_TRAIL = 10_000  # events of one request read for its sealed PDF (a request has tens)
 
 
@@ -66,7 +67,7 @@ class Events(Repository):
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
-        while True:
+        for _ in range(MAX_PLACES_TRIED):
             doc = {"_id": new_id(), **base, **await self._heads(org_id, signing_request_id)}
             doc["hash"] = event_hash(out(doc))
             try:
@@ -74,6 +75,7 @@ class Events(Repository):
             except DuplicateKeyError:
                 continue  # another event took this place in a chain: chain after it
             return out(doc)
+        raise RuntimeError(f"no place in the audit chain of organisation {org_id} after {MAX_PLACES_TRIED} tries")
 
     async def _heads(self, org_id: str, request_id) -> dict:
         """The places and previous hashes of a new event after the current heads of its chains."""

@@ -11,7 +11,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from cryptography.x509.oid import NameOID
 
-from tests.conftest import start_server, stop_server
+from tests.conftest import assert_error, start_server, stop_server
 from tests.pdf.conftest import pdfsig, pyhanko_statuses, tool
 from tests.platform.test_openapi_health import ROOT, clean_env
 from tests.signing.test_signed_pdf_e2e import complete_request
@@ -92,3 +92,14 @@ async def test_the_seal_names_the_configured_service(tmp_path):
     seal, ca = x509.load_pem_x509_certificates(pem)
     assert seal.subject.rfc4514_string() == "CN=Acme Signing Service"
     assert ca.subject.rfc4514_string() == "CN=Acme Signing Service internal CA"
+
+
+async def test_an_unreadable_configured_seal_is_a_503_not_a_500(tmp_path):
+    (tmp_path / "seal.pem").write_text("not a certificate")
+    srv = await start_server(tmp_path, f'[signing]\nseal_certificate = "{tmp_path}/seal.pem"\n'
+                                       f'seal_key = "{tmp_path}/missing.key"\n')
+    try:
+        resp = await srv.client.get("/v1/seal-certificate", key=None)
+    finally:
+        await stop_server(srv)
+    assert_error(resp, 503, "upstream_unavailable")
