@@ -20,6 +20,7 @@ from cryptography.x509.oid import NameOID
 from pyhanko.pdf_utils import embed
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
+from pyhanko.sign.general import SigningError
 from pyhanko.sign.timestamps import HTTPTimeStamper
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 from pyhanko_certvalidator import ValidationContext
@@ -180,13 +181,26 @@ def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMe
     try:
         return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
     except TimestampRequestError as exc:
-        cause = exc.__cause__ or exc.__context__
-        raise TimestampUnavailable(f"the timestamp authority {timestamp_url} gave no timestamp ("
-                                   f"{f'{type(cause).__name__}: {cause}' if cause else exc})") from exc
+        raise TimestampUnavailable(f"the timestamp authority {timestamp_url} gave no timestamp ({_cause(exc)})") from exc
+    except SigningError as exc:
+        if long_term is None:
+            raise
+        raise ValidationDataUnavailable(f"{exc}: the validation data of PAdES {long_term.level} could not be "
+                                        f"gathered ({_cause(exc)})") from exc
+
+
+def _cause(exc: BaseException) -> str:
+    """What `exc` was raised from, as `Type: message` (`exc` itself when raised from nothing)."""
+    cause = exc.__cause__ or exc.__context__ or exc
+    return f"{type(cause).__name__}: {cause}"
 
 
 class TimestampUnavailable(Exception):
     """The TSA did not answer with a timestamp (down, slow past FETCH_TIMEOUT, or refusing)."""
+
+
+class ValidationDataUnavailable(Exception):
+    """B-LT / B-LTA: a certificate chain could not be built or its OCSP / CRL could not be fetched."""
 
 
 def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None,

@@ -78,3 +78,22 @@ def test_a_changed_event_breaks_its_hash_and_the_next_link():
 def test_events_repository_declares_the_chain_indexes():
     names = {index.name: index for index in Events.indexes}
     assert names["org_seq_unique"].unique and names["request_chain_unique"].unique
+
+
+async def test_a_writer_that_dies_before_its_insert_leaves_no_gap(monkeypatch):
+    """Nothing is reserved before the insert: a process that dies (here: its insert never happens)
+    leaves the next event the place it would have taken."""
+    store = await fresh_store()
+    first = await store.events.append("org-1", "signer.viewed", signing_request_id="r")
+    real_insert = store.events.col.insert_one
+
+    async def dies(doc, **kwargs):
+        raise ConnectionError("the process died")
+
+    monkeypatch.setattr(store.events.col, "insert_one", dies)
+    with pytest.raises(ConnectionError):
+        await store.events.append("org-1", "signer.signed", signing_request_id="r")
+    monkeypatch.setattr(store.events.col, "insert_one", real_insert)
+    after = await store.events.append("org-1", "signer.signed", signing_request_id="r")
+    assert (after["seq"], after["request_seq"]) == (first["seq"] + 1, first["request_seq"] + 1)
+    assert after["prev_org_hash"] == after["prev_request_hash"] == first["hash"]

@@ -60,8 +60,9 @@ def _config() -> dict:
 
 
 class LocalPKI:
-    """Serves the PKI on 127.0.0.1; `mode` is "ok", "down" (503), "slow" (answers after `delay`),
-    or "refuse" (a 400, as a TSA refusing the request)."""
+    """Serves the PKI on 127.0.0.1; `mode` is "ok", "down" (the TSA answers 503), "slow" (the TSA
+    answers after `delay`), "refuse" (the TSA answers 400, refusing the request) or "revocation-down"
+    (the OCSP responder and the CRL answer 503)."""
 
     def __init__(self, directory: pathlib.Path):
         directory.mkdir(parents=True, exist_ok=True)
@@ -83,7 +84,11 @@ class LocalPKI:
         self.directory = directory
 
     def _app(self, environ, start_response):
-        if "/tsa/" in environ.get("PATH_INFO", ""):
+        path = environ.get("PATH_INFO", "")
+        if self.mode == "revocation-down" and ("/ocsp/" in path or "/crls/" in path):
+            start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+            return [b"down for maintenance"]
+        if "/tsa/" in path:
             self.tsa_calls += 1
             if self.mode == "down":
                 start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
@@ -96,7 +101,7 @@ class LocalPKI:
         return self.animator(environ, start_response)
 
     def pem(self, label: str) -> bytes:
-        return self.arch.get_cert(label).dump() and _pem(self.arch.get_cert(label).dump())
+        return _pem(self.arch.get_cert(label).dump())
 
     def seal_files(self) -> tuple[pathlib.Path, pathlib.Path]:
         """The seal's certificate chain (seal, root) and key as `[signing] seal_certificate/seal_key` take them."""

@@ -164,3 +164,26 @@ async def test_a_slow_tsa_is_waited_for(tmp_path, pki, sample_pdf):
 async def test_inconsistent_levels_stop_start_up(tmp_path, extra, message):
     with pytest.raises(ConfigError, match=message):
         await start_server(tmp_path, f"[signing]\n{extra}")
+
+
+async def test_revocation_data_that_cannot_be_fetched_fails_b_lt_visibly(tmp_path, pki, sample_pdf):
+    """Hard-fail: without the OCSP responses and CRLs the certificates name, no B-LT PDF is made."""
+    server = await ltv_server(tmp_path, pki, "B-LT")
+    repo = server.services.store.signing_requests
+    try:
+        pki.mode = "revocation-down"
+        upload = await server.client.upload(sample_pdf, "contract.pdf")
+        request = await complete_request(server, server.client, upload.json["id"])
+        for _ in range(12):
+            await server.run_jobs()
+            if (await repo.by_id(request["id"]))["signed_pdf_status"] == "failed":
+                break
+            server.clock.advance(hours=1)
+        failed = await repo.by_id(request["id"])
+        assert failed["signed_pdf_status"] == "failed", failed
+        assert failed["signed_pdf_error"].startswith("ValidationDataUnavailable: ") and \
+            "no revocation information could be found for the end-entity certificate Common Name: Acme seal" \
+            in failed["signed_pdf_error"], failed["signed_pdf_error"]
+        assert not failed.get("signed_blob_key")
+    finally:
+        await stop_server(server)
