@@ -243,7 +243,7 @@ async def jobs_action(services, args) -> int:
 async def seal_action(services, args) -> int:
     """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
     the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
-    from esign.domain.keys import trust_bundle
+    from esign.domain.keys import trust_bundle, validation_roots
 
     bundle = await trust_bundle(services)
     if args.out:
@@ -260,7 +260,7 @@ async def verify_file(services, args) -> int:
     from cryptography import x509
 
     from esign.domain.audit import compare_with_store
-    from esign.domain.keys import trust_bundle
+    from esign.domain.keys import trust_bundle, validation_roots
     from esign.pdf.verify import check_pdf
 
     try:
@@ -272,7 +272,8 @@ async def verify_file(services, args) -> int:
     seal = None
     if services is not None:
         deployment = x509.load_pem_x509_certificates(await trust_bundle(services))
-        trust, seal = [*(trust or []), *deployment], deployment[0]
+        # the deployment's certificates, and the roots of its validation data (its TSA's)
+        trust, seal = [*(trust or []), *deployment, *await validation_roots(services)], deployment[0]
     report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     if services is not None and report.trail is not None:
         if dbmod.is_memory(services.config.database.url):

@@ -19,8 +19,10 @@ from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
 from pyhanko.pdf_utils import embed
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
 from pyhanko.sign.general import SigningError
+from pyhanko.sign.validation import add_validation_info
 from pyhanko.sign.timestamps import HTTPTimeStamper
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 from pyhanko_certvalidator import ValidationContext
@@ -159,13 +161,24 @@ class LongTerm:
     level: str
     roots: tuple[x509.Certificate, ...]
 
-    def apply(self, meta: signers.PdfSignatureMetadata) -> signers.PdfSignatureMetadata:
-        context = ValidationContext(
+    def context(self) -> ValidationContext:
+        return ValidationContext(
             trust_roots=[asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.roots],
             allow_fetching=True, revocation_mode="hard-fail",
             fetcher_backend=RequestsFetcherBackend(per_request_timeout=FETCH_TIMEOUT))
-        return dataclasses.replace(meta, embed_validation_info=True, validation_context=context,
+
+    def apply(self, meta: signers.PdfSignatureMetadata) -> signers.PdfSignatureMetadata:
+        return dataclasses.replace(meta, embed_validation_info=True, validation_context=self.context(),
                                    use_pades_lta=self.level == "B-LTA")
+
+    def add_to_earlier_signatures(self, pdf_bytes: bytes) -> bytes:
+        """The validation data of every signature already in `pdf_bytes` (those a remote QES provider
+        made), each in an incremental update (allowed after a signature), before the seal."""
+        count = len(PdfFileReader(io.BytesIO(pdf_bytes), strict=False).embedded_regular_signatures)
+        for index in range(count):
+            signature = PdfFileReader(io.BytesIO(pdf_bytes), strict=False).embedded_regular_signatures[index]
+            pdf_bytes = add_validation_info(signature, self.context(), output=io.BytesIO()).getvalue()
+        return pdf_bytes
 
 
 FETCH_TIMEOUT = 30  # seconds, for the TSA and for each OCSP or CRL fetch
@@ -211,6 +224,12 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | N
     meta = signers.PdfSignatureMetadata(
         field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
         md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
+    if long_term is not None:
+        try:
+            pdf_bytes = long_term.add_to_earlier_signatures(pdf_bytes)
+        except Exception as exc:  # noqa: BLE001 - path building and fetching fail in many ways: say which
+            raise ValidationDataUnavailable(f"the validation data of the earlier signatures (PAdES {long_term.level}) "
+                                            f"could not be gathered ({type(exc).__name__}: {exc})") from exc
     return _sign(pdf_bytes, material, meta, timestamp_url, long_term)
 
 

@@ -13,6 +13,7 @@ import pytest
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
+from esign_csc.testing import FakeCSCService
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.validation import validate_pdf_signature, validate_pdf_timestamp
 from pyhanko.sign.validation.dss import DocumentSecurityStore
@@ -25,7 +26,8 @@ from tests.conftest import start_server, stop_server
 from tests.ltv.pki import LocalPKI
 from tests.pdf.conftest import tool
 from tests.signing.test_seal_certificate import signed_pdf
-from tests.signing.test_signed_pdf_e2e import complete_request
+from tests.signing.test_signed_pdf_e2e import SIGNERS, complete_request
+from tests.signing.test_verify import esign_verify
 
 
 @pytest.fixture
@@ -109,6 +111,9 @@ async def test_each_level_validates_and_pyhanko_finds_it(tmp_path, pki, sample_p
     assert all("Signature is Valid" in b for b in signatures), out
     # poppler lists the B-LTA document timestamp but does not check RFC 3161 document timestamps
     assert len(blocks) - len(signatures) == (1 if level == "B-LTA" else 0), out
+    proc = esign_verify(path, "--config", tmp_path / "esign.toml")  # trusts the deployment's validation_roots
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert ("verifies (PAdES B-LTA)" in proc.stdout) == (level == "B-LTA"), proc.stdout
 
 
 @pytest.mark.parametrize("mode", ["down", "refuse"])
@@ -187,3 +192,29 @@ async def test_revocation_data_that_cannot_be_fetched_fails_b_lt_visibly(tmp_pat
         assert not failed.get("signed_blob_key")
     finally:
         await stop_server(server)
+
+
+async def test_qes_signatures_get_their_validation_data_too(tmp_path, pki, sample_pdf):
+    """The remote (QES) signatures are made by the provider; before the seal, their validation data is
+    added (their CA root listed in `[signing] validation_roots`)."""
+    csc = FakeCSCService(token="t")
+    for signer in SIGNERS:
+        csc.add_credential(signer["email"], signer["name"])
+    cert, key = pki.seal_files()
+    roots = tmp_path / "roots.pem"
+    roots.write_bytes(pki.pem("root") + csc.root.public_bytes(Encoding.PEM))
+    server = await start_server(tmp_path, f'[signing]\nseal_certificate = "{cert}"\nseal_key = "{key}"\n'
+                                          f'timestamp_url = "{pki.tsa_url}"\npades_level = "B-LTA"\n'
+                                          f'validation_roots = "{roots}"\nqes_provider = "csc"\n'
+                                          f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "t"\n')
+    try:
+        upload = await server.client.upload(sample_pdf, "contract.pdf")
+        pdf = await signed_pdf(server, server.client, upload.json["id"], "qes")
+    finally:
+        await stop_server(server)
+        csc.stop()
+    pki.close()
+    trust = [x509.load_pem_x509_certificate(pki.pem("root")), csc.root]
+    assert await asyncio.to_thread(pades_level, pdf, trust) == "B-LTA"
+    report = await asyncio.to_thread(check_pdf, pdf, trust, x509.load_pem_x509_certificate(pki.pem("seal")))
+    assert report.ok, report.text()
