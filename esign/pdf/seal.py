@@ -17,7 +17,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
-from pyhanko.pdf_utils import embed
+from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
@@ -208,6 +208,25 @@ def _cause(exc: BaseException) -> str:
     return f"{type(cause).__name__}: {cause}"
 
 
+def _flatten_embedded_files(writer: IncrementalPdfFileWriter) -> None:
+    """Replace the document's name tree of embedded files by one flat node with the same entries, in
+    the same order (pyHanko adds files to a flat node only)."""
+    flat = generic.ArrayObject()
+
+    def walk(node):
+        node = node.get_object()
+        entries = node.get("/Names")
+        if entries is not None:
+            flat.extend(entries.raw_get(i) for i in range(len(entries)))
+        for kid in node.get("/Kids", ()):
+            walk(kid)
+
+    names = writer.root["/Names"]
+    walk(names.raw_get("/EmbeddedFiles"))
+    names["/EmbeddedFiles"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Names"): flat}))
+    writer.update_container(names)
+
+
 class TimestampUnavailable(Exception):
     """The TSA did not answer with a timestamp (down, slow past FETCH_TIMEOUT, or refusing)."""
 
@@ -240,9 +259,14 @@ def embed_trail(pdf_bytes: bytes, trail: bytes) -> bytes:
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
     data = embed.EmbeddedFileObject.from_file_data(writer, data=trail, mime_type="application/json",
                                                    params=embed.EmbeddedFileParams())
-    embed.embed_file(writer, embed.FileSpec(
+    spec = embed.FileSpec(
         file_spec_string=TRAIL_FILE, file_name=TRAIL_FILE, embedded_data=data,
-        description="esign audit trail: the signing request's events, hash-chained (check with `esign verify`)"))
+        description="esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")
+    try:
+        embed.embed_file(writer, spec)
+    except NotImplementedError:  # the document's own attachments are in a tree pyHanko does not extend
+        _flatten_embedded_files(writer)
+        embed.embed_file(writer, spec)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

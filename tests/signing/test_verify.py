@@ -8,7 +8,7 @@ import json
 import subprocess
 
 from cryptography import x509
-from pyhanko.pdf_utils import generic
+from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
 from esign.audit_chain import TRAIL_FILE
@@ -16,6 +16,7 @@ from esign.domain.audit import compare_with_store
 from esign.pdf.seal import SealMaterial, embed_trail, seal_pdf
 from esign.pdf.verify import PdfFileReader, check_pdf, embedded_trail
 from tests.conftest import raw_db
+from tests.pdf.conftest import make_pdf
 from tests.platform.test_openapi_health import ROOT, clean_env
 from tests.signing.test_seal_certificate import signed_pdf
 
@@ -125,3 +126,24 @@ def _first_revision(pdf: bytes) -> bytes:
     """The file up to its first `%%EOF` (before the trail and the seal were added)."""
     end = pdf.index(b"%%EOF") + len(b"%%EOF")
     return pdf[:end] + b"\n"
+
+
+def test_the_trail_joins_attachments_kept_in_a_nested_name_tree(tmp_path):
+    """A document whose own attachments sit in a name tree with /Kids (which pyHanko does not extend)
+    keeps them and gets the trail beside them."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(make_pdf(1)), strict=False)
+    attached = embed.EmbeddedFileObject.from_file_data(writer, data=b"terms", mime_type="text/plain")
+    spec = writer.add_object(embed.FileSpec(file_spec_string="terms.txt", embedded_data=attached).as_pdf_object())
+    leaf = writer.add_object(generic.DictionaryObject({
+        generic.pdf_name("/Names"): generic.ArrayObject([generic.pdf_string("terms.txt"), spec]),
+        generic.pdf_name("/Limits"): generic.ArrayObject([generic.pdf_string("terms.txt")] * 2)}))
+    tree = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Kids"): generic.ArrayObject([leaf])}))
+    writer.root["/Names"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/EmbeddedFiles"): tree}))
+    writer.update_root()
+    out = io.BytesIO()
+    writer.write(out)
+    sealed = seal_pdf(embed_trail(out.getvalue(), b'{"trail": true}'), SealMaterial.generate())
+    reader = PdfFileReader(io.BytesIO(sealed), strict=False)
+    assert embedded_trail(reader) == b'{"trail": true}'
+    names = reader.root["/Names"]["/EmbeddedFiles"]["/Names"]
+    assert [str(names[i]) for i in range(0, len(names), 2)] == ["terms.txt", TRAIL_FILE]
