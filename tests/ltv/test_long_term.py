@@ -21,6 +21,7 @@ from pyhanko_certvalidator import ValidationContext
 
 from esign.config import ConfigError
 from esign.domain import downloads
+from esign.pdf import seal as seal_module
 from esign.pdf.verify import check_pdf
 from tests.conftest import start_server, stop_server
 from tests.ltv.pki import LocalPKI
@@ -145,6 +146,28 @@ async def test_a_tsa_that_fails_retries_then_fails_visibly_then_recovers(tmp_pat
         server.clock.advance(minutes=11)
         await server.run_jobs()
         assert (await repo.by_id(request["id"]))["signed_pdf_status"] == "ready"
+    finally:
+        await stop_server(server)
+
+
+async def test_a_tsa_slower_than_the_timeout_fails_visibly(tmp_path, pki, sample_pdf, monkeypatch):
+    monkeypatch.setattr(seal_module, "FETCH_TIMEOUT", 0.5)  # the server runs in this process
+    server = await ltv_server(tmp_path, pki, "B-T")
+    repo = server.services.store.signing_requests
+    try:
+        pki.mode, pki.delay = "slow", 1.5
+        upload = await server.client.upload(sample_pdf, "contract.pdf")
+        request = await complete_request(server, server.client, upload.json["id"])
+        for _ in range(12):
+            await server.run_jobs()
+            if (await repo.by_id(request["id"]))["signed_pdf_status"] == "failed":
+                break
+            server.clock.advance(hours=1)
+        failed = await repo.by_id(request["id"])
+        assert failed["signed_pdf_status"] == "failed" and not failed.get("signed_blob_key"), failed
+        assert failed["signed_pdf_error"].startswith("TimestampUnavailable: "), failed["signed_pdf_error"]
+        assert "Timeout" in failed["signed_pdf_error"] or "timed out" in failed["signed_pdf_error"], \
+            failed["signed_pdf_error"]
     finally:
         await stop_server(server)
 
