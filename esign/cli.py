@@ -1,16 +1,30 @@
-"""The `esign` command: serve, worker, jobs, admin, openapi."""
+"""The `esign` command: serve, worker, jobs, admin, openapi, seal, verify."""
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
 import logging
+import pathlib
 import signal
 import sys
 
+import tornado.netutil
+from cryptography import x509
+
 from esign import config as configmod
 from esign import db as dbmod
+from esign import services as servicesmod
+from esign.app import make_app, make_server
+from esign.clock import iso
+from esign.domain import provisioning as prov
+from esign.domain.audit import compare_with_store
+from esign.domain.keys import trust_bundle, validation_roots
 from esign.jobs.kinds import LANES
+from esign.jobs.registry import make_worker
+from esign.openapi import build
+from esign.pdf.verify import check_pdf
+from esign.secrets import new_token
 
 log = logging.getLogger("esign")
 
@@ -38,6 +52,20 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("job_id")
 
     sub.add_parser("openapi", help="print the OpenAPI JSON document")
+
+    seal = sub.add_parser("seal", help="the deployment's seal")
+    ssub = seal.add_subparsers(dest="action", required=True)
+    a = ssub.add_parser("export", help="write the certificates to trust (PEM: the seal's, its issuers', the "
+                                       "internal CA's), as GET /v1/seal-certificate answers")
+    a.add_argument("--config")
+    a.add_argument("--out", help="file to write (default: standard output)")
+
+    verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
+                                           "exit status 0 only when every check passes")
+    verify.add_argument("file")
+    verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
+                                         "and the audit trail against its database")
+    verify.add_argument("--trust", help="PEM file of certificates to trust (e.g. from `esign seal export`)")
 
     admin = sub.add_parser("admin", help="manage organisations and API keys (prints JSON)")
     admin.add_argument("--config")
@@ -70,10 +98,11 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> None:
     args = _parser().parse_args(argv)
     if args.command == "openapi":
-        from esign.openapi import build
 
         print(json.dumps(build(), indent=2))
         return
+    if args.command == "verify" and not args.config:
+        sys.exit(asyncio.run(verify_file(None, args)))
     try:
         cfg = configmod.load(getattr(args, "config", None))
     except configmod.ConfigError as exc:
@@ -91,6 +120,10 @@ def main(argv=None) -> None:
             sys.exit(asyncio.run(with_services(cfg, admin_action, args)))
         elif args.command == "jobs":
             sys.exit(asyncio.run(with_services(cfg, jobs_action, args)))
+        elif args.command == "verify":
+            sys.exit(asyncio.run(with_services(cfg, verify_file, args, embedded_ok=True)))
+        elif args.command == "seal":
+            sys.exit(asyncio.run(with_services(cfg, seal_action, args, embedded_ok=True)))
     except configmod.ConfigError as exc:
         sys.exit(f"esign: configuration error: {exc}")
     except KeyboardInterrupt:
@@ -108,11 +141,7 @@ async def _wait_for_signal():
 async def serve(cfg, host=None, port=None, with_worker=True):
     """Run the API until SIGTERM or SIGINT, then stop gracefully: no new connections, requests in
     flight finish within `[server] shutdown_grace_seconds`, then the worker stops; exit status 0."""
-    import tornado.netutil
 
-    from esign import services as servicesmod
-    from esign.app import make_app, make_server
-    from esign.jobs.registry import make_worker
 
     services = await servicesmod.build(cfg)
     await announce_first_run(services)
@@ -145,9 +174,8 @@ async def serve(cfg, host=None, port=None, with_worker=True):
 
 async def announce_first_run(services) -> None:
     """`[bootstrap] first_organization`: print the first organisation's key, once per database."""
-    from esign.domain.provisioning import bootstrap_first_organization
 
-    first = await bootstrap_first_organization(services)
+    first = await prov.bootstrap_first_organization(services)
     if first:
         print(json.dumps({"event": "first organization created", **first,
                           "note": "the key is shown only now (stored as a hash); keep it safe"}), flush=True)
@@ -157,7 +185,6 @@ async def run_worker(cfg, lanes=None):
     if dbmod.is_memory(cfg.database.url):
         sys.exit("esign: a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
                  "or point database.url at MongoDB")
-    from esign import services as servicesmod
 
     await work(await servicesmod.build(cfg), lanes)
 
@@ -165,7 +192,6 @@ async def run_worker(cfg, lanes=None):
 async def work(services, lanes=None):
     """Run the worker for `lanes` until SIGTERM or SIGINT, then stop it: running jobs may finish
     within `[jobs] shutdown_grace_seconds`, the rest are released at once."""
-    from esign.jobs.registry import make_worker
 
     worker = make_worker(services, lanes)
     worker.start()
@@ -180,14 +206,13 @@ async def work(services, lanes=None):
 
 
 def _print(obj) -> None:
-    from esign.clock import iso
 
     print(json.dumps(obj, indent=2, default=lambda v: iso(v) if hasattr(v, "isoformat") else str(v)))
 
 
-async def with_services(cfg, action, args) -> int:
-    """Run an admin or jobs command against the configured (persistent) database."""
-    if dbmod.is_memory(cfg.database.url):
+async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
+    """Run a command against the configured (persistent, unless `embedded_ok`) database."""
+    if dbmod.is_memory(cfg.database.url) and not embedded_ok:
         print(f"esign: {args.command} commands need a persistent database: with memory:// the data lives inside "
               "the server process. Declare organisations and keys under [[organizations]] in the config file "
               "(applied at start-up), or set database.url to MongoDB.", file=sys.stderr)
@@ -195,7 +220,6 @@ async def with_services(cfg, action, args) -> int:
             print("esign: with ./scripts/run, `./scripts/run --demo-embed=ORIGIN` lets ORIGIN embed the demo "
                   "organisation's signing pages.", file=sys.stderr)
         return 2
-    from esign import services as servicesmod
 
     services = await servicesmod.build(cfg)
     try:
@@ -219,9 +243,49 @@ async def jobs_action(services, args) -> int:
     return 0
 
 
+async def seal_action(services, args) -> int:
+    """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
+    the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
+
+    bundle = await trust_bundle(services)
+    if args.out:
+        with open(args.out, "wb") as f:
+            f.write(bundle)
+    else:
+        sys.stdout.buffer.write(bundle)
+        sys.stdout.flush()
+    return 0
+
+
+async def verify_file(services, args) -> int:
+    """`esign verify`: prints what the PDF proves, in words; 0 when every check passes, 1 otherwise."""
+
+
+    try:
+        pdf = pathlib.Path(args.file).read_bytes()
+        trust = x509.load_pem_x509_certificates(pathlib.Path(args.trust).read_bytes()) if args.trust else None
+    except (OSError, ValueError) as exc:
+        print(f"esign: {exc}", file=sys.stderr)
+        return 2
+    seal = None
+    if services is not None:
+        deployment = x509.load_pem_x509_certificates(await trust_bundle(services))
+        # the deployment's certificates, and the roots of its validation data (its TSA's)
+        trust, seal = [*(trust or []), *deployment, *await validation_roots(services)], deployment[0]
+    report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
+    if services is not None and report.trail is not None:
+        if dbmod.is_memory(services.config.database.url):
+            report.add(True, "the trail was not compared with the database: the embedded database (memory://) "
+                             "lives inside the server process")
+        else:
+            for ok, text in await compare_with_store(services, report.trail):
+                report.add(ok, text)
+    print(report.text())
+    return 0 if report.ok else 1
+
+
 async def admin_action(services, args) -> int:
     """One admin command against `services`; prints JSON, returns the exit code."""
-    from esign.domain import provisioning as prov
 
     try:
         if args.action == "create-org":
@@ -251,7 +315,6 @@ async def admin_action(services, args) -> int:
             org = await services.store.organizations.add_embed_origin(org["id"], args.origin.rstrip("/"))
             _print({"id": org["id"], "name": org["name"], "embed_origins": org["embed_origins"]})
         elif args.action == "set-delivery":
-            from esign.secrets import new_token
 
             secret = args.secret or new_token(nbytes=32)
             org = await prov.set_delivery(services, org, args.url, secret)

@@ -36,7 +36,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
     "identity": {"provider": "none"},
     "geoip": {"provider": "none"},  # "maxmind": a local MaxMind DB file (`database = "/path/GeoLite2-City.mmdb"`)
     "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": "",
-                "completed_link_days": 30},
+                "completed_link_days": 30, "seal_name": "esign seal", "key_dir": "", "pades_level": "",
+                "validation_roots": ""},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
                  "paused_retention_days": 7, "delivery_history_days": 30},
@@ -300,7 +301,21 @@ def follow_listening_address(config: Config, host: str, port: int) -> str | None
     return None
 
 
+PADES_LEVELS = ("B-B", "B-T", "B-LT", "B-LTA")
+
+
+def _validate_signing(signing: Section) -> None:
+    level = signing["pades_level"]
+    if level and level not in PADES_LEVELS:
+        raise ConfigError(f"signing.pades_level must be one of {', '.join(PADES_LEVELS)} (or empty), not {level!r}")
+    if level not in ("", "B-B") and not signing["timestamp_url"]:
+        raise ConfigError(f"signing.pades_level {level} needs signing.timestamp_url (a timestamp authority)")
+    if level == "B-B" and signing["timestamp_url"]:
+        raise ConfigError("signing.pades_level B-B means no timestamp: leave signing.timestamp_url empty")
+
+
 def _validate(s: dict[str, Section]) -> None:
+    _validate_signing(s["signing"])
     url = s["database"]["url"]
     if not url.startswith(("memory://", "mongodb://", "mongodb+srv://")):  # the value may hold a password: not shown
         raise ConfigError(f"database.url {'is not a MongoDB URL' if url else 'is not set'}: set it (or "

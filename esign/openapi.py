@@ -28,7 +28,8 @@ DESCRIPTION = """\
 The esign `/v1` HTTP/JSON API: upload PDFs, create signing requests, send them, follow progress and
 download the signed PDF.
 
-**Authentication**: every `/v1` endpoint needs an API key in `X-API-Key`. GET needs the `read` scope,
+**Authentication**: every `/v1` endpoint needs an API key in `X-API-Key`, except the public
+`GET /v1/seal-certificate` (extension). GET needs the `read` scope,
 every other method `write`. Sandbox keys mark their requests `sandbox` and every answer carries
 `X-Service-Mode: sandbox`.
 
@@ -129,7 +130,9 @@ def _operation(path, handler, meta) -> dict:
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
     for status, schema in meta["responses"].items():
         response = {"description": _success_text(status)}
-        if schema is not None:
+        if isinstance(schema, dict):  # a described answer that is not JSON (its `content`)
+            response.update(schema)
+        elif schema is not None:
             response["content"] = {"application/json": {"schema": schema}}
         op["responses"][str(status)] = response
     secured = issubclass(handler, APIHandler)

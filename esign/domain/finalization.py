@@ -15,46 +15,20 @@ import asyncio
 import datetime as dt
 import hashlib
 
+from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import delivery, downloads, lifecycle, notifications
+from esign.domain.keys import internal_ca, long_term, seal_material
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
-from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf, signer_field
+from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
 SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "identity_verified",
                "identity_verified_name")
-
-
-async def _material(services, name: str, kind):
-    """A key pair (`kind`: SealMaterial or InternalCA) kept in the settings collection, made once per
-    deployment, read and decrypted once per process."""
-    if name not in services.key_material:
-        def create():
-            cert, key = kind.generate().to_pem()
-            return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
-
-        stored = await services.store.settings.get_or_create(name, create)
-        services.key_material[name] = kind.from_pem(stored["cert"].encode(),
-                                                    services.secrets.decrypt(stored["key"]).encode())
-    return services.key_material[name]
-
-
-async def seal_material(services) -> SealMaterial:
-    cfg = services.config.signing
-    if cfg.seal_certificate and cfg.seal_key:
-        if "seal" not in services.key_material:
-            with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
-                services.key_material["seal"] = SealMaterial.from_pem(c.read(), k.read())
-        return services.key_material["seal"]
-    return await _material(services, "seal", SealMaterial)
-
-
-async def internal_ca(services) -> InternalCA:
-    return await _material(services, "internal_ca", InternalCA)
 
 
 class DrawingUnusable(Exception):
@@ -143,7 +117,9 @@ async def _produce(services, request: dict, original: bytes, images: dict[str, b
     signers = certificate_signers(request, images)
     common = dict(request={**request, "organization_name": org.get("name")}, fields=stamp_fields(request, images),
                   signers=signers, events=events, seal=seal,
-                  separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url)
+                  separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
+                  audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),
+                  long_term=await long_term(services))
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
@@ -151,7 +127,8 @@ async def _produce(services, request: dict, original: bytes, images: dict[str, b
     view = {**request, "completed_at": iso(request["completed_at"])}
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
                                        [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers], timestamp_url)
-    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url)}
+    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url,
+                                                              long_term=common["long_term"])}
 
 
 async def finalize_job(services, payload, job_record):

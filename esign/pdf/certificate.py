@@ -77,6 +77,7 @@ class Integrity:
     seal_fingerprint: str | None = None
     page_count: int | None = None
     signatures_page: bool = False
+    chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity) -> bytes:
@@ -146,10 +147,10 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
         rows.append(("Seal certificate SHA-256", _hash(
             integrity.seal_fingerprint, "Fingerprint of the service's seal certificate (DER), which signs this "
             "file last; `openssl x509 -noout -fingerprint -sha256` shows it with colons.")))
-    head = events[-1].get("hash") if events else None
-    if head:
+    if integrity.chain_head:
         rows.append(("Audit chain head", _hash(
-            head, "Hash of the request's last audit event; each event carries the hash of the one before.")))
+            integrity.chain_head, "Hash of the request's last audit event when it was sealed (the head of the "
+            "audit-trail.json file embedded in this PDF); each event carries the hash of the one before.")))
     return rows
 
 

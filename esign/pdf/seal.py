@@ -5,6 +5,7 @@ worker thread, never from the server's event loop thread.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
 from dataclasses import dataclass
@@ -16,10 +17,19 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
+from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
+from pyhanko.sign.general import SigningError
+from pyhanko.sign.validation import add_validation_info
 from pyhanko.sign.timestamps import HTTPTimeStamper
+from pyhanko.sign.timestamps.common_utils import TimestampRequestError
+from pyhanko_certvalidator import ValidationContext
+from pyhanko_certvalidator.fetchers.requests_fetchers import RequestsFetcherBackend
 from pyhanko_certvalidator.registry import SimpleCertificateStore
+
+from esign.audit_chain import TRAIL_FILE
 
 SEAL_YEARS = 10
 CA_YEARS = 20
@@ -91,6 +101,15 @@ class InternalCA:
     def certificate(self) -> x509.Certificate:
         return self.material.certificate
 
+    def issue_seal(self, common_name: str) -> SealMaterial:
+        """The service seal's key and certificate, issued by this CA (so that a relying party trusts one
+        root for the seal and the AES signers, and pdfsig's NSS accepts it: it refuses a self-signed
+        end-entity certificate as a trust anchor)."""
+        key = ec.generate_private_key(ec.SECP256R1())
+        cert = _cert(_name(common_name), key.public_key(), self.certificate.subject, self.material.key,
+                     dt.timedelta(days=365 * SEAL_YEARS), ca=False)
+        return SealMaterial(key, [cert, *self.material.chain])
+
     def issue(self, name: str, email: str) -> SealMaterial:
         key = ec.generate_private_key(ec.SECP256R1())
         subject = _name(name, email)
@@ -132,21 +151,125 @@ def _cert(subject, public_key, issuer, issuer_key, validity, *, ca: bool,
     return builder.sign(issuer_key, hashes.SHA256())
 
 
+@dataclass(frozen=True)
+class LongTerm:
+    """PAdES B-LT / B-LTA (`[signing] pades_level`): each signature embeds its validation data
+    (certificates, OCSP responses, CRLs, fetched from the URLs in the certificates) in the document
+    security store; B-LTA adds a document timestamp. `roots` are the trust anchors those chains are
+    built to (the seal's, the internal CA's, the TSA's)."""
+
+    level: str
+    roots: tuple[x509.Certificate, ...]
+
+    def context(self) -> ValidationContext:
+        return ValidationContext(
+            trust_roots=[asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.roots],
+            allow_fetching=True, revocation_mode="hard-fail",
+            fetcher_backend=RequestsFetcherBackend(per_request_timeout=FETCH_TIMEOUT))
+
+    def apply(self, meta: signers.PdfSignatureMetadata) -> signers.PdfSignatureMetadata:
+        return dataclasses.replace(meta, embed_validation_info=True, validation_context=self.context(),
+                                   use_pades_lta=self.level == "B-LTA")
+
+    def add_to_earlier_signatures(self, pdf_bytes: bytes) -> bytes:
+        """The validation data of every signature already in `pdf_bytes` (those a remote QES provider
+        made), each in an incremental update (allowed after a signature), before the seal."""
+        count = len(PdfFileReader(io.BytesIO(pdf_bytes), strict=False).embedded_regular_signatures)
+        for index in range(count):
+            signature = PdfFileReader(io.BytesIO(pdf_bytes), strict=False).embedded_regular_signatures[index]
+            pdf_bytes = add_validation_info(signature, self.context(), output=io.BytesIO()).getvalue()
+        return pdf_bytes
+
+
+FETCH_TIMEOUT = 30  # seconds, for the TSA and for each OCSP or CRL fetch
+
+
 def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMetadata,
-          timestamp_url: str | None) -> bytes:
+          timestamp_url: str | None, long_term: LongTerm | None = None) -> bytes:
     writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
-    timestamper = HTTPTimeStamper(timestamp_url, timeout=30) if timestamp_url else None
+    timestamper = HTTPTimeStamper(timestamp_url, timeout=FETCH_TIMEOUT) if timestamp_url else None
+    if long_term is not None:
+        meta = long_term.apply(meta)
     pdf_signer = signers.PdfSigner(meta, signer=material.signer(), timestamper=timestamper)
-    return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
+    try:
+        return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
+    except TimestampRequestError as exc:
+        raise TimestampUnavailable(f"the timestamp authority {timestamp_url} gave no timestamp ({_cause(exc)})") from exc
+    except SigningError as exc:
+        if long_term is None:
+            raise
+        raise ValidationDataUnavailable(f"{exc}: the validation data of PAdES {long_term.level} could not be "
+                                        f"gathered ({_cause(exc)})") from exc
 
 
-def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None) -> bytes:
+def _cause(exc: BaseException) -> str:
+    """What `exc` was raised from, as `Type: message` (`exc` itself when raised from nothing)."""
+    cause = exc.__cause__ or exc.__context__ or exc
+    return f"{type(cause).__name__}: {cause}"
+
+
+def _flatten_embedded_files(writer: IncrementalPdfFileWriter) -> None:
+    """Replace the document's name tree of embedded files by one flat node with the same entries, in
+    the same order (pyHanko adds files to a flat node only)."""
+    flat = generic.ArrayObject()
+
+    def walk(node):
+        node = node.get_object()
+        entries = node.get("/Names")
+        if entries is not None:
+            flat.extend(entries.raw_get(i) for i in range(len(entries)))
+        for kid in node.get("/Kids", ()):
+            walk(kid)
+
+    names = writer.root["/Names"]
+    walk(names.raw_get("/EmbeddedFiles"))
+    names["/EmbeddedFiles"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Names"): flat}))
+    writer.update_container(names)
+
+
+class TimestampUnavailable(Exception):
+    """The TSA did not answer with a timestamp (down, slow past FETCH_TIMEOUT, or refusing)."""
+
+
+class ValidationDataUnavailable(Exception):
+    """B-LT / B-LTA: a certificate chain could not be built or its OCSP / CRL could not be fetched."""
+
+
+def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | None = None,
+             long_term: LongTerm | None = None) -> bytes:
     """An incremental PAdES signature (ETSI.CAdES.detached) over the whole file; with
-    `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T)."""
+    `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T); with `long_term`,
+    B-LT or B-LTA (then the validation data and document timestamp follow in later updates)."""
     meta = signers.PdfSignatureMetadata(
         field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
         md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
-    return _sign(pdf_bytes, material, meta, timestamp_url)
+    if long_term is not None:
+        try:
+            pdf_bytes = long_term.add_to_earlier_signatures(pdf_bytes)
+        except Exception as exc:  # noqa: BLE001 - path building and fetching fail in many ways: say which
+            raise ValidationDataUnavailable(f"the validation data of the earlier signatures (PAdES {long_term.level}) "
+                                            f"could not be gathered ({type(exc).__name__}: {exc})") from exc
+    return _sign(pdf_bytes, material, meta, timestamp_url, long_term)
+
+
+def embed_trail(pdf_bytes: bytes, trail: bytes) -> bytes:
+    """`pdf_bytes` with the audit trail (esign.audit_chain.trail_json) as the embedded file
+    `audit-trail.json`, in an incremental update made before the first signature, so that every
+    signature covers it (an embedded file added after a signature is a change pyHanko refuses)."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
+    data = embed.EmbeddedFileObject.from_file_data(writer, data=trail, mime_type="application/json",
+                                                   params=embed.EmbeddedFileParams())
+    spec = embed.FileSpec(
+        file_spec_string=TRAIL_FILE, file_name=TRAIL_FILE, embedded_data=data,
+        description="esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")
+    try:
+        embed.embed_file(writer, spec)
+    except NotImplementedError:  # the document's own attachments are in a tree pyHanko does not extend
+        _flatten_embedded_files(writer)
+        embed.embed_file(writer, spec)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def signer_field(index: int) -> str:
@@ -154,8 +277,11 @@ def signer_field(index: int) -> str:
     return f"esign-signer-{index}"
 
 
-def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str) -> bytes:
+def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: str, field_name: str, *,
+                        timestamp_url: str | None = None, long_term: LongTerm | None = None) -> bytes:
     meta = signers.PdfSignatureMetadata(
         field_name=field_name, name=signer_name, reason=f"Signed by {signer_name}", md_algorithm="sha256",
         subfilter=fields.SigSeedSubFilter.PADES)
-    return _sign(pdf_bytes, material, meta, None)
+    # one document timestamp (B-LTA) is added after the seal, the last signature; a signer's carries B-LT
+    signer_term = long_term and dataclasses.replace(long_term, level="B-LT")
+    return _sign(pdf_bytes, material, meta, timestamp_url, signer_term)

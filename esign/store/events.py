@@ -1,14 +1,20 @@
-from esign.db import DuplicateKeyError, ReturnDocument
+from esign.audit_chain import CHAINED, event_hash
+from esign.db import DuplicateKeyError
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 # Types that go to webhooks only and never appear in polling (spec: Events).
 WEBHOOK_ONLY = ("document.uploaded", "member.invited")
+HEAD = {"seq": 1, "request_seq": 1, "hash": 1}
+TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash") if f != "id"}
+MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this bounds concurrent writers
+MAX_TRAIL = 10_000  # events of one request read for its sealed PDF (a request has tens)
 
 
 class Events(Repository):
-    """Append-only audit trail and outbox. `seq` is a strictly increasing number per organisation
-    taken from the organisation's counter document (`counters`, `events:<org_id>`), so events sharing a
-    timestamp still have one order across processes, and organisations never contend for one counter."""
+    """Append-only, hash-chained audit trail and outbox. `seq` is a strictly increasing number per
+    organisation (one order across processes even for events sharing a timestamp; organisations never
+    contend); `request_seq` numbers the events of one signing request. Both chains are described in
+    esign.audit_chain; `append` says how they stay one line under concurrent writers."""
 
     collection_name = "events"
     # polling: the filters (event type, request) are equality fields before `seq`, the order; `created_at`
@@ -22,36 +28,41 @@ class Events(Repository):
                                ("seq", DESCENDING), ("created_at", ASCENDING)]),
         Index("poll_request_type", [("org_id", ASCENDING), ("pollable", ASCENDING), ("signing_request_id", ASCENDING),
                                     ("event_type", ASCENDING), ("seq", DESCENDING), ("created_at", ASCENDING)]),
+        # the request's chain: one event per place; its head and its trail in order
+        Index("request_chain_unique", [("signing_request_id", ASCENDING), ("request_seq", ASCENDING)], unique=True,
+              partial={"in_request_chain": True}),
         # the outbox: only events not yet fanned out are in it
         Index("dispatch_pending", [("seq", ASCENDING)], partial={"dispatch_pending": True}),
     ]
 
-    async def _next_seq(self, org_id: str) -> int:
+    async def _first_seq(self, org_id: str) -> int:
+        """The `seq` of an organisation's first event: after the organisation's counter of earlier
+        versions (`counters`, `events:<org_id>`), or the deployment-wide one before it, so numbers keep
+        increasing across an upgrade."""
         counters = self.db["counters"]
-        key = f"events:{org_id}"
-        doc = await counters.find_one_and_update({"_id": key}, {"$inc": {"seq": 1}}, return_document=ReturnDocument.AFTER)
-        if doc is None:
-            # The organisation's first event: its counter starts where the deployment-wide counter of
-            # earlier versions stopped, so its events keep increasing. An equality upsert: concurrent
-            # first events create it once.
-            legacy = await counters.find_one({"_id": "events"})
-            await counters.update_one({"_id": key}, {"$setOnInsert": {"seq": legacy["seq"] if legacy else 0}},
-                                      upsert=True)
-            doc = await counters.find_one_and_update({"_id": key}, {"$inc": {"seq": 1}},
-                                                     return_document=ReturnDocument.AFTER)
-        return doc["seq"]
+        for key in (f"events:{org_id}", "events"):
+            counter = await counters.find_one({"_id": key})
+            if counter:
+                return counter["seq"] + 1
+        return 1
 
     async def append(self, org_id: str, event_type: str, *, signing_request_id=None, signer=None,
                      ip_address=None, user_agent=None, geo=None, metadata=None, data=None,
                      sandbox=False, event_id=None) -> dict | None:
-        """Store an event. `event_id`, when given, makes this idempotent: an event already stored
-        under that id is not stored again (None is returned)."""
-        if event_id is not None and await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None:
+        """Store an event at the head of its organisation's chain and of its request's (see
+        esign.audit_chain). The insert is the compare-and-swap: it takes the next `seq` (and
+        `request_seq`) after the heads it read, and the unique indexes on both refuse it when another
+        writer took that place first; then it reads the new heads and tries again. Nothing is reserved
+        before the insert, so a process that dies leaves no gap and no fork.
+
+        `event_id`, when given, makes this idempotent: an event already stored under that id is not
+        stored again (None is returned)."""
+        if event_id is not None and await self._stored(event_id):
             return None
         signer = signer or {}
         geo = geo or {}
-        doc = {
-            "_id": event_id or new_id(), "seq": await self._next_seq(org_id), "org_id": org_id, "event_type": event_type,
+        base = {
+            "org_id": org_id, "event_type": event_type,
             "signing_request_id": signing_request_id, "signer_id": signer.get("id"),
             "signer_name": signer.get("name"), "signer_email": signer.get("email"),
             "ip_address": ip_address, "user_agent": user_agent, "country": geo.get("country"),
@@ -59,13 +70,39 @@ class Events(Repository):
             "data": data, "sandbox": sandbox, "pollable": event_type not in WEBHOOK_ONLY,
             "dispatch_pending": True, "created_at": self.clock.now(),
         }
-        try:
-            await self.col.insert_one(doc)
-        except DuplicateKeyError:
-            if event_id is None:
-                raise
-            return None  # a concurrent append of the same event won
-        return out(doc)
+        if signing_request_id is not None:
+            base["in_request_chain"] = True
+        for _ in range(MAX_PLACES_TRIED):
+            doc = {"_id": event_id or new_id(), **base, **await self._heads(org_id, signing_request_id)}
+            doc["hash"] = event_hash(out(doc))
+            try:
+                await self.col.insert_one(doc)
+            except DuplicateKeyError:
+                if event_id is not None and await self._stored(event_id):
+                    return None  # a concurrent append of the same event won
+                continue  # another event took this place in a chain: chain after it
+            return out(doc)
+        raise RuntimeError(f"no place in the audit chain of organisation {org_id} after {MAX_PLACES_TRIED} tries")
+
+    async def _stored(self, event_id: str) -> bool:
+        return await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None
+
+    async def _heads(self, org_id: str, request_id) -> dict:
+        """The places and previous hashes of a new event after the current heads of its chains."""
+        last = await self.col.find_one({"org_id": org_id}, sort=[("seq", DESCENDING)], projection=HEAD)
+        place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
+                 "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None}
+        if request_id is not None:
+            last = await self.col.find_one({"signing_request_id": request_id, "in_request_chain": True},
+                                           sort=[("request_seq", DESCENDING)], projection=HEAD)
+            place.update(request_seq=last["request_seq"] + 1 if last else 1,
+                         prev_request_hash=last["hash"] if last else None)
+        return place
+
+    async def trail(self, request_id: str, limit: int = MAX_TRAIL) -> list[dict]:
+        """The request's chained events (every type), oldest first: what its sealed PDF embeds."""
+        cursor = self.col.find({"signing_request_id": request_id, "in_request_chain": True}, TRAIL_FIELDS)
+        return [out(d) async for d in cursor.sort("request_seq", ASCENDING).limit(limit)]
 
     async def dispatched(self, event_id: str) -> None:
         """The event was fanned out to its webhooks: it leaves the outbox."""

@@ -3,6 +3,8 @@ document, what each hash covers, the seal fingerprint, each signer's verificatio
 and the trail oldest first in words, without rows left alone on a page."""
 from __future__ import annotations
 
+import dataclasses
+
 import io
 import re
 import subprocess
@@ -55,7 +57,8 @@ def test_contents_read_in_order(tmp_path):
              "signing_event.consent_given", "signing_event.otp_sent", "signing_event.otp_verified", "signer.signed",
              "signing_request.completed"]
     events = [event(n, kind, metadata={"template": "invitation"}, hash=f"{n:064x}") for n, kind in enumerate(kinds)]
-    pdf = audit_certificate(REQUEST, signers, events[::-1], INTEGRITY)  # newest first, as the store gives them
+    integrity = dataclasses.replace(INTEGRITY, chain_head=f"{8:064x}")
+    pdf = audit_certificate(REQUEST, signers, events[::-1], integrity)  # newest first, as the store gives them
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     assert (round(float(page.mediabox.width)), round(float(page.mediabox.height))) == tuple(map(round, A4))
     text = pdftotext(pdf, tmp_path, "-layout")
@@ -65,7 +68,7 @@ def test_contents_read_in_order(tmp_path):
                      f"Original document SHA-256 {'a' * 64} Of the PDF file as uploaded",
                      f"Stamped document SHA-256 {'b' * 64} Of the PDF file written with every value and signature",
                      f"Seal certificate SHA-256 {'c' * 64} Fingerprint of the service's seal certificate",
-                     f"Audit chain head {8:064x}",  # the hash of the newest event
+                     f"Audit chain head {8:064x}",  # the head of the embedded trail
                      "Adopted: drawn by hand", "Adopted: typed", f"Reference {reference_id('req_42', 's1')}",
                      "Signed by Zoë Müller 1"]:
         assert expected in flat, expected
@@ -105,7 +108,7 @@ def test_adopted_marks_are_shown_as_images(tmp_path):
     assert dark_pixels(pdf) - dark_pixels(without) > 200  # the marks are ink on the pages
 
 
-def test_chain_head_only_when_events_carry_hashes(tmp_path):
+def test_chain_head_only_when_there_is_an_embedded_trail(tmp_path):
     pdf = audit_certificate(REQUEST, [signer(1)], [event(0, "signer.signed")], INTEGRITY)
     assert "Audit chain head" not in pdftotext(pdf, tmp_path)
 

@@ -483,9 +483,11 @@ def test_readme_walkthrough_works_as_pasted(tmp_path):
         script = script.replace("ESIGN=http://127.0.0.1:8080", f"ESIGN={event['url']}", 1)
         assert script.count(key) == 1 and script.count(event["url"]) == 1
         (tmp_path / "tests").symlink_to(ROOT / "tests")  # the walkthrough runs at the project's root
+        (tmp_path / ".venv").symlink_to(ROOT / ".venv")
         run = subprocess.run(["bash", "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=180,
                              env=_env())
         assert "Signature is Valid" in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
+        assert "VERIFIED: every check passed." in run.stdout, run.stdout[-3000:] + run.stderr[-3000:]
         assert (tmp_path / "signed.pdf").read_bytes().startswith(b"%PDF-")
     finally:
         _stop(proc)

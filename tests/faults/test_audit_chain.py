@@ -1,0 +1,99 @@
+"""The audit trail's hash chains (esign.audit_chain) under concurrent writers on the strict double,
+whose calls interleave as MongoDB's do: one line per organisation and per request, no gap, no fork."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from esign import db as dbmod
+from esign.audit_chain import check_trail, event_hash, trail_json
+from esign.clock import FakeClock
+from esign.store import Store
+from esign.store.events import Events
+from tests.faults.test_store import fresh_store
+
+
+def assert_linear(events: list[dict], place: str, prev: str):
+    events = sorted(events, key=lambda e: e[place])
+    assert [e[place] for e in events] == list(range(events[0][place], events[0][place] + len(events)))
+    for before, after in zip(events, events[1:]):
+        assert after[prev] == before["hash"], (before[place], after[place])
+    for event in events:
+        assert event["hash"] == event_hash(event)
+
+
+async def test_concurrent_writers_keep_one_chain_per_organisation_and_request():
+    store = await fresh_store()
+    writes = [store.events.append("org-1", "signer.viewed", signing_request_id=f"req-{n % 3}",
+                                  data={"n": n}) for n in range(24)]
+    writes += [store.events.append("org-1", "member.invited") for _ in range(4)]  # no request: org chain only
+    written = await asyncio.gather(*writes)
+    assert_linear(written, "seq", "prev_org_hash")
+    assert written[0]["seq"] >= 1 and sorted(e["seq"] for e in written) == list(range(1, 29))
+    for n in range(3):
+        trail = await store.events.trail(f"req-{n}")
+        assert len(trail) == 8 and trail[0]["prev_request_hash"] is None
+        assert_linear(trail, "request_seq", "prev_request_hash")
+        assert check_trail(json.loads(trail_json(f"req-{n}", trail))) == []
+
+
+async def test_without_the_unique_indexes_the_same_writers_fork_the_chain():
+    """The insert is the compare-and-swap only through the unique indexes: without them (no
+    ensure_indexes) the same concurrent writers read one head and take one place twice."""
+    store = Store(dbmod.connect("memory://", "no_indexes"), FakeClock())
+    written = await asyncio.gather(*[store.events.append("org-1", "signer.viewed", signing_request_id="r")
+                                     for _ in range(6)])
+    assert len({e["seq"] for e in written}) < 6 and len({e["prev_org_hash"] for e in written}) < 6
+
+
+async def test_a_taken_place_in_a_request_chain_is_refused():
+    store = await fresh_store()
+    first = await store.events.append("org-1", "signer.viewed", signing_request_id="r")
+    with pytest.raises(dbmod.DuplicateKeyError):
+        await store.events.col.insert_one({"_id": "x", "org_id": "org-2", "seq": 1, "signing_request_id": "r",
+                                           "in_request_chain": True, "request_seq": first["request_seq"]})
+    await store.events.col.insert_one({"_id": "y", "org_id": "org-2", "seq": 2, "signing_request_id": None})
+    await store.events.col.insert_one({"_id": "z", "org_id": "org-2", "seq": 3, "signing_request_id": None})
+
+
+def test_a_changed_event_breaks_its_hash_and_the_next_link():
+    events = []
+    for n in range(3):
+        event = {"id": f"e{n}", "org_id": "o", "seq": n + 1, "request_seq": n + 1, "event_type": "signer.viewed",
+                 "signing_request_id": "r", "created_at": "2026-11-23T09:40:10.000Z",
+                 "prev_request_hash": events[-1]["hash"] if events else None}
+        events.append({**event, "hash": event_hash(event)})
+    assert check_trail(json.loads(trail_json("r", events))) == []
+    changed = json.loads(trail_json("r", events))
+    changed["events"][1]["ip_address"] = "198.51.100.1"
+    assert check_trail(changed) == ["event 2 (signer.viewed, 2026-11-23T09:40:10.000Z): its content does not match "
+                                    "its hash (it was changed)"]
+    removed = json.loads(trail_json("r", events))
+    del removed["events"][1]
+    assert any("does not follow" in p for p in check_trail(removed))
+
+
+def test_events_repository_declares_the_chain_indexes():
+    names = {index.name: index for index in Events.indexes}
+    assert names["org_seq_unique"].unique and names["request_chain_unique"].unique
+
+
+async def test_a_writer_that_dies_before_its_insert_leaves_no_gap(monkeypatch):
+    """Nothing is reserved before the insert: a process that dies (here: its insert never happens)
+    leaves the next event the place it would have taken."""
+    store = await fresh_store()
+    first = await store.events.append("org-1", "signer.viewed", signing_request_id="r")
+    real_insert = store.events.col.insert_one
+
+    async def dies(doc, **kwargs):
+        raise ConnectionError("the process died")
+
+    monkeypatch.setattr(store.events.col, "insert_one", dies)
+    with pytest.raises(ConnectionError):
+        await store.events.append("org-1", "signer.signed", signing_request_id="r")
+    monkeypatch.setattr(store.events.col, "insert_one", real_insert)
+    after = await store.events.append("org-1", "signer.signed", signing_request_id="r")
+    assert (after["seq"], after["request_seq"]) == (first["seq"] + 1, first["request_seq"] + 1)
+    assert after["prev_org_hash"] == after["prev_request_hash"] == first["hash"]

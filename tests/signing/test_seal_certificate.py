@@ -1,0 +1,105 @@
+"""The seal a relying party can verify: `GET /v1/seal-certificate` and `esign seal export` give the
+certificates to trust, and a signed PDF verifies with pyHanko and pdfsig trusting only those; on the
+embedded database the keys survive a restart; the seal's subject is `[signing] seal_name`."""
+from __future__ import annotations
+
+import asyncio
+import subprocess
+
+import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives.serialization import Encoding
+from cryptography.x509.oid import NameOID
+
+from tests.conftest import assert_error, start_server, stop_server
+from tests.pdf.conftest import pdfsig, pyhanko_statuses, tool
+from tests.platform.test_openapi_health import ROOT, clean_env
+from tests.signing.test_signed_pdf_e2e import complete_request
+
+
+async def signed_pdf(server, client, document_id, level) -> bytes:
+    request = await complete_request(server, client, document_id, signing_level=level)
+    await server.run_jobs()
+    link = (await client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
+    return (await client.get(link[len(server.url):], key=None)).body
+
+
+def nss_trusting(tmp_path, pem: bytes) -> str:
+    """An NSS database (pdfsig's trust store) that trusts only the certificates of `pem`."""
+    db = tmp_path / "nss"
+    db.mkdir()
+    subprocess.run([tool("certutil"), "-N", "-d", f"sql:{db}", "--empty-password"], check=True, timeout=60)
+    for n, cert in enumerate(x509.load_pem_x509_certificates(pem)):
+        path = tmp_path / f"trusted-{n}.pem"
+        path.write_bytes(cert.public_bytes(Encoding.PEM))
+        subprocess.run([tool("certutil"), "-A", "-d", f"sql:{db}", "-n", f"esign-{n}", "-t", "CT,C,C", "-i",
+                        str(path)], check=True, timeout=60)
+    return f"sql:{db}"
+
+
+@pytest.mark.parametrize("level", ["ses", "aes"])
+async def test_a_signed_pdf_verifies_trusting_only_the_published_certificates(server, client, document_id,
+                                                                             tmp_path, level):
+    pdf = await signed_pdf(server, client, document_id, level)
+    resp = await client.get("/v1/seal-certificate", key=None)
+    assert resp.status == 200 and resp.headers["Content-Type"] == "application/x-pem-file"
+    assert resp.headers["Cache-Control"] == "public, max-age=3600"
+    certs = x509.load_pem_x509_certificates(resp.body)
+    assert len(certs) == 2  # the seal, then the internal CA
+    assert certs[0].subject.get_attributes_for_oid(NameOID.COMMON_NAME)[0].value == "esign seal"
+    assert certs[1].extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    statuses = await asyncio.to_thread(pyhanko_statuses, pdf, *certs)  # pyHanko runs its own loop
+    assert len(statuses) == (1 if level == "ses" else 3)
+    for status in statuses:
+        assert status.bottom_line, status.pretty_print_details()
+    assert all(not s.trusted for s in await asyncio.to_thread(pyhanko_statuses, pdf))  # nothing else makes them trusted
+
+    path = tmp_path / "signed.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run([tool("pdfsig"), "-nssdir", nss_trusting(tmp_path, resp.body), str(path)],
+                         capture_output=True, text=True, timeout=60).stdout
+    assert out.count("Signature is Valid") == len(statuses), out
+    assert out.count("Certificate is Trusted") == len(statuses), out
+    untrusted = pdfsig(pdf, tmp_path)
+    assert not any("Certificate is Trusted" in block for block in untrusted)
+
+
+async def test_the_cli_exports_what_the_endpoint_serves_and_keys_survive_a_restart(tmp_path, document_id,
+                                                                                  server, client):
+    served = (await client.get("/v1/seal-certificate", key=None)).body
+    config = str(tmp_path / "esign.toml")  # the server fixture's
+    out = tmp_path / "seal.pem"
+    proc = subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "seal", "export", "--config", config,
+                           "--out", str(out)], capture_output=True, text=True, timeout=120, env=clean_env())
+    assert proc.returncode == 0, proc.stderr
+    assert out.read_bytes() == served  # another process, the same embedded-database deployment: same keys
+    key_files = sorted(p.name for p in (tmp_path / "keys").iterdir())
+    assert key_files == ["internal_ca.crt", "internal_ca.key", "seal.crt", "seal.key"]
+    assert oct((tmp_path / "keys" / "seal.key").stat().st_mode & 0o777) == "0o600"
+    again = await start_server(tmp_path)  # a restart: a new embedded database, the same seal
+    try:
+        assert (await again.client.get("/v1/seal-certificate", key=None)).body == served
+    finally:
+        await stop_server(again)
+
+
+async def test_the_seal_names_the_configured_service(tmp_path):
+    srv = await start_server(tmp_path, '[signing]\nseal_name = "Acme Signing Service"\n')
+    try:
+        pem = (await srv.client.get("/v1/seal-certificate", key=None)).body
+    finally:
+        await stop_server(srv)
+    seal, ca = x509.load_pem_x509_certificates(pem)
+    assert seal.subject.rfc4514_string() == "CN=Acme Signing Service"
+    assert ca.subject.rfc4514_string() == "CN=Acme Signing Service internal CA"
+
+
+async def test_an_unreadable_configured_seal_is_a_503_not_a_500(tmp_path):
+    (tmp_path / "seal.pem").write_text("not a certificate")
+    srv = await start_server(tmp_path, f'[signing]\nseal_certificate = "{tmp_path}/seal.pem"\n'
+                                       f'seal_key = "{tmp_path}/missing.key"\n')
+    try:
+        resp = await srv.client.get("/v1/seal-certificate", key=None)
+    finally:
+        await stop_server(srv)
+    assert_error(resp, 503, "upstream_unavailable")

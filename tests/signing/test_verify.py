@@ -1,0 +1,149 @@
+"""`esign verify` and the audit chain sealed in the PDF: a genuine signed PDF verifies; changed bytes,
+an extra incremental update, an event changed in the database or in the embedded trail are reported."""
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import subprocess
+
+from cryptography import x509
+from pyhanko.pdf_utils import embed, generic
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+
+from esign.audit_chain import TRAIL_FILE
+from esign.domain.audit import compare_with_store
+from esign.pdf.seal import SealMaterial, embed_trail, seal_pdf
+from esign.pdf.verify import PdfFileReader, check_pdf, embedded_trail
+from tests.conftest import raw_db
+from tests.pdf.conftest import make_pdf
+from tests.platform.test_openapi_health import ROOT, clean_env
+from tests.signing.test_seal_certificate import signed_pdf
+
+
+async def deployment(server, client):
+    pem = (await client.get("/v1/seal-certificate", key=None)).body
+    certs = x509.load_pem_x509_certificates(pem)
+    return certs, certs[0]
+
+
+async def check(pdf, trust, seal):
+    return await asyncio.to_thread(check_pdf, pdf, trust, seal)
+
+
+def failures(report) -> list[str]:
+    return [text for ok, text in report.findings if not ok]
+
+
+def esign_verify(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "verify", *map(str, args)], capture_output=True,
+                          text=True, timeout=120, env=clean_env())
+
+
+async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, client, document_id, tmp_path):
+    pdf = await signed_pdf(server, client, document_id, "aes")
+    trust, seal = await deployment(server, client)
+    report = await check(pdf, trust, seal)
+    assert report.ok, report.text()
+    text = report.text()
+    assert "sealed by this deployment's seal: CN=esign seal" in text and "covers the whole file" in text
+    assert "esign-signer-1" in text and "esign-signer-2" in text and text.endswith("VERIFIED: every check passed.")
+    trail = report.trail
+    types = [e["event_type"] for e in trail["events"]]
+    assert types[0] == "signing_request.created" and "signer.signed" in types
+    assert [e["request_seq"] for e in trail["events"]] == list(range(1, len(types) + 1))
+    assert trail["head"] == trail["events"][-1]["hash"]
+    stored = await server.services.store.events.trail(trail["signing_request_id"])
+    assert stored[len(types) - 1]["hash"] == trail["head"]  # the head at sealing time
+    findings = await compare_with_store(server.services, trail)
+    assert findings == [(True, f"the {len(types)} sealed events match the database's, which chain unchanged; "
+                               f"{len(stored) - len(types)} more were recorded after sealing")]
+    assert len(stored) > len(types)  # document.signed and later events follow the sealed ones
+
+    path = tmp_path / "signed.pdf"
+    path.write_bytes(pdf)
+    proc = esign_verify(path, "--config", tmp_path / "esign.toml")  # the server fixture's, memory://: its key files
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "sealed by this deployment's seal" in proc.stdout and "not compared with the database" in proc.stdout
+    proc = esign_verify(path)  # no deployment: says who sealed it
+    assert proc.returncode == 0 and "not compared with a deployment's seal" in proc.stdout, proc.stdout
+
+
+async def test_changed_bytes_and_an_extra_update_are_reported(server, client, document_id, tmp_path):
+    pdf = await signed_pdf(server, client, document_id, "ses")
+    trust, seal = await deployment(server, client)
+    at = pdf.index(b"/Producer") if b"/Producer" in pdf else len(pdf) // 3
+    changed = pdf[:at] + bytes([pdf[at] ^ 0x01]) + pdf[at + 1:]
+    report = await check(changed, trust, seal)
+    assert not report.ok and any("BROKEN" in f for f in failures(report)), report.text()
+
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False)
+    writer.root["/Lang"] = generic.TextStringObject("fr")
+    writer.update_root()
+    out = io.BytesIO()
+    writer.write(out)
+    report = await check(out.getvalue(), trust, seal)
+    assert any("was changed after its last signature 'esign-seal'" in f for f in failures(report)), report.text()
+
+    path = tmp_path / "changed.pdf"
+    path.write_bytes(changed)
+    proc = esign_verify(path, "--config", tmp_path / "esign.toml")
+    assert proc.returncode == 1 and "NOT VERIFIED" in proc.stdout and "BROKEN" in proc.stdout, proc.stdout
+
+
+async def test_an_event_changed_in_the_database_is_reported(server, client, document_id):
+    pdf = await signed_pdf(server, client, document_id, "ses")
+    trust, seal = await deployment(server, client)
+    trail = (await check(pdf, trust, seal)).trail
+    await raw_db(server.services)["events"].update_one(
+        {"signing_request_id": trail["signing_request_id"], "request_seq": 2}, {"$set": {"ip_address": "198.51.100.9"}})
+    findings = await compare_with_store(server.services, trail)
+    second = trail["events"][1]
+    where = f"event 2 ({second['event_type']}, {second['created_at']})"
+    assert (False, f"database: {where}: its content does not match its hash (it was changed)") in findings
+    assert (False, f"database: {where} differs from the event sealed in the PDF") in findings
+
+
+async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(server, client, document_id):
+    pdf = await signed_pdf(server, client, document_id, "ses")
+    trust, seal = await deployment(server, client)
+    trail = json.loads(embedded_trail(PdfFileReader(io.BytesIO(pdf), strict=False)))
+    trail["events"][0]["signer_email"] = "someone.else@example.test"
+    forger = SealMaterial.generate("esign seal")
+    # the forger starts from the unsigned document: the same pages, a changed trail, their own seal
+    forged = await asyncio.to_thread(lambda: seal_pdf(embed_trail(_first_revision(pdf), json.dumps(trail).encode()),
+                                                      forger))
+    report = await check(forged, trust, seal)
+    problems = failures(report)
+    assert any(p.startswith("audit trail: event 1 (signing_request.created") and "does not match its hash" in p
+               for p in problems), report.text()
+    assert any("not by this deployment's seal" in p for p in problems)
+    assert any("is not issued by a trusted certificate" in p for p in problems)
+    assert TRAIL_FILE == "audit-trail.json"
+
+
+def _first_revision(pdf: bytes) -> bytes:
+    """The file up to its first `%%EOF` (before the trail and the seal were added)."""
+    end = pdf.index(b"%%EOF") + len(b"%%EOF")
+    return pdf[:end] + b"\n"
+
+
+def test_the_trail_joins_attachments_kept_in_a_nested_name_tree(tmp_path):
+    """A document whose own attachments sit in a name tree with /Kids (which pyHanko does not extend)
+    keeps them and gets the trail beside them."""
+    writer = IncrementalPdfFileWriter(io.BytesIO(make_pdf(1)), strict=False)
+    attached = embed.EmbeddedFileObject.from_file_data(writer, data=b"terms", mime_type="text/plain")
+    spec = writer.add_object(embed.FileSpec(file_spec_string="terms.txt", embedded_data=attached).as_pdf_object())
+    leaf = writer.add_object(generic.DictionaryObject({
+        generic.pdf_name("/Names"): generic.ArrayObject([generic.pdf_string("terms.txt"), spec]),
+        generic.pdf_name("/Limits"): generic.ArrayObject([generic.pdf_string("terms.txt")] * 2)}))
+    tree = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Kids"): generic.ArrayObject([leaf])}))
+    writer.root["/Names"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/EmbeddedFiles"): tree}))
+    writer.update_root()
+    out = io.BytesIO()
+    writer.write(out)
+    sealed = seal_pdf(embed_trail(out.getvalue(), b'{"trail": true}'), SealMaterial.generate())
+    reader = PdfFileReader(io.BytesIO(sealed), strict=False)
+    assert embedded_trail(reader) == b'{"trail": true}'
+    names = reader.root["/Names"]["/EmbeddedFiles"]["/Names"]
+    assert [str(names[i]) for i in range(0, len(names), 2)] == ["terms.txt", TRAIL_FILE]
