@@ -4,7 +4,6 @@ and the trail oldest first in words, without rows left alone on a page."""
 from __future__ import annotations
 
 import dataclasses
-
 import io
 import re
 import subprocess
