@@ -11,11 +11,12 @@ else is a MongoDB URL for motor. Moving to PyMongo's async client means changing
 from __future__ import annotations
 
 import asyncio
+import collections
 import copy
 
 import bson
 from bson.codec_options import CodecOptions
-from pymongo import ASCENDING, DESCENDING, ReturnDocument  # noqa: F401  (re-exported)
+from pymongo import ASCENDING, DESCENDING, ReturnDocument, monitoring  # noqa: F401  (re-exported)
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure, PyMongoError, WriteError  # noqa: F401
 
 MEMORY_URL = "memory://"
@@ -27,6 +28,32 @@ SLACK = 4096  # what field names and type changes may add to a document beyond t
 # Both clients: naive UTC datetimes (esign.clock's convention) and standard UUIDs.
 CLIENT_OPTIONS = {"tz_aware": False, "uuidRepresentation": "standard"}
 _CODEC = CodecOptions(tz_aware=False, uuid_representation=4)  # 4 = STANDARD
+
+
+class RoundTrips(monitoring.CommandListener):
+    """Counts the commands this process sends to the database, by command name: on MongoDB a
+    command listener of the driver (every command is one round trip, `getMore` included), on the
+    embedded database each call of its API. The benchmarks and tests read it with `round_trips(db)`."""
+
+    def __init__(self):
+        self.by_command: collections.Counter = collections.Counter()
+
+    @property
+    def total(self) -> int:
+        return sum(self.by_command.values())
+
+    def started(self, event):
+        self.by_command[event.command_name] += 1
+
+    def succeeded(self, event):
+        pass
+
+    def failed(self, event):
+        pass
+
+
+def round_trips(db) -> RoundTrips:
+    return db.round_trips
 
 
 def is_memory(url: str) -> bool:
@@ -48,7 +75,10 @@ def connect(url: str, name: str, *, timeout_ms: int = 10000):
     options = dict(CLIENT_OPTIONS, w="majority", retryWrites=True, retryReads=True, serverSelectionTimeoutMS=5000)
     if timeout_ms:
         options["timeoutMS"] = timeout_ms
-    return AsyncIOMotorClient(url, **options)[name]
+    counter = RoundTrips()
+    db = AsyncIOMotorClient(url, event_listeners=[counter], **options)[name]
+    db.round_trips = counter
+    return db
 
 
 def is_too_large(exc: BaseException) -> bool:
@@ -185,6 +215,7 @@ class MemoryDatabase:
         self.client = raw.client
         self.name = raw.name
         self._collections: dict[str, MemoryCollection] = {}
+        self.round_trips = RoundTrips()
 
     def __getitem__(self, name: str) -> MemoryCollection:
         if name not in self._collections:
@@ -192,12 +223,18 @@ class MemoryDatabase:
         return self._collections[name]
 
     async def command(self, *args, **kwargs):
-        await asyncio.sleep(0)
+        await self.trip("command")
         return await self.unchecked.command(*args, **kwargs)
 
     async def list_collection_names(self):
-        await asyncio.sleep(0)
+        await self.trip("listCollections")
         return await self.unchecked.list_collection_names()
+
+
+    async def trip(self, command: str) -> None:
+        """One call of the database: counted, and a yield to the event loop (as a server would)."""
+        self.round_trips.by_command[command] += 1
+        await asyncio.sleep(0)
 
 
 class MemoryCursor:
@@ -225,7 +262,7 @@ class MemoryCursor:
         if not self._started:
             self._started = True
             self._collection.check(self._query, self._sort)
-        await asyncio.sleep(0)
+            await self._collection.database.trip("find")
 
     def __aiter__(self):
         return self
@@ -352,27 +389,27 @@ class MemoryCollection:
 
     async def find_one(self, filter=None, *args, sort=None, **kwargs):
         self.check(filter, _sort_spec(sort))
-        await asyncio.sleep(0)
+        await self.database.trip("find")
         return await self.raw.find_one(filter or {}, *args, sort=sort, **kwargs)
 
     async def count_documents(self, filter, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("count")
         return await self.raw.count_documents(filter, **kwargs)
 
     async def distinct(self, key, filter=None, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("distinct")
         return await self.raw.distinct(key, filter, **kwargs)
 
     # -- writes ---------------------------------------------------------------------------------------------
     async def insert_one(self, doc, **kwargs):
-        await asyncio.sleep(0)
+        await self.database.trip("insert")
         self._inserted(_check_insert_size(doc))
         return await self.raw.insert_one(doc, **kwargs)
 
     async def insert_many(self, docs, **kwargs):
-        await asyncio.sleep(0)
+        await self.database.trip("insert")
         docs = list(docs)
         for doc in docs:
             self._inserted(_check_insert_size(doc))
@@ -380,13 +417,13 @@ class MemoryCollection:
 
     async def replace_one(self, filter, replacement, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("update")
         self._inserted(_check_insert_size(replacement))
         return await self.raw.replace_one(filter, replacement, **kwargs)
 
     async def update_one(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("update")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, array_filters=kwargs.get("array_filters"))
@@ -394,7 +431,7 @@ class MemoryCollection:
 
     async def update_many(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("update")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, many=True, upsert=upsert, array_filters=kwargs.get("array_filters"))
@@ -402,7 +439,7 @@ class MemoryCollection:
 
     async def find_one_and_update(self, filter, update, *args, sort=None, upsert=False, **kwargs):
         self.check(filter, _sort_spec(sort))
-        await asyncio.sleep(0)
+        await self.database.trip("findAndModify")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, sort=sort, find_and_modify=True,
@@ -411,28 +448,28 @@ class MemoryCollection:
 
     async def find_one_and_delete(self, filter, *args, sort=None, **kwargs):
         self.check(filter, _sort_spec(sort))
-        await asyncio.sleep(0)
+        await self.database.trip("findAndModify")
         return await self.raw.find_one_and_delete(filter, *args, sort=sort, **kwargs)
 
     async def delete_one(self, filter, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("delete")
         return await self.raw.delete_one(filter, **kwargs)
 
     async def delete_many(self, filter, **kwargs):
         self.check(filter)
-        await asyncio.sleep(0)
+        await self.database.trip("delete")
         return await self.raw.delete_many(filter, **kwargs)
 
     # -- indexes --------------------------------------------------------------------------------------------
     async def create_index(self, keys, **kwargs):
-        await asyncio.sleep(0)
+        await self.database.trip("createIndexes")
         return await self.raw.create_index(keys, **kwargs)
 
     async def drop_index(self, name):
-        await asyncio.sleep(0)
+        await self.database.trip("dropIndexes")
         return await self.raw.drop_index(name)
 
     async def index_information(self):
-        await asyncio.sleep(0)
+        await self.database.trip("listIndexes")
         return await self.raw.index_information()
