@@ -13,9 +13,16 @@ from __future__ import annotations
 import asyncio
 import collections
 import copy
+import datetime
+import itertools
+import time
+import uuid
 
 import bson
+import mongomock
 from bson.codec_options import CodecOptions
+from mongomock import filtering
+from mongomock.collection import Collection as _MockCollection
 from pymongo import ASCENDING, DESCENDING, ReturnDocument, monitoring  # noqa: F401  (re-exported)
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure, PyMongoError, WriteError  # noqa: F401
 
@@ -24,6 +31,7 @@ MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # MongoDB's BSON document limit (16 MiB)
 # Server error codes for "the document would be too large": BSONObjectTooLarge and the update path's.
 TOO_LARGE_CODES = {10334, 17419, 17420}
 INDEX_NOT_FOUND = 27
+TTL_MONITOR_SECONDS = 60  # MongoDB's TTL monitor wakes every 60 s (ttlMonitorSleepSecs); so does ours
 SLACK = 4096  # what field names and type changes may add to a document beyond the update's own size
 # Both clients: naive UTC datetimes (esign.clock's convention) and standard UUIDs.
 CLIENT_OPTIONS = {"tz_aware": False, "uuidRepresentation": "standard"}
@@ -68,6 +76,7 @@ def connect(url: str, name: str, *, timeout_ms: int = 10000):
     if is_memory(url):
         from mongomock_motor import AsyncMongoMockClient
 
+        _install_hash_indexes()
         raw = AsyncMongoMockClient(**CLIENT_OPTIONS)[name]
         return MemoryDatabase(raw, check_indexes=url.partition("?")[2] == "strict")
     from motor.motor_asyncio import AsyncIOMotorClient
@@ -206,6 +215,204 @@ def index_serves(keys: list, partial: dict | None, query: dict, sort: list) -> b
     return (rng - sort_fields) <= set(names[n + len(rest):])
 
 
+# --- the embedded database's hash indexes and TTL monitor ------------------------------------------------
+#
+# mongomock matches every document of a collection against every filter (a lookup by `_id`, the
+# uniqueness check of each write, the job claim among every job ever run), and removes documents of a
+# TTL index by reading the whole collection on every access. The embedded database replaces both:
+#
+# - Hash indexes: each collection's documents are kept in an `_IndexedDocuments`, which maps every
+#   value of every field named in the collection's declared indexes to the documents holding it
+#   (kept up to date on insert, delete and each document an update changes). A query then reads
+#   only the documents its equality (and `$in`) fields select, `_id` included; a filter made only of
+#   such fields is answered from the indexes without matching. Results are the same as mongomock's
+#   (same documents, same natural order): the indexes only choose what is matched.
+# - A TTL monitor: every TTL_MONITOR_SECONDS (wall clock, like the server's), on the next call, each
+#   collection's documents past any of its TTL indexes (`expireAfterSeconds`, honouring the index's
+#   partial filter) are deleted, as MongoDB's TTL monitor does: driven by the declared indexes alone.
+
+_NOTHING = object()
+_OVERFLOW = object()  # a value the hash index cannot hold (a sub-document, an array of them, NaN)
+_PLAIN = (str, int, float, bool, datetime.datetime, uuid.UUID, bson.ObjectId, type(None))
+
+
+def _hash_key(value):
+    """A key under which equal values meet (as mongomock compares them: True equals 1), or _OVERFLOW."""
+    if isinstance(value, _PLAIN) and value == value:  # NaN is not equal to itself
+        return value
+    return _OVERFLOW
+
+
+def _document_keys(doc, field: str):
+    """The keys under which `doc` is found for `field` (a set), or _OVERFLOW."""
+    value = doc
+    for part in field.split("."):
+        if isinstance(value, dict):
+            value = value.get(part, None)
+        elif isinstance(value, list):
+            return _OVERFLOW  # a path through an array: matched, not indexed
+        else:
+            value = None
+    if isinstance(value, list):
+        keys = {_hash_key(v) for v in value}
+        return _OVERFLOW if _OVERFLOW in keys else keys
+    key = _hash_key(value)
+    return _OVERFLOW if key is _OVERFLOW else {key}
+
+
+def _query_keys(condition):
+    """The keys a filter condition selects (an equality or `$in` of plain values), or None."""
+    values = condition["$in"] if isinstance(condition, dict) and set(condition) == {"$in"} else [condition]
+    if not isinstance(values, list) or isinstance(condition, list):
+        return None
+    keys = {_hash_key(v) for v in values}
+    return None if _OVERFLOW in keys else keys
+
+
+class _IndexedDocuments(collections.OrderedDict):
+    """mongomock's documents of one collection, with a hash index on each of `fields`."""
+
+    def __init__(self, fields: tuple, documents):
+        super().__init__()
+        self.fields = fields
+        self.buckets = {f: collections.defaultdict(set) for f in fields}
+        self.overflow = {f: set() for f in fields}
+        self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
+        self.order: dict = {}  # _id -> natural order
+        self._next = 0
+        for key, doc in documents.items():
+            self[key] = doc
+
+    def __setitem__(self, key, doc):
+        if key in self.order:
+            self._unindex(key)
+        else:
+            self.order[key] = self._next
+            self._next += 1
+        super().__setitem__(key, doc)
+        self._index(key, doc)
+
+    def __delitem__(self, key):
+        self._unindex(key)
+        del self.order[key]
+        super().__delitem__(key)
+
+    def _index(self, key, doc):
+        entry = self.keys[key] = {}
+        for field in self.fields:
+            keys = entry[field] = _document_keys(doc, field)
+            if keys is _OVERFLOW:
+                self.overflow[field].add(key)
+            else:
+                for k in keys:
+                    self.buckets[field][k].add(key)
+
+    def _unindex(self, key):
+        for field, keys in self.keys.pop(key).items():
+            if keys is _OVERFLOW:
+                self.overflow[field].discard(key)
+            else:
+                bucket = self.buckets[field]
+                for k in keys:
+                    ids = bucket[k]
+                    ids.discard(key)
+                    if not ids:
+                        del bucket[k]
+
+    def changed(self, doc) -> None:
+        """`doc` (a stored document) was changed in place by an update."""
+        key = doc.get("_id", _NOTHING)
+        if key in self.order and dict.get(self, key) is doc:
+            self._unindex(key)
+            self._index(key, doc)
+
+    def select(self, query: dict):
+        """(documents that may match `query` in natural order, whether all of them match), or None
+        when no index narrows it."""
+        if not isinstance(query, dict) or not query:
+            return None
+        best, exact = None, True
+        for field, condition in query.items():
+            keys = _query_keys(condition) if not field.startswith("$") else None
+            if keys is None or (field != "_id" and field not in self.buckets):
+                exact = False
+                continue
+            if field == "_id":
+                ids = {k for k in keys if k in self.order}
+                overflow = set()
+            else:
+                bucket = self.buckets[field]
+                ids = set().union(*(bucket.get(k, ()) for k in keys))
+                overflow = self.overflow[field]
+            if overflow:
+                exact = False
+                ids |= overflow
+            best = ids if best is None else best & ids
+        if best is None:
+            return None
+        ordered = sorted(best, key=self.order.__getitem__) if len(best) > 1 else best
+        return [dict.__getitem__(self, key) for key in ordered], exact
+
+
+def _indexed_store(collection: _MockCollection) -> _IndexedDocuments | None:
+    """The collection's indexed documents, (re)built when its declared indexes changed; None for
+    collections of databases that are not the embedded database's."""
+    store = collection._store
+    if not getattr(store, "esign_indexed", False):
+        return None
+    fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
+    documents = store._documents
+    if not isinstance(documents, _IndexedDocuments) or documents.fields != fields:
+        documents = store._documents = _IndexedDocuments(fields, documents)
+    return documents
+
+
+def _iter_documents(self, filter):
+    documents = _indexed_store(self)
+    selected = documents.select(filter) if documents is not None else None
+    if selected is None:
+        return _ORIGINAL_ITER(self, filter)
+    candidates, exact = selected
+    if exact:
+        return iter(candidates)
+    return (doc for doc in candidates if filtering.filter_applies(filter, doc))
+
+
+def _apply_update_document(self, existing_document, *args, **kwargs):
+    result = _ORIGINAL_APPLY(self, existing_document, *args, **kwargs)
+    documents = _indexed_store(self)
+    if documents is not None:
+        documents.changed(existing_document)
+    return result
+
+
+_ORIGINAL_ITER = _MockCollection._iter_documents
+_ORIGINAL_APPLY = _MockCollection._apply_update_document
+
+
+def _install_hash_indexes() -> None:
+    """Route mongomock's matching through the hash indexes (only collections of the embedded
+    database, marked `esign_indexed`, use them; others behave as before)."""
+    _MockCollection._iter_documents = _iter_documents
+    _MockCollection._apply_update_document = _apply_update_document
+
+
+def _expire(store, now: datetime.datetime) -> None:
+    """Delete the documents of `store` (one collection) that its TTL indexes have expired."""
+    for info in list(store.indexes.values()):
+        seconds = info.get("expireAfterSeconds")
+        if seconds is None or len(info["key"]) != 1:
+            continue
+        field = info["key"][0][0]
+        cutoff = now - datetime.timedelta(seconds=int(seconds))
+        partial = info.get("partialFilterExpression")
+        expired = [key for key, doc in store._documents.items()
+                   if isinstance(doc.get(field), datetime.datetime) and doc[field] <= cutoff
+                   and (partial is None or filtering.filter_applies(partial, doc))]
+        for key in expired:
+            del store._documents[key]
+
+
 class MemoryDatabase:
     """mongomock-motor with MongoDB's behaviour where it matters (see the module docstring)."""
 
@@ -216,9 +423,12 @@ class MemoryDatabase:
         self.name = raw.name
         self._collections: dict[str, MemoryCollection] = {}
         self.round_trips = RoundTrips()
+        self._store = raw.delegate._store  # mongomock's documents of this database
+        self._next_ttl_pass = time.monotonic() + TTL_MONITOR_SECONDS
 
     def __getitem__(self, name: str) -> MemoryCollection:
         if name not in self._collections:
+            self._adopt(self._store[name])
             self._collections[name] = MemoryCollection(self, self.unchecked[name])
         return self._collections[name]
 
@@ -234,46 +444,77 @@ class MemoryDatabase:
     async def trip(self, command: str) -> None:
         """One call of the database: counted, and a yield to the event loop (as a server would)."""
         self.round_trips.by_command[command] += 1
+        if time.monotonic() >= self._next_ttl_pass:
+            self.expire_now()
         await asyncio.sleep(0)
+
+    def expire_now(self) -> None:
+        """One pass of the TTL monitor over every collection (it also runs by itself every
+        TTL_MONITOR_SECONDS)."""
+        self._next_ttl_pass = time.monotonic() + TTL_MONITOR_SECONDS
+        now = mongomock.utcnow()
+        for store in list(self._store._collections.values()):
+            self._adopt(store)
+            _expire(store, now)
+
+    @staticmethod
+    def _adopt(store) -> None:
+        """Give a collection's documents the hash indexes and the TTL monitor (instead of
+        mongomock's removal of expired documents on every access)."""
+        if not getattr(store, "esign_indexed", False):
+            store.esign_indexed = True
+            store._remove_expired_documents = lambda: None
 
 
 class MemoryCursor:
-    def __init__(self, collection: MemoryCollection, query: dict, cursor):
+    """A query's cursor: the page is computed when first read, sorting the matching documents
+    where they are stored and copying only the page (mongomock's own cursor copies every match)."""
+
+    def __init__(self, collection: MemoryCollection, query: dict, projection=None):
         self._collection = collection
         self._query = query
-        self._cursor = cursor
+        self._projection = projection
         self._sort: list = []
-        self._started = False
+        self._skip = 0
+        self._limit = 0
+        self._results: list | None = None
+        self._next = 0
 
     def sort(self, key_or_list, direction=None):
         self._sort = _sort_spec(key_or_list, direction)
-        self._cursor.sort(self._sort)
         return self
 
     def skip(self, n):
-        self._cursor.skip(n)
+        self._skip = n
         return self
 
     def limit(self, n):
-        self._cursor.limit(n)
+        self._limit = n
         return self
 
-    async def _start(self):
-        if not self._started:
-            self._started = True
+    async def _start(self) -> list:
+        if self._results is None:
             self._collection.check(self._query, self._sort)
             await self._collection.database.trip("find")
+            self._results = self._collection.page(self._query, self._projection, self._sort, self._skip, self._limit)
+        return self._results
 
     def __aiter__(self):
         return self
 
     async def __anext__(self):
-        await self._start()
-        return await self._cursor.__anext__()
+        results = await self._start()
+        if self._next >= len(results):
+            raise StopAsyncIteration
+        self._next += 1
+        return results[self._next - 1]
 
     async def to_list(self, length=None):
-        await self._start()
-        return await self._cursor.to_list(length)
+        results = await self._start()
+        stop = len(results) if length is None else self._next + length
+        taken = results[self._next:stop]
+        self._next += len(taken)
+        return taken
 
 
 class MemoryCollection:
@@ -381,11 +622,19 @@ class MemoryCollection:
         return self.database._scratch
 
     # -- reads ----------------------------------------------------------------------------------------------
-    def find(self, filter=None, *args, **kwargs):
-        cursor = MemoryCursor(self, filter or {}, self.raw.find(filter or {}, *args, **kwargs))
-        if kwargs.get("sort"):
-            cursor._sort = _sort_spec(kwargs["sort"])
-        return cursor
+    def find(self, filter=None, projection=None, *, sort=None):
+        cursor = MemoryCursor(self, filter or {}, projection)
+        return cursor.sort(sort) if sort else cursor
+
+    def page(self, query: dict, projection, sort: list, skip: int, limit: int) -> list[dict]:
+        """The documents of a find, as mongomock's cursor gives them (same order, same copies)."""
+        sync = self._sync
+        dataset = sync._iter_documents(mongomock.helpers.patch_datetime_awareness_in_document(query))
+        for key, direction in reversed(sort):  # mongomock's order: one stable sort per key, the last key first
+            dataset = sorted(dataset, key=lambda doc, key=key: filtering.resolve_sort_key(key, doc),
+                             reverse=direction < 0)
+        stop = skip + limit if limit else None
+        return [sync._copy_only_fields(doc, projection, dict) for doc in itertools.islice(dataset, skip, stop)]
 
     async def find_one(self, filter=None, *args, sort=None, **kwargs):
         self.check(filter, _sort_spec(sort))
