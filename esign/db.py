@@ -14,6 +14,7 @@ import asyncio
 import collections
 import copy
 import datetime
+import heapq
 import itertools
 import time
 import uuid
@@ -269,6 +270,16 @@ def _query_keys(condition):
     return None if _OVERFLOW in keys else keys
 
 
+def _conditions(query: dict):
+    """(field, condition) of a filter, those of its `$and` included (other operators as they are)."""
+    for field, condition in query.items():
+        if field == "$and" and isinstance(condition, list) and all(isinstance(c, dict) for c in condition):
+            for sub in condition:
+                yield from _conditions(sub)
+        else:
+            yield field, condition
+
+
 class _IndexedDocuments(collections.OrderedDict):
     """mongomock's documents of one collection, with a hash index on each of `fields`."""
 
@@ -279,6 +290,7 @@ class _IndexedDocuments(collections.OrderedDict):
         self.overflow = {f: set() for f in fields}
         self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
         self.order: dict = {}  # _id -> natural order
+        self.index_names: tuple = ()  # the collection's indexes these fields were taken from
         self._next = 0
         for key, doc in documents.items():
             self[key] = doc
@@ -332,7 +344,7 @@ class _IndexedDocuments(collections.OrderedDict):
         if not isinstance(query, dict) or not query:
             return None
         best, exact = None, True
-        for field, condition in query.items():
+        for field, condition in _conditions(query):
             keys = _query_keys(condition) if not field.startswith("$") else None
             if keys is None or (field != "_id" and field not in self.buckets):
                 exact = False
@@ -360,11 +372,85 @@ def _indexed_store(collection: _MockCollection) -> _IndexedDocuments | None:
     store = collection._store
     if not getattr(store, "esign_indexed", False):
         return None
-    fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
     documents = store._documents
-    if not isinstance(documents, _IndexedDocuments) or documents.fields != fields:
+    if not isinstance(documents, _IndexedDocuments) or documents.index_names != tuple(store.indexes):
+        fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
         documents = store._documents = _IndexedDocuments(fields, documents)
+        documents.index_names = tuple(store.indexes)
     return documents
+
+
+_COMPARE = {"$lt": lambda a, b: a < b, "$lte": lambda a, b: a <= b, "$gt": lambda a, b: a > b,
+            "$gte": lambda a, b: a >= b}
+_ORDERED = (str, int, float, datetime.datetime)
+
+
+def _plain_test(field: str, condition):
+    """A quick test of one top-level field's condition for documents whose value is a plain scalar of
+    the condition's own kind: True/False, or None when the document needs the full matcher."""
+    if "." in field or field.startswith("$"):
+        return None
+    if isinstance(condition, dict):
+        if not condition or not all(op in _COMPARE or op in ("$in", "$nin") for op in condition):
+            return None
+        tests = []
+        for op, operand in condition.items():
+            if op in _COMPARE:
+                if not isinstance(operand, _ORDERED) or isinstance(operand, bool):
+                    return None
+                kind = (int, float) if isinstance(operand, (int, float)) else type(operand)
+                tests.append((op, operand, kind))
+            else:
+                keys = _query_keys({"$in": operand}) if isinstance(operand, list) else None
+                if keys is None or None in keys:
+                    return None
+                tests.append((op, keys, None))
+
+        def test(doc):
+            value = doc.get(field, _NOTHING)
+            if type(value) not in (str, int, float, datetime.datetime):  # missing, None, arrays, bools...
+                return None
+            for op, operand, kind in tests:
+                if kind is None:
+                    if (value in operand) != (op == "$in"):
+                        return False
+                elif not isinstance(value, kind):
+                    return None
+                elif not _COMPARE[op](value, operand):
+                    return False
+            return True
+
+        return test
+    key = _hash_key(condition)
+    if key is _OVERFLOW or condition is None or isinstance(condition, bool):
+        return None
+
+    def test(doc):
+        value = doc.get(field, _NOTHING)
+        if type(value) not in (str, int, float, datetime.datetime):
+            return None
+        return value == key
+
+    return test
+
+
+def _quick_filter(filter):
+    """A function that tells whether a document matches `filter` without mongomock's matcher when it
+    can (plain values, simple conditions), falling back to it otherwise; None for other filters."""
+    tests = [_plain_test(field, condition) for field, condition in filter.items()] if isinstance(filter, dict) else [None]
+    if not tests or None in tests:
+        return None
+
+    def matches(doc):
+        for test in tests:
+            verdict = test(doc)
+            if verdict is None:
+                return filtering.filter_applies(filter, doc)
+            if not verdict:
+                return False
+        return True
+
+    return matches
 
 
 def _iter_documents(self, filter):
@@ -375,7 +461,8 @@ def _iter_documents(self, filter):
     candidates, exact = selected
     if exact:
         return iter(candidates)
-    return (doc for doc in candidates if filtering.filter_applies(filter, doc))
+    matches = _quick_filter(filter) or (lambda doc: filtering.filter_applies(filter, doc))
+    return (doc for doc in candidates if matches(doc))
 
 
 def _apply_update_document(self, existing_document, *args, **kwargs):
@@ -384,6 +471,46 @@ def _apply_update_document(self, existing_document, *args, **kwargs):
     if documents is not None:
         documents.changed(existing_document)
     return result
+
+
+def _plain_sort_key(documents: list, fields: list):
+    """A sort key of the fields' own values when every document holds, for each field, a value of
+    one plain kind (so they compare as mongomock's BSON order compares them); else None."""
+    kinds = []
+    for field in fields:
+        if "." in field:
+            return None
+        values = {type(doc.get(field, _NOTHING)) for doc in documents}
+        if len(values) != 1 or not values <= {str, int, float, datetime.datetime}:
+            if not values <= {int, float}:
+                return None
+        kinds.append(field)
+    if len(fields) == 1:
+        field = fields[0]
+        return lambda doc: doc[field]
+    return lambda doc: tuple(doc[f] for f in fields)
+
+
+def _ensure_uniques(self, new_data):
+    """mongomock's uniqueness check, except that a document outside a partial index's filter is not
+    in that index, so the index does not constrain it (as on MongoDB); checked through the hash
+    indexes."""
+    for index in self._store.indexes.values():
+        if not index.get("unique"):
+            continue
+        partial = index.get("partialFilterExpression")
+        if partial is not None and not filtering.filter_applies(partial, new_data):
+            continue
+        query = {}
+        for key, _ in index["key"]:
+            try:
+                query[key] = mongomock.helpers.get_value_by_dot(new_data, key)
+            except KeyError:
+                query[key] = None
+        if index.get("sparse") and all(v is None for v in query.values()):
+            continue
+        if len(list(itertools.islice(self._iter_documents(query), 2))) > 1:
+            raise DuplicateKeyError("E11000 Duplicate Key Error", 11000)
 
 
 _ORIGINAL_ITER = _MockCollection._iter_documents
@@ -395,6 +522,7 @@ def _install_hash_indexes() -> None:
     database, marked `esign_indexed`, use them; others behave as before)."""
     _MockCollection._iter_documents = _iter_documents
     _MockCollection._apply_update_document = _apply_update_document
+    _MockCollection._ensure_uniques = _ensure_uniques
 
 
 def _expire(store, now: datetime.datetime) -> None:
@@ -555,7 +683,7 @@ class MemoryCollection:
             self._largest += update_size  # a document grows by at most the update
             return
         if many:
-            targets = list(self._sync.find(query, sort=sort))
+            targets = list(self._matching(query, _sort_spec(sort)))
         else:
             target = self._target(query, sort)
             targets = [target] if target else []
@@ -577,7 +705,7 @@ class MemoryCollection:
         """Whether every document of the collection stays below the limit after growing by `update_size`
         (the bound is measured again, reading every document, only when it gets near the limit)."""
         if self._largest is None or self._largest + update_size + SLACK >= MAX_DOCUMENT_BYTES:
-            self._largest = max((_size(doc) for doc in self._sync.find({})), default=0)
+            self._largest = max((_size(doc) for doc in self._matching({}, [])), default=0)
         return self._largest + update_size + SLACK < MAX_DOCUMENT_BYTES
 
     def _inserted(self, size: int) -> None:
@@ -593,14 +721,14 @@ class MemoryCollection:
                 return self._sync._store[key]
             except KeyError:
                 return None
-        return self._sync.find_one(query, sort=sort)
+        return self._first(query, sort)
 
     async def _upsert(self, query: dict) -> None:
         """MongoDB runs an upsert as "match, then insert": another upsert can insert between the two,
         and the insert then fails on a unique index. The server retries it only when the filter is
         equality on exactly the fields of that unique index; otherwise the caller gets the
         DuplicateKeyError. This opens the same window."""
-        if self._sync.find_one(query) is not None:
+        if self._first(query) is not None:
             return
         await asyncio.sleep(0)  # between the server's match and its insert
         plain = {f: v for f, v in query.items() if not f.startswith("$") and not isinstance(v, dict)}
@@ -608,7 +736,7 @@ class MemoryCollection:
             if info["key"] != [("_id", 1)] and not info.get("unique"):
                 continue
             fields = [f for f, _ in info["key"]]
-            if not all(f in plain for f in fields) or self._sync.find_one({f: plain[f] for f in fields}) is None:
+            if not all(f in plain for f in fields) or self._first({f: plain[f] for f in fields}) is None:
                 continue
             if set(query) == set(fields) and len(plain) == len(query):
                 return  # the server retries: the update now matches the document inserted meanwhile
@@ -626,49 +754,74 @@ class MemoryCollection:
         cursor = MemoryCursor(self, filter or {}, projection)
         return cursor.sort(sort) if sort else cursor
 
-    def page(self, query: dict, projection, sort: list, skip: int, limit: int) -> list[dict]:
-        """The documents of a find, as mongomock's cursor gives them (same order, same copies)."""
-        sync = self._sync
-        dataset = sync._iter_documents(mongomock.helpers.patch_datetime_awareness_in_document(query))
+    def _matching(self, query: dict, sort: list, first: int | None = None):
+        """The stored documents (not copies) matching `query`, in the order mongomock gives them (only
+        the `first` ones are sure to be in order when given)."""
+        dataset = self._sync._iter_documents(mongomock.helpers.patch_datetime_awareness_in_document(query or {}))
+        if not sort:
+            return dataset
+        directions = {direction for _, direction in sort}
+        if len(directions) == 1:
+            # one direction: one sort by all the keys gives mongomock's order (stable, ties in natural
+            # order), by the plain values when every document holds plain values of one kind
+            dataset = list(dataset)
+            fields = [key for key, _ in sort]
+            reverse = directions.pop() < 0
+            plain = _plain_sort_key(dataset, fields)
+            key = plain or (lambda doc: tuple(filtering.resolve_sort_key(f, doc) for f in fields))
+            if first is not None and first < len(dataset) // 4:
+                return (heapq.nlargest if reverse else heapq.nsmallest)(first, dataset, key=key)
+            return sorted(dataset, key=key, reverse=reverse)
         for key, direction in reversed(sort):  # mongomock's order: one stable sort per key, the last key first
             dataset = sorted(dataset, key=lambda doc, key=key: filtering.resolve_sort_key(key, doc),
                              reverse=direction < 0)
-        stop = skip + limit if limit else None
-        return [sync._copy_only_fields(doc, projection, dict) for doc in itertools.islice(dataset, skip, stop)]
+        return dataset
 
-    async def find_one(self, filter=None, *args, sort=None, **kwargs):
+    def _first(self, query: dict, sort=None) -> dict | None:
+        return next(iter(self._matching(query, _sort_spec(sort), first=1)), None)
+
+    def _copy(self, doc: dict | None, projection=None) -> dict | None:
+        return None if doc is None else self._sync._copy_only_fields(doc, projection, dict)
+
+    def page(self, query: dict, projection, sort: list, skip: int, limit: int) -> list[dict]:
+        """The documents of a find, as mongomock's cursor gives them (same order, same copies), with
+        only the page copied."""
+        stop = skip + limit if limit else None
+        return [self._copy(doc, projection) for doc in itertools.islice(self._matching(query, sort, stop), skip, stop)]
+
+    async def find_one(self, filter=None, projection=None, *, sort=None):
         self.check(filter, _sort_spec(sort))
         await self.database.trip("find")
-        return await self.raw.find_one(filter or {}, *args, sort=sort, **kwargs)
+        return self._copy(self._first(filter, sort), projection)
 
     async def count_documents(self, filter, **kwargs):
         self.check(filter)
         await self.database.trip("count")
-        return await self.raw.count_documents(filter, **kwargs)
+        return self._sync.count_documents(filter, **kwargs)
 
     async def distinct(self, key, filter=None, **kwargs):
         self.check(filter)
         await self.database.trip("distinct")
-        return await self.raw.distinct(key, filter, **kwargs)
+        return self._sync.distinct(key, filter, **kwargs)
 
     # -- writes ---------------------------------------------------------------------------------------------
     async def insert_one(self, doc, **kwargs):
         await self.database.trip("insert")
         self._inserted(_check_insert_size(doc))
-        return await self.raw.insert_one(doc, **kwargs)
+        return self._sync.insert_one(doc, **kwargs)
 
     async def insert_many(self, docs, **kwargs):
         await self.database.trip("insert")
         docs = list(docs)
         for doc in docs:
             self._inserted(_check_insert_size(doc))
-        return await self.raw.insert_many(docs, **kwargs)
+        return self._sync.insert_many(docs, **kwargs)
 
     async def replace_one(self, filter, replacement, **kwargs):
         self.check(filter)
         await self.database.trip("update")
         self._inserted(_check_insert_size(replacement))
-        return await self.raw.replace_one(filter, replacement, **kwargs)
+        return self._sync.replace_one(filter, replacement, **kwargs)
 
     async def update_one(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
@@ -676,7 +829,7 @@ class MemoryCollection:
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, array_filters=kwargs.get("array_filters"))
-        return await self.raw.update_one(filter, update, upsert=upsert, **kwargs)
+        return self._sync.update_one(filter, update, upsert=upsert, **kwargs)
 
     async def update_many(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
@@ -684,41 +837,60 @@ class MemoryCollection:
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, many=True, upsert=upsert, array_filters=kwargs.get("array_filters"))
-        return await self.raw.update_many(filter, update, upsert=upsert, **kwargs)
+        return self._sync.update_many(filter, update, upsert=upsert, **kwargs)
 
-    async def find_one_and_update(self, filter, update, *args, sort=None, upsert=False, **kwargs):
+    async def find_one_and_update(self, filter, update, projection=None, *, sort=None, upsert=False,
+                                  return_document=ReturnDocument.BEFORE, **kwargs):
         self.check(filter, _sort_spec(sort))
         await self.database.trip("findAndModify")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, sort=sort, find_and_modify=True,
                                 array_filters=kwargs.get("array_filters"))
-        return await self.raw.find_one_and_update(filter, update, *args, sort=sort, upsert=upsert, **kwargs)
+        # as mongomock does it (the first match in `sort` order, updated by `_id`), without copying
+        # every match first
+        found = self._first(filter, sort)
+        if found is None and not upsert:
+            return None
+        before = self._copy(found, projection)
+        if found is not None:
+            key = found["_id"]
+            self._sync.update_one({"_id": key}, update, **kwargs)
+        else:
+            key = self._sync.update_one(filter, update, upsert=True, **kwargs).upserted_id
+        if return_document is ReturnDocument.AFTER:
+            return self._copy(self._first({"_id": key}), projection)
+        return before
 
-    async def find_one_and_delete(self, filter, *args, sort=None, **kwargs):
+    async def find_one_and_delete(self, filter, projection=None, *, sort=None):
         self.check(filter, _sort_spec(sort))
         await self.database.trip("findAndModify")
-        return await self.raw.find_one_and_delete(filter, *args, sort=sort, **kwargs)
+        found = self._first(filter, sort)
+        if found is None:
+            return None
+        before = self._copy(found, projection)
+        self._sync.delete_one({"_id": found["_id"]})
+        return before
 
     async def delete_one(self, filter, **kwargs):
         self.check(filter)
         await self.database.trip("delete")
-        return await self.raw.delete_one(filter, **kwargs)
+        return self._sync.delete_one(filter, **kwargs)
 
     async def delete_many(self, filter, **kwargs):
         self.check(filter)
         await self.database.trip("delete")
-        return await self.raw.delete_many(filter, **kwargs)
+        return self._sync.delete_many(filter, **kwargs)
 
     # -- indexes --------------------------------------------------------------------------------------------
     async def create_index(self, keys, **kwargs):
         await self.database.trip("createIndexes")
-        return await self.raw.create_index(keys, **kwargs)
+        return self._sync.create_index(keys, **kwargs)
 
     async def drop_index(self, name):
         await self.database.trip("dropIndexes")
-        return await self.raw.drop_index(name)
+        return self._sync.drop_index(name)
 
     async def index_information(self):
         await self.database.trip("listIndexes")
-        return await self.raw.index_information()
+        return self._sync.index_information()
