@@ -343,25 +343,28 @@ class _IndexedDocuments(collections.OrderedDict):
         when no index narrows it."""
         if not isinstance(query, dict) or not query:
             return None
-        best, exact = None, True
+        parts, exact = [], True
         for field, condition in _conditions(query):
             keys = _query_keys(condition) if not field.startswith("$") else None
             if keys is None or (field != "_id" and field not in self.buckets):
                 exact = False
                 continue
             if field == "_id":
-                ids = {k for k in keys if k in self.order}
-                overflow = set()
+                part = {k for k in keys if k in self.order}
             else:
-                bucket = self.buckets[field]
-                ids = set().union(*(bucket.get(k, ()) for k in keys))
-                overflow = self.overflow[field]
-            if overflow:
-                exact = False
-                ids |= overflow
-            best = ids if best is None else best & ids
-        if best is None:
+                bucket, overflow = self.buckets[field], self.overflow[field]
+                sets = [bucket[k] for k in keys if k in bucket]
+                part = sets[0] if len(sets) == 1 else set().union(*sets)  # a bucket itself is not copied
+                if overflow:
+                    exact = False
+                    part = part | overflow
+            parts.append(part)
+        if not parts:
             return None
+        parts.sort(key=len)
+        best = parts[0]
+        for part in parts[1:]:
+            best = best & part  # walks the smaller set
         ordered = sorted(best, key=self.order.__getitem__) if len(best) > 1 else best
         return [dict.__getitem__(self, key) for key in ordered], exact
 
