@@ -476,6 +476,19 @@ def _apply_update_document(self, existing_document, *args, **kwargs):
     return result
 
 
+def _copy_value(value):
+    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy_value(v) for k, v in value.items()}
+    if kind is list:
+        return [_copy_value(v) for v in value]
+    return copy.copy(value) if kind not in _IMMUTABLE else value
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, datetime.datetime, uuid.UUID, bson.ObjectId})
+
+
 def _plain_sort_key(documents: list, fields: list):
     """A sort key of the fields' own values when every document holds, for each field, a value of
     one plain kind (so they compare as mongomock's BSON order compares them); else None."""
@@ -784,7 +797,9 @@ class MemoryCollection:
         return next(iter(self._matching(query, _sort_spec(sort), first=1)), None)
 
     def _copy(self, doc: dict | None, projection=None) -> dict | None:
-        return None if doc is None else self._sync._copy_only_fields(doc, projection, dict)
+        if doc is None:
+            return None
+        return _copy_value(doc) if projection is None else self._sync._copy_only_fields(doc, projection, dict)
 
     def page(self, query: dict, projection, sort: list, skip: int, limit: int) -> list[dict]:
         """The documents of a find, as mongomock's cursor gives them (same order, same copies), with

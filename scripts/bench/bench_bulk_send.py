@@ -8,8 +8,8 @@ them filled from a variable), one signer per recipient. Each run uses a fresh em
 
     .venv/bin/python scripts/bench/bench_bulk_send.py [--recipients 500] [--runs 3] [--bulk-concurrency 1 4 8]
 
-The embedded database (mongomock) scans whole collections on each query and copies every match, so
-these are figures for the embedded default, not for MongoDB.
+These are figures of the embedded default (memory://: mongomock behind esign.db's hash indexes and
+TTL monitor), not of MongoDB.
 """
 from __future__ import annotations
 
