@@ -469,11 +469,12 @@ def _iter_documents(self, filter):
 
 
 def _apply_update_document(self, existing_document, *args, **kwargs):
-    result = _ORIGINAL_APPLY(self, existing_document, *args, **kwargs)
-    documents = _indexed_store(self)
-    if documents is not None:
-        documents.changed(existing_document)
-    return result
+    try:
+        return _ORIGINAL_APPLY(self, existing_document, *args, **kwargs)
+    finally:  # an update mongomock refuses halfway may have changed the document already
+        documents = _indexed_store(self)
+        if documents is not None:
+            documents.changed(existing_document)
 
 
 def _copy_value(value):

@@ -98,7 +98,7 @@ class _Child:
             await self.proc.stdin.drain()
             line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
             return json.loads(line)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self.kill()
             return dict(TOO_LONG)
         except (OSError, ValueError):  # a broken pipe, or no (whole) line: the child died
@@ -116,7 +116,7 @@ class _Child:
             self.proc.stdin.close()
             try:
                 await asyncio.wait_for(self.proc.wait(), CLOSE_GRACE_SECONDS)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 await self.kill()
 
 

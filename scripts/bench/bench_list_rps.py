@@ -135,7 +135,8 @@ def esign_config(tmp: pathlib.Path) -> pathlib.Path:
 
 
 def machine() -> dict:
-    model = next((line.split(":", 1)[1].strip() for line in open("/proc/cpuinfo") if line.startswith("model name")), "?")
+    with open("/proc/cpuinfo") as fh:
+        model = next((line.split(":", 1)[1].strip() for line in fh if line.startswith("model name")), "?")
     return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "nproc": os.cpu_count(), "cpu": model, "load_average": os.getloadavg()[0],
             "python": sys.version.split()[0], "platform": platform.platform()}
