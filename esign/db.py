@@ -778,14 +778,12 @@ class MemoryCollection:
         if not sort:
             return dataset
         directions = {direction for _, direction in sort}
-        if len(directions) == 1:
-            # one direction: one sort by all the keys gives mongomock's order (stable, ties in natural
-            # order), by the plain values when every document holds plain values of one kind
-            dataset = list(dataset)
-            fields = [key for key, _ in sort]
+        dataset = list(dataset)
+        key = _plain_sort_key(dataset, [field for field, _ in sort]) if len(directions) == 1 else None
+        if key is not None:
+            # one direction and plain values of one kind per field: one sort by all the keys gives
+            # mongomock's order (stable: ties in natural order)
             reverse = directions.pop() < 0
-            plain = _plain_sort_key(dataset, fields)
-            key = plain or (lambda doc: tuple(filtering.resolve_sort_key(f, doc) for f in fields))
             if first is not None and first < len(dataset) // 4:
                 return (heapq.nlargest if reverse else heapq.nsmallest)(first, dataset, key=key)
             return sorted(dataset, key=key, reverse=reverse)

@@ -1,6 +1,7 @@
 """The embedded database stays fast as work piles up (issue 16): its TTL monitor deletes what the
 declared TTL indexes expire, as MongoDB's does, and its hash indexes make a query read only the
-documents its equality fields select — with exactly the results of mongomock's full scan."""
+documents its equality fields select — with exactly the results (and the order of pages) of
+mongomock's full scan."""
 from __future__ import annotations
 
 import contextlib
@@ -121,9 +122,18 @@ async def test_hash_indexes_select_exactly_what_a_full_scan_matches():
         scanned = [d["_id"] for d in dbmod._ORIGINAL_ITER(sync, query)]
         assert indexed == scanned, query
 
+    def compare_pages(query):
+        sort = rnd.sample([("a", 1), ("b", -1), ("c", 1), ("_id", -1), ("n.a", 1)], rnd.randint(1, 3))
+        skip, limit = rnd.choice([(0, 0), (0, 1), (2, 5)])
+        mine = [d["_id"] for d in col.page(query, None, sort, skip, limit)]
+        cursor = sync.find(query, sort=sort, skip=skip, limit=limit)
+        assert mine == [d["_id"] for d in cursor], (query, sort, skip, limit)
+
     for round_ in range(30):
         for _ in range(40):
-            compare(random_query(rnd))
+            query = random_query(rnd)
+            compare(query)
+            compare_pages(query)
         # documents change in place, are replaced, deleted and inserted between the rounds
         target = {"_id": f"d{rnd.randint(0, 60)}"}
         change = rnd.choice([{"$set": {"a": rnd.choice(VALUES)}}, {"$unset": {"b": ""}},
