@@ -11,6 +11,7 @@ from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.provisioning import provision_from_config
 from esign.jobs import registry
+from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
 from esign.webhooks.delivery import install as install_webhooks
@@ -25,6 +26,8 @@ class Services:
         self.db = database
         self.pm = pm
         self.store = Store(database, clock)
+        for cached in (self.store.api_keys, self.store.organizations):
+            cached.cache.seconds = config.security.api_key_cache_seconds
         self.storage = pluginsmod.choose_provider(pm, config, "storage")
         self.email = pluginsmod.choose_provider(pm, config, "email")
         self.sms = pluginsmod.choose_provider(pm, config, "sms")
@@ -37,6 +40,9 @@ class Services:
         self.secrets: SecretBox | None = None
         self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.finalization)
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
+        limits = config.limits
+        self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
+                                      limits.pdf_check_workers, limits.pdf_check_recycle_after)
         self.worker = None  # set by esign.jobs.registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
@@ -59,6 +65,7 @@ class Services:
             await self.worker.stop()
         for provider in self.providers:
             await provider.close()
+        await self.pdf_checker.close()
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:
         """Record an event (audit trail and outbox) and tell in-process listeners. With `event_id`

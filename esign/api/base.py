@@ -284,10 +284,11 @@ class APIHandler(BaseHandler):
             wait = max(1, math.ceil(wait))
             raise ApiError(429, "rate_limited", f"too many invalid API keys from this address; retry in {wait} s",
                            headers={"Retry-After": str(wait)})
-        record = await self.services.store.api_keys.by_key(key)
+        # both cached in the process for `[security] api_key_cache_seconds` (esign.store.cache)
+        record = await self.services.store.api_keys.authenticate(key)
         org = None
         if record is not None and record.get("revoked_at") is None:
-            org = await self.services.store.organizations.by_id(record["org_id"])
+            org = await self.services.store.organizations.authenticated(record["org_id"])
         if org is None:
             throttle.failed(self.request.remote_ip)
             raise ApiError(401, "unauthorized", "invalid or revoked API key")

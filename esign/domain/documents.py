@@ -5,7 +5,6 @@ import logging
 import os
 
 from esign.errors import ApiError, upstream_unavailable
-from esign.pdf.probe import probe
 from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
 
@@ -22,8 +21,7 @@ def clean_name(name: str | None) -> str:
 async def accept_upload(services, org: dict, path: str, size: int, sha256: str, name: str | None, sandbox: bool) -> dict:
     if size == 0:
         raise ApiError(400, "invalid_pdf", "the uploaded file is empty")
-    limits = services.config.limits
-    checked = await probe(path, limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb)
+    checked = await services.pdf_checker.check(path)
     if not checked.get("ok"):
         raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
 

@@ -1,25 +1,40 @@
 """Checks an uploaded file before it is accepted, in a child process bounded in time and memory, so
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
-`python -m esign.pdf.probe FILE` prints one JSON line: {"ok": true, "page_count": N} or
-{"ok": false, "error": "..."}. `probe(path, timeout, memory_mb)` runs it and returns that dict.
+The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
+(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one file path a
+line on its standard input and writes one JSON line, {"ok": true, "page_count": N} or
+{"ok": false, "error": "..."}, so an upload does not pay for an interpreter's start-up. The bounds
+are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
+and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
+ran out of memory or died is replaced, and every child is replaced after
+`[limits] pdf_check_recycle_after` files (whatever the parsers keep between files is bounded). At most
+`[limits] pdf_check_workers` children exist; they are started at the first upload (not at start-up:
+the same Services serves the command line and the job worker, which never check uploads) and a
+replacement is started in the background as soon as one leaves, so the next upload finds one ready.
+`close()` (Services.close, when the server stops) ends them.
 """
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import gc
 import json
+import logging
+import os
 import sys
 
 READ_HEAD = 1024
-
+TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
+TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
+DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
+CLOSE_GRACE_SECONDS = 2.0
+log = logging.getLogger("esign.pdf")
 
 def _check(path: str) -> dict:
-    import logging
-
     import pypdf
     import pypdfium2
 
-    logging.getLogger("pypdf").setLevel(logging.ERROR)
     with open(path, "rb") as fh:
         head = fh.read(READ_HEAD)
     if b"%PDF-" not in head:
@@ -67,26 +82,140 @@ def _child_setup(memory_mb: int):
     return apply
 
 
-async def probe(path: str, timeout: float, memory_mb: int) -> dict:
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "esign.pdf.probe", path,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        preexec_fn=_child_setup(memory_mb))
-    try:
-        out, _ = await asyncio.wait_for(proc.communicate(), timeout)
-    except asyncio.TimeoutError:
-        proc.kill()
-        await proc.wait()
-        return {"ok": False, "error": "the PDF took too long to parse"}
-    try:
-        return json.loads(out.decode().strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
+class _Child:
+    """One checking process."""
+
+    def __init__(self, proc: asyncio.subprocess.Process):
+        self.proc = proc
+        self.checked = 0
+
+    async def check(self, path: str, timeout: float) -> dict | None:
+        """The child's answer for `path`; None when it gave none (it died or ran out of time: it is
+        killed either way and must not be used again)."""
+        self.checked += 1
+        try:
+            self.proc.stdin.write(path.encode("utf-8", "surrogateescape") + b"\n")
+            await self.proc.stdin.drain()
+            line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
+            return json.loads(line)
+        except TimeoutError:
+            await self.kill()
+            return dict(TOO_LONG)
+        except (OSError, ValueError):  # a broken pipe, or no (whole) line: the child died
+            await self.kill()
+            return None
+
+    async def kill(self) -> None:
+        if self.proc.returncode is None:
+            self.proc.kill()
+        await self.proc.wait()
+
+    async def close(self) -> None:
+        """Ask the child to exit (end of its input); kill it if it does not in a moment."""
+        if self.proc.returncode is None:
+            self.proc.stdin.close()
+            try:
+                await asyncio.wait_for(self.proc.wait(), CLOSE_GRACE_SECONDS)
+            except TimeoutError:
+                await self.kill()
 
 
-if __name__ == "__main__":
-    try:
-        result = _check(sys.argv[1])
-    except MemoryError:
-        result = {"ok": False, "error": "the PDF needs too much memory to parse"}
-    print(json.dumps(result))
+class PdfChecker:
+    """The pool of checking processes (see the module docstring)."""
+
+    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100):
+        self.timeout = timeout
+        self.memory_mb = memory_mb
+        self.workers = max(1, workers)
+        self.recycle_after = max(1, recycle_after)
+        self._idle: list[_Child] = []
+        self._busy: set[_Child] = set()
+        self._starting: set[asyncio.Task] = set()
+        self._slots: asyncio.Semaphore | None = None
+        self._closed = False
+
+    async def _start_child(self) -> _Child:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "esign.pdf.probe", "--serve",
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+            preexec_fn=_child_setup(self.memory_mb))
+        return _Child(proc)
+
+    def _prestart(self) -> None:
+        """Start a child in the background for the next check (unless enough exist or are coming)."""
+        if self._closed or len(self._idle) + len(self._busy) + len(self._starting) >= self.workers:
+            return
+
+        async def start():
+            child = await self._start_child()
+            if self._closed:
+                await child.close()
+            else:
+                self._idle.append(child)
+
+        task = asyncio.ensure_future(start())
+        self._starting.add(task)
+        task.add_done_callback(self._starting.discard)
+
+    async def check(self, path: str) -> dict:
+        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        async with self._slots:
+            if not self._idle and self._starting:
+                await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
+            child = None
+            while self._idle and child is None:
+                child = self._idle.pop()
+                if child.proc.returncode is not None:  # it died while waiting (killed from outside)
+                    child = None
+            child = child or await self._start_child()
+            self._busy.add(child)
+            try:
+                result = await child.check(path, self.timeout)
+            finally:
+                self._busy.discard(child)
+            if result is None or result.get("retire") or child.checked >= self.recycle_after:
+                await child.close()
+            else:
+                self._idle.append(child)
+            self._prestart()
+        if result is None:
+            return dict(DIED)
+        return {k: v for k, v in result.items() if k != "retire"}
+
+    async def close(self) -> None:
+        self._closed = True
+        for task in list(self._starting):
+            await task
+        children, self._idle = self._idle + list(self._busy), []
+        await asyncio.gather(*(child.close() for child in children))
+
+
+def _serve() -> None:
+    """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
+    standard output; what the parsers may print goes to standard error (discarded)."""
+    import pypdf  # noqa: F401  (imported once, before the first file)
+    import pypdfium2  # noqa: F401
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
+    try:  # glibc keeps freed memory for reuse; giving it back after each file keeps the child small
+        trim = ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        trim = None
+    for line in sys.stdin.buffer:
+        try:
+            result = _check(line.rstrip(b"\n").decode("utf-8", "surrogateescape"))
+        except MemoryError:
+            result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+        gc.collect()
+        if trim is not None:
+            trim(0)
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--serve"]:
+    _serve()

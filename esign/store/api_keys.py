@@ -1,12 +1,18 @@
 from esign.db import ReturnDocument
 from esign.secrets import hash_token
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
+from esign.store.cache import Invalidating, TTLCache
 
 
 class ApiKeys(Repository):
     collection_name = "api_keys"
     indexes = [Index("key_hash_unique", [("key_hash", ASCENDING)], unique=True),
                Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING)])]
+
+    def __init__(self, db, clock):
+        super().__init__(db, clock)
+        self.cache = TTLCache(clock)  # key hash -> record, for authentication (esign.store.cache)
+        self.col = Invalidating(self.col, self.cache)
 
     async def create(self, org_id, key, scopes, sandbox=False, rate_limit=0, owner_name="",
                      owner_email="", name=""):
@@ -31,6 +37,12 @@ class ApiKeys(Repository):
 
     async def by_key(self, key: str):
         return out(await self.col.find_one({"key_hash": hash_token(key)}))
+
+    async def authenticate(self, key: str):
+        """The key's record as `by_key` gives it, cached for `cache.seconds` (read-only: shared by
+        the requests of that time)."""
+        key_hash = hash_token(key)
+        return await self.cache.read(key_hash, lambda: self.by_key(key))
 
     async def list_for_org(self, org_id):
         return [out(d) async for d in self.col.find({"org_id": org_id}).sort("created_at", ASCENDING)]

@@ -157,9 +157,12 @@ class Repository:
                    projection: dict | None = None) -> tuple[list[dict], int]:
         """One page of `query` in `sort` order and the total it matches. `after` (a record of the list)
         is the keyset cursor: only records that come after it in the order, so deep pages cost what the
-        first does. `projection` names the fields a summary reads."""
-        total = await self.col.count_documents(query)
-        if after is not None:
-            query = {"$and": [query, after_condition(sort, after)]}
-        cursor = self.col.find(query, projection).sort(sort).skip(offset).limit(limit)
-        return [out(d) async for d in cursor], total
+        first does. `projection` names the fields a summary reads. The total is counted only when
+        the page cannot tell it (a page that is neither full nor empty, read without `after`, ends the
+        list: the total is `offset` plus its length), saving a round trip on short lists."""
+        paged = query if after is None else {"$and": [query, after_condition(sort, after)]}
+        cursor = self.col.find(paged, projection).sort(sort).skip(offset).limit(limit)
+        items = [out(d) async for d in cursor]
+        if after is None and (0 < len(items) < limit or (offset == 0 and not items)):
+            return items, offset + len(items)
+        return items, await self.col.count_documents(query)

@@ -1,5 +1,6 @@
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
+from esign.store.cache import Invalidating, TTLCache
 
 # what emails show of an organisation, set from `[[organizations]]` (empty = not set): the name people
 # read, a logo (https), an accent colour (#rrggbb), and where owner notifications go when the API key
@@ -10,6 +11,16 @@ BRANDING = ("display_name", "logo_url", "accent_color", "notify_email")
 class Organizations(Repository):
     collection_name = "organizations"
     indexes = [Index("name_unique", [("name", ASCENDING)], unique=True)]
+
+    def __init__(self, db, clock):
+        super().__init__(db, clock)
+        self.cache = TTLCache(clock)  # id -> organisation, for authentication (esign.store.cache)
+        self.col = Invalidating(self.col, self.cache)
+
+    async def authenticated(self, org_id: str):
+        """The organisation as `by_id` gives it, cached for `cache.seconds` (read-only: shared by
+        the requests of that time)."""
+        return await self.cache.read(org_id, lambda: self.by_id(org_id))
 
     async def create(self, name, plan) -> tuple[dict, bool]:
         """(the organisation named `name`, whether this call created it). One equality upsert on the

@@ -1,27 +1,29 @@
 #!/usr/bin/env python3
-"""Benchmark: requests per second of `GET /v1/documents` against a bare Tornado JSON handler.
+"""Benchmark: requests per second of esign's API against a bare Tornado JSON handler, side by side.
 
-Both servers run as subprocesses on this machine in the same run, one after the other, each driven
-for a fixed duration by the same concurrent client (asyncio, persistent HTTP/1.1 connections, raw
-sockets so the client costs little). esign runs `esign serve --no-worker` on the embedded memory://
-database with a few uploaded documents; every request goes through the full path: API-key lookup,
-organisation lookup, the rate-limit counter, the paged query and the JSON answer. The bare handler
-answers the same JSON bytes from a dict with no I/O.
+Both servers run as subprocesses on this machine at once and are driven alternately, path by path and
+round by round, for a fixed duration each by the same concurrent client (asyncio, persistent HTTP/1.1
+connections, raw sockets so the client costs little). esign runs `esign serve --no-worker` on the
+embedded memory:// database with a few uploaded documents and one signing request; every request goes
+through the full path: authentication (the key and its organisation, cached in the process), the
+rate-limit counter, the query and the JSON answer. The bare handler answers the same JSON bytes for
+the same path from a dict with no I/O. Each round gives a ratio esign / bare per path; the medians
+are printed with the machine (`nproc`, CPU model, load) and the date, as a Markdown table for
+docs/benchmarks.md.
 
 The per-key rate limit is at most 1000 requests per minute, so the benchmark provisions many keys and
 spreads requests over them; any non-200 answer is counted and reported.
 
-Note: memory:// is mongomock (every query scans its collection in Python); the esign figure is a
-figure of the embedded database, not of MongoDB.
-
-Usage: .venv/bin/python scripts/bench/bench_list_rps.py [--seconds 10] [--connections 32] [--json]
+Usage: .venv/bin/python scripts/bench/bench_list_rps.py [--seconds 10] [--rounds 2] [--connections 32] [--json]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import datetime
 import json
 import os
+import platform
 import pathlib
 import statistics
 import sys
@@ -33,7 +35,7 @@ from server_process import embedded_config, exchange, start, stop  # scripts/ben
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYTHON = ROOT / ".venv" / "bin" / "python"
 ESIGN = ROOT / ".venv" / "bin" / "esign"
-KEY_COUNT = 20
+KEY_COUNT = 100
 KEYS = [f"esk_live_bench_list_rps_{i:04d}_0000000000" for i in range(KEY_COUNT)]
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "tests" / "corpus"
 SAMPLES = ["pdflatex-4-pages.pdf", "minimal-document.pdf", "multicolumn.pdf", "pdfkit.pdf", "annotated_pdf.pdf"]
@@ -42,15 +44,15 @@ BARE_SERVER = r'''
 import asyncio, json, sys
 import tornado.web
 
-PAYLOAD = json.loads(sys.argv[1])
+PAYLOADS = json.loads(sys.argv[1])  # path -> the JSON answer
 
 class Bare(tornado.web.RequestHandler):
     def get(self):
         self.set_header("Content-Type", "application/json; charset=UTF-8")
-        self.finish(json.dumps(PAYLOAD, separators=(",", ":")))
+        self.finish(json.dumps(PAYLOADS[self.request.path], separators=(",", ":")))
 
 async def main():
-    server = tornado.web.Application([(r"/v1/documents", Bare)]).listen(0, "127.0.0.1")
+    server = tornado.web.Application([(r"/.*", Bare)]).listen(0, "127.0.0.1")
     port = [s.getsockname()[1] for s in server._sockets.values()][0]
     print(json.dumps({"event": "listening", "url": f"http://127.0.0.1:{port}"}), flush=True)
     await asyncio.Event().wait()
@@ -98,22 +100,46 @@ async def drive(port: int, seconds: float, connections: int, path: str, keyed: b
     }
 
 
-async def upload(port: int, pdf: pathlib.Path) -> int:
+async def request(port: int, raw: bytes) -> tuple[int, bytes]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        return await exchange(reader, writer, raw)
+    finally:
+        writer.close()
+
+
+async def upload(port: int, pdf: pathlib.Path) -> dict:
     data = pdf.read_bytes()
     boundary = "benchBoundary42"
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{pdf.name}\"\r\n\r\n").encode() \
         + data + f"\r\n--{boundary}--\r\n".encode()
     raw = (f"POST /v1/documents/upload HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS[0]}\r\n"
            f"Content-Type: multipart/form-data; boundary={boundary}\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
-    status, _ = await exchange(reader, writer, raw)
-    writer.close()
-    return status
+    status, answer = await request(port, raw)
+    assert status == 201, answer
+    return json.loads(answer)
+
+
+async def create_request(port: int, document_id: str) -> str:
+    body = json.dumps({"document_id": document_id, "signers": [{"name": "Ann", "email": "ann@example.test"}]}).encode()
+    raw = (f"POST /v1/signing-requests HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS[0]}\r\n"
+           f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n").encode() + body
+    status, answer = await request(port, raw)
+    assert status == 201, answer
+    return json.loads(answer)["id"]
 
 
 def esign_config(tmp: pathlib.Path) -> pathlib.Path:
     keys = "".join(f'[[organizations.api_keys]]\nkey = "{key}"\nrate_limit = 1000\n' for key in KEYS)
     return embedded_config(tmp, f'[[organizations]]\nname = "Bench"\nplan = "enterprise"\n{keys}')
+
+
+def machine() -> dict:
+    with open("/proc/cpuinfo") as fh:
+        model = next((line.split(":", 1)[1].strip() for line in fh if line.startswith("model name")), "?")
+    return {"date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "nproc": os.cpu_count(), "cpu": model, "load_average": os.getloadavg()[0],
+            "python": sys.version.split()[0], "platform": platform.platform()}
 
 
 async def run(args) -> dict:
@@ -123,51 +149,60 @@ async def run(args) -> dict:
         env["TMPDIR"] = str(tmp)
         proc, port = start([str(ESIGN), "serve", "--no-worker", "--config", str(esign_config(tmp)), "--port", "0"],
                            env=env, cwd=tmp)
+        bare = None
         try:
-            for name in SAMPLES:
-                assert await upload(port, CORPUS / name) == 201, name
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            status, body = await exchange(reader, writer, get_raw("/v1/documents", KEYS[0]))
-            writer.close()
-            assert status == 200 and json.loads(body)["total"] == len(SAMPLES), body
-            await drive(port, args.warmup, args.connections, "/v1/documents", True)  # warm-up
-            esign_result = await drive(port, args.seconds, args.connections, "/v1/documents", True)
+            documents = [await upload(port, CORPUS / name) for name in SAMPLES]
+            request_id = await create_request(port, documents[0]["id"])
+            paths = {"GET /v1/signing-requests/{id}": f"/v1/signing-requests/{request_id}",
+                     "GET /v1/documents (5 items)": "/v1/documents",
+                     "GET /v1/usage": "/v1/usage"}
+            answers = {}
+            for path in paths.values():
+                status, body = await request(port, get_raw(path, KEYS[0]))
+                assert status == 200, body
+                answers[path] = json.loads(body)
+            bare, bare_port = start([str(PYTHON), "-c", BARE_SERVER, json.dumps(answers)])
+            rounds = []
+            for _ in range(args.rounds):
+                result = {}
+                for name, path in paths.items():
+                    await drive(port, args.warmup, args.connections, path, True)
+                    mine = await drive(port, args.seconds, args.connections, path, True)
+                    await drive(bare_port, args.warmup, args.connections, path, False)
+                    theirs = await drive(bare_port, args.seconds, args.connections, path, False)
+                    result[name] = {"esign": mine, "bare_tornado": theirs, "ratio": round(mine["rps"] / theirs["rps"], 3)}
+                rounds.append(result)
         finally:
             stop(proc)
-
-        bare, bare_port = start([str(PYTHON), "-c", BARE_SERVER, body.decode()])
-        try:
-            await drive(bare_port, args.warmup, args.connections, "/v1/documents", False)
-            bare_result = await drive(bare_port, args.seconds, args.connections, "/v1/documents", False)
-        finally:
-            stop(bare)
-    return {
-        "documents": len(SAMPLES), "response_bytes": len(body), "connections": args.connections,
-        "esign": esign_result, "bare_tornado": bare_result,
-        "ratio": round(esign_result["rps"] / bare_result["rps"], 3),
-        "python": sys.version.split()[0], "cpus": os.cpu_count(),
-    }
+            if bare is not None:
+                stop(bare)
+    return {"machine": machine(), "connections": args.connections, "seconds": args.seconds, "rounds": rounds}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=10.0, help="measured duration per server")
+    parser.add_argument("--seconds", type=float, default=10.0, help="measured duration per server and path")
     parser.add_argument("--warmup", type=float, default=1.0)
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     result = asyncio.run(run(args))
     if args.json:
         print(json.dumps(result, indent=2))
-    else:
-        for name in ("esign", "bare_tornado"):
-            r = result[name]
-            print(f"{name:13s} {r['rps']:8.1f} req/s  ({r['requests']} requests in {r['seconds']} s, statuses "
-                  f"{r['statuses']}, latency p50 {r['latency_ms']['p50']} ms, p99 {r['latency_ms']['p99']} ms)")
-        print(f"ratio esign / bare Tornado: {result['ratio']} "
-              f"({result['documents']} documents, {result['response_bytes']} byte answers, "
-              f"{result['connections']} connections)")
-    errors = sum(v for k, v in result["esign"]["statuses"].items() if k != "200")
+        return 0
+    m = result["machine"]
+    print(f"{m['date']}; nproc {m['nproc']}, {m['cpu']}, load average {m['load_average']:.1f} at the start; "
+          f"Python {m['python']}; {result['connections']} connections, {result['seconds']:g} s per server, path and round\n")
+    print("| path | round | esign req/s | bare req/s | **ratio** | esign p50 / p99 (ms) | non-200 |")
+    print("|---|---:|---:|---:|---:|---|---:|")
+    errors = 0
+    for i, rnd in enumerate(result["rounds"], 1):
+        for name, r in rnd.items():
+            bad = sum(v for k, v in r["esign"]["statuses"].items() if k != "200")
+            errors += bad
+            print(f"| `{name}` | {i} | {r['esign']['rps']:.0f} | {r['bare_tornado']['rps']:.0f} | **{r['ratio']:.3f}** | "
+                  f"{r['esign']['latency_ms']['p50']} / {r['esign']['latency_ms']['p99']} | {bad} |")
     return 0 if errors == 0 else 1
 
 

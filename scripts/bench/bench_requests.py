@@ -232,7 +232,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=10000, help="signing requests to create and send")
     parser.add_argument("--clients", type=int, default=8, help="parallel keep-alive connections")
-    parser.add_argument("--keys", type=int, default=16, help="API keys to spread requests over (1000/min each)")
+    parser.add_argument("--keys", type=int, default=64, help="API keys to spread requests over (1000/min each)")
     parser.add_argument("--mode", choices=["sandbox", "live"], default="sandbox")
     parser.add_argument("--samples", type=int, default=30, help="timed list requests per case")
     parser.add_argument("--no-worker", action="store_true", help="start the server with --no-worker")

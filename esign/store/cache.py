@@ -1,0 +1,70 @@
+"""A short-lived in-process cache of records that every API request reads (the API key and its
+organisation: `[security] api_key_cache_seconds`).
+
+An entry lives `seconds` by the service clock. Any write this process makes through the cached
+repository's collection clears the whole cache first, so a change (a revoked key, a new plan) takes
+effect at once in the process that made it; a change made by another process takes effect when the
+entries it affects expire, within `seconds`. Only found records are cached: a key that does not
+exist yet is looked up every time. 0 seconds turns the cache off.
+"""
+from __future__ import annotations
+
+import collections
+import datetime as dt
+
+MAX_ENTRIES = 10_000  # the least recently stored entries are forgotten first
+
+
+class TTLCache:
+    def __init__(self, clock, seconds: float = 0):
+        self.clock = clock
+        self.seconds = seconds
+        self._entries: collections.OrderedDict = collections.OrderedDict()
+        self._generation = 0  # advanced by every clear: a read that overlapped a write is not stored
+
+    async def read(self, key, load):
+        """The value for `key`: cached, or `await load()` (stored unless None or a write happened
+        meanwhile)."""
+        entry = self._entries.get(key)
+        if entry is not None:
+            expires, value = entry
+            if self.clock.now() < expires:
+                return value
+            del self._entries[key]
+        generation = self._generation
+        value = await load()
+        if self.seconds > 0 and value is not None and generation == self._generation:
+            self._entries[key] = (self.clock.now() + dt.timedelta(seconds=self.seconds), value)
+            while len(self._entries) > MAX_ENTRIES:
+                self._entries.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self._generation += 1
+        self._entries.clear()
+
+
+class Invalidating:
+    """A repository's collection whose writes clear `cache` once they are done (a read that
+    overlapped the write is not stored: see TTLCache.read)."""
+
+    WRITES = frozenset({"insert_one", "insert_many", "replace_one", "update_one", "update_many",
+                        "find_one_and_update", "find_one_and_replace", "find_one_and_delete",
+                        "delete_one", "delete_many"})
+
+    def __init__(self, col, cache: TTLCache):
+        self._col = col
+        self._cache = cache
+
+    def __getattr__(self, name):
+        attr = getattr(self._col, name)
+        if name not in self.WRITES:
+            return attr
+
+        async def write(*args, **kwargs):
+            try:
+                return await attr(*args, **kwargs)
+            finally:
+                self._cache.clear()
+
+        return write
