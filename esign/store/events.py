@@ -7,6 +7,10 @@ WEBHOOK_ONLY = ("document.uploaded", "member.invited")
 HEAD = {"seq": 1, "request_seq": 1, "hash": 1}
 TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash") if f != "id"}
 MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this bounds concurrent writers
+# A request's chain starts with its creation: that event's place (request_seq 1, nothing before it) needs no
+# read; should another event of the request have taken it, the unique index refuses the insert and the
+# next try reads the head
+OPENS_REQUEST_CHAIN = "signing_request.created"
 MAX_TRAIL = 10_000  # events of one request read for its sealed PDF (a request has tens)
 
 
@@ -72,8 +76,9 @@ class Events(Repository):
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
-        for _ in range(MAX_PLACES_TRIED):
-            doc = {"_id": event_id or new_id(), **base, **await self._heads(org_id, signing_request_id)}
+        for tried in range(MAX_PLACES_TRIED):
+            opens = tried == 0 and event_type == OPENS_REQUEST_CHAIN
+            doc = {"_id": event_id or new_id(), **base, **await self._heads(org_id, signing_request_id, opens)}
             doc["hash"] = event_hash(out(doc))
             try:
                 await self.col.insert_one(doc)
@@ -87,12 +92,15 @@ class Events(Repository):
     async def _stored(self, event_id: str) -> bool:
         return await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None
 
-    async def _heads(self, org_id: str, request_id) -> dict:
-        """The places and previous hashes of a new event after the current heads of its chains."""
+    async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False) -> dict:
+        """The places and previous hashes of a new event after the current heads of its chains (the
+        request's first place without a read when the event opens the request's chain)."""
         last = await self.col.find_one({"org_id": org_id}, sort=[("seq", DESCENDING)], projection=HEAD)
         place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
                  "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None}
-        if request_id is not None:
+        if request_id is not None and opens_request_chain:
+            place.update(request_seq=1, prev_request_hash=None)
+        elif request_id is not None:
             last = await self.col.find_one({"signing_request_id": request_id, "in_request_chain": True},
                                            sort=[("request_seq", DESCENDING)], projection=HEAD)
             place.update(request_seq=last["request_seq"] + 1 if last else 1,

@@ -48,6 +48,19 @@ async def test_without_the_unique_indexes_the_same_writers_fork_the_chain():
     assert len({e["seq"] for e in written}) < 6 and len({e["prev_org_hash"] for e in written}) < 6
 
 
+async def test_creation_takes_the_first_place_unread_and_chains_after_an_earlier_event():
+    """`signing_request.created` opens its request's chain without reading its head; when another
+    event of the request already holds the first place, the unique index refuses the insert and the
+    creation chains after it."""
+    store = await fresh_store()
+    created = await store.events.append("org-1", "signing_request.created", signing_request_id="r1")
+    assert (created["request_seq"], created["prev_request_hash"]) == (1, None)
+    earlier = await store.events.append("org-1", "signer.viewed", signing_request_id="r2")
+    late = await store.events.append("org-1", "signing_request.created", signing_request_id="r2")
+    assert (late["request_seq"], late["prev_request_hash"]) == (2, earlier["hash"])
+    assert_linear(await store.events.trail("r2"), "request_seq", "prev_request_hash")
+
+
 async def test_a_taken_place_in_a_request_chain_is_refused():
     store = await fresh_store()
     first = await store.events.append("org-1", "signer.viewed", signing_request_id="r")
