@@ -5,7 +5,9 @@ import io
 
 import pytest
 from PIL import Image
+from pypdf import PdfReader
 
+from esign.pdf.stamp import SIGNATURES_PAGE
 from tests.conftest import SAMPLE_PDF
 from tests.signer.browser import ARTIFACTS, DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
 from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
@@ -104,3 +106,8 @@ async def test_signers_without_fields_adopt_typed_and_drawn_signatures_then_down
             got = fh.read()
         stored = await srv.services.store.signing_requests.by_id(request_id)
         assert got == await srv.services.storage.get_bytes(stored["signed_blob_key"]) and got.startswith(b"%PDF")
+        # neither signer had a field: both adopted signatures are on the signatures page after the document
+        pages = [page.extract_text() for page in PdfReader(io.BytesIO(got)).pages]
+        original = len(PdfReader(SAMPLE_PDF).pages)
+        assert pages[original].startswith(SIGNATURES_PAGE), pages[original][:80]
+        assert "Signed by Ann Lee" in pages[original] and "Signed by Bob Ray" in pages[original]
