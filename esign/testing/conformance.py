@@ -10,6 +10,14 @@ EmailConformance
     `email_fault`        optional: a callable(kind) returning a context manager inside which sends
                          fail; kind is `temporary` (the mail system is down or answers 4xx) or
                          `recipient_refused` (5xx to RCPT); after the block they work again
+IdentityRedirectConformance
+    `identity_provider`  a started provider whose `flow` is "redirect", talking to the vendor (or a
+                         faithful fake of it) on 127.0.0.1
+    `identity_complete`  an async callable(reference, outcome) that makes the person finish the
+                         vendor's session `reference` with outcome `approved`, `rejected` or
+                         `abandoned`, and returns the vendor's webhook delivery of that result as
+                         (headers with lower-case names, raw body bytes), signed as the vendor signs
+    `identity_down`      optional: a started provider whose vendor cannot be reached
 SmsConformance
     `sms_provider`       a started provider
     `sms_outbox`         a callable(phone) returning the texts that reached `phone` so far
@@ -22,6 +30,7 @@ asyncio test (marked, so it also runs under pytest-asyncio's strict mode).
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import email
 import email.policy
 import inspect
@@ -31,8 +40,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, ProviderRejected, ProviderUnavailable,
-                                  SmsProvider)
+from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, IdentityProvider, IdentityResult,
+                                  IdentitySession, ProviderRejected, ProviderUnavailable, SmsProvider,
+                                  WebhookRefused)
 
 PHONE = "+15550100123"
 CODE = "048213"
@@ -213,3 +223,66 @@ class SmsConformance:
         with sms_fault("number_refused"), pytest.raises(ProviderRejected) as caught:
             await sms_provider.send_code(PHONE, None if sms_provider.checks_codes else CODE, 600)
         assert not isinstance(caught.value, ProviderUnavailable)
+
+
+class IdentityRedirectConformance:
+    """The redirect flow of IdentityProvider: a session is opened at the vendor (a distinct reference
+    and an http(s) URL to send the person to), its result is `pending` until the person finishes,
+    the vendor's signed webhook becomes the normalised result of that session (approved, rejected,
+    abandoned), a delivery whose body or signature was changed is refused, `fetch_result` agrees with
+    the webhook, and failures are sorted (an unknown session is refused for good; a vendor that cannot
+    be reached is temporary)."""
+
+    SIGNER = {"id": "s-conformance", "name": "Ann Example", "email": "ann@example.test", "phone": None,
+              "signing_request_id": "r-conformance"}
+    RETURN_URL = "http://127.0.0.1:9/identity/return/conformance"
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_a_redirect_identity_provider(self, identity_provider):
+        assert isinstance(identity_provider, IdentityProvider) and identity_provider.identifier
+        assert identity_provider.flow == "redirect"
+
+    async def test_start_session(self, identity_provider):
+        first = await identity_provider.start_session(self.SIGNER, self.RETURN_URL)
+        second = await identity_provider.start_session(self.SIGNER, self.RETURN_URL)
+        for session in (first, second):
+            assert isinstance(session, IdentitySession) and session.reference
+            assert re.match(r"https?://", session.redirect_url), session.redirect_url
+            assert session.expires_at is None or (isinstance(session.expires_at, dt.datetime)
+                                                  and session.expires_at.tzinfo is not None)
+        assert first.reference != second.reference
+        assert (await identity_provider.fetch_result(first.reference)).status == "pending"
+
+    @pytest.mark.parametrize("outcome", ["approved", "rejected", "abandoned"])
+    async def test_webhook_and_fetch_give_the_result(self, identity_provider, identity_complete, outcome):
+        session = await identity_provider.start_session(self.SIGNER, self.RETURN_URL)
+        headers, body = await identity_complete(session.reference, outcome)
+        result = await identity_provider.verify_webhook(headers, body)
+        assert isinstance(result, IdentityResult)
+        assert (result.status, result.reference) == (outcome, session.reference)
+        fetched = await identity_provider.fetch_result(session.reference)
+        assert (fetched.status, fetched.reference) == (outcome, session.reference)
+        if outcome == "approved":
+            assert result.verified_name and fetched.verified_name == result.verified_name
+
+    async def test_changed_deliveries_are_refused(self, identity_provider, identity_complete):
+        session = await identity_provider.start_session(self.SIGNER, self.RETURN_URL)
+        headers, body = await identity_complete(session.reference, "approved")
+        changed = body.replace(session.reference.encode(), session.reference[:-1].encode() + b"0", 1)
+        assert changed != body
+        with pytest.raises(WebhookRefused):
+            await identity_provider.verify_webhook(headers, changed)
+        with pytest.raises(WebhookRefused):
+            await identity_provider.verify_webhook({}, body)
+        with pytest.raises(WebhookRefused):
+            await identity_provider.verify_webhook(headers, b"not what the vendor sends")
+
+    async def test_unknown_session_is_refused_for_good(self, identity_provider):
+        with pytest.raises(ProviderRejected) as caught:
+            await identity_provider.fetch_result("no-such-session-0000")
+        assert not isinstance(caught.value, ProviderUnavailable)
+
+    async def test_vendor_down_is_temporary(self, identity_down):
+        with pytest.raises(ProviderUnavailable):
+            await identity_down.start_session(self.SIGNER, self.RETURN_URL)

@@ -7,7 +7,7 @@ Fixtures:
   when the test ends. Config errors surface as `esign.config.ConfigError`, as at esign's start-up.
 - `esign_database`: a fresh database: the embedded one (`memory://?strict`), or a real MongoDB when
   `ESIGN_TEST_DATABASE_URL` is set (dropped after the test).
-- `blob_storage_down`, `email_fault`, `sms_fault`: the optional fixtures of the conformance suites;
+- `blob_storage_down`, `email_fault`, `sms_fault`, `identity_down`: the optional fixtures of the conformance suites;
   these defaults skip the fault tests, naming the fixture to give.
 """
 from __future__ import annotations
@@ -68,3 +68,8 @@ def email_fault():
 @pytest.fixture
 def sms_fault():
     _not_given("sms_fault", "temporary failures and refused numbers")
+
+
+@pytest.fixture
+def identity_down():
+    _not_given("identity_down", "a vendor that cannot be reached")
