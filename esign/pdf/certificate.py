@@ -140,7 +140,8 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte.")),
         ("Stamped document SHA-256", _hash(
             integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
-            "pages" + (" and the signatures page appended" if integrity.signatures_page else "")
+            "pages" + (", the signatures page appended" if integrity.signatures_page else "")
+            + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
             + ", before this certificate, the digital signatures and the seal were added.")),
     ]
     if integrity.seal_fingerprint:

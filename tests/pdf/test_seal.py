@@ -21,6 +21,7 @@ from pypdf import PdfReader
 
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
+from esign.pdf.verify import PdfFileReader, embedded_trail
 from tests.pdf.conftest import drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses, qpdf_check
 
 NOW = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
@@ -35,6 +36,7 @@ FIELDS = [
     field("signature", 2, (55, 80, 35, 8), signature=drawn_signature(), signer="s2", id="b"),
     field("date", 2, (55, 90, 20, 3), value="2025-01-31", signer="s2", id="c"),
 ]
+TRAIL = b'{"format": "esign-audit-trail/1", "signing_request_id": "req_0001", "head": "%s", "events": []}' % (b"1" * 64)
 REQUEST = {"id": "req_0001", "document_name": "Lease — Müller.pdf", "created_at": NOW, "completed_at": NOW}
 
 
@@ -84,15 +86,21 @@ def test_ses_seal_only(tmp_path, seal):
 
 def test_stamped_hash_is_the_stamped_document(seal):
     """The stamped SHA-256 printed with the certificate appended (hashed while writing, never read back)
-    is the SHA-256 of the stamped document as written on its own (the separate-certificate mode),
-    which is the first revision of that mode's signed file."""
+    is the SHA-256 of the stamped document with its audit trail attached, as written on its own (the
+    separate-certificate mode), which is the first revision of that mode's signed file."""
     original = make_pdf(3, text=True)
-    common = dict(request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], seal=seal)
+    common = dict(request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], seal=seal, audit_trail=TRAIL)
     appended = prepare(original, **common)
     alone = prepare(original, separate_certificate=True, **common)
     assert appended["stamped_sha256"] == alone["stamped_sha256"] == hashlib.sha256(alone["document"]).hexdigest()
+    assert embedded_trail(PdfFileReader(io.BytesIO(alone["document"]))) == TRAIL  # the hash covers the trail
     assert appended["document"] != alone["document"]
     assert len(PdfReader(io.BytesIO(appended["document"])).pages) > len(PdfReader(io.BytesIO(alone["document"])).pages)
+    # another trail, another stamped document
+    other = prepare(original, **{**common, "audit_trail": TRAIL.replace(b"1" * 64, b"2" * 64)})
+    assert other["stamped_sha256"] != appended["stamped_sha256"]
+    certificate = " ".join(text_of(appended["document"]).split("Certificate of completion", 1)[1].split())
+    assert "and the audit trail attached (audit-trail.json), before this certificate" in certificate
 
 
 @pytest.mark.parametrize("level", ["ses", "aes"])
