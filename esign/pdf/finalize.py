@@ -23,7 +23,7 @@ from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, N
 from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
-from esign.pdf.stamp import append_pages, stamp_into
+from esign.pdf.stamp import append_pages, handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 
@@ -40,8 +40,9 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     placed = {f.get("signer_id") for f in fields if f["field_type"] == "signature" and f.get("signature")}
     unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
                 and s["id"] not in placed]
+    embedded: dict = {}  # TrueType subsets of the stamps, which the certificate's pages share when identical
     stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
-               unplaced=unplaced)
+               unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
     if separate_certificate:
@@ -54,13 +55,13 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
                           chain_head=json.loads(audit_trail)["head"] if audit_trail else None)
-    certificate = audit_certificate(request, signers, events, integrity)
+    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
     if separate_certificate:
         document = stamped
         certificate_pdf = seal_pdf(with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,
                                    long_term=long_term)
     else:
-        append_pages(writer, PdfReader(io.BytesIO(certificate)).pages)
+        append_pages(writer, PdfReader(io.BytesIO(certificate)).pages, embedded)
         document, certificate_pdf = _write(writer), None
     return {"document": document, "certificate_pdf": certificate_pdf,
             "original_sha256": integrity.original_sha256, "stamped_sha256": stamped_sha256}

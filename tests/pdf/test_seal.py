@@ -134,6 +134,39 @@ def test_output_of_a_real_document_grows_at_most_a_fifth(tmp_path, seal, corpus)
     assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
 
 
+def test_the_handwriting_font_is_embedded_once_for_stamps_and_certificate(tmp_path, seal):
+    """A typed signature shows on its field and on the certificate: both draw it from one subset of the
+    handwriting font (the two reportlab documents are primed alike and the certificate's identical
+    subset is replaced by the stamps'), and the text still extracts."""
+    signers = [{**SIGNERS[0], "signature": {"kind": "typed", "text": "Ada Lovelace"},
+                "initials": {"kind": "typed", "text": "AL"}},
+               {**SIGNERS[1], "signature": {"kind": "typed", "text": "Zoë Müller"}}]
+    fields = [FIELDS[0], field("signature", 2, (55, 80, 35, 8), signature={"kind": "typed", "text": "Zoë Müller"},
+                              signer="s2", id="b"), field("initials", 3, (10, 10, 10, 4), signer="s1", id="i")]
+    result = finalize(make_pdf(3, text=True), request=REQUEST, fields=fields, signers=signers, events=[],
+                      level="ses", seal=seal)
+    reader = PdfReader(io.BytesIO(result["signed_pdf"]))
+    programs: dict[str, set] = {}  # font name -> the font programs embedded under it
+
+    def collect(resources):
+        for font in resources.get("/Font", {}).values():
+            descriptor = font.get_object().get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor:
+                programs.setdefault(str(descriptor["/FontName"]), set()).add(
+                    descriptor.raw_get("/FontFile2").idnum)
+        for xobject in resources.get("/XObject", {}).values():
+            if xobject.get_object().get("/Subtype") == "/Form":
+                collect(xobject.get_object().get("/Resources", {}))
+
+    for page in reader.pages:
+        collect(page.get("/Resources", {}))
+    assert programs and all(len(ids) == 1 for ids in programs.values()), programs
+    pages = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "Zoë Müller" in pages[1] and "AL" in pages[2]
+    assert "Ada Lovelace" in pages[3] and "Zoë Müller" in " ".join(pages[3:])
+    assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
+
+
 def test_aes_one_signature_per_signer_then_the_seal(tmp_path, seal, ca):
     _, result = run("aes", seal, ca)
     blocks, statuses = assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], 3)
