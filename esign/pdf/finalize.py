@@ -128,7 +128,8 @@ def _name_tree_entries(writer: PdfWriter) -> list[tuple]:
         if flat is not None:
             flat = flat.get_object()
             entries.extend((flat[i].get_object(), flat[i + 1]) for i in range(0, len(flat) - 1, 2))
-        for kid in node.get("/Kids", ()) if depth < 32 else ():
+        kids = node.get("/Kids")
+        for kid in kids.get_object() if kids is not None and depth < 32 else ():
             walk(kid, depth + 1)
 
     names = writer.root_object.get("/Names")
@@ -139,7 +140,9 @@ def _name_tree_entries(writer: PdfWriter) -> list[tuple]:
 
 def _key_bytes(key) -> bytes:
     """A name-tree key as the bytes the PDF sorts by (PDFDocEncoding or UTF-16BE with its mark)."""
-    return key.original_bytes if isinstance(key, TextStringObject) else bytes(key)
+    if isinstance(key, TextStringObject):
+        return key.original_bytes
+    return bytes(key) if isinstance(key, bytes) else str(key).encode()  # a key that is no string sorts by its text
 
 
 def with_trail(pdf: bytes, audit_trail: bytes | None) -> bytes:
