@@ -80,10 +80,12 @@ class Integrity:
     chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
 
 
-def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity) -> bytes:
+def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
+                      handwriting=()) -> bytes:
     """`request` carries `owner_name`, `owner_email` and `organization_name`; times are datetimes;
     each signer's `signature` and `initials` are marks as esign.pdf.stamp draws them; `events` in
-    any order (printed oldest first)."""
+    any order (printed oldest first). The handwriting font is primed with the texts `handwriting`
+    (esign.pdf.fonts.prime), as the stamps' is, so that one subset serves both."""
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN)
@@ -107,6 +109,8 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     footer = f"{TITLE} · request {request.get('id') or ''}"
 
     def on_page(canvas, document):
+        if document.page == 1:  # before anything is drawn
+            fonts.prime(canvas._doc, fonts.HANDWRITING, handwriting)
         line = _p(f"{footer} · page {document.page}", 7)
         line.wrap(width, 10 * mm)
         line.drawOn(canvas, doc.leftMargin, 10 * mm)
@@ -140,7 +144,8 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte.")),
         ("Stamped document SHA-256", _hash(
             integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
-            "pages" + (" and the signatures page appended" if integrity.signatures_page else "")
+            "pages" + (", the signatures page appended" if integrity.signatures_page else "")
+            + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
             + ", before this certificate, the digital signatures and the seal were added.")),
     ]
     if integrity.seal_fingerprint:

@@ -2,10 +2,12 @@
 stamps, the signatures page and the certificate of completion are added to the same writer, which
 is written once; then one pyHanko signing step per signature (the seal last).
 
-The stamped document's SHA-256 (printed on the certificate) is that of the writer's output before
-the certificate pages are added: it is computed by serialising the writer into a hash, not by
-writing and reading back a file. With `separate_certificate` the stamped document is the document
-that is signed, and the certificate is a PDF of its own, sealed.
+The audit trail (`audit-trail.json`) is attached in the same writer, right after the stamps, so that
+every signature covers it. The stamped document's SHA-256 (printed on the certificate) is that of the
+writer's output at that point (stamped, trail attached), before the certificate pages are added: it is
+computed by serialising the writer into a hash, not by writing and reading back a file. With
+`separate_certificate` the stamped document is the document that is signed, and the certificate is a
+PDF of its own, with the trail attached too, sealed.
 """
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ import json
 
 from cryptography.hazmat.primitives.serialization import Encoding
 from pypdf import PdfReader, PdfWriter
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
+                           TextStringObject, create_string_object)
 
+from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
-from esign.pdf.seal import (InternalCA, LongTerm, SealMaterial, embed_trail, seal_pdf, sign_pdf_for_signer,
-                            signer_field)
-from esign.pdf.stamp import append_pages, stamp_into
+from esign.pdf.seal import InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
+from esign.pdf.stamp import append_pages, handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 
@@ -30,14 +34,17 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     """Stamp the values, add the signatures page for signers whose signature no field shows, and
     make the certificate: `document` (with the certificate's pages unless `separate_certificate`)
     awaits its signatures and seal; `certificate_pdf` is the separately sealed certificate or None.
-    `audit_trail` is embedded in both before any signature (esign.pdf.seal.embed_trail)."""
+    `audit_trail` is attached to both (`attach_trail`), so that every signature covers it."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
     page_count = len(writer.pages)
     placed = {f.get("signer_id") for f in fields if f["field_type"] == "signature" and f.get("signature")}
     unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
                 and s["id"] not in placed]
+    embedded: dict = {}  # TrueType subsets of the stamps, which the certificate's pages share when identical
     stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
-               unplaced=unplaced)
+               unplaced=unplaced, embedded=embedded)
+    if audit_trail is not None:
+        attach_trail(writer, audit_trail)
     if separate_certificate:
         stamped = _write(writer)
         stamped_sha256 = hashlib.sha256(stamped).hexdigest()
@@ -48,15 +55,14 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
                           chain_head=json.loads(audit_trail)["head"] if audit_trail else None)
-    certificate = audit_certificate(request, signers, events, integrity)
+    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
     if separate_certificate:
         document = stamped
-        certificate_pdf = seal_pdf(_with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,
+        certificate_pdf = seal_pdf(with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,
                                    long_term=long_term)
     else:
-        append_pages(writer, PdfReader(io.BytesIO(certificate)).pages)
+        append_pages(writer, PdfReader(io.BytesIO(certificate)).pages, embedded)
         document, certificate_pdf = _write(writer), None
-    document = _with_trail(document, audit_trail)
     return {"document": document, "certificate_pdf": certificate_pdf,
             "original_sha256": integrity.original_sha256, "stamped_sha256": stamped_sha256}
 
@@ -85,8 +91,67 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     return {**prepared, "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url, long_term=long_term)}
 
 
-def _with_trail(pdf: bytes, audit_trail: bytes | None) -> bytes:
-    return pdf if audit_trail is None else embed_trail(pdf, audit_trail)
+def attach_trail(writer: PdfWriter, trail: bytes) -> None:
+    """Attach the audit trail (esign.audit_chain.trail_json) as the embedded file `audit-trail.json`
+    (Flate-compressed). The document's own attachments stay, the trail beside them: its name tree of
+    embedded files, nested (/Kids) or flat, becomes one flat node holding every entry sorted by name.
+    An attachment of the original already named `audit-trail.json` is replaced: only esign's trail may
+    carry that name (`esign verify` reads the file of that name)."""
+    entries = [(key, value) for key, value in _name_tree_entries(writer) if str(key) != TRAIL_FILE]
+    data = DecodedStreamObject()
+    data.set_data(trail)
+    data[NameObject("/Type")] = NameObject("/EmbeddedFile")
+    data[NameObject("/Subtype")] = NameObject("/application#2Fjson")
+    data[NameObject("/Params")] = DictionaryObject({NameObject("/Size"): NumberObject(len(trail))})
+    name = create_string_object(TRAIL_FILE)
+    spec = writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): name, NameObject("/UF"): name,
+        NameObject("/EF"): DictionaryObject({NameObject("/F"): writer._add_object(data.flate_encode())}),
+        NameObject("/Desc"): create_string_object(
+            "esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")}))
+    entries.append((name, spec))
+    entries.sort(key=lambda entry: _key_bytes(entry[0]))
+    if "/Names" not in writer.root_object:
+        writer.root_object[NameObject("/Names")] = writer._add_object(DictionaryObject())
+    names = writer.root_object["/Names"].get_object()
+    names[NameObject("/EmbeddedFiles")] = writer._add_object(DictionaryObject({
+        NameObject("/Names"): ArrayObject(item for entry in entries for item in entry)}))
+
+
+def _name_tree_entries(writer: PdfWriter) -> list[tuple]:
+    """The (key, value) pairs of the document's name tree of embedded files, in tree order."""
+    entries: list[tuple] = []
+
+    def walk(node, depth=0):
+        node = node.get_object()
+        flat = node.get("/Names")
+        if flat is not None:
+            flat = flat.get_object()
+            entries.extend((flat[i].get_object(), flat[i + 1]) for i in range(0, len(flat) - 1, 2))
+        kids = node.get("/Kids")
+        for kid in kids.get_object() if kids is not None and depth < 32 else ():
+            walk(kid, depth + 1)
+
+    names = writer.root_object.get("/Names")
+    if names is not None and "/EmbeddedFiles" in names.get_object():
+        walk(names.get_object()["/EmbeddedFiles"])
+    return entries
+
+
+def _key_bytes(key) -> bytes:
+    """A name-tree key as the bytes the PDF sorts by (PDFDocEncoding or UTF-16BE with its mark)."""
+    if isinstance(key, TextStringObject):
+        return key.original_bytes
+    return bytes(key) if isinstance(key, bytes) else str(key).encode()  # a key that is no string sorts by its text
+
+
+def with_trail(pdf: bytes, audit_trail: bytes | None) -> bytes:
+    """`pdf` rewritten with the trail attached (`attach_trail`); unchanged without a trail."""
+    if audit_trail is None:
+        return pdf
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf)))
+    attach_trail(writer, audit_trail)
+    return _write(writer)
 
 
 def fingerprint(seal: SealMaterial) -> str:

@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import threading
+from collections import defaultdict
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -101,3 +102,18 @@ def runs(chain: list[str], text: str) -> list[tuple[str, str]]:
         else:
             out.append((name, char))
     return out
+
+
+def prime(doc, chain: list[str], texts) -> None:
+    """Give every character of `texts` its code in the TrueType fonts of `chain` that draw it, in one
+    fixed order, before anything is drawn in `doc` (a reportlab document). Documents primed alike
+    embed byte-identical subsets of those fonts as long as they draw no other character in them, so
+    that esign.pdf.stamp keeps one when their pages join one PDF."""
+    chars: dict[str, set[str]] = defaultdict(set)
+    for text in texts:
+        for name, part in runs(chain, " ".join(text.split())):
+            chars[name].update(part)
+    for name in sorted(chars):
+        font = pdfmetrics.getFont(name)
+        if isinstance(font, TTFont):
+            font.splitString("".join(sorted(chars[name])), doc)

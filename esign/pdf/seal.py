@@ -17,7 +17,6 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.hazmat.primitives.asymmetric.types import PrivateKeyTypes
 from cryptography.x509.oid import NameOID
-from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
@@ -28,8 +27,6 @@ from pyhanko.sign.timestamps.common_utils import TimestampRequestError
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.fetchers.requests_fetchers import RequestsFetcherBackend
 from pyhanko_certvalidator.registry import SimpleCertificateStore
-
-from esign.audit_chain import TRAIL_FILE
 
 SEAL_YEARS = 10
 CA_YEARS = 20
@@ -208,25 +205,6 @@ def _cause(exc: BaseException) -> str:
     return f"{type(cause).__name__}: {cause}"
 
 
-def _flatten_embedded_files(writer: IncrementalPdfFileWriter) -> None:
-    """Replace the document's name tree of embedded files by one flat node with the same entries, in
-    the same order (pyHanko adds files to a flat node only)."""
-    flat = generic.ArrayObject()
-
-    def walk(node):
-        node = node.get_object()
-        entries = node.get("/Names")
-        if entries is not None:
-            flat.extend(entries.raw_get(i) for i in range(len(entries)))
-        for kid in node.get("/Kids", ()):
-            walk(kid)
-
-    names = writer.root["/Names"]
-    walk(names.raw_get("/EmbeddedFiles"))
-    names["/EmbeddedFiles"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Names"): flat}))
-    writer.update_container(names)
-
-
 class TimestampUnavailable(Exception):
     """The TSA did not answer with a timestamp (down, slow past FETCH_TIMEOUT, or refusing)."""
 
@@ -250,26 +228,6 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | N
             raise ValidationDataUnavailable(f"the validation data of the earlier signatures (PAdES {long_term.level}) "
                                             f"could not be gathered ({type(exc).__name__}: {exc})") from exc
     return _sign(pdf_bytes, material, meta, timestamp_url, long_term)
-
-
-def embed_trail(pdf_bytes: bytes, trail: bytes) -> bytes:
-    """`pdf_bytes` with the audit trail (esign.audit_chain.trail_json) as the embedded file
-    `audit-trail.json`, in an incremental update made before the first signature, so that every
-    signature covers it (an embedded file added after a signature is a change pyHanko refuses)."""
-    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
-    data = embed.EmbeddedFileObject.from_file_data(writer, data=trail, mime_type="application/json",
-                                                   params=embed.EmbeddedFileParams())
-    spec = embed.FileSpec(
-        file_spec_string=TRAIL_FILE, file_name=TRAIL_FILE, embedded_data=data,
-        description="esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")
-    try:
-        embed.embed_file(writer, spec)
-    except NotImplementedError:  # the document's own attachments are in a tree pyHanko does not extend
-        _flatten_embedded_files(writer)
-        embed.embed_file(writer, spec)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
 
 
 def signer_field(index: int) -> str:

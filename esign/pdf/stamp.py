@@ -57,9 +57,11 @@ def reference_id(request_id: str, signer_id: str) -> str:
 
 
 def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], *, request_id: str,
-               unplaced: list[dict] = ()) -> None:
+               unplaced: list[dict] = (), embedded: dict | None = None) -> None:
     """Stamp `fields` onto the pages of `writer` and append the signatures page of the signers in
-    `unplaced` (signed, with an adopted signature that no signature field shows)."""
+    `unplaced` (signed, with an adopted signature that no signature field shows). The handwriting font
+    is primed with `handwritten(fields, signers)`; `embedded` collects the TrueType fonts the stamps
+    embed (`append_pages` shares them)."""
     by_page: dict[int, list[dict]] = defaultdict(list)
     for field in fields:
         number = int(field["page_number"])
@@ -71,6 +73,8 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
         return
     buf = io.BytesIO()
     canvas = Canvas(buf, pageCompression=1)
+    fonts.prime(canvas._doc, fonts.HANDWRITING, handwritten(fields, signers.values()))
+    embedded = {} if embedded is None else embedded
     for number in numbers:
         for field in by_page[number]:
             _draw_field(canvas, writer.pages[number - 1], field, signers, request_id)
@@ -81,16 +85,34 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
     overlays = PdfReader(buf).pages
     shared: dict[str, object] = {}  # small content streams, one object for every page
     for number, overlay in zip(numbers, overlays):
-        _paint_over(writer, writer.pages[number - 1], overlay, shared)
-    append_pages(writer, overlays[len(numbers):])
+        _paint_over(writer, writer.pages[number - 1], overlay, shared, embedded)
+    append_pages(writer, overlays[len(numbers):], embedded)
 
 
-def append_pages(writer: PdfWriter, pages) -> None:
+def handwritten(fields: list[dict], signers) -> list[str]:
+    """Every text the stamps or the certificate may draw in the handwriting font: the typed
+    signatures and initials (on fields and as adopted) and the initials of each signer's name."""
+    marks = [f.get("signature") for f in fields] + [s.get(k) for s in signers for k in ("signature", "initials")]
+    return ([str(m.get("text") or "") for m in marks if m and m.get("kind") != "drawn"]
+            + [initials_of(s.get("name") or "") for s in signers])
+
+
+def append_pages(writer: PdfWriter, pages, embedded: dict) -> None:
     """Add reportlab's pages at the end, their content re-encoded as plain Flate; fonts and images
-    they share are cloned once."""
+    they share are cloned once, and a TrueType subset identical to one in `embedded` (program,
+    widths, text mapping; see esign.pdf.fonts.prime) is replaced by it."""
     for page in pages:
-        _unwrap_images(page["/Resources"].get_object())
+        resources = page["/Resources"].get_object()
+        _unwrap_images(resources)
+        fonts_of = resources.get("/Font")
+        if fonts_of is not None:
+            fonts_of = fonts_of.get_object()
+            for name, font in list(fonts_of.items()):
+                known = embedded.get(_font_key(font))
+                if known is not None:
+                    fonts_of[NameObject(name)] = known
         added = writer.add_page(page)
+        _collect_fonts(added["/Resources"], embedded)
         content = added.get_contents()
         if content is not None:
             added.replace_contents(_flate(content.get_data()))
@@ -121,7 +143,31 @@ def _flate(data: bytes):
     return _stream(data).flate_encode(level=9)
 
 
-def _paint_over(writer: PdfWriter, page, overlay, shared: dict) -> None:
+def _font_key(font) -> bytes | None:
+    """What makes two embedded TrueType subsets the same font (all but their /Name); None for a font
+    that is not embedded TrueType."""
+    font = font.get_object()
+    descriptor = font.get("/FontDescriptor")
+    program = descriptor.get_object().get("/FontFile2") if descriptor is not None else None
+    if program is None:
+        return None
+    digest = hashlib.sha256()
+    for part in (program, font.get("/ToUnicode")):
+        digest.update(part.get_object().get_data() if part is not None else b"")
+    plain = [font.get(k) for k in ("/Subtype", "/BaseFont", "/FirstChar", "/LastChar", "/Widths", "/Encoding")]
+    digest.update(repr([v.get_object() if v is not None else None for v in plain]).encode())
+    return digest.digest()
+
+
+def _collect_fonts(resources, embedded: dict) -> None:
+    """Record the writer's fonts of `resources` in `embedded` by `_font_key`."""
+    for font in resources.get_object().get("/Font", DictionaryObject()).get_object().values():
+        key = _font_key(font)
+        if key is not None:
+            embedded.setdefault(key, font)
+
+
+def _paint_over(writer: PdfWriter, page, overlay, shared: dict, embedded: dict) -> None:
     """Contents become [q, original..., Q + paint overlay]; the q/Q pair stops the original content's
     graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
     form = _flate(overlay.get_contents().get_data())
@@ -134,6 +180,7 @@ def _paint_over(writer: PdfWriter, page, overlay, shared: dict) -> None:
         NameObject("/BBox"): RectangleObject(visible_box(page)[:4]),
         NameObject("/Resources"): overlay_resources.clone(writer),
     })
+    _collect_fonts(form["/Resources"], embedded)
     form = writer._add_object(form)
     resources = DictionaryObject(page.get_inherited("/Resources", DictionaryObject()).get_object())
     xobjects = DictionaryObject(resources.get("/XObject", DictionaryObject()).get_object())

@@ -2,7 +2,8 @@
 
 For generated documents of 1, 10 and 100 pages (text in an embedded TrueType font) and a real one
 from the test corpus (GeoTopo-komprimiert.pdf, 117 pages), with 2 signers
-(one drawn signature, one typed), 20 fields and a 24-event audit trail, each case runs in its own
+(one drawn signature, one typed), 20 fields and a 24-event audit trail (printed on the certificate
+and embedded as audit-trail.json, as production does), each case runs in its own
 subprocess (so peak memory is its own): finalize at `ses` and `aes`, and the two parts of the floor
 measured in the same run: pyHanko sealing the unstamped file alone, and pypdf merging one overlay per
 page. The floor of `ses` is one sealing plus the merge; the floor of `aes` is three signing steps
@@ -91,6 +92,7 @@ def case(name: str, source: str) -> dict:
     from pypdf import PdfReader, PdfWriter
     from reportlab.pdfgen.canvas import Canvas
 
+    from esign.audit_chain import event_hash, trail_json
     from esign.pdf.finalize import finalize
     from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
 
@@ -104,6 +106,12 @@ def case(name: str, source: str) -> dict:
     events = [{"event_type": kind, "created_at": NOW, "seq": n, "signer_name": signers[n % 2]["name"],
                "signer_email": signers[n % 2]["email"], "ip_address": "203.0.113.7",
                "metadata": {"template": "invitation"}} for n, kind in enumerate(TRAIL * 2)]
+    previous = None
+    for n, event in enumerate(events, start=1):  # chained as the store chains them (esign.audit_chain)
+        event.update(id=f"ev{n}", org_id="org", signing_request_id="bench", request_seq=n, prev_request_hash=previous,
+                     user_agent=signers[0]["user_agent"])
+        event["hash"] = previous = event_hash(event)
+    audit_trail = trail_json("bench", events)  # embedded in the signed PDF, as in production
     request = {"id": "bench", "document_name": "bench.pdf", "owner_name": "Sam Sender",
                "owner_email": "sam@example.test", "organization_name": "ACME", "created_at": NOW,
                "completed_at": NOW, "signing_level": "ses"}
@@ -126,7 +134,7 @@ def case(name: str, source: str) -> dict:
         if name.startswith("finalize"):
             level = name.split()[1]
             return finalize(pdf, request=request, fields=fields(n), signers=signers, events=events, level=level,
-                            seal=seal, ca=ca)["signed_pdf"]
+                            seal=seal, ca=ca, audit_trail=audit_trail)["signed_pdf"]
         if name == "floor: seal only":
             return seal_pdf(pdf, seal)
         return merge_overlays(pdf, n)

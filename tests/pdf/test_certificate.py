@@ -65,7 +65,9 @@ def test_contents_read_in_order(tmp_path):
     for expected in ["Certificate of completion", "req_42", "Bail — Ōsaka.pdf", "3, followed by a signatures page",
                      "Sam Sender <sam@acme.test>", "ACME Ltd", "AES", "23 Nov 2026, 09:40:10 UTC",
                      f"Original document SHA-256 {'a' * 64} Of the PDF file as uploaded",
-                     f"Stamped document SHA-256 {'b' * 64} Of the PDF file written with every value and signature",
+                     f"Stamped document SHA-256 {'b' * 64} Of the PDF file written with every value and signature "
+                     "drawn on its pages, the signatures page appended and the audit trail attached "
+                     "(audit-trail.json), before this certificate",
                      f"Seal certificate SHA-256 {'c' * 64} Fingerprint of the service's seal certificate",
                      f"Audit chain head {8:064x}",  # the head of the embedded trail
                      "Adopted: drawn by hand", "Adopted: typed", f"Reference {reference_id('req_42', 's1')}",

@@ -21,6 +21,7 @@ from pypdf import PdfReader
 
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
+from esign.pdf.verify import PdfFileReader, embedded_trail
 from tests.pdf.conftest import drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses, qpdf_check
 
 NOW = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
@@ -35,6 +36,7 @@ FIELDS = [
     field("signature", 2, (55, 80, 35, 8), signature=drawn_signature(), signer="s2", id="b"),
     field("date", 2, (55, 90, 20, 3), value="2025-01-31", signer="s2", id="c"),
 ]
+TRAIL = b'{"format": "esign-audit-trail/1", "signing_request_id": "req_0001", "head": "%s", "events": []}' % (b"1" * 64)
 REQUEST = {"id": "req_0001", "document_name": "Lease — Müller.pdf", "created_at": NOW, "completed_at": NOW}
 
 
@@ -84,15 +86,21 @@ def test_ses_seal_only(tmp_path, seal):
 
 def test_stamped_hash_is_the_stamped_document(seal):
     """The stamped SHA-256 printed with the certificate appended (hashed while writing, never read back)
-    is the SHA-256 of the stamped document as written on its own (the separate-certificate mode),
-    which is the first revision of that mode's signed file."""
+    is the SHA-256 of the stamped document with its audit trail attached, as written on its own (the
+    separate-certificate mode), which is the first revision of that mode's signed file."""
     original = make_pdf(3, text=True)
-    common = dict(request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], seal=seal)
+    common = dict(request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], seal=seal, audit_trail=TRAIL)
     appended = prepare(original, **common)
     alone = prepare(original, separate_certificate=True, **common)
     assert appended["stamped_sha256"] == alone["stamped_sha256"] == hashlib.sha256(alone["document"]).hexdigest()
+    assert embedded_trail(PdfFileReader(io.BytesIO(alone["document"]))) == TRAIL  # the hash covers the trail
     assert appended["document"] != alone["document"]
     assert len(PdfReader(io.BytesIO(appended["document"])).pages) > len(PdfReader(io.BytesIO(alone["document"])).pages)
+    # another trail, another stamped document
+    other = prepare(original, **{**common, "audit_trail": TRAIL.replace(b"1" * 64, b"2" * 64)})
+    assert other["stamped_sha256"] != appended["stamped_sha256"]
+    certificate = " ".join(text_of(appended["document"]).split("Certificate of completion", 1)[1].split())
+    assert "and the audit trail attached (audit-trail.json), before this certificate" in certificate
 
 
 @pytest.mark.parametrize("level", ["ses", "aes"])
@@ -123,6 +131,39 @@ def test_output_of_a_real_document_grows_at_most_a_fifth(tmp_path, seal, corpus)
               for n in (1, 50, 117)]
     result = finalize(original, request=REQUEST, fields=fields, signers=signers, events=[], level="ses", seal=seal)
     assert len(result["signed_pdf"]) <= 1.2 * len(original), (len(original), len(result["signed_pdf"]))
+    assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
+
+
+def test_the_handwriting_font_is_embedded_once_for_stamps_and_certificate(tmp_path, seal):
+    """A typed signature shows on its field and on the certificate: both draw it from one subset of the
+    handwriting font (the two reportlab documents are primed alike and the certificate's identical
+    subset is replaced by the stamps'), and the text still extracts."""
+    signers = [{**SIGNERS[0], "signature": {"kind": "typed", "text": "Ada Lovelace"},
+                "initials": {"kind": "typed", "text": "AL"}},
+               {**SIGNERS[1], "signature": {"kind": "typed", "text": "Zoë Müller"}}]
+    fields = [FIELDS[0], field("signature", 2, (55, 80, 35, 8), signature={"kind": "typed", "text": "Zoë Müller"},
+                              signer="s2", id="b"), field("initials", 3, (10, 10, 10, 4), signer="s1", id="i")]
+    result = finalize(make_pdf(3, text=True), request=REQUEST, fields=fields, signers=signers, events=[],
+                      level="ses", seal=seal)
+    reader = PdfReader(io.BytesIO(result["signed_pdf"]))
+    programs: dict[str, set] = {}  # font name -> the font programs embedded under it
+
+    def collect(resources):
+        for font in resources.get("/Font", {}).values():
+            descriptor = font.get_object().get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor:
+                programs.setdefault(str(descriptor["/FontName"]), set()).add(
+                    descriptor.raw_get("/FontFile2").idnum)
+        for xobject in resources.get("/XObject", {}).values():
+            if xobject.get_object().get("/Subtype") == "/Form":
+                collect(xobject.get_object().get("/Resources", {}))
+
+    for page in reader.pages:
+        collect(page.get("/Resources", {}))
+    assert programs and all(len(ids) == 1 for ids in programs.values()), programs
+    pages = [" ".join(p.extract_text().split()) for p in reader.pages]
+    assert "Zoë Müller" in pages[1] and "AL" in pages[2]
+    assert "Ada Lovelace" in pages[3] and "Zoë Müller" in " ".join(pages[3:])
     assert_verified(result["signed_pdf"], tmp_path, [seal.certificate], 1)
 
 

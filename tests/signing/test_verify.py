@@ -13,7 +13,8 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
 from esign.audit_chain import TRAIL_FILE
 from esign.domain.audit import compare_with_store
-from esign.pdf.seal import SealMaterial, embed_trail, seal_pdf
+from esign.pdf.finalize import with_trail
+from esign.pdf.seal import SealMaterial, seal_pdf
 from esign.pdf.verify import PdfFileReader, check_pdf, embedded_trail
 from tests.conftest import raw_db
 from tests.pdf.conftest import make_pdf
@@ -111,7 +112,7 @@ async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(serv
     trail["events"][0]["signer_email"] = "someone.else@example.test"
     forger = SealMaterial.generate("esign seal")
     # the forger starts from the unsigned document: the same pages, a changed trail, their own seal
-    forged = await asyncio.to_thread(lambda: seal_pdf(embed_trail(_first_revision(pdf), json.dumps(trail).encode()),
+    forged = await asyncio.to_thread(lambda: seal_pdf(with_trail(_first_revision(pdf), json.dumps(trail).encode()),
                                                       forger))
     report = await check(forged, trust, seal)
     problems = failures(report)
@@ -123,27 +124,37 @@ async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(serv
 
 
 def _first_revision(pdf: bytes) -> bytes:
-    """The file up to its first `%%EOF` (before the trail and the seal were added)."""
+    """The file up to its first `%%EOF` (stamped, with its trail and the certificate, before the seal)."""
     end = pdf.index(b"%%EOF") + len(b"%%EOF")
     return pdf[:end] + b"\n"
 
 
 def test_the_trail_joins_attachments_kept_in_a_nested_name_tree(tmp_path):
-    """A document whose own attachments sit in a name tree with /Kids (which pyHanko does not extend)
-    keeps them and gets the trail beside them."""
+    """A document whose own attachments sit in a name tree with /Kids, two levels deep, keeps them and
+    gets the trail beside them (in name order); its own `audit-trail.json` is replaced by esign's."""
     writer = IncrementalPdfFileWriter(io.BytesIO(make_pdf(1)), strict=False)
-    attached = embed.EmbeddedFileObject.from_file_data(writer, data=b"terms", mime_type="text/plain")
-    spec = writer.add_object(embed.FileSpec(file_spec_string="terms.txt", embedded_data=attached).as_pdf_object())
-    leaf = writer.add_object(generic.DictionaryObject({
-        generic.pdf_name("/Names"): generic.ArrayObject([generic.pdf_string("terms.txt"), spec]),
-        generic.pdf_name("/Limits"): generic.ArrayObject([generic.pdf_string("terms.txt")] * 2)}))
-    tree = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Kids"): generic.ArrayObject([leaf])}))
+
+    def leaf(*files):
+        entries = generic.ArrayObject()
+        for name, data in files:
+            stream = embed.EmbeddedFileObject.from_file_data(writer, data=data, mime_type="text/plain")
+            spec = embed.FileSpec(file_spec_string=name, embedded_data=stream).as_pdf_object()
+            entries += [generic.pdf_string(name), writer.add_object(spec)]
+        return writer.add_object(generic.DictionaryObject({
+            generic.pdf_name("/Names"): entries,
+            generic.pdf_name("/Limits"): generic.ArrayObject([generic.pdf_string(files[0][0]),
+                                                              generic.pdf_string(files[-1][0])])}))
+
+    middle = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Kids"): generic.ArrayObject([
+        leaf(("a-notes.txt", b"notes"), (TRAIL_FILE, b"a trail of the uploader's")), leaf(("terms.txt", b"terms"))])}))
+    tree = writer.add_object(generic.DictionaryObject({generic.pdf_name("/Kids"): generic.ArrayObject([middle])}))
     writer.root["/Names"] = writer.add_object(generic.DictionaryObject({generic.pdf_name("/EmbeddedFiles"): tree}))
     writer.update_root()
     out = io.BytesIO()
     writer.write(out)
-    sealed = seal_pdf(embed_trail(out.getvalue(), b'{"trail": true}'), SealMaterial.generate())
+    sealed = seal_pdf(with_trail(out.getvalue(), b'{"trail": true}'), SealMaterial.generate())
     reader = PdfFileReader(io.BytesIO(sealed), strict=False)
     assert embedded_trail(reader) == b'{"trail": true}'
     names = reader.root["/Names"]["/EmbeddedFiles"]["/Names"]
-    assert [str(names[i]) for i in range(0, len(names), 2)] == ["terms.txt", TRAIL_FILE]
+    assert [str(names[i]) for i in range(0, len(names), 2)] == ["a-notes.txt", TRAIL_FILE, "terms.txt"]
+    assert [names[i]["/EF"]["/F"].data for i in range(1, len(names), 2)] == [b"notes", b'{"trail": true}', b"terms"]
