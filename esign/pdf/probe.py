@@ -36,17 +36,16 @@ def _check(path: str) -> dict:
     import pypdfium2
 
     with open(path, "rb") as fh:
-        head = fh.read(READ_HEAD)
-    if b"%PDF-" not in head:
-        return {"ok": False, "error": "the file is not a PDF"}
-    try:
-        reader = pypdf.PdfReader(path, strict=False)
-        if reader.is_encrypted:
-            return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
-        count = len(reader.pages)
-    except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
-        return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
-                                      "again as PDF and upload that copy)"}
+        if b"%PDF-" not in fh.read(READ_HEAD):
+            return {"ok": False, "error": "the file is not a PDF"}
+        try:  # pypdf reads the open file as it needs it (given a path it would read the whole file first)
+            reader = pypdf.PdfReader(fh, strict=False)
+            if reader.is_encrypted:
+                return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
+            count = len(reader.pages)
+        except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
+            return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
+                                          "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
     index = 0
