@@ -57,8 +57,8 @@ def _check(path: str) -> dict:
             count = len(doc)
         for index in range(len(doc)):
             page = doc[index]
-            # a tiny render proves the page content can be drawn by the renderer (every image decoded;
-            # the pixels are not looked at, so images are scaled without smoothing: a third faster)
+            # a tiny render proves the page content can be drawn by the renderer (its images loaded and
+            # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
             page.render(scale=0.05, no_smoothimage=True).close()
             page.close()
         doc.close()
