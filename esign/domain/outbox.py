@@ -8,12 +8,16 @@ never back), then the event is fanned out to its webhooks (esign.webhooks.delive
 takes it out of the outbox last. A worker that dies in between leaves the event in the outbox and the
 next round repeats it; repeating is harmless (the contacts' time is the event's, a delivery job's
 dedupe key and its delivery record's claim make each attempt once), so nothing acknowledged is lost
-and each delivery is made once.
+and each delivery is made once. An event that cannot be followed (its error is logged) stays in the
+outbox and is tried again at the next look, without holding up the events after it.
 """
 from __future__ import annotations
 
+import logging
+
 from esign.webhooks.delivery import fan_out
 
+log = logging.getLogger("esign.outbox")
 BATCH = 200
 MARKS_CONTACTS = "signing_request.created"
 
@@ -31,7 +35,12 @@ async def work_off(services) -> None:
     events = services.store.events
     while True:
         batch = await events.pending_dispatch(BATCH)
+        failed = 0
         for event in batch:
-            await follow(services, event)
-        if len(batch) < BATCH:
+            try:
+                await follow(services, event)
+            except Exception:  # noqa: BLE001 - one event never holds up the others
+                failed += 1
+                log.exception("following event %s (%s) failed; it stays in the outbox", event["id"], event["event_type"])
+        if len(batch) < BATCH or failed:  # the failed ones come first again: the next look goes on
             return
