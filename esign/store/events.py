@@ -108,7 +108,7 @@ class Events(Repository):
     def _remember(self, org_id: str, head: dict) -> None:
         if len(self._org_heads) >= MAX_CACHED_HEADS and org_id not in self._org_heads:
             self._org_heads.clear()
-        self._org_heads[org_id] = {"seq": head["seq"], "hash": head["hash"]}
+        self._org_heads[org_id] = {"seq": head["seq"], "hash": head.get("hash")}
 
     async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False,
                      remembered: bool = False) -> dict:
