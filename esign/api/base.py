@@ -320,7 +320,7 @@ class APIHandler(BaseHandler):
     def org_id(self) -> str:
         return self.org["id"]
 
-    def fingerprint(self) -> str:
+    async def fingerprint(self) -> str:
         """What an Idempotency-Key is bound to: the body's SHA-256 (uploads: what was uploaded)."""
         return hashlib.sha256(self.body).hexdigest()
 
@@ -340,7 +340,7 @@ def idempotent(method):
             raise validation_error([{"field": "Idempotency-Key", "message": "must be 1 to 255 characters"}])
         scope = hashlib.sha256("\x00".join(
             [self.org_id, self.api_key["id"], self.request.method, self.request.path, key]).encode()).hexdigest()
-        body_hash = self.fingerprint()
+        body_hash = await self.fingerprint()
         records = self.services.store.idempotency
         existing = await records.begin(scope, body_hash)
         if existing is not None:

@@ -50,7 +50,6 @@ class _FileSink:
         h.file_size += len(data)
         if h.file_size > h.max_bytes:
             raise ApiError(413, "payload_too_large", f"the file exceeds the {h.max_bytes // MB} MB upload limit")
-        h.file_hash.update(data)
         self.fh.write(data)
 
 
@@ -99,7 +98,7 @@ class UploadHandler(APIHandler):
             raise spool_failed(exc) from exc
         self.tmp = os.fdopen(fd, "wb")
         self.file_size = 0
-        self.file_hash = hashlib.sha256()
+        self.file_sha256 = None  # hashed once the file is whole (esign.domain.documents.accept_upload)
         self.fields: dict[str, _FieldSink] = {}
         self.filename = None
         self.got_file = False
@@ -130,10 +129,28 @@ class UploadHandler(APIHandler):
         except OSError as exc:
             self.refuse(spool_failed(exc))
 
-    def fingerprint(self) -> str:
+    def _spooled(self) -> None:
+        """The body has arrived: the file part is whole in the temporary file (once; then nothing)."""
+        if self.tmp.closed:
+            return
+        try:
+            self.tmp.close()
+        except OSError as exc:
+            raise spool_failed(exc) from exc
+        try:
+            self.parser.close()
+        except MultipartError as exc:
+            raise ApiError(400, "bad_request", str(exc)) from None
+        if not self.got_file:
+            given = ", ".join(repr(name) for name in self.fields) or "none"
+            raise ApiError(400, "bad_request", f"expected a part named \"file\" with the PDF (parts given: {given})")
+
+    async def fingerprint(self) -> str:
         """What was uploaded, not the raw body (whose multipart boundary is the client's random
         choice): a retry with the same Idempotency-Key and the same file replays the first answer."""
-        what = {"file_sha256": self.file_hash.hexdigest(), "file_size": self.file_size, "filename": self.filename,
+        self._spooled()
+        self.file_sha256 = await domain.file_sha256(self.tmp_path)
+        what = {"file_sha256": self.file_sha256, "file_size": self.file_size, "filename": self.filename,
                 "fields": {name: sink.data.hex() for name, sink in sorted(self.fields.items())}}
         return hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()
 
@@ -146,20 +163,10 @@ class UploadHandler(APIHandler):
                errors=(400, 401, 403, 413, 422, 429, 502))
     @idempotent
     async def post(self):
-        try:
-            self.tmp.close()
-        except OSError as exc:
-            raise spool_failed(exc) from exc
-        try:
-            self.parser.close()
-        except MultipartError as exc:
-            raise ApiError(400, "bad_request", str(exc)) from None
-        if not self.got_file:
-            given = ", ".join(repr(name) for name in self.fields) or "none"
-            raise ApiError(400, "bad_request", f"expected a part named \"file\" with the PDF (parts given: {given})")
+        self._spooled()
         name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
         record = await domain.accept_upload(
-            self.services, self.org, self.tmp_path, self.file_size, self.file_hash.hexdigest(), name, self.sandbox)
+            self.services, self.org, self.tmp_path, self.file_size, name, self.sandbox, self.file_sha256)
         self.write_json({"id": record["id"], "document_id": record["id"], "name": record["name"],
                          "file_size": record["file_size"], "status": record["status"]}, 201)
 

@@ -118,8 +118,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         if not sandbox:
             await services.store.usage.release(org["id"], "signing_requests")
         raise
-    if not sandbox:  # contacts are live records: a sandbox request leaves them as they are
-        await services.store.contacts.touch(org["id"], emails)
+    # the signers' contacts are marked used by the worker from this event (esign.domain.outbox)
     await lifecycle.record_event(services, request, "signing_request.created")
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)

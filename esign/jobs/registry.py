@@ -1,6 +1,6 @@
 """The job modules: each exports `JOBS` (a list of JobKind) and `SWEEPS` (coroutine functions
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
-from esign.domain import bulk, delivery, finalization, notifications
+from esign.domain import bulk, delivery, finalization, notifications, outbox
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from esign.webhooks import delivery as webhook_delivery
@@ -19,6 +19,6 @@ def sweeps(modules=JOB_MODULES) -> list:
 def make_worker(services, lanes=None) -> Worker:
     """The worker of this process for `lanes` (default: all), registered on `services` so that
     enqueueing in this process wakes it."""
-    worker = Worker(services, list(services.job_kinds.values()), sweeps(), lanes=lanes)
+    worker = Worker(services, list(services.job_kinds.values()), sweeps(), lanes=lanes, outbox=outbox.work_off)
     services.worker = worker
     return worker

@@ -7,6 +7,10 @@ exception is logged and retried. A job retries until its kind's horizon (seconds
 attempt) or, for kinds without one, until its `max_attempts`; then it fails and the kind's
 `on_give_up` runs (a handler that fails a job at once has dealt with the failure itself).
 
+A worker that runs the `webhooks` lane also works off the outbox (`outbox`: what follows each stored
+event, esign.domain.outbox): as soon as an event stored in this process wakes it (`wake_outbox`), and
+every `[jobs] poll_interval_seconds` for events stored by other processes.
+
 Each lane has `[jobs] lane_<lane>` slots, and at most `[jobs] group_concurrency` jobs of one
 group (the deliveries of one webhook) run at once in this process. A running job renews its lease
 every third of `[jobs] lease_seconds`; `stop(grace)` stops claiming, lets running jobs finish within
@@ -56,10 +60,11 @@ async def uncancellable(coro):
 
 
 class Worker:
-    def __init__(self, services, kinds: list[JobKind], sweeps: list, lanes=None):
+    def __init__(self, services, kinds: list[JobKind], sweeps: list, lanes=None, outbox=None):
         """`kinds`: the job kinds this worker knows; `sweeps`: coroutine functions(services) run
         every `[jobs] sweep_interval_seconds` (only when the `sweeps` lane is run); `lanes`: the lanes
-        to run (default: all)."""
+        to run (default: all); `outbox`: coroutine function(services) that works off the outbox (only
+        when the `webhooks` lane is run)."""
         lanes = list(LANES if lanes is None else lanes)
         unknown = [lane for lane in lanes if lane not in LANES]
         if unknown or not lanes:
@@ -68,10 +73,12 @@ class Worker:
         self.config = services.config.jobs
         self.kinds = {k.kind: k for k in kinds}
         self.sweeps = sweeps if "sweeps" in lanes else []
+        self.outbox = outbox if "webhooks" in lanes else None
         self.lanes = [lane for lane in JOB_LANES if lane in lanes]
         self.slots = {lane: self.config[f"lane_{lane}"] for lane in self.lanes}
         self.id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._wake = asyncio.Event()
+        self._outbox_wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._running: set[asyncio.Task] = set()
         self._busy = collections.Counter()   # lane -> running jobs
@@ -81,6 +88,10 @@ class Worker:
     def wake(self):
         """Called after enqueueing in this process so the job starts without waiting for a poll."""
         self._wake.set()
+
+    def wake_outbox(self):
+        """Called after an event is stored in this process so its fan-out starts without waiting for a poll."""
+        self._outbox_wake.set()
 
     # --- one job ---------------------------------------------------------------------------------
 
@@ -178,11 +189,20 @@ class Worker:
                 except Exception:  # noqa: BLE001
                     log.exception("sweep %s failed", getattr(sweep, "__name__", sweep))
 
+    async def run_outbox(self) -> None:
+        if self.outbox is None:
+            return
+        try:
+            await self.outbox(self.services)
+        except Exception:  # noqa: BLE001 - database hiccup: the next round tries again
+            log.exception("working off the outbox failed")
+
     async def drain(self, rounds: int = 50) -> int:
         """Run sweeps and due jobs until nothing is due (for tests with a fake clock)."""
         total = 0
         for _ in range(rounds):
             await self.run_sweeps(force=True)
+            await self.run_outbox()
             ran = await self.run_due()
             total += ran
             if not ran:
@@ -237,6 +257,16 @@ class Worker:
                     del self._groups[group]
             self._wake.set()
 
+    async def _outbox_loop(self):
+        while True:
+            self._outbox_wake.clear()  # before looking: an event stored meanwhile wakes the next round
+            await self.run_outbox()
+            try:
+                async with asyncio.timeout(self.config.poll_interval_seconds):
+                    await self._outbox_wake.wait()
+            except TimeoutError:
+                pass
+
     async def _sweep_loop(self):
         while True:
             await self.run_sweeps()
@@ -245,6 +275,8 @@ class Worker:
     def start(self):
         if self.lanes:
             self._tasks.append(asyncio.create_task(self._claim_loop()))
+        if self.outbox is not None:
+            self._tasks.append(asyncio.create_task(self._outbox_loop()))
         if self.sweeps:
             self._tasks.append(asyncio.create_task(self._sweep_loop()))
 

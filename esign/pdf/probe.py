@@ -22,6 +22,7 @@ import gc
 import json
 import logging
 import os
+import select
 import sys
 
 READ_HEAD = 1024
@@ -29,6 +30,7 @@ TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
 DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
 CLOSE_GRACE_SECONDS = 2.0
+IDLE_SECONDS = 10.0  # a child gives freed memory back after this long without a file
 log = logging.getLogger("esign.pdf")
 
 def _check(path: str) -> dict:
@@ -36,17 +38,16 @@ def _check(path: str) -> dict:
     import pypdfium2
 
     with open(path, "rb") as fh:
-        head = fh.read(READ_HEAD)
-    if b"%PDF-" not in head:
-        return {"ok": False, "error": "the file is not a PDF"}
-    try:
-        reader = pypdf.PdfReader(path, strict=False)
-        if reader.is_encrypted:
-            return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
-        count = len(reader.pages)
-    except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
-        return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
-                                      "again as PDF and upload that copy)"}
+        if b"%PDF-" not in fh.read(READ_HEAD):
+            return {"ok": False, "error": "the file is not a PDF"}
+        try:  # pypdf reads the open file as it needs it (given a path it would read the whole file first)
+            reader = pypdf.PdfReader(fh, strict=False)
+            if reader.is_encrypted:
+                return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
+            count = len(reader.pages)
+        except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
+            return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
+                                          "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
     index = 0
@@ -56,8 +57,9 @@ def _check(path: str) -> dict:
             count = len(doc)
         for index in range(len(doc)):
             page = doc[index]
-            # a tiny render proves the page content can be drawn by the renderer
-            page.render(scale=0.05).close()
+            # a tiny render proves the page content can be drawn by the renderer (its images loaded and
+            # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
+            page.render(scale=0.05, no_smoothimage=True).close()
             page.close()
         doc.close()
     except Exception:  # noqa: BLE001
@@ -201,20 +203,42 @@ def _serve() -> None:
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
-    try:  # glibc keeps freed memory for reuse; giving it back after each file keeps the child small
+    try:  # glibc keeps freed memory for reuse; giving it back once idle keeps a waiting child small
         trim = ctypes.CDLL("libc.so.6").malloc_trim
     except (OSError, AttributeError):
         trim = None
-    for line in sys.stdin.buffer:
+
+    def give_back():
+        gc.collect()
+        if trim is not None:
+            trim(0)
+
+    for line in _lines(sys.stdin.fileno(), give_back):
         try:
-            result = _check(line.rstrip(b"\n").decode("utf-8", "surrogateescape"))
+            result = _check(line.decode("utf-8", "surrogateescape"))
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")
         out.flush()
-        gc.collect()
-        if trim is not None:
-            trim(0)
+
+
+def _lines(fd: int, idle):
+    """The lines read from `fd` (without their end) until its end; `idle()` once whenever none has
+    come for IDLE_SECONDS after the last one: memory is given back when the child has nothing to do,
+    not between the files of a burst (which would then fault it all in again, ~0.03 s a 50 MB file)."""
+    pending, busy = b"", False
+    while True:
+        while b"\n" not in pending:
+            if busy and not select.select([fd], [], [], IDLE_SECONDS)[0]:
+                idle()
+                busy = False
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return
+            pending += chunk
+        line, pending = pending.split(b"\n", 1)
+        busy = True
+        yield line
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["--serve"]:

@@ -67,8 +67,9 @@ class BlobStorage(Provider):
 
     @abc.abstractmethod
     async def put_file(self, key: str, path: str) -> int:
-        """Store the file at local `path` under `key` (the caller deletes `path` afterwards).
-        Returns the stored size in bytes."""
+        """Store the file at local `path` under `key` (the caller deletes `path` afterwards and
+        never writes to it again: a provider may keep the file itself, as the local one does with a
+        hard link). Returns the stored size in bytes."""
         raise NotImplementedError
 
     @abc.abstractmethod

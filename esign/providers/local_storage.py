@@ -8,6 +8,7 @@ import functools
 import os
 import shutil
 import tempfile
+import uuid
 
 from esign.hookspecs import hookimpl
 from esign.providers.base import BlobStorage, ProviderUnavailable
@@ -54,6 +55,23 @@ class LocalStorage(BlobStorage):
             raise ValueError(f"bad blob key {key!r}")
         return os.path.join(self.root, *parts)
 
+    def _link_atomically(self, key: str, path: str) -> int | None:
+        """Link `path` beside the target then rename; None when it cannot be linked there (another
+        file system, or one without hard links): the caller copies instead."""
+        target = self._path(key)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        tmp = os.path.join(os.path.dirname(target), f".tmp-{uuid.uuid4().hex}")
+        try:
+            os.link(path, tmp)
+        except OSError:
+            return None
+        try:
+            os.replace(tmp, target)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+        return os.path.getsize(target)
+
     def _write_atomically(self, key: str, writer) -> int:
         # write beside the target then rename, so a crash never leaves a half-written blob
         target = self._path(key)
@@ -71,11 +89,17 @@ class LocalStorage(BlobStorage):
 
     @_unavailable
     async def put_file(self, key, path):
+        """A second name of the caller's file (a hard link: no copy) when the file is on the same file
+        system, else a copy; either way the blob appears whole under its name at once."""
         def copy(fh):
             with open(path, "rb") as src:
                 shutil.copyfileobj(src, fh, 1024 * 1024)
 
-        return await asyncio.to_thread(self._write_atomically, key, copy)
+        def link_or_copy():
+            size = self._link_atomically(key, path)
+            return self._write_atomically(key, copy) if size is None else size
+
+        return await asyncio.to_thread(link_or_copy)
 
     @_unavailable
     async def put_bytes(self, key, data):

@@ -29,8 +29,8 @@ class Contacts(Repository):
                             {"email": {"$regex": pattern, "$options": "i"}}]
         return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after)
 
-    async def touch(self, org_id, emails):
-        """Mark contacts whose email is among `emails` as just used."""
+    async def touch(self, org_id, emails, at):
+        """Mark contacts whose email is among `emails` as used at `at` (a later use is kept)."""
         if emails:
             await self.col.update_many({"org_id": org_id, "email_key": {"$in": [e.lower() for e in emails]}},
-                                       {"$set": {"last_used_at": self.clock.now()}})
+                                       {"$max": {"last_used_at": at}})

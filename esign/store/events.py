@@ -12,13 +12,23 @@ MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this
 # next try reads the head
 OPENS_REQUEST_CHAIN = "signing_request.created"
 MAX_TRAIL = 10_000  # events of one request read for its sealed PDF (a request has tens)
+MAX_CACHED_HEADS = 10_000  # organisations whose chain head this process remembers
 
 
 class Events(Repository):
     """Append-only, hash-chained audit trail and outbox. `seq` is a strictly increasing number per
     organisation (one order across processes even for events sharing a timestamp; organisations never
     contend); `request_seq` numbers the events of one signing request. Both chains are described in
-    esign.audit_chain; `append` says how they stay one line under concurrent writers."""
+    esign.audit_chain; `append` says how they stay one line under concurrent writers.
+
+    The head of each organisation's chain that this process last stored or read is remembered, so an
+    append usually needs no read: it tries the place after the remembered head, and when another
+    process has taken that place since (events are never deleted, so `seq`s leave no gaps) the unique
+    index refuses the insert and the next try reads the head as before."""
+
+    def __init__(self, db, clock):
+        super().__init__(db, clock)
+        self._org_heads: dict[str, dict] = {}  # org_id -> {"seq", "hash"} of the last event seen here
 
     collection_name = "events"
     # polling: the filters (event type, request) are equality fields before `seq`, the order; `created_at`
@@ -77,25 +87,39 @@ class Events(Repository):
         if signing_request_id is not None:
             base["in_request_chain"] = True
         for tried in range(MAX_PLACES_TRIED):
-            opens = tried == 0 and event_type == OPENS_REQUEST_CHAIN
-            doc = {"_id": event_id or new_id(), **base, **await self._heads(org_id, signing_request_id, opens)}
+            first = tried == 0
+            doc = {"_id": event_id or new_id(), **base,
+                   **await self._heads(org_id, signing_request_id, first and event_type == OPENS_REQUEST_CHAIN, first)}
             doc["hash"] = event_hash(out(doc))
             try:
                 await self.col.insert_one(doc)
             except DuplicateKeyError:
+                self._org_heads.pop(org_id, None)
                 if event_id is not None and await self._stored(event_id):
                     return None  # a concurrent append of the same event won
                 continue  # another event took this place in a chain: chain after it
+            self._remember(org_id, doc)
             return out(doc)
         raise RuntimeError(f"no place in the audit chain of organisation {org_id} after {MAX_PLACES_TRIED} tries")
 
     async def _stored(self, event_id: str) -> bool:
         return await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None
 
-    async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False) -> dict:
+    def _remember(self, org_id: str, head: dict) -> None:
+        if len(self._org_heads) >= MAX_CACHED_HEADS and org_id not in self._org_heads:
+            self._org_heads.clear()
+        self._org_heads[org_id] = {"seq": head["seq"], "hash": head.get("hash")}
+
+    async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False,
+                     remembered: bool = False) -> dict:
         """The places and previous hashes of a new event after the current heads of its chains (the
-        request's first place without a read when the event opens the request's chain)."""
-        last = await self.col.find_one({"org_id": org_id}, sort=[("seq", DESCENDING)], projection=HEAD)
+        request's first place without a read when the event opens the request's chain; the
+        organisation's head as remembered here, when `remembered` and it is known)."""
+        last = self._org_heads.get(org_id) if remembered else None
+        if last is None:
+            last = await self.col.find_one({"org_id": org_id}, sort=[("seq", DESCENDING)], projection=HEAD)
+            if last is not None:
+                self._remember(org_id, last)
         place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
                  "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None}
         if request_id is not None and opens_request_chain:

@@ -1,10 +1,11 @@
 """Webhook fan-out and delivery through the durable job queue.
 
-Every event is stored with `dispatch_pending: True` (the outbox). Right after it is stored, an
-in-process listener fans it out: one `webhooks.deliver` job per active webhook subscribed to its type
-(dedupe key `wh:{webhook_id}:{event_id}`), then the flag is cleared. Jobs are enqueued before the flag
-is cleared, and a sweep fans out whatever is still pending (a process that died in between), so a
-restart never loses a delivery; the dedupe keys make a second fan-out of one event harmless.
+Every event is stored with `dispatch_pending: True` (the outbox). The worker works off the outbox
+(esign.domain.outbox): an in-process listener wakes it as soon as an event is stored, and it polls
+every `[jobs] poll_interval_seconds` for events stored by other processes. It fans each event out: one
+`webhooks.deliver` job per active webhook subscribed to its type (dedupe key
+`wh:{webhook_id}:{event_id}`), then the flag is cleared. Jobs are enqueued before the flag is cleared,
+so a restart never loses a delivery; the dedupe keys make a second fan-out of one event harmless.
 
 Each delivery job makes at most one HTTP attempt and records it (esign.store.webhooks: the record's id
 comes from the attempt's key and a job claims the record before sending, so an attempt is made once).
@@ -33,14 +34,15 @@ from esign.webhooks.sender import send
 log = logging.getLogger("esign.webhooks")
 
 DELIVER = "webhooks.deliver"
-SWEEP_BATCH = 200
 
 
 def install(services) -> None:
-    """Fan out each event as soon as it is stored (called once per Services)."""
+    """Wake this process's worker (if it runs one) as soon as an event is stored, so that it fans the
+    event out without waiting for its next look at the outbox (called once per Services)."""
 
     async def on_event(event):
-        await fan_out(services, event)
+        if services.worker is not None:
+            services.worker.wake_outbox()
 
     services.event_listeners.append(on_event)
 
@@ -53,17 +55,6 @@ async def fan_out(services, event: dict) -> None:
         else:
             await hold(services, hook, event, first)
     await services.store.events.dispatched(event["id"])
-
-
-async def fan_out_pending(services) -> None:
-    """The outbox sweep: events whose in-process fan-out never finished."""
-    events = services.store.events
-    while True:
-        batch = await events.pending_dispatch(SWEEP_BATCH)
-        for event in batch:
-            await fan_out(services, event)
-        if len(batch) < SWEEP_BATCH:
-            return
 
 
 async def enqueue_attempt(services, attempt: dict, *, dedupe_key: str | None = None,
@@ -179,4 +170,4 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
 
 
 JOBS = [JobKind(DELIVER, deliver, lane="webhooks")]
-SWEEPS = [fan_out_pending, held_deliveries]
+SWEEPS = [held_deliveries]

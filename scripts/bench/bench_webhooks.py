@@ -1,8 +1,9 @@
 """Webhook delivery benchmark: deliveries per second to a local receiver and event→delivery latency.
 
 Runs the real service pieces in one process with the real clock: events are emitted with
-`services.emit` (stored, fanned out to the job queue), the background worker delivers them over HTTP
-to a receiver on 127.0.0.1, which notes the arrival time of each event id.
+`services.emit` (stored in the outbox, which the worker it wakes fans out to the job queue), the
+background worker delivers them over HTTP to a receiver on 127.0.0.1, which notes the arrival time of
+each event id.
 
     .venv/bin/python scripts/bench/bench_webhooks.py [--events 1000] [--paced 200] [--rate 20]
 

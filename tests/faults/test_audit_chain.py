@@ -110,3 +110,24 @@ async def test_a_writer_that_dies_before_its_insert_leaves_no_gap(monkeypatch):
     after = await store.events.append("org-1", "signer.signed", signing_request_id="r")
     assert (after["seq"], after["request_seq"]) == (first["seq"] + 1, first["request_seq"] + 1)
     assert after["prev_org_hash"] == after["prev_request_hash"] == first["hash"]
+
+
+async def test_a_remembered_head_saves_the_read_and_a_stale_one_is_refused_and_read_again():
+    """Each process remembers the head of an organisation's chain it last stored: its next append is
+    one insert. Two processes (two stores on one database) appending in turn hold stale heads: the
+    unique index refuses the place, the head is read, and the chain stays one line."""
+    one = await fresh_store()
+    two = Store(one.db, one.clock)
+    counter = dbmod.round_trips(one.db)
+    first = await one.events.append("org-1", "member.invited")
+    before = counter.total
+    second = await one.events.append("org-1", "member.invited")
+    assert counter.total - before == 1 and (second["seq"], second["prev_org_hash"]) == (first["seq"] + 1, first["hash"])
+    written = [first, second]
+    for n in range(6):  # each store's remembered head is stale every time but the first
+        written.append(await (one if n % 2 else two).events.append("org-1", "signer.viewed", signing_request_id="r"))
+    assert_linear(written, "seq", "prev_org_hash")
+    assert_linear(written[2:], "request_seq", "prev_request_hash")
+    before = counter.total
+    await two.events.append("org-1", "member.invited")  # stale: refused, read, stored
+    assert counter.total - before == 3

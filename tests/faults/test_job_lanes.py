@@ -12,6 +12,7 @@ from esign import cli
 from esign import config as configmod
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
+from esign.store import Store
 from tests.conftest import raw_db, start_server, stop_server, write_config
 from tests.faults.smtp_policy import PolicySmtp
 from tests.signing.test_lifecycle import new_request
@@ -119,3 +120,31 @@ async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
 def test_lane_slots_are_at_least_one(tmp_path, key):
     with pytest.raises(configmod.ConfigError, match=f"jobs.{key}"):
         configmod.load(write_config(tmp_path), environ={}, overrides={"jobs": {key: 0}})
+
+
+@pytest.mark.parametrize("poll_seconds", [60, 0.2])
+async def test_a_running_worker_follows_events_stored_here_at_once_and_others_by_polling(tmp_path, poll_seconds):
+    """The worker works off the outbox: an event stored in its process wakes it (delivered long before
+    a 60 s poll); one stored by another process (no wake) is found by its next poll."""
+    receiver = Receiver()
+    srv = await start_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": poll_seconds}})
+    try:
+        await create_hook(srv.client, receiver.url())
+        org = await org_id(srv)
+        srv.worker.start()
+        await asyncio.sleep(0.1)  # its loops have looked once and wait
+        if poll_seconds == 60:
+            event = await emit(srv, org, fan_out=False)  # stored here: the worker is woken
+        else:
+            event = await Store(srv.services.db, srv.clock).events.append(org, "signing_request.created",
+                                                                         signing_request_id="r")
+
+        async def delivered():
+            return [r.json["id"] for r in receiver.requests] == [event["id"]]
+
+        await wait_until(delivered, timeout=10)
+        await asyncio.sleep(0.5)
+        assert await delivered()  # once
+    finally:
+        await stop_server(srv)
+        receiver.stop()

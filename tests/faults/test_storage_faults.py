@@ -69,12 +69,41 @@ async def test_a_blob_store_that_cannot_be_written_answers_502_and_a_retry_succe
     assert "Idempotent-Replayed" not in again.headers
 
 
-async def test_a_full_blob_store_answers_502(server, monkeypatch):
+@pytest.fixture
+def other_file_system(monkeypatch):
+    """The upload's temporary file on another file system than the blobs (tmpfs): the blob store
+    cannot keep it by a hard link and copies it."""
+    if os.stat("/dev/shm").st_dev == os.stat(tempfile.gettempdir()).st_dev:
+        pytest.skip("/dev/shm is on the same file system as the temp directory")
+    spool = tempfile.mkdtemp(dir="/dev/shm", prefix="esign-test-")
+    monkeypatch.setattr(tempfile, "tempdir", spool)
+    yield spool
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    shutil.rmtree(spool, ignore_errors=True)
+
+
+async def test_a_full_blob_store_answers_502(server, monkeypatch, other_file_system):
     monkeypatch.setattr(local_storage.tempfile, "mkstemp", full_mkstemp(only_with_dir=True))
     status, _, body = await upload_raw(server, multipart(sized_pdf(3 * MB)))
     assert status == 502 and body["error"]["code"] == "upstream_unavailable", body
     assert "No space left on device" in body["error"]["message"]
     assert (await server.client.get("/v1/documents")).json["total"] == 0
+
+
+async def test_a_file_on_the_same_file_system_is_kept_by_a_link_and_another_one_is_copied(tmp_path, other_file_system):
+    storage = local_storage.LocalStorage({"path": str(tmp_path / "blobs")})
+    await storage.start()
+    data = os.urandom(300_000)
+    for where, name in ((tmp_path, "linked.pdf"), (other_file_system, "copied.pdf")):
+        path = os.path.join(where, "upload.pdf")
+        with open(path, "wb") as fh:
+            fh.write(data)
+        assert await storage.put_file(f"orgs/o/{name}", path) == len(data)
+        linked = os.stat(path).st_ino == os.stat(tmp_path / "blobs" / "orgs" / "o" / name).st_ino
+        assert linked == (where == tmp_path), name
+        os.unlink(path)  # the caller removes its file: the blob stays whole
+        assert await storage.get_bytes(f"orgs/o/{name}") == data
+    assert sorted(os.listdir(tmp_path / "blobs" / "orgs" / "o")) == ["copied.pdf", "linked.pdf"]  # no temporary names
 
 
 async def test_blob_reads_that_fail_are_provider_unavailable(server, document_id):

@@ -8,6 +8,7 @@ import urllib.parse
 import pytest
 
 from tests.conftest import CORPUS, assert_error, raw_db
+from tests.signer.api_helpers import make_request
 
 CONTACT_KEYS = {"id", "name", "email", "phone", "last_used_at", "created_at", "updated_at"}
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
@@ -154,3 +155,29 @@ async def test_usage_month_follows_the_clock(server, client):
     server.clock.advance(days=40)
     month = (await client.get("/v1/usage")).json["identity_verifications"]["month"]
     assert month == server.clock.now().strftime("%Y-%m")
+
+
+async def used(client) -> dict:
+    return {c["email"]: c["last_used_at"] for c in (await client.get("/v1/contacts")).json["items"]}
+
+
+async def test_signers_contacts_are_marked_used_by_the_worker_and_never_by_a_sandbox_request(server, client):
+    ann = (await client.post("/v1/contacts", {"name": "Ann", "email": "Ann@Example.test"})).json
+    other = (await client.post("/v1/contacts", {"name": "Oz", "email": "oz@example.test"})).json
+    server.clock.advance(minutes=5)
+    sandbox = await make_request(server, signers=({"name": "Ann", "email": "ann@example.test"},), key="a_sandbox",
+                                 send=False)
+    await server.run_jobs()
+    assert (await used(client))["Ann@Example.test"] == ann["created_at"]
+    server.clock.advance(minutes=5)
+    live = await make_request(server, signers=({"name": "Ann", "email": "ann@example.test"},), send=False)
+    assert sandbox.body["sandbox"] is True and live.body["sandbox"] is False
+    await server.run_jobs()  # the worker follows the request's creation (esign.domain.outbox)
+    assert (await used(client))["Ann@Example.test"] == live.body["created_at"]
+    assert (await used(client))["oz@example.test"] == other["created_at"]
+    # followed again (a worker that died before the event left the outbox): the time stays the creation's
+    server.clock.advance(minutes=5)
+    await raw_db(server.services)["events"].update_many({"event_type": "signing_request.created"},
+                                                        {"$set": {"dispatch_pending": True}})
+    await server.run_jobs()
+    assert (await used(client))["Ann@Example.test"] == live.body["created_at"]

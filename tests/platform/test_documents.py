@@ -3,6 +3,7 @@ corpus, non-PDFs, encrypted, truncated and hostile files, size limits — and th
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import struct
 import tempfile
@@ -235,6 +236,19 @@ async def test_name_part_and_filename_cleaning(client, sample_pdf):
     assert resp.status == 201 and resp.json["name"]
     too_long = multipart(sample_pdf, extra_parts=[("name", None, b"n" * 5000)])
     assert_error(await post_multipart(client, too_long), 400, "bad_request")
+
+
+async def test_the_stored_sha256_is_the_file_s_with_and_without_an_idempotency_key(server, client, sample_pdf):
+    """The file is hashed once it is whole (beside the PDF check, or first for an Idempotency-Key)."""
+    plain = (await client.upload(sample_pdf, "a.pdf")).json
+    keyed = (await client.upload(sample_pdf, "b.pdf", headers={"Idempotency-Key": "sha"})).json
+    replayed = await client.upload(sample_pdf, "b.pdf", headers={"Idempotency-Key": "sha"})
+    assert replayed.headers.get("Idempotent-Replayed") == "true" and replayed.json["id"] == keyed["id"]
+    assert_error(await client.upload(sample_pdf + b"\n", "b.pdf", headers={"Idempotency-Key": "sha"}), 409,
+                 "idempotency_key_reused")
+    documents = raw_db(server.services)["documents"]
+    for made in (plain, keyed):
+        assert (await documents.find_one({"_id": made["id"]}))["sha256"] == hashlib.sha256(sample_pdf).hexdigest()
 
 
 async def test_uploads_leave_no_temporary_files(server, client, sample_pdf, tmp_path, monkeypatch):

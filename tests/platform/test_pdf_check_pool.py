@@ -6,7 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import threading
+import time
 
+from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
 from tests.conftest import SAMPLE_PDF, start_server, stop_server
 from tests.platform.test_documents import bomb_pdf
@@ -91,3 +94,25 @@ async def test_children_end_with_the_service(tmp_path):
     finally:
         await stop_server(server)
     assert all(child.proc.returncode is not None for child in children)
+
+
+def test_a_child_gives_memory_back_once_idle_not_between_the_files_of_a_burst(monkeypatch):
+    monkeypatch.setattr(probe, "IDLE_SECONDS", 0.2)
+    read, write = os.pipe()
+    seen = []
+    lines = probe._lines(read, lambda: seen.append("idle"))
+    os.write(write, b"a.pdf\nb.pdf\nc")
+    assert next(lines) == b"a.pdf"
+    assert next(lines) == b"b.pdf"  # waiting: no give-back between files that follow each other
+
+    def later():
+        time.sleep(0.5)
+        os.write(write, b".pdf\n")
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    assert next(lines) == b"c.pdf" and seen == ["idle"]  # once while nothing came
+    writer.join()
+    os.close(write)
+    assert list(lines) == [] and seen == ["idle"]
+    os.close(read)

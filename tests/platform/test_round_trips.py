@@ -20,10 +20,10 @@ BUDGETS = {
     "GET /v1/webhooks": 3,
     "GET /v1/events": 3,
     "GET /v1/signing-requests/{id}/events": 3,
-    # stores the request and its event (the per-organisation sequence, then the event) and fans it out
-    # (the subscribed webhooks, the delivery job, the outbox mark); reads the document, reserves the
-    # month's quota, marks the signers' contacts used: see docs/benchmarks.md
-    "POST /v1/signing-requests": 10,
+    # the rate counter, the document, the month's quota, the request, its event (after the head of the
+    # organisation's chain this process remembers); the fan-out to webhooks and the contacts marked used
+    # follow in the worker (esign.domain.outbox): see docs/benchmarks.md
+    "POST /v1/signing-requests": 5,
     "POST /v1/contacts": 5,
     "POST /v1/templates": 5,
     "POST /v1/webhooks": 5,

@@ -122,9 +122,14 @@ async def create_hook(client, url, events=("signing_request.created",), name="ho
     return resp.json
 
 
-async def emit(server, org, event_type="signing_request.created", **fields) -> dict:
+async def emit(server, org, event_type="signing_request.created", fan_out=True, **fields) -> dict:
+    """Store an event; with `fan_out` the worker then follows it at once, as the one an event wakes does
+    (esign.domain.outbox); without it the event stays in the outbox (a process that died meanwhile)."""
     fields.setdefault("signing_request_id", new_id())
-    return await server.services.emit(org, event_type, **fields)
+    event = await server.services.emit(org, event_type, **fields)
+    if fan_out:
+        await server.worker.run_outbox()
+    return event
 
 
 async def deliveries(client, hook, query=""):

@@ -221,13 +221,11 @@ async def test_connection_refused_is_recorded(server, client, receiver):
     assert record["error_message"].startswith("connection failed")
 
 
-async def test_event_without_fan_out_is_delivered_by_the_sweep(server, client, receiver):
-    """The process that stored an event died before fanning it out: the outbox sweep delivers it."""
+async def test_event_without_fan_out_is_delivered_by_the_next_look_at_the_outbox(server, client, receiver):
+    """The process that stored an event died before its worker followed it: the next look at the outbox (any
+    worker's) delivers it."""
     await create_hook(client, receiver.url())
-    listeners = list(server.services.event_listeners)
-    server.services.event_listeners.clear()
-    event = await emit(server, await org_id(server))
-    server.services.event_listeners.extend(listeners)
+    event = await emit(server, await org_id(server), fan_out=False)
     assert (await server.services.store.events.col.find_one({"_id": event["id"]}))["dispatch_pending"] is True
     await server.run_jobs()
     assert [r.json["id"] for r in receiver.requests] == [event["id"]]
@@ -290,3 +288,33 @@ async def test_member_invited_fires_for_a_new_key_owner_only(server, client, rec
     assert got.json["data"]["email"] == "nia@a.example.test" and got.json["data"]["name"] == "Nia Novak"
     polled = await client.get("/v1/events?event_type=member.invited")
     assert polled.json["total"] == 0  # webhook only
+
+
+async def test_an_event_that_cannot_be_followed_stays_in_the_outbox_and_holds_up_no_other(server, client, receiver,
+                                                                                          monkeypatch):
+    await create_hook(client, receiver.url())
+    org = await org_id(server)
+    stuck = await emit(server, org, fan_out=False)
+    server.clock.advance(seconds=1)
+    later = await emit(server, org, fan_out=False)
+    contacts = server.services.store.contacts
+    real_touch = contacts.touch
+
+    async def touch(org_id, emails, at):
+        if at == stuck["created_at"]:
+            raise RuntimeError("database hiccup")
+        await real_touch(org_id, emails, at)
+
+    monkeypatch.setattr(contacts, "touch", touch)
+    requests = server.services.store.signing_requests
+
+    async def any_request(org_id, request_id):  # the events name no stored request: give them one
+        return {"signer_emails": ["ann@example.test"]}
+
+    monkeypatch.setattr(requests, "get", any_request)
+    await server.run_jobs()
+    assert [r.json["id"] for r in receiver.requests] == [later["id"]]
+    assert (await server.services.store.events.col.find_one({"_id": stuck["id"]}))["dispatch_pending"] is True
+    monkeypatch.setattr(contacts, "touch", real_touch)
+    await server.run_jobs()
+    assert sorted(r.json["id"] for r in receiver.requests) == sorted([later["id"], stuck["id"]])

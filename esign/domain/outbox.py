@@ -1,0 +1,46 @@
+"""The outbox: what follows each stored event, done by the worker rather than by the request that
+stored it (esign.jobs.worker runs `work_off` when an event stored in its process wakes it, and every
+`[jobs] poll_interval_seconds` for events stored by other processes).
+
+Every event is stored with `dispatch_pending: True`. For each one, oldest first: a non-sandbox
+`signing_request.created` marks its signers' contacts used (`last_used_at` moves to the event's time,
+never back), then the event is fanned out to its webhooks (esign.webhooks.delivery.fan_out), which
+takes it out of the outbox last. A worker that dies in between leaves the event in the outbox and the
+next round repeats it; repeating is harmless (the contacts' time is the event's, a delivery job's
+dedupe key and its delivery record's claim make each attempt once), so nothing acknowledged is lost
+and each delivery is made once. An event that cannot be followed (its error is logged) stays in the
+outbox and is tried again at the next look, without holding up the events after it.
+"""
+from __future__ import annotations
+
+import logging
+
+from esign.webhooks.delivery import fan_out
+
+log = logging.getLogger("esign.outbox")
+BATCH = 200
+MARKS_CONTACTS = "signing_request.created"
+
+
+async def follow(services, event: dict) -> None:
+    if event["event_type"] == MARKS_CONTACTS and not event["sandbox"]:
+        request = await services.store.signing_requests.get(event["org_id"], event["signing_request_id"])
+        if request is not None:
+            await services.store.contacts.touch(event["org_id"], request["signer_emails"], event["created_at"])
+    await fan_out(services, event)
+
+
+async def work_off(services) -> None:
+    """Follow every event still in the outbox."""
+    events = services.store.events
+    while True:
+        batch = await events.pending_dispatch(BATCH)
+        failed = 0
+        for event in batch:
+            try:
+                await follow(services, event)
+            except Exception:  # noqa: BLE001 - one event never holds up the others
+                failed += 1
+                log.exception("following event %s (%s) failed; it stays in the outbox", event["id"], event["event_type"])
+        if len(batch) < BATCH or failed:  # the failed ones come first again: the next look goes on
+            return
