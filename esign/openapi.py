@@ -6,6 +6,7 @@ import re
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
 from esign.api.common import CONTROL_CHARS, Email, Error, Line
@@ -70,8 +71,6 @@ def _refine(self, field, ret, **kwargs) -> dict:
 
 
 def _resolver(schema):
-    from apispec.ext.marshmallow.common import resolve_schema_cls
-
     cls = resolve_schema_cls(schema)
     name = cls.__name__
     if name.endswith("Schema") and len(name) > 6:

@@ -5,6 +5,8 @@ Installed distributions are found through the `esign` entry-point group.
 """
 from __future__ import annotations
 
+import importlib
+
 import pluggy
 
 from esign import hookspecs
@@ -34,8 +36,6 @@ PROVIDER_HOOKS = dict([*KINDS.values(), SIGNING_LEVELS])  # hook name -> kind
 
 
 def make_plugin_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
-    import importlib
-
     pm = pluggy.PluginManager("esign")
     pm.add_hookspecs(hookspecs)
     for name in BUILTIN_MODULES:

@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Num, OutSchema, QuerySchema,
                               StrictSchema, UTCDateTime, cursor_record, operation, page_of)
-from esign.domain import lifecycle, signing
+from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
 from esign.store.signing_requests import STATUSES
@@ -424,8 +424,6 @@ class DownloadHandler(RequestHandler):
                description="Completed requests only (409 invalid_state otherwise, also while the signed PDF is "
                            "still being produced). The URL needs no API key and expires after 24 hours.")
     async def get(self, request_id):
-        from esign.domain import downloads
-
         request = await self.load(request_id)
         q = self.query(DownloadQuery())
         self.write_json(await downloads.download_link(self.services, request, q["file"]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from esign.clock import iso
 from esign.domain import downloads
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
@@ -100,8 +101,6 @@ async def record_event(services, request, event_type, signer=None, actor=None, m
 
 def event_data(request: dict, signer: dict | None = None) -> dict:
     """The webhook `data` of signing-request and signer events."""
-    from esign.clock import iso
-
     data = {"signing_request_id": request["id"], "status": request["status"], "document_id": request["document_id"],
             "document_name": request["document_name"], "sandbox": request.get("sandbox", False)}
     if signer:
@@ -116,8 +115,6 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
 
 def signers_summary(request: dict) -> list[dict]:
     """Who signed and when: in completion webhooks and emails, document.signed and the delivery."""
-    from esign.clock import iso
-
     return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]]
 
 
