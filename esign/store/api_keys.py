@@ -1,7 +1,7 @@
 from esign.db import ReturnDocument
 from esign.secrets import hash_token
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
-from esign.store.cache import Invalidating, TTLCache
+from esign.store.cache import TTLCache
 
 
 class ApiKeys(Repository):
@@ -10,9 +10,9 @@ class ApiKeys(Repository):
                Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING)])]
 
     def __init__(self, db, clock):
-        super().__init__(db, clock)
         self.cache = TTLCache(clock)  # key hash -> record, for authentication (esign.store.cache)
-        self.col = Invalidating(self.col, self.cache)
+        # every write this process makes clears it (a read that overlapped the write is not stored)
+        super().__init__(db, clock, after_write=self.cache.clear)
 
     async def create(self, org_id, key, scopes, sandbox=False, rate_limit=0, owner_name="",
                      owner_email="", name=""):

@@ -81,13 +81,16 @@ def too_large() -> ApiError:
 
 class _Collection:
     """A collection whose writes turn MongoDB's document-size errors (the client's DocumentTooLarge,
-    the server's "resulting document too large") into one API error: 422 `record_too_large`."""
+    the server's "resulting document too large") into one API error: 422 `record_too_large`, and
+    call `after_write` once each write is done (a repository's cache to clear: esign.store.cache)."""
 
     WRITES = frozenset({"insert_one", "insert_many", "replace_one", "update_one", "update_many",
-                        "find_one_and_update", "find_one_and_replace"})
+                        "find_one_and_update", "find_one_and_replace", "find_one_and_delete",
+                        "delete_one", "delete_many"})
 
-    def __init__(self, col):
+    def __init__(self, col, after_write=None):
         self._col = col
+        self._after_write = after_write
 
     def __getattr__(self, name):
         attr = getattr(self._col, name)
@@ -101,6 +104,9 @@ class _Collection:
                 if dbmod.is_too_large(exc):
                     raise too_large() from exc
                 raise
+            finally:
+                if self._after_write is not None:
+                    self._after_write()
 
         return write
 
@@ -124,10 +130,10 @@ class Repository:
     #: the collection's indexes, created and migrated at start-up (Index)
     indexes: list[Index] = []
 
-    def __init__(self, db, clock):
+    def __init__(self, db, clock, after_write=None):
         self.db = db
         self.clock = clock
-        self.col = _Collection(db[self.collection_name])
+        self.col = _Collection(db[self.collection_name], after_write)
 
     async def ensure_indexes(self):
         await migrate_indexes(self.col, self.indexes)

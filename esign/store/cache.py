@@ -2,9 +2,9 @@
 organisation: `[security] api_key_cache_seconds`).
 
 An entry lives `seconds` by the service clock. Any write this process makes through the cached
-repository's collection clears the whole cache first, so a change (a revoked key, a new plan) takes
-effect at once in the process that made it; a change made by another process takes effect when the
-entries it affects expire, within `seconds`. Only found records are cached: a key that does not
+repository's collection clears the whole cache (`Repository(after_write=cache.clear)`), so a change
+(a revoked key, a new plan) takes effect at once in the process that made it; a change made by
+another process takes effect when the entries it affects expire, within `seconds`. Only found records are cached: a key that does not
 exist yet is looked up every time. 0 seconds turns the cache off.
 """
 from __future__ import annotations
@@ -43,28 +43,3 @@ class TTLCache:
         self._generation += 1
         self._entries.clear()
 
-
-class Invalidating:
-    """A repository's collection whose writes clear `cache` once they are done (a read that
-    overlapped the write is not stored: see TTLCache.read)."""
-
-    WRITES = frozenset({"insert_one", "insert_many", "replace_one", "update_one", "update_many",
-                        "find_one_and_update", "find_one_and_replace", "find_one_and_delete",
-                        "delete_one", "delete_many"})
-
-    def __init__(self, col, cache: TTLCache):
-        self._col = col
-        self._cache = cache
-
-    def __getattr__(self, name):
-        attr = getattr(self._col, name)
-        if name not in self.WRITES:
-            return attr
-
-        async def write(*args, **kwargs):
-            try:
-                return await attr(*args, **kwargs)
-            finally:
-                self._cache.clear()
-
-        return write

@@ -1,6 +1,6 @@
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
-from esign.store.cache import Invalidating, TTLCache
+from esign.store.cache import TTLCache
 
 # what emails show of an organisation, set from `[[organizations]]` (empty = not set): the name people
 # read, a logo (https), an accent colour (#rrggbb), and where owner notifications go when the API key
@@ -13,9 +13,9 @@ class Organizations(Repository):
     indexes = [Index("name_unique", [("name", ASCENDING)], unique=True)]
 
     def __init__(self, db, clock):
-        super().__init__(db, clock)
         self.cache = TTLCache(clock)  # id -> organisation, for authentication (esign.store.cache)
-        self.col = Invalidating(self.col, self.cache)
+        # every write this process makes clears it (a read that overlapped the write is not stored)
+        super().__init__(db, clock, after_write=self.cache.clear)
 
     async def authenticated(self, org_id: str):
         """The organisation as `by_id` gives it, cached for `cache.seconds` (read-only: shared by
