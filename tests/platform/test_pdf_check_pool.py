@@ -12,9 +12,29 @@ import time
 from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
 from tests.conftest import SAMPLE_PDF, start_server, stop_server
-from tests.platform.test_documents import bomb_pdf
+from tests.platform.test_documents import bomb_pdf, build_pdf, stream
 
 PAGES = {"ok": True, "page_count": 4}
+
+
+def image_pages_pdf(pages: int, side: int = 1024) -> bytes:
+    """`pages` pages, each drawing its own side x side gray image of random (incompressible) bytes."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>",
+               b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % (3 + 3 * i) for i in range(pages)), pages)]
+    for i in range(pages):
+        objects += [
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R "
+            b"/Resources << /XObject << /Im0 %d 0 R >> >> >>" % (4 + 3 * i, 5 + 3 * i),
+            stream(b"q 500 0 0 500 56 146 cm /Im0 Do Q"),
+            stream(os.urandom(side * side), b"/Type /XObject /Subtype /Image /Width %d /Height %d "
+                                            b"/ColorSpace /DeviceGray /BitsPerComponent 8 " % (side, side)),
+        ]
+    return build_pdf(objects)
+
+
+def peak_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 
 
 def pid_of(checker: PdfChecker) -> int:
@@ -116,3 +136,19 @@ def test_a_child_gives_memory_back_once_idle_not_between_the_files_of_a_burst(mo
     os.close(write)
     assert list(lines) == [] and seen == ["idle"]
     os.close(read)
+
+
+async def test_the_check_memory_does_not_grow_with_the_file(tmp_path):
+    """pdfium keeps what it loaded until the document closes; the check opens it again as that grows,
+    so a 32 MB file of images needs far less than 32 MB more (every page is still drawn and counted)."""
+    big = tmp_path / "images.pdf"
+    big.write_bytes(image_pages_pdf(32))
+    checker = PdfChecker(60, 512, workers=1)
+    try:
+        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        before = peak_kb(pid_of(checker))
+        assert await checker.check(str(big)) == {"ok": True, "page_count": 32}
+        growth_mb = (peak_kb(pid_of(checker)) - before) / 1024
+        assert growth_mb < 20, growth_mb
+    finally:
+        await checker.close()
