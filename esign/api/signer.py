@@ -114,7 +114,9 @@ class DeclineBody(StrictSchema):
 
 
 class CodeBody(StrictSchema):
-    code = fields.String(required=True, metadata={"description": "the 6-digit code from the text message"})
+    code = fields.String(required=True, metadata={
+        "description": "the code from the text message: 6 digits, or 4 to 10 when the SMS provider makes the "
+                       "codes (`checks_codes`)"})
 
 
 class IdentityBody(StrictSchema):

@@ -7,6 +7,9 @@ import io
 import pytest
 from PIL import Image
 
+from esign.hookspecs import hookimpl
+from esign.plugins import make_plugin_manager
+from esign.providers.base import SmsProvider
 from tests.conftest import SAMPLE_PDF
 from tests.signer.browser import PHONE, chromium, draw_signature, new_page, screenshot, tab_to
 from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
@@ -285,5 +288,53 @@ async def test_phone_code_and_identity_check_in_the_page(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert {"signing_event.otp_sent", "signing_event.otp_failed", "signing_event.otp_verified",
                 "identity.rejected", "identity.approved"} <= set(events)
+    finally:
+        await stop_server(srv)
+
+
+class EightDigitSms(SmsProvider):
+    """A verification service (as Twilio Verify can be set up) that makes 8-digit codes itself."""
+    identifier = "eight-digit"
+    checks_codes = True
+    CODE = "40718253"
+
+    async def send(self, phone, text):
+        raise AssertionError("a provider that checks codes is asked to send_code")
+
+    async def send_code(self, phone, code, ttl_seconds):
+        assert code is None
+
+    async def check_code(self, phone, code):
+        return code == self.CODE
+
+
+class EightDigitPlugin:
+    @hookimpl
+    def esign_sms_providers(self):
+        return [EightDigitSms]
+
+
+async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp_path):
+    from esign.domain import lifecycle
+    from tests.conftest import start_server, stop_server
+
+    pm = make_plugin_manager()
+    pm.register(EightDigitPlugin())
+    srv = await start_server(tmp_path, overrides={"sms": {"provider": "eight-digit"}}, pm=pm)
+    try:
+        request = await create_request(
+            srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
+            lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
+            phone_verification_required=True)
+        stored = await srv.services.store.signing_requests.by_id(request["id"])
+        async with chromium() as browser:
+            page = await new_page(browser)
+            await page.goto(lifecycle.signing_url(srv.services, stored, stored["signers"][0]))
+            await page.click("#otp-send")
+            await page.locator("#otp-code:enabled").wait_for()
+            await page.fill("#otp-code", EightDigitSms.CODE)
+            await page.click("#otp-form button[type=submit]")
+            await sign_after_consent(page)
+        assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
     finally:
         await stop_server(srv)
