@@ -70,8 +70,35 @@ class SealMaterial:
         certs = [asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.chain]
         key = self.key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
                                      serialization.NoEncryption())
-        return signers.SimpleSigner(signing_cert=certs[0], signing_key=asn1_keys.PrivateKeyInfo.load(key),
-                                    cert_registry=SimpleCertificateStore.from_certs(certs))
+        # the registry holds the rest of the chain: pyHanko adds the signing certificate itself (given
+        # here too, it would be embedded twice)
+        return _SizedSigner(signing_cert=certs[0], signing_key=asn1_keys.PrivateKeyInfo.load(key),
+                            cert_registry=SimpleCertificateStore.from_certs(certs[1:]))
+
+
+class _SizedSigner(signers.SimpleSigner):
+    """pyHanko sizes the space it reserves for a signature from a trial one, plus half again as a margin
+    (~1.8 KB of zeros in every signature of esign's). Made from a key of ours, a signature's size is
+    known but for its value: an ECDSA value's DER length varies by a few bytes, so the trial signature
+    is given the longest one; its size is then exact (`tight_size_estimates`, used unless a
+    timestamp authority adds its token, whose size is not known in advance)."""
+
+    async def async_sign_raw(self, data: bytes, digest_algorithm: str, dry_run: bool = False) -> bytes:
+        signature = self.sign_raw(data, digest_algorithm)
+        if dry_run:
+            return signature.ljust(_longest_signature(self.signing_cert.public_key), b"\0")
+        return signature
+
+
+def _longest_signature(public_key) -> int:
+    """The longest signature value `public_key` verifies, in bytes: an RSA signature is as long as the
+    modulus; an ECDSA one is a DER SEQUENCE of two INTEGERs, each at most the curve order's length
+    plus a sign byte."""
+    size = (public_key.bit_size + 7) // 8
+    if public_key.algorithm != "ec":
+        return size
+    body = 2 * (2 + size + 1)
+    return body + (2 if body < 128 else 3)
 
 
 class InternalCA:
@@ -187,6 +214,7 @@ def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMe
     timestamper = HTTPTimeStamper(timestamp_url, timeout=FETCH_TIMEOUT) if timestamp_url else None
     if long_term is not None:
         meta = long_term.apply(meta)
+    meta = dataclasses.replace(meta, tight_size_estimates=timestamper is None)
     pdf_signer = signers.PdfSigner(meta, signer=material.signer(), timestamper=timestamper)
     try:
         return pdf_signer.sign_pdf(writer, output=io.BytesIO()).getvalue()
