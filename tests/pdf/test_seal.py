@@ -4,10 +4,12 @@ from __future__ import annotations
 import hashlib
 import http.server
 import io
+import re
 import threading
 from datetime import datetime, timedelta, timezone
 
 import pytest
+from asn1crypto import cms
 from asn1crypto import keys as asn1_keys
 from asn1crypto import tsp
 from asn1crypto import x509 as asn1_x509
@@ -293,3 +295,17 @@ def test_timestamped_seal(tmp_path, seal, tsa):
 def test_timestamp_server_down_fails_loudly(seal):
     with pytest.raises(Exception):
         seal_pdf(make_pdf(), seal, timestamp_url="http://127.0.0.1:9/tsa")
+
+
+def test_each_signature_fills_the_space_reserved_for_it_and_embeds_its_chain_once(seal, ca):
+    """pyHanko would reserve half as much again as a trial signature (kilobytes of zeros in every
+    signature) and was given the signing certificate twice; an ECDSA value's length varies by a few
+    bytes from one signing to the next, so the reservation must fit the longest."""
+    pdf = make_pdf(1)
+    for material in [seal] * 20 + [ca.issue("Ada Lovelace", "ada@example.test")] * 10:
+        out = seal_pdf(pdf, material)
+        reserved = bytes.fromhex(re.search(rb"/Contents <([0-9A-Fa-f]+)>", out).group(1).decode())
+        signed = cms.ContentInfo.load(reserved)
+        assert len(reserved) - len(signed.dump()) <= 8
+        certs = [c.chosen.dump() for c in signed["content"]["certificates"]]
+        assert sorted(certs) == sorted(c.public_bytes(serialization.Encoding.DER) for c in material.chain)
