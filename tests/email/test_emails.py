@@ -341,6 +341,8 @@ async def test_branding_and_readable_times(tmp_path):
         html = msg.get_body(("html",)).get_content()
         assert 'src="https://logo.example.test/brand.png"' in html and 'alt="Brand &amp; Co Legal"' in html
         assert "#0a7d3b" in html and "#1f5fbf" not in html
+        assert "background:#0a7d3b;color:#ffffff;" in html  # white reads on the green button
+        assert 'style="color:#0a7d3b;word-break' in html  # and the green as the link's text on white
         assert "Thanks &amp; regards &lt;Brand&gt;" in html
         text = text_of(msg)
         assert "Brand & Co Legal asks you to sign \"doc.pdf\"." in text
@@ -360,3 +362,30 @@ def test_branding_is_checked_at_start_up(tmp_path, line, error):
     with pytest.raises(configmod.ConfigError) as info:
         configmod.load(write_config(tmp_path, f'[[organizations]]\nname = "X"\n{line}\n'), environ={})
     assert error in str(info.value)
+
+
+@pytest.mark.parametrize("accent, ink, text", [
+    ("#0a7d3b", "#ffffff", "#0a7d3b"),  # dark green: white on it, itself readable as text
+    ("#1f5fbf", "#ffffff", "#1f5fbf"),  # esign's own blue
+    ("#ffd400", "#111827", "#111827"),  # yellow: dark ink on it, and not used as text on white
+    ("#f4b6c2", "#111827", "#111827"),  # pastel pink
+    ("#000000", "#ffffff", "#000000"),
+    ("#ffffff", "#111827", "#111827"),
+])
+def test_an_accent_colour_gets_the_text_colour_that_reads_on_it(accent, ink, text):
+    colours = notifications.accent_colours(accent)
+    assert colours == {"accent": accent, "accent_ink": ink, "accent_text": text}
+    other = "#111827" if ink == "#ffffff" else "#ffffff"
+    assert notifications.contrast(accent, ink) > notifications.contrast(accent, other)
+    assert notifications.contrast(text, "#ffffff") >= 4.5
+
+
+async def test_a_light_accent_gets_dark_text_on_its_button_and_dark_links(tmp_path):
+    async with mail_server(tmp_path, BRANDED.replace("#0a7d3b", "#ffd400").replace("logo_url", "# logo_url")) as srv:
+        await branded_request(srv)
+        await srv.run_jobs()
+        [msg] = srv.inbox.messages
+        html = msg.get_body(("html",)).get_content()
+        assert "background:#ffd400;color:#111827;" in html
+        assert 'style="color:#111827;word-break' in html
+        assert 'font-weight:600;color:#111827">Brand &amp; Co Legal' in html  # the name shown without a logo
