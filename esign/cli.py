@@ -154,6 +154,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     warning = configmod.follow_listening_address(cfg, host, bound)
     if warning:
         log.warning(warning)
+    services.pdf_checker.start()  # the first upload does not wait for a checking process to start
     if with_worker:
         make_worker(services).start()
     print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,

@@ -9,9 +9,10 @@ are those of a child per file: its address space is capped (`[limits] pdf_parse_
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
 `[limits] pdf_check_recycle_after` files (whatever the parsers keep between files is bounded). At most
-`[limits] pdf_check_workers` children exist; they are started at the first upload (not at start-up:
-the same Services serves the command line and the job worker, which never check uploads) and a
-replacement is started in the background as soon as one leaves, so the next upload finds one ready.
+`[limits] pdf_check_workers` children exist; `esign serve` starts them when it starts listening
+(`start()`; the command line and `esign worker`, which build the same Services but never check uploads,
+start none unless they check a file), and a replacement is started in the background as soon as one
+leaves, so the next upload finds one ready.
 `close()` (Services.close, when the server stops) ends them.
 """
 from __future__ import annotations
@@ -198,6 +199,12 @@ class PdfChecker:
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb))
         return _Child(proc)
+
+    def start(self) -> None:
+        """Start every child in the background now (`esign serve` at start-up), so that not even the
+        first upload waits for one."""
+        for _ in range(self.workers):
+            self._prestart()
 
     def _prestart(self) -> None:
         """Start a child in the background for the next check (unless enough exist or are coming)."""

@@ -271,7 +271,6 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
 
         # the run is cut at three kinds of places: before an item starts, after a request is created
         # but before it is sent, and after it is sent but before the item is marked
-        blocked = asyncio.Event()
         stuck = []
         original_create, original_send = templates_domain.create_request, lifecycle.send
 

@@ -87,6 +87,23 @@ def get(url, key=None):
         return exc.code, json.loads(exc.read())
 
 
+def pdf_check_children(pid: int, wait: float = 20.0) -> list[int]:
+    """The PDF-checking processes `pid` has started, once there are [limits] pdf_check_workers (2)."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = []
+        for child in pathlib.Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+            try:
+                cmdline = pathlib.Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"esign.pdf.probe" in cmdline:
+                found.append(int(child))
+        if len(found) >= 2 or time.monotonic() > deadline:
+            return found
+        time.sleep(0.05)
+
+
 def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
     proc = subprocess.Popen([ESIGN, "serve", "--config", write_config(tmp_path), "--port", "0", "--host", "127.0.0.1"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean_env(), cwd=tmp_path)
@@ -98,11 +115,14 @@ def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
         assert url.startswith("http://127.0.0.1:") and not url.endswith(":0")
         assert get(url + "/healthz") == (200, {"status": "ok"})
         assert get(url + "/readyz") == (200, {"status": "ready"})
+        checkers = pdf_check_children(proc.pid)  # started with the server, before any upload
+        assert len(checkers) == 2, checkers
         status, body = get(url + "/v1/documents", key=KEY)  # provisioned from [[organizations]]
         assert (status, body) == (200, {"items": [], "total": 0})
         assert get(url + "/v1/documents")[0] == 401
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 0
+        assert not [pid for pid in checkers if os.path.exists(f"/proc/{pid}")]  # ended with the server
         stderr = proc.stderr.read()
         assert "NOT persistent" in stderr  # the loud memory:// warning
         assert "Traceback" not in stderr

@@ -152,3 +152,17 @@ async def test_the_check_memory_does_not_grow_with_the_file(tmp_path):
         assert growth_mb < 20, growth_mb
     finally:
         await checker.close()
+
+
+async def test_started_children_are_ready_before_the_first_file():
+    checker = PdfChecker(20, 512, workers=2)
+    try:
+        checker.start()
+        checker.start()  # no more than `workers`
+        await settled(checker)
+        assert len(checker._idle) == 2 and all(c.proc.returncode is None for c in checker._idle)
+        ready = {c.proc.pid for c in checker._idle}
+        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert {c.proc.pid for c in checker._idle} == ready  # the file went to one of them
+    finally:
+        await checker.close()
