@@ -46,14 +46,18 @@ class _MallInfo2(ctypes.Structure):
 
 class _Heap:
     """The child's C heap (glibc's malloc, which pdfium allocates from). Where glibc is not there,
-    nothing is tuned and `in_use` is always 0 (a document is then never opened again)."""
+    nothing is tuned; where it has no `mallinfo2` (before 2.33) `in_use` is always 0 (a document is
+    then never opened again)."""
 
     def __init__(self):
         try:
             self.libc = ctypes.CDLL("libc.so.6")
-            self.libc.mallinfo2.restype = _MallInfo2
-        except (OSError, AttributeError):
-            self.libc = None
+        except OSError:
+            self.libc = self.mallinfo2 = None
+            return
+        self.mallinfo2 = getattr(self.libc, "mallinfo2", None)
+        if self.mallinfo2 is not None:
+            self.mallinfo2.restype = _MallInfo2
 
     def keep_freed_memory(self) -> None:
         """glibc maps each block over 128 KB on its own and unmaps it when freed, and gives the top of
@@ -66,9 +70,9 @@ class _Heap:
 
     def in_use(self) -> int:
         """Bytes allocated and not freed (0.7 µs a call)."""
-        if self.libc is None:
+        if self.mallinfo2 is None:
             return 0
-        info = self.libc.mallinfo2()
+        info = self.mallinfo2()
         return info.uordblks + info.hblkhd
 
     def give_back(self) -> None:
