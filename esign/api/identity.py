@@ -5,19 +5,15 @@ The return page needs none either and tells nothing about the result (its URL ca
 from __future__ import annotations
 
 import logging
-import os
-
-import tornado.template
 
 from esign.api.base import UUID_RE, BaseHandler
 from esign.api.common import operation
-from esign.api.signer import SignerHandler, csp, signer_op
+from esign.api.signer import TEMPLATES, SignerHandler, csp, signer_op
 from esign.domain import verification
 from esign.errors import ApiError
 from esign.providers.base import WebhookRefused
 
 log = logging.getLogger("esign.identity")
-TEMPLATES = tornado.template.Loader(os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "identity"))
 
 
 class IdentityWebhookHandler(BaseHandler):
@@ -58,7 +54,7 @@ class IdentityReturnHandler(BaseHandler):
                 log.info("identity result of session %s not fetched on return: %s", session_id, exc.message)
         self.set_status(200 if id_session else 404)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(TEMPLATES.load("return.html").generate(known=id_session is not None))
+        self.finish(TEMPLATES.load("identity-return.html").generate(known=id_session is not None))
 
 
 class IdentityStartHandler(SignerHandler):
