@@ -47,6 +47,18 @@ async def ltv_server(tmp_path, pki, level):
                                         f'validation_roots = "{roots}"\n')
 
 
+async def until_failed(server, request_id: str) -> dict:
+    """Run the jobs, an hour apart, until the signed PDF has failed for good (at most 12 rounds); the
+    request as stored then."""
+    repo = server.services.store.signing_requests
+    for _ in range(12):
+        await server.run_jobs()
+        if (await repo.by_id(request_id))["signed_pdf_status"] == "failed":
+            break
+        server.clock.advance(hours=1)
+    return await repo.by_id(request_id)
+
+
 def _asn1(cert: x509.Certificate) -> asn1_x509.Certificate:
     return asn1_x509.Certificate.load(cert.public_bytes(Encoding.DER))
 
@@ -153,17 +165,11 @@ async def test_a_tsa_that_fails_retries_then_fails_visibly_then_recovers(tmp_pat
 async def test_a_tsa_slower_than_the_timeout_fails_visibly(tmp_path, pki, sample_pdf, monkeypatch):
     monkeypatch.setattr(seal_module, "FETCH_TIMEOUT", 0.5)  # the server runs in this process
     server = await ltv_server(tmp_path, pki, "B-T")
-    repo = server.services.store.signing_requests
     try:
         pki.mode, pki.delay = "slow", 1.5
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
-        for _ in range(12):
-            await server.run_jobs()
-            if (await repo.by_id(request["id"]))["signed_pdf_status"] == "failed":
-                break
-            server.clock.advance(hours=1)
-        failed = await repo.by_id(request["id"])
+        failed = await until_failed(server, request["id"])
         assert failed["signed_pdf_status"] == "failed" and not failed.get("signed_blob_key"), failed
         assert failed["signed_pdf_error"].startswith("TimestampUnavailable: "), failed["signed_pdf_error"]
         assert "Timeout" in failed["signed_pdf_error"] or "timed out" in failed["signed_pdf_error"], \
@@ -197,17 +203,11 @@ async def test_inconsistent_levels_stop_start_up(tmp_path, extra, message):
 async def test_revocation_data_that_cannot_be_fetched_fails_b_lt_visibly(tmp_path, pki, sample_pdf):
     """Hard-fail: without the OCSP responses and CRLs the certificates name, no B-LT PDF is made."""
     server = await ltv_server(tmp_path, pki, "B-LT")
-    repo = server.services.store.signing_requests
     try:
         pki.mode = "revocation-down"
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
-        for _ in range(12):
-            await server.run_jobs()
-            if (await repo.by_id(request["id"]))["signed_pdf_status"] == "failed":
-                break
-            server.clock.advance(hours=1)
-        failed = await repo.by_id(request["id"])
+        failed = await until_failed(server, request["id"])
         assert failed["signed_pdf_status"] == "failed", failed
         assert failed["signed_pdf_error"].startswith("ValidationDataUnavailable: ") and \
             "no revocation information could be found for the end-entity certificate Common Name: Acme seal" \

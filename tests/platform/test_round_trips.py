@@ -4,6 +4,7 @@ The same operations are measured by scripts/bench/bench_round_trips.py for docs/
 from __future__ import annotations
 
 from esign import db as dbmod
+from esign.store import Store
 from tests.conftest import KEYS, assert_error, start_server, stop_server
 from tests.signer.api_helpers import ANN, BOB, make_request, spost, typed
 
@@ -109,16 +110,20 @@ async def test_key_and_organisation_are_cached_and_revocation_is_immediate_here(
         await stop_server(srv)
 
 
+async def revoke_elsewhere(srv, key: str) -> None:
+    """Revoke `key` as another process would (a second store on the same database, as `esign keys
+    revoke-key` has), so this server's cache is not told."""
+    other = Store(srv.services.db, srv.clock)
+    record = await other.api_keys.by_key(key)
+    assert await other.api_keys.revoke(record["id"])
+
+
 async def test_revocation_by_another_process_takes_effect_within_the_cache_time(tmp_path):
     srv = await start_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 10.0}})
     try:
         client = srv.client
         assert (await client.get("/v1/documents")).status == 200
-        # another process (a second store on the same database, as `esign keys revoke-key` has)
-        from esign.store import Store
-        other = Store(srv.services.db, srv.clock)
-        record = await other.api_keys.by_key(KEYS["a"])
-        assert await other.api_keys.revoke(record["id"])
+        await revoke_elsewhere(srv, KEYS["a"])
         assert (await client.get("/v1/documents")).status == 200  # still cached here
         srv.clock.advance(seconds=10)
         assert_error(await client.get("/v1/documents"), 401, "unauthorized")
@@ -131,10 +136,7 @@ async def test_cache_time_zero_reads_the_key_every_time(tmp_path):
     try:
         client = srv.client
         assert (await client.get("/v1/documents")).status == 200
-        from esign.store import Store
-        other = Store(srv.services.db, srv.clock)
-        record = await other.api_keys.by_key(KEYS["a"])
-        assert await other.api_keys.revoke(record["id"])
+        await revoke_elsewhere(srv, KEYS["a"])
         assert_error(await client.get("/v1/documents"), 401, "unauthorized")
     finally:
         await stop_server(srv)
