@@ -252,6 +252,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
     derived = not sections["server"]["public_url"]
     if derived:
         sections["server"]["public_url"] = listening_url(sections["server"]["host"], sections["server"]["port"])
+    else:  # links are built as public_url + "/path": kept without a trailing slash
+        sections["server"]["public_url"] = sections["server"]["public_url"].rstrip("/")
     _validate(sections)
     config = Config(sections, plans, organizations, path or "(defaults)", plugins)
     config.public_url_derived = derived

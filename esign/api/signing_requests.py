@@ -411,7 +411,7 @@ class EmbeddedUrlHandler(RequestHandler):
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:
             raise ApiError(403, "origin_not_allowed", f"origin {origin!r} is not registered for embedding")
-        base = self.services.config.server.public_url.rstrip("/")
+        base = self.services.config.server.public_url
         issued = [{"signer_id": s["id"], "name": s["name"], "email": s["email"],
                    "embedded_url": f"{base}/sign/{token}?embed=1"}
                   for s, token in await signing.embed_links(self.services, request, origin)]

@@ -34,7 +34,7 @@ def link_expires_at(services, request: dict) -> dt.datetime:
 def copy_url(services, request: dict) -> str:
     expires = calendar.timegm(link_expires_at(services, request).utctimetuple())
     query = urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(_message(request["id"], expires))})
-    return f"{services.config.server.public_url.rstrip('/')}/copies/{request['id']}?{query}"
+    return f"{services.config.server.public_url}/copies/{request['id']}?{query}"
 
 
 def check(services, request_id: str, expires: str, sig: str) -> str | None:

@@ -37,7 +37,7 @@ async def signed_url(services, request: dict, which: str, lifetime: int) -> str:
         return presigned
     expires = _now(services) + lifetime
     sig = services.secrets.sign(_message(request["id"], which, expires))
-    base = services.config.server.public_url.rstrip("/")
+    base = services.config.server.public_url
     return f"{base}/files/{request['id']}/{which}?" + urllib.parse.urlencode({"expires": expires, "sig": sig})
 
 

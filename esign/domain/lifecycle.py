@@ -33,7 +33,7 @@ def signer_token(services, request: dict, signer: dict) -> str:
 
 
 def signing_url(services, request: dict, signer: dict) -> str:
-    return f"{services.config.server.public_url.rstrip('/')}/sign/{signer_token(services, request, signer)}"
+    return f"{services.config.server.public_url}/sign/{signer_token(services, request, signer)}"
 
 
 def current_group(request: dict) -> list[dict]:

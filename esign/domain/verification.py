@@ -365,7 +365,7 @@ async def verify_identity(services, session, data, actor):
 # --- identity: redirect flow ------------------------------------------------------------------------
 
 def return_url(services, session_id: str) -> str:
-    return f"{services.config.server.public_url.rstrip('/')}/identity/return/{session_id}"
+    return f"{services.config.server.public_url}/identity/return/{session_id}"
 
 
 def _usable(opened) -> bool:
