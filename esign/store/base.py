@@ -79,7 +79,7 @@ def too_large() -> ApiError:
                     details=[{"field": "", "message": "the record would exceed the 16 MiB document limit"}])
 
 
-class _Collection:
+class GuardedCollection:
     """A collection whose writes turn MongoDB's document-size errors (the client's DocumentTooLarge,
     the server's "resulting document too large") into one API error: 422 `record_too_large`, and
     call `after_write` once each write is done (a repository's cache to clear: esign.store.cache)."""
@@ -133,7 +133,7 @@ class Repository:
     def __init__(self, db, clock, after_write=None):
         self.db = db
         self.clock = clock
-        self.col = _Collection(db[self.collection_name], after_write)
+        self.col = GuardedCollection(db[self.collection_name], after_write)
 
     async def ensure_indexes(self):
         await migrate_indexes(self.col, self.indexes)

@@ -1,5 +1,5 @@
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Index, Repository, new_id, out
+from esign.store.base import ASCENDING, GuardedCollection, Index, Repository, new_id, out
 from esign.store.cache import TTLCache
 
 # what emails show of an organisation, set from `[[organizations]]` (empty = not set): the name people
@@ -14,8 +14,11 @@ class Organizations(Repository):
 
     def __init__(self, db, clock):
         self.cache = TTLCache(clock)  # id -> organisation, for authentication (esign.store.cache)
-        # every write this process makes clears it (a read that overlapped the write is not stored)
+        # every write this process makes clears it (a read that overlapped the write is not stored),
+        # except the storage counter's: nothing reads it from the cache (usage reads the organisation
+        # itself, the quota is a conditional update), and every upload counts it
         super().__init__(db, clock, after_write=self.cache.clear)
+        self._counter = GuardedCollection(db[self.collection_name])
 
     async def authenticated(self, org_id: str):
         """The organisation as `by_id` gives it, cached for `cache.seconds` (read-only: shared by
@@ -61,7 +64,7 @@ class Organizations(Repository):
         query = {"_id": org_id}
         if limit_bytes:
             query["storage_bytes"] = {"$lte": limit_bytes - nbytes}
-        return await self.col.find_one_and_update(query, {"$inc": {"storage_bytes": nbytes}}) is not None
+        return await self._counter.find_one_and_update(query, {"$inc": {"storage_bytes": nbytes}}) is not None
 
     async def add_storage(self, org_id, nbytes: int):
-        await self.col.update_one({"_id": org_id}, {"$inc": {"storage_bytes": nbytes}})
+        await self._counter.update_one({"_id": org_id}, {"$inc": {"storage_bytes": nbytes}})

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from esign import db as dbmod
 from esign.store import Store
-from tests.conftest import KEYS, assert_error, start_server, stop_server
+from tests.conftest import KEYS, SAMPLE_PDF, assert_error, start_server, stop_server
 from tests.signer.api_helpers import ANN, BOB, make_request, spost, typed
 
 # operation -> the most round trips it may take (authenticated, key and organisation cached)
@@ -101,6 +101,11 @@ async def test_key_and_organisation_are_cached_and_revocation_is_immediate_here(
         before = counter.by_command.copy()
         assert (await client.get("/v1/documents")).status == 200
         assert counter.by_command["find"] - before["find"] == 1  # the page; no key or organisation read
+        # an upload counts the organisation's storage: that does not empty the cache
+        assert (await client.upload(SAMPLE_PDF.read_bytes())).status == 201
+        before = counter.by_command.copy()
+        assert (await client.get("/v1/documents")).status == 200
+        assert counter.by_command["find"] - before["find"] == 1
         # revoked in this process: refused on the very next request
         record = await srv.services.store.api_keys.by_key(KEYS["a"])
         assert await srv.services.store.api_keys.revoke(record["id"])
