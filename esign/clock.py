@@ -38,6 +38,11 @@ def iso(dt: _dt.datetime | None) -> str | None:
     return dt.isoformat(timespec="milliseconds") + "Z"
 
 
+def stored(dt: _dt.datetime) -> _dt.datetime:
+    """A datetime from elsewhere (a provider's, aware) as every time is stored: naive UTC, milliseconds."""
+    return _trim(to_utc_naive(dt))
+
+
 def to_utc_naive(dt: _dt.datetime) -> _dt.datetime:
     """Normalise a parsed client datetime (aware or naive-as-UTC) for comparison with stored values."""
     if dt.tzinfo is not None:

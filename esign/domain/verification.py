@@ -35,19 +35,19 @@ import re
 import secrets
 import urllib.parse
 
-from esign.clock import iso
+from esign.clock import iso, stored
 from esign.domain import lifecycle
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.providers.base import IDENTITY_STATUSES, IdentityResult, ProviderRejected, ProviderUnavailable
 from esign.providers.basic_identity import name_score
 from esign.store.base import new_id
+from esign.store.identity_sessions import OPEN  # a redirect-flow session the vendor has not finished
 
 log = logging.getLogger("esign.identity")
 
 IDENTITY_EVENTS = {"approved": "identity.approved", "rejected": "identity.rejected", "review": "signer.reviewed",
                    "abandoned": "signing_event.identity_abandoned"}
-OPEN = ("pending", "review")  # a redirect-flow session the vendor has not finished
 NAME_MISMATCH = 0.7  # a vendor-approved document whose name scores below this against the signer's is rejected
 DOCUMENT_TYPES = ("passport", "id_card", "driving_licence", "residence_permit")
 
@@ -401,11 +401,8 @@ async def start_identity(services, session, actor):
             log.error("identity provider %s refused to open a session: %s", provider.identifier, exc)
             raise upstream_unavailable(f"identity verification is unavailable: {exc}; ask the sender") from exc
         raise upstream_unavailable(f"identity verification is unavailable right now ({exc}); try again") from exc
-    expires = None
-    if opened.expires_at is not None:  # stored like every time: naive UTC, milliseconds
-        expires = opened.expires_at.astimezone(dt.timezone.utc).replace(tzinfo=None)
-        expires = expires.replace(microsecond=expires.microsecond // 1000 * 1000)
-    await services.store.identity_sessions.insert({
+    expires = stored(opened.expires_at) if opened.expires_at is not None else None
+    id_session = await services.store.identity_sessions.insert({
         "_id": session_id, "provider": provider.identifier, "reference": opened.reference, "org_id": request["org_id"],
         "request_id": request["id"], "signer_id": signer["id"], "status": "pending", "created_at": now,
         "updated_at": now, "expires_at": expires})
@@ -426,7 +423,6 @@ async def start_identity(services, session, actor):
     except (_Unchanged, ApiError) as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
-        id_session = await services.store.identity_sessions.by_id(session_id)
         await services.store.identity_sessions.settle(id_session, "abandoned", {"reason": "superseded", "settled_at": now})
         if isinstance(exc, ApiError):
             raise
@@ -451,11 +447,10 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
         return False
     signer = lifecycle.find_signer(request, signer_id)
     if result.status == "approved" and result.verified_name:
-        score = result.name_match_score
-        if score is None:
-            score = name_score(signer["name"], result.verified_name)
-        if score < NAME_MISMATCH:
-            result = dataclasses.replace(result, status="rejected", name_match_score=score,
+        if result.name_match_score is None:  # scored once, here (_identity_changes keeps it)
+            result = dataclasses.replace(result, name_match_score=name_score(signer["name"], result.verified_name))
+        if result.name_match_score < NAME_MISMATCH:
+            result = dataclasses.replace(result, status="rejected",
                                          reason="the name on your document does not match the name you were invited under")
     if result.status == "abandoned":
         changes = dict(identity_status="abandoned", identity_reason=result.reason or "the identity check was not finished")

@@ -26,10 +26,6 @@ class IdentitySessions(Repository):
         Index("created_ttl", [("created_at", ASCENDING)], ttl_seconds=KEEP_SECONDS),
     ]
 
-    async def insert(self, doc: dict) -> dict:
-        await self.col.insert_one(doc)
-        return out(doc)
-
     async def by_reference(self, provider: str, reference: str) -> dict | None:
         return out(await self.col.find_one({"provider": provider, "reference": reference}))
 
