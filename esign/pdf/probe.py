@@ -26,6 +26,9 @@ import os
 import select
 import sys
 
+import pypdf
+import pypdfium2
+
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
@@ -82,8 +85,6 @@ class _Heap:
 
 
 def _check(path: str, heap: _Heap) -> dict:
-    import pypdf
-
     with open(path, "rb") as fh:
         if b"%PDF-" not in fh.read(READ_HEAD):
             return {"ok": False, "error": "the file is not a PDF"}
@@ -102,8 +103,6 @@ def _check(path: str, heap: _Heap) -> dict:
 
 def _draw(path: str, heap: _Heap) -> dict:
     """Every page drawn by pdfium: {"ok": true, "page_count": N} or the page that cannot be."""
-    import pypdfium2
-
     index = 0
     try:
         doc = pypdfium2.PdfDocument(path)
@@ -264,9 +263,6 @@ class PdfChecker:
 def _serve() -> None:
     """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
-    import pypdf  # noqa: F401  (imported once, before the first file)
-    import pypdfium2  # noqa: F401
-
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)

@@ -31,6 +31,7 @@ from pyhanko_certvalidator.registry import SimpleCertificateStore
 SEAL_YEARS = 10
 CA_YEARS = 20
 SIGNER_DAYS = 3 * 365
+SEAL_FIELD = "esign-seal"  # the seal's signature field (esign.pdf.verify expects the last signature there)
 
 
 @dataclass
@@ -129,16 +130,15 @@ class InternalCA:
         """The service seal's key and certificate, issued by this CA (so that a relying party trusts one
         root for the seal and the AES signers, and pdfsig's NSS accepts it: it refuses a self-signed
         end-entity certificate as a trust anchor)."""
-        key = ec.generate_private_key(ec.SECP256R1())
-        cert = _cert(_name(common_name), key.public_key(), self.certificate.subject, self.material.key,
-                     dt.timedelta(days=365 * SEAL_YEARS), ca=False)
-        return SealMaterial(key, [cert, *self.material.chain])
+        return self._issue(_name(common_name), dt.timedelta(days=365 * SEAL_YEARS))
 
     def issue(self, name: str, email: str) -> SealMaterial:
+        return self._issue(_name(name, email), dt.timedelta(days=SIGNER_DAYS), email=email)
+
+    def _issue(self, subject: x509.Name, validity: dt.timedelta, email: str | None = None) -> SealMaterial:
         key = ec.generate_private_key(ec.SECP256R1())
-        subject = _name(name, email)
-        cert = _cert(subject, key.public_key(), self.certificate.subject, self.material.key,
-                     dt.timedelta(days=SIGNER_DAYS), ca=False, email=email)
+        cert = _cert(subject, key.public_key(), self.certificate.subject, self.material.key, validity, ca=False,
+                     email=email)
         return SealMaterial(key, [cert, *self.material.chain])
 
 
@@ -247,7 +247,7 @@ def seal_pdf(pdf_bytes: bytes, material: SealMaterial, *, timestamp_url: str | N
     `timestamp_url`, an RFC 3161 signature timestamp from that TSA (PAdES B-T); with `long_term`,
     B-LT or B-LTA (then the validation data and document timestamp follow in later updates)."""
     meta = signers.PdfSignatureMetadata(
-        field_name="esign-seal", reason="Sealed by esign: the document and its audit certificate are complete",
+        field_name=SEAL_FIELD, reason="Sealed by esign: the document and its audit certificate are complete",
         md_algorithm="sha256", subfilter=fields.SigSeedSubFilter.PADES)
     if long_term is not None:
         try:

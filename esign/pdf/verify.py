@@ -22,17 +22,14 @@ from pyhanko_certvalidator import ValidationContext
 
 from esign.audit_chain import TRAIL_FILE, check_trail
 from esign.clock import readable
-
-SEAL_FIELD = "esign-seal"
-
+from esign.pdf.seal import SEAL_FIELD
 
 @dataclass
 class Report:
-    """Findings in order, each `(ok, sentence)`; the trail and seal certificate found, if any."""
+    """Findings in order, each `(ok, sentence)`; the audit trail found, if any."""
 
     findings: list[tuple[bool, str]] = field(default_factory=list)
     trail: dict | None = None
-    seal_certificate: x509.Certificate | None = None
 
     def add(self, ok: bool, text: str) -> None:
         self.findings.append((ok, text))
@@ -81,7 +78,6 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
         report.add(False, f"the last signature is {last.field_name!r}, not the esign seal ({SEAL_FIELD!r})")
     else:
         sealer = x509.load_der_x509_certificate(last.signer_cert.dump())
-        report.seal_certificate = sealer
         if seal is None:
             report.add(True, f"sealed by {describe(sealer)}; not compared with a deployment's seal "
                              "(give --config or --trust to check it)")
