@@ -10,9 +10,7 @@
 """
 from __future__ import annotations
 
-import calendar
 import datetime as dt
-import urllib.parse
 
 from esign.clock import readable
 from esign.domain import downloads, lifecycle
@@ -32,22 +30,14 @@ def link_expires_at(services, request: dict) -> dt.datetime:
 
 
 def copy_url(services, request: dict) -> str:
-    expires = calendar.timegm(link_expires_at(services, request).utctimetuple())
-    query = urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(_message(request["id"], expires))})
+    expires = downloads.unix(link_expires_at(services, request))
+    query = downloads.signed_query(services, _message(request["id"], expires), expires)
     return f"{services.config.server.public_url}/copies/{request['id']}?{query}"
 
 
 def check(services, request_id: str, expires: str, sig: str) -> str | None:
     """Why a copy link does not work (`invalid`, `expired`), or None when it does."""
-    try:
-        expires_at = int(expires)
-    except (TypeError, ValueError):
-        return "invalid"
-    if not services.secrets.verify(_message(request_id, expires_at), sig):
-        return "invalid"
-    if expires_at <= calendar.timegm(services.clock.now().utctimetuple()):
-        return "expired"
-    return None
+    return downloads.link_problem(services, lambda expires_at: _message(request_id, expires_at), expires, sig)
 
 
 async def downloadable(services, request_id: str, expires: str, sig: str) -> dict:

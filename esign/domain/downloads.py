@@ -11,8 +11,28 @@ from esign.errors import invalid_state
 LIFETIME = 24 * 3600  # GET .../download (spec: 24 hours); the enterprise delivery uses 1 hour
 
 
-def _now(services) -> int:
-    return calendar.timegm(services.clock.now().utctimetuple())
+def unix(moment) -> int:
+    """A stored (naive UTC) datetime as a Unix time, as signed links carry their expiry."""
+    return calendar.timegm(moment.utctimetuple())
+
+
+def signed_query(services, message: str, expires: int) -> str:
+    """The query of a signed link: its expiry and the HMAC of `message` (which must cover it)."""
+    return urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(message)})
+
+
+def link_problem(services, message_for, expires: str, sig: str) -> str | None:
+    """Why a signed link does not work (`invalid`, `expired`), or None when it does; `message_for(expires)`
+    is the text its HMAC covers."""
+    try:
+        expires_at = int(expires)
+    except (TypeError, ValueError):
+        return "invalid"
+    if not services.secrets.verify(message_for(expires_at), sig):
+        return "invalid"
+    if expires_at <= unix(services.clock.now()):
+        return "expired"
+    return None
 
 
 def _message(request_id: str, which: str, expires: int) -> str:
@@ -35,18 +55,13 @@ async def signed_url(services, request: dict, which: str, lifetime: int) -> str:
     presigned = await services.storage.presigned_url(key, lifetime, filename)
     if presigned:
         return presigned
-    expires = _now(services) + lifetime
-    sig = services.secrets.sign(_message(request["id"], which, expires))
-    base = services.config.server.public_url
-    return f"{base}/files/{request['id']}/{which}?" + urllib.parse.urlencode({"expires": expires, "sig": sig})
+    expires = unix(services.clock.now()) + lifetime
+    query = signed_query(services, _message(request["id"], which, expires), expires)
+    return f"{services.config.server.public_url}/files/{request['id']}/{which}?{query}"
 
 
 def verify(services, request_id: str, which: str, expires: str, sig: str) -> bool:
-    try:
-        expires_at = int(expires)
-    except (TypeError, ValueError):
-        return False
-    return expires_at > _now(services) and services.secrets.verify(_message(request_id, which, expires_at), sig)
+    return link_problem(services, lambda expires_at: _message(request_id, which, expires_at), expires, sig) is None
 
 
 def file_name(request: dict, which: str) -> str:
