@@ -346,11 +346,9 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("database.timeout_ms must be 0 (none) or positive")
     if s["signing"]["completed_link_days"] < 0:
         raise ConfigError("signing.completed_link_days must be 0 (links stop at completion) or more")
-    for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts"):
+    for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts", "identity_fetch_seconds"):
         if s["signer"][key] < 1:
             raise ConfigError(f"signer.{key} must be at least 1")
-    if s["signer"]["identity_fetch_seconds"] < 1:
-        raise ConfigError("signer.identity_fetch_seconds must be at least 1")
     for key in ("lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk", "group_concurrency"):
         if s["jobs"][key] < 1:
             raise ConfigError(f"jobs.{key} must be at least 1")

@@ -411,7 +411,7 @@ def _plain_test(field: str, condition):
 
         def test(doc):
             value = doc.get(field, _NOTHING)
-            if type(value) not in (str, int, float, datetime.datetime):  # missing, None, arrays, bools...
+            if type(value) not in _ORDERED:  # missing, None, arrays, bools...
                 return None
             for op, operand, kind in tests:
                 if kind is None:
@@ -430,7 +430,7 @@ def _plain_test(field: str, condition):
 
     def test(doc):
         value = doc.get(field, _NOTHING)
-        if type(value) not in (str, int, float, datetime.datetime):
+        if type(value) not in _ORDERED:
             return None
         return value == key
 
@@ -493,15 +493,12 @@ _IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, datetime.datet
 def _plain_sort_key(documents: list, fields: list):
     """A sort key of the fields' own values when every document holds, for each field, a value of
     one plain kind (so they compare as mongomock's BSON order compares them); else None."""
-    kinds = []
     for field in fields:
         if "." in field:
             return None
         values = {type(doc.get(field, _NOTHING)) for doc in documents}
-        if len(values) != 1 or not values <= {str, int, float, datetime.datetime}:
-            if not values <= {int, float}:
-                return None
-        kinds.append(field)
+        if not (values <= {int, float} or (len(values) == 1 and values <= set(_ORDERED))):
+            return None
     if len(fields) == 1:
         field = fields[0]
         return lambda doc: doc[field]
@@ -574,7 +571,7 @@ class MemoryDatabase:
     def __getitem__(self, name: str) -> MemoryCollection:
         if name not in self._collections:
             self._adopt(self._store[name])
-            self._collections[name] = MemoryCollection(self, self.unchecked[name])
+            self._collections[name] = MemoryCollection(self, name)
         return self._collections[name]
 
     async def command(self, *args, **kwargs):
@@ -584,7 +581,6 @@ class MemoryDatabase:
     async def list_collection_names(self):
         await self.trip("listCollections")
         return await self.unchecked.list_collection_names()
-
 
     async def trip(self, command: str) -> None:
         """One call of the database: counted, and a yield to the event loop (as a server would)."""
@@ -663,12 +659,11 @@ class MemoryCursor:
 
 
 class MemoryCollection:
-    def __init__(self, database: MemoryDatabase, raw):
+    def __init__(self, database: MemoryDatabase, name: str):
         self.database = database
-        self.raw = raw
-        self.name = raw.name
-        # the same collection without motor's wrapper: the checks run synchronously, inside the call
-        self._sync = database.unchecked.delegate[raw.name]
+        self.name = name
+        # the collection without motor's wrapper: the checks run synchronously, inside the call
+        self._sync = database.unchecked.delegate[name]
         # an upper bound of the largest document's size (None: not known yet), so that most updates
         # need no document read to know they stay far below the limit
         self._largest: int | None = None
@@ -760,10 +755,8 @@ class MemoryCollection:
             raise DuplicateKeyError(f"E11000 duplicate key error collection: {self.name} index: {fields}", 11000)
 
     def _scratch(self):
-        from mongomock import MongoClient
-
         if not hasattr(self.database, "_scratch"):
-            self.database._scratch = MongoClient(**CLIENT_OPTIONS)["scratch"]["scratch"]
+            self.database._scratch = mongomock.MongoClient(**CLIENT_OPTIONS)["scratch"]["scratch"]
         return self.database._scratch
 
     # -- reads ----------------------------------------------------------------------------------------------

@@ -219,8 +219,6 @@ class StripeIdentity(IdentityProvider):
             response = await self.http.fetch(request, raise_error=False)
         except (OSError, tornado.httpclient.HTTPClientError) as exc:  # refused, reset, DNS, TLS, timeout
             raise ProviderUnavailable(f"Stripe cannot be reached ({type(exc).__name__})") from None
-        if response.code == 599:  # no answer (timeout, connection cut)
-            raise ProviderUnavailable(f"Stripe cannot be reached ({type(response.error).__name__})")
         try:
             answer = json.loads(response.body or b"{}")
         except ValueError:

@@ -125,7 +125,6 @@ class FakeStripe:
         self.requests: list[tuple[str, str]] = []
         self.created: list[dict] = []
         self.sessions: dict[str, dict] = {}
-        self.reports: dict[str, dict] = {}
         self.webhook_url = ""
         app = tornado.web.Application([
             (r"/v1/identity/verification_sessions", SessionsHandler),
