@@ -98,7 +98,6 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv=None) -> None:
     args = _parser().parse_args(argv)
     if args.command == "openapi":
-
         print(json.dumps(build(), indent=2))
         return
     if args.command == "verify" and not args.config:
@@ -141,7 +140,6 @@ async def _wait_for_signal():
 async def serve(cfg, host=None, port=None, with_worker=True):
     """Run the API until SIGTERM or SIGINT, then stop gracefully: no new connections, requests in
     flight finish within `[server] shutdown_grace_seconds`, then the worker stops; exit status 0."""
-
 
     services = await servicesmod.build(cfg)
     await announce_first_run(services)
@@ -207,7 +205,6 @@ async def work(services, lanes=None):
 
 
 def _print(obj) -> None:
-
     print(json.dumps(obj, indent=2, default=lambda v: iso(v) if hasattr(v, "isoformat") else str(v)))
 
 
@@ -260,7 +257,6 @@ async def seal_action(services, args) -> int:
 
 async def verify_file(services, args) -> int:
     """`esign verify`: prints what the PDF proves, in words; 0 when every check passes, 1 otherwise."""
-
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
@@ -316,7 +312,6 @@ async def admin_action(services, args) -> int:
             org = await services.store.organizations.add_embed_origin(org["id"], args.origin.rstrip("/"))
             _print({"id": org["id"], "name": org["name"], "embed_origins": org["embed_origins"]})
         elif args.action == "set-delivery":
-
             secret = args.secret or new_token(nbytes=32)
             org = await prov.set_delivery(services, org, args.url, secret)
             out = {"id": org["id"], "name": org["name"], "delivery_url": org["delivery_url"]}
