@@ -48,7 +48,7 @@ async def settled(checker: PdfChecker) -> None:
         await asyncio.wait(set(checker._starting))
 
 
-async def test_children_are_reused_and_recycled_after_n_files(tmp_path):
+async def test_children_are_reused_and_recycled_after_n_files():
     checker = PdfChecker(20, 512, workers=1, recycle_after=3)
     try:
         assert await checker.check(str(SAMPLE_PDF)) == PAGES
@@ -65,7 +65,7 @@ async def test_children_are_reused_and_recycled_after_n_files(tmp_path):
         await checker.close()
 
 
-async def test_a_child_over_the_time_bound_is_killed_and_replaced(tmp_path):
+async def test_a_child_over_the_time_bound_is_killed_and_replaced():
     checker = PdfChecker(0.0001, 512, workers=1)
     try:
         assert await checker.check(str(SAMPLE_PDF)) == {"ok": False, "error": "the PDF took too long to parse"}
@@ -90,7 +90,7 @@ async def test_a_child_over_the_memory_bound_is_replaced(tmp_path):
         await checker.close()
 
 
-async def test_a_child_that_died_while_idle_is_not_used(tmp_path):
+async def test_a_child_that_died_while_idle_is_not_used():
     checker = PdfChecker(20, 512, workers=1)
     try:
         assert await checker.check(str(SAMPLE_PDF)) == PAGES

@@ -22,7 +22,7 @@ from tests.platform.test_openapi_health import ROOT, clean_env
 from tests.signing.test_seal_certificate import signed_pdf
 
 
-async def deployment(server, client):
+async def deployment(client):
     pem = (await client.get("/v1/seal-certificate", key=None)).body
     certs = x509.load_pem_x509_certificates(pem)
     return certs, certs[0]
@@ -43,7 +43,7 @@ def esign_verify(*args) -> subprocess.CompletedProcess:
 
 async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "aes")
-    trust, seal = await deployment(server, client)
+    trust, seal = await deployment(client)
     report = await check(pdf, trust, seal)
     assert report.ok, report.text()
     text = report.text()
@@ -72,7 +72,7 @@ async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, 
 
 async def test_changed_bytes_and_an_extra_update_are_reported(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "ses")
-    trust, seal = await deployment(server, client)
+    trust, seal = await deployment(client)
     at = pdf.index(b"/Producer") if b"/Producer" in pdf else len(pdf) // 3
     changed = pdf[:at] + bytes([pdf[at] ^ 0x01]) + pdf[at + 1:]
     report = await check(changed, trust, seal)
@@ -94,7 +94,7 @@ async def test_changed_bytes_and_an_extra_update_are_reported(server, client, do
 
 async def test_an_event_changed_in_the_database_is_reported(server, client, document_id):
     pdf = await signed_pdf(server, client, document_id, "ses")
-    trust, seal = await deployment(server, client)
+    trust, seal = await deployment(client)
     trail = (await check(pdf, trust, seal)).trail
     await raw_db(server.services)["events"].update_one(
         {"signing_request_id": trail["signing_request_id"], "request_seq": 2}, {"$set": {"ip_address": "198.51.100.9"}})
@@ -107,7 +107,7 @@ async def test_an_event_changed_in_the_database_is_reported(server, client, docu
 
 async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(server, client, document_id):
     pdf = await signed_pdf(server, client, document_id, "ses")
-    trust, seal = await deployment(server, client)
+    trust, seal = await deployment(client)
     trail = json.loads(embedded_trail(PdfFileReader(io.BytesIO(pdf), strict=False)))
     trail["events"][0]["signer_email"] = "someone.else@example.test"
     forger = SealMaterial.generate("esign seal")
@@ -129,7 +129,7 @@ def _first_revision(pdf: bytes) -> bytes:
     return pdf[:end] + b"\n"
 
 
-def test_the_trail_joins_attachments_kept_in_a_nested_name_tree(tmp_path):
+def test_the_trail_joins_attachments_kept_in_a_nested_name_tree():
     """A document whose own attachments sit in a name tree with /Kids, two levels deep, keeps them and
     gets the trail beside them (in name order); its own `audit-trail.json` is replaced by esign's."""
     writer = IncrementalPdfFileWriter(io.BytesIO(make_pdf(1)), strict=False)

@@ -19,7 +19,7 @@ KEY = "org/o1/documents/d1.pdf"
 
 
 def driver(storage):
-    """The bucket's collections as the driver sees them (sync on the embedded database, async on motor)."""
+    """The bucket's collections without the strict index check (async on both the embedded database and motor)."""
     database = storage.database
     return getattr(database, "unchecked", database)
 

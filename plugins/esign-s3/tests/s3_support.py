@@ -2,6 +2,8 @@
 plugin manager, exactly as `[storage] provider = "s3"` makes it."""
 from __future__ import annotations
 
+import socket
+
 from esign import config as configmod
 from esign import plugins as pluginsmod
 
@@ -16,3 +18,17 @@ def storage_settings(endpoint_url: str, bucket: str, **changes) -> dict:
 def make_storage(endpoint_url: str, bucket: str, **changes):
     cfg = configmod.load(None, environ={}, overrides={"storage": storage_settings(endpoint_url, bucket, **changes)})
     return pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "storage")
+
+
+def closed_port() -> int:
+    """A port on 127.0.0.1 that nothing listens on (an S3 endpoint that is down)."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()
+    return port
+
+
+def storage_down(bucket: str):
+    """The provider pointed at an endpoint that is down, one attempt, a short connect time-out."""
+    return make_storage(f"http://127.0.0.1:{closed_port()}", bucket, max_attempts=1, connect_timeout_seconds=1)

@@ -2,10 +2,8 @@
 127.0.0.1 (a fresh bucket per test), and against a closed port for the unreachable case."""
 from __future__ import annotations
 
-import socket
-
 import pytest
-from s3_support import make_storage
+from s3_support import storage_down
 
 from esign.testing import BlobStorageConformance
 
@@ -17,11 +15,7 @@ class TestS3Conformance(BlobStorageConformance):
 
     @pytest.fixture
     async def blob_storage_down(self, bucket):
-        sock = socket.socket()
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-        sock.close()
-        provider = make_storage(f"http://127.0.0.1:{port}", bucket, max_attempts=1, connect_timeout_seconds=1)
+        provider = storage_down(bucket)
         await provider.start()
         yield provider
         await provider.close()

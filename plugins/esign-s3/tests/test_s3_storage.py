@@ -6,14 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import socket
 
 import pytest
 import tornado.httpclient
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-from s3_support import CREDENTIALS, make_storage
+from s3_support import CREDENTIALS, make_storage, storage_down
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
@@ -124,16 +123,8 @@ async def test_presigned_download(storage, moto_url, bucket):
     await off.close()
 
 
-def closed_port() -> int:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
-
-
 async def test_server_down_is_temporary(bucket, caplog):
-    provider = make_storage(f"http://127.0.0.1:{closed_port()}", bucket, max_attempts=1, connect_timeout_seconds=1)
+    provider = storage_down(bucket)
     with caplog.at_level(logging.DEBUG):
         await provider.start()  # start-up goes on; /readyz tells
         for call in (provider.ready(), provider.put_bytes("k.pdf", b"x"), provider.get_bytes("k.pdf"),

@@ -295,7 +295,7 @@ async def test_webhook_needing_stripe_while_it_is_down_is_delivered_again(srv, s
     assert id_state(await sget(srv, token))["status"] == "approved"
 
 
-async def test_form_endpoint_is_refused_with_a_redirect_provider(srv, stripe):
+async def test_form_endpoint_is_refused_with_a_redirect_provider(srv):
     made = await make_request(srv, [ANN], fields={"sig": {}}, identity_verification_required=True)
     token = await made.token(0)
     form = {"full_name": "Ann Example", "date_of_birth": "1990-03-02", "document_type": "passport",
