@@ -11,7 +11,6 @@ from mmdb_writer import MMDBWriter
 from netaddr import IPSet
 
 from esign import config as configmod
-from esign import plugins as pluginsmod
 from esign.providers.maxmind_geoip import MaxMindGeoIP
 from tests.conftest import start_server, stop_server
 from tests.signer.api_helpers import ANN, make_request, spost, typed
@@ -34,40 +33,32 @@ def mmdb(tmp_path) -> str:
     return str(path)
 
 
-async def made(settings: dict):
-    cfg = configmod.load(None, environ={}, overrides={"geoip": settings})
-    provider = pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "geoip")
-    await provider.start()
-    return provider
-
-
-async def test_lookup_reads_the_file(mmdb):
-    provider = await made({"provider": "maxmind", "database": mmdb})
+async def test_lookup_reads_the_file(mmdb, esign_provider):
+    provider = await esign_provider("geoip", {"provider": "maxmind", "database": mmdb})
     assert isinstance(provider, MaxMindGeoIP)
     assert await provider.lookup("127.0.0.1") == {"country": "DE", "region": "Bavaria", "city": "Munich"}
     assert await provider.lookup("2001:db8::42") == {"country": "FR"}
     assert await provider.lookup("198.51.100.7") == {"country": "NL"}
     assert await provider.lookup("192.0.2.1") is None  # not in the file
     assert await provider.lookup("not an address") is None
-    await provider.close()
-    german = await made({"provider": "maxmind", "database": mmdb, "language": "de"})
+    german = await esign_provider("geoip", {"provider": "maxmind", "database": mmdb, "language": "de"})
     assert await german.lookup("127.0.0.1") == {"country": "DE", "region": "Bayern", "city": "München"}
-    assert await (await made({"provider": "maxmind", "database": mmdb, "language": "ja"})).lookup("127.0.0.1") == \
-        {"country": "DE", "region": "Bavaria", "city": "Munich"}  # names fall back to English
+    japanese = await esign_provider("geoip", {"provider": "maxmind", "database": mmdb, "language": "ja"})
+    assert await japanese.lookup("127.0.0.1") == {"country": "DE", "region": "Bavaria", "city": "Munich"}  # English
 
 
-async def test_a_missing_or_broken_file_stops_start_up(tmp_path):
+async def test_a_missing_or_broken_file_stops_start_up(tmp_path, esign_provider):
     with pytest.raises(configmod.ConfigError, match="geoip.database: the maxmind provider needs"):
-        await made({"provider": "maxmind"})
+        await esign_provider("geoip", {"provider": "maxmind"})
     with pytest.raises(configmod.ConfigError, match="not a readable MaxMind DB file"):
-        await made({"provider": "maxmind", "database": str(tmp_path / "absent.mmdb")})
+        await esign_provider("geoip", {"provider": "maxmind", "database": str(tmp_path / "absent.mmdb")})
     (tmp_path / "broken.mmdb").write_bytes(b"not a MaxMind database at all" * 10)
     with pytest.raises(configmod.ConfigError, match="not a readable MaxMind DB file"):
-        await made({"provider": "maxmind", "database": str(tmp_path / "broken.mmdb")})
+        await esign_provider("geoip", {"provider": "maxmind", "database": str(tmp_path / "broken.mmdb")})
 
 
-async def test_default_places_nothing():
-    provider = await made({})
+async def test_default_places_nothing(esign_provider):
+    provider = await esign_provider("geoip", {})
     assert provider.identifier == "none" and await provider.lookup("127.0.0.1") is None
 
 
