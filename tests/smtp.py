@@ -1,5 +1,6 @@
 """A real SMTP server (aiosmtpd) on 127.0.0.1 that keeps every message, and an esign server that
 sends its mail there: the `smtp_server` fixture (import it into a test module to use it)."""
+import contextlib
 import email
 import email.policy
 import re
@@ -42,12 +43,22 @@ def link_of(msg):
     return re.search(r"(http://\S+/sign/\S+)", text).group(1)
 
 
-@pytest.fixture
-async def smtp_server(tmp_path):
+@contextlib.asynccontextmanager
+async def mail_server(tmp_path, extra_config="", **sections):
+    """An esign server sending to an aiosmtpd inbox (`server.inbox`); `sections`: config overrides."""
     inbox = Inbox()
     controller, port = smtp_controller(inbox)
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
+    sections["email"] = {"provider": "smtp", "host": "127.0.0.1", "port": port, **sections.get("email", {})}
+    srv = await start_server(tmp_path, extra_config, overrides=sections)
     srv.inbox = inbox
-    yield srv
-    await stop_server(srv)
-    controller.stop()
+    try:
+        yield srv
+    finally:
+        await stop_server(srv)
+        controller.stop()
+
+
+@pytest.fixture
+async def smtp_server(tmp_path):
+    async with mail_server(tmp_path) as srv:
+        yield srv

@@ -5,7 +5,6 @@ copy link that works over HTTP until it expires), the owner told of completion, 
 organisation branding, and a plain-text part that reads well."""
 from __future__ import annotations
 
-import contextlib
 import re
 import shutil
 
@@ -15,9 +14,9 @@ from esign import config as configmod
 from esign.domain import lifecycle, notifications
 from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
-from tests.conftest import SAMPLE_PDF, raw_db, start_server, stop_server, write_config
+from tests.conftest import SAMPLE_PDF, raw_db, write_config
 from tests.signing.test_lifecycle import new_request
-from tests.smtp import Inbox, smtp_controller
+from tests.smtp import mail_server
 
 ANN = {"name": "Ann", "email": "ann@example.test", "order": 1}
 BOB = {"name": "Bob", "email": "bob@example.test", "order": 1}
@@ -36,21 +35,6 @@ notify_email = "contracts@brand.example.test"
 key = "{BRAND_KEY}"
 """
 READABLE = r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC"
-
-
-@contextlib.asynccontextmanager
-async def mail_server(tmp_path, extra_config="", **sections):
-    """An esign server sending to an aiosmtpd inbox (`server.inbox`); `sections`: config overrides."""
-    inbox = Inbox()
-    controller, port = smtp_controller(inbox)
-    sections["email"] = {"provider": "smtp", "host": "127.0.0.1", "port": port, **sections.get("email", {})}
-    srv = await start_server(tmp_path, extra_config, overrides=sections)
-    srv.inbox = inbox
-    try:
-        yield srv
-    finally:
-        await stop_server(srv)
-        controller.stop()
 
 
 async def completed_request(srv, signers=(ANN,), **extra) -> dict:
