@@ -3,11 +3,11 @@ database, and MongoDB servers that are not there (a closed port) or never answer
 from __future__ import annotations
 
 import asyncio
-import socket
 
 from esign import config as configmod
 from esign import db as dbmod
 from esign import plugins as pluginsmod
+from tests.smtp import free_port
 
 
 def make_storage(database, **changes):
@@ -17,17 +17,9 @@ def make_storage(database, **changes):
     return provider
 
 
-def closed_port() -> int:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
-
-
 async def unreachable_storage(port: int | None = None, timeout_ms: int = 300):
     """The provider over motor, as esign connects (esign.db.connect), to a MongoDB that is not there."""
-    database = dbmod.connect(f"mongodb://127.0.0.1:{port or closed_port()}/", "esign", timeout_ms=timeout_ms)
+    database = dbmod.connect(f"mongodb://127.0.0.1:{port or free_port()}/", "esign", timeout_ms=timeout_ms)
     provider = make_storage(database)
     await provider.start()  # start-up goes on; /readyz tells
     return provider

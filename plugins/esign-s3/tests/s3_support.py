@@ -2,10 +2,9 @@
 plugin manager, exactly as `[storage] provider = "s3"` makes it."""
 from __future__ import annotations
 
-import socket
-
 from esign import config as configmod
 from esign import plugins as pluginsmod
+from tests.smtp import free_port
 
 CREDENTIALS = {"access_key_id": "AKIAESIGNTEST0000000", "secret_access_key": "esign-test-secret-do-not-log-0000"}
 
@@ -20,15 +19,6 @@ def make_storage(endpoint_url: str, bucket: str, **changes):
     return pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "storage")
 
 
-def closed_port() -> int:
-    """A port on 127.0.0.1 that nothing listens on (an S3 endpoint that is down)."""
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
-
-
 def storage_down(bucket: str):
     """The provider pointed at an endpoint that is down, one attempt, a short connect time-out."""
-    return make_storage(f"http://127.0.0.1:{closed_port()}", bucket, max_attempts=1, connect_timeout_seconds=1)
+    return make_storage(f"http://127.0.0.1:{free_port()}", bucket, max_attempts=1, connect_timeout_seconds=1)

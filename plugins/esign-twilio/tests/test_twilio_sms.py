@@ -4,7 +4,6 @@ Twilio documents them (Verify making and checking the code, or taking esign's as
 from __future__ import annotations
 
 import logging
-import socket
 
 import pytest
 from twilio_fake import (ACCOUNT_SID, API_KEY_SECRET, API_KEY_SID, AUTH_TOKEN, FROM_NUMBER, MESSAGING_SERVICE_SID,
@@ -14,6 +13,7 @@ from twilio_support import make_sms
 from esign.config import ConfigError
 from esign.providers.base import ProviderRejected, ProviderUnavailable
 from esign_twilio.sms import TwilioSms
+from tests.smtp import free_port
 
 TEXT = "Your signing code is 048213. It expires in 10 minutes."
 
@@ -102,14 +102,6 @@ async def test_verify_check_faults_are_sorted(twilio, fault, error):
     await provider.close()
 
 
-def closed_port() -> int:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    return port
-
-
 @pytest.mark.parametrize("mode", ["messaging", "verify"])
 @pytest.mark.parametrize("fault, error, shown", [
     ((429, 20429), ProviderUnavailable, "Twilio 429 error 20429: Too Many Requests"),
@@ -136,7 +128,7 @@ async def test_faults_are_sorted(twilio, mode, fault, error, shown):
 
 
 async def test_twilio_down_is_temporary(twilio):
-    provider = await started(f"http://127.0.0.1:{closed_port()}")
+    provider = await started(f"http://127.0.0.1:{free_port()}")
     with pytest.raises(ProviderUnavailable, match="cannot be reached"):
         await provider.send("+15550100123", TEXT)
     await provider.close()
