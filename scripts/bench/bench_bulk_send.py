@@ -135,9 +135,9 @@ async def one_run(args, bulk_concurrency: int) -> dict:
             if time.perf_counter() - started > 1800:
                 raise SystemExit("the bulk send did not finish within 30 minutes")
             await asyncio.sleep(0.5)  # a GET answers with all 500 items: do not poll too often
+        cpu_s = time.process_time() - cpu  # before the wait below (waiting takes no CPU time)
         await asyncio.sleep(0.5)  # any mail beyond one per recipient would show here
-        return {"accept_ms": (answered - started) * 1000, "requests_s": job_done - started,
-                "cpu_s": time.process_time() - cpu - 0.5,
+        return {"accept_ms": (answered - started) * 1000, "requests_s": job_done - started, "cpu_s": cpu_s,
                 "mails_s": max(sink.arrivals) - started, "mails": len(sink.arrivals),
                 "first_mail_s": min(sink.arrivals) - started}
     finally:
