@@ -193,7 +193,7 @@ class PdfChecker:
         self._idle: list[_Child] = []
         self._busy: set[_Child] = set()
         self._starting: set[asyncio.Task] = set()
-        self._slots: asyncio.Semaphore | None = None
+        self._slots = asyncio.Semaphore(self.workers)  # bound to a loop at its first use, not here
         self._closed = False
 
     async def _start_child(self) -> _Child:
@@ -227,8 +227,6 @@ class PdfChecker:
 
     async def check(self, path: str) -> dict:
         """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.workers)
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
