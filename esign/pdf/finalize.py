@@ -14,15 +14,17 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+from collections.abc import Sequence
 
 from cryptography.hazmat.primitives.serialization import Encoding
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
-                           TextStringObject, create_string_object)
+                           RectangleObject, TextStringObject, create_string_object)
 
 from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
-from esign.pdf.seal import InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
+from esign.pdf.seal import (SEAL_FIELD, InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer,
+                             signer_field)
 from esign.pdf.stamp import append_pages, handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
@@ -30,11 +32,14 @@ LEVELS = ("ses", "aes")
 
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None,
-            audit_trail: bytes | None = None, long_term: LongTerm | None = None) -> dict:
+            audit_trail: bytes | None = None, long_term: LongTerm | None = None,
+            signature_fields: Sequence[str] = ()) -> dict:
     """Stamp the values, add the signatures page for signers whose signature no field shows, and
     make the certificate: `document` (with the certificate's pages unless `separate_certificate`)
-    awaits its signatures and seal; `certificate_pdf` is the separately sealed certificate or None.
-    `audit_trail` is attached to both (`attach_trail`), so that every signature covers it."""
+    awaits its signatures and seal, in the empty `signature_fields` made here (`add_signature_fields`;
+    none for a remote QES provider, which makes its own); `certificate_pdf` is the separately sealed
+    certificate or None. `audit_trail` is attached to both (`attach_trail`), so that every signature
+    covers it."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
     page_count = len(writer.pages)
     placed = {f.get("signer_id") for f in fields if f["field_type"] == "signature" and f.get("signature")}
@@ -45,6 +50,7 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
+    add_signature_fields(writer, signature_fields)
     if separate_certificate:
         stamped = _write(writer)
         stamped_sha256 = hashlib.sha256(stamped).hexdigest()
@@ -79,16 +85,45 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     if level == "aes" and ca is None:
         raise ValueError("aes needs the internal CA to issue the signers' certificates")
 
+    names = [signer_field(index) for index in range(1, len(signers) + 1)] if level == "aes" else []
     prepared = prepare(original, request=request, fields=fields, signers=signers, events=events, seal=seal,
                        separate_certificate=separate_certificate, timestamp_url=timestamp_url,
-                       audit_trail=audit_trail, long_term=long_term)
+                       audit_trail=audit_trail, long_term=long_term, signature_fields=[*names, SEAL_FIELD])
     document = prepared.pop("document")
     if level == "aes":
         for index, signer in enumerate(signers, start=1):
             material = ca.issue(signer["name"], signer["email"])
-            document = sign_pdf_for_signer(document, material, signer["name"], signer_field(index),
+            document = sign_pdf_for_signer(document, material, signer["name"], names[index - 1],
                                            timestamp_url=timestamp_url, long_term=long_term)
     return {**prepared, "signed_pdf": seal_pdf(document, seal, timestamp_url=timestamp_url, long_term=long_term)}
+
+
+def add_signature_fields(writer: PdfWriter, names: Sequence[str]) -> None:
+    """Empty, invisible signature fields named `names` on the first page (as pyHanko makes them), so
+    that each signature's incremental update fills its field instead of rewriting the first page and
+    the form to add it (about 0.4 KB a signature). The form is made append-only (/SigFlags 3), and
+    its /NeedAppearances dropped, as pyHanko's first signature would."""
+    if not names:
+        return
+    page = writer.pages[0]
+    form = writer.root_object.get("/AcroForm")
+    if form is None:
+        form = writer.root_object[NameObject("/AcroForm")] = writer._add_object(DictionaryObject())
+    form = form.get_object()
+    form.pop("/NeedAppearances", None)
+    form[NameObject("/SigFlags")] = NumberObject(3)
+    if "/Fields" not in form:
+        form[NameObject("/Fields")] = ArrayObject()
+    if "/Annots" not in page:
+        page[NameObject("/Annots")] = ArrayObject()
+    for name in names:
+        widget = writer._add_object(DictionaryObject({
+            NameObject("/FT"): NameObject("/Sig"), NameObject("/T"): create_string_object(name),
+            NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Widget"),
+            NameObject("/F"): NumberObject(132), NameObject("/Rect"): RectangleObject((0, 0, 0, 0)),
+            NameObject("/P"): page.indirect_reference}))
+        form["/Fields"].get_object().append(widget)
+        page["/Annots"].get_object().append(widget)
 
 
 def attach_trail(writer: PdfWriter, trail: bytes) -> None:

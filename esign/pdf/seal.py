@@ -208,9 +208,19 @@ class LongTerm:
 FETCH_TIMEOUT = 30  # seconds, for the TSA and for each OCSP or CRL fetch
 
 
+class _KeepMetadata(IncrementalPdfFileWriter):
+    """An incremental update that leaves the document's metadata as it is. pyHanko writes the
+    catalogue, the Info dictionary and the XMP metadata again in every update (a new modification
+    date and producer; 1.3 KB). A signer's signature is made during finalisation, moments before the
+    seal, whose update writes them once for all (`seal_pdf`)."""
+
+    def _update_meta(self):
+        pass
+
+
 def _sign(pdf_bytes: bytes, material: SealMaterial, meta: signers.PdfSignatureMetadata,
-          timestamp_url: str | None, long_term: LongTerm | None = None) -> bytes:
-    writer = IncrementalPdfFileWriter(io.BytesIO(pdf_bytes), strict=False)
+          timestamp_url: str | None, long_term: LongTerm | None = None, *, metadata: bool = True) -> bytes:
+    writer = (IncrementalPdfFileWriter if metadata else _KeepMetadata)(io.BytesIO(pdf_bytes), strict=False)
     timestamper = HTTPTimeStamper(timestamp_url, timeout=FETCH_TIMEOUT) if timestamp_url else None
     if long_term is not None:
         meta = long_term.apply(meta)
@@ -270,4 +280,4 @@ def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: s
         subfilter=fields.SigSeedSubFilter.PADES)
     # one document timestamp (B-LTA) is added after the seal, the last signature; a signer's carries B-LT
     signer_term = long_term and dataclasses.replace(long_term, level="B-LT")
-    return _sign(pdf_bytes, material, meta, timestamp_url, signer_term)
+    return _sign(pdf_bytes, material, meta, timestamp_url, signer_term, metadata=False)

@@ -103,7 +103,7 @@ def append_pages(writer: PdfWriter, pages, embedded: dict) -> None:
     widths, text mapping; see esign.pdf.fonts.prime) is replaced by it."""
     for page in pages:
         resources = page["/Resources"].get_object()
-        _unwrap_images(resources)
+        _tidy(resources)
         fonts_of = resources.get("/Font")
         if fonts_of is not None:
             fonts_of = fonts_of.get_object()
@@ -124,8 +124,11 @@ def _stream(data: bytes) -> DecodedStreamObject:
     return stream
 
 
-def _unwrap_images(resources: DictionaryObject) -> None:
-    """reportlab wraps images in ASCII85 too (a quarter larger): keep their Flate data only."""
+def _tidy(resources: DictionaryObject) -> None:
+    """What reportlab's pages carry for nothing: its images are wrapped in ASCII85 too (a quarter
+    larger; their Flate data is kept), and its /ProcSet has been ignored by readers since PDF 1.4
+    (45 bytes a page)."""
+    resources.pop("/ProcSet", None)
     for ref in resources.get("/XObject", DictionaryObject()).values():
         image = ref.get_object()
         for obj in (image, image.get("/SMask")):
@@ -172,7 +175,7 @@ def _paint_over(writer: PdfWriter, page, overlay, shared: dict, embedded: dict) 
     graphics state (a leftover cm, colour, clip) from moving or hiding the overlay."""
     form = _flate(overlay.get_contents().get_data())
     overlay_resources = overlay["/Resources"].get_object()
-    _unwrap_images(overlay_resources)
+    _tidy(overlay_resources)
     form.update({
         NameObject("/Type"): NameObject("/XObject"),
         NameObject("/Subtype"): NameObject("/Form"),
