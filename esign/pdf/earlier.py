@@ -7,7 +7,8 @@ viewer showed of them stays on the page as page content (the uploaded original k
 from __future__ import annotations
 
 from pypdf import PdfWriter
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, StreamObject
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+                           StreamObject)
 
 MAX_DEPTH = 32  # of the field tree; deeper nodes (or cycles) are left alone
 HIDDEN, NO_VIEW = 2, 32  # annotation flags (PDF 32000-1 §12.5.3) of a widget a viewer does not show
@@ -30,6 +31,7 @@ def remove_earlier_signatures(writer: PdfWriter) -> int:
         signed = _prune(fields, None, None, 0, set(), removed)
     if not removed and "/Perms" not in root and "/DSS" not in root:
         return 0
+    before = _reachable(writer)
     _flatten_and_detach(writer, [w for f in removed for w in _widgets(f)])
     for key in ("/Perms", "/DSS"):
         root.pop(key, None)
@@ -38,7 +40,29 @@ def remove_earlier_signatures(writer: PdfWriter) -> int:
             del root["/AcroForm"]
         else:
             form.pop("/SigFlags", None)
+    for idnum in before - _reachable(writer):  # pypdf writes every object it holds, reachable or not
+        writer._objects[idnum - 1] = None
     return signed
+
+
+def _reachable(writer: PdfWriter) -> set[int]:
+    """The object numbers reachable from the trailer (catalog and document information): after the
+    removal, the others were used by the earlier signatures only (their values, certificates and
+    revocation data, which may be large) and are not written."""
+    found: set[int] = set()
+    stack = [writer.root_object.indirect_reference, getattr(writer, "_info", None)]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, IndirectObject):
+            if obj.pdf is not writer or obj.idnum in found:
+                continue
+            found.add(obj.idnum)
+            obj = obj.get_object()
+        if isinstance(obj, DictionaryObject):
+            stack.extend(obj.values())
+        elif isinstance(obj, ArrayObject):
+            stack.extend(obj)
+    return found
 
 
 def _prune(kids: ArrayObject, inherited_ft, inherited_v, depth: int, seen: set, removed: list) -> int:

@@ -8,7 +8,7 @@ import pypdfium2
 import pytest
 from PIL import ImageChops, ImageStat
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, TextStringObject
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, NumberObject, TextStringObject
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.sign import fields, signers
 from pyhanko.sign.general import SigningError
@@ -62,6 +62,12 @@ def cleaned(pdf: bytes, edit=None) -> tuple[int, bytes]:
     return count, written(writer)
 
 
+def _stream_of(data: bytes) -> DecodedStreamObject:
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    return stream
+
+
 def written(writer: PdfWriter) -> bytes:
     out = io.BytesIO()
     writer.write(out)
@@ -113,6 +119,7 @@ def test_an_esign_output_loses_its_signatures_and_looks_the_same(tmp_path, seal,
     reader = PdfReader(io.BytesIO(out))
     assert "/AcroForm" not in reader.trailer["/Root"]  # esign's output has no other field
     assert PdfFileReader(io.BytesIO(out), strict=False).embedded_signatures == []
+    assert b"/ByteRange" not in out  # the signature values are not written either
     check = qpdf_check(out, tmp_path)
     assert check.returncode == 0, check.stdout + check.stderr
     assert len(reader.pages) == len(PdfReader(io.BytesIO(signed)).pages)
@@ -121,8 +128,22 @@ def test_an_esign_output_loses_its_signatures_and_looks_the_same(tmp_path, seal,
         assert ImageChops.difference(before, after).getbbox() is None, f"page {number} changed"
 
 
-def test_a_visible_signature_stays_painted_where_it_was(tmp_path):
+@pytest.mark.parametrize("appearance", [
+    {},
+    {"/BBox": [-40, -30, 160, 50]},  # its lower-left corner is not the origin
+    {"/Matrix": [0, 0.5, -0.5, 0, 10, 20]},  # turned a quarter and halved: its BBox maps onto another box
+], ids=["as pyHanko made it", "offset box", "turned and scaled"])
+def test_a_visible_signature_stays_painted_where_it_was(tmp_path, appearance):
+    def change(writer):
+        stamp = writer.pages[0]["/Annots"][0].get_object()["/AP"]["/N"].get_object()
+        for key, values in appearance.items():
+            stamp[NameObject(key)] = ArrayObject(FloatObject(v) for v in values)
+
     signed = pyhanko_signed(make_pdf(1), box=BOX)
+    if appearance:  # its signature is broken then, which does not matter here
+        writer = PdfWriter(clone_from=PdfReader(io.BytesIO(signed)))
+        change(writer)
+        signed = written(writer)
     assert widgets(signed) == ["Acrobat"]
     shown = render_with_widgets(signed)
     assert ImageStat.Stat(shown.crop(BOX_PIXELS)).mean[0] < 245  # pyHanko's stamp: text and a frame
@@ -183,13 +204,20 @@ def test_a_widget_with_appearance_states_paints_the_one_it_is_in():
         assert (ImageStat.Stat(render_gray(out, 1, SCALE).crop(BOX_PIXELS)).mean[0] < 245) == inked, state
 
 
-def test_a_certification_and_its_permissions_go(tmp_path):
+def test_a_certification_its_permissions_and_validation_data_go(tmp_path):
+    """/Perms (DocMDP) and /DSS go, and the certificates and revocation data only the DSS held."""
+    def validation_data(writer):
+        crl = _stream_of(b"a CRL of the earlier signature")
+        writer.root_object[NameObject("/DSS")] = writer._add_object(DictionaryObject({
+            NameObject("/CRLs"): ArrayObject([writer._add_object(crl)])}))
+
     certified = pyhanko_signed(make_pdf(1), "Author", certify=True)
     assert "/Perms" in PdfReader(io.BytesIO(certified)).trailer["/Root"]
-    count, out = cleaned(certified)
+    count, out = cleaned(certified, validation_data)
     assert count == 1
     root = PdfReader(io.BytesIO(out)).trailer["/Root"]
-    assert "/Perms" not in root and "/AcroForm" not in root
+    assert "/Perms" not in root and "/AcroForm" not in root and "/DSS" not in root
+    assert b"a CRL of the earlier signature" not in out
     assert qpdf_check(out, tmp_path).returncode == 0
 
 
