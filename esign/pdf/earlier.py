@@ -26,12 +26,15 @@ def remove_earlier_signatures(writer: PdfWriter) -> int:
     fields = form.get("/Fields") if isinstance(form, DictionaryObject) else None
     fields = fields.get_object() if fields is not None else None
     removed: list[DictionaryObject] = []
+    edits: list[tuple[ArrayObject, list]] = []
     signed = 0
     if isinstance(fields, ArrayObject):
-        signed = _prune(fields, None, None, 0, set(), removed)
+        signed = _prune(fields, None, None, 0, set(), removed, edits)
     if not removed and "/Perms" not in root and "/DSS" not in root:
         return 0
     before = _reachable(writer)
+    for kids, kept in edits:
+        kids[:] = kept
     _flatten_and_detach(writer, [w for f in removed for w in _widgets(f)])
     for key in ("/Perms", "/DSS"):
         root.pop(key, None)
@@ -50,7 +53,7 @@ def _reachable(writer: PdfWriter) -> set[int]:
     removal, the others were used by the earlier signatures only (their values, certificates and
     revocation data, which may be large) and are not written."""
     found: set[int] = set()
-    stack = [writer.root_object.indirect_reference, getattr(writer, "_info", None)]
+    stack = [writer.root_object.indirect_reference, writer._info]
     while stack:
         obj = stack.pop()
         if isinstance(obj, IndirectObject):
@@ -65,9 +68,11 @@ def _reachable(writer: PdfWriter) -> set[int]:
     return found
 
 
-def _prune(kids: ArrayObject, inherited_ft, inherited_v, depth: int, seen: set, removed: list) -> int:
-    """Remove the signature fields among `kids` (and below), in place; a field whose kids were all
-    removed goes too. Returns how many removed fields held a value."""
+def _prune(kids: ArrayObject, inherited_ft, inherited_v, depth: int, seen: set, removed: list,
+           edits: list) -> int:
+    """Find the signature fields among `kids` (and below): each goes to `removed`, and `edits` gets
+    (array, the kids it keeps) for each array to change; a field whose kids all go, goes too.
+    Returns how many of them held a value."""
     signed, kept = 0, []
     for ref in kids:
         node = ref.get_object()
@@ -80,15 +85,15 @@ def _prune(kids: ArrayObject, inherited_ft, inherited_v, depth: int, seen: set, 
         children = children.get_object() if children is not None else None
         sub_fields = [k for k in children or () if not _is_widget_only(k.get_object())]
         if sub_fields:
-            signed += _prune(children, ft, value, depth + 1, seen, removed)
-            if not children:
+            signed += _prune(children, ft, value, depth + 1, seen, removed, edits)
+            if edits and edits[-1][0] is children and not edits[-1][1]:
                 kept.pop()
         elif ft == "/Sig":
             removed.append(node)
             signed += value is not None
             kept.pop()
     if len(kept) != len(kids):
-        kids[:] = kept
+        edits.append((kids, kept))
     return signed
 
 
