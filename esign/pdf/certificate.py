@@ -78,6 +78,7 @@ class Integrity:
     page_count: int | None = None
     signatures_page: bool = False
     chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
+    earlier_signatures: int = 0  # of the upload, removed from the signed file (esign.pdf.earlier)
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
@@ -148,6 +149,12 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
             + ", before this certificate, the digital signatures and the seal were added.")),
     ]
+    if integrity.earlier_signatures:
+        count = integrity.earlier_signatures
+        rows.append(("Earlier signatures", _p(
+            f"The uploaded document carried {count} digital signature{'s' if count > 1 else ''}, removed from this "
+            "file: the stamps change the file, which would make them invalid. What they showed on the pages is "
+            "kept; the original as uploaded, byte for byte, still carries them.", 7)))
     if integrity.seal_fingerprint:
         rows.append(("Seal certificate SHA-256", _hash(
             integrity.seal_fingerprint, "Fingerprint of the service's seal certificate (DER), which signs this "

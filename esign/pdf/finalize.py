@@ -23,6 +23,7 @@ from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, N
 
 from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
+from esign.pdf.earlier import remove_earlier_signatures
 from esign.pdf.seal import (SEAL_FIELD, InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer,
                              signer_field)
 from esign.pdf.stamp import append_pages, handwritten, stamp_into
@@ -41,6 +42,7 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     certificate or None. `audit_trail` is attached to both (`attach_trail`), so that every signature
     covers it."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
+    earlier = remove_earlier_signatures(writer)
     page_count = len(writer.pages)
     placed = {f.get("signer_id") for f in fields if f["field_type"] == "signature" and f.get("signature")}
     unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
@@ -60,7 +62,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
         stamped_sha256 = sink.hash.hexdigest()
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
-                          chain_head=json.loads(audit_trail)["head"] if audit_trail else None)
+                          chain_head=json.loads(audit_trail)["head"] if audit_trail else None,
+                          earlier_signatures=earlier)
     certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
     if separate_certificate:
         document = stamped

@@ -108,3 +108,27 @@ async def test_signatures_page_and_readable_certificate(server, client, document
                                              "Invitation email sent to zoe@example.test", "Document signed")]
     assert -1 not in order and order == sorted(order), order
     assert "signing_event." not in certificate and "esign (the service)" in trail
+
+
+async def test_a_signed_download_sent_again_is_signed_again(server, client, document_id, tmp_path):
+    """An organisation sends an esign-signed PDF out again (a counter-signature, an amendment): its
+    earlier signatures cannot stay valid under the new stamps, are removed from the new signed file
+    (esign.pdf.earlier), and every signature of that file verifies. It failed before: the upload's
+    filled esign-signer-1 field made pyHanko refuse, until the job gave up."""
+    first = await complete_request(server, client, document_id, signing_level="aes")
+    await server.run_jobs()
+    url = (await client.get(f"/v1/signing-requests/{first['id']}/download")).json["download_url"]
+    signed = (await client.get(url[len(server.url):], key=None)).body
+    again = await client.upload(signed, "contract-signed.pdf")
+    assert again.status == 201, again
+    second = await complete_request(server, client, again.json["id"], signing_level="aes")
+    await server.run_jobs()
+    got = (await client.get(f"/v1/signing-requests/{second['id']}")).json
+    assert got["signed_pdf_status"] == "ready", got
+    url = (await client.get(f"/v1/signing-requests/{second['id']}/download")).json["download_url"]
+    path = tmp_path / "signed-again.pdf"
+    path.write_bytes((await client.get(url[len(server.url):], key=None)).body)
+    out = subprocess.run(["pdfsig", str(path)], capture_output=True, text=True).stdout
+    assert out.count("Signature is Valid") == 3 and out.count("Signature Field Name") == 3, out
+    text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
+    assert "carried 3 digital signatures" in " ".join(text.split())
