@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pypdf import PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
-                           StreamObject)
+                           PdfObject, StreamObject)
 
 MAX_DEPTH = 32  # of the field tree; deeper nodes (or cycles) are left alone
 HIDDEN, NO_VIEW = 2, 32  # annotation flags (PDF 32000-1 §12.5.3) of a widget a viewer does not show
@@ -131,18 +131,21 @@ def _flatten_and_detach(writer: PdfWriter, widgets: list[DictionaryObject]) -> N
 
 def _shown(widget: DictionaryObject):
     """(appearance stream, matrix onto the page) of a widget a viewer shows, else None."""
-    if int(widget.get("/F", 0)) & (HIDDEN | NO_VIEW) or "/Rect" not in widget:
+    flags, appearances = _resolved(widget.get("/F", 0)), _resolved(widget.get("/AP"))
+    if not isinstance(flags, int) or flags & (HIDDEN | NO_VIEW) or not isinstance(appearances, DictionaryObject):
         return None
-    normal = widget.get("/AP", DictionaryObject()).get_object().get("/N")
-    normal = normal.get_object() if normal is not None else None
+    normal = _resolved(appearances.get("/N"))
     if isinstance(normal, DictionaryObject) and not isinstance(normal, StreamObject):  # states: /AS picks one
         state = widget.get("/AS")
-        normal = normal.get(state).get_object() if state is not None and state in normal else None
-    if not isinstance(normal, StreamObject) or "/BBox" not in normal:
+        normal = _resolved(normal.get(state)) if state is not None and state in normal else None
+    if not isinstance(normal, StreamObject):
         return None
-    rect = _normalised([float(v) for v in widget["/Rect"]])
-    bbox = _normalised([float(v) for v in normal["/BBox"]])
-    a, b, c, d, e, f = [float(v) for v in normal.get("/Matrix", (1, 0, 0, 1, 0, 0))]
+    rect, bbox = _numbers(widget.get("/Rect"), 4), _numbers(normal.get("/BBox"), 4)
+    matrix = _numbers(normal.get("/Matrix", ArrayObject([1, 0, 0, 1, 0, 0])), 6)
+    if rect is None or bbox is None or matrix is None:
+        return None  # a malformed widget: not drawn by viewers either
+    rect, bbox = _normalised(rect), _normalised(bbox)
+    a, b, c, d, e, f = matrix
     corners = [(a * x + c * y + e, b * x + d * y + f) for x in (bbox[0], bbox[2]) for y in (bbox[1], bbox[3])]
     x0, y0 = min(p[0] for p in corners), min(p[1] for p in corners)
     x1, y1 = max(p[0] for p in corners), max(p[1] for p in corners)
@@ -151,6 +154,22 @@ def _shown(widget: DictionaryObject):
     # §12.5.5: the transformed BBox, mapped onto /Rect (Do applies the form's own /Matrix)
     sx, sy = (rect[2] - rect[0]) / (x1 - x0), (rect[3] - rect[1]) / (y1 - y0)
     return normal, (sx, 0, 0, sy, rect[0] - sx * x0, rect[1] - sy * y0)
+
+
+def _numbers(array, count: int) -> list[float] | None:
+    """The `count` numbers of a PDF array, or None when it is not one."""
+    array = _resolved(array)
+    if not isinstance(array, ArrayObject) or len(array) != count:
+        return None
+    values = [_resolved(value) for value in array]
+    if not all(isinstance(value, (int, float)) for value in values):
+        return None
+    return [float(value) for value in values]
+
+
+def _resolved(value):
+    """`value` itself, or what it refers to."""
+    return value.get_object() if isinstance(value, PdfObject) else value
 
 
 def _normalised(box: list[float]) -> list[float]:

@@ -188,6 +188,23 @@ def test_a_hidden_widget_is_not_painted(flags):
     assert ImageStat.Stat(render_gray(out, 1, SCALE)).mean[0] == 255
 
 
+@pytest.mark.parametrize("key, value", [
+    ("/Rect", ArrayObject([NameObject("/Oops"), NumberObject(0), NumberObject(1), NumberObject(1)])),
+    ("/Rect", NumberObject(7)),
+    ("/AP", NumberObject(7)),
+    ("/F", NameObject("/Print")),
+])
+def test_a_malformed_widget_is_removed_without_being_painted(key, value):
+    """A signature widget with a broken /Rect, /AP or /F (viewers do not draw it either) goes like any
+    other instead of failing the finalisation."""
+    def break_it(writer):
+        writer.pages[0]["/Annots"][0].get_object()[NameObject(key)] = value
+
+    count, out = cleaned(pyhanko_signed(make_pdf(1), box=BOX), break_it)
+    assert count == 1 and widgets(out) == [] and signature_fields(out) == []
+    assert ImageStat.Stat(render_gray(out, 1, SCALE)).mean[0] == 255
+
+
 def test_a_widget_with_appearance_states_paints_the_one_it_is_in():
     """/AP /N as a dictionary of states: /AS names the one shown; the other is not painted."""
     def states(writer):
