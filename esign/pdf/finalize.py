@@ -117,8 +117,8 @@ def add_signature_fields(writer: PdfWriter, names: Sequence[str]) -> None:
     form[NameObject("/SigFlags")] = NumberObject(3)
     if "/Fields" not in form:
         form[NameObject("/Fields")] = ArrayObject()
-    if "/Annots" not in page:
-        page[NameObject("/Annots")] = ArrayObject()
+    annots = page.get("/Annots")
+    annots = ArrayObject(annots.get_object() if annots is not None else ())  # a copy: pages may share one
     for name in names:
         widget = writer._add_object(DictionaryObject({
             NameObject("/FT"): NameObject("/Sig"), NameObject("/T"): create_string_object(name),
@@ -126,7 +126,8 @@ def add_signature_fields(writer: PdfWriter, names: Sequence[str]) -> None:
             NameObject("/F"): NumberObject(132), NameObject("/Rect"): RectangleObject((0, 0, 0, 0)),
             NameObject("/P"): page.indirect_reference}))
         form["/Fields"].get_object().append(widget)
-        page["/Annots"].get_object().append(widget)
+        annots.append(widget)
+    page[NameObject("/Annots")] = annots
 
 
 def attach_trail(writer: PdfWriter, trail: bytes) -> None:

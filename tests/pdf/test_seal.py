@@ -19,7 +19,8 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 from pyhanko.sign.validation import SignatureCoverageLevel
-from pypdf import PdfReader
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import ArrayObject, DictionaryObject, NameObject, RectangleObject
 
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
@@ -340,3 +341,22 @@ def test_each_signature_update_writes_only_its_field_and_signature(seal, ca):
     assert len(stamps) == 2 and len(pages) == 4  # three pages, the certificate
     for resources in [stamp["/Resources"] for stamp in stamps] + [page["/Resources"] for page in pages[3:]]:
         assert "/ProcSet" not in resources  # reportlab's, ignored by readers since PDF 1.4
+
+
+def test_signature_fields_go_on_the_first_page_only_when_pages_share_their_annotations(tmp_path, seal, ca):
+    """Pages may share one /Annots array: the signature fields are added to a copy on the first page,
+    not to the array every page shows."""
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(make_pdf(3, text=True))))
+    link = writer._add_object(DictionaryObject({
+        NameObject("/Type"): NameObject("/Annot"), NameObject("/Subtype"): NameObject("/Square"),
+        NameObject("/Rect"): RectangleObject((10, 10, 50, 50))}))
+    shared = writer._add_object(ArrayObject([link]))
+    for page in writer.pages:
+        page[NameObject("/Annots")] = shared
+    buf = io.BytesIO()
+    writer.write(buf)
+    result = finalize(buf.getvalue(), request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], level="aes",
+                      seal=seal, ca=ca)
+    assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], 3)
+    pages = PdfReader(io.BytesIO(result["signed_pdf"])).pages
+    assert [len(page["/Annots"]) for page in pages[:3]] == [4, 1, 1]
