@@ -8,6 +8,7 @@ overridable by `ESIGN_PLUGINS_<IDENTIFIER>_<KEY>`, checked the same way.
 """
 from __future__ import annotations
 
+import email.utils
 import ipaddress
 import json
 import os
@@ -75,6 +76,7 @@ ORG_KEYS: dict[str, Any] = {"name": "", "plan": "free", "embed_origins": [], "de
                             "delivery_secret": "", "api_keys": [], "display_name": "", "logo_url": "",
                             "accent_color": "", "notify_email": ""}
 ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
+EMAIL_ADDRESS = re.compile(r"^[!-~]+@[A-Za-z0-9.-]+$")  # what MAIL FROM takes: ASCII, no spaces, a domain after @
 API_KEY_KEYS: dict[str, Any] = {"key": "", "scopes": ["read", "write"], "sandbox": False,
                                 "rate_limit": 0, "owner_name": "", "owner_email": "", "name": ""}
 SCOPES = ("read", "write", "admin")
@@ -121,7 +123,7 @@ def _coerce(where: str, value: Any, default: Any) -> Any:
             if kind is list:
                 value = json.loads(text) if text.startswith("[") else [v.strip() for v in text.split(",") if v.strip()]
                 if default and isinstance(default[0], int):
-                    value = [int(v) for v in value]
+                    value = [int(float(v)) if float(v).is_integer() else float(v) for v in value]
                 return value
             return kind(text)
         except ValueError:
@@ -132,6 +134,13 @@ def _coerce(where: str, value: Any, default: Any) -> Any:
         raise ConfigError(f"{where}: expected {kind.__name__}, got {value!r}")
     if not isinstance(value, kind):
         raise ConfigError(f"{where}: expected {kind.__name__}, got {type(value).__name__}")
+    if kind is list and default:  # the items are of the default's items' kind
+        numbers = isinstance(default[0], (int, float))
+        for item in value:
+            if (numbers and (not isinstance(item, (int, float)) or isinstance(item, bool))
+                    or not numbers and not isinstance(item, type(default[0]))):
+                raise ConfigError(f"{where}: every item must be a {'number' if numbers else type(default[0]).__name__}, "
+                                  f"got {item!r}")
     return value
 
 
@@ -229,6 +238,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
         if checked["plan"] not in plans:
             raise ConfigError(f"{where}.plan: unknown plan {checked['plan']!r} (known: {', '.join(sorted(plans))})")
         _check_branding(where, checked)
+        if not all(isinstance(origin, str) for origin in checked["embed_origins"]):
+            raise ConfigError(f"{where}.embed_origins must be a list of origins (strings)")
         keys = []
         for j, key in enumerate(checked["api_keys"]):
             kwhere = f"{where}.api_keys[{j}]"
@@ -360,3 +371,34 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("email.attach_max_mb must be at least 0 (0 = always a link) and email.copy_wait_minutes at least 1")
     if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
         raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")
+    _validate_runtime(s)
+
+
+SECRET_KEY_MIN = 32  # characters of [security] secret_key: it signs download links and encrypts stored secrets
+
+
+def _validate_runtime(s: dict[str, Section]) -> None:
+    """Bounds of values that would otherwise start a server that busy-loops, refuses every upload or
+    fails every delivery later (each with a message naming the key)."""
+    minimums = {("jobs", "poll_interval_seconds"): 0.01, ("jobs", "sweep_interval_seconds"): 1,
+                ("jobs", "shutdown_grace_seconds"): 0.01, ("limits", "max_upload_mb"): 1,
+                ("limits", "pdf_parse_timeout_seconds"): 1, ("limits", "pdf_parse_memory_mb"): 128,
+                ("limits", "pdf_check_workers"): 1, ("limits", "pdf_check_recycle_after"): 1,
+                ("webhooks", "pause_after_failures"): 1, ("security", "api_key_cache_seconds"): 0,
+                ("signer", "otp_resend_seconds"): 0, ("signer", "otp_lock_seconds"): 0}
+    for (section, key), least in minimums.items():
+        if s[section][key] < least:
+            raise ConfigError(f"{section}.{key} must be at least {least}, not {s[section][key]!r}")
+    delays = s["webhooks"]["retry_delays_seconds"]
+    if not all(0 < delay <= 30 * 86400 for delay in delays) or len(delays) > 50:
+        raise ConfigError("webhooks.retry_delays_seconds must be at most 50 numbers of seconds, each above 0 and "
+                          "at most 30 days")
+    key = s["security"]["secret_key"]
+    if key and len(key) < SECRET_KEY_MIN:  # not shown: it is a secret
+        raise ConfigError(f"security.secret_key must be at least {SECRET_KEY_MIN} characters (it signs download "
+                          f"links and encrypts stored secrets); leave it empty to have one generated and stored")
+    sender = s["email"]["from"]
+    _name, address = email.utils.parseaddr(sender)
+    if not EMAIL_ADDRESS.match(address):
+        raise ConfigError(f"email.from must be an email address, optionally with a name (\"esign <no-reply@example.com>\"), "
+                          f"not {sender!r}")

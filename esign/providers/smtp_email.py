@@ -7,6 +7,7 @@ STARTTLS, AUTH, MAIL FROM, DATA) is a fault of the provider or its configuration
 retried and logged as an error, never a bounce."""
 import aiosmtplib
 
+from esign.config import ConfigError
 from esign.hookspecs import hookimpl
 from esign.providers.base import EmailProvider, EmailResult, ProviderFault, ProviderRejected, ProviderUnavailable
 
@@ -23,6 +24,18 @@ class SmtpEmail(EmailProvider):
         "validate_certs": True,
         "timeout_seconds": 30,  # each command, including the acknowledgement of DATA
     }
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        if not settings["host"]:
+            raise ConfigError("email.host: the smtp provider needs the SMTP server's host name")
+        if not 1 <= settings["port"] <= 65535:
+            raise ConfigError("email.port must be between 1 and 65535")
+        if settings["use_tls"] and settings["starttls"]:
+            raise ConfigError("email.use_tls and email.starttls exclude each other: use_tls for implicit TLS "
+                              "(port 465), starttls to upgrade a plain connection (port 587)")
+        if settings["timeout_seconds"] <= 0:
+            raise ConfigError("email.timeout_seconds must be positive")
 
     async def send(self, message):
         s = self.settings

@@ -137,6 +137,18 @@ def test_environment_override_of_a_provider_key(tmp_path):
     ({"ESIGN_SERVER_NOSUCHKEY": "1"}, "server.nosuchkey"),
     ({"ESIGN_NOSECTION_PORT": "1"}, "ESIGN_NOSECTION_PORT"),
     ({"ESIGN_LIMITS_DEFAULT_RATE_PER_MINUTE": "5000"}, "limits.default_rate_per_minute"),
+    # values that started a server which busy-looped, refused every upload or failed every delivery
+    ({"ESIGN_JOBS_POLL_INTERVAL_SECONDS": "0"}, "jobs.poll_interval_seconds"),
+    ({"ESIGN_JOBS_SWEEP_INTERVAL_SECONDS": "0"}, "jobs.sweep_interval_seconds"),
+    ({"ESIGN_LIMITS_MAX_UPLOAD_MB": "0"}, "limits.max_upload_mb"),
+    ({"ESIGN_LIMITS_PDF_PARSE_TIMEOUT_SECONDS": "-1"}, "limits.pdf_parse_timeout_seconds"),
+    ({"ESIGN_LIMITS_PDF_CHECK_WORKERS": "0"}, "limits.pdf_check_workers"),
+    ({"ESIGN_WEBHOOKS_RETRY_DELAYS_SECONDS": "[60, -5]"}, "webhooks.retry_delays_seconds"),
+    ({"ESIGN_WEBHOOKS_RETRY_DELAYS_SECONDS": "60,nan"}, "webhooks.retry_delays_seconds"),
+    ({"ESIGN_WEBHOOKS_PAUSE_AFTER_FAILURES": "0"}, "webhooks.pause_after_failures"),
+    ({"ESIGN_SECURITY_SECRET_KEY": "abc"}, "security.secret_key"),
+    ({"ESIGN_EMAIL_FROM": "not an address"}, "email.from"),
+    ({"ESIGN_EMAIL_FROM": "Ops <ops at example.com>"}, "email.from"),
 ])
 def test_bad_environment_values_name_the_key(environ, named):
     with pytest.raises(configmod.ConfigError) as info:
@@ -154,6 +166,9 @@ def test_bad_environment_values_name_the_key(environ, named):
     ("[server]\npublic_url = \"ftp://x\"\n", "server.public_url"),
     ("[webhooks]\nallow_http = \"yes please\"\n", "webhooks.allow_http"),
     ("[webhooks]\nretry_delays_seconds = 60\n", "webhooks.retry_delays_seconds"),
+    ("[webhooks]\nretry_delays_seconds = [\"x\", 60]\n", "webhooks.retry_delays_seconds"),
+    ("[webhooks]\nretry_delays_seconds = [60, true]\n", "webhooks.retry_delays_seconds"),
+    ("[[organizations]]\nname = \"X\"\nembed_origins = [\"https://a.example\", 5]\n", "organizations[0].embed_origins"),
     ("[limits]\ndefault_rate_per_minute = 0\n", "limits.default_rate_per_minute"),
     ("[logging]\nlevel = \"LOUD\"\n", "logging.level"),
     ("[plans.gold]\nstorage_gb = 1\n", "plans.gold.storage_gb"),
@@ -227,6 +242,26 @@ def test_unknown_provider_option_is_refused(tmp_path):
     with pytest.raises(configmod.ConfigError) as info:
         pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "email")
     assert "email.port" in str(info.value)
+
+
+def test_a_secret_key_long_enough_and_a_named_sender_are_taken():
+    cfg = configmod.load(None, environ={"ESIGN_SECURITY_SECRET_KEY": "k" * configmod.SECRET_KEY_MIN,
+                                       "ESIGN_EMAIL_FROM": "ACME signing <sign@acme.example>",
+                                       "ESIGN_WEBHOOKS_RETRY_DELAYS_SECONDS": "[1.5, 60]"})
+    assert cfg.email["from"] == "ACME signing <sign@acme.example>" and cfg.webhooks.retry_delays_seconds == [1.5, 60]
+
+
+@pytest.mark.parametrize("options, named", [
+    ("host = \"\"", "email.host"),
+    ("use_tls = true\nstarttls = true", "email.use_tls"),
+    ("port = 0", "email.port"),
+    ("timeout_seconds = 0", "email.timeout_seconds"),
+])
+def test_smtp_options_that_can_never_send_are_refused(tmp_path, options, named):
+    cfg = load_text(tmp_path, f"[email]\nprovider = \"smtp\"\n{options}\n")
+    with pytest.raises(configmod.ConfigError) as info:
+        pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "email")
+    assert named in str(info.value)
 
 
 def test_example_config_loads_and_documents_every_key():
