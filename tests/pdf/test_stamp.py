@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 from datetime import datetime
 
 import pytest
@@ -15,7 +14,7 @@ from esign.pdf.render import page_geometry, render_page_png
 from esign.pdf.stamp import reference_id
 from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
                                make_pdf, qpdf_check, render_gray, stamp)
-from tests.pdf.test_certificate import pdftotext
+from tests.pdf.test_certificate import readable_text
 
 SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 
@@ -254,12 +253,6 @@ def test_signatures_page_for_signers_without_a_signature_field():
 
 
 ARABIC = "محمد عبد الله"
-
-
-def readable_text(pdf: bytes, tmp_path) -> str:
-    """pdftotext's text, Arabic presentation forms folded to their letters and bidi marks dropped."""
-    text = unicodedata.normalize("NFKC", pdftotext(pdf, tmp_path))
-    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
 
 
 def ink_columns(pdf: bytes, f: dict, scale: float = 4.0) -> list[bool]:
