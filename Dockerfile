@@ -3,6 +3,7 @@
 # environment (docker-compose.yml, docs/operations.md).
 FROM python:3.11-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback \
+    fonts-nanum fonts-symbola \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY pyproject.toml setup.cfg README.md ./

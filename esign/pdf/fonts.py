@@ -4,8 +4,15 @@ Text that the PDF base fonts can encode (Windows-1252: Western European names an
 they are never embedded, so a stamped page or a certificate costs a few hundred bytes, not a font.
 Other text uses TrueType files found on the machine (reportlab embeds TrueType-outline fonts only:
 .ttf/.ttc, not CFF .otf). Each chain is tried in order and the first font that has every glyph of a
-text is used, else each character takes the first font that has it, CJK fallbacks last. With no
-TrueType font at all, Helvetica (Latin-1) is used.
+text is used, else each character takes the first font that has it, the FALLBACKS (CJK, Hangul,
+symbols and emoji) last; a character no font has is left out (drawn as nothing rather than an empty
+box), as are invisible format characters (joiners, variation selectors). With no TrueType font at all,
+Helvetica (Latin-1) is used.
+
+reportlab draws code points one after the other, left to right, neither shaping nor reordering them:
+text with right-to-left letters (Arabic, Hebrew) is first put in the order it is seen (`visual`), its
+Arabic letters in their joined forms (Arabic Presentation Forms, which DejaVu Sans has), by
+arabic-reshaper and python-bidi (the Unicode bidirectional algorithm).
 """
 from __future__ import annotations
 
@@ -15,14 +22,19 @@ import os
 import shutil
 import subprocess
 import threading
+import unicodedata
 from collections import defaultdict
 
+from arabic_reshaper import ArabicReshaper
+from bidi import get_display
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 # File names, best first. Debian packages: fonts-dejavu-core, fonts-kristi (handwriting),
-# fonts-droid-fallback (CJK).
-CJK = ["DroidSansFallbackFull.ttf", "wqy-zenhei.ttc", "wqy-microhei.ttc", "uming.ttc", "ukai.ttc"]
+# fonts-droid-fallback (CJK), fonts-nanum (Hangul), fonts-symbola (symbols and emoji, in black: colour
+# emoji fonts are bitmaps reportlab cannot embed).
+FALLBACKS = ["DroidSansFallbackFull.ttf", "wqy-zenhei.ttc", "wqy-microhei.ttc", "uming.ttc", "ukai.ttc",
+             "NanumGothic.ttf", "UnDotum.ttf", "Symbola_hint.ttf", "Symbola.ttf"]
 # The base fonts (no file, never embedded) cover Windows-1252.
 BASE = {"Helvetica", "Helvetica-Bold", "Courier"}
 TEXT = ["Helvetica", "DejaVuSans.ttf", "LiberationSans-Regular.ttf"]
@@ -33,6 +45,9 @@ HANDWRITING = ["Kristi.ttf", "dkgIt.ttf", "dkg.ttf", "DejaVuSerif-Italic.ttf", "
 FALLBACK = "Helvetica"
 
 _lock = threading.Lock()
+# the mandatory lam-alef ligatures only: DejaVu has no glyph for the others (the word "Allah" one)
+_RESHAPER = ArabicReshaper({"ARABIC LIGATURE ALLAH": False})
+_RIGHT_TO_LEFT = {"R", "AL"}
 _WINDOWS_1252 = frozenset(map(ord, bytes(range(0x20, 0x100)).decode("cp1252", errors="ignore"))) - {0x7f}
 
 
@@ -78,30 +93,44 @@ def path_of(chain: list[str]) -> str | None:
     return next((files[name] for name in chain if name in files), None)
 
 
+def visual(text: str) -> str:
+    """`text` in the order it is drawn left to right: right-to-left runs reversed (numbers and Latin
+    within them kept left to right) and Arabic letters in their joined forms; then without invisible
+    format characters. Vowel marks (harakat) are left out: drawn without positioning they would
+    land beside their letter."""
+    if any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
+        text = get_display(_RESHAPER.reshape(text))
+    return "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0xfe00 <= ord(c) <= 0xfe0f
+                   and not 0xe0100 <= ord(c) <= 0xe01ef)
+
+
 def runs(chain: list[str], text: str) -> list[tuple[str, str]]:
-    """Split `text` into (reportlab font name, substring) runs. One font of `chain` for the whole
-    text if one covers it (a consistent style); else, per character, the first font of `chain` and
-    then of the CJK fallbacks that has it. Those fallbacks map Latin to blank glyphs, so they are
-    never used for a whole text."""
+    """Split `text`, put in visual order (`visual`), into (reportlab font name, substring) runs. One
+    font of `chain` for the whole text if one covers it (a consistent style); else, per character,
+    the first font of `chain` and then of the FALLBACKS that has it; a character none has is left
+    out. The fallbacks map Latin to blank glyphs, so they are never used for a whole text."""
+    text = visual(text)
     loaded = [f for f in map(_load, chain) if f]
     needed = {ord(c) for c in text if not c.isspace()}
     whole = next((name for name, covered in loaded if needed <= covered), None)
     if whole:
         return [(whole, text)]
-    loaded += [f for f in map(_load, CJK) if f]
+    loaded += [f for f in map(_load, FALLBACKS) if f]
     if not loaded:  # no TrueType font on the machine: Helvetica encodes Latin-1 only
         return [(FALLBACK, text.encode("latin-1", "replace").decode("latin-1"))]
     if not needed:
         return [(loaded[0][0], text)]
     out: list[tuple[str, str]] = []
     for char in text:
-        name = out[-1][0] if out and char.isspace() else next(
-            (name for name, covered in loaded if ord(char) in covered), loaded[0][0])
+        name = (out[-1][0] if out else loaded[0][0]) if char.isspace() else next(
+            (name for name, covered in loaded if ord(char) in covered), None)
+        if name is None:
+            continue
         if out and out[-1][0] == name:
             out[-1] = (name, out[-1][1] + char)
         else:
             out.append((name, char))
-    return out
+    return out or [(loaded[0][0], "")]
 
 
 def prime(doc, chain: list[str], texts) -> None:

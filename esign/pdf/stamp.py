@@ -309,6 +309,8 @@ def _draw_text(canvas, text, w, h, chain, color, *, fill, center, script=False, 
     top, bottom = max(e[0] for e in extents), min(e[1] for e in extents)
     overhang = 0.25 if script else 0
     width_1pt = sum(pdfmetrics.stringWidth(part, font, 1) for font, part in runs)
+    if width_1pt <= 0:  # nothing a font on the machine can draw
+        return
     pad = min(w, h) * 0.06 if pad is None else pad
     size = min(h * fill / (top - bottom), (w - 2 * pad) / (width_1pt + 2 * overhang), most or float("inf"))
     if size <= 0:

@@ -7,6 +7,7 @@ import dataclasses
 import io
 import re
 import subprocess
+import unicodedata
 from datetime import datetime, timedelta
 
 import pytest
@@ -41,6 +42,12 @@ def pdftotext(pdf: bytes, tmp_path, *args) -> str:
     path.write_bytes(pdf)
     return subprocess.run([tool("pdftotext"), *args, str(path), "-"], capture_output=True, text=True,
                           timeout=60, check=True).stdout
+
+
+def readable_text(pdf: bytes, tmp_path) -> str:
+    """pdftotext's text, Arabic presentation forms folded to their letters and bidi marks dropped."""
+    text = unicodedata.normalize("NFKC", pdftotext(pdf, tmp_path))
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
 
 
 def dark_pixels(pdf: bytes) -> int:
@@ -143,3 +150,20 @@ def test_missing_times_and_cjk_names(tmp_path):
                             Integrity("a" * 64, "b" * 64))
     text = pdftotext(pdf, tmp_path)
     assert "山田太郎" in text and "—" in text and "Seal certificate" not in text
+
+
+def test_right_to_left_hangul_and_emoji_names(tmp_path):
+    """Arabic reads right to left in joined letters (pdftotext gives it back in logical order, the
+    old left-to-right drawing read backwards: "هللا دبع دمحم"), Hangul and emoji are drawn."""
+    names = ["محمد عبد الله", "김민준", "Zoë 🚀 Smith"]
+    signers = [{"id": f"s{i}", "name": name, "email": f"s{i}@example.test", "signed_at": NOW,
+                "signature": {"kind": "typed", "text": name}} for i, name in enumerate(names, start=1)]
+    pdf = audit_certificate(REQUEST, signers, [], INTEGRITY)
+    text = readable_text(pdf, tmp_path)
+    assert "Signer 1: محمد عبد الله" in text, text
+    assert text.count("محمد عبد الله") >= 3, text  # heading, "Signed by" label, typed mark
+    assert "دمحم" not in text, text
+    assert "Signer 2: 김민준" in text and "Signed by 김민준" in text, text
+    fonts = {str(f.get_object()["/BaseFont"]) for page in PdfReader(io.BytesIO(pdf)).pages
+             for f in page["/Resources"].get("/Font", {}).values()}
+    assert any("NanumGothic" in f for f in fonts) and any("Symbola" in f for f in fonts), fonts

@@ -14,6 +14,7 @@ from esign.pdf.render import page_geometry, render_page_png
 from esign.pdf.stamp import reference_id
 from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
                                make_pdf, qpdf_check, render_gray, stamp)
+from tests.pdf.test_certificate import readable_text
 
 SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 
@@ -158,12 +159,15 @@ def test_refused_corpus_files_raise(corpus, name):
 
 def test_fonts_are_installed():
     """The Debian fonts the stamp and certificate rely on: without them text still renders, in a
-    plainer style (signatures) or as empty boxes (CJK)."""
+    plainer style (signatures), or is left out (CJK, Hangul, emoji)."""
     assert fonts.runs(fonts.TEXT, "Zoë — 12 €") == [("Helvetica", "Zoë — 12 €")]  # Windows-1252: a base font
     assert fonts.runs(fonts.TEXT, "Łukasz") == [("esign-DejaVuSans", "Łukasz")], "install fonts-dejavu-core"
     assert fonts.runs(fonts.HANDWRITING, "Ada") == [("esign-Kristi", "Ada")], "install fonts-kristi"
     mixed = [("Helvetica", "Zoë "), ("esign-DroidSansFallbackFull", "東京")]
     assert fonts.runs(fonts.TEXT, "Zoë 東京") == mixed, "install fonts-droid-fallback"
+    assert fonts.runs(fonts.TEXT, "김민준") == [("esign-NanumGothic", "김민준")], "install fonts-nanum"
+    assert fonts.runs(fonts.TEXT, "🚀") == [("esign-Symbola_hint", "🚀")], "install fonts-symbola"
+    assert fonts.runs(fonts.TEXT, "محمد")[0][0] == "esign-DejaVuSans"  # DejaVu Sans has the Arabic forms
 
 
 def ink_box(before: bytes, after: bytes, f: dict, scale: float):
@@ -246,3 +250,60 @@ def test_signatures_page_for_signers_without_a_signature_field():
                      "Signed 23 Nov 2026, 09:40:10 UTC", "Signed by Bob"]:
         assert expected in text, expected
     assert len(reader.pages[2].images) == 1
+
+
+ARABIC = "محمد عبد الله"
+
+
+def ink_columns(pdf: bytes, f: dict, scale: float = 4.0) -> list[bool]:
+    """For each pixel column of the field's box, whether the stamp put ink in it."""
+    crop = render_gray(pdf, 1, scale).crop(box_pixels(pdf, f, scale)).point(lambda v: 255 if v < 128 else 0)
+    return [crop.crop((x, 0, x + 1, crop.height)).getbbox() is not None for x in range(crop.width)]
+
+
+def test_arabic_is_joined_and_right_to_left(tmp_path):
+    """reportlab neither shapes nor reorders: without esign.pdf.fonts.visual the letters stand
+    isolated and read backwards. pdftotext reads right-to-left text drawn in visual order back in
+    logical order; a joined word is one stroke (no blank column between its letters)."""
+    signers = {"s1": {"id": "s1", "name": ARABIC}}
+    word = field("text", 1, (10, 50, 40, 4), value="محمد", id="word")
+    fields = [field("signature", 1, (10, 10, 50, 10), signature={"kind": "typed", "text": ARABIC}, id="sig"),
+              field("text", 1, (10, 30, 50, 4), value=f"Paid {ARABIC} 12", id="mixed"),
+              field("initials", 1, (10, 40, 10, 5), id="initials"), word,
+              field("text", 1, (10, 60, 50, 4), value="שלום עולם", id="hebrew")]
+    stamped = stamp(make_pdf(), fields, signers)
+    text = readable_text(stamped, tmp_path)
+    assert text.count(ARABIC) == 3, text  # signature, "Signed by" label, mixed value
+    assert "שלום עולם" in text, text
+    assert "دمحم" not in text and "هللا" not in text, text
+    columns = ink_columns(stamped, word)
+    inked = [x for x, ink in enumerate(columns) if ink]
+    gaps = [x for x in range(inked[0], inked[-1]) if not columns[x]]
+    assert not gaps, f"the letters of محمد are not joined: blank columns {gaps}"
+    assert_ink_in_boxes(make_pdf(), stamped, fields)
+
+
+def glyph_ink(pdf: bytes, f: dict, scale: float = 4.0) -> Image.Image:
+    crop = render_gray(pdf, 1, scale).crop(box_pixels(pdf, f, scale))
+    return crop.crop(ImageChops.invert(crop).getbbox())
+
+
+@pytest.mark.parametrize("chars", [("김", "민", "준"), ("🚀", "🚗", "🙂")])
+def test_hangul_and_emoji_are_drawn(chars, tmp_path):
+    """Each character stamped on its own: a font without it would draw the same empty box (.notdef)
+    for each; their ink must differ."""
+    fields = [field("text", 1, (10, 10 + 10 * i, 20, 5), value=c, id=f"c{i}") for i, c in enumerate(chars)]
+    stamped = stamp(make_pdf(), fields, SIGNERS)
+    inks = [glyph_ink(stamped, f) for f in fields]
+    for a, b in zip(inks, inks[1:]):
+        same = a.size == b.size and ImageChops.difference(a, b).getbbox() is None
+        assert not same, "drawn as identical empty boxes"
+    named = stamp(make_pdf(), [field("text", 1, (10, 10, 50, 4), value=f"Signed by {''.join(chars)}")], SIGNERS)
+    if chars[0] == "김":
+        assert "Signed by 김민준" in readable_text(named, tmp_path)
+
+
+def test_characters_no_font_has_are_left_out():
+    """Nothing rather than an empty box; joiners and variation selectors are invisible."""
+    assert fonts.runs(fonts.TEXT, "Zoë \u0378Smith") == [("Helvetica", "Zoë Smith")]  # U+0378: unassigned
+    assert "".join(part for _, part in fonts.runs(fonts.TEXT, "ok ❤️ 👍\u200d")) == "ok ❤ 👍"
