@@ -194,8 +194,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
 
     prefix = "ESIGN_"
     for var, value in environ.items():
-        if not var.startswith(prefix) or var == "ESIGN_CONFIG":
-            continue
+        if not var.startswith(prefix) or var == "ESIGN_CONFIG" or var.startswith("ESIGN_TEST_"):
+            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL)
         rest = var[len(prefix):].lower()
         section_name, _, key = rest.partition("_")
         if section_name == "plugins":
@@ -256,6 +256,17 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
             keys.append(k)
         checked["api_keys"] = keys
         organizations.append(checked)
+    names = [org["name"] for org in organizations]
+    twice = next((name for name in names if names.count(name) > 1), None)
+    if twice is not None:
+        raise ConfigError(f"organizations: {twice!r} is declared twice (each [[organizations]] needs its own name)")
+    seen: dict[str, str] = {}  # key -> where it was declared (the key itself is a secret: not shown)
+    for i, org in enumerate(organizations):
+        for j, key in enumerate(org["api_keys"]):
+            where = f"organizations[{i}].api_keys[{j}].key"
+            if key["key"] in seen:
+                raise ConfigError(f"{where} is the same key as {seen[key['key']]}")
+            seen[key["key"]] = where
 
     if sections["bootstrap"]["plan"] not in plans:
         raise ConfigError(f"bootstrap.plan: unknown plan {sections['bootstrap']['plan']!r} "

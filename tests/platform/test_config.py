@@ -181,6 +181,11 @@ def test_bad_environment_values_name_the_key(environ, named):
     ("[[organizations]]\nname = \"X\"\n[[organizations.api_keys]]\nkey = \"esk_live_aaaaaaaaaaaaaaaaaaaaaaaa\"\n"
      "rate_limit = 1001\n", "organizations[0].api_keys[0].rate_limit"),
     ("[server\nport = 1\n", "esign.toml"),
+    # two declarations of one organisation or one key: the last silently won
+    ("[[organizations]]\nname = \"X\"\n[[organizations]]\nname = \"X\"\n", "'X' is declared twice"),
+    ("[[organizations]]\nname = \"X\"\n[[organizations.api_keys]]\nkey = \"esk_live_aaaaaaaaaaaaaaaaaaaaaaaa\"\n"
+     "[[organizations]]\nname = \"Y\"\n[[organizations.api_keys]]\nkey = \"esk_live_aaaaaaaaaaaaaaaaaaaaaaaa\"\n",
+     "organizations[1].api_keys[0].key is the same key as organizations[0].api_keys[0].key"),
 ])
 def test_bad_file_values_name_the_key(tmp_path, text, named):
     assert named in config_error(tmp_path, text)
@@ -242,6 +247,12 @@ def test_unknown_provider_option_is_refused(tmp_path):
     with pytest.raises(configmod.ConfigError) as info:
         pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "email")
     assert "email.port" in str(info.value)
+
+
+def test_the_test_suites_own_variables_are_not_config_keys():
+    """README: `ESIGN_TEST_DATABASE_URL=... ./scripts/test`; left exported, it stopped `esign serve`."""
+    cfg = configmod.load(None, environ={"ESIGN_TEST_DATABASE_URL": "mongodb://localhost:27017/"})
+    assert cfg.database.url == "memory://"
 
 
 def test_a_secret_key_long_enough_and_a_named_sender_are_taken():
