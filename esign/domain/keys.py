@@ -50,8 +50,8 @@ def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     cert_path, key_path = directory / f"{name}.crt", directory / f"{name}.key"
     if not key_path.exists():
         if make is None:
-            raise NoKeyMaterial(f"no {name.replace('_', ' ')} found in {directory.resolve()} ([signing] key_dir); "
-                                "run it with the deployment's --config")
+            raise NoKeyMaterial(f"no seal found in {directory.resolve()} ([signing] key_dir; {key_path.name} is "
+                                "missing); run it with the deployment's --config")
         directory.mkdir(parents=True, exist_ok=True)
         cert, key = make()
         try:
@@ -94,8 +94,8 @@ async def _material(services, name: str, kind, generate, create: bool):
             settings = services.store.settings
             stored = await (settings.get_or_create(name, stored_form) if create else settings.get(name))
             if stored is None:
-                raise NoKeyMaterial(f"no {name.replace('_', ' ')} in the database {services.config.database.name!r}; "
-                                    "run it with the deployment's --config")
+                raise NoKeyMaterial(f"no seal found in the database {services.config.database.name!r} (no {name!r} "
+                                    "setting); run it with the deployment's --config")
             cert, key = stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode()
             where = f"the {name} stored in the database"
         services.key_material[name] = _loaded(kind, cert, key, where)
@@ -145,13 +145,6 @@ def configured_roots(cfg) -> list[x509.Certificate]:
     except ValueError as exc:
         raise KeyFileError(f"signing.validation_roots {cfg.validation_roots!r}: not a PEM file of certificates "
                           f"({exc})") from None
-
-
-def check_configured(cfg) -> None:
-    """At start-up: refuse (KeyFileError naming the key) a configured seal or validation roots that
-    cannot be used, rather than failing every finalisation later."""
-    configured_seal(cfg.signing)
-    configured_roots(cfg.signing)
 
 
 async def seal_material(services, create: bool = True) -> SealMaterial:
