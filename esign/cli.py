@@ -88,6 +88,9 @@ def _parser() -> argparse.ArgumentParser:
     a = asub.add_parser("add-embed-origin")
     a.add_argument("org")
     a.add_argument("origin")
+    a = asub.add_parser("remove-embed-origin")
+    a.add_argument("org")
+    a.add_argument("origin")
     a = asub.add_parser("set-delivery")
     a.add_argument("org")
     a.add_argument("url")
@@ -370,8 +373,10 @@ async def admin_action(services, args) -> int:
             _print({"key": key, "note": "shown only now; it is stored as a hash", **prov.key_view(record)})
         elif args.action == "list-keys":
             _print([prov.key_view(k) for k in await services.store.api_keys.list_for_org(org["id"])])
-        elif args.action == "add-embed-origin":
-            org = await services.store.organizations.add_embed_origin(org["id"], args.origin.rstrip("/"))
+        elif args.action in ("add-embed-origin", "remove-embed-origin"):
+            change = (services.store.organizations.add_embed_origin if args.action == "add-embed-origin"
+                      else services.store.organizations.remove_embed_origin)
+            org = await change(org["id"], args.origin.rstrip("/"))
             _print({"id": org["id"], "name": org["name"], "embed_origins": org["embed_origins"]})
         elif args.action == "set-delivery":
             secret = args.secret or new_token(nbytes=32)
