@@ -17,9 +17,9 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.app import make_app, make_server
 from esign.clock import iso
+from esign.domain import keys
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
-from esign.domain import keys
 from esign.jobs.kinds import LANES
 from esign.jobs.registry import make_worker
 from esign.openapi import build
@@ -95,17 +95,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("org")
     a.add_argument("url")
     a.add_argument("--secret", default="", help="signing secret; generated when omitted")
-    _config_after_subcommands(jobs)
-    _config_after_subcommands(admin)
+    for command in (*jsub.choices.values(), *asub.choices.values()):  # `esign jobs failed --config FILE` too
+        command.add_argument("--config", default=argparse.SUPPRESS, help="the config file")
     return p
-
-
-def _config_after_subcommands(parser: argparse.ArgumentParser) -> None:
-    """`esign jobs failed --config FILE` as well as `esign jobs --config FILE failed`."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                sub.add_argument("--config", default=argparse.SUPPRESS, help="the config file")
 
 
 def _fail(code: int, message: str):
