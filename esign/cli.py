@@ -17,9 +17,9 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.app import make_app, make_server
 from esign.clock import iso
+from esign.domain import keys
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
-from esign.domain.keys import trust_bundle, validation_roots
 from esign.jobs.kinds import LANES
 from esign.jobs.registry import make_worker
 from esign.openapi import build
@@ -88,45 +88,90 @@ def _parser() -> argparse.ArgumentParser:
     a = asub.add_parser("add-embed-origin")
     a.add_argument("org")
     a.add_argument("origin")
+    a = asub.add_parser("remove-embed-origin")
+    a.add_argument("org")
+    a.add_argument("origin")
     a = asub.add_parser("set-delivery")
     a.add_argument("org")
     a.add_argument("url")
     a.add_argument("--secret", default="", help="signing secret; generated when omitted")
+    for command in (*jsub.choices.values(), *asub.choices.values()):  # `esign jobs failed --config FILE` too
+        command.add_argument("--config", default=argparse.SUPPRESS, help="the config file")
     return p
 
 
+def _fail(code: int, message: str):
+    """End with one line on standard error (the traceback only at DEBUG log level)."""
+    log.debug("%s", message, exc_info=True)
+    print(f"esign: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+def _configure_logging(level: str, command: str) -> None:
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if command == "verify":  # what verify finds is its report: pyHanko's own path-building traces are noise
+        logging.getLogger("pyhanko").setLevel(logging.CRITICAL)
+        logging.getLogger("pyhanko_certvalidator").setLevel(logging.CRITICAL)
+
+
 def main(argv=None) -> None:
+    """Exit status: 0 done; 1 a check or command failed, or the service could not start for a reason
+    outside its configuration (port in use, database unreachable); 2 a configuration or usage error."""
     args = _parser().parse_args(argv)
     if args.command == "openapi":
         print(json.dumps(build(), indent=2))
         return
-    if args.command == "verify" and not args.config:
-        sys.exit(asyncio.run(verify_file(None, args)))
     try:
-        cfg = configmod.load(getattr(args, "config", None))
+        code = _run(args)
     except configmod.ConfigError as exc:
-        sys.exit(f"esign: configuration error: {exc}")
-    logging.basicConfig(level=cfg.logging.level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    try:
-        if args.command == "serve":
-            asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
-        elif args.command == "worker":
-            lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
-            if lanes is not None and (not lanes or set(lanes) - set(LANES)):
-                sys.exit(f"esign: --lanes takes some of {', '.join(LANES)}")
-            asyncio.run(run_worker(cfg, lanes))
-        elif args.command == "admin":
-            sys.exit(asyncio.run(with_services(cfg, admin_action, args)))
-        elif args.command == "jobs":
-            sys.exit(asyncio.run(with_services(cfg, jobs_action, args)))
-        elif args.command == "verify":
-            sys.exit(asyncio.run(with_services(cfg, verify_file, args, embedded_ok=True)))
-        elif args.command == "seal":
-            sys.exit(asyncio.run(with_services(cfg, seal_action, args, embedded_ok=True)))
-    except configmod.ConfigError as exc:
-        sys.exit(f"esign: configuration error: {exc}")
+        _fail(2, f"configuration error: {exc}")
+    except keys.NoKeyMaterial as exc:
+        _fail(2, str(exc))
+    except dbmod.PyMongoError as exc:
+        # the driver's message names hosts, never the URL's password
+        _fail(1, f"the database (database.url) cannot be used: {str(exc).split(', Timeout:')[0]}")
+    except OSError as exc:
+        _fail(1, f"cannot start: {exc}")
     except KeyboardInterrupt:
-        pass
+        code = 0
+    sys.exit(code)
+
+
+def _run(args) -> int:
+    if args.command == "verify" and not args.config:
+        _configure_logging("WARNING", args.command)
+        return asyncio.run(verify_file(None, args))
+    cfg = configmod.load(getattr(args, "config", None))
+    _configure_logging("WARNING" if args.command == "verify" else cfg.logging.level.upper(), args.command)
+    if args.command == "serve":
+        asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
+    elif args.command == "worker":
+        lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
+        if lanes is not None and (not lanes or set(lanes) - set(LANES)):
+            print(f"esign: --lanes takes some of {', '.join(LANES)}", file=sys.stderr)
+            return 2
+        asyncio.run(run_worker(cfg, lanes))
+    elif args.command == "admin":
+        return asyncio.run(with_services(cfg, admin_action, args))
+    elif args.command == "jobs":
+        return asyncio.run(with_services(cfg, jobs_action, args))
+    elif args.command == "verify":
+        return asyncio.run(with_services(cfg, verify_file, args, embedded_ok=True))
+    elif args.command == "seal":
+        return asyncio.run(with_services(cfg, seal_action, args, embedded_ok=True))
+    return 0
+
+
+async def start_services(cfg):
+    """The services of a serving or working process, its signing keys loaded: a configured seal or
+    `[signing] validation_roots` that cannot be used stops start-up (a ConfigError naming the key)."""
+    services = await servicesmod.build(cfg)
+    try:
+        await keys.validation_roots(services)
+    except BaseException:
+        await services.close()
+        raise
+    return services
 
 
 async def _wait_for_signal():
@@ -141,12 +186,15 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     """Run the API until SIGTERM or SIGINT, then stop gracefully: no new connections, requests in
     flight finish within `[server] shutdown_grace_seconds`, then the worker stops; exit status 0."""
 
-    services = await servicesmod.build(cfg)
-    await announce_first_run(services)
-    server = make_server(make_app(services), cfg)
     host = host or cfg.server.host
     port = cfg.server.port if port is None else port
-    sockets = tornado.netutil.bind_sockets(port, host)
+    try:
+        sockets = tornado.netutil.bind_sockets(port, host)
+    except OSError as exc:
+        _fail(1, f"cannot listen on {host}:{port} (server.host, server.port): {exc.strerror or exc}")
+    services = await start_services(cfg)
+    await announce_first_run(services)
+    server = make_server(make_app(services), cfg)
     server.add_sockets(sockets)
     bound = sockets[0].getsockname()[1]
     warning = configmod.follow_listening_address(cfg, host, bound)
@@ -185,7 +233,7 @@ async def run_worker(cfg, lanes=None):
         sys.exit("esign: a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
                  "or point database.url at MongoDB")
 
-    await work(await servicesmod.build(cfg), lanes)
+    await work(await start_services(cfg), lanes)
 
 
 async def work(services, lanes=None):
@@ -245,10 +293,14 @@ async def seal_action(services, args) -> int:
     """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
     the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
 
-    bundle = await trust_bundle(services)
+    bundle = await keys.trust_bundle(services, create=False)
     if args.out:
-        with open(args.out, "wb") as f:
-            f.write(bundle)
+        try:
+            with open(args.out, "wb") as f:
+                f.write(bundle)
+        except OSError as exc:
+            print(f"esign: --out {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 2
     else:
         sys.stdout.buffer.write(bundle)
         sys.stdout.flush()
@@ -260,15 +312,20 @@ async def verify_file(services, args) -> int:
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
+    except OSError as exc:
+        print(f"esign: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    try:
         trust = x509.load_pem_x509_certificates(pathlib.Path(args.trust).read_bytes()) if args.trust else None
     except (OSError, ValueError) as exc:
-        print(f"esign: {exc}", file=sys.stderr)
+        reason = exc.strerror if isinstance(exc, OSError) else "not a PEM file of certificates"
+        print(f"esign: --trust {args.trust}: {reason}", file=sys.stderr)
         return 2
     seal = None
     if services is not None:
-        deployment = x509.load_pem_x509_certificates(await trust_bundle(services))
+        deployment = x509.load_pem_x509_certificates(await keys.trust_bundle(services, create=False))
         # the deployment's certificates, and the roots of its validation data (its TSA's)
-        trust, seal = [*(trust or []), *deployment, *await validation_roots(services)], deployment[0]
+        trust, seal = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)], deployment[0]
     report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     if services is not None and report.trail is not None:
         if dbmod.is_memory(services.config.database.url):
@@ -308,8 +365,10 @@ async def admin_action(services, args) -> int:
             _print({"key": key, "note": "shown only now; it is stored as a hash", **prov.key_view(record)})
         elif args.action == "list-keys":
             _print([prov.key_view(k) for k in await services.store.api_keys.list_for_org(org["id"])])
-        elif args.action == "add-embed-origin":
-            org = await services.store.organizations.add_embed_origin(org["id"], args.origin.rstrip("/"))
+        elif args.action in ("add-embed-origin", "remove-embed-origin"):
+            change = (services.store.organizations.add_embed_origin if args.action == "add-embed-origin"
+                      else services.store.organizations.remove_embed_origin)
+            org = await change(org["id"], args.origin.rstrip("/"))
             _print({"id": org["id"], "name": org["name"], "embed_origins": org["embed_origins"]})
         elif args.action == "set-delivery":
             secret = args.secret or new_token(nbytes=32)

@@ -24,6 +24,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign import db as dbmod
+from esign.config import ConfigError
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 
 
@@ -32,11 +33,25 @@ def key_dir(config) -> pathlib.Path:
     return pathlib.Path(configured) if configured else pathlib.Path(config.storage.path).parent / "keys"
 
 
+class KeyFileError(ConfigError, ValueError):
+    """A key or certificate that cannot be used, named by its config key or file: a configuration error
+    at start-up, a ValueError to what reads the seal later (GET /v1/seal-certificate answers 503)."""
+
+
+class NoKeyMaterial(Exception):
+    """A command that only reads the deployment's keys (`esign seal export`, `esign verify --config`)
+    found none where the config points: it never makes them (a new seal would be the wrong one)."""
+
+
 def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     """The (certificate, key) PEM files `name`.crt / `name`.key in `directory`, written first from
-    `make()` if absent. The key file is created exclusively (O_EXCL), so two processes racing keep one."""
+    `make()` if absent (`make` None: NoKeyMaterial). The key file is created exclusively (O_EXCL), so two
+    processes racing keep one."""
     cert_path, key_path = directory / f"{name}.crt", directory / f"{name}.key"
     if not key_path.exists():
+        if make is None:
+            raise NoKeyMaterial(f"no seal found in {directory.resolve()} ([signing] key_dir; {key_path.name} is "
+                                "missing); run it with the deployment's --config")
         directory.mkdir(parents=True, exist_ok=True)
         cert, key = make()
         try:
@@ -52,62 +67,120 @@ def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     return cert_path.read_bytes(), key_path.read_bytes()
 
 
-async def _material(services, name: str, kind, generate):
-    """A key pair (`kind`: SealMaterial or InternalCA, made by `generate()`) made once per deployment
-    (see the module docstring for where), read and decrypted once per process."""
+def _loaded(kind, cert: bytes, key: bytes, where: str):
+    try:
+        return kind.from_pem(cert, key)
+    except ValueError as exc:
+        raise KeyFileError(f"{where}: not a readable PEM certificate and matching private key ({exc})") from None
+
+
+async def _material(services, name: str, kind, generate, create: bool):
+    """A key pair (`kind`: SealMaterial or InternalCA, made by `generate()` unless not `create`: then
+    NoKeyMaterial) made once per deployment (see the module docstring for where), read and decrypted
+    once per process."""
     if name not in services.key_material:
         def make() -> tuple[bytes, bytes]:
             return generate().to_pem()
 
         if dbmod.is_memory(services.config.database.url):
-            cert, key = _file_pair(key_dir(services.config), name, make)
+            directory = key_dir(services.config)
+            cert, key = _file_pair(directory, name, make if create else None)
+            where = f"{directory / name}.crt and .key"
         else:
-            def create():
+            def stored_form():
                 cert, key = make()
                 return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
 
-            stored = await services.store.settings.get_or_create(name, create)
+            settings = services.store.settings
+            stored = await (settings.get_or_create(name, stored_form) if create else settings.get(name))
+            if stored is None:
+                raise NoKeyMaterial(f"no seal found in the database {services.config.database.name!r} (no {name!r} "
+                                    "setting); run it with the deployment's --config")
             cert, key = stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode()
-        services.key_material[name] = kind.from_pem(cert, key)
+            where = f"the {name} stored in the database"
+        services.key_material[name] = _loaded(kind, cert, key, where)
     return services.key_material[name]
 
 
-async def seal_material(services) -> SealMaterial:
+def _read(key: str, path: str) -> bytes:
+    try:
+        return pathlib.Path(path).read_bytes()
+    except OSError as exc:
+        raise KeyFileError(f"{key} {path!r}: cannot be read ({exc.strerror or exc})") from None
+
+
+def configured_seal(cfg) -> SealMaterial | None:
+    """The seal of `[signing] seal_certificate` / `seal_key`, or None when neither is set; a KeyFileError
+    naming the key when only one is set, a file cannot be read or holds no PEM, or the key does not
+    match the certificate."""
+    if not (cfg.seal_certificate or cfg.seal_key):
+        return None
+    if not (cfg.seal_certificate and cfg.seal_key):
+        given, missing = ("seal_certificate", "seal_key") if cfg.seal_certificate else ("seal_key", "seal_certificate")
+        raise KeyFileError(f"signing.{given} is set but signing.{missing} is not: set both (your own seal) or neither "
+                          "(a generated seal)")
+    cert, key = _read("signing.seal_certificate", cfg.seal_certificate), _read("signing.seal_key", cfg.seal_key)
+    try:
+        x509.load_pem_x509_certificates(cert)
+    except ValueError as exc:
+        raise KeyFileError(f"signing.seal_certificate {cfg.seal_certificate!r}: not a PEM certificate ({exc})") from None
+    try:
+        serialization.load_pem_private_key(key, password=None)
+    except (ValueError, TypeError) as exc:
+        raise KeyFileError(f"signing.seal_key {cfg.seal_key!r}: not an unencrypted PEM private key ({exc})") from None
+    try:
+        return SealMaterial.from_pem(cert, key)
+    except ValueError:
+        raise KeyFileError(f"signing.seal_key {cfg.seal_key!r} does not match the first certificate of "
+                          f"signing.seal_certificate {cfg.seal_certificate!r}") from None
+
+
+def configured_roots(cfg) -> list[x509.Certificate]:
+    """The certificates of `[signing] validation_roots` (none when unset); a KeyFileError naming the key
+    when the file cannot be read or holds no PEM certificate."""
+    if not cfg.validation_roots:
+        return []
+    try:
+        return x509.load_pem_x509_certificates(_read("signing.validation_roots", cfg.validation_roots))
+    except ValueError as exc:
+        raise KeyFileError(f"signing.validation_roots {cfg.validation_roots!r}: not a PEM file of certificates "
+                          f"({exc})") from None
+
+
+async def seal_material(services, create: bool = True) -> SealMaterial:
     cfg = services.config.signing
-    if cfg.seal_certificate and cfg.seal_key:
-        if "seal" not in services.key_material:
-            with open(cfg.seal_certificate, "rb") as c, open(cfg.seal_key, "rb") as k:
-                services.key_material["seal"] = SealMaterial.from_pem(c.read(), k.read())
+    if "seal" not in services.key_material:
+        seal = configured_seal(cfg)
+        if seal is not None:
+            services.key_material["seal"] = seal
+    if "seal" in services.key_material:
         return services.key_material["seal"]
-    ca = await internal_ca(services)
-    return await _material(services, "seal", SealMaterial, lambda: ca.issue_seal(cfg.seal_name))
+    ca = await internal_ca(services, create)
+    return await _material(services, "seal", SealMaterial, lambda: ca.issue_seal(cfg.seal_name), create)
 
 
-async def internal_ca(services) -> InternalCA:
+async def internal_ca(services, create: bool = True) -> InternalCA:
     name = f"{services.config.signing.seal_name} internal CA"
-    return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name))
+    return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name), create)
 
 
-async def trust_bundle(services) -> bytes:
+async def trust_bundle(services, create: bool = True) -> bytes:
     """The PEM a relying party trusts: the seal's certificate chain (the seal's own certificate first,
     then its issuers: the internal CA for a generated seal, the configured chain otherwise), then the
     internal CA's certificate unless already there (it issues the AES signers' certificates; AES is
-    always offered)."""
-    seal = await seal_material(services)
-    ca = await internal_ca(services)
+    always offered). Not `create`: NoKeyMaterial when the deployment has no keys yet."""
+    seal = await seal_material(services, create)
+    ca = await internal_ca(services, create)
     chain = [*seal.chain, *([] if ca.certificate in seal.chain else [ca.certificate])]
     return b"".join(c.public_bytes(serialization.Encoding.PEM) for c in chain)
 
 
-async def validation_roots(services) -> list[x509.Certificate]:
+async def validation_roots(services, create: bool = True) -> list[x509.Certificate]:
     """The trust anchors of the validation data: the last certificate of the seal's chain, the internal
     CA's, and those of `[signing] validation_roots` (a PEM file: the TSA's root, roots of your seal)."""
-    seal = await seal_material(services)
-    ca = await internal_ca(services)
-    roots = [seal.chain[-1], ca.certificate]
-    path = services.config.signing.validation_roots
-    if path:
-        roots += x509.load_pem_x509_certificates(pathlib.Path(path).read_bytes())
+    seal = await seal_material(services, create)
+    ca = await internal_ca(services, create)
+    roots = [seal.chain[-1], ca.certificate, *configured_roots(services.config.signing)]
     return list(dict.fromkeys(roots))
 
 

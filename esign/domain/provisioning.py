@@ -1,9 +1,14 @@
 """Organisations and API keys: declarative provisioning from config and the admin operations."""
 from __future__ import annotations
 
+import logging
+
+from esign.clock import readable
 from esign.config import ConfigError
 from esign.secrets import new_token
 from esign.store.organizations import BRANDING
+
+log = logging.getLogger("esign")
 
 
 class ProvisioningError(Exception):
@@ -66,17 +71,22 @@ async def provision_from_config(services) -> None:
                 raise ProvisioningError("validation_error", "delivery_url needs a delivery_secret (the HMAC key)")
         except ProvisioningError as exc:
             raise ConfigError(f"organization {spec['name']!r}: {exc}") from None
-        org = await services.store.organizations.upsert_by_name(spec["name"], {
-            "plan": spec["plan"], "embed_origins": spec["embed_origins"], "delivery_url": spec["delivery_url"],
-            "delivery_secret_enc": services.secrets.encrypt(spec["delivery_secret"]) if spec["delivery_secret"] else "",
-            **{key: spec[key] for key in BRANDING},
-        })
+        # what the config sets at every start, and what only at creation: see docs/operations.md
+        # ("Organisations declared in the config")
+        delivery = {"delivery_url": spec["delivery_url"],
+                    "delivery_secret_enc": services.secrets.encrypt(spec["delivery_secret"]) if spec["delivery_secret"] else ""}
+        declared = bool(spec["delivery_url"])
+        org = await services.store.organizations.upsert_by_name(
+            spec["name"], {"plan": spec["plan"], **(delivery if declared else {}), **{key: spec[key] for key in BRANDING}},
+            origins=spec["embed_origins"], defaults={} if declared else delivery)
         for key in spec["api_keys"]:
-            await services.store.api_keys.provision(
+            record = await services.store.api_keys.provision(
                 org["id"], key["key"], scopes=key["scopes"], sandbox=key["sandbox"],
                 rate_limit=key["rate_limit"], owner_name=key["owner_name"],
                 owner_email=key["owner_email"], name=key["name"])
-
+            if record["revoked_at"]:
+                log.warning("the API key %s... of organization %r in the config was revoked (%s) and stays revoked: "
+                            "remove it from the config", record["prefix"], spec["name"], readable(record["revoked_at"]))
 
 FIRST_RUN = "first_run"  # settings record: this database had its first run (the bootstrap key was issued)
 

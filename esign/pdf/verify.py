@@ -78,9 +78,12 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
         report.add(False, f"the last signature is {last.field_name!r}, not the esign seal ({SEAL_FIELD!r})")
     else:
         sealer = x509.load_der_x509_certificate(last.signer_cert.dump())
-        if seal is None:
+        if seal is None and trust is None:
             report.add(True, f"sealed by {describe(sealer)}; not compared with a deployment's seal "
                              "(give --config or --trust to check it)")
+        elif seal is None:
+            report.add(True, f"sealed by {describe(sealer)}, trusted as the certificates given say above; "
+                             "not compared with one deployment's seal certificate (give --config for that)")
         elif sealer == seal:
             report.add(True, f"sealed by this deployment's seal: {describe(sealer)}")
         else:

@@ -25,13 +25,15 @@ class ApiKeys(Repository):
         return out(doc)
 
     async def provision(self, org_id, key, **fields):
-        """Create the key or update its settings (idempotent; used for config-declared keys). One
-        upsert whose filter is an equality on the unique `key_hash`: processes starting together all
-        succeed (MongoDB retries such an upsert after a duplicate-key race) and leave one record."""
+        """Create the key or update its settings (idempotent; used for config-declared keys). A revoked
+        key stays revoked: `revoked_at` is written only when the record is created. One upsert whose
+        filter is an equality on the unique `key_hash`: processes starting together all succeed (MongoDB
+        retries such an upsert after a duplicate-key race) and leave one record."""
         doc = await self.col.find_one_and_update(
             {"key_hash": hash_token(key)},
-            {"$set": {**fields, "org_id": org_id, "revoked_at": None},
-             "$setOnInsert": {"_id": new_id(), "prefix": key[:12], "created_at": self.clock.now()}},
+            {"$set": {**fields, "org_id": org_id},
+             "$setOnInsert": {"_id": new_id(), "prefix": key[:12], "created_at": self.clock.now(),
+                              "revoked_at": None}},
             upsert=True, return_document=ReturnDocument.AFTER)
         return out(doc)
 

@@ -34,13 +34,15 @@ class Organizations(Repository):
                                                  return_document=ReturnDocument.AFTER)
         return out(doc), doc["_id"] == new["_id"]
 
-    async def upsert_by_name(self, name, fields: dict) -> dict:
-        """Create or update an organisation by its unique name (idempotent provisioning). The filter is
-        an equality on the unique name, so MongoDB retries the upsert after a duplicate-key race and
-        processes starting together all succeed."""
+    async def upsert_by_name(self, name, fields: dict, origins=(), defaults: dict | None = None) -> dict:
+        """Create or update an organisation by its unique name (idempotent provisioning): `fields` are
+        set, `origins` are added to its embed origins (those added otherwise stay), `defaults` are set
+        only when it is created. The filter is an equality on the unique name, so MongoDB retries the
+        upsert after a duplicate-key race and processes starting together all succeed."""
         doc = await self.col.find_one_and_update(
             {"name": name},
-            {"$set": fields, "$setOnInsert": {"_id": new_id(), "storage_bytes": 0, "created_at": self.clock.now()}},
+            {"$set": fields, "$addToSet": {"embed_origins": {"$each": list(origins)}},
+             "$setOnInsert": {"_id": new_id(), "storage_bytes": 0, "created_at": self.clock.now(), **(defaults or {})}},
             upsert=True, return_document=ReturnDocument.AFTER)
         return out(doc)
 
@@ -56,6 +58,10 @@ class Organizations(Repository):
 
     async def add_embed_origin(self, org_id, origin):
         return out(await self.col.find_one_and_update({"_id": org_id}, {"$addToSet": {"embed_origins": origin}},
+                                                      return_document=ReturnDocument.AFTER))
+
+    async def remove_embed_origin(self, org_id, origin):
+        return out(await self.col.find_one_and_update({"_id": org_id}, {"$pull": {"embed_origins": origin}},
                                                       return_document=ReturnDocument.AFTER))
 
     async def reserve_storage(self, org_id, nbytes: int, limit_bytes: int) -> bool:

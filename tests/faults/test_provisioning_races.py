@@ -158,3 +158,55 @@ async def test_first_run_skips_a_database_that_has_organisations(tmp_path, datab
         assert await prov.bootstrap_first_organization(services) is None
     finally:
         await services.close()
+
+
+async def test_restart_keeps_what_admin_commands_changed(tmp_path, caplog):
+    """A restart applies the config again: a revoked config-declared key stays revoked (and is named
+    in a warning by its prefix, never itself), origins and delivery set by `esign admin` stay."""
+    database = dbmod.connect("memory://?strict", "restart")
+    cfg = config(tmp_path)
+    cfg.organizations[0].update(plan="enterprise", embed_origins=["https://config.example"])
+    services = await servicesmod.build(cfg, FakeClock(), database=database)
+    try:
+        org = await services.store.organizations.by_name("Racing")
+        key = await services.store.api_keys.by_key(KEY)
+        assert await services.store.api_keys.revoke(key["id"])
+        await services.store.organizations.add_embed_origin(org["id"], "https://admin.example")
+        await prov.set_delivery(services, org, "https://hook.example/in", "admin-secret")
+    finally:
+        await services.close()
+    cfg.organizations[0]["embed_origins"] = ["https://config.example", "https://second.example"]
+    caplog.set_level("WARNING", logger="esign")
+    again = await start_together(cfg, database, 2)
+    try:
+        key = await again[0].store.api_keys.by_key(KEY)
+        assert key["revoked_at"] is not None
+        org = await again[0].store.organizations.by_name("Racing")
+        assert org["embed_origins"] == ["https://config.example", "https://admin.example", "https://second.example"]
+        assert org["delivery_url"] == "https://hook.example/in"
+        assert again[0].secrets.decrypt(org["delivery_secret_enc"]) == "admin-secret"
+        warnings = [r.getMessage() for r in caplog.records if "revoked" in r.getMessage()]
+        assert warnings and all(KEY[:12] in w and KEY not in w and "remove it from the config" in w
+                                for w in warnings)
+    finally:
+        await close_all(again)
+
+
+async def test_delivery_declared_in_the_config_is_set_at_every_start(tmp_path):
+    database = dbmod.connect("memory://?strict", "declared")
+    cfg = config(tmp_path)
+    cfg.organizations[0].update(plan="enterprise", delivery_url="https://config.example/in",
+                                delivery_secret="config-secret")
+    services = await servicesmod.build(cfg, FakeClock(), database=database)
+    try:
+        org = await services.store.organizations.by_name("Racing")
+        await prov.set_delivery(services, org, "https://hook.example/in", "admin-secret")
+    finally:
+        await services.close()
+    services = await servicesmod.build(cfg, FakeClock(), database=database)
+    try:
+        org = await services.store.organizations.by_name("Racing")
+        assert org["delivery_url"] == "https://config.example/in"
+        assert services.secrets.decrypt(org["delivery_secret_enc"]) == "config-secret"
+    finally:
+        await services.close()

@@ -1,6 +1,6 @@
 """`esign admin` commands against a live store (the test server's), checked through the API: a key
 made by create-key authenticates, revoke-key locks it out, list-keys never shows a key or hash,
-add-embed-origin allows embedding, set-delivery shows a generated secret once."""
+add-embed-origin allows embedding and remove-embed-origin stops it, set-delivery shows a generated secret once."""
 from __future__ import annotations
 
 import json
@@ -60,6 +60,9 @@ async def test_add_embed_origin_allows_embedding(server, client, capsys, documen
     code, org = await run(server, capsys, "add-embed-origin", "Org A", "https://portal.a.test/")
     assert code == 0 and "https://portal.a.test" in org["embed_origins"]
     assert (await client.post(path, {"allowed_origin": "https://portal.a.test"})).status == 201
+    code, org = await run(server, capsys, "remove-embed-origin", "Org A", "https://portal.a.test/")
+    assert code == 0 and "https://portal.a.test" not in org["embed_origins"]
+    assert_error(await client.post(path, {"allowed_origin": "https://portal.a.test"}), 403, "origin_not_allowed")
 
 
 async def test_set_delivery_shows_a_generated_secret_once(server, capsys):

@@ -2,10 +2,12 @@
 `esign serve` starts, provisions, answers and stops cleanly on SIGTERM."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import pathlib
 import signal
+import socket
 import subprocess
 import time
 import urllib.error
@@ -14,6 +16,8 @@ import urllib.request
 import pytest
 
 from esign import cli
+from esign import config as configmod
+from esign.pdf.seal import InternalCA
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ESIGN = str(ROOT / ".venv" / "bin" / "esign")
@@ -48,7 +52,8 @@ key = "{KEY}"
 
 ADMIN_COMMANDS = [
     ["create-org", "Acme"], ["create-key", "Acme"], ["revoke-key", "0000"], ["list-keys", "Acme"],
-    ["add-embed-origin", "Acme", "https://app.acme.test"], ["set-delivery", "Acme", "https://hook.acme.test"],
+    ["add-embed-origin", "Acme", "https://app.acme.test"], ["remove-embed-origin", "Acme", "https://app.acme.test"],
+    ["set-delivery", "Acme", "https://hook.acme.test"],
 ]
 
 
@@ -152,3 +157,103 @@ def test_run_script_prints_the_key_and_a_curl_line():
     text = (ROOT / "scripts" / "run").read_text()
     assert os.access(ROOT / "scripts" / "run", os.X_OK) and os.access(ROOT / "scripts" / "test", os.X_OK)
     assert "curl" in text and "NOT persistent" in text and "esign serve" in text
+
+
+def esign_fails(tmp_path, *args, extra="", env=None) -> subprocess.CompletedProcess:
+    """Run `esign ARGS --config C` (C: write_config's plus `extra`), expecting it to fail at once."""
+    config = pathlib.Path(write_config(tmp_path))
+    config.write_text(config.read_text() + extra)
+    proc = subprocess.run([ESIGN, *args, "--config", str(config)], capture_output=True, text=True, timeout=60,
+                          env=clean_env(**(env or {})), cwd=tmp_path)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "listening" not in proc.stdout
+    return proc
+
+
+def pem_pair(name: str) -> tuple[bytes, bytes]:
+    return InternalCA.generate(name).to_pem()
+
+
+def seal_files(tmp_path, cert: bytes | None, key: bytes | None) -> str:
+    """`[signing]` naming seal files with these contents (None: a file that does not exist)."""
+    lines = ["[signing]"]
+    for name, content in (("seal_certificate", cert), ("seal_key", key)):
+        path = tmp_path / f"{name}.pem"
+        if content is not None:
+            path.write_bytes(content)
+        lines.append(f'{name} = "{path}"')
+    return "\n".join(lines) + "\n"
+
+
+def test_serve_refuses_an_unusable_configured_seal(tmp_path):
+    cert, key = pem_pair("seal")
+    other_cert, other_key = pem_pair("other")
+    for extra, named in [
+        (seal_files(tmp_path, None, None), "signing.seal_certificate"),  # neither file exists
+        (seal_files(tmp_path, cert, None), "signing.seal_key"),
+        (seal_files(tmp_path, b"not a certificate", key), "signing.seal_certificate"),
+        (seal_files(tmp_path, cert, b"not a key"), "signing.seal_key"),
+        (seal_files(tmp_path, cert, other_key), "does not match"),
+        (f'[signing]\nseal_certificate = "{tmp_path}/c.pem"\n', "signing.seal_key is not"),  # one of the two
+        (f'[signing]\nvalidation_roots = "{tmp_path}/absent-roots.pem"\n', "signing.validation_roots"),
+    ]:
+        proc = esign_fails(tmp_path, "serve", "--port", "0", extra=extra)
+        assert proc.returncode == 2 and "configuration error" in proc.stderr and named in proc.stderr, proc.stderr
+
+
+def test_serve_names_a_corrupt_key_file_in_key_dir(tmp_path):
+    keys = tmp_path / "keys"  # beside [storage] path: the default key_dir
+    keys.mkdir()
+    (keys / "internal_ca.crt").write_text("-----BEGIN CERTIFICATE-----\ngarbage\n-----END CERTIFICATE-----\n")
+    (keys / "internal_ca.key").write_text("garbage")
+    proc = esign_fails(tmp_path, "serve", "--port", "0")
+    assert proc.returncode == 2 and f"{keys}/internal_ca.crt" in proc.stderr, proc.stderr
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = esign_fails(tmp_path, "serve", "--host", "127.0.0.1", "--port", str(port))
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == \
+        f"esign: cannot listen on 127.0.0.1:{port} (server.host, server.port): Address already in use"
+
+
+def test_an_unreachable_database_is_one_line_without_the_password(tmp_path):
+    proc = esign_fails(tmp_path, "serve", "--port", "0", env={
+        "ESIGN_DATABASE_URL": "mongodb://esign:hunter2secret@127.0.0.1:9/esign", "ESIGN_DATABASE_TIMEOUT_MS": "300"})
+    assert proc.returncode == 1 and "esign: the database (database.url) cannot be used" in proc.stderr, proc.stderr
+    assert "hunter2secret" not in proc.stderr + proc.stdout
+
+
+def test_a_storage_path_that_is_not_a_directory(tmp_path):
+    (tmp_path / "file").write_text("")
+    proc = esign_fails(tmp_path, "serve", "--port", "0", env={"ESIGN_STORAGE_PATH": f"{tmp_path}/file/blobs"})
+    assert proc.returncode == 1 and "Not a directory" in proc.stderr and f"{tmp_path}/file" in proc.stderr
+
+
+def test_seal_export_never_makes_a_seal(tmp_path):
+    proc = esign_fails(tmp_path, "seal", "export")
+    assert proc.returncode == 2 and f"no seal found in {tmp_path}/keys" in proc.stderr, proc.stderr
+    assert "--config" in proc.stderr and proc.stdout == ""
+    assert not (tmp_path / "keys").exists()
+
+
+def test_seal_export_to_a_path_that_cannot_be_written(tmp_path):
+    asyncio.run(_make_keys(write_config(tmp_path)))
+    proc = esign_fails(tmp_path, "seal", "export", "--out", f"{tmp_path}/absent/seal.pem")
+    assert proc.returncode == 2 and f"--out {tmp_path}/absent/seal.pem: No such file or directory" in proc.stderr
+
+
+async def _make_keys(config_path):
+    services = await cli.start_services(configmod.load(config_path, environ={}))
+    await services.close()
+
+
+def test_config_may_follow_the_subcommand():
+    for argv in (["jobs", "--config", "e.toml", "failed"], ["jobs", "failed", "--config", "e.toml"],
+                 ["admin", "list-keys", "Acme", "--config", "e.toml"]):
+        assert cli._parser().parse_args(argv).config == "e.toml"
+    assert cli._parser().parse_args(["jobs", "failed"]).config is None

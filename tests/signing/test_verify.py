@@ -68,6 +68,26 @@ async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, 
     assert "sealed by this deployment's seal" in proc.stdout and "not compared with the database" in proc.stdout
     proc = esign_verify(path)  # no deployment: says who sealed it
     assert proc.returncode == 0 and "not compared with a deployment's seal" in proc.stdout, proc.stdout
+    assert "Traceback" not in proc.stderr, proc.stderr  # pyHanko's path building is not told on stderr
+    bundle = tmp_path / "trust.pem"
+    bundle.write_bytes((await client.get("/v1/seal-certificate", key=None)).body)
+    proc = esign_verify(path, "--trust", bundle)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "give --config or --trust" not in proc.stdout and "(give --config for that)" in proc.stdout
+    assert "Traceback" not in proc.stderr, proc.stderr
+    proc = esign_verify(path, "--trust", "/dev/null")
+    assert proc.returncode == 2 and "--trust /dev/null: not a PEM file" in proc.stderr, proc.stderr
+
+
+def test_verify_with_another_deployments_config_makes_no_seal(tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "esign.toml").write_text(f'[storage]\npath = "{elsewhere}/blobs"\n[email]\npath = "{elsewhere}/mail"\n')
+    (tmp_path / "x.pdf").write_bytes(make_pdf())
+    proc = esign_verify(tmp_path / "x.pdf", "--config", elsewhere / "esign.toml")
+    assert proc.returncode == 2 and f"no seal found in {elsewhere}/keys" in proc.stderr, proc.stderr
+    assert "--config" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (elsewhere / "keys").exists()
 
 
 async def test_changed_bytes_and_an_extra_update_are_reported(server, client, document_id, tmp_path):
