@@ -5,9 +5,10 @@ import datetime as dt
 import re
 
 from esign.domain import lifecycle
-from esign.domain.signer_values import MAX_TYPED, MAX_VALUE
+from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
+from esign.providers.none_identity import NoIdentity
 from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
@@ -70,6 +71,14 @@ def check_signing_level(services, level: str) -> None:
         raise ApiError(403, "plan_restricted", "qualified (qes) signatures need a QES signing provider; none is configured")
 
 
+def check_identity_provider(services, required: bool, details: list) -> None:
+    """Identity verification can be required only when an identity provider is configured: with the
+    builtin `none` no signer could ever pass it (422 detail otherwise)."""
+    if required and isinstance(services.identity, NoIdentity):
+        details.append({"field": "identity_verification_required",
+                        "message": "no identity verification provider is configured on this server"})
+
+
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
@@ -86,6 +95,10 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         if phoneless:
             raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
                                     for i in phoneless])
+    details: list[dict] = []
+    check_identity_provider(services, bool(body.get("identity_verification_required")), details)
+    if details:
+        raise validation_error(details)
     level = body.get("signing_level") or "ses"
     check_signing_level(services, level)
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
@@ -175,6 +188,14 @@ def check_field_shape(f: dict, where: str, details: list) -> None:
                 re.compile(f["validation_pattern"])
             except re.error as exc:
                 details.append({"field": f"{where}.validation_pattern", "message": f"not a valid regular expression: {exc}"})
+            else:
+                if construct := js_difference(f["validation_pattern"]):
+                    details.append({"field": f"{where}.validation_pattern", "message": (
+                        f"uses {construct}: the signing page checks values in JavaScript, which would not "
+                        f"agree with the server")})
+    for name, text in [("value", f.get("value")), *((f"options.{k}", o) for k, o in enumerate(f.get("options") or []))]:
+        if text and (problem := unsafe_character(text)):
+            details.append({"field": f"{where}.{name}", "message": problem})
     if f["x_percent"] + f["width_percent"] > 100.0001 or f["y_percent"] + f["height_percent"] > 100.0001:
         details.append({"field": where, "message": "the field must lie within the page (x+width and y+height at most 100)"})
 

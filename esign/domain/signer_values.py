@@ -6,6 +6,12 @@ signer API hands out per field; the server never trusts that and checks everythi
 A drawing is a PNG data URL of at most MAX_DRAWING_BYTES decoded (the page's 600 x 200 canvas gives a
 few tens of KB); a checked drawn mark carries the decoded `png` bytes, which esign.domain.signing
 moves to blob storage before anything is written to the signing request.
+
+A `regex` field's pattern is matched with the `regex` package under a time bound (MATCH_SECONDS per
+value, MATCH_BUDGET_SECONDS per submission), releasing the GIL while it runs (esign.domain.signing runs
+the check off the event loop): a pattern with catastrophic backtracking refuses the value instead of
+stalling the server. New patterns are refused at creation when they use a construct the page's
+JavaScript RegExp reads differently (`js_difference`).
 """
 from __future__ import annotations
 
@@ -13,19 +19,31 @@ import base64
 import binascii
 import datetime as dt
 import io
+import logging
 import re
+import time
 
+import regex
 from PIL import Image, UnidentifiedImageError
 
 from esign.api.common import EMAIL_RE
 from esign.errors import ApiError, validation_error
 from esign.pdf.stamp import initials_of
 
+log = logging.getLogger(__name__)
+
 MAX_VALUE = 1000
 MAX_TYPED = 255
 MAX_DRAWING_BYTES = 256 * 1024  # a drawn signature or initials, as decoded PNG bytes
 MAX_IMAGE_SIDE = 4000
 SIGNATURE_REQUIRED = "adopt a signature before signing: type your name or draw it"
+MATCH_SECONDS = 0.05  # the most one value's check against a `regex` field's pattern may take
+MATCH_BUDGET_SECONDS = 0.25  # the most all of one submission's pattern checks may take together
+NO_MATCH = "the value does not have the expected format"
+UNCHECKED = ("the value could not be checked against this field's format in time; "
+             "try a shorter value, or ask the sender to simplify the field's pattern")
+# C0 and C1 controls except TAB and LF, and the bidirectional embedding, override and isolate controls
+UNSAFE_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 # validation_type -> (pattern the page uses, message). `date` is also parsed on the server.
 PATTERNS = {
@@ -40,8 +58,68 @@ def client_pattern(field: dict) -> tuple[str | None, str | None]:
     """(regular expression, message) the page checks a text field with."""
     kind = field.get("validation_type")
     if kind == "regex":
-        return field.get("validation_pattern"), "the value does not have the expected format"
+        return field.get("validation_pattern"), NO_MATCH
     return PATTERNS.get(kind, (None, None))
+
+
+# Python `re` syntax the signing page's JavaScript RegExp (no flags) reads differently or refuses
+JS_ESCAPES = {
+    "A": "\\A (JavaScript reads a letter A; use ^)", "Z": "\\Z (JavaScript reads a letter Z; use $)",
+    "z": "\\z (JavaScript reads a letter z; use $)", "G": "\\G (JavaScript reads a letter G)",
+    "a": "\\a (JavaScript reads a letter a; use \\x07)", "N": "\\N{...} (JavaScript reads a letter N)",
+    "U": "\\U (JavaScript reads a letter U; use \\uXXXX)",
+}
+JS_GROUPS = {
+    "P": "(?P...) named groups (use (?:...) or a numbered group)", "#": "(?#...) comments",
+    ">": "(?>...) atomic groups", "(": "(?(...)...) conditionals",
+}
+JS_QUANTIFIER = re.compile(r"\{(\d*)(,\d*)?\}")
+
+
+def js_difference(pattern: str) -> str | None:
+    """The first construct of `pattern` (valid for Python's `re`) that the signing page's JavaScript
+    RegExp reads differently or refuses, described, or None. Lookarounds, backreferences, classes,
+    {n}, {n,}, {n,m} and lazy quantifiers mean the same in both."""
+    i, n, in_class = 0, len(pattern), False
+    while i < n:
+        c = pattern[i]
+        if ord(c) > 0xFFFF:
+            return "a character beyond U+FFFF (JavaScript sees two UTF-16 units)"
+        if c == "\\":
+            if pattern[i + 1:i + 2] in JS_ESCAPES:
+                return JS_ESCAPES[pattern[i + 1]]
+            i += 2
+            continue
+        if in_class:
+            if c == "[" and pattern[i + 1:i + 2] in (":", "=", "."):
+                return "POSIX classes such as [:alpha:] (neither reads them as classes; list the characters)"
+            in_class = c != "]"
+            i += 1
+            continue
+        if c == "[":
+            i += 2 if pattern[i + 1:i + 2] == "^" else 1
+            if pattern[i:i + 1] == "]":
+                return "] first in a character class (JavaScript reads [] as an empty class; write \\])"
+            in_class = True
+            continue
+        if c == "(" and pattern[i + 1:i + 2] == "?":
+            kind = pattern[i + 2:i + 3]
+            if kind in JS_GROUPS:
+                return JS_GROUPS[kind]
+            if kind not in (":", "=", "!", "<"):
+                return "inline flags such as (?i) (not supported by the page's JavaScript)"
+            i += 4 if kind == "<" else 3  # (?<= and (?<!
+            continue
+        quantifier = JS_QUANTIFIER.match(pattern, i) if c == "{" else None
+        if quantifier and not quantifier.group(1) and quantifier.group(2):
+            return "{,n} quantifiers (JavaScript reads them as text; write {0,n})"
+        if c in "*+?" or quantifier:
+            i = quantifier.end() if quantifier else i + 1
+            if pattern[i:i + 1] == "+":
+                return "possessive quantifiers such as *+ ++ ?+ {n}+ (JavaScript refuses them)"
+            continue
+        i += 1
+    return None
 
 
 def prefill(field: dict, signer: dict, today: dt.date) -> str | None:
@@ -58,16 +136,33 @@ def prefill(field: dict, signer: dict, today: dt.date) -> str | None:
     return field.get("value")
 
 
-def check_text(field: dict, value: str) -> str | None:
-    """Why `value` is not acceptable in a text field, or None."""
+def unsafe_character(text: str) -> str | None:
+    """Why `text` may not be stored and stamped (a control or bidirectional formatting character, which
+    can make the signed document show something else than what was entered), or None."""
+    found = UNSAFE_CHARS.search(text)
+    if found is None:
+        return None
+    return (f"contains U+{ord(found.group()):04X}: control characters (other than tab and line feed) and "
+            f"bidirectional embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069) are not allowed")
+
+
+def check_text(field: dict, value: str, deadline: float | None = None) -> str | None:
+    """Why `value` is not acceptable in a text field, or None (UNCHECKED when a `regex` pattern could
+    not decide before `deadline`, a time.monotonic() value, or within MATCH_SECONDS)."""
     kind = field.get("validation_type")
     if kind == "regex":
+        timeout = MATCH_SECONDS if deadline is None else min(MATCH_SECONDS, deadline - time.monotonic())
+        if timeout <= 0:
+            return UNCHECKED
         try:
-            # ASCII classes (\d, \w) as in the page's JavaScript
-            ok = re.fullmatch(field.get("validation_pattern") or "", value, flags=re.ASCII) is not None
-        except re.error:
+            # ASCII classes (\d, \w) as in the page's JavaScript; `concurrent` releases the GIL
+            ok = regex.fullmatch(field.get("validation_pattern") or "", value, flags=regex.ASCII,
+                                 concurrent=True, timeout=timeout) is not None
+        except TimeoutError:
+            return UNCHECKED
+        except regex.error:
             ok = False
-        return None if ok else "the value does not have the expected format"
+        return None if ok else NO_MATCH
     if kind in PATTERNS:
         pattern, message = PATTERNS[kind]
         if not re.fullmatch(pattern, value, flags=re.ASCII):
@@ -166,6 +261,7 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
                             else adopted)
 
     out: dict[str, str] = {}
+    deadline = time.monotonic() + MATCH_BUDGET_SECONDS
     for field_id, f in mine.items():
         where = f"values.{field_id}"
         kind = f["field_type"]
@@ -201,9 +297,14 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
             continue
         if len(value) > MAX_VALUE:
             details.append({"field": where, "message": f"at most {MAX_VALUE} characters"})
+        elif problem := unsafe_character(value):
+            details.append({"field": where, "message": problem})
         elif kind == "select" and value not in (f.get("options") or []):
             details.append({"field": where, "message": "choose one of the options"})
-        elif kind == "text" and (problem := check_text(f, value)):
+        elif kind == "text" and (problem := check_text(f, value, deadline)):
+            if problem == UNCHECKED:
+                log.warning("signing request %s field %s: the value could not be checked against the field's "
+                            "pattern within the time bound", request["id"], field_id)
             details.append({"field": where, "message": problem})
         else:
             out[field_id] = value

@@ -223,8 +223,9 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
         raise _refusal(session, why)
     if body.get("consent") is not True and not session.signer.get("consented_at"):
         raise validation_error([{"field": "consent", "message": "agree to sign electronically (consent: true) first"}])
-    values, signature, initials = signer_values.check_submission(
-        session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
+    # off the event loop: `regex` patterns are matched with a time bound and without the GIL
+    values, signature, initials = await asyncio.to_thread(
+        signer_values.check_submission, session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
         services.clock.now().date())
     signature, initials = await store_drawings(services, session.request, [signature, initials])
     session = await give_consent(services, session, actor)

@@ -54,7 +54,7 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
     """The rules beyond the schema, on the whole template (or on what `changed` names): the document
     belongs to the organisation, role fields lie on its pages and keep the field rules, all roles'
     fields together keep the size bounds of one request's fields (they become one request's fields),
-    and qes needs a provider (403)."""
+    identity verification needs an identity provider, and qes needs a provider (403)."""
     changed = set(template) if changed is None else set(changed)
     details = []
     if changed & {"document_id", "roles"}:
@@ -71,6 +71,8 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
         details += [{"field": f"roles.{i}.fields.{j}.page_number", "message": f"the document has {pages} pages"}
                     for i, j, _ in fields_beyond(template["roles"], pages)]
         requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
+    if "identity_verification_required" in changed:
+        requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
     if details:
         raise validation_error(details)
     if "signing_level" in changed:

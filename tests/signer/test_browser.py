@@ -1,8 +1,10 @@
 """The signing page in headless Chromium: a signer opens the link from a real invitation email, gives
 consent, fills every field type, draws a signature and signs; another declines; keyboard-only
 signing; phone-sized screens. Screenshots are saved for review (tests/signer/browser.py)."""
+import asyncio
 import hashlib
 import io
+import time
 
 import pytest
 from PIL import Image
@@ -338,3 +340,28 @@ async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp
         assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
     finally:
         await stop_server(srv)
+
+
+async def test_a_slow_pattern_does_not_freeze_the_page_as_it_is_typed(srv):
+    """With (a+)+b each "a" typed doubles the JavaScript check's backtracking: the page leaves the field
+    to the server once a check took too long, and shows the server's answer."""
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
+        {"signer_id": ids[0], "field_type": "text", "page_number": 1, "x_percent": 10, "y_percent": 10,
+         "width_percent": 40, "height_percent": 3, "placeholder": "Code", "validation_type": "regex",
+         "validation_pattern": "(a+)+b"}])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    box = f"#field-{(await field_ids(srv, request['id']))[('text', 'Code')]}"
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(link)
+        await consent(page)
+        started = time.monotonic()
+        await asyncio.wait_for(page.type(f"{box} input", "a" * 40), 60)
+        assert time.monotonic() - started < 20
+        await page.click("#finish")
+        await page.locator("#adopt").wait_for(state="visible")
+        await page.click("#adopt-ok")
+        tip = page.locator(f"{box} .field-tip")
+        await tip.wait_for()
+        assert "expected format" in await tip.text_content()  # the server's refusal
+    assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"

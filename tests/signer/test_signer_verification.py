@@ -361,11 +361,51 @@ async def test_identity_input_validation(id_server):
     assert not [t for t in await made.event_types() if t.startswith("identity.")]
 
 
+NO_PROVIDER = [{"field": "identity_verification_required",
+                "message": "no identity verification provider is configured on this server"}]
+
+
+async def test_identity_required_needs_a_provider(server):
+    """The default `none` provider cannot verify anybody: requiring identity verification is refused
+    when a request or a template is made, never left to fail at the signer."""
+    doc = await upload(server)
+    resp = await server.client.post("/v1/signing-requests", {"document_id": doc, "signers": [ANN],
+                                                             "identity_verification_required": True})
+    assert assert_error(resp, 422, "validation_error")["details"] == NO_PROVIDER
+    assert (await server.client.get("/v1/signing-requests")).json["total"] == 0
+    resp = await server.client.post("/v1/templates", {"name": "T", "identity_verification_required": True})
+    assert assert_error(resp, 422, "validation_error")["details"] == NO_PROVIDER
+    template = await server.client.post("/v1/templates", {"name": "T", "document_id": doc,
+                                                          "roles": [{"name": "Signer", "fields": []}]})
+    assert template.status == 201, template
+    resp = await server.client.patch(f"/v1/templates/{template.json['id']}", {"identity_verification_required": True})
+    assert assert_error(resp, 422, "validation_error")["details"] == NO_PROVIDER
+    # a template stored with it (made while a provider was configured) cannot send a request either
+    await raw_db(server.services)["templates"].update_one({"_id": template.json["id"]},
+                                                          {"$set": {"identity_verification_required": True}})
+    resp = await server.client.post(f"/v1/templates/{template.json['id']}/send",
+                                    {"signers": [{"name": ANN["name"], "email": ANN["email"], "role": "Signer"}]})
+    assert assert_error(resp, 422, "validation_error")["details"] == NO_PROVIDER
+
+
+async def test_identity_required_with_a_provider(id_server):
+    doc = await upload(id_server)
+    resp = await id_server.client.post("/v1/signing-requests", {"document_id": doc, "signers": [ANN],
+                                                                "identity_verification_required": True})
+    assert resp.status == 201 and resp.json["identity_verification_required"] is True, resp
+    resp = await id_server.client.post("/v1/templates", {"name": "T", "identity_verification_required": True})
+    assert resp.status == 201 and resp.json["identity_verification_required"] is True, resp
+
+
 async def test_identity_not_required_or_no_provider(server):
     plain = await make_request(server, [ANN], fields={"sig": {}})
     assert_error(await spost(server, await plain.token(0), "identity", identity(server)), 409, "invalid_state")
-    # the default `none` provider cannot verify anybody: a clear 502, nothing counted
-    made = await id_request(server)
+    # a request stored with it when a provider was configured: the `none` provider cannot verify
+    # anybody, a clear 502, nothing counted
+    made = await make_request(server, [ANN], fields={"sig": {}}, send=False)
+    await raw_db(server.services)["signing_requests"].update_one(
+        {"_id": made.id}, {"$set": {"identity_verification_required": True, "identity_payment_status": "pending"}})
+    assert (await server.client.post(f"/v1/signing-requests/{made.id}/send")).status == 200
     token = await made.token(0)
     assert_error(await spost(server, token, "identity", identity(server)), 502, "upstream_unavailable")
     assert id_state(await sget(server, token))["attempts_left"] == 3

@@ -316,9 +316,15 @@
   }
 
   // --- checking and collecting values (the server checks all of this again) --------------------------
+  // A pattern whose check took too long (catastrophic backtracking) is left to the server from then on,
+  // whose answer is authoritative anyway: typing cannot freeze the page for long.
+  var slowPatterns = {};
   function patternOk(f, value) {
-    if (!f.client_pattern) return true;
-    try { return new RegExp("^(?:" + f.client_pattern + ")$").test(value); } catch (e) { return true; }
+    if (!f.client_pattern || slowPatterns[f.id]) return true;
+    var started = Date.now(), ok = true;
+    try { ok = new RegExp("^(?:" + f.client_pattern + ")$").test(value); } catch (e) { ok = true; }
+    if (Date.now() - started > 50) { slowPatterns[f.id] = true; return true; }
+    return ok;
   }
 
   function collect() {
