@@ -245,19 +245,62 @@ def page_of(item_schema: type[Schema], name: str) -> type[Schema]:
     })
 
 
-EMAIL_RE = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[^@\s<>(),;:\"\[\]]+\.[^@\s<>(),;:\"\[\].]+$")
+# ASCII only (an OpenAPI `email`: an RFC 5321 mailbox; `idn-email` would be the Unicode one): an address
+# with "é" cannot be put in a message header (formataddr refuses it) nor sent without SMTPUTF8, which
+# the mail providers do not speak. The signing page uses `.pattern` in JavaScript: keep it JS-compatible.
+EMAIL_RE = re.compile(r"^[!#-'*+\-./0-9=?A-Z^-~]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]+$")
+NOT_ASCII_EMAIL = "an email address in ASCII characters; internationalised addresses are not supported"
 
 
 class Email(fields.String):
-    """Syntax-only email check (design.md §6): no DNS, internal domains allowed."""
+    """Syntax-only email check (design.md §6): no DNS, internal domains allowed; ASCII only."""
 
-    default_error_messages = {"invalid": "not a valid email address"}
+    default_error_messages = {"invalid": "not a valid email address", "ascii": NOT_ASCII_EMAIL}
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not value.isascii():
+            raise self.make_error("ascii")
         if len(value) > 320 or not EMAIL_RE.match(value):
             raise self.make_error("invalid")
         return value
+
+
+class Name(Line):
+    """A person's name: one line with at least one character that is not a space."""
+
+    default_error_messages = {"blank": "must not be empty or only spaces"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not value.strip():
+            raise self.make_error("blank")
+        return value
+
+
+PHONE_RE = re.compile(r"^\+?[0-9 ().-]+$")
+PHONE_DIGITS = (4, 20)
+
+
+class Phone(Line):
+    """A phone number as people write it: an optional leading `+`, then digits, spaces, dots, dashes
+    and parentheses, with 4 to 20 digits in all. Blank (empty or spaces) is no phone (null)."""
+
+    default_error_messages = {"phone": ("must be a phone number: an optional leading +, then digits, spaces, dots, "
+                                        f"dashes or parentheses, {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits")}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not value:
+            return None
+        digits = sum(c.isdigit() for c in value)
+        if not PHONE_RE.match(value) or not PHONE_DIGITS[0] <= digits <= PHONE_DIGITS[1]:
+            raise self.make_error("phone")
+        return value
+
+    def _validate(self, value):
+        if value is not None:  # blank became null: no length to check
+            super()._validate(value)
 
 
 def tornado_pattern(path: str) -> str:
