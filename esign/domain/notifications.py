@@ -171,7 +171,8 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     if not address.isascii():  # stored before the API refused such addresses; formataddr cannot encode it
         raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
     msg["To"] = email.utils.formataddr((name, address))
-    if request.get("owner_email") and request["owner_email"] != address:
+    # an owner address that is not ASCII (a key made before they were refused) cannot be a header: no Reply-To
+    if request.get("owner_email") and request["owner_email"] != address and request["owner_email"].isascii():
         msg["Reply-To"] = email.utils.formataddr((request.get("owner_name") or "", request["owner_email"]))
     msg["Message-ID"] = message_id(services, msg_key)
     msg["Date"] = email.utils.formatdate(localtime=False)
