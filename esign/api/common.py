@@ -267,41 +267,47 @@ class Email(fields.String):
         return value
 
 
-class Name(Line):
-    """A person's name: one line with at least one character that is not a space."""
+# White space Python and JavaScript agree on, as a regex character range (control characters, which
+# a Line refuses, left out): a name of these alone is blank.
+SPACES = "\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff"
+NOT_BLANK = re.compile(f"[^{SPACES}]")
 
+
+class Name(Line):
+    """A person's name: one line with at least one character that is not white space. The OpenAPI
+    pattern says the same (esign/openapi.py)."""
+
+    PATTERN = f"^[^{CONTROL_CHARS}]*[^{CONTROL_CHARS}{SPACES}][^{CONTROL_CHARS}]*$"
     default_error_messages = {"blank": "must not be empty or only spaces"}
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
-        if not value.strip():
+        if not NOT_BLANK.search(value):
             raise self.make_error("blank")
         return value
 
 
-PHONE_RE = re.compile(r"^\+?[0-9 ().-]+$")
-PHONE_DIGITS = (4, 20)
-
-
 class Phone(Line):
     """A phone number as people write it: an optional leading `+`, then digits, spaces, dots, dashes
-    and parentheses, with 4 to 20 digits in all. Blank (empty or spaces) is no phone (null)."""
+    and parentheses, with 4 to 20 digits in all; spaces around it are trimmed, and blank (empty or
+    spaces) is no phone (null). `PATTERN` is the whole rule, in the OpenAPI document too."""
 
-    default_error_messages = {"phone": ("must be a phone number: an optional leading +, then digits, spaces, dots, "
-                                        f"dashes or parentheses, {PHONE_DIGITS[0]} to {PHONE_DIGITS[1]} digits")}
+    PATTERN = r"^ *(?:\+?[ ().-]*(?:[0-9][ ().-]*){4,20})? *$"
+    default_error_messages = {"phone": "must be a phone number: an optional leading +, then digits, spaces, dots, "
+                                       "dashes or parentheses, 4 to 20 digits"}
 
     def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs).strip()
-        if not value:
-            return None
-        digits = sum(c.isdigit() for c in value)
-        if not PHONE_RE.match(value) or not PHONE_DIGITS[0] <= digits <= PHONE_DIGITS[1]:
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not PHONE_RE.match(value):
             raise self.make_error("phone")
-        return value
+        return value.strip(" ") or None
 
     def _validate(self, value):
         if value is not None:  # blank became null: no length to check
             super()._validate(value)
+
+
+PHONE_RE = re.compile(Phone.PATTERN)
 
 
 def tornado_pattern(path: str) -> str:
