@@ -16,7 +16,7 @@ import tomllib
 import urllib.parse
 from typing import Any
 
-from esign.api.common import EMAIL_ADDRESS, EMAIL_RE
+from esign.api.common import ASCII_EMAIL, EMAIL_RE
 
 
 class ConfigError(Exception):
@@ -245,7 +245,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
             if not 0 <= k["rate_limit"] <= 1000:
                 raise ConfigError(f"{kwhere}.rate_limit must be between 1 and 1000 (0 = default)")
             if k["owner_email"] and not EMAIL_RE.match(k["owner_email"]):
-                raise ConfigError(f"{kwhere}.owner_email must be {EMAIL_ADDRESS}")
+                raise ConfigError(f"{kwhere}.owner_email must be {ASCII_EMAIL}")
             keys.append(k)
         checked["api_keys"] = keys
         organizations.append(checked)
@@ -272,7 +272,7 @@ def _check_branding(where: str, org: dict) -> None:
     if org["accent_color"] and not ACCENT_RE.match(org["accent_color"]):
         raise ConfigError(f"{where}.accent_color must be a colour written #rrggbb")
     if org["notify_email"] and not EMAIL_RE.match(org["notify_email"]):
-        raise ConfigError(f"{where}.notify_email must be {EMAIL_ADDRESS}")
+        raise ConfigError(f"{where}.notify_email must be {ASCII_EMAIL}")
 
 
 def listening_url(host: str, port: int) -> str:

@@ -249,8 +249,8 @@ def page_of(item_schema: type[Schema], name: str) -> type[Schema]:
 # with "é" cannot be put in a message header (formataddr refuses it) nor sent without SMTPUTF8, which
 # the mail providers do not speak. The signing page uses `.pattern` in JavaScript: keep it JS-compatible.
 EMAIL_RE = re.compile(r"^[!#-'*+\-./0-9=?A-Z^-~]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]+$")
-EMAIL_ADDRESS = "an email address in ASCII characters"
-NOT_ASCII_EMAIL = f"{EMAIL_ADDRESS}; internationalised addresses are not supported"
+ASCII_EMAIL = "an email address in ASCII characters"
+NOT_ASCII_EMAIL = f"{ASCII_EMAIL}; internationalised addresses are not supported"
 
 
 class Email(fields.String):
