@@ -300,11 +300,11 @@ class Phone(Line):
         value = super()._deserialize(value, attr, data, **kwargs)
         if not PHONE_RE.match(value):
             raise self.make_error("phone")
+        super()._validate(value)  # the bounds (maxLength) are of the value as given, before trimming
         return value.strip(" ") or None
 
     def _validate(self, value):
-        if value is not None:  # blank became null: no length to check
-            super()._validate(value)
+        """Done by _deserialize on the value as given (the trimmed value may be null)."""
 
 
 PHONE_RE = re.compile(Phone.PATTERN)

@@ -79,7 +79,8 @@ async def test_a_name_with_spaces_around_it_is_kept(client, document_id):
     assert resp.status == 201 and resp.json["signers"][0]["name"] == " Ann Example ", resp
 
 
-@pytest.mark.parametrize("phone", ["call me", "12", "+", "++49 30 1234567", "030 1234567 ext 9", "1" * 21,
+@pytest.mark.parametrize("phone", ["call me", "12", "+", "++49 30 1234567", "030 1234567 ext 9", "1" * 21, " " * 51,
+                                   " +49 30 1234567" + " " * 40,
                                    "+49 (30) 1234567\n", "49#301234", "+49 30 12345678 9012345678 9"])
 async def test_a_phone_that_cannot_be_a_number_is_422(client, document_id, phone):
     err = assert_error(await create(client, document_id, {**ANN, "phone": phone}), 422, "validation_error")
