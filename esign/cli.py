@@ -15,6 +15,7 @@ from cryptography import x509
 from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
+from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.app import make_app, make_server
 from esign.clock import iso
 from esign.domain import keys
@@ -359,6 +360,9 @@ async def admin_action(services, args) -> int:
             bad = [s for s in scopes if s not in configmod.SCOPES]
             if bad or not 0 <= args.rate_limit <= 1000:
                 print(f"esign: bad scopes {bad} or rate limit (1-1000)", file=sys.stderr)
+                return 2
+            if args.owner_email and not EMAIL_RE.match(args.owner_email):
+                print(f"esign: --owner-email must be {ASCII_EMAIL}", file=sys.stderr)
                 return 2
             key, record = await prov.create_key(services, org, scopes, args.sandbox, args.rate_limit,
                                                 args.owner_name, args.owner_email, args.name)

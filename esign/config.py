@@ -17,6 +17,8 @@ import tomllib
 import urllib.parse
 from typing import Any
 
+from esign.api.common import ASCII_EMAIL, EMAIL_RE
+
 
 class ConfigError(Exception):
     pass
@@ -253,6 +255,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
                 raise ConfigError(f"{kwhere}.scopes: unknown scope {bad[0]!r} (known: {', '.join(SCOPES)})")
             if not 0 <= k["rate_limit"] <= 1000:
                 raise ConfigError(f"{kwhere}.rate_limit must be between 1 and 1000 (0 = default)")
+            if k["owner_email"] and not EMAIL_RE.match(k["owner_email"]):
+                raise ConfigError(f"{kwhere}.owner_email must be {ASCII_EMAIL}")
             keys.append(k)
         checked["api_keys"] = keys
         organizations.append(checked)
@@ -289,8 +293,8 @@ def _check_branding(where: str, org: dict) -> None:
         raise ConfigError(f"{where}.logo_url must be an https:// URL")
     if org["accent_color"] and not ACCENT_RE.match(org["accent_color"]):
         raise ConfigError(f"{where}.accent_color must be a colour written #rrggbb")
-    if org["notify_email"] and "@" not in org["notify_email"]:
-        raise ConfigError(f"{where}.notify_email must be an email address")
+    if org["notify_email"] and not EMAIL_RE.match(org["notify_email"]):
+        raise ConfigError(f"{where}.notify_email must be {ASCII_EMAIL}")
 
 
 def listening_url(host: str, port: int) -> str:

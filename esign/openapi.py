@@ -63,8 +63,8 @@ def _refine(self, field, ret, **kwargs) -> dict:
     out = {}
     if isinstance(field, Email):
         out["format"] = "email"
-    if isinstance(field, Line):
-        out["pattern"] = f"^[^{CONTROL_CHARS}]*$"
+    if isinstance(field, Line):  # a Name or Phone has a pattern of its own
+        out["pattern"] = getattr(field, "PATTERN", f"^[^{CONTROL_CHARS}]*$")
     if ret.get("nullable") and None in (ret.get("enum") or ()):
         out["enum"] = [v for v in ret["enum"] if v is not None]
     return out

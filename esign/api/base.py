@@ -321,8 +321,15 @@ class APIHandler(BaseHandler):
         return self.org["id"]
 
     async def fingerprint(self) -> str:
-        """What an Idempotency-Key is bound to: the body's SHA-256 (uploads: what was uploaded)."""
-        return hashlib.sha256(self.body).hexdigest()
+        """What an Idempotency-Key is bound to: the SHA-256 of a JSON body's canonical form (keys
+        sorted, no spacing), so a retry that serialises the same JSON differently is the same request;
+        of the raw bytes when the body is not JSON (uploads: what was uploaded)."""
+        try:
+            canonical = json.dumps(json.loads(self.body), sort_keys=True, separators=(",", ":"),
+                                   ensure_ascii=False).encode("utf-8")
+        except (ValueError, UnicodeError, RecursionError):
+            canonical = self.body
+        return hashlib.sha256(canonical).hexdigest()
 
 
 def idempotent(method):

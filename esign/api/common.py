@@ -245,19 +245,69 @@ def page_of(item_schema: type[Schema], name: str) -> type[Schema]:
     })
 
 
-EMAIL_RE = re.compile(r"^[^@\s<>(),;:\"\[\]]+@[^@\s<>(),;:\"\[\]]+\.[^@\s<>(),;:\"\[\].]+$")
+# ASCII only (an OpenAPI `email`: an RFC 5321 mailbox; `idn-email` would be the Unicode one): an address
+# with "é" cannot be put in a message header (formataddr refuses it) nor sent without SMTPUTF8, which
+# the mail providers do not speak. The signing page uses `.pattern` in JavaScript: keep it JS-compatible.
+EMAIL_RE = re.compile(r"^[!#-'*+\-./0-9=?A-Z^-~]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]+$")
+ASCII_EMAIL = "an email address in ASCII characters"
+NOT_ASCII_EMAIL = f"{ASCII_EMAIL}; internationalised addresses are not supported"
 
 
 class Email(fields.String):
-    """Syntax-only email check (design.md §6): no DNS, internal domains allowed."""
+    """Syntax-only email check (design.md §6): no DNS, internal domains allowed; ASCII only."""
 
-    default_error_messages = {"invalid": "not a valid email address"}
+    default_error_messages = {"invalid": "not a valid email address", "ascii": NOT_ASCII_EMAIL}
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs).strip()
+        if not value.isascii():
+            raise self.make_error("ascii")
         if len(value) > 320 or not EMAIL_RE.match(value):
             raise self.make_error("invalid")
         return value
+
+
+# White space Python and JavaScript agree on, as a regex character range (control characters, which
+# a Line refuses, left out): a name of these alone is blank.
+SPACES = "\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff"
+NOT_BLANK = re.compile(f"[^{SPACES}]")
+
+
+class Name(Line):
+    """A person's name: one line with at least one character that is not white space. The OpenAPI
+    pattern says the same (esign/openapi.py)."""
+
+    PATTERN = f"^[^{CONTROL_CHARS}]*[^{CONTROL_CHARS}{SPACES}][^{CONTROL_CHARS}]*$"
+    default_error_messages = {"blank": "must not be empty or only spaces"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not NOT_BLANK.search(value):
+            raise self.make_error("blank")
+        return value
+
+
+class Phone(Line):
+    """A phone number as people write it: an optional leading `+`, then digits, spaces, dots, dashes
+    and parentheses, with 4 to 20 digits in all; spaces around it are trimmed, and blank (empty or
+    spaces) is no phone (null). `PATTERN` is the whole rule, in the OpenAPI document too."""
+
+    PATTERN = r"^ *(?:\+?[ ().-]*(?:[0-9][ ().-]*){4,20})? *$"
+    default_error_messages = {"phone": "must be a phone number: an optional leading +, then digits, spaces, dots, "
+                                       "dashes or parentheses, 4 to 20 digits"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if not PHONE_RE.match(value):
+            raise self.make_error("phone")
+        super()._validate(value)  # the bounds (maxLength) are of the value as given, before trimming
+        return value.strip(" ") or None
+
+    def _validate(self, value):
+        """Done by _deserialize on the value as given (the trimmed value may be null)."""
+
+
+PHONE_RE = re.compile(Phone.PATTERN)
 
 
 def tornado_pattern(path: str) -> str:

@@ -2,15 +2,15 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (CursorPageQuery, Email, Line, OutSchema, StrictSchema, UTCDateTime, cursor_record,
+from esign.api.common import (CursorPageQuery, Email, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record,
                               operation, page_of)
 from esign.errors import not_found
 
 
 class ContactCreate(StrictSchema):
-    name = Line(required=True, validate=validate.Length(1, 255))
+    name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True, validate=validate.Length(3, 320))
-    phone = Line(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
 
 
 class Contact(OutSchema):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Num, OutSchema, QuerySchema,
+from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Name, Num, OutSchema, Phone, QuerySchema,
                               StrictSchema, UTCDateTime, cursor_record, operation, page_of)
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
@@ -22,9 +22,9 @@ LEVELS = ["ses", "aes", "qes"]
 
 class SignerBase(StrictSchema):
     """What every signer input carries (signing requests, template send, bulk recipients)."""
-    name = Line(required=True, validate=validate.Length(1, 255))
+    name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
-    phone = Line(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
 
 
 class SignerInput(SignerBase):
@@ -422,7 +422,8 @@ class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
                description="Completed requests only (409 invalid_state otherwise, also while the signed PDF is "
-                           "still being produced). The URL needs no API key and expires after 24 hours.")
+                           "still being produced: then with `Retry-After` in seconds; the `document.signed` "
+                           "event says when it is ready). The URL needs no API key and expires after 24 hours.")
     async def get(self, request_id):
         request = await self.load(request_id)
         q = self.query(DownloadQuery())

@@ -6,8 +6,9 @@ from __future__ import annotations
 import calendar
 import urllib.parse
 
-from esign.errors import invalid_state
+from esign.errors import ApiError, invalid_state
 
+PROCESSING_RETRY_SECONDS = 3  # Retry-After of a download asked for while the signed PDF is being produced
 LIFETIME = 24 * 3600  # GET .../download (spec: 24 hours); the enterprise delivery uses 1 hour
 
 
@@ -72,6 +73,10 @@ def file_name(request: dict, which: str) -> str:
 async def download_link(services, request: dict, which: str) -> dict:
     if request["status"] != "completed":
         raise invalid_state(f"the signed PDF is available once the request is completed; it is {request['status']}")
+    if request.get("signed_pdf_status") == "processing":
+        raise ApiError(409, "invalid_state", "the signed PDF is still being produced (signed_pdf_status processing): "
+                       "wait for the document.signed event, or retry after a few seconds",
+                       headers={"Retry-After": str(PROCESSING_RETRY_SECONDS)})
     if request.get("signed_pdf_status") != "ready":
         raise invalid_state(f"the signed PDF is not ready yet (signed_pdf_status {request.get('signed_pdf_status')})")
     if which == "certificate" and not request.get("stamp_pdf_available"):

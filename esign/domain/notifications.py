@@ -20,8 +20,10 @@ Emails carry the organisation's display name, logo and accent colour (`[[organiz
 people read them (esign.clock.readable), a plain-text part with every link on a line of its own, and
 links that wrap on a phone.
 
-- A refusal of the recipient for good (SMTP 5xx to RCPT TO) is recorded as a bounce on the signer
-  (`email_bounced_at`, `signing_event.email_bounced`).
+- A refusal of the recipient for good (SMTP 5xx to RCPT TO), or an address that cannot be written
+  into a message at all (not ASCII: stored before the API refused such addresses), is recorded as a
+  bounce on the signer (`email_bounced_at`, `signing_event.email_bounced` with the reason); the job
+  is not retried.
 - Anything temporary or a fault of the mail provider is retried with back-off for `[jobs]
   message_retry_hours`; when that runs out the signer gets `email_failed_at` and the event
   `signing_event.email_failed`; a later successful send (a remind) clears `email_failed_at`.
@@ -131,6 +133,10 @@ def _text(rendered: bytes) -> str:
     return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip() + "\n"
 
 
+class Unaddressable(Exception):
+    """The recipient's address cannot be written into a message: a failure for good, like a bounce."""
+
+
 def render(services, request: dict, org: dict, template: str, to: tuple[str, str, str], signer: dict | None,
            msg_key: str, pdf: bytes | None = None) -> EmailMessage:
     """The message of `template` for `to`; for `completed`, `pdf` is the attachment (None: a link)."""
@@ -162,8 +168,11 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     msg["Subject"] = subject
     from_name, from_address = email.utils.parseaddr(services.config.email["from"])
     msg["From"] = email.utils.formataddr((f"{shown} via {from_name}" if from_name else shown, from_address))
+    if not address.isascii():  # stored before the API refused such addresses; formataddr cannot encode it
+        raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
     msg["To"] = email.utils.formataddr((name, address))
-    if request.get("owner_email") and request["owner_email"] != address:
+    # an owner address that is not ASCII (a key made before they were refused) cannot be a header: no Reply-To
+    if request.get("owner_email") and request["owner_email"] != address and request["owner_email"].isascii():
         msg["Reply-To"] = email.utils.formataddr((request.get("owner_name") or "", request["owner_email"]))
     msg["Message-ID"] = message_id(services, msg_key)
     msg["Date"] = email.utils.formatdate(localtime=False)
@@ -191,10 +200,10 @@ async def send_email(services, payload, job_record):
     msg_key = job_record.get("dedupe_key") or job_record["id"]
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
         pdf = await copies.attachment(services, request) if template == "completed" else None
-        msg = render(services, request, org, template, to, signer, msg_key, pdf)
         try:
+            msg = render(services, request, org, template, to, signer, msg_key, pdf)
             await services.email.send(msg)
-        except ProviderRejected as exc:
+        except (ProviderRejected, Unaddressable) as exc:
             if signer:
                 await _record_bounce(services, request, signer, str(exc))
             raise PermanentJobError(str(exc)) from exc

@@ -341,6 +341,9 @@ async def test_branding_and_readable_times(tmp_path):
     ('accent_color = "green"', "accent_color must be a colour written #rrggbb"),
     ('accent_color = "#0a7d3"', "accent_color must be a colour written #rrggbb"),
     ('notify_email = "contracts"', "notify_email must be an email address"),
+    ('notify_email = "verträge@brand.example.test"', "notify_email must be an email address in ASCII characters"),
+    ('[[organizations.api_keys]]\nkey = "esk_live_x_read_write_000000000000"\nowner_email = "josé@bücher.de"',
+     "api_keys[0].owner_email must be an email address in ASCII characters"),
 ])
 def test_branding_is_checked_at_start_up(tmp_path, line, error):
     with pytest.raises(configmod.ConfigError) as info:

@@ -178,3 +178,28 @@ def test_jobs_commands_refuse_the_memory_database(tmp_path, command, capsys, mon
         cli.main(["jobs", "--config", write_config(tmp_path), *command])
     assert info.value.code == 2
     assert "jobs commands need a persistent database" in capsys.readouterr().err
+
+
+async def test_a_stored_address_that_cannot_be_written_bounces_at_once(srv, smtp):
+    """An address stored before the API refused non-ASCII ones (josé@bücher.de) cannot go into a
+    message header: the signer is bounced with the reason at the first attempt, never retried in
+    silence; the other signer's invitation goes out (without a Reply-To to a non-ASCII owner)."""
+    request = await new_request(srv, signers=ANN + [{"name": "Bob", "email": "bob@example.test", "order": 1}],
+                                order="parallel", auto_send=False)
+    await raw_db(srv.services)["signing_requests"].update_one(
+        {"_id": request["id"]}, {"$set": {"signers.0.email": "josé@bücher.de", "signers.0.name": "José",
+                                          "owner_email": "adå@a.example.test"}})
+    assert (await srv.client.post(f"/v1/signing-requests/{request['id']}/send")).status == 200
+    await srv.run_jobs()
+    assert [m["To"] for m in smtp.handler.messages] == ["Bob <bob@example.test>"]
+    assert smtp.handler.messages[0]["Reply-To"] is None  # the owner's stored address cannot be a header either
+    signer = await signer_view(srv, request["id"])
+    assert signer["email_bounced_at"] is not None and signer["email_failed_at"] is None
+    job = await raw_db(srv.services)["jobs"].find_one({"kind": "email", "payload.signer_id": signer["id"]})
+    assert job["status"] == "failed" and job["attempts"] == 1 and "not ASCII" in job["last_error"]
+    events = (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json
+    bounced = [e for e in events if e["event_type"] == "signing_event.email_bounced"]
+    assert len(bounced) == 1 and "internationalised addresses are not supported" in bounced[0]["metadata"]["error"]
+    srv.clock.advance(hours=2)
+    await srv.run_jobs()
+    assert (await raw_db(srv.services)["jobs"].find_one({"_id": job["_id"]}))["attempts"] == 1  # not retried

@@ -50,6 +50,10 @@ async def test_bad_input_is_refused(server, capsys):
     assert "no organisation" in capsys.readouterr().err
     args = cli._parser().parse_args(["admin", "create-key", "Org A", "--scopes", "read,delete"])
     assert await cli.admin_action(server.services, args) == 2
+    capsys.readouterr()
+    args = cli._parser().parse_args(["admin", "create-key", "Org A", "--owner-email", "josé@bücher.de"])
+    assert await cli.admin_action(server.services, args) == 2
+    assert "--owner-email must be an email address in ASCII characters" in capsys.readouterr().err
 
 
 async def test_add_embed_origin_allows_embedding(server, client, capsys, document_id):

@@ -4,6 +4,7 @@ API key, 24-hour memory, and two identical requests arriving at the same moment.
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -177,3 +178,27 @@ async def test_a_retry_with_another_multipart_boundary_replays_the_first_answer(
                  multipart(sample_pdf + b"\n", "c.pdf", boundary="x1", extra_parts=name_part)):
         assert_error(await post_multipart(client, body, boundary="x1", headers=headers), 409, "idempotency_key_reused")
     assert await count_documents(server) == 1
+
+
+async def test_the_same_json_serialised_otherwise_replays_the_first_answer(server, client, document_id):
+    """A retry that re-serialises the same JSON (indentation, key order, escapes) is the same request;
+    another value under the same key is 409. A body that is not JSON is fingerprinted as bytes."""
+    body = {"document_id": document_id, "signers": [{"name": "José", "email": "jose@example.test"}],
+            "message": "Bitte unterschreiben"}
+    headers = {"Idempotency-Key": "json-retry", "Content-Type": "application/json"}
+    first = await client.post("/v1/signing-requests", body=json.dumps(body), headers=headers)
+    assert first.status == 201, first
+    reordered = {"message": body["message"], "signers": body["signers"], "document_id": document_id}
+    for again in (json.dumps(reordered, indent=4), json.dumps(body, ensure_ascii=False),
+                  json.dumps(body, separators=(",", ":")).encode("utf-8")):
+        replay = await client.post("/v1/signing-requests", body=again, headers=headers)
+        assert replay.status == 201 and replay.headers["Idempotent-Replayed"] == "true", replay
+        assert replay.json == first.json
+    changed = json.dumps({**body, "message": "Bitte unterschreiben!"})
+    assert_error(await client.post("/v1/signing-requests", body=changed, headers=headers), 409, "idempotency_key_reused")
+    assert await raw_db(server.services)["signing_requests"].count_documents({}) == 1
+    # not JSON: the raw bytes; the same bytes replay the 400, other bytes are another request
+    bad = {**headers, "Idempotency-Key": "not-json"}
+    assert_error(await client.post("/v1/signing-requests", body=b"{nope", headers=bad), 400, "bad_request")
+    assert (await client.post("/v1/signing-requests", body=b"{nope", headers=bad)).headers["Idempotent-Replayed"] == "true"
+    assert_error(await client.post("/v1/signing-requests", body=b"{nope ", headers=bad), 409, "idempotency_key_reused")

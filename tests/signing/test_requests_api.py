@@ -247,3 +247,27 @@ async def test_self_sign_url(server, client, document_id):
     assert r["self_sign_url"].endswith(lifecycle.signer_token(server.services, request, request["signers"][0]))
     # the other key's owner is not a signer
     assert (await client.get(f"/v1/signing-requests/{r['id']}", key="a_read")).json["self_sign_url"] is None
+
+
+async def test_download_while_the_signed_pdf_is_produced_says_when_to_retry(server, client, document_id):
+    """Completed, signed PDF still processing: 409 invalid_state with Retry-After and a message naming
+    document.signed; failed: 409 without Retry-After; ready: the link."""
+    r = await create(client, document_id, auto_send=True)
+    request = await server.services.store.signing_requests.by_id(r["id"])
+    for s in request["signers"]:
+        request = await lifecycle.sign(server.services, request, s["id"], {}, {"kind": "typed", "text": s["name"]})
+    got = (await client.get(f"/v1/signing-requests/{r['id']}")).json
+    assert (got["status"], got["signed_pdf_status"]) == ("completed", "processing")
+    resp = await client.get(f"/v1/signing-requests/{r['id']}/download")
+    err = assert_error(resp, 409, "invalid_state")
+    assert 1 <= int(resp.headers["Retry-After"]) <= 10
+    assert "document.signed" in err["message"] and "retry" in err["message"]
+
+    await server.services.store.signing_requests.signed_pdf_failed(r["id"], "tsa down")
+    resp = await client.get(f"/v1/signing-requests/{r['id']}/download")
+    err = assert_error(resp, 409, "invalid_state")
+    assert "Retry-After" not in resp.headers and "failed" in err["message"]
+
+    await server.run_jobs()  # the finalisation job queued at completion
+    resp = await client.get(f"/v1/signing-requests/{r['id']}/download")
+    assert resp.status == 200 and "Retry-After" not in resp.headers, resp
