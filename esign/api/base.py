@@ -199,7 +199,11 @@ class BaseHandler(tornado.web.RequestHandler):
         if exc is None:
             exc = tornado.web.HTTPError(status_code)
         status, body, headers = self.error_for(exc)
-        if status >= 500 and not isinstance(exc, ProviderUnavailable):
+        if isinstance(exc, (ApiError, ProviderUnavailable)):
+            if status >= 500:  # an answer chosen on purpose (an upstream down): its cause, once, no traceback
+                log.warning("request %s: %s %s answered %s: %s", self.request_id, self.request.method,
+                            loggable_path(self.request.path), status, body["error"]["message"])
+        elif status >= 500:
             log.error("request %s failed: %s %s", self.request_id, self.request.method, loggable_path(self.request.path),
                       exc_info=kwargs.get("exc_info"))
         self.set_status(status)
