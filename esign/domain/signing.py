@@ -75,11 +75,14 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
                             request, signer, origin)
-    if completed and origin is None and request["status"] == "completed" \
-            and services.clock.now() < copies.link_expires_at(services, request):
+    still_open = (origin is None and request["status"] == "completed"
+                  and services.clock.now() < copies.link_expires_at(services, request))
+    if completed and still_open:
         return SignerSession(request, signer)
     if request["status"] != "pending":
-        raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; the link no longer works",
+        after = ("nothing is left to sign; the link still opens the signed document" if still_open
+                 else "the link no longer works")
+        raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; {after}",
                         request, signer, origin)
     if request["expires_at"] <= services.clock.now():
         raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",

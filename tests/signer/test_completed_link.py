@@ -145,11 +145,13 @@ async def test_the_link_shows_completed_and_downloads_the_signed_pdf_within_the_
     assert len(downloaded) == 1 and downloaded[0]["signer_email"] == ANN["email"]
     assert downloaded[0]["metadata"] == {"file": "signed", "via": "signer_link"}
 
-    # the signer API and every action still answer as for any request that left pending
+    # the signer API and every action still answer as for any request that left pending, without
+    # saying that the link stopped working (it still opens the signed document)
     assert_error(await sget(server, token), 409, "invalid_state")
     for action, body in (("sign", {"signature": typed(), "consent": True}), ("decline", {"reason": "x"}),
                          ("withdraw", None), ("consent", None)):
-        assert_error(await spost(server, token, action, body), 409, "invalid_state")
+        error = assert_error(await spost(server, token, action, body), 409, "invalid_state")
+        assert "nothing is left to sign; the link still opens the signed document" in error["message"], error
 
     # the last second of the window still works; then the link answers as before completion's change
     server.clock.advance(seconds=30 * DAY - 1)
@@ -158,6 +160,7 @@ async def test_the_link_shows_completed_and_downloads_the_signed_pdf_within_the_
     page = await sget(server, token, "")
     assert page.status == 409 and "can no longer be signed" in page.body.decode()
     assert (await sget(server, token, "/download")).status == 409
+    assert "the link no longer works" in assert_error(await spost(server, token, "consent"), 409)["message"]
 
 
 async def test_a_failed_signed_pdf_is_said_so(server):
