@@ -149,8 +149,7 @@ def _run(args) -> int:
     elif args.command == "worker":
         lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
         if lanes is not None and (not lanes or set(lanes) - set(LANES)):
-            print(f"esign: --lanes takes some of {', '.join(LANES)}", file=sys.stderr)
-            return 2
+            _fail(2, f"--lanes takes some of {', '.join(LANES)}")
         asyncio.run(run_worker(cfg, lanes))
     elif args.command == "admin":
         return asyncio.run(with_services(cfg, admin_action, args))

@@ -9,7 +9,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
-from esign.api.common import CONTROL_CHARS, Email, Error, Line
+from esign.api.common import Email, Error, Line
 
 ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
@@ -63,8 +63,8 @@ def _refine(self, field, ret, **kwargs) -> dict:
     out = {}
     if isinstance(field, Email):
         out["format"] = "email"
-    if isinstance(field, Line):  # a Name or Phone has a pattern of its own
-        out["pattern"] = getattr(field, "PATTERN", f"^[^{CONTROL_CHARS}]*$")
+    if isinstance(field, Line):
+        out["pattern"] = field.PATTERN
     if ret.get("nullable") and None in (ret.get("enum") or ()):
         out["enum"] = [v for v in ret["enum"] if v is not None]
     return out

@@ -38,7 +38,7 @@ class Services:
             if provider.uses_database:
                 provider.use_database(database)
         self.secrets: SecretBox | None = None
-        self.key_material: dict = {}  # the seal and internal CA, loaded once (esign.domain.keys)
+        self.key_material: dict = {}  # the seal, internal CA and validation roots, loaded once (esign.domain.keys)
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,

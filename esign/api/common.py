@@ -106,6 +106,7 @@ class Line(fields.String):
     """One line of text: no CR, LF or other control characters (names, subjects, anything that can
     end up in an email header)."""
 
+    PATTERN = f"^[^{CONTROL_CHARS}]*$"  # the rule as the OpenAPI document states it (esign/openapi.py)
     default_error_messages = {"control": "must be a single line without control characters (no CR or LF)"}
 
     def _deserialize(self, value, attr, data, **kwargs):

@@ -180,7 +180,9 @@ async def validation_roots(services, create: bool = True) -> list[x509.Certifica
     CA's, and those of `[signing] validation_roots` (a PEM file: the TSA's root, roots of your seal)."""
     seal = await seal_material(services, create)
     ca = await internal_ca(services, create)
-    roots = [seal.chain[-1], ca.certificate, *configured_roots(services.config.signing)]
+    if "validation_roots" not in services.key_material:  # read once per process, like the seal
+        services.key_material["validation_roots"] = configured_roots(services.config.signing)
+    roots = [seal.chain[-1], ca.certificate, *services.key_material["validation_roots"]]
     return list(dict.fromkeys(roots))
 
 
