@@ -17,6 +17,7 @@ from marshmallow import ValidationError
 from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.providers.base import ProviderUnavailable
+from esign.secrets import hash_token
 
 log = logging.getLogger("esign.api")
 MB = 1024 * 1024
@@ -283,19 +284,21 @@ class APIHandler(BaseHandler):
         if not key:
             raise ApiError(401, "unauthorized", "missing API key: send it in the X-API-Key header")
         throttle = self.settings["auth_throttle"]
-        wait = throttle.retry_after(self.request.remote_ip)
+        key_hash = hash_token(key)
+        wait = throttle.retry_after(self.request.remote_ip, key_hash)
         if wait is not None:  # before any database work
             wait = max(1, math.ceil(wait))
             raise ApiError(429, "rate_limited", f"too many invalid API keys from this address; retry in {wait} s",
                            headers={"Retry-After": str(wait)})
         # both cached in the process for `[security] api_key_cache_seconds` (esign.store.cache)
-        record = await self.services.store.api_keys.authenticate(key)
+        record = await self.services.store.api_keys.authenticate(key_hash)
         org = None
         if record is not None and record.get("revoked_at") is None:
             org = await self.services.store.organizations.authenticated(record["org_id"])
         if org is None:
-            throttle.failed(self.request.remote_ip)
+            throttle.failed(self.request.remote_ip, key_hash)
             raise ApiError(401, "unauthorized", "invalid or revoked API key")
+        throttle.accepted(key_hash)
         self.api_key, self.org = record, org
         self.sandbox = bool(record.get("sandbox"))
         if self.sandbox:

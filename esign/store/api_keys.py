@@ -38,13 +38,15 @@ class ApiKeys(Repository):
         return out(doc)
 
     async def by_key(self, key: str):
-        return out(await self.col.find_one({"key_hash": hash_token(key)}))
+        return await self.by_hash(hash_token(key))
 
-    async def authenticate(self, key: str):
-        """The key's record as `by_key` gives it, cached for `cache.seconds` (read-only: shared by
-        the requests of that time)."""
-        key_hash = hash_token(key)
-        return await self.cache.read(key_hash, lambda: self.by_key(key))
+    async def by_hash(self, key_hash: str):
+        return out(await self.col.find_one({"key_hash": key_hash}))
+
+    async def authenticate(self, key_hash: str):
+        """The record of the key whose `hash_token` is `key_hash`, cached for `cache.seconds` (read-only:
+        shared by the requests of that time)."""
+        return await self.cache.read(key_hash, lambda: self.by_hash(key_hash))
 
     async def list_for_org(self, org_id):
         return [out(d) async for d in self.col.find({"org_id": org_id}).sort("created_at", ASCENDING)]

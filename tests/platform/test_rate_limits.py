@@ -11,7 +11,7 @@ import tornado.netutil
 
 from esign import services as servicesmod
 from esign.app import make_app
-from tests.conftest import Client, assert_error, start_server, stop_server
+from tests.conftest import KEYS, Client, assert_error, start_server, stop_server
 
 LIMITED = "esk_live_rate_limited_five_00000000000"
 LIMITED_2 = "esk_live_rate_limited_five_another_0000"
@@ -203,13 +203,13 @@ async def test_failed_keys_are_throttled_per_address_before_any_database_work(tm
     try:
         client = server.client
         lookups = []
-        real_by_key = server.services.store.api_keys.by_key
+        real_by_hash = server.services.store.api_keys.by_hash
 
-        async def counting_by_key(key):
-            lookups.append(key)
-            return await real_by_key(key)
+        async def counting_by_hash(key_hash):
+            lookups.append(key_hash)
+            return await real_by_hash(key_hash)
 
-        monkeypatch.setattr(server.services.store.api_keys, "by_key", counting_by_key)
+        monkeypatch.setattr(server.services.store.api_keys, "by_hash", counting_by_hash)
         attacker = {"X-Real-IP": "198.51.100.7"}
         for i in range(20):  # [limits] failed_auth_per_minute, default 20
             server.clock.advance(seconds=1)
@@ -220,16 +220,43 @@ async def test_failed_keys_are_throttled_per_address_before_any_database_work(tm
         err = assert_error(resp, 429, "rate_limited")
         assert "invalid API keys" in err["message"]
         assert resp.headers["Retry-After"] == "41"  # when the first failure leaves the minute
-        # even a valid key from that address waits: nothing is looked up
+        # even a valid key this process has not accepted before waits: nothing is looked up
         assert_error(await client.get("/v1/documents", key="a", headers=attacker), 429, "rate_limited")
         assert len(lookups) == 20
         # other addresses are not affected; no key at all is still a plain 401
         assert (await client.get("/v1/documents", key="a", headers={"X-Real-IP": "198.51.100.8"})).status == 200
         assert_error(await client.get("/v1/documents", key=None, headers=attacker), 401, "unauthorized")
         server.clock.advance(seconds=41)  # the first failure is a minute old: one more try
-        assert (await client.get("/v1/documents", key="a", headers=attacker)).status == 200
+        assert (await client.get("/v1/documents", key="b", headers=attacker)).status == 200
         assert (await client.get("/v1/documents", key="esk_live_guess_last_0000000000", headers=attacker)).status == 401
-        assert (await client.get("/v1/documents", key="a", headers=attacker)).status == 429
+        assert (await client.get("/v1/documents", key="esk_live_guess_more_0000000000", headers=attacker)).status == 429
+        assert (await client.get("/v1/documents", key="c", headers=attacker)).status == 429
+    finally:
+        await stop_server(server)
+
+
+async def test_a_key_accepted_before_keeps_working_from_a_throttled_address(tmp_path):
+    """Clients behind one address (a NAT, a company proxy, a reverse proxy without `xheaders`): one of
+    them sending a stale key does not lock the others out."""
+    server = await start_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 3}})
+    try:
+        client = server.client
+        assert (await client.get("/v1/documents", key="a")).status == 200
+        for _ in range(3):
+            assert_error(await client.get("/v1/documents", key="esk_live_stale_key_0000000000"), 401, "unauthorized")
+        assert_error(await client.get("/v1/documents", key="esk_live_stale_key_0000000000"), 429, "rate_limited")
+        server.clock.advance(seconds=30)  # long after the key cache (10 s) forgot the key
+        for _ in range(5):
+            assert (await client.get("/v1/documents", key="a")).status == 200
+        assert_error(await client.get("/v1/documents", key="b"), 429, "rate_limited")  # not accepted before
+        # a key revoked since is a guess like any other: refused, then throttled
+        key = (await server.services.store.api_keys.by_key(KEYS["a"]))
+        await server.services.store.api_keys.revoke(key["id"])
+        server.clock.advance(seconds=31)  # the failures are a minute old
+        assert_error(await client.get("/v1/documents", key="a"), 401, "unauthorized")
+        for _ in range(2):
+            assert_error(await client.get("/v1/documents", key="esk_live_stale_key_0000000000"), 401, "unauthorized")
+        assert_error(await client.get("/v1/documents", key="a"), 429, "rate_limited")
     finally:
         await stop_server(server)
 
