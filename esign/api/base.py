@@ -134,12 +134,17 @@ class BaseHandler(tornado.web.RequestHandler):
         self.send_error(self.error_for(exc)[0], exc_info=(type(exc), exc, None))
 
     def finish(self, chunk=None):
-        # answering before the body has been read: the server half-closes and discards the rest
-        # for a while (esign.server.LingeringStream), so the client reads this answer
-        headers = self.request.headers
-        if (not self.request._body_future.done()
-                and ("Transfer-Encoding" in headers or headers.get("Content-Length", "0") not in ("", "0"))):
-            self.request.connection.stream.linger = True
+        if not self.request._body_future.done():
+            # Answering before the request was read to its end (an error from prepare(), which runs
+            # before the body, even an empty one): Tornado then closes the connection. Say so, or a
+            # client reuses the connection for its next request and meets a closed socket.
+            if not self._headers_written:
+                self.set_header("Connection", "close")
+            # With a body still arriving, the server half-closes and discards the rest for a while
+            # (esign.server.LingeringStream), so the client reads this answer.
+            headers = self.request.headers
+            if "Transfer-Encoding" in headers or headers.get("Content-Length", "0") not in ("", "0"):
+                self.request.connection.stream.linger = True
         return super().finish(chunk)
 
     def set_default_headers(self):

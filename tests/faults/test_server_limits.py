@@ -190,3 +190,48 @@ async def test_malformed_or_repeated_content_length(server, length, status):
     head = json_head(0, KEYS["a"]).replace(b"Content-Length: 0", f"Content-Length: {length}".encode())
     raw, _ = await raw_exchange(server.port, head)
     assert parse_answer(raw)[0] == status
+
+
+async def _answer_then_next(port: int, first: bytes) -> tuple[int, dict, bytes]:
+    """Send `first` on a new keep-alive connection, read its answer, then try a second request on the
+    same connection: (first status, first headers, what the second request got back)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(first)
+        head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
+        status, headers, _ = parse_answer(head + b"{}")
+        await asyncio.wait_for(reader.readexactly(int(headers["content-length"])), 10)
+        await asyncio.sleep(0.2)  # the server has closed by now, or kept the connection
+        try:
+            writer.write(f"GET /v1/usage HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS['a']}\r\n\r\n".encode())
+            await writer.drain()
+            second = await asyncio.wait_for(reader.read(12), 10)
+        except ConnectionError:
+            second = b""
+        return status, headers, second
+    finally:
+        writer.close()
+
+
+@pytest.mark.parametrize("request_line, key, status", [
+    ("GET /v1/no-such-endpoint", KEYS["a"], 404),
+    ("GET /v1/usage", None, 401),
+    ("GET /v1/usage", "esk_live_not_a_key_000000000000000", 401),
+    ("POST /v1/contacts", KEYS["a_read"], 403),
+])
+async def test_an_answer_before_the_request_was_read_says_the_connection_closes(server, request_line, key, status):
+    """An error from prepare() (it runs before the body is read, even an empty one) makes Tornado close
+    the connection: the answer says `Connection: close`, so a client does not send its next request
+    into a closing socket (httpx met `RemoteProtocolError: Server disconnected` under load)."""
+    head = f"{request_line} HTTP/1.1\r\nHost: 127.0.0.1\r\n" + (f"X-API-Key: {key}\r\n" if key else "") + "\r\n"
+    got, headers, second = await _answer_then_next(server.port, head.encode())
+    assert got == status
+    assert headers.get("connection") == "close"
+    assert second == b""
+
+
+async def test_an_answer_after_the_request_was_read_keeps_the_connection(server):
+    head = f"GET /v1/signing-requests/{'0' * 8}-0000-4000-8000-{'0' * 12} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+    got, headers, second = await _answer_then_next(server.port, f"{head}X-API-Key: {KEYS['a']}\r\n\r\n".encode())
+    assert got == 404 and "connection" not in headers
+    assert second == b"HTTP/1.1 200"
