@@ -166,9 +166,15 @@ class BaseHandler(tornado.web.RequestHandler):
 
     @classmethod
     def allowed_methods(cls) -> list[str]:
-        """The methods this handler implements (the `Allow` header of a 405)."""
-        return [m for m in ("GET", "POST", "PUT", "PATCH", "DELETE")
-                if getattr(cls, m.lower()) is not getattr(tornado.web.RequestHandler, m.lower())]
+        """The methods this handler implements (the `Allow` header of a 405); HEAD wherever GET is."""
+        methods = [m for m in ("GET", "POST", "PUT", "PATCH", "DELETE")
+                   if getattr(cls, m.lower()) is not getattr(tornado.web.RequestHandler, m.lower())]
+        return ["GET", "HEAD", *methods[1:]] if methods[:1] == ["GET"] else methods
+
+    def head(self, *args, **kwargs):
+        """HEAD answers as GET does, headers only (RFC 9110 §9.3.2; uptime monitors probe with it):
+        Tornado leaves the body out of a HEAD answer. A handler without GET answers 405."""
+        return self.get(*args, **kwargs)
 
     def sticky_header(self, name: str, value) -> None:
         self._sticky[name] = str(value)

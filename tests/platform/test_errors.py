@@ -57,13 +57,30 @@ async def test_wrong_method_is_405_json(client, method, path):
     err = check_error(resp, 405)
     assert err["code"] == "method_not_allowed" and method in err["message"]
     allowed = {m.strip() for m in resp.headers["Allow"].split(",")}
-    assert allowed and method not in allowed and allowed <= {"GET", "POST", "PATCH", "DELETE"}
+    assert allowed and method not in allowed and allowed <= {"GET", "HEAD", "POST", "PATCH", "DELETE"}
+    assert ("GET" in allowed) == ("HEAD" in allowed)
 
 
 async def test_unsupported_http_method_is_405_json(client):
     resp = await client.request("PROPFIND", "/v1/contacts")
     assert check_error(resp, 405)["code"] == "method_not_allowed"
-    assert resp.headers["Allow"] == "GET, POST"
+    assert resp.headers["Allow"] == "GET, HEAD, POST"
+
+
+@pytest.mark.parametrize("path, key", [("/healthz", None), ("/readyz", None), ("/v1/seal-certificate", None),
+                                       ("/v1/documents", "a"), ("/v1/usage", "a"), ("/v1/documents", None)])
+async def test_head_answers_as_get_without_the_body(client, path, key):
+    """Uptime monitors and caches probe with HEAD (RFC 9110: every GET resource answers HEAD)."""
+    got = await client.request("GET", path, key=key)
+    head = await client.request("HEAD", path, key=key)
+    assert head.status == got.status
+    assert head.headers["Content-Type"] == got.headers["Content-Type"]
+    assert head.headers["Content-Length"] == got.headers["Content-Length"] and head.body == b""
+
+
+async def test_head_where_there_is_no_get_is_405(client):
+    resp = await client.request("HEAD", "/v1/documents/upload")
+    assert resp.status == 405 and resp.headers["Allow"] == "POST" and resp.body == b""
 
 
 async def test_malformed_json_is_400(client):
