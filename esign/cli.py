@@ -203,6 +203,9 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     services.pdf_checker.start()  # the first upload does not wait for a checking process to start
     if with_worker:
         make_worker(services).start()
+    elif dbmod.is_memory(cfg.database.url):  # no other process can reach this database's jobs
+        log.warning("--no-worker on a memory:// database: no process runs background jobs (emails, "
+                    "webhooks, signed PDFs); they wait until this process exits and are lost")
     print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,
                       "worker": with_worker, "max_connections": server.max_connections}), flush=True)
     try:
@@ -230,7 +233,7 @@ async def announce_first_run(services) -> None:
 
 async def run_worker(cfg, lanes=None):
     if dbmod.is_memory(cfg.database.url):
-        sys.exit("esign: a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
+        _fail(2, "a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
                  "or point database.url at MongoDB")
 
     await work(await start_services(cfg), lanes)
