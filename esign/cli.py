@@ -164,22 +164,28 @@ def _run(args) -> int:
 
 async def start_services(cfg):
     """The services of a serving or working process, its signing keys loaded: a configured seal or
-    `[signing] validation_roots` that cannot be used stops start-up (a ConfigError naming the key)."""
+    `[signing] validation_roots` that cannot be used, or a seal outside its certificate's validity,
+    stops start-up (a ConfigError naming the key); a seal expiring within 30 days is a warning."""
     services = await servicesmod.build(cfg)
     try:
         await keys.validation_roots(services)
+        notice = keys.expiry_notice(services, await keys.signing_seal(services))
     except BaseException:
         await services.close()
         raise
+    if notice:
+        log.warning(notice)
     return services
 
 
-async def _wait_for_signal():
+def _stop_on_signal() -> asyncio.Event:
+    """An event set by SIGTERM or SIGINT; installed before the process says it is ready, so a signal
+    sent as soon as it has said so stops it gracefully instead of killing it."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    return stop
 
 
 async def serve(cfg, host=None, port=None, with_worker=True):
@@ -201,6 +207,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     if warning:
         log.warning(warning)
     services.pdf_checker.start()  # the first upload does not wait for a checking process to start
+    stop = _stop_on_signal()
     if with_worker:
         make_worker(services).start()
     elif dbmod.is_memory(cfg.database.url):  # no other process can reach this database's jobs
@@ -209,7 +216,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,
                       "worker": with_worker, "max_connections": server.max_connections}), flush=True)
     try:
-        await _wait_for_signal()
+        await stop.wait()
     finally:
         grace = cfg.server.shutdown_grace_seconds
         log.info("stopping: no new connections; requests in flight have %s s to finish", grace)
@@ -244,11 +251,12 @@ async def work(services, lanes=None):
     within `[jobs] shutdown_grace_seconds`, the rest are released at once."""
 
     worker = make_worker(services, lanes)
+    stop = _stop_on_signal()
     worker.start()
     print(json.dumps({"event": "worker started", "lanes": worker.lanes + (["sweeps"] if worker.sweeps else [])}),
           flush=True)
     try:
-        await _wait_for_signal()
+        await stop.wait()
     finally:
         await worker.stop(services.config.jobs.shutdown_grace_seconds)
         await services.close()

@@ -18,7 +18,7 @@ import hashlib
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import delivery, downloads, lifecycle, notifications
-from esign.domain.keys import internal_ca, long_term, seal_material
+from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import PermanentJobError
 from esign.pdf.finalize import finalize, prepare
@@ -112,7 +112,7 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
 async def _produce(services, request: dict, original: bytes, images: dict[str, bytes], level: str) -> dict:
     events = await services.store.events.for_request(request["org_id"], request["id"])
     org = await services.store.organizations.by_id(request["org_id"]) or {}
-    seal = await seal_material(services)
+    seal = await signing_seal(services)
     timestamp_url = services.config.signing.timestamp_url or None
     signers = certificate_signers(request, images)
     common = dict(request={**request, "organization_name": org.get("name")}, fields=stamp_fields(request, images),

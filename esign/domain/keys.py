@@ -17,6 +17,7 @@ with the old certificate).
 """
 from __future__ import annotations
 
+import datetime as dt
 import os
 import pathlib
 
@@ -24,6 +25,7 @@ from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign import db as dbmod
+from esign.clock import readable, to_utc_naive
 from esign.config import ConfigError
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 
@@ -157,6 +159,36 @@ async def seal_material(services, create: bool = True) -> SealMaterial:
         return services.key_material["seal"]
     ca = await internal_ca(services, create)
     return await _material(services, "seal", SealMaterial, lambda: ca.issue_seal(cfg.seal_name), create)
+
+
+EXPIRY_NOTICE = dt.timedelta(days=30)  # start-up warns when the seal expires sooner
+
+
+class SealOutOfDate(ConfigError, ValueError):
+    """The seal's certificate is not valid now: what it signed, no reader would accept."""
+
+
+async def signing_seal(services) -> SealMaterial:
+    """The seal to sign with now: `seal_material`, refused (SealOutOfDate) outside its certificate's
+    validity. (What it sealed while valid stays verifiable: the trust bundle keeps publishing it.)"""
+    seal = await seal_material(services)
+    cert, now = seal.certificate, to_utc_naive(services.clock.now())
+    where = "signing.seal_certificate" if services.config.signing.seal_certificate else "the generated seal"
+    if now < to_utc_naive(cert.not_valid_before_utc):
+        raise SealOutOfDate(f"{where}: its certificate is not valid before {readable(cert.not_valid_before_utc)}")
+    if now >= to_utc_naive(cert.not_valid_after_utc):
+        raise SealOutOfDate(f"{where}: its certificate expired on {readable(cert.not_valid_after_utc)}; "
+                            "renew it (the seal of every signed PDF would fail validation)")
+    return seal
+
+
+def expiry_notice(services, seal: SealMaterial) -> str | None:
+    """A warning for start-up when the seal's certificate expires within EXPIRY_NOTICE."""
+    ends = to_utc_naive(seal.certificate.not_valid_after_utc)
+    if ends - to_utc_naive(services.clock.now()) < EXPIRY_NOTICE:
+        return (f"the seal's certificate expires on {readable(ends)}: renew it before then, or signed PDFs "
+                "stop being made")
+    return None
 
 
 async def internal_ca(services, create: bool = True) -> InternalCA:

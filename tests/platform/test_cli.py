@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import json
 import os
 import pathlib
@@ -14,6 +15,10 @@ import urllib.error
 import urllib.request
 
 import pytest
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography.x509.oid import NameOID
 
 from esign import cli
 from esign import config as configmod
@@ -137,22 +142,34 @@ def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
             proc.wait()
 
 
-def test_serve_reads_esign_config_from_the_environment(tmp_path):
-    proc = subprocess.Popen([ESIGN, "serve", "--no-worker"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=clean_env(ESIGN_CONFIG=write_config(tmp_path), ESIGN_SERVER_HOST="127.0.0.1"),
-                            cwd=tmp_path)
+def serve_once(args, tmp_path, env=None, check=None) -> str:
+    """Start `esign ARGS`, wait until it listens, call `check(event)`, stop it with SIGINT (exit 0
+    expected) and return what it wrote on standard error."""
+    proc = subprocess.Popen([ESIGN, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=env or clean_env(), cwd=tmp_path)
     try:
         event = json.loads(proc.stdout.readline())
-        assert event["event"] == "listening" and event["worker"] is False
-        assert get(event["url"] + "/v1/usage", key=KEY)[0] == 200
+        assert event["event"] == "listening"
+        if check:
+            check(event)
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=20) == 0
-        # nothing else can reach a memory:// database's jobs: said at start-up
-        assert "no process runs background jobs" in proc.stderr.read()
+        return proc.stderr.read()
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_serve_reads_esign_config_from_the_environment(tmp_path):
+    def check(event):
+        assert event["worker"] is False
+        assert get(event["url"] + "/v1/usage", key=KEY)[0] == 200
+
+    stderr = serve_once(["serve", "--no-worker"], tmp_path, check=check,
+                        env=clean_env(ESIGN_CONFIG=write_config(tmp_path), ESIGN_SERVER_HOST="127.0.0.1"))
+    # nothing else can reach a memory:// database's jobs: said at start-up
+    assert "no process runs background jobs" in stderr
 
 
 def test_run_script_prints_the_key_and_a_curl_line():
@@ -201,6 +218,30 @@ def test_serve_refuses_an_unusable_configured_seal(tmp_path):
     ]:
         proc = esign_fails(tmp_path, "serve", "--port", "0", extra=extra)
         assert proc.returncode == 2 and "configuration error" in proc.stderr and named in proc.stderr, proc.stderr
+
+
+def seal_valid(not_before: dt.datetime, not_after: dt.datetime) -> tuple[bytes, bytes]:
+    """A self-signed seal certificate valid from `not_before` to `not_after`, and its key (PEM)."""
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Dated seal")])
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(not_before).not_valid_after(not_after)
+            .sign(key, hashes.SHA256()))
+    return cert.public_bytes(serialization.Encoding.PEM), key.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+
+
+def test_serve_refuses_a_seal_outside_its_certificate_and_warns_before_it_expires(tmp_path):
+    now = dt.datetime.now(dt.timezone.utc)
+    for not_before, not_after, said in [(now - dt.timedelta(days=400), now - dt.timedelta(days=2), "expired on"),
+                                        (now + dt.timedelta(days=2), now + dt.timedelta(days=400), "not valid before")]:
+        proc = esign_fails(tmp_path, "serve", "--port", "0", extra=seal_files(tmp_path, *seal_valid(not_before, not_after)))
+        assert proc.returncode == 2 and "signing.seal_certificate" in proc.stderr and said in proc.stderr, proc.stderr
+    config = pathlib.Path(write_config(tmp_path))
+    config.write_text(config.read_text() + seal_files(tmp_path, *seal_valid(now - dt.timedelta(days=300),
+                                                                              now + dt.timedelta(days=10))))
+    # signalled as soon as it listens: a graceful stop (the handlers are installed before it says so)
+    assert "the seal's certificate expires on" in serve_once(["serve", "--port", "0", "--config", str(config)], tmp_path)
 
 
 def test_serve_names_a_corrupt_key_file_in_key_dir(tmp_path):

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from esign_csc.testing import FakeCSCService
 
-from esign.domain.finalization import seal_material
+from esign.domain.keys import seal_material
 from tests.conftest import assert_error, start_server, stop_server
 from tests.pdf.conftest import pdfsig, pyhanko_statuses
 from tests.pdf.test_seal import tsa  # noqa: F401 - a local RFC 3161 server (fixture)

@@ -103,3 +103,20 @@ async def test_an_unreadable_configured_seal_is_a_503_not_a_500(tmp_path):
     finally:
         await stop_server(srv)
     assert_error(resp, 503, "upstream_unavailable")
+
+
+async def test_a_seal_past_its_certificate_is_not_used_to_sign(server, client, document_id):
+    """Sealed with an expired certificate, a PDF fails validation in every reader: the finalisation
+    refuses, retries, and finally says why on the request; the certificate is still published (it
+    verifies what it sealed while valid)."""
+    seal = x509.load_pem_x509_certificates((await client.get("/v1/seal-certificate", key=None)).body)[0]
+    server.clock.advance(seconds=(seal.not_valid_after_utc.replace(tzinfo=None) - server.clock.now()).total_seconds() + 86400)
+    request = await complete_request(server, client, document_id)
+    repo = server.services.store.signing_requests
+    for _ in range(12):  # every attempt, past each back-off
+        await server.run_jobs()
+        server.clock.advance(hours=1)
+    done = await repo.by_id(request["id"])
+    assert done["signed_pdf_status"] == "failed" and "expired on" in done["signed_pdf_error"]
+    assert not done.get("signed_blob_key")
+    assert (await client.get("/v1/seal-certificate", key=None)).status == 200

@@ -4,7 +4,7 @@ import urllib.parse
 
 import pytest
 
-from esign.domain import finalization, lifecycle
+from esign.domain import keys, lifecycle
 from esign.pdf.finalize import fingerprint
 from tests.conftest import assert_error
 
@@ -99,7 +99,7 @@ async def test_signatures_page_and_readable_certificate(server, client, document
     assert signatures.startswith("Signatures") and "Signed by Bob Signer" in signatures
     assert "Signed by Zoë Ångström" not in signatures  # hers is on her field
     certificate = " ".join(" ".join(pages[document_pages + 1:]).split())
-    seal = await finalization.seal_material(server.services)
+    seal = await keys.seal_material(server.services)
     for expected in ["Certificate of completion", f"Sender {request['owner_name']}",
                      f"Seal certificate SHA-256 {fingerprint(seal)}", "followed by a signatures page"]:
         assert expected in certificate, expected
