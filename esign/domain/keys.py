@@ -98,8 +98,12 @@ async def _material(services, name: str, kind, generate, create: bool):
             if stored is None:
                 raise NoKeyMaterial(f"no seal found in the database {services.config.database.name!r} (no {name!r} "
                                     "setting); run it with the deployment's --config")
-            cert, key = stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode()
             where = f"the {name} stored in the database"
+            try:
+                cert, key = stored["cert"].encode(), services.secrets.decrypt(stored["key"]).encode()
+            except ValueError:
+                raise KeyFileError(f"{where} cannot be decrypted with security.secret_key: start with the "
+                                   "service key this deployment's keys were made with") from None
         services.key_material[name] = _loaded(kind, cert, key, where)
     return services.key_material[name]
 

@@ -11,7 +11,12 @@ from cryptography import x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from cryptography.x509.oid import NameOID
 
-from tests.conftest import assert_error, start_server, stop_server
+from esign import config as configmod
+from esign import db as dbmod
+from esign import services as servicesmod
+from esign.clock import FakeClock
+from esign.domain import keys
+from tests.conftest import assert_error, start_server, stop_server, write_config
 from tests.pdf.conftest import pdfsig, pyhanko_statuses, tool
 from tests.platform.test_openapi_health import ROOT, clean_env
 from tests.signing.test_signed_pdf_e2e import complete_request
@@ -120,3 +125,24 @@ async def test_a_seal_past_its_certificate_is_not_used_to_sign(server, client, d
     assert done["signed_pdf_status"] == "failed" and "expired on" in done["signed_pdf_error"]
     assert not done.get("signed_blob_key")
     assert (await client.get("/v1/seal-certificate", key=None)).status == 200
+
+
+async def test_keys_in_the_database_under_another_service_key_stop_start_up(tmp_path):
+    """On MongoDB the seal's private key is stored encrypted with `[security] secret_key`: started with
+    another key (a restored backup, a rotated variable), start-up stops naming the key, no traceback
+    (the database is the strict double here, under a MongoDB URL so the keys go to `settings`)."""
+    database = dbmod.connect("memory://?strict", "esign_keys_test")
+    made = []
+    for secret in ("first-service-key-0123456789abcdef", "other-service-key-0123456789abcdef"):
+        cfg = configmod.load(write_config(tmp_path), environ={}, overrides={
+            "database": {"url": "mongodb://127.0.0.1:9/"}, "security": {"secret_key": secret}})
+        services = await servicesmod.build(cfg, FakeClock(), database=database)
+        try:
+            made.append(await keys.signing_seal(services))
+        except configmod.ConfigError as exc:
+            made.append(exc)
+        finally:
+            await services.close()
+    assert made[0].certificate.subject.rfc4514_string() == "CN=esign seal"
+    assert isinstance(made[1], configmod.ConfigError)
+    assert "stored in the database cannot be decrypted with security.secret_key" in str(made[1])
