@@ -142,7 +142,8 @@ async def notify(services, request, template, signers=(), extra_recipients=(), o
 # --- transitions --------------------------------------------------------------------------------
 
 async def send(services, request: dict) -> dict:
-    if request["status"] == "draft" and request["expires_at"] <= services.clock.now():
+    request = await settle(services, request)
+    if request["status"] == "expired":
         raise invalid_state("the signing request has expired; reactivate it first")
     if not request["signers"]:
         raise invalid_state("the signing request has no signers")
@@ -208,7 +209,17 @@ async def expire(services, request: dict) -> dict | None:
     return updated
 
 
+async def settle(services, request: dict) -> dict:
+    """The request as it stands now: a draft or pending request whose `expires_at` has passed is
+    expired first (what the expiry sweep does within `[jobs] sweep_interval_seconds`), so every
+    answer and action from that moment on sees it expired, whether or not the sweep has run."""
+    if request["status"] in ("draft", "pending") and request["expires_at"] <= services.clock.now():
+        return await expire(services, request) or await services.store.signing_requests.by_id(request["id"])
+    return request
+
+
 async def remind(services, request: dict, automatic: bool = False) -> tuple[dict, list[dict]]:
+    request = await settle(services, request)  # never a reminder whose link no longer works
     if request["status"] != "pending":
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
@@ -302,6 +313,10 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
             completed = False
             following = {x["id"] for x in current_group({**r, "signers": signers})}
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
+            if any(x["status"] == "sent" and x.get("sent_at") == now for x in changes["signers"]):
+                # the next sequential group was just invited: its first reminder comes `reminder_days`
+                # after that invitation, not on the schedule of the first group's
+                changes["next_reminder_at"] = _next_reminder(r, now)
         return changes
 
     updated = await transition(services, request, "pending", build)

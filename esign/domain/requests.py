@@ -140,7 +140,9 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
 
 
 async def get(services, org_id: str, request_id: str) -> dict:
-    return await services.store.signing_requests.require(org_id, request_id, "signing request")
+    """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
+    request = await services.store.signing_requests.require(org_id, request_id, "signing request")
+    return await lifecycle.settle(services, request)
 
 
 async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
