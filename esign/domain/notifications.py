@@ -261,10 +261,14 @@ async def reminder_sweep(services):
     await lifecycle.remind_due(services)
 
 
+async def effects_sweep(services):
+    await lifecycle.recover_effects(services)
+
+
 def _retry_horizon(config) -> float:
     return config.jobs.message_retry_hours * 3600
 
 
 JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),
         JobKind(COPIES, copies_due, lane="email")]
-SWEEPS = [expiry_sweep, reminder_sweep]
+SWEEPS = [effects_sweep, expiry_sweep, reminder_sweep]

@@ -97,3 +97,57 @@ async def test_next_sequential_group_reminded_after_its_own_invitation(smtp_serv
     assert [m["To"] for m in reminders] == ["Bob <bob@example.test>"]
     assert email.utils.parsedate_to_datetime(reminders[0]["Date"]).replace(tzinfo=None) == \
         (signed_at + dt.timedelta(days=2)).replace(microsecond=0)
+
+
+class Hiccup:
+    """The event store fails `times` times (a database fail-over between a transition's update and
+    what follows it), then works again."""
+
+    def __init__(self, store, times=1):
+        self.real, self.times = store.append, times
+        store.append = self
+
+    async def __call__(self, *args, **kwargs):
+        if self.times:
+            self.times -= 1
+            raise ConnectionError("connection reset by peer")
+        return await self.real(*args, **kwargs)
+
+
+async def test_what_follows_a_transition_is_recovered_after_a_failure(smtp_server):
+    """The send's update is stored, then the event store fails: the API answers 500 and a retry is 409
+    (the request is pending). The invitations and `signing_request.sent` are not lost: the sweep does
+    them a minute later, once. The same for the last signature (completion) and a cancel."""
+    srv, client = smtp_server, smtp_server.client
+    draft = await create(srv, auto_send=False)
+    url = f"/v1/signing-requests/{draft['id']}"
+    Hiccup(srv.services.store.events)
+    assert (await client.post(f"{url}/send")).status == 500
+    assert_error(await client.post(f"{url}/send"), 409, "invalid_state")
+    await srv.run_jobs()
+    assert srv.inbox.messages == []  # not before the grace: the request that failed might still be at it
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    assert subjects(srv) == [("Ann <ann@example.test>", "Please sign"), ("Bob <bob@example.test>", "Please sign")]
+    events = [e["event_type"] for e in (await client.get(f"{url}/events")).json]
+    assert events.count("signing_request.sent") == 1
+
+    request = await srv.services.store.signing_requests.by_id(draft["id"])
+    request = await lifecycle.sign(srv.services, request, request["signers"][0]["id"], {}, {"kind": "typed", "text": "Ann"})
+    Hiccup(srv.services.store.events)
+    try:
+        await lifecycle.sign(srv.services, request, request["signers"][1]["id"], {}, {"kind": "typed", "text": "Bob"})
+    except ConnectionError:
+        pass
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    srv.clock.advance(minutes=20)
+    await srv.run_jobs()
+    events = [e["event_type"] for e in (await client.get(f"{url}/events")).json]
+    assert events.count("signer.signed") == 2 and events.count("signing_request.completed") == 1
+    assert events.count("document.signed") == 1
+    got = (await client.get(url)).json
+    assert got["status"] == "completed" and got["signed_pdf_available"]
+    assert len([m for m in srv.inbox.messages if m["Subject"].startswith("Completed")]) == 3  # Ann, Bob, the owner
