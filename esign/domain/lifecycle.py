@@ -2,7 +2,8 @@
 
 Every transition is one conditional atomic update through `SigningRequests.replace_if`: the filter
 holds the expected status and the version read, so of two concurrent sends or cancels exactly one
-wins; the loser re-reads and gets 409 `invalid_state` if the state moved on. No HTTP here: handlers,
+wins; the loser re-reads and gets 409 `invalid_state` if the state moved on. What follows a change
+(events, emails, jobs) is stored with it and done after it (`follow`). No HTTP here: handlers,
 the signer pages, jobs and sweeps all call these functions.
 
     draft --send--> pending --last signer signs--> completed
