@@ -100,12 +100,12 @@ async def test_next_sequential_group_reminded_after_its_own_invitation(smtp_serv
 
 
 class Hiccup:
-    """The event store fails `times` times (a database fail-over between a transition's update and
-    what follows it), then works again."""
+    """`store.method` fails `times` times (a database fail-over between a transition's update and what
+    follows it), then works again."""
 
-    def __init__(self, store, times=1):
-        self.real, self.times = store.append, times
-        store.append = self
+    def __init__(self, store, method, times=1):
+        self.real, self.times = getattr(store, method), times
+        setattr(store, method, self)
 
     async def __call__(self, *args, **kwargs):
         if self.times:
@@ -121,7 +121,7 @@ async def test_what_follows_a_transition_is_recovered_after_a_failure(smtp_serve
     srv, client = smtp_server, smtp_server.client
     draft = await create(srv, auto_send=False)
     url = f"/v1/signing-requests/{draft['id']}"
-    Hiccup(srv.services.store.events)
+    Hiccup(srv.services.store.events, "append")
     assert (await client.post(f"{url}/send")).status == 500
     assert_error(await client.post(f"{url}/send"), 409, "invalid_state")
     await srv.run_jobs()
@@ -136,7 +136,7 @@ async def test_what_follows_a_transition_is_recovered_after_a_failure(smtp_serve
 
     request = await srv.services.store.signing_requests.by_id(draft["id"])
     request = await lifecycle.sign(srv.services, request, request["signers"][0]["id"], {}, {"kind": "typed", "text": "Ann"})
-    Hiccup(srv.services.store.events)
+    Hiccup(srv.services.store.events, "append")
     try:
         await lifecycle.sign(srv.services, request, request["signers"][1]["id"], {}, {"kind": "typed", "text": "Bob"})
     except ConnectionError:
@@ -151,3 +151,22 @@ async def test_what_follows_a_transition_is_recovered_after_a_failure(smtp_serve
     got = (await client.get(url)).json
     assert got["status"] == "completed" and got["signed_pdf_available"]
     assert len([m for m in srv.inbox.messages if m["Subject"].startswith("Completed")]) == 3  # Ann, Bob, the owner
+
+
+async def test_a_cancel_whose_emails_failed_is_followed_by_the_sweep(smtp_server):
+    """The job queue fails after the cancel is stored: the cancellation emails still go out, once."""
+    srv, client = smtp_server, smtp_server.client
+    created = await create(srv)
+    url = f"/v1/signing-requests/{created['id']}"
+    await srv.run_jobs()
+    srv.inbox.messages.clear()
+    Hiccup(srv.services.store.jobs, "enqueue")
+    assert (await client.post(f"{url}/cancel", {"reason": "wrong file"})).status == 500
+    assert_error(await client.post(f"{url}/cancel"), 409, "invalid_state")
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    assert subjects(srv) == [("Ann <ann@example.test>", "Cancelled"), ("Bob <bob@example.test>", "Cancelled")]
+    events = [e for e in (await client.get(f"{url}/events")).json if e["event_type"] == "signing_request.cancelled"]
+    assert len(events) == 1 and events[0]["metadata"] == {"reason": "wrong file"}
