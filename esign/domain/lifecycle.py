@@ -173,6 +173,17 @@ async def follow(services, request: dict) -> dict:
     return request
 
 
+def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
+    """The effects of a transition that is followed by one event and nothing else."""
+    return {"op": "event", "type": event_type, "signer_id": signer_id, "actor": dict(actor or {}), "metadata": metadata}
+
+
+async def _event(services, request, effects):
+    signer = find_signer(request, effects["signer_id"]) if effects["signer_id"] else None
+    await record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
+                       metadata=effects["metadata"])
+
+
 async def recover_effects(services) -> int:
     """Do what transitions stored but did not get to do (their process died or failed)."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
@@ -239,11 +250,10 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
             if s["status"] != "signed":
                 s.update(status="pending", token_hash=None, token_nonce=None)
             signers.append(s)
-        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers}
+        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
+                "effects": event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
 
-    updated = await transition(services, request, "expired", build)
-    await record_event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})
-    return updated
+    return await follow(services, await transition(services, request, "expired", build))
 
 
 async def expire(services, request: dict) -> dict | None:
@@ -329,21 +339,16 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
     if request["status"] != "pending" or (signer.get("viewed_at") and signer["status"] != "sent"):
         return request
     now = services.clock.now()
-    changed = False
 
     def build(r):
-        nonlocal changed
         s = find_signer(r, signer_id)
-        changed = not s.get("viewed_at") or s["status"] == "sent"
-        if not changed:
+        if s.get("viewed_at") and s["status"] != "sent":
             return {}
         status = "viewed" if s["status"] == "sent" else s["status"]
-        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status)}
+        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status),
+                "effects": event_effects("signer.viewed", signer_id, actor)}
 
-    updated = await transition(services, request, "pending", build)
-    if changed:
-        await record_event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
-    return updated
+    return await follow(services, await transition(services, request, "pending", build))
 
 
 async def sign(services, request: dict, signer_id: str, field_values: dict, signature: dict | None, actor=None,
@@ -440,11 +445,10 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
             # later signers invited after this signature go back to waiting
             signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
                        for x in signers]
-        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
+        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+                "effects": event_effects("signer.withdrawn", signer_id, actor)}
 
-    updated = await transition(services, request, "pending", build)
-    await record_event(services, updated, "signer.withdrawn", signer=find_signer(updated, signer_id), actor=actor)
-    return updated
+    return await follow(services, await transition(services, request, "pending", build))
 
 
 # --- sweeps -----------------------------------------------------------------------------------------
@@ -472,5 +476,5 @@ async def remind_due(services) -> int:
     return count
 
 
-EFFECTS = {"sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,
+EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,
            "declined": _declined}
