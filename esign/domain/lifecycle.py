@@ -13,6 +13,7 @@ the signer pages, jobs and sweeps all call these functions.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import uuid
 
 from esign.clock import iso
@@ -20,6 +21,7 @@ from esign.domain import downloads
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
+log = logging.getLogger("esign.lifecycle")
 ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
 MAX_RETRIES = 20
 
@@ -188,7 +190,10 @@ async def recover_effects(services) -> int:
     """Do what transitions stored but did not get to do (their process died or failed)."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
     for request in due:
-        await follow(services, request)
+        try:
+            await follow(services, request)
+        except Exception:  # noqa: BLE001 - still failing: the next sweep tries again, the others go on
+            log.exception("doing what follows a change of signing request %s failed", request["id"])
     return len(due)
 
 
