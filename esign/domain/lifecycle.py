@@ -87,6 +87,8 @@ async def transition(services, request: dict, expected, build):
             raise invalid_state(f"the signing request is {request['status']}; this needs {' or '.join(statuses)}")
         changes = build(request)
         if "effects" in changes:
+            if request.get("effects"):  # what an earlier change left undone, before these replace them
+                await _follow_left(services, request)
             changes["effects"] = {**changes["effects"], "version": request["version"] + 1}
             changes["effects_at"] = services.clock.now()
         updated = await repo.replace_if(request, statuses, changes)
@@ -158,8 +160,8 @@ async def notify(services, request, template, signers=(), extra_recipients=(), o
 # clears it. A process that dies or fails in between (the event store or the job queue unavailable)
 # leaves `effects` stored, and `recover_effects` (a sweep) does them after EFFECTS_GRACE. Doing them
 # twice does nothing twice: events are recorded under ids derived from the version, emails and jobs
-# queued with the same dedupe keys. A later transition of the same request replaces `effects` (after
-# doing its own): what a failed earlier one left is then not done.
+# queued with the same dedupe keys. A later transition of the same request does what an earlier one
+# left first, then stores its own; only effects still failing at that moment are replaced (logged).
 
 EFFECTS_GRACE = dt.timedelta(minutes=1)
 
@@ -186,14 +188,20 @@ async def _event(services, request, effects):
                        metadata=effects["metadata"])
 
 
+async def _follow_left(services, request: dict) -> None:
+    """`follow` what a change left undone; still failing, it is logged (a sweep or the next change
+    tries again) and the caller goes on."""
+    try:
+        await follow(services, request)
+    except Exception:  # noqa: BLE001 - one request's failing effects stop neither the sweep nor the next change
+        log.exception("doing what follows a change of signing request %s failed", request["id"])
+
+
 async def recover_effects(services) -> int:
     """Do what transitions stored but did not get to do (their process died or failed)."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
     for request in due:
-        try:
-            await follow(services, request)
-        except Exception:  # noqa: BLE001 - still failing: the next sweep tries again, the others go on
-            log.exception("doing what follows a change of signing request %s failed", request["id"])
+        await _follow_left(services, request)
     return len(due)
 
 

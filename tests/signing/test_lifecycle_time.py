@@ -170,3 +170,25 @@ async def test_a_cancel_whose_emails_failed_is_followed_by_the_sweep(smtp_server
     assert subjects(srv) == [("Ann <ann@example.test>", "Cancelled"), ("Bob <bob@example.test>", "Cancelled")]
     events = [e for e in (await client.get(f"{url}/events")).json if e["event_type"] == "signing_request.cancelled"]
     assert len(events) == 1 and events[0]["metadata"] == {"reason": "wrong file"}
+
+
+async def test_a_change_does_what_the_one_before_left_undone(smtp_server):
+    """Ann's signature is stored but its event is not (the event store failed); Bob signs before the
+    sweep comes: his signature first records Ann's, so the trail has both, in order."""
+    srv, client = smtp_server, smtp_server.client
+    created = await create(srv, signing_order="parallel")
+    await srv.run_jobs()
+    request = await srv.services.store.signing_requests.by_id(created["id"])
+    ann, bob = request["signers"]
+    Hiccup(srv.services.store.events, "append")
+    try:
+        await lifecycle.sign(srv.services, request, ann["id"], {}, {"kind": "typed", "text": "Ann"})
+    except ConnectionError:
+        pass
+    request = await srv.services.store.signing_requests.by_id(created["id"])
+    await lifecycle.sign(srv.services, request, bob["id"], {}, {"kind": "typed", "text": "Bob"})
+    events = [(e["event_type"], e.get("signer_email"))
+              for e in (await client.get(f"/v1/signing-requests/{created['id']}/events")).json]
+    signed = [e for e in events if e[0] == "signer.signed"]  # newest first
+    assert signed == [("signer.signed", "bob@example.test"), ("signer.signed", "ann@example.test")]
+    assert events.count(("signing_request.completed", None)) == 1
