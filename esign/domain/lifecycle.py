@@ -2,7 +2,8 @@
 
 Every transition is one conditional atomic update through `SigningRequests.replace_if`: the filter
 holds the expected status and the version read, so of two concurrent sends or cancels exactly one
-wins; the loser re-reads and gets 409 `invalid_state` if the state moved on. No HTTP here: handlers,
+wins; the loser re-reads and gets 409 `invalid_state` if the state moved on. What follows a change
+(events, emails, jobs) is stored with it and done after it (`follow`). No HTTP here: handlers,
 the signer pages, jobs and sweeps all call these functions.
 
     draft --send--> pending --last signer signs--> completed
@@ -12,12 +13,15 @@ the signer pages, jobs and sweeps all call these functions.
 from __future__ import annotations
 
 import datetime as dt
+import logging
+import uuid
 
 from esign.clock import iso
 from esign.domain import downloads
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
+log = logging.getLogger("esign.lifecycle")
 ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
 MAX_RETRIES = 20
 
@@ -74,13 +78,19 @@ def check_changeable(record: dict, sandbox_key: bool, what: str) -> None:
 
 async def transition(services, request: dict, expected, build):
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
-    raise 409 when the record is no longer in `expected` status."""
+    raise 409 when the record is no longer in `expected` status. `changes` may carry `effects` (see
+    `follow`): they are stored with the change, stamped with its version and time."""
     repo = services.store.signing_requests
     statuses = expected if isinstance(expected, (list, tuple)) else [expected]
     for _ in range(MAX_RETRIES):
         if request["status"] not in statuses:
             raise invalid_state(f"the signing request is {request['status']}; this needs {' or '.join(statuses)}")
         changes = build(request)
+        if "effects" in changes:
+            if request.get("effects"):  # what an earlier change left undone, before these replace them
+                await _follow_left(services, request)
+            changes["effects"] = {**changes["effects"], "version": request["version"] + 1}
+            changes["effects_at"] = services.clock.now()
         updated = await repo.replace_if(request, statuses, changes)
         if updated is not None:
             return updated
@@ -91,12 +101,17 @@ async def transition(services, request: dict, expected, build):
 
 
 async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
+    """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
+    version, the type and the signer, so recording it again after a failure records nothing."""
     actor = actor or {}
+    following = request.get("following")  # the version whose effects `follow` is doing
+    event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{following}:{event_type}:"
+                                                  f"{(signer or {}).get('id')}")) if following is not None else None
     await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
                         ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
                         geo=await services.geo(actor.get("ip_address")), metadata=metadata,
                         data=data if data is not None else event_data(request, signer),
-                        sandbox=request.get("sandbox", False))
+                        sandbox=request.get("sandbox", False), event_id=event_id)
 
 
 def event_data(request: dict, signer: dict | None = None) -> dict:
@@ -139,10 +154,62 @@ async def notify(services, request, template, signers=(), extra_recipients=(), o
                                dedupe_key=f"mail:{template}:{request['id']}:owner:{occasion}")
 
 
+# --- what follows a transition --------------------------------------------------------------------
+# A transition that is followed by events, emails or jobs stores what follows as `effects` in its own
+# conditional update: {op, version, ...what the op needs}, with `effects_at`. `follow` then does it and
+# clears it. A process that dies or fails in between (the event store or the job queue unavailable)
+# leaves `effects` stored, and `recover_effects` (a sweep) does them after EFFECTS_GRACE. Doing them
+# twice does nothing twice: events are recorded under ids derived from the version, emails and jobs
+# queued with the same dedupe keys. A later transition of the same request does what an earlier one
+# left first, then stores its own; only effects still failing at that moment are replaced (logged).
+
+EFFECTS_GRACE = dt.timedelta(minutes=1)
+
+
+async def follow(services, request: dict) -> dict:
+    """Do the `effects` the transition that returned `request` stored, then clear them."""
+    effects = request.get("effects")
+    if effects:
+        # the version the effects were stored at: the same event ids and email dedupe keys, however late
+        await EFFECTS[effects["op"]](services, {**request, "version": effects["version"],
+                                                "following": effects["version"]}, effects)
+        await services.store.signing_requests.effects_done(request["id"], effects["version"])
+    return request
+
+
+def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
+    """The effects of a transition that is followed by one event and nothing else."""
+    return {"op": "event", "type": event_type, "signer_id": signer_id, "actor": dict(actor or {}), "metadata": metadata}
+
+
+async def _event(services, request, effects):
+    signer = find_signer(request, effects["signer_id"]) if effects["signer_id"] else None
+    await record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
+                       metadata=effects["metadata"])
+
+
+async def _follow_left(services, request: dict) -> None:
+    """`follow` what a change left undone; still failing, it is logged (a sweep or the next change
+    tries again) and the caller goes on."""
+    try:
+        await follow(services, request)
+    except Exception:  # noqa: BLE001 - one request's failing effects stop neither the sweep nor the next change
+        log.exception("doing what follows a change of signing request %s failed", request["id"])
+
+
+async def recover_effects(services) -> int:
+    """Do what transitions stored but did not get to do (their process died or failed)."""
+    due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
+    for request in due:
+        await _follow_left(services, request)
+    return len(due)
+
+
 # --- transitions --------------------------------------------------------------------------------
 
 async def send(services, request: dict) -> dict:
-    if request["status"] == "draft" and request["expires_at"] <= services.clock.now():
+    request = await settle(services, request)
+    if request["status"] == "expired":
         raise invalid_state("the signing request has expired; reactivate it first")
     if not request["signers"]:
         raise invalid_state("the signing request has no signers")
@@ -151,13 +218,20 @@ async def send(services, request: dict) -> dict:
     def build(r):
         group = {s["id"] for s in current_group(r)}
         signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
-        return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now)}
+        return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
+                "effects": {"op": "sent", "invited": _newly_invited(signers, now)}}
 
-    updated = await transition(services, request, "draft", build)
-    invited = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
-    await record_event(services, updated, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
-    await notify(services, updated, "invitation", invited)
-    return updated
+    return await follow(services, await transition(services, request, "draft", build))
+
+
+def _newly_invited(signers: list[dict], now) -> list[str]:
+    return [s["id"] for s in signers if s["status"] == "sent" and s.get("sent_at") == now]
+
+
+async def _sent(services, request, effects):
+    invited = [find_signer(request, i) for i in effects["invited"]]
+    await record_event(services, request, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
+    await notify(services, request, "invitation", invited)
 
 
 def _next_reminder(request, now):
@@ -165,16 +239,18 @@ def _next_reminder(request, now):
     return now + dt.timedelta(days=days) if days else None
 
 
-async def cancel(services, request: dict, reason: str | None = None, actor=None, event=True) -> dict:
+async def cancel(services, request: dict, reason: str | None = None) -> dict:
     now = services.clock.now()
-    updated = await transition(services, request, ["draft", "pending"], lambda r: {
-        "status": "cancelled", "cancelled_at": now, "cancel_reason": reason})
-    if event:
-        await record_event(services, updated, "signing_request.cancelled", actor=actor, metadata={"reason": reason})
-    if request["status"] == "pending":
-        invited = [s for s in updated["signers"] if s.get("sent_at") and s["status"] != "declined"]
-        await notify(services, updated, "cancellation", invited)
-    return updated
+    return await follow(services, await transition(services, request, ["draft", "pending"], lambda r: {
+        "status": "cancelled", "cancelled_at": now, "cancel_reason": reason,
+        "effects": {"op": "cancelled", "was_pending": r["status"] == "pending"}}))
+
+
+async def _cancelled(services, request, effects):
+    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
+    if effects["was_pending"]:
+        invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] != "declined"]
+        await notify(services, request, "cancellation", invited)
 
 
 async def reactivate(services, request: dict, expires_in_days: int) -> dict:
@@ -187,40 +263,60 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
             if s["status"] != "signed":
                 s.update(status="pending", token_hash=None, token_nonce=None)
             signers.append(s)
-        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers}
+        return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
+                "effects": event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
 
-    updated = await transition(services, request, "expired", build)
-    await record_event(services, updated, "signing_event.reactivated", metadata={"expires_in_days": expires_in_days})
-    return updated
+    return await follow(services, await transition(services, request, "expired", build))
 
 
 async def expire(services, request: dict) -> dict | None:
     now = services.clock.now()
     try:
         updated = await transition(services, request, ["draft", "pending"], lambda r: (
-            {"status": "expired", "expired_at": now} if r["expires_at"] <= now else {}))
+            {"status": "expired", "expired_at": now, "effects": {"op": "expired", "was_pending": r["status"] == "pending"}}
+            if r["expires_at"] <= now else {}))
     except ApiError:
         return None
-    if updated["status"] == "expired":
-        await record_event(services, updated, "signing_request.expired")
-        if request["status"] == "pending":  # a draft was never sent: nobody waits for it
-            await notify(services, updated, "expired", owner=True)
-    return updated
+    return await follow(services, updated) if updated["status"] == "expired" else updated
+
+
+async def _expired(services, request, effects):
+    await record_event(services, request, "signing_request.expired")
+    if effects["was_pending"]:  # a draft was never sent: nobody waits for it
+        await notify(services, request, "expired", owner=True)
+
+
+async def settle(services, request: dict) -> dict:
+    """The request as it stands now: a draft or pending request whose `expires_at` has passed is
+    expired first (what the expiry sweep does within `[jobs] sweep_interval_seconds`), so every
+    answer and action from that moment on sees it expired, whether or not the sweep has run."""
+    if request["status"] in ("draft", "pending") and request["expires_at"] <= services.clock.now():
+        return await expire(services, request) or await services.store.signing_requests.by_id(request["id"])
+    return request
 
 
 async def remind(services, request: dict, automatic: bool = False) -> tuple[dict, list[dict]]:
+    request = await settle(services, request)  # never a reminder whose link no longer works
     if request["status"] != "pending":
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
-    updated = await transition(services, request, "pending", lambda r: {
-        "last_reminded_at": now, "next_reminder_at": _next_reminder(r, now)})
-    targets = [] if updated.get("sandbox") else [s for s in current_group(updated) if s["status"] in ACTIVE_SIGNER]
-    await record_event(services, updated, "signing_request.reminded",
-                 metadata={"signers": [s["email"] for s in targets], "automatic": automatic})
+
+    def build(r):
+        targets = [] if r.get("sandbox") else [s["id"] for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
+        return {"last_reminded_at": now, "next_reminder_at": _next_reminder(r, now),
+                "effects": {"op": "reminded", "targets": targets, "automatic": automatic}}
+
+    updated = await follow(services, await transition(services, request, "pending", build))
+    return updated, [find_signer(updated, i) for i in updated["effects"]["targets"]]
+
+
+async def _reminded(services, request, effects):
+    targets = [find_signer(request, i) for i in effects["targets"]]
+    await record_event(services, request, "signing_request.reminded",
+                       metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"]})
     for s in targets:
-        await services.enqueue("email", {"request_id": updated["id"], "template": "reminder", "signer_id": s["id"]},
-                               dedupe_key=f"mail:reminder:{updated['id']}:{s['id']}:{updated['version']}")
-    return updated, targets
+        await services.enqueue("email", {"request_id": request["id"], "template": "reminder", "signer_id": s["id"]},
+                               dedupe_key=f"mail:reminder:{request['id']}:{s['id']}:{effects['version']}")
 
 
 # --- signer actions (called by the signer pages) ----------------------------------------------------
@@ -256,21 +352,16 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
     if request["status"] != "pending" or (signer.get("viewed_at") and signer["status"] != "sent"):
         return request
     now = services.clock.now()
-    changed = False
 
     def build(r):
-        nonlocal changed
         s = find_signer(r, signer_id)
-        changed = not s.get("viewed_at") or s["status"] == "sent"
-        if not changed:
+        if s.get("viewed_at") and s["status"] != "sent":
             return {}
         status = "viewed" if s["status"] == "sent" else s["status"]
-        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status)}
+        return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status),
+                "effects": event_effects("signer.viewed", signer_id, actor)}
 
-    updated = await transition(services, request, "pending", build)
-    if changed:
-        await record_event(services, updated, "signer.viewed", signer=find_signer(updated, signer_id), actor=actor)
-    return updated
+    return await follow(services, await transition(services, request, "pending", build))
 
 
 async def sign(services, request: dict, signer_id: str, field_values: dict, signature: dict | None, actor=None,
@@ -279,10 +370,8 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
     completes the request when it was the last signature, else invites the next sequential group."""
     now = services.clock.now()
     actor = actor or {}
-    completed = False
 
     def build(r):
-        nonlocal completed
         s = find_signer(r, signer_id)
         ok, why = can_sign(r, s)
         if not ok:
@@ -294,31 +383,36 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
                                   viewed_at=s.get("viewed_at") or now, **(extra or {}))
         fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
                   for f in r["fields"]]
-        changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
+        changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+                   "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": []}}
         if all(x["status"] == "signed" for x in signers):
-            completed = True
             changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
-            completed = False
             following = {x["id"] for x in current_group({**r, "signers": signers})}
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
+            changes["effects"]["invited"] = _newly_invited(changes["signers"], now)
+            if changes["effects"]["invited"]:
+                # the next sequential group was just invited: its first reminder comes `reminder_days`
+                # after that invitation, not on the schedule of the first group's
+                changes["next_reminder_at"] = _next_reminder(r, now)
         return changes
 
-    updated = await transition(services, request, "pending", build)
-    signer = find_signer(updated, signer_id)
-    await record_event(services, updated, "signer.signed", signer=signer, actor=actor)
-    if completed:
-        await record_event(services, updated, "signing_request.completed")
-        await services.enqueue("finalize", {"request_id": updated["id"]}, dedupe_key=f"finalize:{updated['id']}")
-        if not updated.get("sandbox"):
+    return await follow(services, await transition(services, request, "pending", build))
+
+
+async def _signed(services, request, effects):
+    await record_event(services, request, "signer.signed", signer=find_signer(request, effects["signer_id"]),
+                       actor=effects["actor"])
+    if request["status"] == "completed":
+        await record_event(services, request, "signing_request.completed")
+        await services.enqueue("finalize", {"request_id": request["id"]}, dedupe_key=f"finalize:{request['id']}")
+        if not request.get("sandbox"):
             # everyone's copy goes out when the signed PDF is ready (the finalisation queues it), and at
             # the latest after `[email] copy_wait_minutes` (esign.domain.notifications)
-            await services.enqueue("email.copies", {"request_id": updated["id"]}, dedupe_key=f"copies:{updated['id']}",
+            await services.enqueue("email.copies", {"request_id": request["id"]}, dedupe_key=f"copies:{request['id']}",
                                    delay_seconds=services.config.email.copy_wait_minutes * 60)
     else:
-        newly = [s for s in updated["signers"] if s["status"] == "sent" and s.get("sent_at") == now]
-        await notify(services, updated, "invitation", newly)
-    return updated
+        await notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
 
 
 async def decline(services, request: dict, signer_id: str, reason: str, actor=None) -> dict:
@@ -331,16 +425,20 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
             raise invalid_state("you cannot decline now")
         return {"status": "cancelled", "cancelled_at": now, "cancel_reason": f"declined by {s['email']}",
                 "signers": _replace_signer(r["signers"], signer_id, status="declined", declined_at=now,
-                                           decline_reason=reason)}
+                                           decline_reason=reason),
+                "effects": {"op": "declined", "signer_id": signer_id, "actor": dict(actor or {})}}
 
-    updated = await transition(services, request, "pending", build)
-    signer = find_signer(updated, signer_id)
-    await record_event(services, updated, "signer.declined", signer=signer, actor=actor, metadata={"reason": reason})
-    await record_event(services, updated, "signing_request.cancelled", metadata={"reason": f"declined by {signer['email']}"})
-    others = [s for s in updated["signers"] if s.get("sent_at") and s["id"] != signer_id]
-    await notify(services, updated, "cancellation", others)
-    await notify(services, updated, "declined", owner=True)
-    return updated
+    return await follow(services, await transition(services, request, "pending", build))
+
+
+async def _declined(services, request, effects):
+    signer = find_signer(request, effects["signer_id"])
+    await record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
+                       metadata={"reason": signer["decline_reason"]})
+    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
+    others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"]]
+    await notify(services, request, "cancellation", others)
+    await notify(services, request, "declined", owner=True)
 
 
 async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
@@ -360,11 +458,10 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
             # later signers invited after this signature go back to waiting
             signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
                        for x in signers]
-        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers)}
+        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+                "effects": event_effects("signer.withdrawn", signer_id, actor)}
 
-    updated = await transition(services, request, "pending", build)
-    await record_event(services, updated, "signer.withdrawn", signer=find_signer(updated, signer_id), actor=actor)
-    return updated
+    return await follow(services, await transition(services, request, "pending", build))
 
 
 # --- sweeps -----------------------------------------------------------------------------------------
@@ -390,3 +487,7 @@ async def remind_due(services) -> int:
         except ApiError:
             pass  # it moved on meanwhile
     return count
+
+
+EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,
+           "declined": _declined}

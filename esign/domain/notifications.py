@@ -35,6 +35,7 @@ links that wrap on a phone.
   re-run records it if the earlier run died before, and never a second one."""
 from __future__ import annotations
 
+import datetime as dt
 import email.utils
 import hashlib
 import os
@@ -156,7 +157,6 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
         "sender": sender(request, org), "document_name": request["document_name"],
         "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
         "expires": readable(request["expires_at"], seconds=False),
-        "expired": readable(request.get("expired_at"), seconds=False),
         "signers": [_signer_line(s) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
         "declined_at": readable(declined[0].get("declined_at"), seconds=False) if declined else "",
@@ -175,7 +175,7 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     if request.get("owner_email") and request["owner_email"] != address and request["owner_email"].isascii():
         msg["Reply-To"] = email.utils.formataddr((request.get("owner_name") or "", request["owner_email"]))
     msg["Message-ID"] = message_id(services, msg_key)
-    msg["Date"] = email.utils.formatdate(localtime=False)
+    msg["Date"] = email.utils.format_datetime(services.clock.now().replace(tzinfo=dt.timezone.utc))
     msg["X-Esign-Request"] = request["id"]
     msg.set_content(_text(TEMPLATES.load(f"{template}.txt").generate(**ctx)))
     msg.add_alternative(HTML.load(f"{template}.html").generate(**ctx).decode(), subtype="html")
@@ -190,8 +190,9 @@ async def send_email(services, payload, job_record):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"]) if payload.get("signer_id") else None
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending" or signer["status"] not in lifecycle.ACTIVE_SIGNER):
-        return  # the request moved on before the mail went out: a stale link helps nobody
+    if template in ("invitation", "reminder") and (request["status"] != "pending" or signer["status"] not in lifecycle.ACTIVE_SIGNER
+                                                   or request["expires_at"] <= services.clock.now()):
+        return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
     org = await services.store.organizations.by_id(request["org_id"])
     to = recipient(request, org, payload, signer)
     if to is None:
@@ -260,10 +261,14 @@ async def reminder_sweep(services):
     await lifecycle.remind_due(services)
 
 
+async def effects_sweep(services):
+    await lifecycle.recover_effects(services)
+
+
 def _retry_horizon(config) -> float:
     return config.jobs.message_retry_hours * 3600
 
 
 JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),
         JobKind(COPIES, copies_due, lane="email")]
-SWEEPS = [expiry_sweep, reminder_sweep]
+SWEEPS = [effects_sweep, expiry_sweep, reminder_sweep]

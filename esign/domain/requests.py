@@ -87,6 +87,10 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     document = await services.store.documents.get(org["id"], str(body["document_id"]))
     if document is None:
         raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
+    if document.get("sandbox") and not sandbox:
+        # its storage was never counted (sandbox): a live request on it would store it free of quota
+        raise validation_error([{"field": "document_id", "message": "this document was uploaded with a sandbox key: "
+                                 "only sandbox requests can use it; upload it again with a live key"}])
     emails = [s["email"].lower() for s in body["signers"]]
     duplicates = sorted({e for e in emails if emails.count(e) > 1})
     if duplicates:
@@ -140,7 +144,9 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
 
 
 async def get(services, org_id: str, request_id: str) -> dict:
-    return await services.store.signing_requests.require(org_id, request_id, "signing request")
+    """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
+    request = await services.store.signing_requests.require(org_id, request_id, "signing request")
+    return await lifecycle.settle(services, request)
 
 
 async def replace_fields(services, request: dict, fields: list[dict]) -> dict:

@@ -202,21 +202,15 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
     now = services.clock.now()
     signer_id = session.signer["id"]
 
-    changed = False
-
     def build(r):
-        nonlocal changed
-        changed = not lifecycle.find_signer(r, signer_id).get("consented_at")
-        if not changed:
+        if lifecycle.find_signer(r, signer_id).get("consented_at"):
             return {}
-        return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]]}
+        return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]],
+                "effects": lifecycle.event_effects("signing_event.consent_given", signer_id, actor,
+                                                   {"disclosure_version": DISCLOSURE_VERSION})}
 
     request = await lifecycle.transition(services, session.request, "pending", build)
-    session = session.updated(request)
-    if changed:
-        await lifecycle.record_event(services, request, "signing_event.consent_given", signer=session.signer, actor=actor,
-                                     metadata={"disclosure_version": DISCLOSURE_VERSION})
-    return session
+    return session.updated(await lifecycle.follow(services, request))
 
 
 async def sign(services, session: SignerSession, body: dict, actor) -> dict:

@@ -30,6 +30,7 @@ class SigningRequests(Repository):
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
+        Index("effects_due", [("effects_at", ASCENDING)]),
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
@@ -99,6 +100,16 @@ class SigningRequests(Repository):
         """Mark (or clear) that the signer's email was given up on (`email_failed_at`)."""
         await self.col.update_one({"_id": request_id, "signers.id": signer_id}, {
             "$set": {"signers.$.email_failed_at": self.clock.now() if failed else None}, "$inc": {"version": 1}})
+
+    async def effects_due(self, cutoff, limit: int) -> list[dict]:
+        """Requests whose transition's effects were stored at or before `cutoff` and not done since."""
+        return [out(d) async for d in self.col.find({"effects_at": {"$lte": cutoff}}).limit(limit)]
+
+    async def effects_done(self, request_id: str, version: int) -> None:
+        """Clear the effects stored by the transition to `version` (not those of a later one). The
+        version is left alone: this never races the transitions."""
+        await self.col.update_one({"_id": request_id, "effects.version": version},
+                                  {"$unset": {"effects": "", "effects_at": ""}})
 
     async def due(self, query: dict, limit: int = 100) -> list[dict]:
         return [out(d) async for d in self.col.find(query).limit(limit)]
