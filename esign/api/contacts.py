@@ -10,7 +10,8 @@ from esign.errors import not_found
 class ContactCreate(StrictSchema):
     name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True, validate=validate.Length(3, 320))
-    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Phone(allow_none=True, validate=validate.Length(max=50), metadata={
+        "description": "left out: a new contact has none and an existing one keeps its phone; null clears it"})
 
 
 class Contact(OutSchema):
@@ -43,10 +44,11 @@ class ContactsHandler(APIHandler):
     @operation("Create a contact, or update its name when the email exists", tags=["contacts"],
                body=ContactCreate, responses={201: Contact},
                description="Emails are matched case-insensitively within the organisation; an existing "
-                           "contact keeps its id and gets the new name (and phone). Answers 201 in both cases.")
+                           "contact keeps its id and gets the new name (and the phone, when `phone` is given: a "
+                           "phone left out is kept). Answers 201 in both cases.")
     async def post(self):
         body = self.json_body(ContactCreate())
-        contact, _ = await self.services.store.contacts.upsert(self.org_id, body["name"], body["email"], body["phone"])
+        contact = await self.services.store.contacts.upsert(self.org_id, body)
         self.write_json(Contact().dump(contact), 201)
 
 

@@ -3,6 +3,8 @@ import re
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
+LISTED = {f: 1 for f in ("name", "email", "phone", "last_used_at", "created_at", "updated_at")}
+
 
 class Contacts(Repository):
     collection_name = "contacts"
@@ -10,16 +12,16 @@ class Contacts(Repository):
                # the list: by name; `email` last so a search matches name and email inside the index
                Index("org_name", [("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING), ("email", ASCENDING)])]
 
-    async def upsert(self, org_id, name, email, phone):
-        """Create the contact, or update name (and phone) when the email already exists.
-        Returns (contact, created)."""
+    async def upsert(self, org_id, contact: dict):
+        """Create the contact (`name`, `email`, optional `phone`), or update its name when the email
+        already exists; its phone too when `contact` has one (None clears it; left out, it is kept)."""
         now = self.clock.now()
-        doc = await self.col.find_one_and_update(
-            {"org_id": org_id, "email_key": email.lower()},
-            {"$set": {"name": name, "email": email, "phone": phone, "updated_at": now},
-             "$setOnInsert": {"_id": new_id(), "created_at": now, "last_used_at": now}},
-            upsert=True, return_document=ReturnDocument.AFTER)
-        return out(doc), doc["created_at"] == now and doc["last_used_at"] == now and doc["updated_at"] == now
+        changes = {"name": contact["name"], "email": contact["email"], "updated_at": now}
+        created = {"_id": new_id(), "created_at": now, "last_used_at": now}
+        (changes if "phone" in contact else created)["phone"] = contact.get("phone")
+        return out(await self.col.find_one_and_update(
+            {"org_id": org_id, "email_key": contact["email"].lower()}, {"$set": changes, "$setOnInsert": created},
+            upsert=True, return_document=ReturnDocument.AFTER))
 
     async def list(self, org_id, search, limit, offset, after=None):
         query = {"org_id": org_id}
@@ -27,7 +29,8 @@ class Contacts(Repository):
             pattern = re.escape(search)
             query["$or"] = [{"name": {"$regex": pattern, "$options": "i"}},
                             {"email": {"$regex": pattern, "$options": "i"}}]
-        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after)
+        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after,
+                               projection=LISTED)
 
     async def touch(self, org_id, emails, at):
         """Mark contacts whose email is among `emails` as used at `at` (a later use is kept)."""

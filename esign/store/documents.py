@@ -1,5 +1,8 @@
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
+# what the list shows: never the page geometry (one entry per page), the blob key or the hash
+LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at")}
+
 
 class Documents(Repository):
     collection_name = "documents"
@@ -14,7 +17,7 @@ class Documents(Repository):
 
     async def list(self, org_id, limit, offset, after=None):
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
-                               after=after)
+                               after=after, projection=LISTED)
 
     async def set_pages(self, doc_id, pages):
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""

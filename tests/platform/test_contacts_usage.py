@@ -66,6 +66,19 @@ async def test_search_is_a_case_insensitive_substring_of_name_or_email(client):
     assert err["details"][0]["field"] == "search"
 
 
+async def test_a_phone_left_out_is_kept_and_null_clears_it(server, client):
+    first = (await client.post("/v1/contacts", {"name": "Ann", "email": "ann@example.test", "phone": "+1 555 0100"})).json
+    # saved again from a signer list, which has no phone: the name changes, the phone stays
+    again = (await client.post("/v1/contacts", {"name": "Ann Smith", "email": "ANN@example.test"})).json
+    assert (again["id"], again["name"], again["phone"]) == (first["id"], "Ann Smith", "+1 555 0100")
+    cleared = (await client.post("/v1/contacts", {"name": "Ann Smith", "email": "ann@example.test", "phone": None})).json
+    assert cleared["id"] == first["id"] and cleared["phone"] is None
+    # the list reads only what it shows
+    org = await server.services.store.organizations.by_name("Org A")
+    items, _ = await server.services.store.contacts.list(org["id"], None, 50, 0)
+    assert [set(c) for c in items] == [CONTACT_KEYS]
+
+
 async def test_contacts_page_with_limit_and_offset(client):
     for i in range(5):
         await client.post("/v1/contacts", {"name": f"Person {i}", "email": f"p{i}@example.test"})

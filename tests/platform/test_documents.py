@@ -359,6 +359,18 @@ async def test_list_pages_newest_first(server, client, sample_pdf):
     assert len((await client.get("/v1/documents?limit=100&offset=0")).json["items"]) == 3
 
 
+async def test_the_list_reads_only_what_it_shows(server, client, sample_pdf):
+    """A document used by a signing page keeps the geometry of every page; the list never reads it
+    (nor the blob key or the hash)."""
+    doc = (await client.upload(sample_pdf, "d.pdf")).json
+    await server.services.store.documents.set_pages(doc["id"], [{"width": 612, "height": 792}] * 4)
+    org = await server.services.store.organizations.by_name("Org A")
+    items, total = await server.services.store.documents.list(org["id"], 50, 0)
+    assert total == 1 and set(items[0]) == {"id", "name", "file_size", "page_count", "status", "created_at"}
+    listed = (await client.get("/v1/documents")).json["items"]
+    assert [(d["id"], d["page_count"]) for d in listed] == [(doc["id"], 4)]
+
+
 @pytest.mark.parametrize("query, field", [("limit=0", "limit"), ("limit=101", "limit"), ("limit=-1", "limit"),
                                           ("offset=-1", "offset"), ("limit=x", "limit"), ("colour=red", "colour")])
 async def test_list_bounds_are_422(client, query, field):
