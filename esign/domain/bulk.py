@@ -46,6 +46,9 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         raise validation_error([{"field": "template_id", "message": "no such template in this organisation"}])
     if not template.get("document_id"):
         raise validation_error([{"field": "template_id", "message": "the template has no document to send"}])
+    if not template["roles"]:
+        raise validation_error([{"field": "template_id", "message": "the template has no roles: no recipient's "
+                                                                   "signers could be given one"}])
     templates.check_usable(template, sandbox)
     await store.template_versions.keep(template)
     now = services.clock.now()

@@ -125,6 +125,10 @@ async def test_bulk_validation_and_scoping(client, document_id):
     assert err["details"] == [{"field": "template_id", "message": "no such template in this organisation"}]
     blank = (await client.post("/v1/templates", {"name": "No document"})).json
     assert_error(await bulk(client, blank["id"], [recipient(1)]), 422, "validation_error")
+    # a template without roles: refused at once rather than every item failing
+    roleless = (await client.post("/v1/templates", {"name": "No roles", "document_id": document_id})).json
+    err = assert_error(await bulk(client, roleless["id"], [recipient(1)]), 422, "validation_error")
+    assert [d["field"] for d in err["details"]] == ["template_id"] and "no roles" in err["details"][0]["message"]
     assert_error(await bulk(client, t["id"], [recipient(1)], key="a_read"), 403, "insufficient_scope")
     assert_error(await bulk(client, t["id"], [recipient(1)], key=None), 401, "unauthorized")
     assert_error(await client.post("/v1/bulk-send", body=b"nope", headers={"Content-Type": "application/json"}), 400)

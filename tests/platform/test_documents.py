@@ -404,6 +404,31 @@ async def test_concurrent_uploads_do_not_overshoot_the_quota(server, client):
     assert org["storage_bytes"] == 2 * len(big)
 
 
+async def test_a_sandbox_document_serves_sandbox_records_only(server, client, sample_pdf):
+    """It was not counted toward the storage quota, so live requests and templates cannot use it
+    (as live keys cannot send sandbox templates); sandbox records may use live documents."""
+    sandbox_doc = (await client.upload(sample_pdf, "sandbox.pdf", key="a_sandbox")).json["id"]
+    live_doc = (await client.upload(sample_pdf, "live.pdf", key="a")).json["id"]
+    one = [{"name": "Ann", "email": "ann@example.test"}]
+    err = assert_error(await client.post("/v1/signing-requests", {"document_id": sandbox_doc, "signers": one}),
+                       403, "forbidden")
+    assert "sandbox key" in err["message"]
+    assert_error(await client.post("/v1/templates", {"name": "T", "document_id": sandbox_doc}), 403, "forbidden")
+    live_t = (await client.post("/v1/templates", {"name": "T", "document_id": live_doc,
+                                                  "roles": [{"name": "Signer"}]})).json
+    assert_error(await client.patch(f"/v1/templates/{live_t['id']}", {"document_id": sandbox_doc}), 403, "forbidden")
+    send = {"signers": [dict(one[0], role="signer")], "document_id": sandbox_doc}
+    assert_error(await client.post(f"/v1/templates/{live_t['id']}/send", send), 403, "forbidden")
+    assert await raw_db(server.services)["signing_requests"].count_documents({}) == 0
+    # sandbox keys use either
+    for doc in (sandbox_doc, live_doc):
+        made = await client.post("/v1/signing-requests", {"document_id": doc, "signers": one}, key="a_sandbox")
+        assert made.status == 201 and made.json["sandbox"] is True, made
+        made = await client.post("/v1/templates", {"name": "S", "document_id": doc}, key="a_sandbox")
+        assert made.status == 201 and made.json["sandbox"] is True, made
+    assert (await client.post(f"/v1/templates/{live_t['id']}/send", send, key="a_sandbox")).status == 201
+
+
 async def test_sandbox_upload_is_not_counted(server, client, sample_pdf):
     resp = await client.upload(sample_pdf, "sandbox.pdf", key="a_sandbox")
     assert resp.status == 201 and resp.headers["X-Service-Mode"] == "sandbox"
