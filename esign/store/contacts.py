@@ -11,6 +11,7 @@ class Contacts(Repository):
     indexes = [Index("org_email_unique", [("org_id", ASCENDING), ("email_key", ASCENDING)], unique=True),
                # the list: by name; `email` last so a search matches name and email inside the index
                Index("org_name", [("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING), ("email", ASCENDING)])]
+    cursor_fields = ("name",)
 
     async def upsert(self, org_id, contact: dict):
         """Create the contact (`name`, `email`, optional `phone`), or update its name when the email

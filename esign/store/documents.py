@@ -7,6 +7,7 @@ LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_a
 class Documents(Repository):
     collection_name = "documents"
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
+    cursor_fields = ("created_at",)
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
