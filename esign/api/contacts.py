@@ -33,7 +33,8 @@ ContactPage = page_of(Contact, "ContactPage")
 
 
 class ContactsHandler(APIHandler):
-    @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage})
+    @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage},
+               description="In alphabetical order of the names, without case or accents.")
     async def get(self):
         q = self.query(ContactQuery())
         repo = self.services.store.contacts

@@ -79,6 +79,26 @@ async def test_a_phone_left_out_is_kept_and_null_clears_it(server, client):
     assert [set(c) for c in items] == [CONTACT_KEYS]
 
 
+async def test_the_list_is_in_alphabetical_order_whatever_the_case_or_accents(client):
+    names = ["zoe", "Adam", "émile", "Bob", "adam", "Éva", "charlie"]
+    for n, name in enumerate(names):
+        assert (await client.post("/v1/contacts", {"name": name, "email": f"c{n}@example.test"})).status == 201
+    listed = [c["name"] for c in (await client.get("/v1/contacts")).json["items"]]
+    assert listed[2:] == ["Bob", "charlie", "émile", "Éva", "zoe"] and sorted(listed[:2]) == ["Adam", "adam"]
+    walked, after = [], ""
+    for _ in range(5):
+        page = (await client.get(f"/v1/contacts?limit=2{after}")).json["items"]
+        walked += [c["name"] for c in page]
+        if not page:
+            break
+        after = f"&after_id={page[-1]['id']}"
+    assert walked == listed
+    # renamed: it moves to its new place
+    await client.post("/v1/contacts", {"name": "Aaron", "email": "c0@example.test"})
+    assert (await client.get("/v1/contacts?limit=1")).json["items"][0]["name"] == "Aaron"
+    assert [c["name"] for c in (await client.get("/v1/contacts?search=É")).json["items"]] == ["émile", "Éva"]
+
+
 async def test_contacts_page_with_limit_and_offset(client):
     for i in range(5):
         await client.post("/v1/contacts", {"name": f"Person {i}", "email": f"p{i}@example.test"})
