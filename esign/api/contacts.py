@@ -2,8 +2,8 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (CursorPageQuery, Email, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record,
-                              operation, page_of)
+from esign.api.common import (CursorPageQuery, Email, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime,
+                              cursor_record, operation, page_of)
 from esign.errors import not_found
 
 
@@ -25,8 +25,10 @@ class Contact(OutSchema):
 
 
 class ContactQuery(CursorPageQuery):
-    search = fields.String(validate=validate.Length(max=100),
-                           metadata={"description": "case-insensitive substring of the name or email"})
+    # one line: MongoDB refuses a regular expression holding a NUL byte, and no name or email has a
+    # control character to find
+    search = Line(validate=validate.Length(max=100),
+                  metadata={"description": "case-insensitive substring of the name or email; one line"})
 
 
 ContactPage = page_of(Contact, "ContactPage")

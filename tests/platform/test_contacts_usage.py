@@ -64,6 +64,10 @@ async def test_search_is_a_case_insensitive_substring_of_name_or_email(client):
     assert await names("s" * 100) == ([], 0)
     err = assert_error(await client.get("/v1/contacts?search=" + "s" * 101), 422, "validation_error")
     assert err["details"][0]["field"] == "search"
+    # MongoDB refuses a regular expression holding a NUL byte: control characters are a 422, never a 500
+    for control in ("%00", "a%0Ab", "%09"):
+        err = assert_error(await client.get(f"/v1/contacts?search={control}"), 422, "validation_error")
+        assert err["details"][0]["field"] == "search"
 
 
 async def test_a_phone_left_out_is_kept_and_null_clears_it(server, client):
