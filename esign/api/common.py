@@ -209,7 +209,7 @@ async def cursor_record(repo, org_id: str, query: dict) -> dict | None:
     """The record `after_id` names (None without the parameter); 422 when it names none of the list."""
     if "after_id" not in query:
         return None
-    record = await repo.get(org_id, str(query["after_id"]))
+    record = await repo.cursor_at(org_id, str(query["after_id"]))
     if record is None:
         raise validation_error([{"field": "after_id", "message": "no item of this list has this id"}])
     return record

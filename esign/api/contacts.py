@@ -2,15 +2,16 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (CursorPageQuery, Email, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record,
-                              operation, page_of)
+from esign.api.common import (CursorPageQuery, Email, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime,
+                              cursor_record, operation, page_of)
 from esign.errors import not_found
 
 
 class ContactCreate(StrictSchema):
     name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True, validate=validate.Length(3, 320))
-    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Phone(allow_none=True, validate=validate.Length(max=50), metadata={
+        "description": "left out: a new contact has none and an existing one keeps its phone; null clears it"})
 
 
 class Contact(OutSchema):
@@ -24,15 +25,18 @@ class Contact(OutSchema):
 
 
 class ContactQuery(CursorPageQuery):
-    search = fields.String(validate=validate.Length(max=100),
-                           metadata={"description": "case-insensitive substring of the name or email"})
+    # one line: MongoDB refuses a regular expression holding a NUL byte, and no name or email has a
+    # control character to find
+    search = Line(validate=validate.Length(max=100),
+                  metadata={"description": "case-insensitive substring of the name or email; one line"})
 
 
 ContactPage = page_of(Contact, "ContactPage")
 
 
 class ContactsHandler(APIHandler):
-    @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage})
+    @operation("List contacts", tags=["contacts"], query=ContactQuery, responses={200: ContactPage},
+               description="In alphabetical order of the names, without case or accents.")
     async def get(self):
         q = self.query(ContactQuery())
         repo = self.services.store.contacts
@@ -43,10 +47,11 @@ class ContactsHandler(APIHandler):
     @operation("Create a contact, or update its name when the email exists", tags=["contacts"],
                body=ContactCreate, responses={201: Contact},
                description="Emails are matched case-insensitively within the organisation; an existing "
-                           "contact keeps its id and gets the new name (and phone). Answers 201 in both cases.")
+                           "contact keeps its id and gets the new name (and the phone, when `phone` is given: a "
+                           "phone left out is kept). Answers 201 in both cases.")
     async def post(self):
         body = self.json_body(ContactCreate())
-        contact, _ = await self.services.store.contacts.upsert(self.org_id, body["name"], body["email"], body["phone"])
+        contact = await self.services.store.contacts.upsert(self.org_id, body)
         self.write_json(Contact().dump(contact), 201)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 
-from marshmallow import ValidationError, fields, missing, validate, validates_schema
+from marshmallow import ValidationError, fields, missing, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Int, Line, MaxProperties, OutSchema, StrictSchema,
@@ -21,8 +21,9 @@ ORDERS = ["sequential", "parallel"]
 class Role(StrictSchema):
     name = Line(required=True, validate=validate.Length(1, 100),
                 metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
-    order = Int(load_default=1, validate=validate.Range(1, 100),
-                metadata={"description": "1 to 100: the order given to this role's signer (sequential signing)"})
+    order = Int(validate=validate.Range(1, 100), metadata={
+        "description": "1 to 100: the order given to this role's signer (sequential signing: lower orders sign "
+                       "first, equal orders together); default: the role's place in the list (1 for the first)"})
     fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; on pages the template's document has"})
@@ -54,6 +55,14 @@ class TemplateCreate(RequestSettings):
                                                "returned as `{email, name}`"})
     roles = fields.List(fields.Nested(Role), load_default=list, validate=validate.Length(max=10),
                         metadata={"description": "at most 10 signer roles"})
+
+    @post_load
+    def order_roles(self, data, **kwargs):
+        """A role without `order` signs in its place in the list, so a sequential template's roles sign
+        one after the other as listed (an order of 1 for every role would invite them all at once)."""
+        for i, role in enumerate(data.get("roles") or ()):
+            role.setdefault("order", i + 1)
+        return data
 
     @validates_schema
     def unique_roles(self, data, **kwargs):

@@ -46,6 +46,9 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         raise validation_error([{"field": "template_id", "message": "no such template in this organisation"}])
     if not template.get("document_id"):
         raise validation_error([{"field": "template_id", "message": "the template has no document to send"}])
+    if not template["roles"]:
+        raise validation_error([{"field": "template_id", "message": "the template has no roles: no recipient's "
+                                                                   "signers could be given one"}])
     templates.check_usable(template, sandbox)
     await store.template_versions.keep(template)
     now = services.clock.now()
@@ -116,14 +119,14 @@ async def run(services, payload, job_record):
                                    {"status": "processing", "started_at": services.clock.now()})
     org = await store.organizations.by_id(record["org_id"])
     template = await store.template_versions.at(record["template_id"], record["template_version"])
-    claim, lease = new_id(), services.config.jobs.lease_seconds
+    lease = services.config.jobs.lease_seconds
 
     async def lane():
         while True:
             # let the rest of the process run between items: with the embedded database no await
             # ever suspends, and a 500-item run would otherwise hold the event loop to the end
             await asyncio.sleep(0)
-            item = await store.bulk_items.claim(record["id"], claim, lease)
+            item = await store.bulk_items.claim(record["id"], lease)
             if item is None:
                 return
             await process_item(services, record, template, org, item)

@@ -20,6 +20,15 @@ def clean_name(name: str | None) -> str:
     return name or "document.pdf"
 
 
+def check_usable(document: dict, sandbox: bool) -> None:
+    """A document uploaded with a sandbox key did not count toward the plan's storage: only sandbox
+    requests and templates may use it (403), as only sandbox keys may send a sandbox template."""
+    if document.get("sandbox") and not sandbox:
+        raise ApiError(403, "forbidden", "this document was uploaded with a sandbox key and can be used only with "
+                                         "sandbox keys (it does not count toward the plan's storage); upload it "
+                                         "again with a live key")
+
+
 async def file_sha256(path: str) -> str:
     """The file's SHA-256, hashed in a thread (hashlib lets go of the interpreter while it hashes)."""
     def digest():

@@ -5,6 +5,7 @@ import datetime as dt
 import re
 import warnings
 
+from esign.domain import documents
 from esign.domain import lifecycle
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
@@ -87,10 +88,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     document = await services.store.documents.get(org["id"], str(body["document_id"]))
     if document is None:
         raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
-    if document.get("sandbox") and not sandbox:
-        # its storage was never counted (sandbox): a live request on it would store it free of quota
-        raise validation_error([{"field": "document_id", "message": "this document was uploaded with a sandbox key: "
-                                 "only sandbox requests can use it; upload it again with a live key"}])
+    documents.check_usable(document, sandbox)
     emails = [s["email"].lower() for s in body["signers"]]
     duplicates = sorted({e for e in emails if emails.count(e) > 1})
     if duplicates:

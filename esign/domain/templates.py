@@ -12,6 +12,7 @@ import re
 import uuid
 
 from esign.db import DuplicateKeyError
+from esign.domain import documents
 from esign.domain import lifecycle
 from esign.domain import requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
@@ -64,6 +65,7 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
             if document is None:
                 details.append({"field": "document_id", "message": "no such document in this organisation"})
             else:
+                documents.check_usable(document, bool(template.get("sandbox")))
                 pages = document.get("page_count")
         for i, role in enumerate(template["roles"]):
             for j, f in enumerate(role["fields"]):
@@ -84,7 +86,7 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
     the check runs after inserting and looks at the new template's number, so concurrent creations
     never overshoot the limit and the first-numbered of them are kept."""
     body = stored(body)
-    await check(services, org["id"], body)
+    await check(services, org["id"], {**body, "sandbox": sandbox})
     repo = services.store.templates
     now = services.clock.now()
     template = await repo.insert({"_id": new_id(), "org_id": org["id"], **body, "sandbox": sandbox, "version": 0,

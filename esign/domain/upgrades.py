@@ -14,6 +14,8 @@ upgrade: each scan finds nothing to change and is recorded as finished.
   `template_version` instead, the copy kept once in `template_versions`.
 - `delivery-history-expiry`: webhook delivery records without `expires_at` get one
   (`created_at` + `[webhooks] delivery_history_days`), so the TTL index removes them in time.
+- `contact-name-keys`: contacts without `name_key` (what the list sorts by, the name without case or
+  accents) get one.
 """
 from __future__ import annotations
 
@@ -84,10 +86,19 @@ async def delivery_history_expiry(services) -> int:
     return changed
 
 
+async def contact_name_keys(services) -> int:
+    contacts, changed = services.store.contacts, 0
+    async for record in scan(contacts, {"name": 1, "name_key": 1}):
+        if "name_key" not in record and await contacts.set_name_key(record["id"], record["name"]):
+            changed += 1
+    return changed
+
+
 UPGRADES = [
     Upgrade("drawings-in-blob-storage", drawings_in_blob_storage),
     Upgrade("bulk-template-versions", bulk_template_versions),
     Upgrade("delivery-history-expiry", delivery_history_expiry),
+    Upgrade("contact-name-keys", contact_name_keys),
 ]
 
 

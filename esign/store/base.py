@@ -129,6 +129,9 @@ class Repository:
     collection_name = ""
     #: the collection's indexes, created and migrated at start-up (Index)
     indexes: list[Index] = []
+    #: the fields its lists sort by (besides `_id`): all that an `after_id` cursor reads of its record
+    #: (None: the whole record)
+    cursor_fields: tuple[str, ...] | None = None
 
     def __init__(self, db, clock, after_write=None):
         self.db = db
@@ -144,6 +147,12 @@ class Repository:
 
     async def get(self, org_id: str, record_id: str) -> dict | None:
         return out(await self.col.find_one({"_id": record_id, "org_id": org_id}))
+
+    async def cursor_at(self, org_id: str, record_id: str) -> dict | None:
+        """The record an `after_id` cursor names, with only `cursor_fields` (a template's roles or a
+        request's fields may take megabytes); None when the organisation has no such record."""
+        fields = None if self.cursor_fields is None else {f: 1 for f in ("org_id", *self.cursor_fields)}
+        return out(await self.col.find_one({"_id": record_id, "org_id": org_id}, fields))
 
     async def require(self, org_id: str, record_id: str, what: str) -> dict:
         """The organisation's record, or 404 not_found naming `what`."""

@@ -2,8 +2,9 @@
 variables never approaches MongoDB's document size limit). A job refers to its template by
 `template_id` and `template_version` (the version is kept in `template_versions`), never holding a copy.
 
-An item is claimed by one conditional update that leases it (`lease_until`, `claim`); finishing it
-filters on the claim, so a run that lost its lease can no longer change the item. The job's status
+An item is claimed by one conditional update that leases it (`lease_until`, and `claim`, a token new
+at every claim); finishing it filters on the claim, so whoever lost the lease (another run, or another
+lane of the same run) can no longer change the item. The job's status
 moves by conditional updates too: queued -> processing -> completed | completed_with_errors | failed.
 """
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, Index, Repository, out
+from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
-OPEN = ["queued", "processing"]
+# what the job's view shows of an item: never its input (signers, variables, message)
+ITEM_VIEW = {f: 1 for f in ("status", "signing_request_id", "recipient_email", "error_message")}
 
 
 class BulkJobs(Repository):
@@ -46,14 +48,14 @@ class BulkItems(Repository):
     async def insert_many(self, docs: list[dict]) -> None:
         await self.col.insert_many(docs)
 
-    async def claim(self, job_id: str, claim: str, lease_seconds: float) -> dict | None:
+    async def claim(self, job_id: str, lease_seconds: float) -> dict | None:
         """Lease a pending item whose lease (if any) has run out. No sort: the order does not matter,
         MongoDB walks the (job_id, status, lease_until) index anyway, and sorting would make the
         embedded database copy every pending item on each claim."""
         now = self.clock.now()
         return out(await self.col.find_one_and_update(
             {"job_id": job_id, "status": "pending", "lease_until": {"$lte": now}},
-            {"$set": {"lease_until": now + dt.timedelta(seconds=lease_seconds), "claim": claim},
+            {"$set": {"lease_until": now + dt.timedelta(seconds=lease_seconds), "claim": new_id()},
              "$inc": {"attempts": 1}},
             return_document=ReturnDocument.AFTER))
 
@@ -70,7 +72,8 @@ class BulkItems(Repository):
             "lease_until": self.clock.now() + dt.timedelta(seconds=delay_seconds), "claim": None}})
 
     async def for_job(self, job_id: str) -> list[dict]:
-        return [out(d) async for d in self.col.find({"job_id": job_id}).sort("index", ASCENDING)]
+        """The job's items in recipient order, as its view shows them (ITEM_VIEW)."""
+        return [out(d) async for d in self.col.find({"job_id": job_id}, ITEM_VIEW).sort("index", ASCENDING)]
 
     async def count(self, job_id: str, status: str) -> int:
         return await self.col.count_documents({"job_id": job_id, "status": status})

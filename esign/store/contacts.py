@@ -1,25 +1,37 @@
 import re
+import unicodedata
 
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
+
+LISTED = {f: 1 for f in ("name", "email", "phone", "last_used_at", "created_at", "updated_at")}
+
+
+def name_key(name: str) -> str:
+    """What the list sorts by: the name without case or accents ("alice" and "Émile" between "Adam"
+    and "Zoe", not after them as in code-point order)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(ch))
 
 
 class Contacts(Repository):
     collection_name = "contacts"
     indexes = [Index("org_email_unique", [("org_id", ASCENDING), ("email_key", ASCENDING)], unique=True),
-               # the list: by name; `email` last so a search matches name and email inside the index
-               Index("org_name", [("org_id", ASCENDING), ("name", ASCENDING), ("_id", ASCENDING), ("email", ASCENDING)])]
+               # the list: by name_key; `name` and `email` last so a search matches them inside the index
+               Index("org_name", [("org_id", ASCENDING), ("name_key", ASCENDING), ("_id", ASCENDING),
+                                  ("name", ASCENDING), ("email", ASCENDING)])]
+    cursor_fields = ("name_key",)
 
-    async def upsert(self, org_id, name, email, phone):
-        """Create the contact, or update name (and phone) when the email already exists.
-        Returns (contact, created)."""
+    async def upsert(self, org_id, contact: dict):
+        """Create the contact (`name`, `email`, optional `phone`), or update its name when the email
+        already exists; its phone too when `contact` has one (None clears it; left out, it is kept)."""
         now = self.clock.now()
-        doc = await self.col.find_one_and_update(
-            {"org_id": org_id, "email_key": email.lower()},
-            {"$set": {"name": name, "email": email, "phone": phone, "updated_at": now},
-             "$setOnInsert": {"_id": new_id(), "created_at": now, "last_used_at": now}},
-            upsert=True, return_document=ReturnDocument.AFTER)
-        return out(doc), doc["created_at"] == now and doc["last_used_at"] == now and doc["updated_at"] == now
+        changes = {"name": contact["name"], "name_key": name_key(contact["name"]), "email": contact["email"],
+                   "updated_at": now}
+        created = {"_id": new_id(), "created_at": now, "last_used_at": now}
+        (changes if "phone" in contact else created)["phone"] = contact.get("phone")
+        return out(await self.col.find_one_and_update(
+            {"org_id": org_id, "email_key": contact["email"].lower()}, {"$set": changes, "$setOnInsert": created},
+            upsert=True, return_document=ReturnDocument.AFTER))
 
     async def list(self, org_id, search, limit, offset, after=None):
         query = {"org_id": org_id}
@@ -27,7 +39,13 @@ class Contacts(Repository):
             pattern = re.escape(search)
             query["$or"] = [{"name": {"$regex": pattern, "$options": "i"}},
                             {"email": {"$regex": pattern, "$options": "i"}}]
-        return await self.page(query, [("name", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after)
+        return await self.page(query, [("name_key", ASCENDING), ("_id", ASCENDING)], limit, offset, after=after,
+                               projection=LISTED)
+
+    async def set_name_key(self, contact_id, name) -> bool:
+        """Give a contact stored by an earlier version its `name_key` (unless renamed meanwhile)."""
+        result = await self.col.update_one({"_id": contact_id, "name": name}, {"$set": {"name_key": name_key(name)}})
+        return result.modified_count == 1
 
     async def touch(self, org_id, emails, at):
         """Mark contacts whose email is among `emails` as used at `at` (a later use is kept)."""

@@ -1,9 +1,13 @@
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
+# what the list shows: never the page geometry (one entry per page), the blob key or the hash
+LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at")}
+
 
 class Documents(Repository):
     collection_name = "documents"
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
+    cursor_fields = ("created_at",)
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
@@ -14,7 +18,7 @@ class Documents(Repository):
 
     async def list(self, org_id, limit, offset, after=None):
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
-                               after=after)
+                               after=after, projection=LISTED)
 
     async def set_pages(self, doc_id, pages):
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""

@@ -35,6 +35,7 @@ class SigningRequests(Repository):
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
     ]
+    cursor_fields = SORTS
 
     async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the

@@ -15,6 +15,7 @@ class Templates(Repository):
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING),
                                      ("sandbox", ASCENDING)]),
                Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)])]
+    cursor_fields = ("created_at",)
 
     async def list(self, org_id, limit, offset, after=None):
         """Summaries (roles by name only), newest first."""

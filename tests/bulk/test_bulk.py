@@ -125,6 +125,10 @@ async def test_bulk_validation_and_scoping(client, document_id):
     assert err["details"] == [{"field": "template_id", "message": "no such template in this organisation"}]
     blank = (await client.post("/v1/templates", {"name": "No document"})).json
     assert_error(await bulk(client, blank["id"], [recipient(1)]), 422, "validation_error")
+    # a template without roles: refused at once rather than every item failing
+    roleless = (await client.post("/v1/templates", {"name": "No roles", "document_id": document_id})).json
+    err = assert_error(await bulk(client, roleless["id"], [recipient(1)]), 422, "validation_error")
+    assert [d["field"] for d in err["details"]] == ["template_id"] and "no roles" in err["details"][0]["message"]
     assert_error(await bulk(client, t["id"], [recipient(1)], key="a_read"), 403, "insufficient_scope")
     assert_error(await bulk(client, t["id"], [recipient(1)], key=None), 401, "unauthorized")
     assert_error(await client.post("/v1/bulk-send", body=b"nope", headers={"Content-Type": "application/json"}), 400)
@@ -330,3 +334,56 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
             await services2.close()
         await stop_server(srv)
         controller.stop()
+
+
+async def test_a_lane_that_lost_its_item_cannot_mark_it(server, client, monkeypatch):
+    """Item 0 takes longer than its lease: another lane of the same run takes it over and sends its
+    request; the first lane, waking up to a request that is no longer a draft, must not mark the item
+    failed (its claim is no longer the item's)."""
+    t = await offer_template(client)
+    original_send, items = lifecycle.send, server.services.store.bulk_items
+    original_finish = items.finish
+    clock_moved, taken_over, first_lane_done = asyncio.Event(), asyncio.Event(), asyncio.Event()
+    sends = []
+
+    async def send(services, request):
+        email = request["signers"][0]["email"]
+        sends.append(email)
+        if email == "person1@example.test":
+            await clock_moved.wait()  # item 1's lane loops on only once item 0's lease ran out
+        elif sends.count(email) == 1:  # the first lane on item 0: stalls past its lease
+            server.clock.advance(seconds=server.services.config.jobs.lease_seconds + 1)
+            clock_moved.set()
+            await asyncio.wait_for(taken_over.wait(), 10)
+        else:  # the lane that took item 0 over: sends, then lets the first lane go on before marking it
+            updated = await original_send(services, request)
+            taken_over.set()
+            await asyncio.wait_for(first_lane_done.wait(), 10)
+            return updated
+        return await original_send(services, request)
+
+    async def finish(item, status, changes):
+        await original_finish(item, status, changes)
+        if status == "failed":
+            first_lane_done.set()
+
+    monkeypatch.setattr(lifecycle, "send", send)
+    monkeypatch.setattr(items, "finish", finish)
+    resp = await bulk(client, t["id"], [recipient(0), recipient(1)])
+    await server.run_jobs()
+    job = await job_of(client, resp.json["bulk_job_id"])
+    assert sends.count("person0@example.test") == 2 and first_lane_done.is_set()
+    assert job["status"] == "completed" and [i["status"] for i in job["items"]] == ["succeeded"] * 2, job
+    request = (await client.get(f"/v1/signing-requests/{job['items'][0]['signing_request_id']}")).json
+    assert request["status"] == "pending"
+    assert await server.services.store.jobs.count(kind="email") == 2  # one invitation each
+
+
+async def test_the_job_view_reads_no_item_input(server, client):
+    t = await offer_template(client)
+    resp = await bulk(client, t["id"], [recipient(i, message="m" * 1000) for i in range(3)])
+    await server.run_jobs()
+    items = await server.services.store.bulk_items.for_job(resp.json["bulk_job_id"])
+    assert [set(i) for i in items] == [{"id", "status", "signing_request_id", "recipient_email", "error_message"}] * 3
+    job = await job_of(client, resp.json["bulk_job_id"])
+    assert [i["recipient_email"] for i in job["items"]] == [f"person{i}@example.test" for i in range(3)]

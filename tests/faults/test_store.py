@@ -173,6 +173,36 @@ async def test_lists_cap_offset_and_walk_with_after_id(client, sample_pdf):
     assert (await client.get("/v1/templates?after_id=x")).status == 422
 
 
+async def test_an_after_id_cursor_reads_only_what_the_list_sorts_by(server, client, document_id, monkeypatch):
+    """A template's roles or a request's fields may take megabytes: the record an `after_id` names is
+    read with only its sort keys."""
+    many = [{"name": "Signer", "fields": [{"field_type": "text", "x_percent": 1, "y_percent": 1, "value": "v" * 500}
+                                          for _ in range(500)]}]
+    templates = [(await client.post("/v1/templates", {"name": f"T{n}", "roles": many})).json["id"] for n in range(3)]
+    one = [{"name": "Ann", "email": "ann@example.test"}]
+    requests = [(await client.post("/v1/signing-requests", {"document_id": document_id, "signers": one})).json["id"]
+                for _ in range(3)]
+    await client.post("/v1/contacts", {"name": "Ann", "email": "ann@example.test"})
+    await client.post("/v1/contacts", {"name": "Bob", "email": "bob@example.test"})
+    store, reads = server.services.store, []
+    for repo in (store.templates, store.signing_requests, store.documents, store.contacts):
+        def spy(original, name):
+            async def find_one(filter=None, projection=None, **kw):
+                reads.append((name, projection))
+                return await original(filter, projection, **kw)
+            return find_one
+        monkeypatch.setattr(repo.col, "find_one", spy(repo.col.find_one, repo.collection_name))
+    contacts = [c["id"] for c in (await client.get("/v1/contacts")).json["items"]]
+    for path, ids in [("/v1/templates", templates), ("/v1/signing-requests", requests), ("/v1/documents", [document_id]),
+                      ("/v1/contacts", contacts)]:
+        whole = [item["id"] for item in (await client.get(path)).json["items"]]
+        rest = (await client.get(f"{path}?after_id={whole[0]}")).json["items"]
+        assert [item["id"] for item in rest] == whole[1:] and sorted(whole) == sorted(ids), path
+    assert {name for name, _ in reads} == {"templates", "signing_requests", "documents", "contacts"}
+    assert all(projection is not None and "roles" not in projection and "fields" not in projection
+               for _, projection in reads), reads
+
+
 @pytest.mark.parametrize("sort", ["created_at", "updated_at", "expires_at"])
 async def test_every_request_list_form_is_index_served_and_walks(client, document_id, sort):
     """The strict double fails any of these queries that no index serves."""

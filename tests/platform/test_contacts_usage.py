@@ -64,6 +64,43 @@ async def test_search_is_a_case_insensitive_substring_of_name_or_email(client):
     assert await names("s" * 100) == ([], 0)
     err = assert_error(await client.get("/v1/contacts?search=" + "s" * 101), 422, "validation_error")
     assert err["details"][0]["field"] == "search"
+    # MongoDB refuses a regular expression holding a NUL byte: control characters are a 422, never a 500
+    for control in ("%00", "a%0Ab", "%09"):
+        err = assert_error(await client.get(f"/v1/contacts?search={control}"), 422, "validation_error")
+        assert err["details"][0]["field"] == "search"
+
+
+async def test_a_phone_left_out_is_kept_and_null_clears_it(server, client):
+    first = (await client.post("/v1/contacts", {"name": "Ann", "email": "ann@example.test", "phone": "+1 555 0100"})).json
+    # saved again from a signer list, which has no phone: the name changes, the phone stays
+    again = (await client.post("/v1/contacts", {"name": "Ann Smith", "email": "ANN@example.test"})).json
+    assert (again["id"], again["name"], again["phone"]) == (first["id"], "Ann Smith", "+1 555 0100")
+    cleared = (await client.post("/v1/contacts", {"name": "Ann Smith", "email": "ann@example.test", "phone": None})).json
+    assert cleared["id"] == first["id"] and cleared["phone"] is None
+    # the list reads only what it shows
+    org = await server.services.store.organizations.by_name("Org A")
+    items, _ = await server.services.store.contacts.list(org["id"], None, 50, 0)
+    assert [set(c) for c in items] == [CONTACT_KEYS]
+
+
+async def test_the_list_is_in_alphabetical_order_whatever_the_case_or_accents(client):
+    names = ["zoe", "Adam", "émile", "Bob", "adam", "Éva", "charlie"]
+    for n, name in enumerate(names):
+        assert (await client.post("/v1/contacts", {"name": name, "email": f"c{n}@example.test"})).status == 201
+    listed = [c["name"] for c in (await client.get("/v1/contacts")).json["items"]]
+    assert listed[2:] == ["Bob", "charlie", "émile", "Éva", "zoe"] and sorted(listed[:2]) == ["Adam", "adam"]
+    walked, after = [], ""
+    for _ in range(5):
+        page = (await client.get(f"/v1/contacts?limit=2{after}")).json["items"]
+        walked += [c["name"] for c in page]
+        if not page:
+            break
+        after = f"&after_id={page[-1]['id']}"
+    assert walked == listed
+    # renamed: it moves to its new place
+    await client.post("/v1/contacts", {"name": "Aaron", "email": "c0@example.test"})
+    assert (await client.get("/v1/contacts?limit=1")).json["items"][0]["name"] == "Aaron"
+    assert [c["name"] for c in (await client.get("/v1/contacts?search=É")).json["items"]] == ["émile", "Éva"]
 
 
 async def test_contacts_page_with_limit_and_offset(client):

@@ -93,3 +93,18 @@ async def test_delivery_records_without_an_end_get_one(server):
     days = server.services.config.webhooks.delivery_history_days
     assert records["old"]["expires_at"] == created + dt.timedelta(days=days)
     assert records["new"]["expires_at"] == ends
+
+
+async def test_contacts_stored_without_a_name_key_get_one_and_list_in_order(server, client):
+    for name in ("Zoe", "Émile"):
+        await client.post("/v1/contacts", {"name": name, "email": f"{len(name)}{name[-1]}@example.test"})
+    db = raw_db(server.services)
+    org_id = (await server.services.store.organizations.by_name("Org A"))["id"]
+    await db["contacts"].insert_one({"_id": "old", "org_id": org_id, "name": "adam", "email": "adam@example.test",
+                                     "email_key": "adam@example.test", "phone": None, "created_at": server.clock.now(),
+                                     "updated_at": server.clock.now(), "last_used_at": server.clock.now()})
+    await _forget_upgrades(server.services)
+    await upgrades.run(server.services)
+    assert (await db["contacts"].find_one({"_id": "old"}))["name_key"] == "adam"
+    assert [c["name"] for c in (await client.get("/v1/contacts")).json["items"]] == ["adam", "Émile", "Zoe"]
+    assert await upgrades.contact_name_keys(server.services) == 0

@@ -359,6 +359,18 @@ async def test_list_pages_newest_first(server, client, sample_pdf):
     assert len((await client.get("/v1/documents?limit=100&offset=0")).json["items"]) == 3
 
 
+async def test_the_list_reads_only_what_it_shows(server, client, sample_pdf):
+    """A document used by a signing page keeps the geometry of every page; the list never reads it
+    (nor the blob key or the hash)."""
+    doc = (await client.upload(sample_pdf, "d.pdf")).json
+    await server.services.store.documents.set_pages(doc["id"], [{"width": 612, "height": 792}] * 4)
+    org = await server.services.store.organizations.by_name("Org A")
+    items, total = await server.services.store.documents.list(org["id"], 50, 0)
+    assert total == 1 and set(items[0]) == {"id", "name", "file_size", "page_count", "status", "created_at"}
+    listed = (await client.get("/v1/documents")).json["items"]
+    assert [(d["id"], d["page_count"]) for d in listed] == [(doc["id"], 4)]
+
+
 @pytest.mark.parametrize("query, field", [("limit=0", "limit"), ("limit=101", "limit"), ("limit=-1", "limit"),
                                           ("offset=-1", "offset"), ("limit=x", "limit"), ("colour=red", "colour")])
 async def test_list_bounds_are_422(client, query, field):
@@ -390,6 +402,31 @@ async def test_concurrent_uploads_do_not_overshoot_the_quota(server, client):
     assert sorted(r.status for r in answers) == [201, 201, 403, 403]
     org = await server.services.store.organizations.by_name("Org Small")
     assert org["storage_bytes"] == 2 * len(big)
+
+
+async def test_a_sandbox_document_serves_sandbox_records_only(server, client, sample_pdf):
+    """It was not counted toward the storage quota, so live requests and templates cannot use it
+    (as live keys cannot send sandbox templates); sandbox records may use live documents."""
+    sandbox_doc = (await client.upload(sample_pdf, "sandbox.pdf", key="a_sandbox")).json["id"]
+    live_doc = (await client.upload(sample_pdf, "live.pdf", key="a")).json["id"]
+    one = [{"name": "Ann", "email": "ann@example.test"}]
+    err = assert_error(await client.post("/v1/signing-requests", {"document_id": sandbox_doc, "signers": one}),
+                       403, "forbidden")
+    assert "sandbox key" in err["message"]
+    assert_error(await client.post("/v1/templates", {"name": "T", "document_id": sandbox_doc}), 403, "forbidden")
+    live_t = (await client.post("/v1/templates", {"name": "T", "document_id": live_doc,
+                                                  "roles": [{"name": "Signer"}]})).json
+    assert_error(await client.patch(f"/v1/templates/{live_t['id']}", {"document_id": sandbox_doc}), 403, "forbidden")
+    send = {"signers": [dict(one[0], role="signer")], "document_id": sandbox_doc}
+    assert_error(await client.post(f"/v1/templates/{live_t['id']}/send", send), 403, "forbidden")
+    assert await raw_db(server.services)["signing_requests"].count_documents({}) == 0
+    # sandbox keys use either
+    for doc in (sandbox_doc, live_doc):
+        made = await client.post("/v1/signing-requests", {"document_id": doc, "signers": one}, key="a_sandbox")
+        assert made.status == 201 and made.json["sandbox"] is True, made
+        made = await client.post("/v1/templates", {"name": "S", "document_id": doc}, key="a_sandbox")
+        assert made.status == 201 and made.json["sandbox"] is True, made
+    assert (await client.post(f"/v1/templates/{live_t['id']}/send", send, key="a_sandbox")).status == 201
 
 
 async def test_sandbox_upload_is_not_counted(server, client, sample_pdf):

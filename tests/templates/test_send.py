@@ -72,6 +72,20 @@ async def test_overrides_and_drafts(server, client, document_id):
     assert other.status == 201 and other.json["document_id"] == small and other.json["document_name"] == "one.pdf"
 
 
+async def test_roles_without_order_sign_in_their_place_in_the_list(server, client, document_id):
+    """A sequential template (the default) whose roles give no order: the first role's signer is
+    invited, the second's only after the first signed (an order of 1 for both invited both at once)."""
+    roles = [{"name": "Buyer"}, {"name": "Witness", "order": 5}, {"name": "Seller"}]
+    t = (await client.post("/v1/templates", {"name": "In turn", "document_id": document_id, "roles": roles})).json
+    assert t["signing_order"] == "sequential" and [r["order"] for r in t["roles"]] == [1, 5, 3]
+    witness = {"name": "Wes Witness", "email": "witness@example.test", "role": "witness"}
+    r = (await send(client, t["id"], signers=[*signers(), witness])).json
+    assert [(s["email"], s["order"], s["status"]) for s in r["signers"]] == [
+        ("buyer@example.test", 1, "sent"), ("seller@example.test", 3, "pending"), ("witness@example.test", 5, "pending")]
+    patched = (await client.patch(f"/v1/templates/{t['id']}", {"roles": [{"name": "Seller"}, {"name": "Buyer"}]})).json
+    assert [(r["name"], r["order"]) for r in patched["roles"]] == [("Seller", 1), ("Buyer", 2)]
+
+
 async def test_template_without_document_needs_one(client, document_id):
     t = (await client.post("/v1/templates", {"name": "No doc", "roles": [{"name": "Signer"}]})).json
     one = [{"name": "Ann", "email": "ann@example.test", "role": "signer"}]
