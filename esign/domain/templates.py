@@ -248,8 +248,8 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
 
 async def _resume(services, org_id: str, body: dict, request: dict | None = None) -> dict:
     """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: send
-    only from draft, invitations enqueued under the same dedupe
-    keys as the first time (so a mail already queued or sent is not sent again)."""
+    only from draft; after it, what the send stored as its effects (`lifecycle.follow`: its event under
+    an id of the send's version, invitations under the same dedupe keys) is done at most once."""
     request = request or await requests.get(services, org_id, body["id"])
     seen = {e["event_type"] for e in await services.store.events.for_request(org_id, request["id"])}
     if "signing_request.created" not in seen:
@@ -257,9 +257,5 @@ async def _resume(services, org_id: str, body: dict, request: dict | None = None
     if request["status"] == "draft" and body["auto_send"]:
         request = await lifecycle.send(services, request)
     elif request["status"] == "pending":
-        invited = [s for s in request["signers"] if s["status"] == "sent"]
-        if "signing_request.sent" not in seen:
-            await lifecycle.record_event(services, request, "signing_request.sent",
-                                         metadata={"invited": [s["email"] for s in invited]})
-        await lifecycle.notify(services, request, "invitation", invited)  # deduplicated by its keys
+        request = await lifecycle.follow(services, request)  # the send's event and invitations, if still undone
     return request
