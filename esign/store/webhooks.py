@@ -74,10 +74,12 @@ class Webhooks(Repository):
             update = {"$inc": {**inc, "failure_count": 1, "consecutive_failures": 1}}
         doc = await self.col.find_one_and_update({"_id": webhook_id}, update, return_document=ReturnDocument.AFTER)
         if doc and not success and doc["status"] == "active" and doc["consecutive_failures"] >= pause_after:
+            # still failing: a resume (or a success) in between reset the count, and then it stays active
             now = self.clock.now()
-            await self.col.update_one({"_id": webhook_id, "status": "active"},
-                                      {"$set": {"status": "paused", "paused_at": now, "updated_at": now}})
-            doc["status"] = "paused"
+            paused = await self.col.find_one_and_update(
+                {"_id": webhook_id, "status": "active", "consecutive_failures": {"$gte": pause_after}},
+                {"$set": {"status": "paused", "paused_at": now, "updated_at": now}}, return_document=ReturnDocument.AFTER)
+            return out(paused or doc)
         return out(doc)
 
 
