@@ -4,13 +4,15 @@ signed-PDF delivery.
 The URL is checked (esign.webhooks.urls: scheme, private/loopback/link-local addresses unless
 allowed) right before sending, and the connection goes only to the addresses that were checked (no
 second DNS query). Redirects are not followed. The receiver's body is read and thrown away, never
-stored or shown.
+stored or shown. Credentials in the URL (`https://user:p%40ss@host/`) are sent as HTTP Basic
+authentication, percent-decoded as URLs spell them.
 """
 from __future__ import annotations
 
 import socket
 import time
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 import tornado.netutil
 from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -47,7 +49,13 @@ async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
                user_agent: str) -> tuple[int | None, str | None]:
     """POST `body` to the checked address. Returns (status or None, error message or None)."""
     client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(addresses=target.addresses))
-    request = HTTPRequest(target.url, method="POST", body=body, headers=headers, follow_redirects=False,
+    parts = urlsplit(target.url)
+    credentials = {}
+    if parts.username is not None:  # tornado would send them still percent-encoded
+        credentials = {"auth_username": unquote(parts.username), "auth_password": unquote(parts.password or ""),
+                       "auth_mode": "basic"}
+    url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+    request = HTTPRequest(url, method="POST", body=body, headers=headers, follow_redirects=False, **credentials,
                           connect_timeout=timeout, request_timeout=timeout, decompress_response=False,
                           streaming_callback=lambda chunk: None, user_agent=user_agent)
     try:

@@ -1,5 +1,6 @@
 """Signed deliveries to a real local receiver: body and signature, retries, auto-pause, timeouts."""
 import asyncio
+import base64
 import time
 
 from tests.conftest import start_server, stop_server
@@ -318,3 +319,13 @@ async def test_an_event_that_cannot_be_followed_stays_in_the_outbox_and_holds_up
     monkeypatch.setattr(contacts, "touch", real_touch)
     await server.run_jobs()
     assert sorted(r.json["id"] for r in receiver.requests) == sorted([later["id"], stuck["id"]])
+
+
+async def test_credentials_in_the_url_are_sent_as_basic_auth_decoded(server, client, receiver):
+    hook = await create_hook(client, receiver.url().replace("://", "://hook%20user:p%40ss%3Aw%2Fx%25@"))
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.headers["Authorization"] == "Basic " + base64.b64encode(b"hook user:p@ss:w/x%").decode()
+    assert got.verifies(hook["secret"])
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["url"] == hook["url"]
