@@ -108,7 +108,8 @@ class DeliveryQuery(CursorPageQuery):
 DeliveryPage = page_of(Delivery, "DeliveryPage")
 
 DELIVERY_TEXT = (
-    "**Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s); any other status, "
+    "**Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status line "
+    "decides: a body after a 2xx status that is slow, cut off or too large does not matter); any other status, "
     "a redirect (never followed), a time-out, a connection error or a refused address is a failure. "
     "Each attempt is a delivery record. A failed attempt is retried after `[webhooks] retry_delays_seconds` "
     "(default 60, 300, 900 s): the original plus at most 3 retries. After `pause_after_failures` (default 10) "
