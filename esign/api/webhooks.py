@@ -21,19 +21,26 @@ class EventList(fields.List):
         return list(dict.fromkeys(super()._deserialize(value, attr, data, **kwargs)))
 
 
-URL_TEXT = ("https URL (http only where the deployment allows it), 1 to 2048 chars; its host must resolve "
-            "to public addresses only unless the deployment allows private networks")
+class WebhookUrl(fields.String):
+    """Spaces and control characters are refused rather than sent: a space would split the request line."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=[validate.Length(1, 2048), validate.Regexp(
+            r"\A[^\s\x00-\x1f\x7f]*\Z", error="the URL must not contain spaces or control characters; percent-encode them")],
+            metadata={"description": "https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or "
+                                     "control characters; its host must resolve to public addresses only unless the "
+                                     "deployment allows private networks"}, **kwargs)
 
 
 class WebhookCreate(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(1, 255))
-    url = fields.String(required=True, validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    url = WebhookUrl(required=True)
     events = EventList(required=True)
 
 
 class WebhookUpdate(StrictSchema):
     name = fields.String(validate=validate.Length(1, 255))
-    url = fields.String(validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    url = WebhookUrl()
     events = EventList()
     status = fields.String(validate=validate.OneOf(["active", "paused"]), metadata={
         "description": "`paused` stops sending: events and due retries are kept as `pending` delivery records; "

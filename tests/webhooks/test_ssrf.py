@@ -72,7 +72,9 @@ async def test_scheme_and_shape(tmp_path, monkeypatch):
     server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False, "allow_http": False}})
     try:
         for url in ["http://hooks.example.test/x", "ftp://hooks.example.test/x", "hooks.example.test/x",
-                    "https:///x", "https://hooks.example.test:99999/x", "javascript:alert(1)"]:
+                    "https:///x", "https://hooks.example.test:99999/x", "javascript:alert(1)",
+                    "https://hooks.example.test:0/x", " https://hooks.example.test/x", "https://hooks.example.test/x\n",
+                    "https://hooks.example.test/a b", "https://hooks.example.test/a\tb", "https://hooks.example.test/\x7f"]:
             resp = await server.client.post("/v1/webhooks", {"name": "h", "url": url, "events": ["signer.signed"]})
             assert assert_error(resp, 422, "validation_error")["details"][0]["field"] == "url", url
         resp = await server.client.post("/v1/webhooks", {"name": "h", "url": "https://hooks.example.test/x",
