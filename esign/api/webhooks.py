@@ -4,7 +4,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
                               page_of)
-from esign.errors import not_found, validation_error
+from esign.errors import invalid_state, not_found, validation_error
 from esign.secrets import new_token
 from esign.webhooks import delivery, payloads, urls
 
@@ -162,15 +162,20 @@ class WebhooksHandler(APIHandler):
         self.write_json(Webhook(many=True).dump(await self.services.store.webhooks.list(self.org_id)))
 
     @operation("Create a webhook", tags=["webhooks"], body=WebhookCreate, responses={201: WebhookWithSecret},
+               errors=(400, 401, 403, 404, 409, 422, 429),
                description="The answer carries the secret; it is shown only here and on regeneration. "
                            "`Idempotency-Key` is not honoured here: a replay would need the secret stored in "
-                           "clear.\n\n" + DELIVERY_TEXT)
+                           "clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
+                           "100; 409 `invalid_state` beyond).\n\n" + DELIVERY_TEXT)
     async def post(self):
         body = self.json_body(WebhookCreate())
         url = await checked_url(self, body["url"])
         secret = new_secret()
+        most = self.services.config.webhooks.max_per_organisation
         hook = await self.services.store.webhooks.create(self.org_id, body["name"], url, body["events"],
-                                                         self.services.secrets.encrypt(secret))
+                                                         self.services.secrets.encrypt(secret), max_count=most)
+        if hook is None:
+            raise invalid_state(f"the organisation has {most} webhooks, the most allowed; delete one first")
         self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}), 201)
 
 

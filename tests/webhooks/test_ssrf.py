@@ -107,7 +107,7 @@ async def test_stored_url_refused_at_delivery(strict, receiver, host):
     org = await org_id(strict)
     hook = await strict.services.store.webhooks.create(
         org, "old", f"http://{host}:{receiver.port}/hook", ["signing_request.created"],
-        strict.services.secrets.encrypt("whsec_test"))
+        strict.services.secrets.encrypt("whsec_test"), max_count=100)
     await emit(strict, org)
     await strict.run_jobs()
     assert receiver.requests == []
