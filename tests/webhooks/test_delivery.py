@@ -3,7 +3,8 @@ import asyncio
 import base64
 import time
 
-from tests.conftest import start_server, stop_server
+from esign.secrets import SecretBox
+from tests.conftest import raw_db, start_server, stop_server
 from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
@@ -329,3 +330,24 @@ async def test_credentials_in_the_url_are_sent_as_basic_auth_decoded(server, cli
     assert got.headers["Authorization"] == "Basic " + base64.b64encode(b"hook user:p@ss:w/x%").decode()
     assert got.verifies(hook["secret"])
     assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["url"] == hook["url"]
+
+
+async def test_a_secret_the_service_key_cannot_read_is_a_visible_failure(server, client, receiver):
+    """After the service key changed, a stored secret cannot be read: each attempt is a failed record
+    that says so (not a record left `sending` forever), and a regenerated secret delivers the retry."""
+    hook = await create_hook(client, receiver.url())
+    other_key = SecretBox("another service key").encrypt("whsec_old")
+    await raw_db(server.services)["webhooks"].update_one({"_id": hook["id"]}, {"$set": {"secret": other_key}})
+    event = await emit(server, await org_id(server))
+    await server.run_jobs()
+    assert receiver.requests == []
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["status"] == "failed" and record["response_status"] is None
+    assert record["error_message"].startswith("not sent:") and "regenerate" in record["error_message"]
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["failure_count"] == 1
+
+    secret = (await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")).json["secret"]
+    server.clock.advance(seconds=60)
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.json["id"] == event["id"] and got.headers["X-Webhook-Retry"] == "1" and got.verifies(secret)
