@@ -22,8 +22,8 @@ class Events(Repository):
     time of the event before it, so a writer whose clock reading is older than an event stored meanwhile
     (a slower concurrent append, another process's clock) cannot store an event that a poller asking
     for events `after` the newest time it has seen would never get; `request_seq` numbers the events of
-    one signing request. Both chains are described in
-    esign.audit_chain; `append` says how they stay one line under concurrent writers.
+    one signing request. Both chains are described in esign.audit_chain; `append` says how they stay
+    one line under concurrent writers.
 
     The head of each organisation's chain that this process last stored or read is remembered, so an
     append usually needs no read: it tries the place after the remembered head, and when another
@@ -127,7 +127,7 @@ class Events(Repository):
         now = self.clock.now()
         place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
                  "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None,
-                 "created_at": max(now, last.get("created_at") or now) if last else now}
+                 "created_at": max(now, (last or {}).get("created_at") or now)}
         if request_id is not None and opens_request_chain:
             place.update(request_seq=1, prev_request_hash=None)
         elif request_id is not None:

@@ -52,12 +52,11 @@ async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
                user_agent: str) -> tuple[int | None, str | None]:
     """POST `body` to the checked address. Returns (status or None, error message or None)."""
     client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(addresses=target.addresses))
-    parts = urlsplit(target.url)
-    credentials = {}
+    url, parts, credentials = target.url, urlsplit(target.url), {}
     if parts.username is not None:  # tornado would send them still percent-encoded
         credentials = {"auth_username": unquote(parts.username), "auth_password": unquote(parts.password or ""),
                        "auth_mode": "basic"}
-    url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+        url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
     answered = []  # the status of the answer's start line, once it came
 
     def on_header(line: str) -> None:
