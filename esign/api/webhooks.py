@@ -210,15 +210,17 @@ class WebhookHandler(_WebhookHandler):
 class RegenerateSecretHandler(_WebhookHandler):
     @operation("Regenerate the secret", tags=["webhooks"], responses={200: WebhookWithSecret},
                description="The old secret stops being used at once, retries of earlier events included: "
-                           "every attempt is signed with the secret current when it is made.")
+                           "every attempt is signed with the secret current when it is made. Regenerations racing "
+                           "each other all answer the one secret that is in force after them.")
     async def post(self, webhook_id):
         hook = await self.load(webhook_id)
         secret = new_secret()
-        hook = await self.services.store.webhooks.update(self.org_id, hook["id"],
-                                                         {"secret": self.services.secrets.encrypt(secret)})
-        if hook is None:
-            raise not_found("webhook")
-        self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}))
+        webhooks = self.services.store.webhooks
+        rotated = await webhooks.replace_secret(self.org_id, hook["id"], hook["secret"], self.services.secrets.encrypt(secret))
+        if rotated is None:  # another regeneration came first: its secret is the one in force
+            rotated = await self.load(webhook_id)
+            secret = self.services.secrets.decrypt(rotated["secret"])
+        self.write_json(WebhookWithSecret().dump({**rotated, "secret": secret}))
 
 
 class DeliveriesHandler(_WebhookHandler):

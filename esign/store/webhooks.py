@@ -77,6 +77,12 @@ class Webhooks(Repository):
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
 
+    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret) -> dict | None:
+        """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone)."""
+        return out(await self.col.find_one_and_update(
+            {"_id": webhook_id, "org_id": org_id, "secret": old_secret},
+            {"$set": {"secret": new_secret, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
+
     async def subscribed(self, org_id, event_type) -> list[dict]:
         """Active and paused webhooks subscribed to `event_type`."""
         cursor = self.col.find({"org_id": org_id, "status": {"$in": ["active", "paused"]}, "events": event_type})

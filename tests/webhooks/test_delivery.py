@@ -184,6 +184,18 @@ async def test_regenerate_secret_changes_the_key(server, client, receiver):
     assert second.verifies(new["secret"]) and not second.verifies(hook["secret"])
 
 
+async def test_regenerations_at_once_all_answer_the_secret_in_force(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    answers = await asyncio.gather(*[client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret") for _ in range(5)])
+    assert [r.status for r in answers] == [200] * 5
+    [secret] = {r.json["secret"] for r in answers}
+    assert secret != hook["secret"]
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.verifies(secret)
+
+
 async def test_delivery_records_filter_and_paging(server, client, receiver):
     hook = await create_hook(client, receiver.url())
     org = await org_id(server)
