@@ -4,7 +4,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
                               page_of)
-from esign.errors import not_found, validation_error
+from esign.errors import invalid_state, not_found, validation_error
 from esign.secrets import new_token
 from esign.webhooks import delivery, payloads, urls
 
@@ -21,19 +21,26 @@ class EventList(fields.List):
         return list(dict.fromkeys(super()._deserialize(value, attr, data, **kwargs)))
 
 
-URL_TEXT = ("https URL (http only where the deployment allows it), 1 to 2048 chars; its host must resolve "
-            "to public addresses only unless the deployment allows private networks")
+class WebhookUrl(fields.String):
+    """Spaces and control characters are refused rather than sent: a space would split the request line."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=[validate.Length(1, 2048), validate.Regexp(
+            r"\A[^\s\x00-\x1f\x7f]*\Z", error="the URL must not contain spaces or control characters; percent-encode them")],
+            metadata={"description": "https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or "
+                                     "control characters; its host must resolve to public addresses only unless the "
+                                     "deployment allows private networks"}, **kwargs)
 
 
 class WebhookCreate(StrictSchema):
     name = fields.String(required=True, validate=validate.Length(1, 255))
-    url = fields.String(required=True, validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    url = WebhookUrl(required=True)
     events = EventList(required=True)
 
 
 class WebhookUpdate(StrictSchema):
     name = fields.String(validate=validate.Length(1, 255))
-    url = fields.String(validate=validate.Length(1, 2048), metadata={"description": URL_TEXT})
+    url = WebhookUrl()
     events = EventList()
     status = fields.String(validate=validate.OneOf(["active", "paused"]), metadata={
         "description": "`paused` stops sending: events and due retries are kept as `pending` delivery records; "
@@ -108,7 +115,8 @@ class DeliveryQuery(CursorPageQuery):
 DeliveryPage = page_of(Delivery, "DeliveryPage")
 
 DELIVERY_TEXT = (
-    "**Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s); any other status, "
+    "**Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status line "
+    "decides: a body after a 2xx status that is slow, cut off or too large does not matter); any other status, "
     "a redirect (never followed), a time-out, a connection error or a refused address is a failure. "
     "Each attempt is a delivery record. A failed attempt is retried after `[webhooks] retry_delays_seconds` "
     "(default 60, 300, 900 s): the original plus at most 3 retries. After `pause_after_failures` (default 10) "
@@ -154,15 +162,20 @@ class WebhooksHandler(APIHandler):
         self.write_json(Webhook(many=True).dump(await self.services.store.webhooks.list(self.org_id)))
 
     @operation("Create a webhook", tags=["webhooks"], body=WebhookCreate, responses={201: WebhookWithSecret},
+               errors=(400, 401, 403, 404, 409, 422, 429),
                description="The answer carries the secret; it is shown only here and on regeneration. "
                            "`Idempotency-Key` is not honoured here: a replay would need the secret stored in "
-                           "clear.\n\n" + DELIVERY_TEXT)
+                           "clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
+                           "100; 409 `invalid_state` beyond).\n\n" + DELIVERY_TEXT)
     async def post(self):
         body = self.json_body(WebhookCreate())
         url = await checked_url(self, body["url"])
         secret = new_secret()
+        most = self.services.config.webhooks.max_per_organisation
         hook = await self.services.store.webhooks.create(self.org_id, body["name"], url, body["events"],
-                                                         self.services.secrets.encrypt(secret))
+                                                         self.services.secrets.encrypt(secret), max_count=most)
+        if hook is None:
+            raise invalid_state(f"the organisation has {most} webhooks, the most allowed; delete one first")
         self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}), 201)
 
 
@@ -197,15 +210,17 @@ class WebhookHandler(_WebhookHandler):
 class RegenerateSecretHandler(_WebhookHandler):
     @operation("Regenerate the secret", tags=["webhooks"], responses={200: WebhookWithSecret},
                description="The old secret stops being used at once, retries of earlier events included: "
-                           "every attempt is signed with the secret current when it is made.")
+                           "every attempt is signed with the secret current when it is made. Regenerations racing "
+                           "each other all answer the one secret that is in force after them.")
     async def post(self, webhook_id):
         hook = await self.load(webhook_id)
         secret = new_secret()
-        hook = await self.services.store.webhooks.update(self.org_id, hook["id"],
-                                                         {"secret": self.services.secrets.encrypt(secret)})
-        if hook is None:
-            raise not_found("webhook")
-        self.write_json(WebhookWithSecret().dump({**hook, "secret": secret}))
+        webhooks = self.services.store.webhooks
+        rotated = await webhooks.replace_secret(self.org_id, hook["id"], hook["secret"], self.services.secrets.encrypt(secret))
+        if rotated is None:  # another regeneration came first: its secret is the one in force
+            rotated = await self.load(webhook_id)
+            secret = self.services.secrets.decrypt(rotated["secret"])
+        self.write_json(WebhookWithSecret().dump({**rotated, "secret": secret}))
 
 
 class DeliveriesHandler(_WebhookHandler):

@@ -4,7 +4,7 @@ from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, o
 
 # Types that go to webhooks only and never appear in polling (spec: Events).
 WEBHOOK_ONLY = ("document.uploaded", "member.invited")
-HEAD = {"seq": 1, "request_seq": 1, "hash": 1}
+HEAD = {"seq": 1, "request_seq": 1, "hash": 1, "created_at": 1}
 TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash") if f != "id"}
 MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this bounds concurrent writers
 # A request's chain starts with its creation: that event's place (request_seq 1, nothing before it) needs no
@@ -18,8 +18,12 @@ MAX_CACHED_HEADS = 10_000  # organisations whose chain head this process remembe
 class Events(Repository):
     """Append-only, hash-chained audit trail and outbox. `seq` is a strictly increasing number per
     organisation (one order across processes even for events sharing a timestamp; organisations never
-    contend); `request_seq` numbers the events of one signing request. Both chains are described in
-    esign.audit_chain; `append` says how they stay one line under concurrent writers.
+    contend), and `created_at` never goes back along it: an event takes the later of the clock and the
+    time of the event before it, so a writer whose clock reading is older than an event stored meanwhile
+    (a slower concurrent append, another process's clock) cannot store an event that a poller asking
+    for events `after` the newest time it has seen would never get; `request_seq` numbers the events of
+    one signing request. Both chains are described in esign.audit_chain; `append` says how they stay
+    one line under concurrent writers.
 
     The head of each organisation's chain that this process last stored or read is remembered, so an
     append usually needs no read: it tries the place after the remembered head, and when another
@@ -82,7 +86,7 @@ class Events(Repository):
             "ip_address": ip_address, "user_agent": user_agent, "country": geo.get("country"),
             "city": geo.get("city"), "region": geo.get("region"), "metadata": metadata,
             "data": data, "sandbox": sandbox, "pollable": event_type not in WEBHOOK_ONLY,
-            "dispatch_pending": True, "created_at": self.clock.now(),
+            "dispatch_pending": True,
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
@@ -108,20 +112,22 @@ class Events(Repository):
     def _remember(self, org_id: str, head: dict) -> None:
         if len(self._org_heads) >= MAX_CACHED_HEADS and org_id not in self._org_heads:
             self._org_heads.clear()
-        self._org_heads[org_id] = {"seq": head["seq"], "hash": head.get("hash")}
+        self._org_heads[org_id] = {"seq": head["seq"], "hash": head.get("hash"), "created_at": head.get("created_at")}
 
     async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False,
                      remembered: bool = False) -> dict:
-        """The places and previous hashes of a new event after the current heads of its chains (the
-        request's first place without a read when the event opens the request's chain; the
+        """The places, previous hashes and time of a new event after the current heads of its chains
+        (the request's first place without a read when the event opens the request's chain; the
         organisation's head as remembered here, when `remembered` and it is known)."""
         last = self._org_heads.get(org_id) if remembered else None
         if last is None:
             last = await self.col.find_one({"org_id": org_id}, sort=[("seq", DESCENDING)], projection=HEAD)
             if last is not None:
                 self._remember(org_id, last)
+        now = self.clock.now()
         place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
-                 "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None}
+                 "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None,
+                 "created_at": max(now, (last or {}).get("created_at") or now)}
         if request_id is not None and opens_request_chain:
             place.update(request_seq=1, prev_request_hash=None)
         elif request_id is not None:

@@ -19,6 +19,7 @@ from esign.db import DuplicateKeyError, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 RECORD_NAMESPACE = uuid.UUID("6e249da0-da10-4908-a590-15517978445c")
+MAX_SLOTS_TRIED = 1000  # each try loses only to a webhook created meanwhile
 
 
 def attempt_key(attempt: dict) -> str:
@@ -33,17 +34,34 @@ def record_id(attempt: dict) -> str:
 
 
 class Webhooks(Repository):
+    """An organisation has at most `max_count` webhooks: each takes a numbered `slot` below it, and the
+    unique index on (org_id, slot) makes the insert the check (webhooks of earlier versions have no
+    slot but count all the same)."""
+
     collection_name = "webhooks"
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", ASCENDING), ("_id", ASCENDING)]),
-               Index("org_status_events", [("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)])]
+               Index("org_status_events", [("org_id", ASCENDING), ("status", ASCENDING), ("events", ASCENDING)]),
+               Index("org_slot_unique", [("org_id", ASCENDING), ("slot", ASCENDING)], unique=True,
+                     partial={"slot": {"$exists": True}})]
 
-    async def create(self, org_id, name, url, events, secret_encrypted) -> dict:
+    async def create(self, org_id, name, url, events, secret_encrypted, *, max_count: int) -> dict | None:
+        """The new webhook, or None when the organisation has `max_count` already."""
         now = self.clock.now()
-        doc = {"_id": new_id(), "org_id": org_id, "name": name, "url": url, "events": events,
+        doc = {"org_id": org_id, "name": name, "url": url, "events": events,
                "status": "active", "secret": secret_encrypted, "trigger_count": 0, "failure_count": 0,
                "consecutive_failures": 0, "created_at": now, "updated_at": now}
-        await self.col.insert_one(doc)
-        return out(doc)
+        for _ in range(MAX_SLOTS_TRIED):
+            taken = [d.get("slot") async for d in self.col.find({"org_id": org_id}, {"slot": 1})]
+            if len(taken) >= max_count:
+                return None
+            slot = min(set(range(max_count)) - set(taken))
+            new = {"_id": new_id(), **doc, "slot": slot}
+            try:
+                await self.col.insert_one(new)
+            except DuplicateKeyError:
+                continue  # another webhook took this slot meanwhile
+            return out(new)
+        raise RuntimeError(f"no webhook slot of organisation {org_id} after {MAX_SLOTS_TRIED} tries")
 
     async def list(self, org_id) -> list[dict]:
         cursor = self.col.find({"org_id": org_id}).sort([("created_at", ASCENDING), ("_id", ASCENDING)])
@@ -58,6 +76,12 @@ class Webhooks(Repository):
             update["$inc"] = {"resumes": 1}
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
+
+    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret) -> dict | None:
+        """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone)."""
+        return out(await self.col.find_one_and_update(
+            {"_id": webhook_id, "org_id": org_id, "secret": old_secret},
+            {"$set": {"secret": new_secret, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
 
     async def subscribed(self, org_id, event_type) -> list[dict]:
         """Active and paused webhooks subscribed to `event_type`."""
@@ -74,10 +98,12 @@ class Webhooks(Repository):
             update = {"$inc": {**inc, "failure_count": 1, "consecutive_failures": 1}}
         doc = await self.col.find_one_and_update({"_id": webhook_id}, update, return_document=ReturnDocument.AFTER)
         if doc and not success and doc["status"] == "active" and doc["consecutive_failures"] >= pause_after:
+            # still failing: a resume (or a success) in between reset the count, and then it stays active
             now = self.clock.now()
-            await self.col.update_one({"_id": webhook_id, "status": "active"},
-                                      {"$set": {"status": "paused", "paused_at": now, "updated_at": now}})
-            doc["status"] = "paused"
+            paused = await self.col.find_one_and_update(
+                {"_id": webhook_id, "status": "active", "consecutive_failures": {"$gte": pause_after}},
+                {"$set": {"status": "paused", "paused_at": now, "updated_at": now}}, return_document=ReturnDocument.AFTER)
+            return out(paused or doc)
         return out(doc)
 
 

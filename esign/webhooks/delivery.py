@@ -29,7 +29,7 @@ from esign.secrets import hmac_hex
 from esign.store.base import new_id
 from esign.store.webhooks import attempt_key
 from esign.webhooks.payloads import body_for
-from esign.webhooks.sender import send
+from esign.webhooks.sender import Attempt, send
 
 log = logging.getLogger("esign.webhooks")
 
@@ -147,12 +147,15 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
         return  # made already, dropped, or being made by another job
     attempt = payload["attempt"]
     body = body_for(hook["id"], event)
-    headers = {"Content-Type": "application/json", "X-Webhook-Event": event["event_type"], "X-Webhook-ID": hook["id"],
-               "X-Webhook-Signature": hmac_hex(services.secrets.decrypt(hook["secret"]), body)}
+    headers = {"Content-Type": "application/json", "X-Webhook-Event": event["event_type"], "X-Webhook-ID": hook["id"]}
     if attempt:
         headers["X-Webhook-Retry"] = str(attempt)
-
-    sent = await send(hook["url"], body, headers, config, user_agent="esign-webhooks/1")
+    try:
+        headers["X-Webhook-Signature"] = hmac_hex(services.secrets.decrypt(hook["secret"]), body)
+    except ValueError as exc:  # stored under another service key: a failed attempt until the secret is regenerated
+        sent = Attempt(None, f"not sent: the webhook's {exc}; regenerate the secret", None)
+    else:
+        sent = await send(hook["url"], body, headers, config, user_agent="esign-webhooks/1")
     success = sent.success
     # the next attempt is queued before this one is recorded: a crash in between repeats an
     # attempt (at least once) instead of losing the retry

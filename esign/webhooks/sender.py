@@ -3,16 +3,21 @@ signed-PDF delivery.
 
 The URL is checked (esign.webhooks.urls: scheme, private/loopback/link-local addresses unless
 allowed) right before sending, and the connection goes only to the addresses that were checked (no
-second DNS query). Redirects are not followed. The receiver's body is read and thrown away, never
-stored or shown.
+second DNS query). Redirects are not followed. The receiver's answer is its status line: a 2xx
+status is a success even when the body after it is slow, cut off or too large (the receiver has
+taken the delivery; calling it failed would send it again); the body is read and thrown away, never
+stored or shown. Credentials in the URL (`https://user:p%40ss@host/`) are sent as HTTP Basic
+authentication, percent-decoded as URLs spell them.
 """
 from __future__ import annotations
 
 import socket
 import time
 from dataclasses import dataclass
+from urllib.parse import unquote, urlsplit
 
 import tornado.netutil
+from tornado import httputil
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.simple_httpclient import HTTPTimeoutError, SimpleAsyncHTTPClient
 
@@ -47,22 +52,39 @@ async def post(target: urls.Target, body: bytes, headers: dict, timeout: float,
                user_agent: str) -> tuple[int | None, str | None]:
     """POST `body` to the checked address. Returns (status or None, error message or None)."""
     client = SimpleAsyncHTTPClient(force_instance=True, resolver=_PinnedResolver(addresses=target.addresses))
-    request = HTTPRequest(target.url, method="POST", body=body, headers=headers, follow_redirects=False,
+    url, parts, credentials = target.url, urlsplit(target.url), {}
+    if parts.username is not None:  # tornado would send them still percent-encoded
+        credentials = {"auth_username": unquote(parts.username), "auth_password": unquote(parts.password or ""),
+                       "auth_mode": "basic"}
+        url = parts._replace(netloc=parts.netloc.rpartition("@")[2]).geturl()
+    answered = []  # the status of the answer's start line, once it came
+
+    def on_header(line: str) -> None:
+        if not answered:
+            answered.append(httputil.parse_response_start_line(line.rstrip()).code)
+
+    request = HTTPRequest(url, method="POST", body=body, headers=headers, follow_redirects=False, **credentials,
                           connect_timeout=timeout, request_timeout=timeout, decompress_response=False,
-                          streaming_callback=lambda chunk: None, user_agent=user_agent)
+                          header_callback=on_header, streaming_callback=lambda chunk: None, user_agent=user_agent)
     try:
-        response = await client.fetch(request, raise_error=False)
-    except HTTPTimeoutError:
-        return None, f"timed out after {timeout:g} s"
-    except HTTPClientError as exc:
-        return None, f"request failed: {exc.message}"
-    except Exception as exc:  # noqa: BLE001 - connection refused, TLS failure, reset, ...
-        return None, f"connection failed: {type(exc).__name__}: {exc}"[:500]
+        code = (await client.fetch(request, raise_error=False)).code
+    except Exception as exc:  # noqa: BLE001 - time-out, connection refused, TLS failure, reset, ...
+        if not (answered and 200 <= answered[0] < 300):
+            return None, _failure(exc, timeout)
+        code = answered[0]  # the body after a 2xx start line failed: the delivery was taken all the same
     finally:
         client.close()
-    if 200 <= response.code < 300:
-        return response.code, None
-    return response.code, f"receiver answered HTTP {response.code}"
+    if 200 <= code < 300:
+        return code, None
+    return code, f"receiver answered HTTP {code}"
+
+
+def _failure(exc: Exception, timeout: float) -> str:
+    if isinstance(exc, HTTPTimeoutError):
+        return f"timed out after {timeout:g} s"
+    if isinstance(exc, HTTPClientError):
+        return f"request failed: {exc.message}"
+    return f"connection failed: {type(exc).__name__}: {exc}"[:500]
 
 
 async def send(url: str, body: bytes, headers: dict, config, user_agent: str) -> Attempt:

@@ -91,6 +91,8 @@ async def check_url(url: str, *, allow_http: bool, allow_private_networks: bool)
     host = (parts.hostname or "").rstrip(".")
     if not host:
         raise UrlRefused("the URL has no host")
+    if port == 0:
+        raise UrlRefused("the URL's port must be 1 to 65535")
     port = port or (443 if scheme == "https" else 80)
 
     literal = numeric_ipv4(host)

@@ -180,6 +180,22 @@ async def test_slow_inside_the_timeout_is_one_success(server, receiver):
     assert (await read(server, hook))["failure_count"] == 0
 
 
+@pytest.mark.parametrize("mode", ["stall", "cut"])
+async def test_a_2xx_answer_whose_body_fails_is_one_success(server, receiver, mode):
+    """The receiver answered 200 (it has the event): a body that then stalls past the time-out, is cut
+    off, or is far too large does not turn the delivery into a failure that sends it again."""
+    receiver.modes["hook"] = mode
+    hook = await create_hook(server.client, receiver.url())
+    event = await emit(server, await org_id(server))
+    await server.run_jobs()
+    server.clock.advance(days=1)
+    await server.run_jobs()
+    assert delivered(receiver) == {event["id"]: 1} and len(receiver.requests) == 1
+    [record] = await history(server, hook)
+    assert record["status"] == "delivered" and record["response_status"] == 200 and record["error_message"] is None
+    assert (await read(server, hook))["failure_count"] == 0
+
+
 async def test_held_events_keep_their_order_with_the_background_worker(server, receiver):
     """The worker runs jobs concurrently; the release still sends held events one at a time in order,
     while events after the resume are sent at once beside them."""

@@ -47,7 +47,16 @@ class _Handler(tornado.web.RequestHandler):
                                                              struct.pack("ii", 1, 0))
             self.request.connection.stream.close()
             return
-        if mode == "hang":  # never answer; wait until the client gives up (bounded)
+        if mode in ("stall", "cut"):  # answer 200 with a body that stops after a few bytes
+            got.answered = 200
+            self.set_header("Content-Length", str(2 ** 30 if mode == "cut" else 100))
+            self.write("RECEIVER")
+            await self.flush()
+            if mode == "cut":  # then close the connection
+                self.request.connection.stream.close()
+                return
+            mode = "hang"  # then send nothing more
+        if mode == "hang":  # never answer (more); wait until the client gives up (bounded)
             self._gone = asyncio.Event()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._gone.wait(), HANG_LIMIT)
@@ -73,7 +82,8 @@ HANG_LIMIT = 30  # seconds a hanging request waits for the client to close the c
 class Receiver:
     """Records every POST (raw body and headers) and answers `statuses[path]` (default 200) after
     `delays[path]` seconds; `modes[path]` = "reset" closes the connection with a TCP reset instead,
-    "hang" never answers. `stop()` stops listening (connections refused) and `up()` listens again on
+    "hang" never answers, "stall" answers 200 and sends a few bytes of its body and then nothing
+    more, "cut" answers 200 announcing a 1 GiB body and closes the connection after a few bytes. `stop()` stops listening (connections refused) and `up()` listens again on
     the same port."""
 
     def __init__(self):

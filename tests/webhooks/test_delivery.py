@@ -1,8 +1,10 @@
 """Signed deliveries to a real local receiver: body and signature, retries, auto-pause, timeouts."""
 import asyncio
+import base64
 import time
 
-from tests.conftest import start_server, stop_server
+from esign.secrets import SecretBox
+from tests.conftest import raw_db, start_server, stop_server
 from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
 
 
@@ -182,6 +184,18 @@ async def test_regenerate_secret_changes_the_key(server, client, receiver):
     assert second.verifies(new["secret"]) and not second.verifies(hook["secret"])
 
 
+async def test_regenerations_at_once_all_answer_the_secret_in_force(server, client, receiver):
+    hook = await create_hook(client, receiver.url())
+    answers = await asyncio.gather(*[client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret") for _ in range(5)])
+    assert [r.status for r in answers] == [200] * 5
+    [secret] = {r.json["secret"] for r in answers}
+    assert secret != hook["secret"]
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.verifies(secret)
+
+
 async def test_delivery_records_filter_and_paging(server, client, receiver):
     hook = await create_hook(client, receiver.url())
     org = await org_id(server)
@@ -318,3 +332,34 @@ async def test_an_event_that_cannot_be_followed_stays_in_the_outbox_and_holds_up
     monkeypatch.setattr(contacts, "touch", real_touch)
     await server.run_jobs()
     assert sorted(r.json["id"] for r in receiver.requests) == sorted([later["id"], stuck["id"]])
+
+
+async def test_credentials_in_the_url_are_sent_as_basic_auth_decoded(server, client, receiver):
+    hook = await create_hook(client, receiver.url().replace("://", "://hook%20user:p%40ss%3Aw%2Fx%25@"))
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.headers["Authorization"] == "Basic " + base64.b64encode(b"hook user:p@ss:w/x%").decode()
+    assert got.verifies(hook["secret"])
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["url"] == hook["url"]
+
+
+async def test_a_secret_the_service_key_cannot_read_is_a_visible_failure(server, client, receiver):
+    """After the service key changed, a stored secret cannot be read: each attempt is a failed record
+    that says so (not a record left `sending` forever), and a regenerated secret delivers the retry."""
+    hook = await create_hook(client, receiver.url())
+    other_key = SecretBox("another service key").encrypt("whsec_old")
+    await raw_db(server.services)["webhooks"].update_one({"_id": hook["id"]}, {"$set": {"secret": other_key}})
+    event = await emit(server, await org_id(server))
+    await server.run_jobs()
+    assert receiver.requests == []
+    [record] = (await deliveries(client, hook))["items"]
+    assert record["status"] == "failed" and record["response_status"] is None
+    assert record["error_message"].startswith("not sent:") and "regenerate" in record["error_message"]
+    assert (await client.get(f"/v1/webhooks/{hook['id']}")).json["failure_count"] == 1
+
+    secret = (await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")).json["secret"]
+    server.clock.advance(seconds=60)
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.json["id"] == event["id"] and got.headers["X-Webhook-Retry"] == "1" and got.verifies(secret)

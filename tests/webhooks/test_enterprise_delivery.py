@@ -157,3 +157,35 @@ async def test_config_needs_a_secret_and_an_enterprise_plan(tmp_path):
         await start_server(tmp_path, org.format(plan="enterprise"))
     with pytest.raises(configmod.ConfigError, match="does not include signed-PDF delivery"):
         await start_server(tmp_path, org.format(plan="pro") + 'delivery_secret = "s"\n')
+
+
+@pytest.mark.parametrize("mode, error", [("hang", "timed out after 0.5 s"), ("reset", "connection failed"),
+                                         ("refused", "connection failed"), ("stall", None)])
+async def test_endpoint_slow_resetting_or_down_then_back(tmp_path, receiver, sample_pdf, mode, error):
+    """A receiver that hangs past the time-out, resets or refuses the connection is retried until it
+    is back; one that answered 200 and then stalls in its body has the delivery (not sent again)."""
+    server = await start_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 0.5}})
+    try:
+        await enable_delivery(server, receiver)
+        if mode == "refused":
+            receiver.stop()
+        else:
+            receiver.modes["deliver"] = mode
+        request = await delivered_request(server, server.client, receiver, sample_pdf)
+        repo = server.services.store.signing_requests
+        record = (await repo.by_id(request["id"]))["delivery"]
+        if error is None:
+            assert record["status"] == "delivered" and record["last_response_status"] == 200
+        else:
+            assert record["status"] == "retrying" and record["last_error"].startswith(error)
+            assert record["last_response_status"] is None
+        receiver.modes.clear()
+        if mode == "refused":
+            receiver.up()
+        server.clock.advance(seconds=60)
+        await server.run_jobs()
+        record = (await repo.by_id(request["id"]))["delivery"]
+        assert record["status"] == "delivered" and record["attempts"] == (1 if error is None else 2)
+        assert len(receiver.answered_2xx("deliver")) == 1
+    finally:
+        await stop_server(server)

@@ -1,4 +1,5 @@
 """GET /v1/events: newest first by sequence, a cursor that never skips or repeats, filters, scopes."""
+import asyncio
 import datetime as dt
 
 from esign.clock import iso
@@ -98,3 +99,39 @@ async def test_validation_scoping_and_scopes(server, client):
     assert_error(await client.get("/v1/events", key=None), 401, "unauthorized")
     await server.services.store.api_keys.create(org, "esk_live_org_a_write_only_00000000000", ["write"])
     assert_error(await client.get("/v1/events", key="esk_live_org_a_write_only_00000000000"), 403, "insufficient_scope")
+
+
+async def test_after_never_misses_an_event_stored_later_with_an_older_clock(server, client):
+    """A poller following new events with `after` = the newest `created_at` it has seen gets every event
+    stored after its poll, even one whose writer read the clock earlier (another process's clock a
+    little behind, or a slower concurrent append)."""
+    org = await org_id(server)
+    newest = await emit(server, org)
+    seen = await poll(client)
+    assert [e["id"] for e in seen["items"]] == [newest["id"]]
+    server.clock.advance(seconds=-2)  # the next writer's clock is behind
+    late = await emit(server, org, "signer.viewed")
+    assert late["created_at"] >= newest["created_at"]
+    page = await poll(client, f"?after={iso(newest['created_at'] - dt.timedelta(milliseconds=1))}")
+    assert [e["id"] for e in page["items"]] == [late["id"], newest["id"]]
+
+
+async def test_created_at_never_goes_back_along_the_order_under_concurrent_appends(server, client):
+    org = await org_id(server)
+    now = server.clock.now
+
+    def ticking():  # every reading of the clock is 1 ms later
+        server.clock.advance(milliseconds=1)
+        return now()
+
+    server.clock.now = ticking
+    # an event that opens its request's chain needs no read before its insert; the others read the
+    # request's head: their clock readings are older than events that overtake them
+    kinds = ["signer.viewed", "signing_request.created"] * 10
+    events = await asyncio.gather(*[server.services.emit(org, kind, signing_request_id=new_id()) for kind in kinds])
+    in_order = sorted(events, key=lambda e: e["seq"])
+    times = [e["created_at"] for e in in_order]
+    assert times == sorted(times)
+    page = await poll(client, "?limit=100")
+    assert [e["id"] for e in page["items"]] == [e["id"] for e in in_order[::-1]]
+    assert [e["created_at"] for e in page["items"]] == sorted((e["created_at"] for e in page["items"]), reverse=True)

@@ -204,3 +204,28 @@ async def test_an_attempt_cut_off_then_paused_is_held(server, client, receiver):
     assert sent_ids(receiver) == [event["id"]]
     [record] = (await deliveries(client, hook))["items"]
     assert record["status"] == "delivered"
+
+
+async def test_a_resume_while_the_tenth_failure_is_counted_stays_active(server, client, receiver, monkeypatch):
+    """The tenth consecutive failure pauses the webhook only if no resume reset the count meanwhile."""
+    receiver.statuses["hook"] = 503
+    hook = await create_hook(client, receiver.url())
+    org = await org_id(server)
+    for _ in range(9):
+        await emit(server, org)
+    await server.run_jobs()
+    col = server.services.store.webhooks.col
+    counted = col.find_one_and_update
+
+    async def then_resumed(query, update, **options):
+        doc = await counted(query, update, **options)
+        if "failure_count" in update.get("$inc", {}):  # the tenth failure is counted: the operator resumes
+            await set_status(client, hook, "active")
+        return doc
+
+    monkeypatch.setattr(col, "find_one_and_update", then_resumed)
+    await emit(server, org)
+    await server.run_jobs()
+    monkeypatch.undo()
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert read["status"] == "active" and read["failure_count"] == 10

@@ -72,7 +72,9 @@ async def test_scheme_and_shape(tmp_path, monkeypatch):
     server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False, "allow_http": False}})
     try:
         for url in ["http://hooks.example.test/x", "ftp://hooks.example.test/x", "hooks.example.test/x",
-                    "https:///x", "https://hooks.example.test:99999/x", "javascript:alert(1)"]:
+                    "https:///x", "https://hooks.example.test:99999/x", "javascript:alert(1)",
+                    "https://hooks.example.test:0/x", " https://hooks.example.test/x", "https://hooks.example.test/x\n",
+                    "https://hooks.example.test/a b", "https://hooks.example.test/a\tb", "https://hooks.example.test/\x7f"]:
             resp = await server.client.post("/v1/webhooks", {"name": "h", "url": url, "events": ["signer.signed"]})
             assert assert_error(resp, 422, "validation_error")["details"][0]["field"] == "url", url
         resp = await server.client.post("/v1/webhooks", {"name": "h", "url": "https://hooks.example.test/x",
@@ -105,7 +107,7 @@ async def test_stored_url_refused_at_delivery(strict, receiver, host):
     org = await org_id(strict)
     hook = await strict.services.store.webhooks.create(
         org, "old", f"http://{host}:{receiver.port}/hook", ["signing_request.created"],
-        strict.services.secrets.encrypt("whsec_test"))
+        strict.services.secrets.encrypt("whsec_test"), max_count=100)
     await emit(strict, org)
     await strict.run_jobs()
     assert receiver.requests == []

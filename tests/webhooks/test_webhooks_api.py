@@ -1,9 +1,11 @@
 """Webhook management over the API: shapes, validation, scoping, scopes, deletion."""
+import asyncio
+
 import pytest
 
 from esign import openapi
 from esign.webhooks.payloads import SUBSCRIBABLE
-from tests.conftest import assert_error, raw_db
+from tests.conftest import assert_error, raw_db, start_server, stop_server
 from tests.webhooks.conftest import create_hook, emit, org_id
 
 READ_FIELDS = {"id", "name", "url", "events", "status", "trigger_count", "failure_count", "created_at"}
@@ -86,6 +88,23 @@ async def test_delete_removes_deliveries(server, client, receiver):
     assert await deliveries.count_documents({"webhook_id": hook["id"]}) == 0
     assert_error(await client.get(f"/v1/webhooks/{hook['id']}"), 404, "not_found")
     assert_error(await client.delete(f"/v1/webhooks/{hook['id']}"), 404, "not_found")
+
+
+async def test_at_most_max_per_organisation_even_when_created_at_once(tmp_path, receiver):
+    server = await start_server(tmp_path, overrides={"webhooks": {"max_per_organisation": 3}})
+    try:
+        client, body = server.client, {"name": "h", "url": receiver.url(), "events": ["signer.signed"]}
+        answers = await asyncio.gather(*[client.post("/v1/webhooks", body) for _ in range(6)])
+        assert sorted(r.status for r in answers) == [201] * 3 + [409] * 3
+        assert "3 webhooks" in assert_error(answers[[r.status for r in answers].index(409)], 409, "invalid_state")["message"]
+        hooks = (await client.get("/v1/webhooks")).json
+        assert len(hooks) == 3 and set(hooks[0]) == READ_FIELDS
+        assert (await client.post("/v1/webhooks", body, key="b")).status == 201, "another organisation's count"
+        assert (await client.delete(f"/v1/webhooks/{hooks[1]['id']}")).status == 204
+        assert (await client.post("/v1/webhooks", body)).status == 201, "a deleted webhook frees its place"
+        assert_error(await client.post("/v1/webhooks", body), 409, "invalid_state")
+    finally:
+        await stop_server(server)
 
 
 def test_openapi_documents_webhooks_and_events():
