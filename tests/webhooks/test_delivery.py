@@ -184,16 +184,27 @@ async def test_regenerate_secret_changes_the_key(server, client, receiver):
     assert second.verifies(new["secret"]) and not second.verifies(hook["secret"])
 
 
-async def test_regenerations_at_once_all_answer_the_secret_in_force(server, client, receiver):
+async def test_a_regeneration_that_loses_a_race_answers_the_secret_in_force(server, client, receiver, monkeypatch):
+    """Another regeneration lands between this one's read and its swap: both answer the one secret in
+    force (each answered its own, and the loser's was never valid)."""
     hook = await create_hook(client, receiver.url())
-    answers = await asyncio.gather(*[client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret") for _ in range(5)])
-    assert [r.status for r in answers] == [200] * 5
-    [secret] = {r.json["secret"] for r in answers}
-    assert secret != hook["secret"]
+    webhooks = server.services.store.webhooks
+    real, race = webhooks.replace_secret, {}
+
+    async def racing(*args):
+        if not race:
+            race["other"] = None
+            race["other"] = await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")
+        return await real(*args)
+
+    monkeypatch.setattr(webhooks, "replace_secret", racing)
+    resp = await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")
+    assert resp.status == 200 and race["other"].status == 200
+    assert resp.json["secret"] == race["other"].json["secret"] != hook["secret"]
     await emit(server, await org_id(server))
     await server.run_jobs()
     [got] = receiver.requests
-    assert got.verifies(secret)
+    assert got.verifies(resp.json["secret"])
 
 
 async def test_delivery_records_filter_and_paging(server, client, receiver):
