@@ -508,10 +508,13 @@ async def refresh_identity(services, id_session: dict, via: str) -> bool:
 
 
 async def check_identity(services, session, actor):
-    """The signer asks whether the result of their open session has arrived."""
+    """The signer asks whether the result of their open session has arrived. Asked again once it has
+    (a second tab, or a click racing the vendor's return), the answer is the state as it stands."""
     signer = session.signer
-    if signer.get("identity_flow") != "redirect" or signer.get("identity_status") not in OPEN:
+    if signer.get("identity_flow") != "redirect" or not signer.get("identity_session_id"):
         raise invalid_state("no identity check is waiting for a result")
+    if signer.get("identity_status") not in OPEN:
+        return session.request
     id_session = await services.store.identity_sessions.by_id(signer["identity_session_id"])
     if id_session is None or id_session["provider"] != services.identity.identifier:
         raise not_found("identity session")
