@@ -190,11 +190,12 @@
       page.id = "page-" + p.number;
       page.style.aspectRatio = p.width + " / " + p.height;
       var img = document.createElement("img");
-      img.src = p.image_url;
-      img.alt = "Page " + p.number + " of " + state.pages.length;
+      // `loading` before `src`: an image whose src is set first starts loading at once, lazy or not
       img.loading = p.number > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
+      img.alt = "Page " + p.number + " of " + state.pages.length;
+      img.src = p.image_url;
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
         .forEach(function (f) { page.appendChild(fieldElement(f, interactive)); });
@@ -333,7 +334,8 @@
       var el = inputs[f.id];
       if (f.field_type === "text" || f.field_type === "select") {
         var v = el.value.trim();
-        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); return; }
+        // an emptied field is sent empty: else the server would fill in the value it started with
+        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); else values[f.id] = ""; return; }
         if (f.field_type === "text" && !patternOk(f, v)) { problems.push([f.id, f.pattern_message || "Check this value."]); return; }
         values[f.id] = v;
       } else if (f.field_type === "checkbox") {
@@ -432,6 +434,7 @@
     $("typed-name").maxLength = kind === "initials" ? 10 : 255;
     text("typed-preview", $("typed-name").value);
     clearPad();
+    $("adopt").returnValue = "";
     $("adopt").showModal();
     selectTab(current && current.kind === "drawn" ? "draw" : "type");
   }
@@ -548,6 +551,8 @@
       act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
     });
     $("adopt-form").addEventListener("submit", adoptSubmit);
+    // closed without adopting (Cancel, Escape): a later adoption from a field does not sign at once
+    $("adopt").addEventListener("close", function () { if ($("adopt").returnValue !== "ok") finishAfterAdopt = false; });
     $("decline-form").addEventListener("submit", declineSubmit);
     $("tab-type").addEventListener("click", function () { selectTab("type"); });
     $("tab-draw").addEventListener("click", function () { selectTab("draw"); });

@@ -1,0 +1,150 @@
+"""The signing page as a signer meets it in headless Chromium: emptied prefilled fields, a long
+document that loads its pages as they are scrolled to, a closed adopt dialog, a zoomed or short
+screen, and no JavaScript."""
+import io
+
+import pypdf
+import pytest
+
+from tests.conftest import SAMPLE_PDF
+from tests.signer.browser import chromium, new_page, screenshot
+from tests.signer.test_browser import consent, create_request, field_ids
+from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+
+
+@pytest.fixture
+def srv(smtp_server):
+    return smtp_server
+
+
+def signature_field(signer_id, **extra):
+    return {"signer_id": signer_id, "field_type": "signature", "x_percent": 10, "y_percent": 30, **extra}
+
+
+async def test_an_optional_field_the_signer_empties_stays_empty(srv):
+    """What the signer emptied on the page is not filled back in with the value it started with."""
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
+        signature_field(ids[0]),
+        {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 10, "placeholder": "Email",
+         "auto_source": "signer_email", "is_required": False},
+        {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 15, "placeholder": "Team",
+         "value": "Sales", "is_required": False},
+        {"signer_id": ids[0], "field_type": "select", "x_percent": 10, "y_percent": 50, "placeholder": "Plan",
+         "options": ["Monthly", "Yearly"], "value": "Monthly", "is_required": False}])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    ids = await field_ids(srv, request["id"])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(link)
+        await consent(page)
+        assert await page.input_value(f"#field-{ids[('text', 'Team')]} input") == "Sales"
+        await page.fill(f"#field-{ids[('text', 'Email')]} input", "")
+        await page.fill(f"#field-{ids[('text', 'Team')]} input", "  ")
+        await page.select_option(f"#field-{ids[('select', 'Plan')]} select", "")
+        await page.click("#finish")
+        await page.click("#adopt-ok")
+        await page.locator("#status.done").wait_for()
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert record["status"] == "completed"
+    assert [v["field_type"] for v in record["field_values"]] == ["signature"]
+    stored = await srv.services.store.signing_requests.by_id(request["id"])
+    emptied = [f for f in stored["fields"] if f["field_type"] != "signature"]
+    assert [(f["value"], f["filled_at"] is not None) for f in emptied] == [(None, True)] * 3
+
+
+async def test_an_optional_prefilled_field_left_out_of_the_api_call_keeps_its_value(srv):
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
+        signature_field(ids[0]),
+        {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 10, "placeholder": "Team",
+         "value": "Sales", "is_required": False}])
+    path = link_of(srv.inbox.to("ann@example.test")[0]).split(str(srv.port), 1)[1]
+    resp = await srv.client.post(f"{path}/api/sign", {"signature": {"kind": "typed", "text": "Ann Lee"}, "consent": True},
+                                 key=None)
+    assert resp.status == 200, resp
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert {v["field_type"]: v["value"] for v in record["field_values"]} == {"signature": "Ann Lee", "text": "Sales"}
+
+
+def long_pdf(pages: int) -> bytes:
+    reader = pypdf.PdfReader(io.BytesIO(SAMPLE_PDF.read_bytes()))
+    writer = pypdf.PdfWriter()
+    for i in range(pages):
+        writer.add_page(reader.pages[i % len(reader.pages)])
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+async def test_a_long_document_loads_its_pages_as_they_are_scrolled_to(srv):
+    await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}],
+                         lambda ids: [signature_field(ids[0], page_number=40)], pdf=long_pdf(40))
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        images = []
+        page.on("request", lambda r: images.append(r.url) if "/pages/" in r.url else None)
+        await page.goto(link)
+        await consent(page)
+        await page.wait_for_timeout(1000)
+        assert 1 <= len(images) <= 8, images  # the first pages, not all 40
+        await page.locator(".field.signature button").scroll_into_view_if_needed()
+        await page.locator("#page-40 img").evaluate("img => img.complete || new Promise(r => img.onload = r)")
+        assert any(u.endswith("/pages/40.png") for u in images)
+        assert len(images) < 40
+
+
+async def test_closing_the_adopt_dialog_then_adopting_from_a_field_does_not_sign(srv):
+    """"Sign the document" opens the adopt dialog to adopt and sign; closed with Escape, a later
+    adoption from a signature field only adopts."""
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}],
+                                   lambda ids: [signature_field(ids[0])])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(link)
+        await consent(page)
+        await page.click("#finish")
+        await page.locator("#adopt").wait_for(state="visible")
+        assert await page.text_content("#adopt-ok") == "Adopt and sign"
+        await page.keyboard.press("Escape")
+        await page.locator("#adopt").wait_for(state="hidden")
+        await page.click(".field.signature button")
+        await page.locator("#adopt").wait_for(state="visible")
+        assert await page.text_content("#adopt-ok") == "Adopt"
+        await page.click("#adopt-ok")
+        await page.locator(".field.signature .hand").wait_for()
+        await page.wait_for_timeout(500)
+        assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["signers"][0]["status"] != "signed"
+        await page.click("#finish")  # now it signs
+        await page.locator("#status.done").wait_for()
+    assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
+
+
+@pytest.mark.parametrize("viewport", [{"width": 640, "height": 450}, {"width": 195, "height": 422}],
+                         ids=["desktop-200pct", "phone-200pct"])
+async def test_the_action_bar_does_not_cover_a_zoomed_page(srv, viewport):
+    """Zoomed to 200 % (half the CSS pixels) the actions scroll with the page instead of sticking
+    over half of it; the page still fits the width."""
+    await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
+        signature_field(ids[0]), {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 10}])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser, viewport=viewport, device_scale_factor=2)
+        await page.goto(link)
+        await consent(page)
+        assert await page.evaluate("getComputedStyle(document.getElementById('actions')).position") == "static"
+        assert await page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        await screenshot(page, f"signing-zoomed-{viewport['width']}")
+        # a normal screen keeps the actions in reach
+        await page.set_viewport_size({"width": 1280, "height": 900})
+        assert await page.evaluate("getComputedStyle(document.getElementById('actions')).position") == "sticky"
+
+
+async def test_without_javascript_the_page_says_so_and_nothing_else(srv):
+    await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [signature_field(ids[0])])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser, java_script_enabled=False)
+        await page.goto(link)
+        assert "needs JavaScript" in await page.inner_text("#app")
+        assert await page.locator("#loading").is_hidden()
