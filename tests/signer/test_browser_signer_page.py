@@ -1,6 +1,7 @@
 """The signing page as a signer meets it in headless Chromium: emptied prefilled fields, a long
 document that loads its pages as they are scrolled to, a closed adopt dialog, a zoomed or short
 screen, and no JavaScript."""
+import asyncio
 import io
 
 import pypdf
@@ -148,3 +149,41 @@ async def test_without_javascript_the_page_says_so_and_nothing_else(srv):
         await page.goto(link)
         assert "needs JavaScript" in await page.inner_text("#app")
         assert await page.locator("#loading").is_hidden()
+
+
+async def test_a_pasted_value_with_a_slow_pattern_does_not_freeze_the_page(srv):
+    """(a+)+b against 40 "a" pasted at once backtracks 2^40 times: the check runs in a Web Worker that
+    the page ends after a time bound, so the tab stays responsive and the server's answer is shown.
+    A pattern that answers in time is still checked by the page, with no call to the server."""
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
+        {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 10, "width_percent": 40,
+         "height_percent": 3, "placeholder": "Code", "validation_type": "regex", "validation_pattern": "(a+)+b"},
+        {"signer_id": ids[0], "field_type": "text", "x_percent": 10, "y_percent": 20, "width_percent": 40,
+         "height_percent": 3, "placeholder": "Employee", "validation_type": "regex", "validation_pattern": "E-[0-9]{4}"}])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    ids = await field_ids(srv, request["id"])
+    code, employee = f"#field-{ids[('text', 'Code')]}", f"#field-{ids[('text', 'Employee')]}"
+    async with chromium() as browser:
+        page = await new_page(browser)
+        sign_calls = []
+        page.on("request", lambda r: sign_calls.append(r.url) if r.url.endswith("/api/sign") else None)
+        await page.goto(link)
+        await consent(page)
+        await asyncio.wait_for(page.fill(f"{code} input", "a" * 40), 10)
+        # the main thread answers at once while the worker is stuck
+        assert await asyncio.wait_for(page.evaluate("1 + 1"), 5) == 2
+        await page.fill(f"{employee} input", "E-12")
+        await page.click("#finish")
+        await page.locator("#adopt").wait_for(state="visible")
+        await page.click("#adopt-ok")
+        await page.locator(f"{employee} .field-tip").wait_for()
+        assert sign_calls == []  # the page's own check refused E-12
+        await page.fill(f"{employee} input", "E-1234")
+        await page.click("#finish")
+        tip = page.locator(f"{code} .field-tip")
+        await tip.wait_for()
+        assert sign_calls  # the slow field was left to the server, which refused it
+        assert "format" in await tip.text_content()
+        assert await page.locator(f"{employee} .field-tip").count() == 0
+        assert not [m for m in page.console_messages if m.startswith("pageerror")], page.console_messages
+    assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"

@@ -317,15 +317,70 @@
   }
 
   // --- checking and collecting values (the server checks all of this again) --------------------------
-  // A pattern whose check took too long (catastrophic backtracking) is left to the server from then on,
-  // whose answer is authoritative anyway: typing cannot freeze the page for long.
-  var slowPatterns = {};
+  // Patterns are checked in a Web Worker (pattern-worker.js), one value at a time. A check that takes
+  // longer than PATTERN_MS (catastrophic backtracking) ends the worker, and that field's pattern is left
+  // to the server from then on, whose answer is authoritative anyway: no value can freeze the page.
+  // Until its check has answered, a value counts as fine; the answer updates the progress line, and
+  // "Sign the document" waits for the checks under way.
+  var PATTERN_MS = 250;
+  var verdicts = {};       // field id -> {value, ok} of its last finished check
+  var slowPatterns = {};   // field id -> true once a check of its pattern took too long
+  var checker = null, queue = [], checking = null, checkTimer = null, afterChecks = null;
+
   function patternOk(f, value) {
     if (!f.client_pattern || slowPatterns[f.id]) return true;
-    var started = Date.now(), ok = true;
-    try { ok = new RegExp("^(?:" + f.client_pattern + ")$").test(value); } catch (e) { ok = true; }
-    if (Date.now() - started > 50) { slowPatterns[f.id] = true; return true; }
-    return ok;
+    var verdict = verdicts[f.id];
+    if (verdict && verdict.value === value) return verdict.ok;
+    if (!(checking && checking.id === f.id && checking.value === value)) {
+      queue = queue.filter(function (q) { return q.id !== f.id; });
+      queue.push({ id: f.id, pattern: f.client_pattern, value: value });
+      nextCheck();
+    }
+    return true;
+  }
+
+  function checksPending() { return !!checking || queue.length > 0; }
+
+  function nextCheck() {
+    if (checking) return;
+    if (!queue.length) {
+      var then = afterChecks;
+      afterChecks = null;
+      if (then) then();
+      return;
+    }
+    checking = queue.shift();
+    if (!checker) {
+      try {
+        checker = new Worker("/static/signer/pattern-worker.js");
+      } catch (e) {  // no workers here: the server checks the patterns
+        slowPatterns[checking.id] = true;
+        checking = null;
+        queue.forEach(function (q) { slowPatterns[q.id] = true; });
+        queue = [];
+        return nextCheck();
+      }
+      checker.onmessage = checkDone;
+    }
+    checker.postMessage(checking);
+    checkTimer = setTimeout(checkTooSlow, PATTERN_MS);
+  }
+
+  function checkDone(e) {
+    clearTimeout(checkTimer);
+    verdicts[e.data.id] = { value: e.data.value, ok: e.data.ok };
+    checking = null;
+    updateProgress();
+    nextCheck();
+  }
+
+  function checkTooSlow() {
+    checker.terminate();
+    checker = null;
+    slowPatterns[checking.id] = true;
+    checking = null;
+    updateProgress();
+    nextCheck();
   }
 
   function collect() {
@@ -386,6 +441,7 @@
     text("finish-error", "");
     state.fields.forEach(function (f) { markInvalid(f.id, null); });
     var c = collect();
+    if (checksPending()) { afterChecks = finish; return; }  // at most PATTERN_MS per value
     // every signer adopts a signature, with or without a signature field (the server refuses otherwise)
     if (!signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
     if (c.problems.length) { showProblems(c.problems); return; }
