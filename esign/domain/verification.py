@@ -33,6 +33,7 @@ import datetime as dt
 import logging
 import re
 import secrets
+import unicodedata
 import urllib.parse
 
 from esign.clock import iso, stored
@@ -167,10 +168,10 @@ async def verify_code(services, session, code, actor):
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
     by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") and services.sms.checks_codes
-    pattern, wanted = (r"\d{4,10}", "the code we texted you") if by_provider else (r"\d{6}", "the 6-digit code")
-    if not isinstance(code, str) or not re.fullmatch(pattern, code.strip()):
+    pattern, wanted = (r"[0-9]{4,10}", "the code we texted you") if by_provider else (r"[0-9]{6}", "the 6-digit code")
+    code = _code_digits(code)
+    if code is None or not re.fullmatch(pattern, code):
         raise validation_error([{"field": "code", "message": f"enter {wanted}"}])
-    code = code.strip()
     cfg = services.config.signer
     now = services.clock.now()
     outcome = {}
@@ -206,6 +207,15 @@ async def verify_code(services, session, code, actor):
         raise _locked(dt.timedelta(seconds=cfg.otp_lock_seconds))
     left = cfg.otp_max_attempts - outcome["attempts"]
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
+
+
+def _code_digits(code) -> str | None:
+    """The code, stripped, with digits of other scripts (a phone keyboard's Arabic-Indic or Devanagari
+    digits) read as the ASCII digits they are: the right code typed so is not a wrong try. None when
+    it is not a string."""
+    if not isinstance(code, str):
+        return None
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in code.strip())
 
 
 def _expired() -> ApiError:

@@ -181,6 +181,17 @@ async def test_otp_input_and_state_refusals(server):
     assert "signing_event.otp_failed" not in await made.event_types()
 
 
+async def test_otp_code_typed_with_another_scripts_digits(server):
+    """A phone keyboard may give Arabic-Indic (or other) digits: they are read as the digits they are,
+    so the right code is accepted and not counted as a wrong try."""
+    made = await otp_request(server)
+    token = await made.token(0)
+    await spost(server, token, "otp")
+    arabic = "".join(chr(0x0660 + int(d)) for d in last_code(server))
+    assert phone_state(await spost(server, token, "otp/verify", {"code": f" {arabic} "}))["verified"] is True
+    assert "signing_event.otp_failed" not in await made.event_types()
+
+
 async def test_phone_verification_needs_every_signer_to_have_a_phone(server):
     doc = await upload(server)
     resp = await server.client.post("/v1/signing-requests", {"document_id": doc, "signers": [ANN, BOB],
