@@ -187,3 +187,27 @@ async def test_a_pasted_value_with_a_slow_pattern_does_not_freeze_the_page(srv):
         assert await page.locator(f"{employee} .field-tip").count() == 0
         assert not [m for m in page.console_messages if m.startswith("pageerror")], page.console_messages
     assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"
+
+
+async def test_signing_in_a_second_tab_after_the_first_shows_the_signed_state(srv):
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"},
+                                         {"name": "Bob Ray", "email": "bob@example.test"}],
+                                   lambda ids: [signature_field(i, y_percent=10 + 20 * n) for n, i in enumerate(ids)])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        first = await new_page(browser)
+        await first.goto(link)
+        await consent(first)
+        second = await first.context.new_page()
+        await second.goto(link)
+        await second.locator("#finish").wait_for(state="visible")
+        await first.click("#finish")
+        await first.click("#adopt-ok")
+        await first.locator("#status.done").wait_for()
+        await second.click("#finish")
+        await second.click("#adopt-ok")
+        await second.locator("#status.done").wait_for()  # the page caught up instead of offering to sign again
+        assert "already signed" in await second.text_content("#finish-error")
+        assert await second.locator("#finish").is_hidden() and await second.locator("#withdraw").is_visible()
+    events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+    assert events.count("signer.signed") == 1

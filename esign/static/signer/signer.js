@@ -464,8 +464,14 @@
       } else {
         text("finish-error", err.message);
         notifyParent("esign.error", { message: err.message, code: err.code || null });
+        // the request moved on meanwhile (signed in another tab, withdrawn, cancelled): show where it stands
+        if (err.status === 409) refresh(function () { text("finish-error", err.message); });
       }
     }).then(function () { $("finish").disabled = false; });
+  }
+
+  function refresh(after) {
+    call("GET", "").then(function (data) { state = data; render(); after(); }).catch(function () {});
   }
 
   // --- adopting a signature ------------------------------------------------------------------------
