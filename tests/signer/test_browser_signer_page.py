@@ -211,3 +211,53 @@ async def test_signing_in_a_second_tab_after_the_first_shows_the_signed_state(sr
         assert await second.locator("#finish").is_hidden() and await second.locator("#withdraw").is_visible()
     events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
     assert events.count("signer.signed") == 1
+
+
+async def slow_network(page, pattern: str, seconds: float = 1.5):
+    async def delayed(route):
+        await asyncio.sleep(seconds)
+        await route.continue_()
+    await page.route(pattern, delayed)
+
+
+async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
+    """Enter pressed twice on the phone code, or "Verify" clicked twice, while the first call is
+    still on its way: one wrong try of the code and one identity check, not two."""
+    from esign.domain import lifecycle
+    from tests.conftest import start_server, stop_server
+
+    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
+    try:
+        request = await create_request(
+            srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
+            lambda ids: [signature_field(ids[0])], phone_verification_required=True, identity_verification_required=True)
+        stored = await srv.services.store.signing_requests.by_id(request["id"])
+        async with chromium() as browser:
+            page = await new_page(browser)
+            await slow_network(page, "**/api/otp/verify")
+            await slow_network(page, "**/api/identity")
+            await page.goto(lifecycle.signing_url(srv.services, stored, stored["signers"][0]))
+            await page.click("#otp-send")
+            await page.locator("#otp-code:enabled").wait_for()
+            code = next(w for w in srv.services.sms.sent[-1][1].replace(".", " ").split() if w.isdigit())
+            await page.fill("#otp-code", "000000" if code != "000000" else "111111")
+            await page.press("#otp-code", "Enter")
+            await page.press("#otp-code", "Enter")
+            await page.locator("#otp-error", has_text="wrong code; 2 tries left").wait_for()
+            await page.fill("#otp-code", code)
+            await page.press("#otp-code", "Enter")
+
+            await page.locator("#identity-step").wait_for(state="visible")
+            await page.fill("#id-full_name", "John Smith")  # rejected
+            await page.fill("#id-date_of_birth", "1990-05-17")
+            await page.fill("#id-document_number", "ABC123456")
+            await page.fill("#id-document_expiry", "2031-01-31")
+            await page.fill("#id-issued_country", "pl")
+            await page.dblclick("#identity-form button[type=submit]")
+            await page.locator("#identity-error", has_text="could not verify").wait_for()
+            await page.wait_for_timeout(2000)  # a second call, if any, has arrived by now
+        events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+        assert events.count("signing_event.otp_failed") == 1
+        assert events.count("identity.rejected") == 1
+    finally:
+        await stop_server(srv)

@@ -561,14 +561,20 @@
   }
 
   // --- the other steps -----------------------------------------------------------------------------
-  function act(promise, errorBox, after) {
+  // One call at a time per button: a double click, or Enter pressed twice, on a slow network must not
+  // spend two tries of a phone code or two identity checks.
+  function act(button, method, path, body, errorBox, after) {
+    if (button.disabled) return;
+    button.disabled = true;
     text(errorBox, "");
-    return promise.then(function (data) {
+    call(method, path, body).then(function (data) {
       state = data;
       render();
       if (after) after();
-    }).catch(function (err) { text(errorBox, err.message); });
+    }).catch(function (err) { text(errorBox, err.message); }).then(function () { button.disabled = false; });
   }
+
+  function submitButton(formId) { return $(formId).querySelector("button[type=submit]"); }
 
   function declineSubmit(e) {
     var choice = e.submitter ? e.submitter.value : "ok";
@@ -600,7 +606,7 @@
       body[k] = v || (k === "address" ? null : "");
     });
     if (body.issued_country) body.issued_country = body.issued_country.toUpperCase();
-    act(call("POST", "/identity", body), "identity-error");
+    act(submitButton("identity-form"), "POST", "/identity", body, "identity-error");
   }
 
   function start() {
@@ -610,7 +616,7 @@
     $("own-mark").addEventListener("click", function () { openAdopt("signature"); });
     $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });
     $("withdraw").addEventListener("click", function () {
-      act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
+      act($("withdraw"), "POST", "/withdraw", undefined, "finish-error", function () { outcome = null; render(); });
     });
     $("adopt-form").addEventListener("submit", adoptSubmit);
     // closed without adopting (Cancel, Escape): a later adoption from a field does not sign at once
@@ -621,18 +627,18 @@
     $("typed-name").addEventListener("input", function () { text("typed-preview", $("typed-name").value); });
     $("consent-box").addEventListener("change", function () { $("consent-continue").disabled = !$("consent-box").checked; });
     $("consent-continue").addEventListener("click", function () {
-      act(call("POST", "/consent"), "finish-error", function () { var d = $("document"); d.focus(); });
+      act($("consent-continue"), "POST", "/consent", undefined, "finish-error", function () { var d = $("document"); d.focus(); });
     });
     $("otp-send").addEventListener("click", function () {
-      act(call("POST", "/otp"), "otp-error", function () { $("otp-code").focus(); });
+      act($("otp-send"), "POST", "/otp", undefined, "otp-error", function () { $("otp-code").focus(); });
     });
     $("otp-form").addEventListener("submit", function (e) {
       e.preventDefault();
-      act(call("POST", "/otp/verify", { code: $("otp-code").value.trim() }), "otp-error");
+      act(submitButton("otp-form"), "POST", "/otp/verify", { code: $("otp-code").value.trim() }, "otp-error");
     });
     $("identity-form").addEventListener("submit", identitySubmit);
     $("vendor-start").addEventListener("click", identityVendorStart);
-    $("vendor-check").addEventListener("click", function () { act(call("POST", "/identity/check"), "vendor-error"); });
+    $("vendor-check").addEventListener("click", function () { act($("vendor-check"), "POST", "/identity/check", undefined, "vendor-error"); });
     call("GET", "").then(function (data) { state = data; render(); }).catch(fail);
   }
 
