@@ -306,6 +306,17 @@ def _check_identity_step(services, request: dict, signer: dict, flow: str) -> No
         raise ApiError(403, "forbidden", "no identity verification attempts are left; contact the sender")
 
 
+async def _count_attempt(services, request: dict, signer_id: str, step: int) -> dict:
+    """Claim (+1, refused as `_check_identity_step` refuses when none is left or the check is done)
+    or give back (-1) one of the signer's form-flow identity attempts."""
+    def build(r):
+        s = lifecycle.find_signer(r, signer_id)
+        if step > 0:
+            _check_identity_step(services, r, s, "form")
+        return _set_signer(r, signer_id, identity_attempts=max(0, s.get("identity_attempts", 0) + step))
+    return await lifecycle.transition(services, request, "pending", build)
+
+
 async def _reserve_check(services, request: dict) -> tuple[bool, dict]:
     """Count one check toward the plan's quota when the provider charges (403 beyond it)."""
     counted = services.identity.charges and not request.get("sandbox")
@@ -341,12 +352,20 @@ async def verify_identity(services, session, data, actor):
     _check_identity_step(services, request, signer, "form")
     submitted = check_identity_input(data, services.clock.now().date())
     provider = services.identity
-    counted, org = await _reserve_check(services, request)
+    # the attempt is claimed before the provider is asked, in one conditional update: checks sent in
+    # parallel cannot pass the attempt limit (each read the same count before) nor the quota with it
+    request = await _count_attempt(services, request, signer["id"], +1)
+    try:
+        counted, org = await _reserve_check(services, request)
+    except ApiError:
+        await _count_attempt(services, request, signer["id"], -1)
+        raise
     try:
         result = await provider.verify(signer, submitted)
     except ProviderUnavailable as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
+        await _count_attempt(services, request, signer["id"], -1)  # an outage costs the signer no attempt
         raise upstream_unavailable(f"identity verification is unavailable: {exc}") from exc
     if result.status not in ("approved", "review", "rejected"):
         raise upstream_unavailable(f"the identity provider answered an unknown status {result.status!r}")
@@ -356,7 +375,7 @@ async def verify_identity(services, session, data, actor):
         document_number=submitted["document_number"], document_expiry=submitted["document_expiry"],
         issued_country=submitted["issued_country"])
     changes = _identity_changes(services.clock.now(), signer, result)
-    changes.update(identity_flow="form", identity_attempts=signer.get("identity_attempts", 0) + 1)
+    changes.update(identity_flow="form")
 
     def build(r):
         update = _set_signer(r, signer["id"], **changes)

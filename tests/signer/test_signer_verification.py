@@ -3,9 +3,11 @@
 and the fake clock for code expiry and the lock."""
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import re
 
+from esign.providers.base import ProviderUnavailable
 from tests.conftest import assert_error, raw_db
 from tests.signer.api_helpers import ANN, BOB, id_server, make_request, sget, spost, typed, upload  # noqa: F401
 
@@ -343,6 +345,41 @@ async def test_identity_attempts_limit(id_server):
     view = (await sget(srv, token)).json
     assert view["can_sign"] is False and view["requirements"]["identity_verification"]["attempts_left"] == 0
     assert view["can_decline"] is True
+
+
+async def test_identity_checks_sent_at_once_stay_within_the_attempt_limit(id_server):
+    """Each check claims its attempt in one conditional update before the provider is asked: checks
+    sent in parallel (each reading the same count) no longer all pass, nor all count toward the quota."""
+    srv = id_server
+    limit = srv.services.config.signer.identity_max_attempts
+    made = await id_request(srv)
+    token = await made.token(0)
+    before = await identity_count(srv)
+    answers = await asyncio.gather(*[spost(srv, token, "identity", identity(srv, full_name=f"Zed Quux {i}"))
+                                     for i in range(limit + 3)])
+    assert sorted(r.status for r in answers) == [200] * limit + [403] * 3
+    assert (await made.event_types()).count("identity.rejected") == limit
+    assert await identity_count(srv) == before + limit
+    assert (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"] == 0
+
+
+async def test_identity_provider_down_costs_no_attempt(id_server, monkeypatch):
+    """The attempt claimed before asking the provider is given back when the provider cannot answer."""
+    srv = id_server
+    made = await id_request(srv)
+    token = await made.token(0)
+    before = await identity_count(srv)
+    left = (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"]
+
+    async def down(signer, submitted):
+        raise ProviderUnavailable("the vendor is down")
+    monkeypatch.setattr(srv.services.identity, "verify", down)
+    for _ in range(left + 1):
+        assert_error(await spost(srv, token, "identity", identity(srv)), 502, "upstream_unavailable")
+    assert (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"] == left
+    assert await identity_count(srv) == before
+    monkeypatch.undo()
+    assert id_state(await spost(srv, token, "identity", identity(srv)))["status"] == "approved"
 
 
 async def test_identity_input_validation(id_server):
