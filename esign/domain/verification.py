@@ -137,19 +137,24 @@ def _locked(left: dt.timedelta) -> ApiError:
 async def send_code(services, session, actor):
     """Text a new one-time code to the signer's phone."""
     request, signer = session.request, session.signer
-    _check_phone_step(services, request, signer)
     cfg = services.config.signer
     now = services.clock.now()
-    sent = signer.get("otp_sent_at")
-    if sent and (now - sent).total_seconds() < cfg.otp_resend_seconds:
-        wait = int(cfg.otp_resend_seconds - (now - sent).total_seconds()) + 1
-        raise ApiError(429, "rate_limited", f"a code was just sent; you can ask for another in {wait} seconds",
-                       headers={"Retry-After": str(wait)})
     # a provider that checks codes makes its own (otp_hash stays None); otherwise only our code's HMAC is kept
     code = None if services.sms.checks_codes else f"{secrets.randbelow(10 ** 6):06d}"
     changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
-    updated = await lifecycle.transition(services, request, "pending", lambda r: _set_signer(r, signer["id"], **changes))
+
+    def claim(r):  # the gap is checked on the record the update is conditional on: parallel asks send one text
+        s = lifecycle.find_signer(r, signer["id"])
+        _check_phone_step(services, r, s)
+        sent = s.get("otp_sent_at")
+        if sent and (now - sent).total_seconds() < cfg.otp_resend_seconds:
+            wait = int(cfg.otp_resend_seconds - (now - sent).total_seconds()) + 1
+            raise ApiError(429, "rate_limited", f"a code was just sent; you can ask for another in {wait} seconds",
+                           headers={"Retry-After": str(wait)})
+        return _set_signer(r, s["id"], **changes)
+
+    updated = await lifecycle.transition(services, request, "pending", claim)
     try:
         await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
     except (ProviderUnavailable, ProviderRejected) as exc:

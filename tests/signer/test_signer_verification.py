@@ -167,6 +167,20 @@ async def test_otp_resend_does_not_reset_wrong_tries(server):
     assert_error(resp, 429, "rate_limited")
 
 
+async def test_otp_asked_for_several_times_at_once_sends_one_text(server):
+    """The resend gap is checked on the record the update is conditional on: five asks at once (a
+    script pumping text messages) send one code, the others wait as after a resend too soon."""
+    made = await otp_request(server)
+    token = await made.token(0)
+    before = len(server.services.sms.sent)
+    answers = await asyncio.gather(*[spost(server, token, "otp") for _ in range(5)])
+    assert sorted(r.status for r in answers) == [200] + [429] * 4
+    assert all(r.headers.get("Retry-After") for r in answers if r.status == 429)
+    assert len(server.services.sms.sent) == before + 1
+    assert (await made.event_types()).count("signing_event.otp_sent") == 1
+    assert phone_state(await spost(server, token, "otp/verify", {"code": last_code(server)}))["verified"] is True
+
+
 async def test_otp_input_and_state_refusals(server):
     plain = await make_request(server, [ANN], fields={"sig": {}})
     token = await plain.token(0)
