@@ -236,7 +236,8 @@ def _check_drawing(image) -> tuple[bytes | None, str | None]:
 
 
 def check_submission(request: dict, signer: dict, values, signature, initials, today: dt.date) -> tuple[dict, dict, dict | None]:
-    """Validate a signing submission. Returns (field id -> stored value, signature, initials);
+    """Validate a signing submission. Returns (field id -> stored value, signature, initials); an
+    optional field sent empty is stored as None (not its prefill);
     raises 422 with one detail per problem: code `signature_required` when no signature was adopted
     (whatever else is wrong too), else `validation_error`."""
     details: list[dict] = []
@@ -260,7 +261,7 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
         adopted_initials = ({"kind": "typed", "text": initials_of(adopted["text"])} if adopted["kind"] == "typed"
                             else adopted)
 
-    out: dict[str, str] = {}
+    out: dict[str, str | None] = {}
     deadline = time.monotonic() + MATCH_BUDGET_SECONDS
     for field_id, f in mine.items():
         where = f"values.{field_id}"
@@ -294,6 +295,8 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
         if not value:
             if f.get("is_required", True):
                 details.append({"field": where, "message": "this field is required"})
+            elif field_id in values:
+                out[field_id] = None  # emptied by the signer: not the value it started with
             continue
         if len(value) > MAX_VALUE:
             details.append({"field": where, "message": f"at most {MAX_VALUE} characters"})

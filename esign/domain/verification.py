@@ -33,6 +33,7 @@ import datetime as dt
 import logging
 import re
 import secrets
+import unicodedata
 import urllib.parse
 
 from esign.clock import iso, stored
@@ -136,19 +137,24 @@ def _locked(left: dt.timedelta) -> ApiError:
 async def send_code(services, session, actor):
     """Text a new one-time code to the signer's phone."""
     request, signer = session.request, session.signer
-    _check_phone_step(services, request, signer)
     cfg = services.config.signer
     now = services.clock.now()
-    sent = signer.get("otp_sent_at")
-    if sent and (now - sent).total_seconds() < cfg.otp_resend_seconds:
-        wait = int(cfg.otp_resend_seconds - (now - sent).total_seconds()) + 1
-        raise ApiError(429, "rate_limited", f"a code was just sent; you can ask for another in {wait} seconds",
-                       headers={"Retry-After": str(wait)})
     # a provider that checks codes makes its own (otp_hash stays None); otherwise only our code's HMAC is kept
     code = None if services.sms.checks_codes else f"{secrets.randbelow(10 ** 6):06d}"
     changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
-    updated = await lifecycle.transition(services, request, "pending", lambda r: _set_signer(r, signer["id"], **changes))
+
+    def claim(r):  # the gap is checked on the record the update is conditional on: parallel asks send one text
+        s = lifecycle.find_signer(r, signer["id"])
+        _check_phone_step(services, r, s)
+        sent = s.get("otp_sent_at")
+        if sent and (now - sent).total_seconds() < cfg.otp_resend_seconds:
+            wait = int(cfg.otp_resend_seconds - (now - sent).total_seconds()) + 1
+            raise ApiError(429, "rate_limited", f"a code was just sent; you can ask for another in {wait} seconds",
+                           headers={"Retry-After": str(wait)})
+        return _set_signer(r, s["id"], **changes)
+
+    updated = await lifecycle.transition(services, request, "pending", claim)
     try:
         await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
     except (ProviderUnavailable, ProviderRejected) as exc:
@@ -167,10 +173,10 @@ async def verify_code(services, session, code, actor):
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
     by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") and services.sms.checks_codes
-    pattern, wanted = (r"\d{4,10}", "the code we texted you") if by_provider else (r"\d{6}", "the 6-digit code")
-    if not isinstance(code, str) or not re.fullmatch(pattern, code.strip()):
+    pattern, wanted = (r"[0-9]{4,10}", "the code we texted you") if by_provider else (r"[0-9]{6}", "the 6-digit code")
+    code = _code_digits(code)
+    if code is None or not re.fullmatch(pattern, code):
         raise validation_error([{"field": "code", "message": f"enter {wanted}"}])
-    code = code.strip()
     cfg = services.config.signer
     now = services.clock.now()
     outcome = {}
@@ -206,6 +212,15 @@ async def verify_code(services, session, code, actor):
         raise _locked(dt.timedelta(seconds=cfg.otp_lock_seconds))
     left = cfg.otp_max_attempts - outcome["attempts"]
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
+
+
+def _code_digits(code) -> str | None:
+    """The code, stripped, with digits of other scripts (a phone keyboard's Arabic-Indic or Devanagari
+    digits) read as the ASCII digits they are: the right code typed so is not a wrong try. None when
+    it is not a string."""
+    if not isinstance(code, str):
+        return None
+    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in code.strip())
 
 
 def _expired() -> ApiError:
@@ -296,6 +311,17 @@ def _check_identity_step(services, request: dict, signer: dict, flow: str) -> No
         raise ApiError(403, "forbidden", "no identity verification attempts are left; contact the sender")
 
 
+async def _count_attempt(services, request: dict, signer_id: str, step: int) -> dict:
+    """Claim (+1, refused as `_check_identity_step` refuses when none is left or the check is done)
+    or give back (-1) one of the signer's form-flow identity attempts."""
+    def build(r):
+        s = lifecycle.find_signer(r, signer_id)
+        if step > 0:
+            _check_identity_step(services, r, s, "form")
+        return _set_signer(r, signer_id, identity_attempts=max(0, s.get("identity_attempts", 0) + step))
+    return await lifecycle.transition(services, request, "pending", build)
+
+
 async def _reserve_check(services, request: dict) -> tuple[bool, dict]:
     """Count one check toward the plan's quota when the provider charges (403 beyond it)."""
     counted = services.identity.charges and not request.get("sandbox")
@@ -331,12 +357,20 @@ async def verify_identity(services, session, data, actor):
     _check_identity_step(services, request, signer, "form")
     submitted = check_identity_input(data, services.clock.now().date())
     provider = services.identity
-    counted, org = await _reserve_check(services, request)
+    # the attempt is claimed before the provider is asked, in one conditional update: checks sent in
+    # parallel cannot pass the attempt limit (each read the same count before) nor the quota with it
+    request = await _count_attempt(services, request, signer["id"], +1)
+    try:
+        counted, org = await _reserve_check(services, request)
+    except ApiError:
+        await _count_attempt(services, request, signer["id"], -1)
+        raise
     try:
         result = await provider.verify(signer, submitted)
     except ProviderUnavailable as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
+        await _count_attempt(services, request, signer["id"], -1)  # an outage costs the signer no attempt
         raise upstream_unavailable(f"identity verification is unavailable: {exc}") from exc
     if result.status not in ("approved", "review", "rejected"):
         raise upstream_unavailable(f"the identity provider answered an unknown status {result.status!r}")
@@ -346,7 +380,7 @@ async def verify_identity(services, session, data, actor):
         document_number=submitted["document_number"], document_expiry=submitted["document_expiry"],
         issued_country=submitted["issued_country"])
     changes = _identity_changes(services.clock.now(), signer, result)
-    changes.update(identity_flow="form", identity_attempts=signer.get("identity_attempts", 0) + 1)
+    changes.update(identity_flow="form")
 
     def build(r):
         update = _set_signer(r, signer["id"], **changes)

@@ -252,9 +252,10 @@ def test_submission_refusals():
     with pytest.raises(ApiError) as exc:
         submit(req, ["txt"], TYPED)
     assert exc.value.details == [{"field": "values", "message": "must be an object of field id -> value"}]
-    # good values pass; an optional empty value is left out
+    # good values pass; an optional value sent empty is recorded empty (None), one left out is not touched
     values, _, _ = submit(req, {**ok, "num": ""}, TYPED)
-    assert values == {"sig": "Ann Example", "txt": "x", "box": "true", "sel": "A"}
+    assert values == {"sig": "Ann Example", "txt": "x", "box": "true", "sel": "A", "num": None}
+    assert "num" not in submit(req, ok, TYPED)[0]
 
 
 def test_submission_auto_source_override_is_validated():

@@ -3,9 +3,11 @@
 and the fake clock for code expiry and the lock."""
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import re
 
+from esign.providers.base import ProviderUnavailable
 from tests.conftest import assert_error, raw_db
 from tests.signer.api_helpers import ANN, BOB, id_server, make_request, sget, spost, typed, upload  # noqa: F401
 
@@ -165,6 +167,20 @@ async def test_otp_resend_does_not_reset_wrong_tries(server):
     assert_error(resp, 429, "rate_limited")
 
 
+async def test_otp_asked_for_several_times_at_once_sends_one_text(server):
+    """The resend gap is checked on the record the update is conditional on: five asks at once (a
+    script pumping text messages) send one code, the others wait as after a resend too soon."""
+    made = await otp_request(server)
+    token = await made.token(0)
+    before = len(server.services.sms.sent)
+    answers = await asyncio.gather(*[spost(server, token, "otp") for _ in range(5)])
+    assert sorted(r.status for r in answers) == [200] + [429] * 4
+    assert all(r.headers.get("Retry-After") for r in answers if r.status == 429)
+    assert len(server.services.sms.sent) == before + 1
+    assert (await made.event_types()).count("signing_event.otp_sent") == 1
+    assert phone_state(await spost(server, token, "otp/verify", {"code": last_code(server)}))["verified"] is True
+
+
 async def test_otp_input_and_state_refusals(server):
     plain = await make_request(server, [ANN], fields={"sig": {}})
     token = await plain.token(0)
@@ -178,6 +194,17 @@ async def test_otp_input_and_state_refusals(server):
         assert_error(await spost(server, token, "otp/verify", {"code": bad}), 422, "validation_error")
     # malformed codes are not counted as tries
     assert phone_state(await spost(server, token, "otp/verify", {"code": last_code(server)}))["verified"] is True
+    assert "signing_event.otp_failed" not in await made.event_types()
+
+
+async def test_otp_code_typed_with_another_scripts_digits(server):
+    """A phone keyboard may give Arabic-Indic (or other) digits: they are read as the digits they are,
+    so the right code is accepted and not counted as a wrong try."""
+    made = await otp_request(server)
+    token = await made.token(0)
+    await spost(server, token, "otp")
+    arabic = "".join(chr(0x0660 + int(d)) for d in last_code(server))
+    assert phone_state(await spost(server, token, "otp/verify", {"code": f" {arabic} "}))["verified"] is True
     assert "signing_event.otp_failed" not in await made.event_types()
 
 
@@ -332,6 +359,41 @@ async def test_identity_attempts_limit(id_server):
     view = (await sget(srv, token)).json
     assert view["can_sign"] is False and view["requirements"]["identity_verification"]["attempts_left"] == 0
     assert view["can_decline"] is True
+
+
+async def test_identity_checks_sent_at_once_stay_within_the_attempt_limit(id_server):
+    """Each check claims its attempt in one conditional update before the provider is asked: checks
+    sent in parallel (each reading the same count) no longer all pass, nor all count toward the quota."""
+    srv = id_server
+    limit = srv.services.config.signer.identity_max_attempts
+    made = await id_request(srv)
+    token = await made.token(0)
+    before = await identity_count(srv)
+    answers = await asyncio.gather(*[spost(srv, token, "identity", identity(srv, full_name=f"Zed Quux {i}"))
+                                     for i in range(limit + 3)])
+    assert sorted(r.status for r in answers) == [200] * limit + [403] * 3
+    assert (await made.event_types()).count("identity.rejected") == limit
+    assert await identity_count(srv) == before + limit
+    assert (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"] == 0
+
+
+async def test_identity_provider_down_costs_no_attempt(id_server, monkeypatch):
+    """The attempt claimed before asking the provider is given back when the provider cannot answer."""
+    srv = id_server
+    made = await id_request(srv)
+    token = await made.token(0)
+    before = await identity_count(srv)
+    left = (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"]
+
+    async def down(signer, submitted):
+        raise ProviderUnavailable("the vendor is down")
+    monkeypatch.setattr(srv.services.identity, "verify", down)
+    for _ in range(left + 1):
+        assert_error(await spost(srv, token, "identity", identity(srv)), 502, "upstream_unavailable")
+    assert (await sget(srv, token)).json["requirements"]["identity_verification"]["attempts_left"] == left
+    assert await identity_count(srv) == before
+    monkeypatch.undo()
+    assert id_state(await spost(srv, token, "identity", identity(srv)))["status"] == "approved"
 
 
 async def test_identity_input_validation(id_server):

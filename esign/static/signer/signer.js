@@ -190,11 +190,12 @@
       page.id = "page-" + p.number;
       page.style.aspectRatio = p.width + " / " + p.height;
       var img = document.createElement("img");
-      img.src = p.image_url;
-      img.alt = "Page " + p.number + " of " + state.pages.length;
+      // `loading` before `src`: an image whose src is set first starts loading at once, lazy or not
       img.loading = p.number > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
+      img.alt = "Page " + p.number + " of " + state.pages.length;
+      img.src = p.image_url;
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
         .forEach(function (f) { page.appendChild(fieldElement(f, interactive)); });
@@ -316,15 +317,70 @@
   }
 
   // --- checking and collecting values (the server checks all of this again) --------------------------
-  // A pattern whose check took too long (catastrophic backtracking) is left to the server from then on,
-  // whose answer is authoritative anyway: typing cannot freeze the page for long.
-  var slowPatterns = {};
+  // Patterns are checked in a Web Worker (pattern-worker.js), one value at a time. A check that takes
+  // longer than PATTERN_MS (catastrophic backtracking) ends the worker, and that field's pattern is left
+  // to the server from then on, whose answer is authoritative anyway: no value can freeze the page.
+  // Until its check has answered, a value counts as fine; the answer updates the progress line, and
+  // "Sign the document" waits for the checks under way.
+  var PATTERN_MS = 250;
+  var verdicts = {};       // field id -> {value, ok} of its last finished check
+  var slowPatterns = {};   // field id -> true once a check of its pattern took too long
+  var checker = null, queue = [], checking = null, checkTimer = null, afterChecks = null;
+
   function patternOk(f, value) {
     if (!f.client_pattern || slowPatterns[f.id]) return true;
-    var started = Date.now(), ok = true;
-    try { ok = new RegExp("^(?:" + f.client_pattern + ")$").test(value); } catch (e) { ok = true; }
-    if (Date.now() - started > 50) { slowPatterns[f.id] = true; return true; }
-    return ok;
+    var verdict = verdicts[f.id];
+    if (verdict && verdict.value === value) return verdict.ok;
+    if (!(checking && checking.id === f.id && checking.value === value)) {
+      queue = queue.filter(function (q) { return q.id !== f.id; });
+      queue.push({ id: f.id, pattern: f.client_pattern, value: value });
+      nextCheck();
+    }
+    return true;
+  }
+
+  function checksPending() { return !!checking || queue.length > 0; }
+
+  function nextCheck() {
+    if (checking) return;
+    if (!queue.length) {
+      var then = afterChecks;
+      afterChecks = null;
+      if (then) then();
+      return;
+    }
+    checking = queue.shift();
+    if (!checker) {
+      try {
+        checker = new Worker("/static/signer/pattern-worker.js");
+      } catch (e) {  // no workers here: the server checks the patterns
+        slowPatterns[checking.id] = true;
+        checking = null;
+        queue.forEach(function (q) { slowPatterns[q.id] = true; });
+        queue = [];
+        return nextCheck();
+      }
+      checker.onmessage = checkDone;
+    }
+    checker.postMessage(checking);
+    checkTimer = setTimeout(checkTooSlow, PATTERN_MS);
+  }
+
+  function checkDone(e) {
+    clearTimeout(checkTimer);
+    verdicts[e.data.id] = { value: e.data.value, ok: e.data.ok };
+    checking = null;
+    updateProgress();
+    nextCheck();
+  }
+
+  function checkTooSlow() {
+    checker.terminate();
+    checker = null;
+    slowPatterns[checking.id] = true;
+    checking = null;
+    updateProgress();
+    nextCheck();
   }
 
   function collect() {
@@ -333,7 +389,8 @@
       var el = inputs[f.id];
       if (f.field_type === "text" || f.field_type === "select") {
         var v = el.value.trim();
-        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); return; }
+        // an emptied field is sent empty: else the server would fill in the value it started with
+        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); else values[f.id] = ""; return; }
         if (f.field_type === "text" && !patternOk(f, v)) { problems.push([f.id, f.pattern_message || "Check this value."]); return; }
         values[f.id] = v;
       } else if (f.field_type === "checkbox") {
@@ -384,6 +441,7 @@
     text("finish-error", "");
     state.fields.forEach(function (f) { markInvalid(f.id, null); });
     var c = collect();
+    if (checksPending()) { afterChecks = finish; return; }  // at most PATTERN_MS per value
     // every signer adopts a signature, with or without a signature field (the server refuses otherwise)
     if (!signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
     if (c.problems.length) { showProblems(c.problems); return; }
@@ -406,8 +464,14 @@
       } else {
         text("finish-error", err.message);
         notifyParent("esign.error", { message: err.message, code: err.code || null });
+        // the request moved on meanwhile (signed in another tab, withdrawn, cancelled): show where it stands
+        if (err.status === 409) refresh(function () { text("finish-error", err.message); });
       }
     }).then(function () { $("finish").disabled = false; });
+  }
+
+  function refresh(after) {
+    call("GET", "").then(function (data) { state = data; render(); after(); }).catch(function () {});
   }
 
   // --- adopting a signature ------------------------------------------------------------------------
@@ -432,6 +496,7 @@
     $("typed-name").maxLength = kind === "initials" ? 10 : 255;
     text("typed-preview", $("typed-name").value);
     clearPad();
+    $("adopt").returnValue = "";
     $("adopt").showModal();
     selectTab(current && current.kind === "drawn" ? "draw" : "type");
   }
@@ -496,14 +561,20 @@
   }
 
   // --- the other steps -----------------------------------------------------------------------------
-  function act(promise, errorBox, after) {
+  // One call at a time per button: a double click, or Enter pressed twice, on a slow network must not
+  // spend two tries of a phone code or two identity checks.
+  function act(button, method, path, body, errorBox, after) {
+    if (button.disabled) return;
+    button.disabled = true;
     text(errorBox, "");
-    return promise.then(function (data) {
+    call(method, path, body).then(function (data) {
       state = data;
       render();
       if (after) after();
-    }).catch(function (err) { text(errorBox, err.message); });
+    }).catch(function (err) { text(errorBox, err.message); }).then(function () { button.disabled = false; });
   }
+
+  function submitButton(formId) { return $(formId).querySelector("button[type=submit]"); }
 
   function declineSubmit(e) {
     var choice = e.submitter ? e.submitter.value : "ok";
@@ -535,7 +606,7 @@
       body[k] = v || (k === "address" ? null : "");
     });
     if (body.issued_country) body.issued_country = body.issued_country.toUpperCase();
-    act(call("POST", "/identity", body), "identity-error");
+    act(submitButton("identity-form"), "POST", "/identity", body, "identity-error");
   }
 
   function start() {
@@ -545,27 +616,29 @@
     $("own-mark").addEventListener("click", function () { openAdopt("signature"); });
     $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });
     $("withdraw").addEventListener("click", function () {
-      act(call("POST", "/withdraw"), "finish-error", function () { outcome = null; render(); });
+      act($("withdraw"), "POST", "/withdraw", undefined, "finish-error", function () { outcome = null; render(); });
     });
     $("adopt-form").addEventListener("submit", adoptSubmit);
+    // closed without adopting (Cancel, Escape): a later adoption from a field does not sign at once
+    $("adopt").addEventListener("close", function () { if ($("adopt").returnValue !== "ok") finishAfterAdopt = false; });
     $("decline-form").addEventListener("submit", declineSubmit);
     $("tab-type").addEventListener("click", function () { selectTab("type"); });
     $("tab-draw").addEventListener("click", function () { selectTab("draw"); });
     $("typed-name").addEventListener("input", function () { text("typed-preview", $("typed-name").value); });
     $("consent-box").addEventListener("change", function () { $("consent-continue").disabled = !$("consent-box").checked; });
     $("consent-continue").addEventListener("click", function () {
-      act(call("POST", "/consent"), "finish-error", function () { var d = $("document"); d.focus(); });
+      act($("consent-continue"), "POST", "/consent", undefined, "finish-error", function () { var d = $("document"); d.focus(); });
     });
     $("otp-send").addEventListener("click", function () {
-      act(call("POST", "/otp"), "otp-error", function () { $("otp-code").focus(); });
+      act($("otp-send"), "POST", "/otp", undefined, "otp-error", function () { $("otp-code").focus(); });
     });
     $("otp-form").addEventListener("submit", function (e) {
       e.preventDefault();
-      act(call("POST", "/otp/verify", { code: $("otp-code").value.trim() }), "otp-error");
+      act(submitButton("otp-form"), "POST", "/otp/verify", { code: $("otp-code").value.trim() }, "otp-error");
     });
     $("identity-form").addEventListener("submit", identitySubmit);
     $("vendor-start").addEventListener("click", identityVendorStart);
-    $("vendor-check").addEventListener("click", function () { act(call("POST", "/identity/check"), "vendor-error"); });
+    $("vendor-check").addEventListener("click", function () { act($("vendor-check"), "POST", "/identity/check", undefined, "vendor-error"); });
     call("GET", "").then(function (data) { state = data; render(); }).catch(fail);
   }
 
