@@ -98,3 +98,15 @@ async def test_validation_scoping_and_scopes(server, client):
     assert_error(await client.get("/v1/events", key=None), 401, "unauthorized")
     await server.services.store.api_keys.create(org, "esk_live_org_a_write_only_00000000000", ["write"])
     assert_error(await client.get("/v1/events", key="esk_live_org_a_write_only_00000000000"), 403, "insufficient_scope")
+
+
+async def test_an_offset_whose_plus_came_unencoded_says_how_to_send_it(server, client):
+    """`?after=...+05:00` sent as is reaches the server with a space for the plus sign."""
+    err = assert_error(await client.get("/v1/events?after=2026-11-23T10:00:00+05:00"), 422, "validation_error")
+    assert "%2B" in err["details"][0]["message"] and err["details"][0]["field"] == "after"
+    assert (await client.get("/v1/events?after=2026-11-23T10:00:00%2B05:00")).status == 200
+    err = assert_error(await client.get("/v1/signing-requests?created_after=2026-11-23T10:00:00+0530"), 422,
+                       "validation_error")
+    assert "%2B" in err["details"][0]["message"]
+    err = assert_error(await client.get("/v1/events?after=yesterday"), 422, "validation_error")
+    assert "%2B" not in err["details"][0]["message"]
