@@ -12,6 +12,10 @@ from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
 
 
+# an offset whose plus sign came through a query string unencoded: "2026-11-23T10:00:00 05:00"
+PLUS_READ_AS_SPACE = re.compile(r"\d \d{2}:?\d{2}$")
+
+
 class UTCDateTime(fields.DateTime):
     """ISO 8601 in, naive UTC in Python, ISO 8601 with `Z` out."""
 
@@ -19,7 +23,13 @@ class UTCDateTime(fields.DateTime):
         return iso(value) if isinstance(value, dt.datetime) else value
 
     def _deserialize(self, value, attr, data, **kwargs):
-        return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
+        try:
+            return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
+        except ValidationError:
+            if isinstance(value, str) and PLUS_READ_AS_SPACE.search(value):
+                raise ValidationError("not a valid date-time: its '+' reached the server as a space (in a URL's "
+                                      "query a '+' means a space): send the offset's plus sign as %2B, or use Z") from None
+            raise
 
 
 # --- strict input types (design.md §11): no string->bool or string->number coercion, integers within

@@ -135,3 +135,15 @@ async def test_created_at_never_goes_back_along_the_order_under_concurrent_appen
     page = await poll(client, "?limit=100")
     assert [e["id"] for e in page["items"]] == [e["id"] for e in in_order[::-1]]
     assert [e["created_at"] for e in page["items"]] == sorted((e["created_at"] for e in page["items"]), reverse=True)
+
+
+async def test_an_offset_whose_plus_came_unencoded_says_how_to_send_it(server, client):
+    """`?after=...+05:00` sent as is reaches the server with a space for the plus sign."""
+    err = assert_error(await client.get("/v1/events?after=2026-11-23T10:00:00+05:00"), 422, "validation_error")
+    assert "%2B" in err["details"][0]["message"] and err["details"][0]["field"] == "after"
+    assert (await client.get("/v1/events?after=2026-11-23T10:00:00%2B05:00")).status == 200
+    err = assert_error(await client.get("/v1/signing-requests?created_after=2026-11-23T10:00:00+0530"), 422,
+                       "validation_error")
+    assert "%2B" in err["details"][0]["message"]
+    err = assert_error(await client.get("/v1/events?after=yesterday"), 422, "validation_error")
+    assert "%2B" not in err["details"][0]["message"]
