@@ -27,8 +27,8 @@ class UTCDateTime(fields.DateTime):
             return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
         except ValidationError:
             if isinstance(value, str) and PLUS_READ_AS_SPACE.search(value):
-                raise ValidationError("not a valid date-time: its '+' reached the server as a space (in a URL's "
-                                      "query a '+' means a space): send the offset's plus sign as %2B, or use Z") from None
+                raise ValidationError("not a valid date-time: a space before the offset is a '+' sent unencoded in "
+                                      "a URL's query (where '+' means a space): send it as %2B, or use Z") from None
             raise
 
 

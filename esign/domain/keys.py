@@ -176,7 +176,7 @@ async def signing_seal(services) -> SealMaterial:
     """The seal to sign with now: `seal_material`, refused (SealOutOfDate) outside its certificate's
     validity. (What it sealed while valid stays verifiable: the trust bundle keeps publishing it.)"""
     seal = await seal_material(services)
-    cert, now = seal.certificate, to_utc_naive(services.clock.now())
+    cert, now = seal.certificate, services.clock.now()  # the clock is naive UTC; the certificate's times are not
     where = "signing.seal_certificate" if services.config.signing.seal_certificate else "the generated seal"
     if now < to_utc_naive(cert.not_valid_before_utc):
         raise SealOutOfDate(f"{where}: its certificate is not valid before {readable(cert.not_valid_before_utc)}")
@@ -189,7 +189,7 @@ async def signing_seal(services) -> SealMaterial:
 def expiry_notice(services, seal: SealMaterial) -> str | None:
     """A warning for start-up when the seal's certificate expires within EXPIRY_NOTICE."""
     ends = to_utc_naive(seal.certificate.not_valid_after_utc)
-    if ends - to_utc_naive(services.clock.now()) < EXPIRY_NOTICE:
+    if ends - services.clock.now() < EXPIRY_NOTICE:
         return (f"the seal's certificate expires on {readable(ends)}: renew it before then, or signed PDFs "
                 "stop being made")
     return None
