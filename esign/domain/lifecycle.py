@@ -88,7 +88,7 @@ async def transition(services, request: dict, expected, build):
         changes = build(request)
         if "effects" in changes:
             if request.get("effects"):  # what an earlier change left undone, before these replace them
-                await _follow_left(services, request)
+                await follow(services, request)
             changes["effects"] = {**changes["effects"], "version": request["version"] + 1}
             changes["effects_at"] = services.clock.now()
         updated = await repo.replace_if(request, statuses, changes)
@@ -167,13 +167,20 @@ EFFECTS_GRACE = dt.timedelta(minutes=1)
 
 
 async def follow(services, request: dict) -> dict:
-    """Do the `effects` the transition that returned `request` stored, then clear them."""
+    """Do the `effects` the transition that returned `request` stored, then clear them. When that
+    fails (the event store or the job queue unavailable) the change still stands: it is logged, the
+    effects stay stored for the next change or the sweep, and the caller answers the change, which
+    is what happened (not a 500 that a retry would meet as 409)."""
     effects = request.get("effects")
     if effects:
-        # the version the effects were stored at: the same event ids and email dedupe keys, however late
-        await EFFECTS[effects["op"]](services, {**request, "version": effects["version"],
-                                                "following": effects["version"]}, effects)
-        await services.store.signing_requests.effects_done(request["id"], effects["version"])
+        try:
+            # the version the effects were stored at: the same event ids and email dedupe keys, however late
+            await EFFECTS[effects["op"]](services, {**request, "version": effects["version"],
+                                                    "following": effects["version"]}, effects)
+            await services.store.signing_requests.effects_done(request["id"], effects["version"])
+        except Exception:  # noqa: BLE001 - the change is stored with its effects: the sweep or the next change does them
+            log.exception("doing what follows a change of signing request %s failed; the sweep does it later",
+                          request["id"])
     return request
 
 
@@ -188,20 +195,11 @@ async def _event(services, request, effects):
                        metadata=effects["metadata"])
 
 
-async def _follow_left(services, request: dict) -> None:
-    """`follow` what a change left undone; still failing, it is logged (a sweep or the next change
-    tries again) and the caller goes on."""
-    try:
-        await follow(services, request)
-    except Exception:  # noqa: BLE001 - one request's failing effects stop neither the sweep nor the next change
-        log.exception("doing what follows a change of signing request %s failed", request["id"])
-
-
 async def recover_effects(services) -> int:
     """Do what transitions stored but did not get to do (their process died or failed)."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
     for request in due:
-        await _follow_left(services, request)
+        await follow(services, request)
     return len(due)
 
 
