@@ -178,10 +178,26 @@ async def follow(services, request: dict) -> dict:
             await EFFECTS[effects["op"]](services, {**request, "version": effects["version"],
                                                     "following": effects["version"]}, effects)
             await services.store.signing_requests.effects_done(request["id"], effects["version"])
+            return {k: v for k, v in request.items() if k not in ("effects", "effects_at")}  # done: not again
         except Exception:  # noqa: BLE001 - the change is stored with its effects: the sweep or the next change does them
             log.exception("doing what follows a change of signing request %s failed; the sweep does it later",
                           request["id"])
     return request
+
+
+async def record_created(services, request: dict) -> dict:
+    """Record `signing_request.created` for a request just stored (version 0), under an id derived
+    from that version like a transition's events, so recording it again records nothing. When the
+    event store fails, the event is stored as the request's effects for the sweep or the next change,
+    and the request is answered: a 500 would have a client retry into a second request."""
+    try:
+        await record_event(services, {**request, "following": 0}, "signing_request.created")
+        return request
+    except Exception:  # noqa: BLE001 - the request is stored; its event follows from the stored effects
+        log.exception("recording the creation of signing request %s failed; the sweep does it later", request["id"])
+    effects, now = {**event_effects("signing_request.created"), "version": 0}, services.clock.now()
+    await services.store.signing_requests.creation_effects(request["id"], effects, now)
+    return {**request, "effects": effects, "effects_at": now}
 
 
 def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
@@ -304,8 +320,9 @@ async def remind(services, request: dict, automatic: bool = False) -> tuple[dict
         return {"last_reminded_at": now, "next_reminder_at": _next_reminder(r, now),
                 "effects": {"op": "reminded", "targets": targets, "automatic": automatic}}
 
-    updated = await follow(services, await transition(services, request, "pending", build))
-    return updated, [find_signer(updated, i) for i in updated["effects"]["targets"]]
+    updated = await transition(services, request, "pending", build)
+    targets = [find_signer(updated, i) for i in updated["effects"]["targets"]]
+    return await follow(services, updated), targets
 
 
 async def _reminded(services, request, effects):

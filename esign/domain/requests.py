@@ -135,7 +135,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
             await services.store.usage.release(org["id"], "signing_requests")
         raise
     # the signers' contacts are marked used by the worker from this event (esign.domain.outbox)
-    await lifecycle.record_event(services, request, "signing_request.created")
+    request = await lifecycle.record_created(services, request)
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)
     return request

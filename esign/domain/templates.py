@@ -253,7 +253,7 @@ async def _resume(services, org_id: str, body: dict, request: dict | None = None
     request = request or await requests.get(services, org_id, body["id"])
     seen = {e["event_type"] for e in await services.store.events.for_request(org_id, request["id"])}
     if "signing_request.created" not in seen:
-        await lifecycle.record_event(services, request, "signing_request.created")
+        request = await lifecycle.record_created(services, request)
     if request["status"] == "draft" and body["auto_send"]:
         request = await lifecycle.send(services, request)
     elif request["status"] == "pending":

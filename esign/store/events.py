@@ -74,9 +74,7 @@ class Events(Repository):
         before the insert, so a process that dies leaves no gap and no fork.
 
         `event_id`, when given, makes this idempotent: an event already stored under that id is not
-        stored again (None is returned)."""
-        if event_id is not None and await self._stored(event_id):
-            return None
+        stored again (None is returned): its insert meets the id, and nothing is read before it."""
         signer = signer or {}
         geo = geo or {}
         base = {

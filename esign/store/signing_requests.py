@@ -106,6 +106,12 @@ class SigningRequests(Repository):
         """Requests whose transition's effects were stored at or before `cutoff` and not done since."""
         return [out(d) async for d in self.col.find({"effects_at": {"$lte": cutoff}}).limit(limit)]
 
+    async def creation_effects(self, request_id: str, effects: dict, at) -> None:
+        """Store what follows the creation of a request (version 0) that could not be done at once,
+        unless a transition has already happened (it did them first or stored its own)."""
+        await self.col.update_one({"_id": request_id, "version": 0, "effects": {"$exists": False}},
+                                  {"$set": {"effects": effects, "effects_at": at}})
+
     async def effects_done(self, request_id: str, version: int) -> None:
         """Clear the effects stored by the transition to `version` (not those of a later one). The
         version is left alone: this never races the transitions."""

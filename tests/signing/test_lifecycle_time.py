@@ -190,3 +190,35 @@ async def test_a_change_does_what_the_one_before_left_undone(smtp_server):
     signed = [e for e in events if e[0] == "signer.signed"]  # newest first
     assert signed == [("signer.signed", "bob@example.test"), ("signer.signed", "ann@example.test")]
     assert events.count(("signing_request.completed", None)) == 1
+
+
+async def test_a_create_whose_event_failed_is_answered_once_and_its_event_follows(smtp_server):
+    """The request is stored, then the event store fails: the create is answered 201 (a 500 would have
+    the client's retry with the same Idempotency-Key make a second request), `signing_request.created`
+    is recorded by the send that follows (auto_send) or the sweep, once, before `signing_request.sent`."""
+    srv, client = smtp_server, smtp_server.client
+    doc = (await client.upload(SAMPLE_PDF.read_bytes())).json["id"]
+    body = {"document_id": doc, "signers": SIGNERS}
+    Hiccup(srv.services.store.events, "append")
+    made = await client.post("/v1/signing-requests", body, headers={"Idempotency-Key": "draft-1"})
+    assert made.status == 201 and made.json["status"] == "draft"
+    again = await client.post("/v1/signing-requests", body, headers={"Idempotency-Key": "draft-1"})
+    assert again.status == 201 and again.json["id"] == made.json["id"]
+    assert (await client.get("/v1/signing-requests")).json["total"] == 1
+    url = f"/v1/signing-requests/{made.json['id']}/events"
+    assert (await client.get(url)).json == []
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    assert [e["event_type"] for e in (await client.get(url)).json] == ["signing_request.created"]
+
+    Hiccup(srv.services.store.events, "append")  # with auto_send: the send first records the creation
+    sent = await client.post("/v1/signing-requests", {**body, "auto_send": True})
+    assert sent.status == 201 and sent.json["status"] == "pending"
+    events = [e["event_type"] for e in (await client.get(f"/v1/signing-requests/{sent.json['id']}/events")).json]
+    assert events == ["signing_request.sent", "signing_request.created"]  # newest first
+    srv.clock.advance(minutes=2)
+    await srv.run_jobs()
+    events = [e["event_type"] for e in (await client.get(f"/v1/signing-requests/{sent.json['id']}/events")).json]
+    assert events.count("signing_request.created") == 1
