@@ -232,3 +232,16 @@ def assert_error(resp: Response, status: int, code: str | None = None):
     return body["error"]
 
 
+class Hiccup:
+    """`store.method` fails `times` times (a database fail-over between a transition's update and what
+    follows it), then works again."""
+
+    def __init__(self, store, method, times=1):
+        self.real, self.times = getattr(store, method), times
+        setattr(store, method, self)
+
+    async def __call__(self, *args, **kwargs):
+        if self.times:
+            self.times -= 1
+            raise ConnectionError("connection reset by peer")
+        return await self.real(*args, **kwargs)

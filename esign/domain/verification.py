@@ -192,22 +192,20 @@ async def verify_code(services, session, code, actor):
             raise _expired()
         if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
             outcome.update(ok=True)
-            return _set_signer(r, s["id"], phone_verified_at=now, otp_hash=None,
-                               otp_expires_at=None, otp_attempts=0)
+            return {**_set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
+                    "effects": lifecycle.event_effects("signing_event.otp_verified", s["id"], actor)}
         attempts = s.get("otp_attempts", 0) + 1
         outcome.update(ok=False, attempts=attempts, locked=attempts >= cfg.otp_max_attempts)
+        failed = lifecycle.event_effects("signing_event.otp_failed", s["id"], actor,
+                                         {"attempt": attempts, "locked": outcome["locked"]})
         if outcome["locked"]:
-            return _set_signer(r, s["id"], otp_attempts=0, otp_hash=None, otp_expires_at=None,
-                               otp_locked_until=now + dt.timedelta(seconds=cfg.otp_lock_seconds))
-        return _set_signer(r, s["id"], otp_attempts=attempts)
+            return {**_set_signer(r, s["id"], otp_attempts=0, otp_hash=None, otp_expires_at=None,
+                                  otp_locked_until=now + dt.timedelta(seconds=cfg.otp_lock_seconds)), "effects": failed}
+        return {**_set_signer(r, s["id"], otp_attempts=attempts), "effects": failed}
 
-    updated = await lifecycle.transition(services, request, "pending", build)
-    fresh = lifecycle.find_signer(updated, signer["id"])
+    updated = await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
     if outcome["ok"]:
-        await lifecycle.record_event(services, updated, "signing_event.otp_verified", signer=fresh, actor=actor)
         return updated
-    await lifecycle.record_event(services, updated, "signing_event.otp_failed", signer=fresh, actor=actor,
-                                 metadata={"attempt": outcome["attempts"], "locked": outcome["locked"]})
     if outcome["locked"]:
         raise _locked(dt.timedelta(seconds=cfg.otp_lock_seconds))
     left = cfg.otp_max_attempts - outcome["attempts"]
@@ -386,14 +384,11 @@ async def verify_identity(services, session, data, actor):
         update = _set_signer(r, signer["id"], **changes)
         if counted:
             update["identity_payment_status"] = "charged"
+        update["effects"] = lifecycle.event_effects(IDENTITY_EVENTS[result.status], signer["id"], actor, {
+            "name_match_score": changes["identity_name_match_score"], "provider": provider.identifier})
         return update
 
-    updated = await lifecycle.transition(services, request, "pending", build)
-    await lifecycle.record_event(services, updated, IDENTITY_EVENTS[result.status],
-                                 signer=lifecycle.find_signer(updated, signer["id"]), actor=actor,
-                                 metadata={"name_match_score": changes["identity_name_match_score"],
-                                           "provider": provider.identifier})
-    return updated
+    return await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
 
 
 # --- identity: redirect flow ------------------------------------------------------------------------
@@ -450,6 +445,8 @@ async def start_identity(services, session, actor):
         update = _set_signer(r, signer["id"], **changes, identity_attempts=fresh.get("identity_attempts", 0) + 1)
         if counted:
             update["identity_payment_status"] = "charged"
+        update["effects"] = lifecycle.event_effects("signing_event.identity_started", signer["id"], actor, {
+            "provider": provider.identifier, "identity_session_id": session_id})
         return update
 
     try:
@@ -461,10 +458,7 @@ async def start_identity(services, session, actor):
         if isinstance(exc, ApiError):
             raise
         return await services.store.signing_requests.by_id(request["id"])
-    await lifecycle.record_event(services, updated, "signing_event.identity_started",
-                                 signer=lifecycle.find_signer(updated, signer["id"]), actor=actor,
-                                 metadata={"provider": provider.identifier, "identity_session_id": session_id})
-    return updated
+    return await lifecycle.follow(services, updated)
 
 
 async def settle_identity(services, id_session: dict, result: IdentityResult, via: str) -> bool:
@@ -498,7 +492,10 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
         if s.get("identity_session_id") != id_session["id"] or s.get("identity_status") not in OPEN \
                 or s.get("identity_status") == result.status:
             raise _Unchanged()
-        return _set_signer(r, signer_id, **changes)
+        return {**_set_signer(r, signer_id, **changes), "effects": lifecycle.event_effects(
+            IDENTITY_EVENTS[result.status], signer_id, metadata={
+                "provider": id_session["provider"], "via": via, "identity_session_id": id_session["id"],
+                "name_match_score": changes.get("identity_name_match_score"), "reason": result.reason})}
 
     updated = None
     try:
@@ -513,12 +510,7 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
         "settled_via": via, "settled_at": now, "reason": result.reason})
     if updated is None:
         return False
-    await lifecycle.record_event(services, updated, IDENTITY_EVENTS[result.status],
-                                 signer=lifecycle.find_signer(updated, signer_id),
-                                 metadata={"provider": id_session["provider"], "via": via,
-                                           "identity_session_id": id_session["id"],
-                                           "name_match_score": changes.get("identity_name_match_score"),
-                                           "reason": result.reason})
+    await lifecycle.follow(services, updated)
     return True
 
 

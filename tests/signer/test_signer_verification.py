@@ -8,7 +8,7 @@ import datetime as dt
 import re
 
 from esign.providers.base import ProviderUnavailable
-from tests.conftest import assert_error, raw_db
+from tests.conftest import Hiccup, assert_error, raw_db
 from tests.signer.api_helpers import ANN, BOB, id_server, make_request, sget, spost, typed, upload  # noqa: F401
 
 SIGN = {"signature": typed(), "consent": True}
@@ -497,3 +497,19 @@ async def test_identity_non_latin_name_approved(id_server):
         == "rejected"
     resp = await spost(srv, token, "identity", identity(srv, full_name="Анна Иванова"))
     assert id_state(resp)["status"] == "approved", resp.json["requirements"]
+
+
+async def test_a_verified_phone_stays_verified_and_in_the_trail_when_the_event_store_fails(server):
+    """The code is right and the verification is stored, then the event store fails: the signer is
+    answered verified (not a 500 whose retry says the step is done), and `signing_event.otp_verified`
+    is recorded by the signature that follows, before it."""
+    made = await otp_request(server)
+    token = await made.token(0)
+    assert phone_state(await spost(server, token, "otp"))["code_sent"] is True
+    Hiccup(server.services.store.events, "append")
+    assert phone_state(await spost(server, token, "otp/verify", {"code": last_code(server)}))["verified"] is True
+    assert (await spost(server, token, "sign", SIGN)).status == 200
+    types = [e["event_type"] for e in await made.events()]
+    assert types.count("signing_event.otp_verified") == 1
+    assert types.index("signing_event.otp_sent") < types.index("signing_event.otp_verified") < \
+        types.index("signer.signed")

@@ -6,7 +6,7 @@ import email.utils
 
 from esign.clock import readable
 from esign.domain import lifecycle
-from tests.conftest import SAMPLE_PDF, assert_error
+from tests.conftest import SAMPLE_PDF, Hiccup, assert_error
 from tests.smtp import smtp_server  # noqa: F401  (fixture)
 
 SIGNERS = [{"name": "Ann", "email": "ann@example.test", "order": 1},
@@ -97,21 +97,6 @@ async def test_next_sequential_group_reminded_after_its_own_invitation(smtp_serv
     assert [m["To"] for m in reminders] == ["Bob <bob@example.test>"]
     assert email.utils.parsedate_to_datetime(reminders[0]["Date"]).replace(tzinfo=None) == \
         (signed_at + dt.timedelta(days=2)).replace(microsecond=0)
-
-
-class Hiccup:
-    """`store.method` fails `times` times (a database fail-over between a transition's update and what
-    follows it), then works again."""
-
-    def __init__(self, store, method, times=1):
-        self.real, self.times = getattr(store, method), times
-        setattr(store, method, self)
-
-    async def __call__(self, *args, **kwargs):
-        if self.times:
-            self.times -= 1
-            raise ConnectionError("connection reset by peer")
-        return await self.real(*args, **kwargs)
 
 
 async def test_what_follows_a_transition_is_recovered_after_a_failure(smtp_server):
