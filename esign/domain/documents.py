@@ -60,11 +60,17 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
 
     doc_id = new_id()
     blob_key = f"orgs/{org['id']}/documents/{doc_id}.pdf"
+    record = None
     try:
         await services.storage.put_file(blob_key, path)
         record = await services.store.documents.insert(doc_id, org["id"], clean_name(name), size,
                                                        checked["page_count"], blob_key, sha256, sandbox)
+        # recorded with the upload or not at all: an upload answered 500 is undone, so its retry is the only copy
+        await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
+            "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})
     except BaseException as exc:
+        if record is not None:
+            await services.store.documents.discard(doc_id)
         if counted:
             await orgs.add_storage(org["id"], -size)
         try:
@@ -74,6 +80,4 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
         if isinstance(exc, ProviderUnavailable):
             raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
         raise
-    await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
-        "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})
     return record

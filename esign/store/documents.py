@@ -16,6 +16,10 @@ class Documents(Repository):
         await self.col.insert_one(doc)
         return out(doc)
 
+    async def discard(self, doc_id):
+        """Remove a document whose upload could not be completed (no request can use it yet)."""
+        await self.col.delete_one({"_id": doc_id})
+
     async def list(self, org_id, limit, offset, after=None):
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
                                after=after, projection=LISTED)

@@ -12,7 +12,7 @@ import zlib
 
 import pytest
 
-from tests.conftest import CORPUS, KEYS, assert_error, raw_db
+from tests.conftest import CORPUS, KEYS, Hiccup, assert_error, raw_db
 from tests.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
@@ -437,5 +437,21 @@ async def test_sandbox_upload_is_not_counted(server, client, sample_pdf):
     assert org["storage_bytes"] == 0
     assert (await client.upload(sample_pdf, "live.pdf", key="a")).status == 201
     assert (await client.get("/v1/usage", key="a")).json["storage"]["current"] == 1
+    org = await server.services.store.organizations.by_name("Org A")
+    assert org["storage_bytes"] == len(sample_pdf)
+
+
+async def test_an_upload_whose_event_failed_is_undone_so_its_retry_is_the_only_copy(server, client, sample_pdf):
+    """The document is stored, then recording `document.uploaded` fails: the upload is answered 500 and
+    undone (record, blob, storage), so the client's retry makes the one document, counted once."""
+    Hiccup(server.services.store.events, "append")
+    assert (await client.upload(sample_pdf, "contract.pdf", headers={"Idempotency-Key": "up-1"})).status == 500
+    assert (await client.get("/v1/documents")).json["items"] == []
+    org = await server.services.store.organizations.by_name("Org A")
+    assert org["storage_bytes"] == 0
+    assert not [f for _, _, files in os.walk(server.services.storage.root) for f in files if f.endswith(".pdf")]
+    again = await client.upload(sample_pdf, "contract.pdf", headers={"Idempotency-Key": "up-1"})
+    assert again.status == 201
+    assert [d["id"] for d in (await client.get("/v1/documents")).json["items"]] == [again.json["id"]]
     org = await server.services.store.organizations.by_name("Org A")
     assert org["storage_bytes"] == len(sample_pdf)
