@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import hashlib
+import uuid
 
 from esign.audit_chain import trail_json
 from esign.clock import iso
@@ -137,9 +138,8 @@ async def finalize_job(services, payload, job_record):
     if request is None or request["status"] != "completed":
         return
     if request.get("signed_pdf_status") == "ready":
-        # a run that died after marking it ready: make sure the delivery was queued (deduplicated)
-        await delivery.schedule(services, request)
-        await notifications.send_copies(services, request)
+        # a run that died or failed after marking it ready: what follows, each part once
+        await _announce(services, request)
         return
     level = request.get("signing_level", "ses")
     if level == "qes" and "qes" not in services.signing_levels:
@@ -173,11 +173,19 @@ async def finalize_job(services, payload, job_record):
     request = await repo.signed_pdf_ready(request["id"], changes)
     if request is None:
         return  # another run finished first
+    await _announce(services, request)
+
+
+async def _announce(services, request: dict) -> None:
+    """What follows a ready signed PDF: `document.signed` (under an id of its own, so a run repeated
+    after a failure here records it once), the enterprise delivery and everyone's copy (deduplicated)."""
     await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
-                        sandbox=request.get("sandbox", False), data={
+                        sandbox=request.get("sandbox", False),
+                        event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:document.signed")), data={
                             "signing_request_id": request["id"], "document_name": request["document_name"],
-                            "completed_at": iso(request["completed_at"]), "signing_level": level,
-                            "signed_pdf_storage_key": changes["signed_blob_key"],
+                            "completed_at": iso(request["completed_at"]),
+                            "signing_level": request.get("signing_level", "ses"),
+                            "signed_pdf_storage_key": request["signed_blob_key"],
                             "signers": lifecycle.signers_summary(request)})
     await delivery.schedule(services, request)
     await notifications.send_copies(services, request)

@@ -189,3 +189,28 @@ async def test_endpoint_slow_resetting_or_down_then_back(tmp_path, receiver, sam
         assert len(receiver.answered_2xx("deliver")) == 1
     finally:
         await stop_server(server)
+
+
+async def test_a_finalisation_that_failed_after_the_pdf_was_ready_still_announces_it_once(
+        server, client, receiver, sample_pdf):
+    """The signed PDF is stored and marked ready, then recording `document.signed` fails (a database
+    fail-over): the retried job records the event once, delivers to the endpoint once."""
+    await enable_delivery(server, receiver)
+    events = server.services.store.events
+    real, failed = events.append, []
+
+    async def append(org_id, event_type, **kw):
+        if event_type == "document.signed" and not failed:
+            failed.append(event_type)
+            raise ConnectionError("connection reset by peer")
+        return await real(org_id, event_type, **kw)
+
+    events.append = append
+    request = await delivered_request(server, client, receiver, sample_pdf)
+    assert failed and request["signed_pdf_status"] == "ready"
+    for _ in range(3):
+        server.clock.advance(minutes=10)
+        await server.run_jobs()
+    trail = await client.get(f"/v1/signing-requests/{request['id']}/events")
+    assert [e["event_type"] for e in trail.json].count("document.signed") == 1
+    assert len(receiver.at("deliver")) == 1
