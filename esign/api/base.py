@@ -398,8 +398,12 @@ def idempotent(method):
         status = self.get_status()
         if status >= 500:
             await records.abandon(scope)
-        else:
+            return
+        try:
             await records.finish(scope, status, self._json_out, {})
+        except Exception:  # noqa: BLE001 - what was done is answered: a 500 would have the client retry it
+            log.exception("request %s: the answer for its Idempotency-Key could not be stored; a retry meets "
+                          "409 idempotency_in_progress until the key's lease ends", self.request_id)
 
     return wrapper
 

@@ -202,3 +202,25 @@ async def test_the_same_json_serialised_otherwise_replays_the_first_answer(serve
     assert_error(await client.post("/v1/signing-requests", body=b"{nope", headers=bad), 400, "bad_request")
     assert (await client.post("/v1/signing-requests", body=b"{nope", headers=bad)).headers["Idempotent-Replayed"] == "true"
     assert_error(await client.post("/v1/signing-requests", body=b"{nope ", headers=bad), 409, "idempotency_key_reused")
+
+
+async def test_a_done_operation_is_answered_when_its_answer_cannot_be_stored(server, client, document_id):
+    """The request is created, then storing the answer under its key fails (a database hiccup): the
+    client gets the 201 (a 500 would have it retry an operation that was done), and a retry meanwhile
+    is told the key is still being processed, not given a second request."""
+    records = server.services.store.idempotency
+    real, failed = records.finish, []
+
+    async def finish(*args, **kwargs):
+        if not failed:
+            failed.append(args)
+            raise ConnectionError("connection reset by peer")
+        return await real(*args, **kwargs)
+
+    records.finish = finish
+    body = {"document_id": document_id, "signers": [{"name": "Ann", "email": "ann@example.test"}]}
+    made = await client.post("/v1/signing-requests", body, headers={"Idempotency-Key": "answer-lost"})
+    assert failed and made.status == 201 and made.json["status"] == "draft"
+    again = await client.post("/v1/signing-requests", body, headers={"Idempotency-Key": "answer-lost"})
+    assert_error(again, 409, "idempotency_in_progress")
+    assert (await client.get("/v1/signing-requests")).json["total"] == 1
