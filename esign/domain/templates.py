@@ -92,7 +92,12 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
     template = await repo.insert({"_id": new_id(), "org_id": org["id"], **body, "sandbox": sandbox, "version": 0,
                                   "number": await repo.next_number(org["id"]), "created_at": now, "updated_at": now})
     limit = services.config.plan(org["plan"]).get("templates", 0)
-    if not sandbox and limit and await repo.rank(template) > limit:
+    try:
+        over = not sandbox and limit and await repo.rank(template) > limit
+    except BaseException:  # not answered, so not kept: the client's retry must not make a second one
+        await repo.delete(org["id"], template["id"])
+        raise
+    if over:
         await repo.delete(org["id"], template["id"])
         raise ApiError(403, "quota_exceeded", f"the plan's limit of {limit} templates is reached")
     return template

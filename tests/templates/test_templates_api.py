@@ -3,7 +3,7 @@ import asyncio
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server
+from tests.conftest import SAMPLE_PDF, Hiccup, assert_error, start_server, stop_server
 from tests.templates.helpers import field, make_template, template_body
 
 READ_KEYS = {"id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
@@ -230,3 +230,14 @@ async def test_template_quota_and_sandbox_templates(tmp_path):
         assert (await client.post("/v1/templates", {"name": "again"}, key="free")).status == 201
     finally:
         await stop_server(srv)
+
+
+async def test_a_template_whose_quota_check_failed_is_not_kept(server, client):
+    """The template is inserted, then counting its place against the plan fails (a database hiccup):
+    the create is answered 500 and the template removed, so the client's retry makes the only one."""
+    Hiccup(server.services.store.templates, "rank")
+    assert (await client.post("/v1/templates", {"name": "Once"}, key="free", headers={"Idempotency-Key": "t-1"})).status == 500
+    assert (await client.get("/v1/templates", key="free")).json["total"] == 0
+    again = await client.post("/v1/templates", {"name": "Once"}, key="free", headers={"Idempotency-Key": "t-1"})
+    assert again.status == 201
+    assert [t["id"] for t in (await client.get("/v1/templates", key="free")).json["items"]] == [again.json["id"]]
