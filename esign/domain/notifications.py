@@ -41,6 +41,7 @@ import hashlib
 import os
 import re
 import uuid
+from email.headerregistry import Address
 from email.message import EmailMessage
 
 import tornado.template
@@ -167,13 +168,15 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     msg = EmailMessage()
     msg["Subject"] = subject
     from_name, from_address = email.utils.parseaddr(services.config.email["from"])
-    msg["From"] = email.utils.formataddr((f"{shown} via {from_name}" if from_name else shown, from_address))
+    # Address objects, not formatted strings: a display name with quotes or <...> that has to be encoded
+    # (not ASCII) came out of formataddr as a second address in the header (`Zoë "Q" <z@evil>`)
+    msg["From"] = Address(display_name=f"{shown} via {from_name}" if from_name else shown, addr_spec=from_address)
     if not address.isascii():  # stored before the API refused such addresses; formataddr cannot encode it
         raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
-    msg["To"] = email.utils.formataddr((name, address))
+    msg["To"] = Address(display_name=name or "", addr_spec=address)
     # an owner address that is not ASCII (a key made before they were refused) cannot be a header: no Reply-To
     if request.get("owner_email") and request["owner_email"] != address and request["owner_email"].isascii():
-        msg["Reply-To"] = email.utils.formataddr((request.get("owner_name") or "", request["owner_email"]))
+        msg["Reply-To"] = Address(display_name=request.get("owner_name") or "", addr_spec=request["owner_email"])
     msg["Message-ID"] = message_id(services, msg_key)
     msg["Date"] = email.utils.format_datetime(services.clock.now().replace(tzinfo=dt.timezone.utc))
     msg["X-Esign-Request"] = request["id"]

@@ -16,7 +16,7 @@ from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
 from tests.conftest import SAMPLE_PDF, raw_db, write_config
 from tests.signing.test_lifecycle import new_request
-from tests.smtp import mail_server
+from tests.smtp import mail_server, smtp_server  # noqa: F401  (fixture)
 
 ANN = {"name": "Ann", "email": "ann@example.test", "order": 1}
 BOB = {"name": "Bob", "email": "bob@example.test", "order": 1}
@@ -376,3 +376,21 @@ async def test_a_light_accent_gets_dark_text_on_its_button_and_dark_links(tmp_pa
         assert "background:#ffd400;color:#111827;" in html
         assert 'style="color:#111827;word-break' in html
         assert 'font-weight:600;color:#111827">Brand &amp; Co Legal' in html  # the name shown without a logo
+
+
+@pytest.mark.parametrize("name", ['Zoë "Q" <z@evil.example>', 'Ünal, Bob <bob@evil.example>', 'Ann, "the" <a@evil.example>'])
+async def test_a_signer_name_that_looks_like_an_address_stays_a_name(smtp_server, name):  # noqa: F811
+    """A display name with quotes, commas or <...> that has to be encoded (not ASCII) was written as a
+    second address in the To header (`Zoë "Q" <z@evil>` parsed as z@evil): the header names exactly
+    the signer's address, with the name as given."""
+    srv, client = smtp_server, smtp_server.client
+    doc = (await client.upload(SAMPLE_PDF.read_bytes())).json["id"]
+    made = await client.post("/v1/signing-requests", {"document_id": doc, "auto_send": True,
+                                                      "signers": [{"name": name, "email": "zoe@example.test"}]})
+    assert made.status == 201, made
+    await srv.run_jobs()
+    [msg] = srv.inbox.messages
+    [to] = msg["To"].addresses
+    assert (to.display_name, to.addr_spec) == (name, "zoe@example.test")
+    assert len(msg["From"].addresses) == 1
+    assert len(msg["Reply-To"].addresses) == 1
