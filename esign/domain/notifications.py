@@ -215,7 +215,7 @@ async def send_email(services, payload, job_record):
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
-                        metadata={"template": template, "to": email.utils.formataddr(to[:2])}, sandbox=False,
+                        metadata={"template": template, "to": str(Address(display_name=to[0] or "", addr_spec=to[1]))}, sandbox=False,
                         data={"signing_request_id": request["id"], "template": template},
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:email_sent:{job_record['id']}")))
 

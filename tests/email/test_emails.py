@@ -5,6 +5,7 @@ copy link that works over HTTP until it expires), the owner told of completion, 
 organisation branding, and a plain-text part that reads well."""
 from __future__ import annotations
 
+import email.policy
 import re
 import shutil
 
@@ -394,3 +395,8 @@ async def test_a_signer_name_that_looks_like_an_address_stays_a_name(smtp_server
     assert (to.display_name, to.addr_spec) == (name, "zoe@example.test")
     assert len(msg["From"].addresses) == 1
     assert len(msg["Reply-To"].addresses) == 1
+    sent = [e for e in (await client.get(f"/v1/signing-requests/{made.json['id']}/events")).json
+            if e["event_type"] == "signing_event.email_sent"]
+    said = sent[0]["metadata"]["to"]  # readable (not MIME-encoded), and one address
+    [to] = email.policy.default.header_factory("To", said).addresses
+    assert "=?" not in said and (to.display_name, to.addr_spec) == (name, "zoe@example.test")
