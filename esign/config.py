@@ -353,6 +353,13 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("server.port must be between 0 and 65535")
     if not s["server"]["public_url"].startswith(("http://", "https://")):
         raise ConfigError("server.public_url must start with http:// or https://")
+    public = urllib.parse.urlsplit(s["server"]["public_url"])
+    if not public.hostname or public.path or public.query or public.fragment or public.username:
+        # the signing pages load their scripts, styles and page images from the root: under a path
+        # prefix (a proxy's /esign/) the page would open without them
+        raise ConfigError("server.public_url must be an origin only, like https://sign.example.com (no path, "
+                          "query or credentials): the signing pages are served from the root, so give esign a "
+                          "host name of its own rather than a path under another site")
     for key in ("shutdown_grace_seconds", "idle_timeout_seconds", "body_timeout_seconds"):
         if s["server"][key] <= 0:
             raise ConfigError(f"server.{key} must be positive")

@@ -452,8 +452,8 @@ def test_public_url_follows_host_and_port_unless_set(tmp_path):
     given = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": "https://sign.example.test"})
     assert configmod.follow_listening_address(given, "127.0.0.1", 9000) is None  # a proxy's name: trusted
     assert given.server.public_url == "https://sign.example.test"
-    slash = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": "https://sign.example.test/esign/"})
-    assert slash.server.public_url == "https://sign.example.test/esign"  # links add "/path" to it
+    slash = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": "https://sign.example.test/"})
+    assert slash.server.public_url == "https://sign.example.test"  # links add "/path" to it
     for url, port, warns in [("http://localhost:8080", 8090, True), ("http://127.0.0.1:8090/", 8090, False),
                              ("http://[::1]:1", 8090, True), ("http://127.0.0.1", 80, False)]:
         cfg = configmod.load(str(path), environ={"ESIGN_SERVER_PUBLIC_URL": url})
