@@ -171,7 +171,7 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     # Address objects, not formatted strings: a display name with quotes or <...> that has to be encoded
     # (not ASCII) came out of formataddr as a second address in the header (`Zoë "Q" <z@evil>`)
     msg["From"] = Address(display_name=f"{shown} via {from_name}" if from_name else shown, addr_spec=from_address)
-    if not address.isascii():  # stored before the API refused such addresses; formataddr cannot encode it
+    if not address.isascii():  # stored before the API refused such addresses; no header can carry it
         raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
     msg["To"] = Address(display_name=name or "", addr_spec=address)
     # an owner address that is not ASCII (a key made before they were refused) cannot be a header: no Reply-To
@@ -215,7 +215,8 @@ async def send_email(services, payload, job_record):
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
-                        metadata={"template": template, "to": str(Address(display_name=to[0] or "", addr_spec=to[1]))}, sandbox=False,
+                        metadata={"template": template, "to": str(Address(display_name=to[0] or "", addr_spec=to[1]))},
+                        sandbox=False,
                         data={"signing_request_id": request["id"], "template": template},
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:email_sent:{job_record['id']}")))
 
