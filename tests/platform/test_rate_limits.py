@@ -6,12 +6,13 @@ import asyncio
 import datetime as dt
 import math
 
+import bson
 import tornado.httpserver
 import tornado.netutil
 
 from esign import services as servicesmod
 from esign.app import make_app
-from tests.conftest import KEYS, Client, assert_error, start_server, stop_server
+from tests.conftest import KEYS, Client, assert_error, raw_db, start_server, stop_server
 
 LIMITED = "esk_live_rate_limited_five_00000000000"
 LIMITED_2 = "esk_live_rate_limited_five_another_0000"
@@ -34,29 +35,28 @@ def window_start(server):
     server.clock.advance(seconds=60 - now.second, microseconds=-now.microsecond)
 
 
-async def test_sixth_request_in_a_minute_is_429_until_the_window_resets(tmp_path):
+async def test_sixth_request_at_once_is_429_and_the_budget_comes_back_one_interval_at_a_time(tmp_path):
+    """A limit of 5 a minute: five at once, then one every 12 s (GCRA); Reset says when the whole
+    budget is back, Retry-After when the next request is allowed."""
     server = await start_server(tmp_path, extra_config=EXTRA)
     try:
         client = server.client
-        window_start(server)
-        reset = None
+        start = server.clock.now()
         for i in range(5):
             resp = await client.get("/v1/documents", key=LIMITED)
             assert resp.status == 200, (i, resp)
             assert resp.headers["X-RateLimit-Limit"] == "5"
             assert resp.headers["X-RateLimit-Remaining"] == str(4 - i)
-            reset = reset or resp.headers["X-RateLimit-Reset"]
-            assert resp.headers["X-RateLimit-Reset"] == reset
-        assert int(reset) == int(server.clock.now().timestamp()) // 60 * 60 + 60
+            assert int(resp.headers["X-RateLimit-Reset"]) == math.ceil(
+                (start + dt.timedelta(seconds=12 * (i + 1))).replace(tzinfo=dt.timezone.utc).timestamp())
 
-        server.clock.advance(seconds=20)
+        server.clock.advance(seconds=5)
         resp = await client.get("/v1/documents", key=LIMITED)
         err = assert_error(resp, 429, "rate_limited")
         assert "5" in err["message"]
-        assert resp.headers["Retry-After"] == "40"
+        assert resp.headers["Retry-After"] == "7"  # the next of the key's intervals
         assert resp.headers["X-RateLimit-Limit"] == "5"
         assert resp.headers["X-RateLimit-Remaining"] == "0"
-        assert resp.headers["X-RateLimit-Reset"] == reset
         # writes are limited too, and a refused request does nothing
         resp = await client.post("/v1/contacts", {"name": "R", "email": "r@example.test"}, key=LIMITED)
         assert_error(resp, 429, "rate_limited")
@@ -65,12 +65,16 @@ async def test_sixth_request_in_a_minute_is_429_until_the_window_resets(tmp_path
         assert (await client.get("/v1/documents", key=LIMITED_2)).status == 200
         assert (await client.get("/v1/documents", key="a")).status == 200
 
-        server.clock.advance(seconds=40)  # the next minute
+        server.clock.advance(seconds=7)  # one interval earned back: one request, not five
         resp = await client.get("/v1/contacts", key=LIMITED)
         assert resp.status == 200, resp
         assert resp.json["total"] == 0
-        assert resp.headers["X-RateLimit-Remaining"] == "4"
-        assert int(resp.headers["X-RateLimit-Reset"]) == int(reset) + 60
+        assert resp.headers["X-RateLimit-Remaining"] == "0"
+        assert_error(await client.get("/v1/contacts", key=LIMITED), 429, "rate_limited")
+
+        server.clock.advance(seconds=60)  # the whole budget is back
+        resp = await client.get("/v1/contacts", key=LIMITED)
+        assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
     finally:
         await stop_server(server)
 
@@ -83,7 +87,7 @@ async def test_default_rate_applies_to_keys_without_their_own(tmp_path):
         assert statuses == [200, 200, 200, 429]
         resp = await server.client.get("/v1/usage", key="b")
         assert resp.headers["X-RateLimit-Limit"] == "3"
-        assert int(resp.headers["Retry-After"]) == 60
+        assert int(resp.headers["Retry-After"]) == 20  # 60 s / 3
     finally:
         await stop_server(server)
 
@@ -137,7 +141,7 @@ async def test_two_server_processes_share_one_budget(tmp_path):
         await stop_server(first)
 
 
-# --- sliding window (issue 11, point 10) -----------------------------------------------------------
+# --- no window edge (issue 11, point 10; constant cost, issue 30) -----------------------------------
 
 async def test_no_burst_of_twice_the_limit_across_a_minute_boundary(tmp_path):
     server = await start_server(tmp_path, extra_config=EXTRA)
@@ -150,48 +154,66 @@ async def test_no_burst_of_twice_the_limit_across_a_minute_boundary(tmp_path):
         server.clock.advance(seconds=10)  # the boundary: a fixed window would allow 5 more now
         resp = await server.client.get("/v1/documents", key=LIMITED)
         assert_error(resp, 429, "rate_limited")
-        assert resp.headers["Retry-After"] == "50" and resp.headers["X-RateLimit-Remaining"] == "0"
-        server.clock.advance(seconds=49, microseconds=999_000)
+        assert resp.headers["Retry-After"] == "2" and resp.headers["X-RateLimit-Remaining"] == "0"
+        server.clock.advance(seconds=1, microseconds=999_000)
         assert (await server.client.get("/v1/documents", key=LIMITED)).status == 429
-        server.clock.advance(microseconds=1_000)  # a minute after the five
-        statuses = [(await server.client.get("/v1/documents", key=LIMITED)).status for _ in range(6)]
-        assert statuses == [200] * 5 + [429]
+        server.clock.advance(microseconds=1_000)  # 12 s after the five: one more, and only one
+        statuses = [(await server.client.get("/v1/documents", key=LIMITED)).status for _ in range(3)]
+        assert statuses == [200, 429, 429]
     finally:
         await stop_server(server)
 
 
-async def test_any_sixty_seconds_hold_at_most_the_limit(tmp_path):
-    """Requests every 7 s for 5 minutes at a limit of 5 a minute: each allowed request is counted in
-    the window of the 60 s before it, so exactly the limit is allowed in every such window."""
+async def test_any_span_holds_at_most_the_burst_plus_the_rate(tmp_path):
+    """A request every 2 s for 5 minutes at a limit of 5 a minute: no span of L seconds holds more
+    than 5 + L / 12 allowed requests, and the budget is used (5 a minute after the first burst)."""
     server = await start_server(tmp_path, extra_config=EXTRA)
     try:
         allowed = []
-        for _ in range(43):
+        for _ in range(150):
             resp = await server.client.get("/v1/usage", key=LIMITED)
             assert resp.status in (200, 429)
             if resp.status == 200:
                 allowed.append(server.clock.now())
-            server.clock.advance(seconds=7)
-        for t in allowed:
-            assert sum(1 for u in allowed if t - dt.timedelta(seconds=60) < u <= t) <= 5
-        assert len(allowed) >= 5 * 5  # and the budget is used: 5 per minute over 5 minutes
+            server.clock.advance(seconds=2)
+        for i, t in enumerate(allowed):
+            for u in allowed[i:]:
+                span = (u - t).total_seconds()
+                assert sum(1 for v in allowed if t <= v <= u) <= 5 + span / 12
+        assert len(allowed) >= 5 + 5 * 4
     finally:
         await stop_server(server)
 
 
-async def test_remaining_and_reset_follow_the_window(tmp_path):
+async def test_remaining_and_reset_follow_the_rate(tmp_path):
     server = await start_server(tmp_path, extra_config=EXTRA)
     try:
         first = server.clock.now()
         for _ in range(3):
             resp = await server.client.get("/v1/documents", key=LIMITED)
             server.clock.advance(seconds=10)
-        assert resp.headers["X-RateLimit-Remaining"] == "2"
-        assert int(resp.headers["X-RateLimit-Reset"]) == math.ceil((first + dt.timedelta(seconds=60)).replace(
+        assert resp.headers["X-RateLimit-Remaining"] == "3"  # 2 s of the 12 earned back per 10 s
+        assert int(resp.headers["X-RateLimit-Reset"]) == math.ceil((first + dt.timedelta(seconds=36)).replace(
             tzinfo=dt.timezone.utc).timestamp())
-        server.clock.advance(seconds=35)  # 65 s after the first: it has left the window
+        server.clock.advance(seconds=35)  # past the reset: the whole budget was back
         resp = await server.client.get("/v1/documents", key=LIMITED)
-        assert resp.headers["X-RateLimit-Remaining"] == "2"  # the 2nd, 3rd and this one are counted
+        assert resp.headers["X-RateLimit-Remaining"] == "4"
+    finally:
+        await stop_server(server)
+
+
+async def test_the_state_is_one_small_document_whatever_the_limit(tmp_path):
+    """Constant cost: a key limited to 1,000 a minute keeps the same few bytes as one limited to 60."""
+    server = await start_server(tmp_path)
+    try:
+        store = server.services.store
+        for limit, key in ((60, "k60"), (1000, "k1000")):
+            for _ in range(limit + 5):
+                await store.rate_limits.hit(key, limit)
+        docs = {d["_id"]: d async for d in raw_db(server.services)["rate_limits"].find({})}
+        for key in ("k60", "k1000"):
+            assert set(docs[key]) == {"_id", "tat_us", "expires_at"}
+            assert len(bson.encode(docs[key])) < 100
     finally:
         await stop_server(server)
 
