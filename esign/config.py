@@ -18,6 +18,10 @@ import urllib.parse
 from typing import Any
 
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
+from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
+from esign.config_keys import KEYS
+from esign.config_keys import ORG_KEYS as ORG_DECLARED
+from esign.config_keys import PLAN_KEYS as PLAN_DECLARED
 
 
 class ConfigError(Exception):
@@ -26,43 +30,10 @@ class ConfigError(Exception):
 
 PROVIDER_SECTIONS = ("storage", "email", "sms", "identity", "geoip")
 
-# section -> key -> default. The default's type is the key's type.
-SCHEMA: dict[str, dict[str, Any]] = {
-    "server": {"host": "127.0.0.1", "port": 8080, "public_url": "",  # "": follows the listening address
-               "xheaders": False, "shutdown_grace_seconds": 25.0, "max_connections": 0,
-               "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
-    "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
-    "storage": {"provider": "local", "path": "./var/blobs"},
-    "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>",
-              "attach_max_mb": 10.0, "copy_wait_minutes": 60},
-    "sms": {"provider": "log"},
-    "identity": {"provider": "none"},
-    "geoip": {"provider": "none"},  # "maxmind": a local MaxMind DB file (`database = "/path/GeoLite2-City.mmdb"`)
-    "signing": {"seal_certificate": "", "seal_key": "", "qes_provider": "", "timestamp_url": "",
-                "completed_link_days": 30, "seal_name": "esign seal", "key_dir": "", "pades_level": "",
-                "validation_roots": ""},
-    "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,
-                 "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
-                 "paused_retention_days": 7, "delivery_history_days": 30, "max_per_organisation": 100},
-    "signer": {"otp_ttl_seconds": 600, "otp_resend_seconds": 30, "otp_max_attempts": 3, "otp_lock_seconds": 900,
-               "identity_max_attempts": 3, "identity_fetch_seconds": 10.0},
-    "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
-               "pdf_parse_memory_mb": 512, "pdf_check_workers": 2, "pdf_check_recycle_after": 100, "json_body_mb": 2, "failed_auth_per_minute": 20},
-    "security": {"secret_key": "", "api_key_cache_seconds": 10.0},
-    "jobs": {"poll_interval_seconds": 0.5, "lease_seconds": 120.0, "sweep_interval_seconds": 60,
-             "bulk_concurrency": 4, "lane_email": 8, "lane_webhooks": 16, "lane_delivery": 4,
-             "lane_finalize": 2, "lane_bulk": 2, "group_concurrency": 2,
-             "message_retry_hours": 24.0, "shutdown_grace_seconds": 25.0},
-    "logging": {"level": "INFO"},
-    "bootstrap": {"first_organization": "", "plan": "enterprise"},
-    "notifications": {"owner_on_completed": True, "owner_on_declined": True, "owner_on_expired": True},
-}
-
-PLAN_KEYS: dict[str, Any] = {
-    "signing_requests_per_month": 0, "storage_mb": 0, "templates": 0,
-    "identity_verifications_per_month": 0, "identity_cost_per_check": 0.0,
-    "enterprise_delivery": False,
-}
+# section -> key -> default (the declarations are esign.config_keys.KEYS)
+SCHEMA: dict[str, dict[str, Any]] = {section: {name: key.default for name, key in keys.items()}
+                                     for section, keys in KEYS.items()}
+PLAN_KEYS: dict[str, Any] = {name: key.default for name, key in PLAN_DECLARED.items()}
 BUILTIN_PLANS: dict[str, dict[str, Any]] = {
     "free": {"signing_requests_per_month": 10, "storage_mb": 100, "templates": 3,
              "identity_verifications_per_month": 0, "identity_cost_per_check": 1.5,
@@ -74,13 +45,10 @@ BUILTIN_PLANS: dict[str, dict[str, Any]] = {
                    "identity_verifications_per_month": 0, "identity_cost_per_check": 0.5,
                    "enterprise_delivery": True},
 }
-ORG_KEYS: dict[str, Any] = {"name": "", "plan": "free", "embed_origins": [], "delivery_url": "",
-                            "delivery_secret": "", "api_keys": [], "display_name": "", "logo_url": "",
-                            "accent_color": "", "notify_email": ""}
+ORG_KEYS: dict[str, Any] = {name: key.default for name, key in ORG_DECLARED.items()}
 ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 EMAIL_ADDRESS = re.compile(r"^[!-~]+@[A-Za-z0-9.-]+$")  # what MAIL FROM takes: ASCII, no spaces, a domain after @
-API_KEY_KEYS: dict[str, Any] = {"key": "", "scopes": ["read", "write"], "sandbox": False,
-                                "rate_limit": 0, "owner_name": "", "owner_email": "", "name": ""}
+API_KEY_KEYS: dict[str, Any] = {name: key.default for name, key in API_KEY_DECLARED.items()}
 SCOPES = ("read", "write", "admin")
 
 
@@ -110,10 +78,17 @@ class Config:
         return self.plans.get(name) or self.plans["free"]
 
 
+class EnvText(str):
+    """A value read from an environment variable: text that `_coerce` parses into the key's type. Any
+    other string (the TOML file's, an override's) must already be of the key's type."""
+
+
 def _coerce(where: str, value: Any, default: Any) -> Any:
-    """Check `value` against the type of `default`; strings (from the environment) are parsed."""
+    """Check `value` against the type of `default`; text from the environment (EnvText) is parsed."""
     kind = type(default)
     if isinstance(value, str) and kind is not str:
+        if not isinstance(value, EnvText):
+            raise ConfigError(f"{where}: expected {_kind_name(kind)}, got the string {value!r} (write it without quotes)")
         text = value.strip()
         try:
             if kind is bool:
@@ -144,6 +119,11 @@ def _coerce(where: str, value: Any, default: Any) -> Any:
                 raise ConfigError(f"{where}: every item must be a {'number' if numbers else type(default[0]).__name__}, "
                                   f"got {item!r}")
     return value
+
+
+def _kind_name(kind: type) -> str:
+    return {bool: "a boolean (true or false)", int: "an integer", float: "a number", list: "a list"}.get(
+        kind, kind.__name__)
 
 
 def _check_keys(where: str, given: dict, known: dict) -> dict:
@@ -204,14 +184,14 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
             plugin, _, plugin_key = key.partition("_")
             if not plugin or not plugin_key:
                 raise ConfigError(f"environment variable {var}: expected ESIGN_PLUGINS_<NAME>_<KEY>")
-            plugins.setdefault(plugin, {})[plugin_key] = value  # typed by the plugin's options later
+            plugins.setdefault(plugin, {})[plugin_key] = EnvText(value)  # typed by the plugin's options later
             continue
         if section_name not in SCHEMA or not key:
             raise ConfigError(f"environment variable {var} names no config section")
         if key in SCHEMA[section_name]:
-            sections[section_name][key] = _coerce(var, value, SCHEMA[section_name][key])
+            sections[section_name][key] = _coerce(var, EnvText(value), SCHEMA[section_name][key])
         elif section_name in PROVIDER_SECTIONS:
-            sections[section_name][key] = value
+            sections[section_name][key] = EnvText(value)  # typed by the provider's options later
         else:
             raise ConfigError(f"environment variable {var}: unknown key {section_name}.{key}")
 
@@ -280,6 +260,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
         sections["server"]["public_url"] = listening_url(sections["server"]["host"], sections["server"]["port"])
     else:  # links are built as public_url + "/path": kept without a trailing slash
         sections["server"]["public_url"] = sections["server"]["public_url"].rstrip("/")
+    sections["logging"]["level"] = sections["logging"]["level"].upper()
     _validate(sections)
     config = Config(sections, plans, organizations, path or "(defaults)", plugins)
     config.public_url_derived = derived
@@ -329,13 +310,8 @@ def follow_listening_address(config: Config, host: str, port: int) -> str | None
     return None
 
 
-PADES_LEVELS = ("B-B", "B-T", "B-LT", "B-LTA")
-
-
 def _validate_signing(signing: Section) -> None:
     level = signing["pades_level"]
-    if level and level not in PADES_LEVELS:
-        raise ConfigError(f"signing.pades_level must be one of {', '.join(PADES_LEVELS)} (or empty), not {level!r}")
     if level not in ("", "B-B") and not signing["timestamp_url"]:
         raise ConfigError(f"signing.pades_level {level} needs signing.timestamp_url (a timestamp authority)")
     if level == "B-B" and signing["timestamp_url"]:
@@ -343,14 +319,17 @@ def _validate_signing(signing: Section) -> None:
 
 
 def _validate(s: dict[str, Section]) -> None:
+    for section, keys in KEYS.items():  # the declared bounds and choices
+        for name, key in keys.items():
+            problem = key.check(f"{section}.{name}", s[section][name])
+            if problem:
+                raise ConfigError(problem)
     _validate_signing(s["signing"])
     url = s["database"]["url"]
     if not url.startswith(("memory://", "mongodb://", "mongodb+srv://")):  # the value may hold a password: not shown
         raise ConfigError(f"database.url {'is not a MongoDB URL' if url else 'is not set'}: set it (or "
                           "ESIGN_DATABASE_URL) to mongodb://... or mongodb+srv://..., or to memory:// for a "
                           "throw-away in-memory database")
-    if not 0 <= s["server"]["port"] <= 65535:
-        raise ConfigError("server.port must be between 0 and 65535")
     if not s["server"]["public_url"].startswith(("http://", "https://")):
         raise ConfigError("server.public_url must start with http:// or https://")
     public = urllib.parse.urlsplit(s["server"]["public_url"])
@@ -360,39 +339,6 @@ def _validate(s: dict[str, Section]) -> None:
         raise ConfigError("server.public_url must be an origin only, like https://sign.example.com (no path, "
                           "query or credentials): the signing pages are served from the root, so give esign a "
                           "host name of its own rather than a path under another site")
-    for key in ("shutdown_grace_seconds", "idle_timeout_seconds", "body_timeout_seconds"):
-        if s["server"][key] <= 0:
-            raise ConfigError(f"server.{key} must be positive")
-    if s["server"]["max_connections"] < 0:
-        raise ConfigError("server.max_connections must be at least 0 (0 = derived from the file limit)")
-    for key in ("json_body_mb", "failed_auth_per_minute"):
-        if s["limits"][key] < 1:
-            raise ConfigError(f"limits.{key} must be at least 1")
-    if not 1 <= s["limits"]["default_rate_per_minute"] <= 1000:
-        raise ConfigError("limits.default_rate_per_minute must be between 1 and 1000")
-    if s["webhooks"]["timeout_seconds"] <= 0:
-        raise ConfigError("webhooks.timeout_seconds must be positive")
-    for key in ("paused_retention_days", "delivery_history_days", "max_per_organisation"):
-        if s["webhooks"][key] < 1:
-            raise ConfigError(f"webhooks.{key} must be at least 1")
-    if s["database"]["timeout_ms"] < 0:
-        raise ConfigError("database.timeout_ms must be 0 (none) or positive")
-    if s["signing"]["completed_link_days"] < 0:
-        raise ConfigError("signing.completed_link_days must be 0 (links stop at completion) or more")
-    for key in ("otp_ttl_seconds", "otp_max_attempts", "identity_max_attempts", "identity_fetch_seconds"):
-        if s["signer"][key] < 1:
-            raise ConfigError(f"signer.{key} must be at least 1")
-    for key in ("lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk", "group_concurrency"):
-        if s["jobs"][key] < 1:
-            raise ConfigError(f"jobs.{key} must be at least 1")
-    if s["jobs"]["lease_seconds"] <= 0 or s["jobs"]["message_retry_hours"] <= 0:
-        raise ConfigError("jobs.lease_seconds and jobs.message_retry_hours must be positive")
-    if not 1 <= s["jobs"]["bulk_concurrency"] <= 64:
-        raise ConfigError("jobs.bulk_concurrency must be between 1 and 64")
-    if s["email"]["attach_max_mb"] < 0 or s["email"]["copy_wait_minutes"] < 1:
-        raise ConfigError("email.attach_max_mb must be at least 0 (0 = always a link) and email.copy_wait_minutes at least 1")
-    if s["logging"]["level"].upper() not in ("DEBUG", "INFO", "WARNING", "ERROR"):
-        raise ConfigError("logging.level must be DEBUG, INFO, WARNING or ERROR")
     _validate_runtime(s)
 
 
@@ -400,19 +346,8 @@ SECRET_KEY_MIN = 32  # characters of [security] secret_key: it signs download li
 
 
 def _validate_runtime(s: dict[str, Section]) -> None:
-    """Bounds of values that would otherwise start a server that busy-loops, refuses every upload or
-    fails every delivery later (each with a message naming the key)."""
-    minimums = {("jobs", "poll_interval_seconds"): 0.01, ("jobs", "sweep_interval_seconds"): 1,
-                ("jobs", "shutdown_grace_seconds"): 0.01, ("limits", "max_upload_mb"): 1,
-                ("limits", "pdf_parse_timeout_seconds"): 1, ("limits", "pdf_parse_memory_mb"): 128,
-                ("limits", "pdf_check_workers"): 1, ("limits", "pdf_check_recycle_after"): 1,
-                ("webhooks", "pause_after_failures"): 1, ("security", "api_key_cache_seconds"): 0,
-                ("signer", "otp_resend_seconds"): 0, ("signer", "otp_lock_seconds"): 0}
-    for (section, key), least in minimums.items():
-        if s[section][key] < least:
-            raise ConfigError(f"{section}.{key} must be at least {least}, not {s[section][key]!r}")
-    delays = s["webhooks"]["retry_delays_seconds"]
-    if not all(0 < delay <= 30 * 86400 for delay in delays) or len(delays) > 50:
+    """What the declarations cannot say alone (each with a message naming the key)."""
+    if len(s["webhooks"]["retry_delays_seconds"]) > 50:
         raise ConfigError("webhooks.retry_delays_seconds must be at most 50 numbers of seconds, each above 0 and "
                           "at most 30 days")
     key = s["security"]["secret_key"]

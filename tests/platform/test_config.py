@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import pathlib
 import subprocess
+import tomllib
 
 import pytest
 
 from esign import config as configmod
+from esign import config_keys
 from esign import plugins as pluginsmod
 from esign import services as servicesmod
 
@@ -305,3 +307,43 @@ def test_dev_config_loads_once_the_demo_key_is_filled_in(tmp_path):
     assert cfg.database.url == "memory://"
     assert cfg.organizations[0]["name"] == "Demo"
     assert cfg.public_url_derived and cfg.server.public_url == "http://127.0.0.1:8080"
+
+
+# --- one declaration per key (issue 29) and strict types (issue 27) ---------------------------------
+
+@pytest.mark.parametrize("text, named", [
+    ("[server]\nport = \"25\"\n", "server.port"),
+    ("[webhooks]\nallow_http = \"true\"\n", "webhooks.allow_http"),
+    ("[jobs]\nlease_seconds = \"120\"\n", "jobs.lease_seconds"),
+    ("[email]\nprovider = \"smtp\"\nport = \"25\"\n", "email.port"),
+])
+def test_a_string_where_a_number_or_boolean_is_expected_is_refused(tmp_path, text, named):
+    """`port = "25"` was read as 25: a quoted number in the file is refused, naming the key; the
+    environment (text by nature) is still parsed."""
+    with pytest.raises(configmod.ConfigError) as info:
+        cfg = load_text(tmp_path, text)
+        pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "email")
+    assert named in str(info.value) and "string" in str(info.value)
+    cfg = configmod.load(None, environ={"ESIGN_SERVER_PORT": "25", "ESIGN_WEBHOOKS_ALLOW_HTTP": "true",
+                                        "ESIGN_EMAIL_PROVIDER": "smtp", "ESIGN_EMAIL_PORT": "2525"})
+    assert cfg.server.port == 25 and cfg.webhooks.allow_http is True
+    provider = pluginsmod.choose_provider(pluginsmod.make_plugin_manager(), cfg, "email")
+    assert provider.settings["port"] == 2525
+
+
+def test_the_configuration_reference_is_generated_from_the_declarations():
+    """docs/configuration.md is `python -m esign.config_keys`: regenerate it when a key changes."""
+    path = pathlib.Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
+    assert path.read_text() == config_keys.markdown(), \
+        "docs/configuration.md is stale: run .venv/bin/python -m esign.config_keys > docs/configuration.md"
+    for section, keys in config_keys.KEYS.items():
+        for name, key in keys.items():
+            assert key.help and key.kind is type(configmod.SCHEMA[section][name]), (section, name)
+
+
+def test_the_example_file_holds_every_declared_key_and_loads():
+    path = pathlib.Path(__file__).resolve().parents[2] / "config" / "esign.example.toml"
+    raw = tomllib.loads(path.read_text())
+    for section, keys in config_keys.KEYS.items():
+        assert set(raw.get(section, {})) >= set(keys), (section, set(keys) - set(raw.get(section, {})))
+    configmod.load(str(path), environ={})

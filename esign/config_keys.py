@@ -1,0 +1,266 @@
+"""Every configuration key, declared once: its type (the default's), default, bounds and one line of help.
+
+`esign.config` loads, overrides from the environment and checks values against these declarations;
+`docs/configuration.md` is generated from them (`python -m esign.config_keys > docs/configuration.md`,
+and a test fails when the file is stale). Checks that involve several keys (a PAdES level needs a
+timestamp URL, ...) stay in `esign.config`. Keys of providers are declared by the providers themselves
+(their `options`), checked once plugins are loaded.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Key:
+    default: Any
+    help: str
+    min: float | None = None
+    max: float | None = None
+    choices: tuple | None = None
+    secret: bool = False
+    #: the key may be empty ("") besides its choices
+    empty_ok: bool = False
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def check(self, where: str, value: Any) -> str | None:
+        """Why `value` (already of the key's type) is out of bounds, or None."""
+        numbers = value if isinstance(value, list) else [value]
+        if self.kind in (int, float) or (isinstance(value, list) and value and isinstance(value[0], (int, float))):
+            for number in numbers:
+                if self.min is not None and self.max is not None and not self.min <= number <= self.max:
+                    return f"{where} must be between {_num(self.min)} and {_num(self.max)}, not {number!r}"
+                if self.min is not None and number < self.min:
+                    return f"{where} must be at least {_num(self.min)}, not {number!r}"
+                if self.max is not None and number > self.max:
+                    return f"{where} must be at most {_num(self.max)}, not {number!r}"
+        if self.choices is not None and not (self.empty_ok and value == ""):
+            if value not in self.choices:
+                shown = ", ".join(str(c) for c in self.choices)
+                return f"{where} must be one of {shown}{' (or empty)' if self.empty_ok else ''}, not {value!r}"
+        return None
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+DAY = 86400
+
+#: section -> key -> declaration
+KEYS: dict[str, dict[str, Key]] = {
+    "server": {
+        "host": Key("127.0.0.1", "address to listen on"),
+        "port": Key(8080, "port to listen on (0 = any free port)", 0, 65535),
+        "public_url": Key("", "origin signers reach (https://sign.example.com): the base of links in emails, "
+                              "download and embedded URLs; empty = the listening address"),
+        "xheaders": Key(False, "trust X-Forwarded-For / X-Real-IP (behind a reverse proxy that sets them)"),
+        "shutdown_grace_seconds": Key(25.0, "on SIGTERM/SIGINT: time for requests and jobs in flight to finish",
+                                      0.01),
+        "max_connections": Key(0, "open connections at most; 0 = the file limit (ulimit -n) minus headroom", 0),
+        "idle_timeout_seconds": Key(60.0, "a connection that sends no complete request headers for this long is "
+                                          "closed", 0.001),
+        "body_timeout_seconds": Key(300.0, "a request body that takes longer than this to arrive is cut off",
+                                    0.001),
+    },
+    "database": {
+        "url": Key("memory://", "memory:// (embedded, in-process, NOT persistent) or a mongodb:// URL "
+                                "(production: a replica set)", secret=True),
+        "name": Key("esign", "the database's name"),
+        "timeout_ms": Key(10000, "client-side time-out of every database operation, retries included (0 = none)",
+                          0),
+    },
+    "storage": {
+        "provider": Key("local", "blob storage plugin: local (builtin) or an installed one (s3, gridfs)"),
+        "path": Key("./var/blobs", "local provider: directory of the blobs"),
+    },
+    "email": {
+        "provider": Key("maildir", "smtp, maildir or an installed email plugin"),
+        "path": Key("./var/mail", "maildir provider: the Maildir directory"),
+        "from": Key("esign <no-reply@localhost>", "sender of every email; shown as \"<organisation> via <name>\""),
+        "attach_max_mb": Key(10.0, "completion emails attach the signed PDF up to this size, else link to it "
+                                   "(0 = always a link)", 0),
+        "copy_wait_minutes": Key(60, "completion emails wait at most this long for the signed PDF", 1),
+    },
+    "sms": {
+        "provider": Key("log", "log (builtin: writes codes to the log) or an installed SMS plugin (twilio)"),
+    },
+    "identity": {
+        "provider": Key("none", "none, basic (builtins) or an installed identity-verification plugin (stripe)"),
+    },
+    "geoip": {
+        "provider": Key("none", "none (audit events keep the IP address only) or maxmind (a local MaxMind DB)"),
+    },
+    "signing": {
+        "seal_certificate": Key("", "PEM certificate (chain) of the seal; empty = a seal made at first start"),
+        "seal_key": Key("", "PEM private key of the seal", secret=True),
+        "qes_provider": Key("", "name of an installed QES signing-level plugin (csc); empty = qes is refused"),
+        "timestamp_url": Key("", "RFC 3161 timestamp authority (PAdES B-T and above); empty = no timestamp"),
+        "completed_link_days": Key(30, "a signer's link shows the signed PDF this long after completion "
+                                       "(0 = it stops at completion)", 0),
+        "seal_name": Key("esign seal", "subject (CN) of a seal made here"),
+        "key_dir": Key("", "memory:// only: where the made seal and internal CA are kept (empty = beside "
+                           "[storage] path)"),
+        "pades_level": Key("", "B-B, B-T, B-LT or B-LTA; empty = B-T with a timestamp_url, else B-B",
+                           choices=("B-B", "B-T", "B-LT", "B-LTA"), empty_ok=True),
+        "validation_roots": Key("", "B-LT/B-LTA: PEM file of trust anchors for the validation data"),
+    },
+    "webhooks": {
+        "retry_delays_seconds": Key([60, 300, 900], "the retries after a failed delivery, in seconds "
+                                                    "(at most 50, each at most 30 days)", 0.001, 30 * DAY),
+        "timeout_seconds": Key(10.0, "a delivery succeeds on any 2xx within this time", 0.001),
+        "pause_after_failures": Key(10, "consecutive failures that pause a webhook", 1),
+        "allow_private_networks": Key(False, "allow private and loopback addresses (development and tests only)"),
+        "allow_http": Key(False, "allow http:// webhook and delivery URLs (development and tests only)"),
+        "paused_retention_days": Key(7, "events for a paused webhook are kept this long, sent on resume", 1),
+        "delivery_history_days": Key(30, "delivery records are removed this long after their attempt", 1),
+        "max_per_organisation": Key(100, "webhooks one organisation may have", 1),
+    },
+    "signer": {
+        "otp_ttl_seconds": Key(600, "a texted one-time code is valid this long", 1),
+        "otp_resend_seconds": Key(30, "minimum gap between two codes for one signer", 0),
+        "otp_max_attempts": Key(3, "wrong codes in a row that lock the signing link", 1),
+        "otp_lock_seconds": Key(900, "how long a link stays locked after too many wrong codes", 0),
+        "identity_max_attempts": Key(3, "identity checks a signer may try", 1),
+        "identity_fetch_seconds": Key(10.0, "redirect-flow vendors are asked at most once per session in this "
+                                            "time", 1),
+    },
+    "limits": {
+        "default_rate_per_minute": Key(60, "requests per minute per API key; a key's own rate_limit wins", 1, 1000),
+        "max_upload_mb": Key(50, "largest PDF upload", 1),
+        "pdf_parse_timeout_seconds": Key(20, "uploads are checked in a child process within this time", 1),
+        "pdf_parse_memory_mb": Key(512, "... and this much memory", 128),
+        "pdf_check_workers": Key(2, "checking processes kept ready", 1),
+        "pdf_check_recycle_after": Key(100, "each checking process is replaced after this many files", 1),
+        "json_body_mb": Key(2, "JSON request bodies at most (413 before the body is read)", 1),
+        "failed_auth_per_minute": Key(20, "invalid API keys per client address per minute before 429", 1),
+    },
+    "security": {
+        "secret_key": Key("", "master key for stored secrets and signed URLs, at least 32 characters; "
+                              "empty = generated once and kept in the database", secret=True),
+        "api_key_cache_seconds": Key(10.0, "how long a process trusts an API key it has read (0 = off)", 0),
+    },
+    "jobs": {
+        "poll_interval_seconds": Key(0.5, "how often an idle worker looks for due jobs", 0.01),
+        "lease_seconds": Key(120.0, "a job whose worker died is taken again after this", 0.001),
+        "sweep_interval_seconds": Key(60, "expiry, reminder and recovery sweeps run this often", 1),
+        "bulk_concurrency": Key(4, "recipients of one bulk job created at once", 1, 64),
+        "lane_email": Key(8, "email (and SMS) jobs run at once per process", 1),
+        "lane_webhooks": Key(16, "webhook deliveries run at once per process", 1),
+        "lane_delivery": Key(4, "enterprise signed-PDF deliveries run at once per process", 1),
+        "lane_finalize": Key(2, "finalisations run at once per process", 1),
+        "lane_bulk": Key(2, "bulk-send runs at once per process", 1),
+        "group_concurrency": Key(2, "deliveries to one webhook endpoint at once, per process", 1),
+        "message_retry_hours": Key(24.0, "an email keeps being retried this long, then the signer shows "
+                                         "email_failed_at", 0.001),
+        "shutdown_grace_seconds": Key(25.0, "`esign worker`: running jobs may finish this long after SIGTERM",
+                                      0.01),
+    },
+    "logging": {
+        "level": Key("INFO", "DEBUG, INFO, WARNING or ERROR", choices=("DEBUG", "INFO", "WARNING", "ERROR")),
+    },
+    "bootstrap": {
+        "first_organization": Key("", "first run on an empty database: create this organisation and print its "
+                                      "key once (empty = no first run)"),
+        "plan": Key("enterprise", "plan of that organisation"),
+    },
+    "notifications": {
+        "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
+        "owner_on_declined": Key(True, "email the owner when a signer declined"),
+        "owner_on_expired": Key(True, "email the owner when a sent request expired"),
+    },
+}
+
+#: [plans.<name>]: 0 = unlimited
+PLAN_KEYS: dict[str, Key] = {
+    "signing_requests_per_month": Key(0, "signing requests created per calendar month (0 = unlimited)", 0),
+    "storage_mb": Key(0, "documents stored, in MB (0 = unlimited)", 0),
+    "templates": Key(0, "templates kept (0 = unlimited)", 0),
+    "identity_verifications_per_month": Key(0, "identity checks per month (0 = unlimited)", 0),
+    "identity_cost_per_check": Key(0.0, "what one identity check costs, reported in usage", 0),
+    "enterprise_delivery": Key(False, "signed PDFs pushed to the organisation's delivery_url"),
+}
+
+#: [[organizations]]
+ORG_KEYS: dict[str, Key] = {
+    "name": Key("", "the organisation's name (required, unique)"),
+    "plan": Key("free", "its plan"),
+    "embed_origins": Key([], "origins allowed to embed the signing page"),
+    "delivery_url": Key("", "enterprise signed-PDF delivery endpoint (https)"),
+    "delivery_secret": Key("", "HMAC secret of that delivery (X-Service-Signature)", secret=True),
+    "api_keys": Key([], "its API keys ([[organizations.api_keys]])"),
+    "display_name": Key("", "the name emails show (empty = name)"),
+    "logo_url": Key("", "logo at the top of emails: an https:// URL"),
+    "accent_color": Key("", "#rrggbb of buttons and rules in emails"),
+    "notify_email": Key("", "owner notifications of requests whose API key has no owner_email"),
+}
+
+#: [[organizations.api_keys]]
+API_KEY_KEYS: dict[str, Key] = {
+    "key": Key("", "the literal key (esk_..., at least 24 characters), stored only as a hash", secret=True),
+    "scopes": Key(["read", "write"], "read, write, admin"),
+    "sandbox": Key(False, "sandbox key: no emails, no quota"),
+    "rate_limit": Key(0, "requests per minute (1-1000; 0 = [limits] default_rate_per_minute)", 0, 1000),
+    "owner_name": Key("", "owner shown as the sender of its requests"),
+    "owner_email": Key("", "owner's address: Reply-To and owner notifications"),
+    "name": Key("", "a label"),
+}
+
+
+def _default(key: Key) -> str:
+    return f"`{key.default!r}`".replace("'", '"') if not isinstance(key.default, bool) else f"`{str(key.default).lower()}`"
+
+
+def _bounds(key: Key) -> str:
+    parts = []
+    if key.min is not None:
+        parts.append(f"≥ {_num(key.min)}")
+    if key.max is not None:
+        parts.append(f"≤ {_num(key.max)}")
+    if key.choices:
+        parts.append("one of " + ", ".join(f"`{c}`" for c in key.choices) + (" or empty" if key.empty_ok else ""))
+    if key.secret:
+        parts.append("secret")
+    return "; ".join(parts)
+
+
+def _table(rows: dict[str, Key], variable=None) -> list[str]:
+    head = "| key | type | default | bounds | environment | what it does |" if variable else \
+        "| key | type | default | bounds | what it does |"
+    lines = [head, "|" + "---|" * (head.count("|") - 1)]
+    for name, key in rows.items():
+        cells = [f"`{name}`", key.kind.__name__, _default(key), _bounds(key)]
+        if variable:
+            cells.append(f"`{variable(name)}`")
+        cells.append(key.help.replace("|", "\\|"))
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def markdown() -> str:
+    """docs/configuration.md."""
+    out = ["# Configuration reference", "",
+           "Generated from `esign/config_keys.py` by `python -m esign.config_keys > docs/configuration.md`; a test "
+           "fails when this file is stale. One TOML file (`esign serve --config FILE` or `ESIGN_CONFIG`); every "
+           "key of a section can be overridden by its environment variable (lists as JSON or comma-separated). "
+           "Values in the file are typed strictly: a string where a number or a boolean is expected is refused, "
+           "naming the key. Unknown keys and bad values stop start-up. Keys of the chosen provider (storage, "
+           "email, sms, identity, geoip) go in its section and are declared by the provider (docs/plugins.md); "
+           "a worked example is `config/esign.example.toml`; what each key means in operation is in "
+           "docs/operations.md.", ""]
+    for section, rows in KEYS.items():
+        out += [f"## [{section}]", ""]
+        out += _table(rows, lambda name, s=section: f"ESIGN_{s.upper()}_{name.upper()}")
+        out.append("")
+    for title, rows in (("[plans.<name>] (builtin: free, pro, enterprise)", PLAN_KEYS),
+                        ("[[organizations]]", ORG_KEYS), ("[[organizations.api_keys]]", API_KEY_KEYS)):
+        out += [f"## {title}", ""] + _table(rows) + [""]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")
