@@ -43,7 +43,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
                 "validation_roots": ""},
     "webhooks": {"retry_delays_seconds": [60, 300, 900], "timeout_seconds": 10.0,
                  "pause_after_failures": 10, "allow_private_networks": False, "allow_http": False,
-                 "paused_retention_days": 7, "delivery_history_days": 30, "max_per_organisation": 100},
+                 "paused_retention_days": 7, "delivery_history_days": 30, "max_per_organisation": 100,
+                 "previous_secret_hours": 24.0},
     "signer": {"otp_ttl_seconds": 600, "otp_resend_seconds": 30, "otp_max_attempts": 3, "otp_lock_seconds": 900,
                "identity_max_attempts": 3, "identity_fetch_seconds": 10.0},
     "limits": {"default_rate_per_minute": 60, "max_upload_mb": 50, "pdf_parse_timeout_seconds": 20,
@@ -375,6 +376,8 @@ def _validate(s: dict[str, Section]) -> None:
     for key in ("paused_retention_days", "delivery_history_days", "max_per_organisation"):
         if s["webhooks"][key] < 1:
             raise ConfigError(f"webhooks.{key} must be at least 1")
+    if not 0 <= s["webhooks"]["previous_secret_hours"] <= 720:
+        raise ConfigError("webhooks.previous_secret_hours must be between 0 (a regenerated secret ends at once) and 720")
     if s["database"]["timeout_ms"] < 0:
         raise ConfigError("database.timeout_ms must be 0 (none) or positive")
     if s["signing"]["completed_link_days"] < 0:
