@@ -80,6 +80,8 @@ async def test_a_regenerated_secret_and_the_one_it_replaces_both_verify_for_a_da
     stored = await raw_db(server.services)["webhooks"].find_one({"_id": hook["id"]})
     assert old not in str(stored) and new not in str(stored), "both stored encrypted"
     assert server.services.secrets.decrypt(stored["previous_secret"]) == old
+    read = (await client.get(f"/v1/webhooks/{hook['id']}")).json
+    assert "previous_secret" not in str(read) and old not in str(read)
     org = await org_id(server)
 
     server.clock.advance(hours=24, seconds=-1)
