@@ -77,7 +77,8 @@ class Webhooks(Repository):
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
 
-    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret, *, keep_previous: dt.timedelta) -> dict | None:
+    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret, *,
+                             keep_previous: dt.timedelta) -> dict | None:
         """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone).
         `old_secret` stays in force as the one `previous_secret` for `keep_previous` (replacing any
         earlier one; none when `keep_previous` is zero)."""
