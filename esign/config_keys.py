@@ -119,6 +119,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "paused_retention_days": Key(7, "events for a paused webhook are kept this long, sent on resume", 1),
         "delivery_history_days": Key(30, "delivery records are removed this long after their attempt", 1),
         "max_per_organisation": Key(100, "webhooks one organisation may have", 1),
+        "previous_secret_hours": Key(24.0, "after a secret is regenerated, deliveries are also signed with the "
+                                           "previous one this long (Standard Webhooks; 0 = it ends at once)", 0, 720),
     },
     "signer": {
         "otp_ttl_seconds": Key(600, "a texted one-time code is valid this long", 1),

@@ -5,8 +5,7 @@ from esign.api.base import APIHandler, idempotent
 from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
                               page_of)
 from esign.errors import invalid_state, not_found, validation_error
-from esign.secrets import new_token
-from esign.webhooks import delivery, payloads, urls
+from esign.webhooks import delivery, payloads, signatures, urls
 
 EVENT_LIST = ", ".join(f"`{t}`" for t in payloads.SUBSCRIBABLE)
 
@@ -69,7 +68,9 @@ class WebhookWithSecret(OutSchema):
     name = fields.String(required=True)
     url = fields.String(required=True)
     secret = fields.String(required=True, metadata={
-        "description": "`whsec_…`; shown only here; the HMAC-SHA256 key is this whole string as UTF-8"})
+        "description": "`whsec_` + base64 of 32 random bytes; shown only here. `X-Webhook-Signature` is keyed with "
+                       "this whole string as UTF-8; Standard Webhooks' `webhook-signature` with the bytes of its "
+                       "base64 part (give the string as it is to a Standard Webhooks library)"})
     events = fields.List(fields.String(), required=True)
     status = fields.String(required=True)
     created_at = UTCDateTime(required=True)
@@ -131,7 +132,13 @@ DELIVERY_TEXT = (
     "link-local, multicast, reserved, unspecified, IPv4-mapped IPv6, nor any numeric spelling of those such "
     "as `2130706433` or `0x7f000001`) unless the deployment allows private networks; this is checked at "
     "creation and update (422 `validation_error` on `url`) and again before every attempt, and the "
-    "connection goes to the address that was checked.\n\n" + payloads.describe())
+    "connection goes to the address that was checked.\n\n"
+    "**Standard Webhooks**: beside the specification's headers every attempt carries `webhook-id` (the event's "
+    "id, the body's `id`: the same on every retry and redelivery), `webhook-timestamp` (unix seconds of this "
+    "attempt) and `webhook-signature` (`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` "
+    "keyed with the bytes of the secret's base64 part; several space-separated while a regenerated secret's "
+    "predecessor is in force), so Standard Webhooks libraries verify deliveries and refuse stale ones.\n\n"
+    + payloads.describe())
 
 
 async def checked_url(handler: APIHandler, url: str) -> str:
@@ -141,10 +148,6 @@ async def checked_url(handler: APIHandler, url: str) -> str:
     except urls.UrlRefused as exc:
         raise validation_error([{"field": "url", "message": str(exc)}]) from None
     return url
-
-
-def new_secret() -> str:
-    return new_token("whsec_", nbytes=32)
 
 
 class _WebhookHandler(APIHandler):
@@ -170,7 +173,7 @@ class WebhooksHandler(APIHandler):
     async def post(self):
         body = self.json_body(WebhookCreate())
         url = await checked_url(self, body["url"])
-        secret = new_secret()
+        secret = signatures.new_secret()
         most = self.services.config.webhooks.max_per_organisation
         hook = await self.services.store.webhooks.create(self.org_id, body["name"], url, body["events"],
                                                          self.services.secrets.encrypt(secret), max_count=most)
@@ -209,17 +212,17 @@ class WebhookHandler(_WebhookHandler):
 
 class RegenerateSecretHandler(_WebhookHandler):
     @operation("Regenerate the secret", tags=["webhooks"], responses={200: WebhookWithSecret},
-               description="The old secret stops being used at once, retries of earlier events included: "
-                           "every attempt is signed with the secret current when it is made. Regenerations racing "
-                           "each other all answer the one secret that is in force after them.")
+               description="The new secret signs every attempt from now on, retries of earlier events included. "
+                           "The secret it replaces stays in force for `[webhooks] previous_secret_hours` (default "
+                           "24): until then `webhook-signature` carries one `v1,…` signature with each secret, so "
+                           "receivers can switch at their pace; `X-Webhook-Signature` (one hex digest, as the "
+                           "specification defines it) uses the new secret only. A webhook keeps at most one previous "
+                           "secret: regenerating again within the window ends the older one at once. Regenerations "
+                           "racing each other all answer the one secret that is in force after them.")
     async def post(self, webhook_id):
-        hook = await self.load(webhook_id)
-        secret = new_secret()
-        webhooks = self.services.store.webhooks
-        rotated = await webhooks.replace_secret(self.org_id, hook["id"], hook["secret"], self.services.secrets.encrypt(secret))
-        if rotated is None:  # another regeneration came first: its secret is the one in force
-            rotated = await self.load(webhook_id)
-            secret = self.services.secrets.decrypt(rotated["secret"])
+        rotated, secret = await signatures.rotate(self.services, self.org_id, await self.load(webhook_id))
+        if rotated is None:
+            raise not_found("webhook")
         self.write_json(WebhookWithSecret().dump({**rotated, "secret": secret}))
 
 

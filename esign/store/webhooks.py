@@ -77,11 +77,24 @@ class Webhooks(Repository):
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
 
-    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret) -> dict | None:
-        """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone)."""
+    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret, *,
+                             keep_previous: dt.timedelta) -> dict | None:
+        """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone).
+        `old_secret` stays in force as the one `previous_secret` for `keep_previous` (replacing any
+        earlier one; none when `keep_previous` is zero)."""
+        now = self.clock.now()
+        update = {"$set": {"secret": new_secret, "updated_at": now}}
+        if keep_previous > dt.timedelta(0):
+            update["$set"].update(previous_secret=old_secret, previous_secret_until=now + keep_previous)
+        else:
+            update["$unset"] = {"previous_secret": "", "previous_secret_until": ""}
         return out(await self.col.find_one_and_update(
-            {"_id": webhook_id, "org_id": org_id, "secret": old_secret},
-            {"$set": {"secret": new_secret, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
+            {"_id": webhook_id, "org_id": org_id, "secret": old_secret}, update, return_document=ReturnDocument.AFTER))
+
+    async def clear_previous_secret(self, webhook_id, until) -> None:
+        """Remove the previous secret that stopped being in force at `until` (not a newer one)."""
+        await self.col.update_one({"_id": webhook_id, "previous_secret_until": until},
+                                  {"$unset": {"previous_secret": "", "previous_secret_until": ""}})
 
     async def subscribed(self, org_id, event_type) -> list[dict]:
         """Active and paused webhooks subscribed to `event_type`."""

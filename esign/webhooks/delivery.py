@@ -10,8 +10,9 @@ so a restart never loses a delivery; the dedupe keys make a second fan-out of on
 Each delivery job makes at most one HTTP attempt and records it (esign.store.webhooks: the record's id
 comes from the attempt's key and a job claims the record before sending, so an attempt is made once).
 A failed attempt enqueues the next one (`X-Webhook-Retry` 1, 2, 3) after `[webhooks]
-retry_delays_seconds`. Jobs run concurrently and every attempt has its own timeout, so a slow receiver
-never holds up the others. Guarantee: at least once, no ordering.
+retry_delays_seconds`. Every attempt is signed afresh (esign.webhooks.signatures: the spec's header and
+the Standard Webhooks ones, timestamped with this attempt's time). Jobs run concurrently and every
+attempt has its own timeout, so a slow receiver never holds up the others. Guarantee: at least once, no ordering.
 
 A paused webhook keeps its deliveries: an event for it, or a job that finds it paused, leaves a
 `pending` record. Setting the webhook active releases them one at a time in event order (each
@@ -25,9 +26,9 @@ import logging
 
 from esign.errors import invalid_state
 from esign.jobs.kinds import JobKind
-from esign.secrets import hmac_hex
 from esign.store.base import new_id
 from esign.store.webhooks import attempt_key
+from esign.webhooks import signatures
 from esign.webhooks.payloads import body_for
 from esign.webhooks.sender import Attempt, send
 
@@ -151,10 +152,11 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     if attempt:
         headers["X-Webhook-Retry"] = str(attempt)
     try:
-        headers["X-Webhook-Signature"] = hmac_hex(services.secrets.decrypt(hook["secret"]), body)
+        secret, previous = await signatures.in_force(services, hook)
     except ValueError as exc:  # stored under another service key: a failed attempt until the secret is regenerated
         sent = Attempt(None, f"not sent: the webhook's {exc}; regenerate the secret", None)
     else:
+        headers.update(signatures.headers(secret, previous, event["id"], services.clock.now(), body))
         sent = await send(hook["url"], body, headers, config, user_agent="esign-webhooks/1")
     success = sent.success
     # the next attempt is queued before this one is recorded: a crash in between repeats an

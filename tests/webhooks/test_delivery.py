@@ -191,11 +191,11 @@ async def test_a_regeneration_that_loses_a_race_answers_the_secret_in_force(serv
     webhooks = server.services.store.webhooks
     real, race = webhooks.replace_secret, {}
 
-    async def racing(*args):
+    async def racing(*args, **kwargs):
         if not race:
             race["other"] = None
             race["other"] = await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")
-        return await real(*args)
+        return await real(*args, **kwargs)
 
     monkeypatch.setattr(webhooks, "replace_secret", racing)
     resp = await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")
