@@ -151,7 +151,7 @@ KEYS: dict[str, dict[str, Key]] = {
         "lease_seconds": Key(120.0, "a job whose worker died is taken again after this", 0.001),
         "sweep_interval_seconds": Key(60, "expiry, reminder and recovery sweeps run this often", 1),
         "bulk_concurrency": Key(4, "recipients of one bulk job created at once", 1, 64),
-        "lane_email": Key(8, "email (and SMS) jobs run at once per process", 1),
+        "lane_email": Key(8, "email jobs run at once per process", 1),
         "lane_webhooks": Key(16, "webhook deliveries run at once per process", 1),
         "lane_delivery": Key(4, "enterprise signed-PDF deliveries run at once per process", 1),
         "lane_finalize": Key(2, "finalisations run at once per process", 1),

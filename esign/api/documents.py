@@ -156,7 +156,8 @@ class UploadHandler(APIHandler):
 
     @operation("Upload a PDF document", tags=["documents"], body="multipart", idempotent=True,
                responses={201: UploadResponse},
-               description="multipart/form-data with one part `file` (the PDF, at most 50 MB). The file is "
+               description="multipart/form-data with one part `file` (the PDF, at most `[limits] max_upload_mb`, 50 MB by "
+                           "default). The file is "
                            "checked before it is accepted: a non-PDF, encrypted or broken PDF is 400 `invalid_pdf`; "
                            "a larger body is 413 `payload_too_large`; a temporary storage failure is 502 "
                            "`upstream_unavailable` (retry, with the same Idempotency-Key).",
