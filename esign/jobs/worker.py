@@ -27,36 +27,10 @@ import socket
 import time
 import uuid
 
-from esign.jobs.kinds import JOB_LANES, LANES, JobKind
+from esign.jobs.kinds import JOB_LANES, LANES, JobKind, PermanentJobError, RetryLater, backoff
 from esign.providers.base import ProviderFault, ProviderRejected, ProviderUnavailable
 
 log = logging.getLogger("esign.jobs")
-
-
-class RetryLater(Exception):
-    def __init__(self, message: str, delay_seconds: float | None = None):
-        super().__init__(message)
-        self.delay_seconds = delay_seconds
-
-
-class PermanentJobError(Exception):
-    """The job can never succeed; do not retry."""
-
-
-def backoff(attempts: int) -> float:
-    """5 s, 10 s, 20 s ... doubling, at most one hour."""
-    return min(5 * 2 ** (attempts - 1), 3600)
-
-
-async def uncancellable(coro):
-    """Await `coro` to its end even when the calling task is cancelled meanwhile (the cancellation
-    is re-raised afterwards): for a record that must follow an effect, such as `sent_at`."""
-    task = asyncio.ensure_future(coro)
-    try:
-        return await asyncio.shield(task)
-    except asyncio.CancelledError:
-        await task
-        raise
 
 
 class Worker:
