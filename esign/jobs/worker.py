@@ -3,7 +3,8 @@
 A job kind (esign.jobs.kinds.JobKind) names its handler `async def handler(services, payload, job)`
 and its lane. A handler that raises ProviderUnavailable (including ProviderFault) or RetryLater is
 retried with back-off; ProviderRejected or PermanentJobError fails the job at once; any other
-exception is logged and retried. A job retries until its kind's horizon (seconds from its first
+exception is logged and retried (RetryLater, PermanentJobError and the back-off are the job
+contract's: esign.jobs.kinds). A job retries until its kind's horizon (seconds from its first
 attempt) or, for kinds without one, until its `max_attempts`; then it fails and the kind's
 `on_give_up` runs (a handler that fails a job at once has dealt with the failure itself).
 
