@@ -28,8 +28,7 @@ import logging
 
 from esign.domain import templates
 from esign.errors import ApiError, validation_error
-from esign.jobs.kinds import JobKind
-from esign.jobs.worker import RetryLater, backoff
+from esign.jobs.kinds import JobKind, RetryLater, backoff
 from esign.store.base import new_id
 
 log = logging.getLogger("esign.bulk")

@@ -29,8 +29,7 @@ import logging
 from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain.downloads import signed_url
-from esign.jobs.kinds import JobKind
-from esign.jobs.worker import PermanentJobError, RetryLater
+from esign.jobs.kinds import JobKind, PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
 from esign.webhooks.sender import send
 

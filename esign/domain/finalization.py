@@ -20,8 +20,7 @@ from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import delivery, downloads, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
-from esign.jobs.kinds import JobKind
-from esign.jobs.worker import PermanentJobError
+from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected

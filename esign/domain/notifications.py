@@ -48,8 +48,7 @@ import tornado.template
 
 from esign.clock import readable
 from esign.domain import copies, downloads, lifecycle
-from esign.jobs.kinds import JobKind
-from esign.jobs.worker import PermanentJobError, uncancellable
+from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected
 
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")

@@ -3,7 +3,8 @@
 A job kind (esign.jobs.kinds.JobKind) names its handler `async def handler(services, payload, job)`
 and its lane. A handler that raises ProviderUnavailable (including ProviderFault) or RetryLater is
 retried with back-off; ProviderRejected or PermanentJobError fails the job at once; any other
-exception is logged and retried. A job retries until its kind's horizon (seconds from its first
+exception is logged and retried (RetryLater, PermanentJobError and the back-off are the job
+contract's: esign.jobs.kinds). A job retries until its kind's horizon (seconds from its first
 attempt) or, for kinds without one, until its `max_attempts`; then it fails and the kind's
 `on_give_up` runs (a handler that fails a job at once has dealt with the failure itself).
 
@@ -27,36 +28,10 @@ import socket
 import time
 import uuid
 
-from esign.jobs.kinds import JOB_LANES, LANES, JobKind
+from esign.jobs.kinds import JOB_LANES, LANES, JobKind, PermanentJobError, RetryLater, backoff
 from esign.providers.base import ProviderFault, ProviderRejected, ProviderUnavailable
 
 log = logging.getLogger("esign.jobs")
-
-
-class RetryLater(Exception):
-    def __init__(self, message: str, delay_seconds: float | None = None):
-        super().__init__(message)
-        self.delay_seconds = delay_seconds
-
-
-class PermanentJobError(Exception):
-    """The job can never succeed; do not retry."""
-
-
-def backoff(attempts: int) -> float:
-    """5 s, 10 s, 20 s ... doubling, at most one hour."""
-    return min(5 * 2 ** (attempts - 1), 3600)
-
-
-async def uncancellable(coro):
-    """Await `coro` to its end even when the calling task is cancelled meanwhile (the cancellation
-    is re-raised afterwards): for a record that must follow an effect, such as `sent_at`."""
-    task = asyncio.ensure_future(coro)
-    try:
-        return await asyncio.shield(task)
-    except asyncio.CancelledError:
-        await task
-        raise
 
 
 class Worker:

@@ -1,5 +1,4 @@
 """All repositories of one database."""
-from esign.jobs.queue import Jobs
 from esign.store.api_keys import ApiKeys
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
@@ -8,6 +7,7 @@ from esign.store.embed_tokens import EmbedTokens
 from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.identity_sessions import IdentitySessions
+from esign.store.jobs import Jobs
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings

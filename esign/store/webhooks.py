@@ -13,9 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 
-from bson import ObjectId
-
-from esign.db import DuplicateKeyError, ReturnDocument
+from esign.db import DuplicateKeyError, ObjectId, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
 
 RECORD_NAMESPACE = uuid.UUID("6e249da0-da10-4908-a590-15517978445c")

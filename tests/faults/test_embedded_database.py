@@ -7,12 +7,15 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import random
+import subprocess
+import sys
 
 import mongomock
 from mongomock import filtering
 
 from esign import db as dbmod
 from esign.clock import Clock
+from esign.db import mongomock_patches
 from esign.store import Store
 
 
@@ -119,7 +122,7 @@ async def test_hash_indexes_select_exactly_what_a_full_scan_matches():
 
     def compare(query):
         indexed = [d["_id"] for d in sync._iter_documents(query)]
-        scanned = [d["_id"] for d in dbmod._ORIGINAL_ITER(sync, query)]
+        scanned = [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, query)]
         assert indexed == scanned, query
 
     def compare_pages(query):
@@ -144,3 +147,16 @@ async def test_hash_indexes_select_exactly_what_a_full_scan_matches():
         await col.delete_one({"_id": f"d{rnd.randint(0, 60)}"})
         await col.insert_one(random_doc(rnd, 100 + round_))
     compare({"a": "a"})
+
+
+def test_a_mongomock_without_a_patched_method_fails_at_import_naming_its_version():
+    """The embedded database replaces private methods of mongomock (esign.db.mongomock_patches): a
+    mongomock release that renames one must stop `import esign.db`, not change its behaviour silently."""
+    script = ("import mongomock.collection\n"
+              "del mongomock.collection.Collection._ensure_uniques\n"
+              "import esign.db\n")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: mongomock ") and mongomock.__version__ in last, result.stderr
+    assert "Collection._ensure_uniques" in last and "tested with mongomock 4.3.x" in last, last

@@ -1,8 +1,8 @@
 """The durable job queue: atomic claims, lease expiry after a crashed worker, no double runs."""
 import asyncio
 
-from esign.jobs.kinds import JobKind
-from esign.jobs.worker import RetryLater, Worker
+from esign.jobs.kinds import JobKind, RetryLater
+from esign.jobs.worker import Worker
 from tests.conftest import raw_db
 
 

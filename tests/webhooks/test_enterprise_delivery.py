@@ -6,7 +6,7 @@ import pytest
 from esign import config as configmod
 from esign.clock import iso
 from esign.domain import delivery, provisioning
-from esign.jobs.worker import PermanentJobError
+from esign.jobs.kinds import PermanentJobError
 from tests.conftest import start_server, stop_server
 from tests.signing.test_signed_pdf_e2e import complete_request
 

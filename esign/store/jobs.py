@@ -1,4 +1,5 @@
-"""The durable job queue (design.md §9).
+"""The durable job queue (design.md §9): the repository of `jobs`, the only code that touches that
+collection (esign.jobs.worker runs the jobs; esign.jobs.kinds is their contract).
 
 A job is a document in `jobs`. Claiming is one atomic update that moves a due job of the worker's
 lanes to `running` and pushes its `run_at` to the end of the lease; a job whose worker died is

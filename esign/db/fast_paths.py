@@ -1,0 +1,264 @@
+"""What makes the embedded database fast without changing what it answers: mongomock's own results
+(the same documents, in the same natural order, as the same copies).
+
+mongomock matches every document of a collection against every filter (a lookup by `_id`, the
+uniqueness check of each write, the job claim among every job ever run). Instead:
+
+- Hash indexes: each collection's documents are kept in an `IndexedDocuments`, which maps every
+  value of every field named in the collection's declared indexes to the documents holding it
+  (kept up to date on insert, delete and each document an update changes). A query then reads
+  only the documents its equality (and `$in`) fields select, `_id` included; a filter made only of
+  such fields is answered from the indexes without matching. The indexes only choose what is matched.
+- A quick matcher (`quick_filter`) for filters of plain values and simple conditions, falling back
+  to mongomock's matcher for any document that needs it.
+- A sort key of plain values (`plain_sort_key`) and a copy of a stored document that copies only
+  what can change (`copy_value`), for esign.db.memory's cursor.
+
+esign.db.mongomock_patches routes mongomock's matching through the hash indexes.
+"""
+from __future__ import annotations
+
+import collections
+import copy
+import datetime
+import uuid
+
+import bson
+from mongomock import filtering
+
+_NOTHING = object()
+_OVERFLOW = object()  # a value the hash index cannot hold (a sub-document, an array of them, NaN)
+_PLAIN = (str, int, float, bool, datetime.datetime, uuid.UUID, bson.ObjectId, type(None))
+
+
+def _hash_key(value):
+    """A key under which equal values meet (as mongomock compares them: True equals 1), or _OVERFLOW."""
+    if isinstance(value, _PLAIN) and value == value:  # NaN is not equal to itself
+        return value
+    return _OVERFLOW
+
+
+def _document_keys(doc, field: str):
+    """The keys under which `doc` is found for `field` (a set), or _OVERFLOW."""
+    value = doc
+    for part in field.split("."):
+        if isinstance(value, dict):
+            value = value.get(part, None)
+        elif isinstance(value, list):
+            return _OVERFLOW  # a path through an array: matched, not indexed
+        else:
+            value = None
+    if isinstance(value, list):
+        keys = {_hash_key(v) for v in value}
+        return _OVERFLOW if _OVERFLOW in keys else keys
+    key = _hash_key(value)
+    return _OVERFLOW if key is _OVERFLOW else {key}
+
+
+def _query_keys(condition):
+    """The keys a filter condition selects (an equality or `$in` of plain values), or None."""
+    values = condition["$in"] if isinstance(condition, dict) and set(condition) == {"$in"} else [condition]
+    if not isinstance(values, list) or isinstance(condition, list):
+        return None
+    keys = {_hash_key(v) for v in values}
+    return None if _OVERFLOW in keys else keys
+
+
+def _conditions(query: dict):
+    """(field, condition) of a filter, those of its `$and` included (other operators as they are)."""
+    for field, condition in query.items():
+        if field == "$and" and isinstance(condition, list) and all(isinstance(c, dict) for c in condition):
+            for sub in condition:
+                yield from _conditions(sub)
+        else:
+            yield field, condition
+
+
+class IndexedDocuments(collections.OrderedDict):
+    """mongomock's documents of one collection, with a hash index on each of `fields`."""
+
+    def __init__(self, fields: tuple, documents):
+        super().__init__()
+        self.fields = fields
+        self.buckets = {f: collections.defaultdict(set) for f in fields}
+        self.overflow = {f: set() for f in fields}
+        self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
+        self.order: dict = {}  # _id -> natural order
+        self.index_names: tuple = ()  # the collection's indexes these fields were taken from
+        self._next = 0
+        for key, doc in documents.items():
+            self[key] = doc
+
+    def __setitem__(self, key, doc):
+        if key in self.order:
+            self._unindex(key)
+        else:
+            self.order[key] = self._next
+            self._next += 1
+        super().__setitem__(key, doc)
+        self._index(key, doc)
+
+    def __delitem__(self, key):
+        self._unindex(key)
+        del self.order[key]
+        super().__delitem__(key)
+
+    def _index(self, key, doc):
+        entry = self.keys[key] = {}
+        for field in self.fields:
+            keys = entry[field] = _document_keys(doc, field)
+            if keys is _OVERFLOW:
+                self.overflow[field].add(key)
+            else:
+                for k in keys:
+                    self.buckets[field][k].add(key)
+
+    def _unindex(self, key):
+        for field, keys in self.keys.pop(key).items():
+            if keys is _OVERFLOW:
+                self.overflow[field].discard(key)
+            else:
+                bucket = self.buckets[field]
+                for k in keys:
+                    ids = bucket[k]
+                    ids.discard(key)
+                    if not ids:
+                        del bucket[k]
+
+    def changed(self, doc) -> None:
+        """`doc` (a stored document) was changed in place by an update."""
+        key = doc.get("_id", _NOTHING)
+        if key in self.order and dict.get(self, key) is doc:
+            self._unindex(key)
+            self._index(key, doc)
+
+    def select(self, query: dict):
+        """(documents that may match `query` in natural order, whether all of them match), or None
+        when no index narrows it."""
+        if not isinstance(query, dict) or not query:
+            return None
+        parts, exact = [], True
+        for field, condition in _conditions(query):
+            keys = _query_keys(condition) if not field.startswith("$") else None
+            if keys is None or (field != "_id" and field not in self.buckets):
+                exact = False
+                continue
+            if field == "_id":
+                part = {k for k in keys if k in self.order}
+            else:
+                bucket, overflow = self.buckets[field], self.overflow[field]
+                sets = [bucket[k] for k in keys if k in bucket]
+                part = sets[0] if len(sets) == 1 else set().union(*sets)  # a bucket itself is not copied
+                if overflow:
+                    exact = False
+                    part = part | overflow
+            parts.append(part)
+        if not parts:
+            return None
+        parts.sort(key=len)
+        best = parts[0]
+        for part in parts[1:]:
+            best = best & part  # walks the smaller set
+        ordered = sorted(best, key=self.order.__getitem__) if len(best) > 1 else best
+        return [dict.__getitem__(self, key) for key in ordered], exact
+
+
+_COMPARE = {"$lt": lambda a, b: a < b, "$lte": lambda a, b: a <= b, "$gt": lambda a, b: a > b,
+            "$gte": lambda a, b: a >= b}
+_ORDERED = (str, int, float, datetime.datetime)
+
+
+def _plain_test(field: str, condition):
+    """A quick test of one top-level field's condition for documents whose value is a plain scalar of
+    the condition's own kind: True/False, or None when the document needs the full matcher."""
+    if "." in field or field.startswith("$"):
+        return None
+    if isinstance(condition, dict):
+        if not condition or not all(op in _COMPARE or op in ("$in", "$nin") for op in condition):
+            return None
+        tests = []
+        for op, operand in condition.items():
+            if op in _COMPARE:
+                if not isinstance(operand, _ORDERED) or isinstance(operand, bool):
+                    return None
+                kind = (int, float) if isinstance(operand, (int, float)) else type(operand)
+                tests.append((op, operand, kind))
+            else:
+                keys = _query_keys({"$in": operand}) if isinstance(operand, list) else None
+                if keys is None or None in keys:
+                    return None
+                tests.append((op, keys, None))
+
+        def test(doc):
+            value = doc.get(field, _NOTHING)
+            if type(value) not in _ORDERED:  # missing, None, arrays, bools...
+                return None
+            for op, operand, kind in tests:
+                if kind is None:
+                    if (value in operand) != (op == "$in"):
+                        return False
+                elif not isinstance(value, kind):
+                    return None
+                elif not _COMPARE[op](value, operand):
+                    return False
+            return True
+
+        return test
+    key = _hash_key(condition)
+    if key is _OVERFLOW or condition is None or isinstance(condition, bool):
+        return None
+
+    def test(doc):
+        value = doc.get(field, _NOTHING)
+        if type(value) not in _ORDERED:
+            return None
+        return value == key
+
+    return test
+
+
+def quick_filter(filter):
+    """A function that tells whether a document matches `filter` without mongomock's matcher when it
+    can (plain values, simple conditions), falling back to it otherwise; None for other filters."""
+    tests = [_plain_test(field, condition) for field, condition in filter.items()] if isinstance(filter, dict) else [None]
+    if not tests or None in tests:
+        return None
+
+    def matches(doc):
+        for test in tests:
+            verdict = test(doc)
+            if verdict is None:
+                return filtering.filter_applies(filter, doc)
+            if not verdict:
+                return False
+        return True
+
+    return matches
+
+
+def copy_value(value):
+    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: copy_value(v) for k, v in value.items()}
+    if kind is list:
+        return [copy_value(v) for v in value]
+    return copy.copy(value) if kind not in _IMMUTABLE else value
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, type(None), bytes, datetime.datetime, uuid.UUID, bson.ObjectId})
+
+
+def plain_sort_key(documents: list, fields: list):
+    """A sort key of the fields' own values when every document holds, for each field, a value of
+    one plain kind (so they compare as mongomock's BSON order compares them); else None."""
+    for field in fields:
+        if "." in field:
+            return None
+        values = {type(doc.get(field, _NOTHING)) for doc in documents}
+        if not (values <= {int, float} or (len(values) == 1 and values <= set(_ORDERED))):
+            return None
+    if len(fields) == 1:
+        field = fields[0]
+        return lambda doc: doc[field]
+    return lambda doc: tuple(doc[f] for f in fields)
