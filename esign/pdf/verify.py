@@ -254,6 +254,11 @@ def changes_after(pdf: bytes, signature, diff) -> list[str]:
     return said + found
 
 
+def _get(node: generic.DictionaryObject, key: str, default=None):
+    """`node[key]` resolved, or `default` (pyHanko's `get` does not resolve references)."""
+    return node[key] if key in node else default
+
+
 def _pages(reader: PdfFileReader) -> list[generic.DictionaryObject]:
     """The page dictionaries in page order (the page tree walked once, each node once)."""
     pages, seen, todo = [], set(), [reader.root.raw_get("/Pages")]
@@ -264,8 +269,9 @@ def _pages(reader: PdfFileReader) -> list[generic.DictionaryObject]:
         if key in seen or not isinstance(node, generic.DictionaryObject):
             continue
         seen.add(key)
-        if "/Kids" in node:
-            todo[:0] = list(node["/Kids"])
+        kids = _get(node, "/Kids")
+        if isinstance(kids, generic.ArrayObject):
+            todo[:0] = [kids.raw_get(i) for i in range(len(kids))]
         else:
             pages.append(node)
     return pages
@@ -302,12 +308,13 @@ def _digest(obj, skip=frozenset({"/Parent", "/P", "/Annots"})) -> str:
 def _annotations(page: generic.DictionaryObject) -> dict:
     """The page's annotations by reference (or position): (what it is, digest)."""
     found = {}
-    annots = page.get("/Annots")
-    for position, ref in enumerate(annots if isinstance(annots, generic.ArrayObject) else []):
+    annots = _get(page, "/Annots")
+    for position in range(len(annots) if isinstance(annots, generic.ArrayObject) else 0):
         raw = annots.raw_get(position)
         key = (raw.idnum, raw.generation) if isinstance(raw, generic.IndirectObject) else position
-        annot = ref if isinstance(ref, generic.DictionaryObject) else generic.DictionaryObject()
-        what = str(annot.get("/Subtype", "annotation")).lstrip("/")
+        annot = raw.get_object()
+        annot = annot if isinstance(annot, generic.DictionaryObject) else generic.DictionaryObject()
+        what = str(_get(annot, "/Subtype", "annotation")).lstrip("/")
         if "/T" in annot:
             what += f" of field {str(annot['/T'])!r}"
         found[key] = (what, _digest(raw))
@@ -338,20 +345,22 @@ def _page_changes(before: list, after: list, certificate: set[int]) -> list[str]
 def _field_values(reader: PdfFileReader) -> dict[str, str]:
     """The value (/V) of each form field other than a signature, by fully qualified name."""
     values, seen = {}, set()
-    form = reader.root.get("/AcroForm")
-    fields = form.get("/Fields") if isinstance(form, generic.DictionaryObject) else None
-    todo = [(f, "", None) for f in (fields if isinstance(fields, generic.ArrayObject) else [])]
+    form = _get(reader.root, "/AcroForm")
+    fields = _get(form, "/Fields") if isinstance(form, generic.DictionaryObject) else None
+    todo = [(fields.raw_get(i), "", None) for i in range(len(fields) if isinstance(fields, generic.ArrayObject) else 0)]
     while todo:
-        node, prefix, kind = todo.pop()
-        if not isinstance(node, generic.DictionaryObject) or id(node) in seen:
+        ref, prefix, kind = todo.pop()
+        node = ref.get_object()
+        key = (ref.idnum, ref.generation) if isinstance(ref, generic.IndirectObject) else id(node)
+        if not isinstance(node, generic.DictionaryObject) or key in seen:
             continue
-        seen.add(id(node))
-        name = f"{prefix}.{node['/T']}" if prefix and "/T" in node else str(node.get("/T", prefix))
-        kind = node.get("/FT", kind)
+        seen.add(key)
+        name = f"{prefix}.{node['/T']}" if prefix and "/T" in node else str(_get(node, "/T", prefix))
+        kind = _get(node, "/FT", kind)
         if "/V" in node and kind != "/Sig":
             values[name] = str(node["/V"])
-        kids = node.get("/Kids")
-        todo += [(kid, name, kind) for kid in (kids if isinstance(kids, generic.ArrayObject) else [])]
+        kids = _get(node, "/Kids")
+        todo += [(kids.raw_get(i), name, kind) for i in range(len(kids) if isinstance(kids, generic.ArrayObject) else 0)]
     return values
 
 
