@@ -106,7 +106,9 @@ async def test_changed_bytes_and_an_extra_update_are_reported(server, client, do
     writer.write(out)
     report = await check(out.getvalue(), trust, seal)
     assert any("was changed after its last signature 'esign-seal'" in f for f in failures(report)), report.text()
-    assert "added after signature 'esign-seal': document-level entries changed: /Lang, /Metadata" in failures(report)
+    # pyHanko's writer also updates the XMP /Metadata (its modification time, when another second has begun)
+    assert any(f.startswith("added after signature 'esign-seal': document-level entries changed: /Lang")
+               for f in failures(report)), report.text()
 
     path = tmp_path / "changed.pdf"
     path.write_bytes(changed)
