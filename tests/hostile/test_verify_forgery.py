@@ -136,8 +136,8 @@ def change_the_certificate(writer):
     (add_annotation, "added after signature 'esign-seal': page 1: an annotation added (Square)"),
     (add_page, "added after signature 'esign-seal': 1 page(s) added (pages 7-7, after the certificate of completion)"),
     (fill_a_value, "added after signature 'esign-seal': form field 'amount': value '1,000,000 EUR' filled in"),
-    (change_the_certificate, "added after signature 'esign-seal': page 6 (a certificate of completion page): its "
-                             "content or resources were changed"),
+    (change_the_certificate, ("added after signature 'esign-seal': page 6 (a certificate of completion page): its "
+                              "content or resources were changed")),
 ])
 async def test_what_an_update_after_the_seal_adds_is_named(server, client, document_id, tmp_path, change, named):
     pdf = await signed_pdf(server, client, document_id, "ses")
