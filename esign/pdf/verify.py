@@ -128,7 +128,7 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
             report.add(True, f"sealed by this deployment's seal: {describe(sealer)}")
         else:
             report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seal)}")
-        _check_printed_fingerprint(report, _sealed_revision(pdf, last), sealer)
+        _check_printed_fingerprint(report, pdf, last, sealer)
     _check_trail(report, reader)
     return report
 
@@ -199,9 +199,9 @@ def printed_fingerprint(text: str) -> str | None:
     return re.sub(r"[^0-9A-Fa-f]", "", found.group(1)).upper() if found else None
 
 
-def _check_printed_fingerprint(report: Report, sealed: bytes, sealer: x509.Certificate) -> None:
+def _check_printed_fingerprint(report: Report, pdf: bytes, seal, sealer: x509.Certificate) -> None:
     try:
-        pages = certificate_pages(sealed)
+        pages = certificate_pages(_sealed_revision(pdf, seal))
     except Exception as exc:  # noqa: BLE001 - an unreadable page is a finding, said in words
         report.add(False, f"the pages of the sealed file cannot be read to find its certificate of completion ({exc})")
         return
