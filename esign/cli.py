@@ -62,7 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--out", help="file to write (default: standard output)")
 
     verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
-                                           "exit status 0 only when every check passes")
+                                           "exit status 0 verified (every check passed, the seal checked with "
+                                           "--trust or --config), 1 a check failed, 2 the file or --trust cannot "
+                                           "be read, 3 intact but signer not checked (neither --trust nor --config)")
     verify.add_argument("file")
     verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
                                          "and the audit trail against its database")
@@ -117,7 +119,8 @@ def _configure_logging(level: str, command: str) -> None:
 
 def main(argv=None) -> None:
     """Exit status: 0 done; 1 a check or command failed, or the service could not start for a reason
-    outside its configuration (port in use, database unreachable); 2 a configuration or usage error."""
+    outside its configuration (port in use, database unreachable); 2 a configuration or usage error;
+    3 (`esign verify` only) the PDF is intact but its signer was not checked (verify_file)."""
     args = _parser().parse_args(argv)
     if args.command == "openapi":
         print(json.dumps(build(), indent=2))
@@ -319,7 +322,9 @@ async def seal_action(services, args) -> int:
 
 
 async def verify_file(services, args) -> int:
-    """`esign verify`: prints what the PDF proves, in words; 0 when every check passes, 1 otherwise."""
+    """`esign verify`: prints what the PDF proves, in words. Exit status: 0 verified (every check passed
+    and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or --trust cannot
+    be read; 3 every check passed but the signer was not checked (neither --trust nor --config given)."""
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
@@ -346,7 +351,7 @@ async def verify_file(services, args) -> int:
             for ok, text in await compare_with_store(services, report.trail):
                 report.add(ok, text)
     print(report.text())
-    return 0 if report.ok else 1
+    return 0 if report.verified else 3 if report.ok else 1
 
 
 async def admin_action(services, args) -> int:

@@ -1,47 +1,86 @@
 """What a signed PDF proves about itself, in words (`esign verify`): its PAdES signatures (intact,
-valid, what each covers, trusted when certificates to trust are given), who sealed it, and its
-embedded audit trail (esign.audit_chain), every hash recomputed.
+valid, what each covers, trusted when certificates to trust are given), who sealed it and whether
+that is the seal whose fingerprint the certificate of completion prints, what was added after the
+seal (pyHanko's difference analysis, and the pages, annotations and form values that differ from the
+sealed revision), and its embedded audit trail (esign.audit_chain), every hash recomputed.
+
+Without certificates to trust or a deployment's seal, nothing shows who made the seal (anyone can
+make a certificate named "esign seal"): such a report is never `verified`, at best intact with its
+signer not checked.
 
 pyHanko's sync API runs its own event loop: call `check_pdf` from a worker thread in async code.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import re
 from dataclasses import dataclass, field
 
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.serialization import Encoding
+from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.reader import PdfFileReader
-from pyhanko.sign.diff_analysis import ModificationLevel
+from pyhanko.sign.diff_analysis import DiffResult, ModificationLevel, SuspiciousModification
 from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature, validate_pdf_timestamp
 from pyhanko.sign.validation.errors import SignatureValidationError
 from pyhanko_certvalidator import ValidationContext
+from pypdf import PdfReader
 
 from esign.audit_chain import TRAIL_FILE, check_trail
 from esign.clock import readable
+from esign.pdf.certificate import TITLE
 from esign.pdf.seal import SEAL_FIELD
+
+UNCHECKED = "signer not checked"
+# how esign.pdf.certificate prints the seal's fingerprint (its "Integrity" table) and each page's footer
+SEAL_LABEL = "Seal certificate SHA-256"
+FOOTER = f"{TITLE} · request "
+MOST_CHANGES = 20  # changes named one by one after the seal; the rest are counted
+LEVELS = {
+    ModificationLevel.NONE: "no change",
+    ModificationLevel.LTA_UPDATES: "only validation data and document timestamps",
+    ModificationLevel.FORM_FILLING: "form filling and signatures",
+    ModificationLevel.ANNOTATIONS: "annotations",
+    ModificationLevel.OTHER: "changes outside what may follow a signature",
+}
+
 
 @dataclass
 class Report:
-    """Findings in order, each `(ok, sentence)`; the audit trail found, if any."""
+    """Findings in order, each `(ok, sentence)`, ok None for a note that neither passes nor fails;
+    the audit trail found, if any; whether who sealed it was checked (certificates to trust or the
+    deployment's seal were given)."""
 
-    findings: list[tuple[bool, str]] = field(default_factory=list)
+    findings: list[tuple[bool | None, str]] = field(default_factory=list)
     trail: dict | None = None
+    signer_checked: bool = False
 
-    def add(self, ok: bool, text: str) -> None:
+    def add(self, ok: bool | None, text: str) -> None:
         self.findings.append((ok, text))
 
     @property
     def ok(self) -> bool:
-        return bool(self.findings) and all(ok for ok, _ in self.findings)
+        """Nothing failed (the file is intact); says nothing of who sealed it unless `signer_checked`."""
+        return any(ok for ok, _ in self.findings) and all(ok is not False for ok, _ in self.findings)
+
+    @property
+    def verified(self) -> bool:
+        return self.ok and self.signer_checked
 
     def text(self) -> str:
-        lines = [f"{'ok  ' if ok else 'FAIL'}  {text}" for ok, text in self.findings]
-        lines.append("VERIFIED: every check passed." if self.ok else
-                     f"NOT VERIFIED: {sum(not ok for ok, _ in self.findings)} check(s) failed.")
+        mark = {True: "ok  ", False: "FAIL", None: "note"}
+        lines = [f"{mark[ok]}  {text}" for ok, text in self.findings]
+        if not self.ok:
+            lines.append(f"NOT VERIFIED: {sum(ok is False for ok, _ in self.findings)} check(s) failed.")
+        elif not self.signer_checked:
+            lines.append(f"NOT VERIFIED: the file is intact, but {UNCHECKED}: give --trust with the certificates "
+                         "of the deployment that sealed it (`esign seal export`), or its --config.")
+        else:
+            lines.append("VERIFIED: every check passed.")
         return "\n".join(lines)
 
 
@@ -56,8 +95,9 @@ def describe(cert: x509.Certificate) -> str:
 def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
               seal: x509.Certificate | None = None) -> Report:
     """Check `pdf`. With `trust`, every signature must chain to one of those certificates; with `seal`
-    (the deployment's seal certificate), the seal must be made with exactly that certificate."""
-    report = Report()
+    (the deployment's seal certificate), the seal must be made with exactly that certificate. Without
+    either the report can be `ok` (intact) but not `verified`: the signer is not checked."""
+    report = Report(signer_checked=trust is not None or seal is not None)
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
         signatures = reader.embedded_regular_signatures
@@ -70,7 +110,7 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
         return report
     roots = [asn1_x509.Certificate.load(c.public_bytes(Encoding.DER)) for c in trust or []]
     for number, signature in enumerate(signatures, start=1):
-        _check_signature(report, signature, roots, trust is not None, last=number == len(signatures))
+        _check_signature(report, pdf, signature, roots, trust is not None, last=number == len(signatures))
     for stamp in stamps:
         _check_document_timestamp(report, stamp, roots, trust is not None)
     last = signatures[-1]
@@ -79,8 +119,8 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
     else:
         sealer = x509.load_der_x509_certificate(last.signer_cert.dump())
         if seal is None and trust is None:
-            report.add(True, f"sealed by {describe(sealer)}; not compared with a deployment's seal "
-                             "(give --config or --trust to check it)")
+            report.add(None, f"sealed by {describe(sealer)}; {UNCHECKED}: anyone can make a certificate of that name "
+                             "(give --trust or --config to check it)")
         elif seal is None:
             report.add(True, f"sealed by {describe(sealer)}, trusted as the certificates given say above; "
                              "not compared with one deployment's seal certificate (give --config for that)")
@@ -88,11 +128,12 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
             report.add(True, f"sealed by this deployment's seal: {describe(sealer)}")
         else:
             report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seal)}")
+        _check_printed_fingerprint(report, pdf, last, sealer)
     _check_trail(report, reader)
     return report
 
 
-def _check_signature(report: Report, signature, roots: list, trusting: bool, *, last: bool) -> None:
+def _check_signature(report: Report, pdf: bytes, signature, roots: list, trusting: bool, *, last: bool) -> None:
     name = signature.field_name
     try:
         status = validate_pdf_signature(signature, ValidationContext(trust_roots=roots, allow_fetching=False))
@@ -113,6 +154,8 @@ def _check_signature(report: Report, signature, roots: list, trusting: bool, *, 
         else:
             report.add(False, f"the file was changed after its last signature {name!r}: it does not cover the "
                               "whole file (bytes or an incremental update were added after it)")
+            for change in changes_after(pdf, signature, status.diff_result):
+                report.add(False, f"added after signature {name!r}: {change}")
     elif status.docmdp_ok is False or status.diff_result is None or isinstance(status.diff_result, Exception):
         report.add(False, f"the changes made after signature {name!r} are not only later signatures and form "
                           "filling: the document was modified after it was signed")
@@ -128,6 +171,213 @@ def _check_signature(report: Report, signature, roots: list, trusting: bool, *, 
         good = stamp.intact and stamp.valid and (stamp.trusted or not trusting)
         report.add(good, f"signature {name!r} has a timestamp of {readable(stamp.timestamp)} by "
                          f"{stamp.signing_cert.subject.human_friendly}" + ("" if good else " that does not verify"))
+
+
+def _sealed_revision(pdf: bytes, signature) -> bytes:
+    """The bytes `signature` signs, up to the end of its revision (its /ByteRange ends there)."""
+    _, _, start, length = (int(n) for n in signature.byte_range)
+    return pdf[:start + length]
+
+
+def certificate_pages(pdf: bytes) -> list[tuple[int, str]]:
+    """The certificate of completion's pages that end `pdf`, as (0-based page index, text) in order:
+    the last pages whose text carries the certificate's footer (esign.pdf.certificate)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    pages = []
+    for index in range(len(reader.pages) - 1, -1, -1):
+        text = reader.pages[index].extract_text()
+        if FOOTER not in text:
+            break
+        pages.insert(0, (index, text))
+    return pages
+
+
+def printed_fingerprint(text: str) -> str | None:
+    """The seal's SHA-256 fingerprint (64 upper-case hex digits) printed after SEAL_LABEL in `text`."""
+    at = text.find(SEAL_LABEL)
+    found = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(SEAL_LABEL):]) if at >= 0 else None
+    return re.sub(r"[^0-9A-Fa-f]", "", found.group(1)).upper() if found else None
+
+
+def _check_printed_fingerprint(report: Report, pdf: bytes, seal, sealer: x509.Certificate) -> None:
+    try:
+        pages = certificate_pages(_sealed_revision(pdf, seal))
+    except Exception as exc:  # noqa: BLE001 - an unreadable page is a finding, said in words
+        report.add(False, f"the pages of the sealed file cannot be read to find its certificate of completion ({exc})")
+        return
+    if not pages:
+        report.add(None, "the sealed file has no certificate of completion pages (delivered separately?): the "
+                         "seal's fingerprint was compared with none printed")
+        return
+    mine = fingerprint(sealer).replace(":", "")
+    for index, text in pages:
+        printed = printed_fingerprint(text)
+        if printed is None:
+            continue
+        if printed == mine:
+            report.add(True, f"the seal's certificate is the one whose fingerprint the certificate of completion "
+                             f"prints (page {index + 1})")
+        else:
+            report.add(False, f"the seal's certificate (SHA-256 {mine}) is NOT the one the certificate of completion "
+                              f"prints on page {index + 1} ({printed}): the file was sealed again by someone else")
+        return
+    report.add(False, f"the certificate of completion (pages {pages[0][0] + 1}-{pages[-1][0] + 1}) prints no seal "
+                      "fingerprint to compare the seal with")
+
+
+def changes_after(pdf: bytes, signature, diff) -> list[str]:
+    """What was added after `signature` (the seal), in words: pyHanko's difference analysis (`diff`, the
+    validation status's `diff_result`), then the pages, annotations, form values and document-level
+    entries of the file that differ from those of the revision it signs."""
+    said = []
+    if isinstance(diff, SuspiciousModification):
+        reason = str(diff).splitlines()[0] if str(diff) else type(diff).__name__
+        said.append(f"pyHanko's difference analysis finds changes that may not follow a signature ({reason[:300]})")
+    elif isinstance(diff, DiffResult):
+        said.append(f"pyHanko's difference analysis finds {LEVELS[diff.modification_level]}"
+                    + (f" (form fields changed: {', '.join(sorted(diff.changed_form_fields))})"
+                       if diff.changed_form_fields else ""))
+    try:
+        sealed = _sealed_revision(pdf, signature)
+        before = PdfFileReader(io.BytesIO(sealed), strict=False)
+        after = PdfFileReader(io.BytesIO(pdf), strict=False)
+        certificate = {index for index, _ in certificate_pages(sealed)}
+        found = _page_changes(_pages(before), _pages(after), certificate)
+        found += _form_changes(_field_values(before), _field_values(after))
+        found += _catalog_changes(before.root, after.root)
+    except Exception as exc:  # noqa: BLE001 - a revision that cannot be read is said in words
+        return [*said, f"the revisions before and after it cannot be compared ({exc})"]
+    if not found:
+        found = ["bytes that change no page, annotation, form value or document-level entry"]
+    if len(found) > MOST_CHANGES:
+        found = [*found[:MOST_CHANGES], f"and {len(found) - MOST_CHANGES} more changes"]
+    return said + found
+
+
+def _get(node: generic.DictionaryObject, key: str, default=None):
+    """`node[key]` resolved, or `default` (pyHanko's `get` does not resolve references)."""
+    return node[key] if key in node else default
+
+
+def _pages(reader: PdfFileReader) -> list[generic.DictionaryObject]:
+    """The page dictionaries in page order (the page tree walked once, each node once)."""
+    pages, seen, todo = [], set(), [reader.root.raw_get("/Pages")]
+    while todo:
+        ref = todo.pop(0)
+        key = (ref.idnum, ref.generation) if isinstance(ref, generic.IndirectObject) else id(ref)
+        node = ref.get_object()
+        if key in seen or not isinstance(node, generic.DictionaryObject):
+            continue
+        seen.add(key)
+        kids = _get(node, "/Kids")
+        if isinstance(kids, generic.ArrayObject):
+            todo[:0] = [kids.raw_get(i) for i in range(len(kids))]
+        else:
+            pages.append(node)
+    return pages
+
+
+def _digest(obj, skip=frozenset({"/Parent", "/P", "/Annots"})) -> str:
+    """SHA-256 of `obj` and everything it refers to (streams as encoded), leaving out the keys `skip`
+    that point back up or sideways."""
+    h, seen, todo = hashlib.sha256(), set(), [obj]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, generic.IndirectObject):
+            key = (item.idnum, item.generation)
+            h.update(f"R{key}".encode())
+            if key in seen:
+                continue
+            seen.add(key)
+            item = item.get_object()
+        if isinstance(item, generic.StreamObject):
+            h.update(item.encoded_data)
+        if isinstance(item, generic.DictionaryObject):
+            for name in sorted(item):
+                if name not in skip:
+                    h.update(name.encode())
+                    todo.append(item.raw_get(name))
+        elif isinstance(item, generic.ArrayObject):
+            h.update(b"[%d" % len(item))
+            todo.extend(item.raw_get(i) for i in range(len(item)))
+        else:
+            h.update(repr(item).encode())
+    return h.hexdigest()
+
+
+def _annotations(page: generic.DictionaryObject) -> dict:
+    """The page's annotations by reference (or position): (what it is, digest)."""
+    found = {}
+    annots = _get(page, "/Annots")
+    for position in range(len(annots) if isinstance(annots, generic.ArrayObject) else 0):
+        raw = annots.raw_get(position)
+        key = (raw.idnum, raw.generation) if isinstance(raw, generic.IndirectObject) else position
+        annot = raw.get_object()
+        annot = annot if isinstance(annot, generic.DictionaryObject) else generic.DictionaryObject()
+        what = str(_get(annot, "/Subtype", "annotation")).lstrip("/")
+        if "/T" in annot:
+            what += f" of field {str(annot['/T'])!r}"
+        found[key] = (what, _digest(raw))
+    return found
+
+
+def _page_changes(before: list, after: list, certificate: set[int]) -> list[str]:
+    changes = []
+    if len(after) > len(before):
+        changes.append(f"{len(after) - len(before)} page(s) added (pages {len(before) + 1}-{len(after)}"
+                       + (", after the certificate of completion)" if certificate else ")"))
+    elif len(after) < len(before):
+        gone = set(range(len(after), len(before))) & certificate
+        changes.append(f"{len(before) - len(after)} page(s) removed (pages {len(after) + 1}-{len(before)}"
+                       + (", certificate of completion pages among them)" if gone else ")"))
+    for index, (old, new) in enumerate(zip(before, after)):
+        where = f"page {index + 1}" + (" (a certificate of completion page)" if index in certificate else "")
+        if _digest(old) != _digest(new):
+            changes.append(f"{where}: its content or resources were changed")
+        was, now = _annotations(old), _annotations(new)
+        changes += [f"{where}: an annotation added ({now[key][0]})" for key in now if key not in was]
+        changes += [f"{where}: an annotation removed ({was[key][0]})" for key in was if key not in now]
+        changes += [f"{where}: an annotation changed ({now[key][0]})" for key in now
+                    if key in was and was[key][1] != now[key][1]]
+    return changes
+
+
+def _field_values(reader: PdfFileReader) -> dict[str, str]:
+    """The value (/V) of each form field other than a signature, by fully qualified name."""
+    values, seen = {}, set()
+    form = _get(reader.root, "/AcroForm")
+    fields = _get(form, "/Fields") if isinstance(form, generic.DictionaryObject) else None
+    todo = [(fields.raw_get(i), "", None) for i in range(len(fields) if isinstance(fields, generic.ArrayObject) else 0)]
+    while todo:
+        ref, prefix, kind = todo.pop()
+        node = ref.get_object()
+        key = (ref.idnum, ref.generation) if isinstance(ref, generic.IndirectObject) else id(node)
+        if not isinstance(node, generic.DictionaryObject) or key in seen:
+            continue
+        seen.add(key)
+        name = f"{prefix}.{node['/T']}" if prefix and "/T" in node else str(_get(node, "/T", prefix))
+        kind = _get(node, "/FT", kind)
+        if "/V" in node and kind != "/Sig":
+            values[name] = str(node["/V"])
+        kids = _get(node, "/Kids")
+        todo += [(kids.raw_get(i), name, kind) for i in range(len(kids) if isinstance(kids, generic.ArrayObject) else 0)]
+    return values
+
+
+def _form_changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
+    return [f"form field {name!r}: value {before[name]!r} changed to {after[name]!r}" if name in before
+            else f"form field {name!r}: value {after[name]!r} filled in"
+            for name in sorted(after) if before.get(name) != after[name]] + \
+           [f"form field {name!r}: value {before[name]!r} removed" for name in sorted(before) if name not in after]
+
+
+def _catalog_changes(before: generic.DictionaryObject, after: generic.DictionaryObject) -> list[str]:
+    """Document-level entries (actions, names, metadata...) that differ; pages, the form and the
+    validation data (/DSS) are compared elsewhere or may follow a signature."""
+    keys = (set(before) | set(after)) - {"/Pages", "/AcroForm", "/DSS"}
+    changed = sorted(k for k in keys if k not in before or k not in after
+                     or _digest(before.raw_get(k)) != _digest(after.raw_get(k)))
+    return [f"document-level entries changed: {', '.join(changed)}"] if changed else []
 
 
 def _check_document_timestamp(report: Report, stamp, roots: list, trusting: bool) -> None:

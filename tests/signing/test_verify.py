@@ -33,7 +33,7 @@ async def check(pdf, trust, seal):
 
 
 def failures(report) -> list[str]:
-    return [text for ok, text in report.findings if not ok]
+    return [text for ok, text in report.findings if ok is False]
 
 
 def esign_verify(*args) -> subprocess.CompletedProcess:
@@ -66,8 +66,9 @@ async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, 
     proc = esign_verify(path, "--config", tmp_path / "esign.toml")  # the server fixture's, memory://: its key files
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "sealed by this deployment's seal" in proc.stdout and "not compared with the database" in proc.stdout
-    proc = esign_verify(path)  # no deployment: says who sealed it
-    assert proc.returncode == 0 and "not compared with a deployment's seal" in proc.stdout, proc.stdout
+    proc = esign_verify(path)  # no deployment: says who sealed it, intact but not VERIFIED
+    assert proc.returncode == 3 and "signer not checked: anyone can make a certificate" in proc.stdout, proc.stdout
+    assert proc.stdout.strip().splitlines()[-1].startswith("NOT VERIFIED: the file is intact, but signer not checked")
     assert "Traceback" not in proc.stderr, proc.stderr  # pyHanko's path building is not told on stderr
     bundle = tmp_path / "trust.pem"
     bundle.write_bytes((await client.get("/v1/seal-certificate", key=None)).body)
@@ -105,6 +106,9 @@ async def test_changed_bytes_and_an_extra_update_are_reported(server, client, do
     writer.write(out)
     report = await check(out.getvalue(), trust, seal)
     assert any("was changed after its last signature 'esign-seal'" in f for f in failures(report)), report.text()
+    # pyHanko's writer also updates the XMP /Metadata (its modification time, when another second has begun)
+    assert any(f.startswith("added after signature 'esign-seal': document-level entries changed: /Lang")
+               for f in failures(report)), report.text()
 
     path = tmp_path / "changed.pdf"
     path.write_bytes(changed)
@@ -140,6 +144,7 @@ async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(serv
                for p in problems), report.text()
     assert any("not by this deployment's seal" in p for p in problems)
     assert any("is not issued by a trusted certificate" in p for p in problems)
+    assert any("is NOT the one the certificate of completion prints" in p for p in problems)
     assert TRAIL_FILE == "audit-trail.json"
 
 
