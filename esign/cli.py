@@ -16,13 +16,13 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
-from esign.app import make_app, make_server
+from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
 from esign.domain import keys
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
 from esign.jobs.kinds import LANES
-from esign.jobs.registry import make_worker
+from esign.job_registry import make_worker
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
 from esign.secrets import new_token
@@ -123,7 +123,7 @@ def main(argv=None) -> None:
     3 (`esign verify` only) the PDF is intact but its signer was not checked (verify_file)."""
     args = _parser().parse_args(argv)
     if args.command == "openapi":
-        print(json.dumps(build(), indent=2))
+        print(json.dumps(build(all_routes()), indent=2))
         return
     try:
         code = _run(args)

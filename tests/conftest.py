@@ -19,7 +19,7 @@ from esign import config as configmod
 from esign import services as servicesmod
 from esign.app import make_app, make_server
 from esign.clock import FakeClock
-from esign.jobs.registry import make_worker
+from esign.job_registry import make_worker
 
 CORPUS = pathlib.Path(__file__).resolve().parent / "corpus"  # the PDF corpus ships with the tests (CC-BY-SA-4.0, see its README)
 SAMPLE_PDF = CORPUS / "pdflatex-4-pages.pdf"
