@@ -63,8 +63,9 @@ def image_scale(width: float, height: float, scale: float = SCALE) -> float:
     return min(scale, root)
 
 
-def render_page_png(pdf: bytes | str, number: int, scale: float = SCALE) -> bytes:
-    """Page `number` of a PDF (its bytes or its path) as a PNG, at `scale` or less (`image_scale`)."""
+def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -> bytes:
+    """Page `number` of a PDF (its bytes or its path) as a PNG: the signing page's image (`image_scale`,
+    at most MAX_PIXELS) unless a caller picks its own `scale`."""
     with _pdfium_lock:
         doc = pypdfium2.PdfDocument(pdf)
         try:
@@ -72,7 +73,7 @@ def render_page_png(pdf: bytes | str, number: int, scale: float = SCALE) -> byte
                 raise ValueError(f"page {number} does not exist (the document has {len(doc)})")
             page = doc[number - 1]
             # render() applies /Rotate and the CropBox; get_size() is the page so displayed
-            image = page.render(scale=image_scale(*page.get_size(), scale)).to_pil()
+            image = page.render(scale=scale or image_scale(*page.get_size())).to_pil()
             page.close()
         finally:
             doc.close()
