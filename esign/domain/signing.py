@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
-import os
+import pathlib
 import tempfile
 
 from esign.clock import iso
@@ -147,16 +147,15 @@ async def _cached_or_drawn(services, document: dict, number: int, key: str) -> b
         return await services.storage.get_bytes(key)
     except KeyError:
         pass
-    with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:
-        pdf, png = os.path.join(folder, "document.pdf"), os.path.join(folder, "page.png")
-        with open(pdf, "wb") as fh:
+    with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
+        pdf, png = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, "page.png")
+        with pdf.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
             async for chunk in services.storage.stream(document["blob_key"]):
-                fh.write(chunk)
-        drawn = await services.pdf_checker.render(pdf, number, png)
+                await asyncio.to_thread(fh.write, chunk)
+        drawn = await services.pdf_checker.render(str(pdf), number, str(png))
         if not drawn.get("ok"):
             raise ApiError(400, "invalid_pdf", f"page {number} cannot be shown: {drawn.get('error')}")
-        with open(png, "rb") as fh:
-            image = fh.read()
+        image = await asyncio.to_thread(png.read_bytes)
     await services.storage.put_bytes(key, image)
     return image
 
