@@ -159,6 +159,8 @@ class UploadHandler(APIHandler):
                description="multipart/form-data with one part `file` (the PDF, at most `[limits] max_upload_mb`, 50 MB by "
                            "default). The file is "
                            "checked before it is accepted: a non-PDF, encrypted or broken PDF is 400 `invalid_pdf`; "
+                           "a page larger than 14,400 pt (200 inches) on a side is 422 `validation_error` "
+                           "naming the page; "
                            "a larger body is 413 `payload_too_large`; a temporary storage failure is 502 "
                            "`upstream_unavailable` (retry, with the same Idempotency-Key).",
                errors=(400, 401, 403, 413, 422, 429, 502))

@@ -6,7 +6,7 @@ import hashlib
 import logging
 import os
 
-from esign.errors import ApiError, upstream_unavailable
+from esign.errors import ApiError, upstream_unavailable, validation_error
 from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
 
@@ -48,6 +48,8 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
         checked, sha256 = await asyncio.gather(services.pdf_checker.check(path), file_sha256(path))
     else:
         checked = await services.pdf_checker.check(path)
+    if checked.get("too_large"):  # a page larger than any viewer shows (esign.pdf.render.MAX_PAGE_POINTS)
+        raise validation_error([{"field": "file", "message": checked["error"]}])
     if not checked.get("ok"):
         raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
 

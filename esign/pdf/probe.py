@@ -2,9 +2,13 @@
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
 The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one file path a
-line on its standard input and writes one JSON line, {"ok": true, "page_count": N} or
-{"ok": false, "error": "..."}, so an upload does not pay for an interpreter's start-up. The bounds
+(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one JSON request a
+line on its standard input and writes one JSON line, so an upload does not pay for an interpreter's
+start-up. {"check": path} answers {"ok": true, "page_count": N} or {"ok": false, "error": "..."}
+(with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS on a side);
+{"render": path, "page": n, "out": png_path} draws the signing page's image of page n
+(esign.pdf.render.render_page_png, at most MAX_PIXELS) into png_path and answers {"ok": true} or
+{"ok": false, "error": "..."}: a page image is drawn under the same bounds as a check. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -28,6 +32,8 @@ import sys
 
 import pypdf
 import pypdfium2
+
+from esign.pdf.render import MAX_PAGE_POINTS, render_page_png
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
@@ -110,6 +116,12 @@ def _draw(path: str, heap: _Heap) -> dict:
         opened_at = heap.in_use()
         for index in range(count):
             page = doc[index]
+            width, height = page.get_size()  # as displayed: CropBox, /Rotate
+            if max(width, height) > MAX_PAGE_POINTS:
+                doc.close()
+                return {"ok": False, "too_large": True,
+                        "error": f"page {index + 1} is {width:,.0f} x {height:,.0f} pt; a page may be at most "
+                                 f"{MAX_PAGE_POINTS:,} pt (200 inches) on a side, the largest a PDF viewer shows"}
             # a tiny render proves the page content can be drawn by the renderer (its images loaded and
             # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
             page.render(scale=0.05, no_smoothimage=True).close()
@@ -126,6 +138,22 @@ def _draw(path: str, heap: _Heap) -> dict:
         return {"ok": False, "error": f"the PDF is damaged: page {index + 1} cannot be displayed (save or export "
                                       f"it again as PDF and upload that copy)"}
     return {"ok": True, "page_count": count}
+
+
+def _render(path: str, number: int, out: str) -> dict:
+    try:
+        png = render_page_png(path, number)
+    except Exception:  # noqa: BLE001 - the file passed the check; whatever fails now, the page cannot be shown
+        return {"ok": False, "error": "the page could not be drawn"}
+    with open(out, "wb") as fh:
+        fh.write(png)
+    return {"ok": True}
+
+
+def _answer(request: dict, heap: _Heap) -> dict:
+    if "render" in request:
+        return _render(request["render"], request["page"], request["out"])
+    return _check(request["check"], heap)
 
 
 def _child_setup(memory_mb: int):
@@ -151,12 +179,12 @@ class _Child:
         self.proc = proc
         self.checked = 0
 
-    async def check(self, path: str, timeout: float) -> dict | None:
-        """The child's answer for `path`; None when it gave none (it died or ran out of time: it is
+    async def ask(self, request: dict, timeout: float) -> dict | None:
+        """The child's answer to `request`; None when it gave none (it died or ran out of time: it is
         killed either way and must not be used again)."""
         self.checked += 1
         try:
-            self.proc.stdin.write(path.encode("utf-8", "surrogateescape") + b"\n")
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             await self.proc.stdin.drain()
             line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
             return json.loads(line)
@@ -194,6 +222,7 @@ class PdfChecker:
         self._busy: set[_Child] = set()
         self._starting: set[asyncio.Task] = set()
         self._slots = asyncio.Semaphore(self.workers)  # bound to a loop at its first use, not here
+        self._shared: dict[str, asyncio.Future] = {}
         self._closed = False
 
     async def _start_child(self) -> _Child:
@@ -227,6 +256,31 @@ class PdfChecker:
 
     async def check(self, path: str) -> dict:
         """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        return await self._ask({"check": path})
+
+    async def render(self, path: str, number: int, out: str) -> dict:
+        """Page `number` of the PDF at `path` drawn as a PNG into the file `out` by a child:
+        {"ok": true} or {"ok": false, "error": "..."}."""
+        return await self._ask({"render": path, "page": number, "out": out})
+
+    async def shared(self, key: str, make):
+        """The result of `make()` (a coroutine function); concurrent calls with the same key wait for
+        and share one run of it (one render of a page at a time, however many ask for it). A caller
+        that gives up does not cancel the run for the others."""
+        task = self._shared.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._shared[key] = task
+
+            def done(finished):
+                self._shared.pop(key, None)
+                if not finished.cancelled():
+                    finished.exception()  # retrieved, in case every caller gave up
+
+            task.add_done_callback(done)
+        return await asyncio.shield(task)
+
+    async def _ask(self, request: dict) -> dict:
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
@@ -238,7 +292,7 @@ class PdfChecker:
             child = child or await self._start_child()
             self._busy.add(child)
             try:
-                result = await child.check(path, self.timeout)
+                result = await child.ask(request, self.timeout)
             finally:
                 self._busy.discard(child)
             if result is None or result.get("retire") or child.checked >= self.recycle_after:
@@ -259,7 +313,7 @@ class PdfChecker:
 
 
 def _serve() -> None:
-    """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
+    """The child's loop: one JSON request a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -268,7 +322,7 @@ def _serve() -> None:
     heap.keep_freed_memory()
     for line in _lines(sys.stdin.fileno(), heap.give_back):
         try:
-            result = _check(line.decode("utf-8", "surrogateescape"), heap)
+            result = _answer(json.loads(line), heap)
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")
