@@ -32,8 +32,8 @@ SCHEMA: dict[str, dict[str, Any]] = {
                "xheaders": False, "shutdown_grace_seconds": 25.0, "max_connections": 0,
                "idle_timeout_seconds": 60.0, "body_timeout_seconds": 300.0},
     "database": {"url": "memory://", "name": "esign", "timeout_ms": 10000},
-    "storage": {"provider": "local", "path": "./var/blobs"},
-    "email": {"provider": "maildir", "path": "./var/mail", "from": "esign <no-reply@localhost>",
+    "storage": {"provider": "local"},  # the builtin `local` declares its `path`, as any provider its options
+    "email": {"provider": "maildir", "from": "esign <no-reply@localhost>",
               "attach_max_mb": 10.0, "copy_wait_minutes": 60},
     "sms": {"provider": "log"},
     "identity": {"provider": "none"},
