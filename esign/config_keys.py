@@ -75,12 +75,11 @@ KEYS: dict[str, dict[str, Key]] = {
                           0),
     },
     "storage": {
-        "provider": Key("local", "blob storage plugin: local (builtin) or an installed one (s3, gridfs)"),
-        "path": Key("./var/blobs", "local provider: directory of the blobs"),
+        "provider": Key("local", "blob storage plugin: local (builtin: its `path` option) or an installed one (s3, "
+                                 "gridfs)"),
     },
     "email": {
-        "provider": Key("maildir", "smtp, maildir or an installed email plugin"),
-        "path": Key("./var/mail", "maildir provider: the Maildir directory"),
+        "provider": Key("maildir", "smtp, maildir (builtin: its `path` option) or an installed email plugin"),
         "from": Key("esign <no-reply@localhost>", "sender of every email; shown as \"<organisation> via <name>\""),
         "attach_max_mb": Key(10.0, "completion emails attach the signed PDF up to this size, else link to it "
                                    "(0 = always a link)", 0),

@@ -178,6 +178,9 @@ class Server:
 
 async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None) -> Server:
     cfg = configmod.load(write_config(tmp_path, extra_config), environ={}, overrides=overrides)
+    for section, builtin in (("storage", "local"), ("email", "maildir")):  # `path` is those builtins' option
+        if getattr(cfg, section)["provider"] != builtin:
+            getattr(cfg, section).pop("path", None)
     services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm)
     sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
     port = sockets[0].getsockname()[1]
