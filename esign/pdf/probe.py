@@ -2,9 +2,12 @@
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
 The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one file path a
-line on its standard input and writes one JSON line, {"ok": true, "page_count": N} or
-{"ok": false, "error": "..."}, so an upload does not pay for an interpreter's start-up. The bounds
+(`python -m esign.pdf.probe --serve strip|refuse`, the `[limits] active_content` mode, with pypdf and
+pdfium already imported), reads one file path a line on its standard input and writes one JSON line,
+{"ok": true, "page_count": N} or {"ok": false, "error": "..."}, so an upload does not pay for an
+interpreter's start-up. The check also finds active content (esign.pdf.active) and earlier
+signatures (esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside
+the file (`cleaned_path`): see `_check`. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -28,6 +31,8 @@ import sys
 
 import pypdf
 import pypdfium2
+
+from esign.pdf import active, earlier
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
@@ -84,7 +89,18 @@ class _Heap:
             self.libc.malloc_trim(0)
 
 
-def _check(path: str, heap: _Heap) -> dict:
+def cleaned_path(path: str) -> str:
+    """Where the check of the upload at `path` writes its copy without active content (if it does):
+    the caller removes it once done with it."""
+    return path + ".cleaned.pdf"
+
+
+def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
+    """The answer for the file at `path` (see the module docstring); with the active content found
+    (esign.pdf.active) under "active_content", whether it carries signatures under "had_signatures"
+    (each only when there is any), and with `active_content` "strip" the copy without it written to
+    `cleaned_path(path)` ("cleaned"): that copy is the one drawn, and the one to store."""
+    found, signed = [], 0
     with open(path, "rb") as fh:
         if b"%PDF-" not in fh.read(READ_HEAD):
             return {"ok": False, "error": "the file is not a PDF"}
@@ -93,12 +109,26 @@ def _check(path: str, heap: _Heap) -> dict:
             if reader.is_encrypted:
                 return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
             count = len(reader.pages)
+            if count >= 1:
+                found, signed = active.find(reader), earlier.count_signatures(reader.root_object)
+                if found and active_content == "strip":
+                    active.write_without(reader, cleaned_path(path))
+        except MemoryError:
+            raise
         except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
             return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
                                           "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
-    return _draw(path, heap)
+    extra = {"active_content": found} if found else {}
+    if signed:
+        extra["had_signatures"] = True
+    if found and active_content != "strip":
+        return {"ok": True, "page_count": count, **extra}  # refused by the caller: not worth drawing
+    if found:
+        extra["cleaned"] = cleaned_path(path)
+    drawn = _draw(extra.get("cleaned", path), heap)
+    return {**drawn, **extra} if drawn["ok"] else drawn
 
 
 def _draw(path: str, heap: _Heap) -> dict:
@@ -185,8 +215,10 @@ class _Child:
 class PdfChecker:
     """The pool of checking processes (see the module docstring)."""
 
-    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100):
+    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100,
+                 active_content: str = "strip"):
         self.timeout = timeout
+        self.active_content = active_content  # `[limits] active_content`: what the children do with it
         self.memory_mb = memory_mb
         self.workers = max(1, workers)
         self.recycle_after = max(1, recycle_after)
@@ -198,7 +230,7 @@ class PdfChecker:
 
     async def _start_child(self) -> _Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "esign.pdf.probe", "--serve",
+            sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb))
         return _Child(proc)
@@ -226,7 +258,8 @@ class PdfChecker:
         task.add_done_callback(self._starting.discard)
 
     async def check(self, path: str) -> dict:
-        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`
+        (with what `_check` adds about active content and signatures)."""
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
@@ -258,7 +291,7 @@ class PdfChecker:
         await asyncio.gather(*(child.close() for child in children))
 
 
-def _serve() -> None:
+def _serve(active_content: str) -> None:
     """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -268,7 +301,7 @@ def _serve() -> None:
     heap.keep_freed_memory()
     for line in _lines(sys.stdin.fileno(), heap.give_back):
         try:
-            result = _check(line.decode("utf-8", "surrogateescape"), heap)
+            result = _check(line.decode("utf-8", "surrogateescape"), heap, active_content)
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")
@@ -294,5 +327,5 @@ def _lines(fd: int, idle):
         yield line
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--serve"]:
-    _serve()
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"] and sys.argv[2:] in (["strip"], ["refuse"]):
+    _serve(sys.argv[2])
