@@ -18,8 +18,9 @@ What counts, by the kind reported (KINDS, in the order reported):
 An action chain holding any of these is removed whole from where it sits (a link keeps its place on
 the page and does nothing); an annotation of a listed subtype is taken off its page (with the pop-up
 notes that belong to it), and loses its payload (file, media, script) wherever else it is referred
-to. Last, every object the document still reaches is swept: a file specification's embedded file
-(/EF) or a script (/JS) left anywhere else goes too. Everything else (the pages, their content, form
+to. Last, every object the document still reaches (but the pages' content, resources and
+appearances) is swept: a file specification's embedded file (/EF) or a script (/JS) left anywhere
+else goes too. Everything else (the pages, their content, form
 fields and values, links to web addresses, bookmarks) is kept.
 """
 from __future__ import annotations
@@ -42,6 +43,9 @@ PAYLOAD = ("/FS", "/RichMediaContent", "/RichMediaSettings", "/3DD", "/Movie", "
 ANNOTATIONS = {"/FileAttachment": "embedded_files", "/RichMedia": "rich_media", "/3D": "rich_media",
                "/Screen": "multimedia", "/Movie": "multimedia", "/Sound": "multimedia"}
 NAME_TREES = {"/JavaScript": "javascript", "/EmbeddedFiles": "embedded_files", "/Renditions": "multimedia"}
+# what the pages draw (content, resources: images, fonts; appearances) is not swept: no viewer finds
+# a script or a file there, and reading it would take the file's size in memory (images)
+NOT_SWEPT = {"/Contents", "/Resources", "/AP", "/Thumb", "/EF", "/JS"}
 MAX_DEPTH = 32  # of the field tree; deeper nodes (or cycles) are not walked
 MAX_ITEMS = 100_000  # actions of one chain, outline items: a longer chain or list is cut there
 
@@ -205,8 +209,9 @@ class _Walk:
                 del page["/Annots"]
 
     def _sweep(self, start: list) -> None:
-        """Every object reachable from `start`: an embedded file (/EF of a file specification) or a
-        script (/JS) still held anywhere is active content all the same."""
+        """Every object reachable from `start` but what the pages draw (NOT_SWEPT): an embedded file
+        (/EF of a file specification) or a script (/JS) still held anywhere is active content all the
+        same."""
         stack, seen = list(start), set()
         while stack:
             obj = stack.pop()
@@ -218,6 +223,6 @@ class _Walk:
             if isinstance(obj, DictionaryObject):
                 for key, kind in (("/EF", "embedded_files"), ("/JS", "javascript")):
                     self._drop(obj, key, kind)
-                stack.extend(obj.values())
+                stack.extend(value for key, value in obj.items() if key not in NOT_SWEPT)
             elif isinstance(obj, ArrayObject):
                 stack.extend(obj)

@@ -11,11 +11,13 @@ import asyncio
 import io
 import subprocess
 
+import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
                            NumberObject, StreamObject, TextStringObject)
 from reportlab.pdfgen.canvas import Canvas
 
+from esign import config as configmod
 from esign.domain import keys
 from esign.pdf.finalize import fingerprint
 from esign.pdf.seal import SealMaterial
@@ -296,3 +298,13 @@ async def test_a_signed_upload_with_active_content(server, client, tmp_path):
     assert "carried 1 digital signature, not preserved" in certificate
     assert "the sender's own copy of the upload still carries them" in certificate
     assert "Active content removed" in certificate and "JavaScript" in certificate
+
+
+def test_the_setting_is_checked(tmp_path):
+    path = tmp_path / "esign.toml"
+    path.write_text('[limits]\nactive_content = "keep"\n')
+    with pytest.raises(configmod.ConfigError, match="limits.active_content"):
+        configmod.load(str(path), environ={})
+    path.write_text('[limits]\nactive_content = "refuse"\n')
+    assert configmod.load(str(path), environ={}).limits.active_content == "refuse"
+    assert configmod.load(str(path), environ={"ESIGN_LIMITS_ACTIVE_CONTENT": "strip"}).limits.active_content == "strip"
