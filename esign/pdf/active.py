@@ -52,7 +52,7 @@ MAX_ITEMS = 100_000  # actions of one chain, outline items: a longer chain or li
 
 def find(reader: PdfReader) -> list[str]:
     """The kinds of active content `reader`'s document carries (in KINDS order), nothing changed."""
-    return _Walk(remove=False).document(reader.root_object, reader.pages, reader.trailer)
+    return _Walk(remove=False).document(reader.root_object, reader.pages, reader.trailer.get("/Info"))
 
 
 def write_without(reader: PdfReader, path: str) -> list[str]:
@@ -86,6 +86,8 @@ class _Walk:
         self.found: set[str] = set()
 
     def document(self, root: DictionaryObject, pages, info) -> list[str]:
+        """The kinds found (and removed) in the document of catalog `root`, `pages` and document
+        information `info`."""
         self._action(root, "/OpenAction")
         self._additional(root)
         names = _resolved(root.get("/Names"))
