@@ -42,7 +42,8 @@ class Services:
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
-                                      limits.pdf_check_workers, limits.pdf_check_recycle_after)
+                                      limits.pdf_check_workers, limits.pdf_check_recycle_after,
+                                      limits.active_content)
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
