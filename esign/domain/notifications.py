@@ -158,8 +158,10 @@ def header_text(text: str) -> str:
 HEADER_INJECTION_FIXED = {(3, 11): (3, 11, 10), (3, 12): (3, 12, 5)}
 
 
-def interpreter_notice(version: tuple = tuple(sys.version_info[:3])) -> str | None:
-    """The start-up warning on a Python whose email package has CVE-2024-6923, else None."""
+def interpreter_notice(version: tuple | None = None) -> str | None:
+    """The start-up warning on a Python (this one by default) whose email package has CVE-2024-6923,
+    else None."""
+    version = tuple((version or sys.version_info)[:3])
     fixed = HEADER_INJECTION_FIXED.get(tuple(version[:2]))
     if fixed is None or tuple(version) >= fixed:
         return None

@@ -201,12 +201,11 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     details = []
     if message is not None and len(message) > 1000:
         details.append({"field": "message", "message": "longer than 1000 characters once the variables are filled in"})
-    if subject is not None and len(subject) > 255:
-        details.append({"field": "variables", "message": "the email subject must stay at most 255 characters once "
-                                                         "the variables are filled in"})
-    if subject is not None and header_problem(subject):  # the subject is a header (esign.api.common.Line)
-        details.append({"field": "variables", "message": f"the email subject {header_problem(subject)} once the "
-                                                         "variables are filled in"})
+    problem = header_problem(subject) if subject is not None else None  # a header (esign.api.common.Line)
+    if subject is not None and (len(subject) > 255 or problem):
+        details.append({"field": "variables", "message": "the email subject must stay one line of at most 255 "
+                                                         "characters once the variables are filled in"
+                                                         + (f": it {problem}" if problem else "")})
     if any(f["value"] is not None and len(f["value"]) > 1000 for f in fields):
         details.append({"field": "variables", "message": "a field value is longer than 1000 characters once the "
                                                          "variables are filled in"})

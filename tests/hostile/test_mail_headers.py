@@ -7,10 +7,14 @@ from __future__ import annotations
 import email
 import email.policy
 import pathlib
+import sys
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server
+from esign import cli
+from esign import config as configmod
+from esign.domain import notifications
+from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server, write_config
 from tests.smtp import smtp_controller
 
 BCC = "a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf"
@@ -151,3 +155,18 @@ async def test_template_variables_cannot_make_the_subject_an_encoded_word(server
     assert (await client.get("/v1/signing-requests")).json["total"] == 0
     send["variables"]["who"] = "Ann"
     assert (await client.post(f"/v1/templates/{template.json['id']}/send", send)).status == 201
+
+
+@pytest.mark.parametrize("version, affected", [((3, 11, 7), True), ((3, 11, 9), True), ((3, 11, 10), False),
+                                               ((3, 12, 4), True), ((3, 12, 5), False), ((3, 13, 0), False)])
+def test_which_pythons_are_affected(version, affected):
+    assert (notifications.interpreter_notice(version) is not None) is affected
+
+
+async def test_start_up_warns_on_an_affected_python(tmp_path, caplog, monkeypatch):
+    monkeypatch.setattr(sys, "version_info", (3, 11, 7, "final", 0))
+    cfg = configmod.load(write_config(tmp_path), environ={})
+    services = await cli.start_services(cfg)
+    await services.close()
+    [warning] = [r for r in caplog.records if "CVE-2024-6923" in r.getMessage()]
+    assert warning.levelname == "WARNING" and "3.11.10" in warning.getMessage()
