@@ -118,14 +118,15 @@ BIDI_CONTROLS = "\\u202a-\\u202e\\u2066-\\u2069"
 BIDI = re.compile(f"[{BIDI_CONTROLS}]")
 # an RFC 2047 encoded word as Python's email package decodes it (before 3.11.10 / 3.12.5 into a real line
 # break in the header it writes: CVE-2024-6923); the OpenAPI pattern says the same with a lookahead
-ENCODED_WORD = re.compile(r"=\?[^?]*\?[bBqQ]\?[^?]*\?=")
-NO_ENCODED_WORD = r"(?!.*=\?[^?]*\?[bBqQ]\?[^?]*\?=)"
+ENCODED_WORD_RE = r"=\?[^?]*\?[bBqQ]\?[^?]*\?="
+ENCODED_WORD = re.compile(ENCODED_WORD_RE)
+NO_ENCODED_WORD = f"(?!.*{ENCODED_WORD_RE})"
 # multi-line text (messages, reasons, descriptions, field values): tab, LF and CR are text; NUL and the
 # other C0 controls, DEL and the C1 controls are not
 TEXT_CONTROL_CHARS = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f"
 NOT_TEXT = re.compile(f"[{TEXT_CONTROL_CHARS}]")
 TEXT_PATTERN = f"^[^{TEXT_CONTROL_CHARS}]*$"
-NOT_TEXT_MESSAGE = "must not contain control characters (NUL and the like; tab and line breaks are allowed)"
+NOT_TEXT_MESSAGE = "control characters are not allowed here (tab and line breaks are)"
 
 
 def header_problem(value: str) -> str | None:
@@ -152,6 +153,13 @@ class Line(fields.String):
         if problem:
             raise ValidationError(problem)
         return value
+
+
+class FieldText(fields.String):
+    """A signature field's prefilled `value` or a select option: what is stamped on the document. Its
+    rule (no control characters but tab and LF, no bidirectional controls, naming the character) is
+    esign.domain.signer_values.unsafe_character, checked with every other field of the request, so
+    InputSchema's milder central rule is not applied before it."""
 
 
 class MaxProperties(validate.Validator):
@@ -208,37 +216,19 @@ def _trim_unknown(schema: Schema, data):
     return kept
 
 
-def _control_in(value) -> bool:
-    """Whether a string, or any key or string inside a JSON value, holds a control character that is
-    not text (NOT_TEXT). Iterative: a value nested as deeply as the JSON parser allows is no error."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if NOT_TEXT.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-def no_control(value):
+def no_control(value: str):
     """The validator every plain string input carries (see InputSchema.on_bind_field)."""
-    if _control_in(value):
-        raise ValidationError(NOT_TEXT_MESSAGE)
+    found = NOT_TEXT.search(value)
+    if found:
+        raise ValidationError(f"contains U+{ord(found.group()):04X}: {NOT_TEXT_MESSAGE}")
 
 
 def _guard_text(field: fields.Field) -> None:
-    """Give a plain String (and a free-form Raw value) the `no_control` rule, also inside lists and
-    dicts. Bound fields are shallow copies of the declared ones: attributes are replaced, never
-    changed in place."""
-    if type(field) in (fields.String, fields.Raw) and no_control not in field.validators:
+    """Give a plain String the `no_control` rule, also inside lists and dicts. Bound fields are
+    shallow copies of the declared ones: attributes are replaced, never changed in place."""
+    if type(field) is fields.String and no_control not in field.validators:
         field.validators = [*field.validators, no_control]
-        if type(field) is fields.String:
-            field.metadata = {"pattern": TEXT_PATTERN, **field.metadata}
+        field.metadata = {"pattern": TEXT_PATTERN, **field.metadata}
     for inner in (getattr(field, "inner", None), getattr(field, "key_field", None),
                   getattr(field, "value_field", None), *getattr(field, "tuple_fields", ())):
         if isinstance(inner, fields.Field):
@@ -249,7 +239,8 @@ class InputSchema(ReusedSchema):
     """A request body or query: unknown keys refused (at most MAX_ERRORS of them listed), and every
     plain string without control characters other than tab, CR and LF, centrally: a field declared
     as `fields.String` gets the rule (and its OpenAPI pattern) when the schema is built. One-line
-    strings (Line, Name, Email, ...) have stricter rules of their own."""
+    strings (Line, Name, Email, ...) have stricter rules of their own, and so have what signers enter
+    and what is stamped (FieldText, and the free-form `values` of a submission: esign.domain.signer_values)."""
 
     class Meta:
         unknown = RAISE
