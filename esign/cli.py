@@ -19,6 +19,7 @@ from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
 from esign.domain import keys
+from esign.domain import notifications
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
 from esign.jobs.kinds import LANES
@@ -169,6 +170,9 @@ async def start_services(cfg):
     """The services of a serving or working process, its signing keys loaded: a configured seal or
     `[signing] validation_roots` that cannot be used, or a seal outside its certificate's validity,
     stops start-up (a ConfigError naming the key); a seal expiring within 30 days is a warning."""
+    python_notice = notifications.interpreter_notice()
+    if python_notice:
+        log.warning(python_notice)
     services = await servicesmod.build(cfg)
     try:
         await keys.validation_roots(services)
@@ -281,6 +285,9 @@ async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
                   "organisation's signing pages.", file=sys.stderr)
         return 2
 
+    python_notice = notifications.interpreter_notice()
+    if python_notice:
+        log.warning(python_notice)
     services = await servicesmod.build(cfg)
     try:
         return await action(services, args)
