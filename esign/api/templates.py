@@ -88,8 +88,9 @@ def _optional(field):
 
 
 # PATCH: every create field, none required, no defaults (a field left out is left as it is)
+# (named in this module: a large body is loaded in a child, which finds its schema by module and name)
 TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
-                      {name: _optional(f) for name, f in TemplateCreate._declared_fields.items()})
+                      {"__module__": __name__, **{name: _optional(f) for name, f in TemplateCreate._declared_fields.items()}})
 
 READ_FIELDS = ("id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
                "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",

@@ -6,6 +6,7 @@ flight at once, /healthz keeps answering within 100 ms."""
 from __future__ import annotations
 
 import asyncio
+import pickle
 import time
 
 import pytest
@@ -65,7 +66,8 @@ async def signer_value_body(server):
     made = await make_request(server, fields={"sig": {}})
     token = await made.token(0)
     field_id = made.fields["sig"]
-    return f"/sign/{token}/api/sign", largest(server, f'{{"consent":true,"values":{{"{field_id}":[', "0", "]}}"), \
+    return f"/sign/{token}/api/sign", largest(
+        server, f'{{"consent":true,"signature":{{"kind":"typed","text":"Ann Example"}},"values":{{"{field_id}":[', "0", "]}}"), \
         f"values.{field_id}"
 
 
@@ -171,3 +173,10 @@ def test_every_array_and_object_of_a_request_body_has_a_size_bound():
     bodies = dict(request_bodies())
     assert "POST /v1/signing-requests/{request_id}/fields" in bodies and "POST /sign/{token}/api/sign" in bodies
     assert {operation: where for operation, schema in bodies.items() if (where := unbounded(schema))} == {}
+
+
+def test_every_request_body_schema_reaches_the_child_loading_it():
+    """A large body is loaded in a child process, which is sent the schema's class (by module and
+    name): a class made at run time must still be found there."""
+    for operation, schema in request_bodies():
+        assert pickle.loads(pickle.dumps(type(schema))) is type(schema), operation
