@@ -34,8 +34,8 @@ from esign.errors import ApiError, validation_error
 
 log = logging.getLogger("esign.api")
 
-# The values one body may hold: the largest legitimate body, a signing request's 5000 fields with
-# every one of their 16 keys (80,000) and options (100 at most per field), stays well under it.
+# The values one body may hold (a 2 MB body can hold 1,000,000): a signing request's 5000 fields with
+# every one of their 16 keys (80,000 values) and an average of 30 options each fit.
 ITEM_BUDGET = 250_000
 INLINE_BYTES = 32 * 1024  # parsed where it arrived (json.loads of 32 KB: at most ~4 ms)
 INLINE_VALUES = 1_000  # and loaded there too (about 100 fields: ~5 ms), else in a child
