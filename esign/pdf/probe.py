@@ -25,6 +25,7 @@ import logging
 import os
 import select
 import sys
+import time
 
 import pypdf
 import pypdfium2
@@ -185,8 +186,10 @@ class _Child:
 class PdfChecker:
     """The pool of checking processes (see the module docstring)."""
 
-    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100):
+    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100, observe=None):
+        """`observe(outcome, seconds)` is told each check's outcome (ok, refused, died) and duration."""
         self.timeout = timeout
+        self.observe = observe
         self.memory_mb = memory_mb
         self.workers = max(1, workers)
         self.recycle_after = max(1, recycle_after)
@@ -227,6 +230,7 @@ class PdfChecker:
 
     async def check(self, path: str) -> dict:
         """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        started = time.perf_counter()
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
@@ -246,6 +250,9 @@ class PdfChecker:
             else:
                 self._idle.append(child)
             self._prestart()
+        if self.observe is not None:
+            self.observe("died" if result is None else "ok" if result.get("ok") else "refused",
+                         time.perf_counter() - started)
         if result is None:
             return dict(DIED)
         return {k: v for k, v in result.items() if k != "retire"}
