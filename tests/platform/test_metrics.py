@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import pathlib
+import re
 import subprocess
 import sys
 from importlib.metadata import version
 
 import pymongo.monitoring
+import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
 from esign import __version__
@@ -142,6 +145,21 @@ async def test_loopback_is_allowed_by_default_but_not_through_a_proxy(server, cl
     await scrape(client)
     # without [server] xheaders, a request a proxy forwarded comes from the proxy's (loopback) address
     assert_error(await client.get("/metrics", key=None, headers={"X-Forwarded-For": "203.0.113.9"}), 403)
+
+
+async def test_the_dashboard_and_alert_rules_name_real_metrics(client):
+    resp = await client.get("/metrics", key=None)
+    exposed = set()
+    for family in text_string_to_metric_families(resp.body.decode()):
+        suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_sum", "_count")}.get(family.type, ("",))
+        exposed |= {family.name + suffix for suffix in suffixes}
+    docs = pathlib.Path(__file__).resolve().parents[2] / "docs"
+    rules = yaml.safe_load((docs / "prometheus-alerts.yml").read_text())
+    dashboard = json.loads((docs / "grafana-dashboard.json").read_text())
+    expressions = [rule["expr"] for group in rules["groups"] for rule in group["rules"]]
+    expressions += [target["expr"] for panel in dashboard["panels"] for target in panel["targets"]]
+    named = {name for expr in expressions for name in re.findall(r"\besign_\w+", expr)}
+    assert len(named) >= 15 and named <= exposed, named - exposed
 
 
 def metrics_config(allow, token=""):
