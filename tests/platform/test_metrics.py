@@ -23,6 +23,7 @@ from esign.domain import lifecycle
 from esign.observability.metrics import admitted
 from tests.conftest import assert_error, start_server, stop_server
 from tests.platform.test_config import config_error, load_text
+from tests.signer.api_helpers import ANN, make_request, spost
 from tests.webhooks.conftest import Receiver, create_hook
 
 TOKEN = "metrics-token-0123456789"
@@ -219,3 +220,11 @@ async def test_version_in_healthz_and_the_openapi_document_leaves_metrics_out(cl
 def test_esign_version():
     out = subprocess.run([sys.executable, "-m", "esign", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"esign {version('esign')}"
+
+
+async def test_text_messages_are_counted(server):
+    made = await make_request(server, (ANN,), fields={"sig": {}}, phone_verification_required=True)
+    assert (await spost(server, await made.token(0), "otp")).status == 200
+    samples = await scrape(server.client)
+    assert value(samples, "esign_sms_total", outcome="sent") == 1
+    assert value(samples, "esign_sms_total", outcome="failed") == 0
