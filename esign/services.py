@@ -11,7 +11,7 @@ from esign.clock import Clock
 from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.provisioning import provision_from_config
-from esign.jobs import registry
+from esign import job_registry as registry
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
@@ -47,8 +47,8 @@ class Services:
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
                                       limits.pdf_check_workers, limits.pdf_check_recycle_after,
-                                      observe=self.metrics.pdf_check)
-        self.worker = None  # set by esign.jobs.registry.make_worker when this process runs jobs
+                                      limits.active_content, observe=self.metrics.pdf_check)
+        self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
 

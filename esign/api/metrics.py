@@ -4,6 +4,7 @@ endpoint, not part of the API: it is left out of the OpenAPI document. Answered 
 in the Error shape."""
 from esign.api.base import BaseHandler
 from esign.errors import ApiError
+from esign.jobs.kinds import JOB_LANES
 from esign.observability.metrics import CONTENT_TYPE, admitted
 
 
@@ -14,7 +15,7 @@ class MetricsHandler(BaseHandler):
                         services.config.server.xheaders):
             raise ApiError(403, "forbidden", "metrics are answered only to the networks in [metrics] allow "
                                              "or with the [metrics] token")
-        await services.metrics.refresh(services.store)
+        await services.metrics.refresh(services.store, JOB_LANES)
         self.set_header("Content-Type", CONTENT_TYPE)
         self.finish(services.metrics.exposition())
 

@@ -116,7 +116,7 @@ class DeclineBody(StrictSchema):
 class CodeBody(StrictSchema):
     code = fields.String(required=True, metadata={
         "description": "the code from the text message: 6 digits, or 4 to 10 when the SMS provider makes the "
-                       "codes (`checks_codes`)"})
+                       "codes (a `CodeCheckingSmsProvider`)"})
 
 
 class IdentityBody(StrictSchema):

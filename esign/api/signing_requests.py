@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Name, Num, OutSchema, Phone, QuerySchema,
-                              StrictSchema, UTCDateTime, cursor_record, operation, page_of)
+from esign.api.common import (Bool, CursorPageQuery, Email, FieldText, Int, Line, Name, Num, OutSchema, Phone,
+                              QuerySchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of)
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
@@ -56,12 +56,12 @@ class FieldShape(StrictSchema):
     height_percent = Num(load_default=5.0, validate=validate.Range(1, 40))
     placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
     is_required = Bool(load_default=True)
-    options = fields.List(fields.String(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
+    options = fields.List(FieldText(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
                           validate=validate.Length(max=100), metadata={"description": "required for select fields"})
     validation_type = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(VALIDATION_TYPES))
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
-    value = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    value = FieldText(allow_none=True, load_default=None, validate=validate.Length(max=1000))
 
 
 class CreateBodyField(FieldShape):

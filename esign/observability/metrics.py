@@ -26,8 +26,6 @@ from prometheus_client import (
     generate_latest,
 )
 
-from esign.jobs.kinds import JOB_LANES
-
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 UNMATCHED = "(unmatched)"  # the route of a request no route matched (a 404)
@@ -130,9 +128,9 @@ class Metrics:
 
     # --- scrape ----------------------------------------------------------------------------------------
 
-    async def refresh(self, store) -> None:
-        """Read the queue's gauges from the database (each count served by an index of `jobs`)."""
-        for lane in JOB_LANES:
+    async def refresh(self, store, lanes) -> None:
+        """Read the queue's gauges of `lanes` from the database (each count served by an index)."""
+        for lane in lanes:
             state = await store.jobs.lane_state(lane)
             self.jobs_queued.labels(lane).set(state["queued"])
             self.jobs_running.labels(lane).set(state["running"])

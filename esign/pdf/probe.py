@@ -2,9 +2,15 @@
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
 The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one file path a
-line on its standard input and writes one JSON line, {"ok": true, "page_count": N} or
-{"ok": false, "error": "..."}, so an upload does not pay for an interpreter's start-up. The bounds
+(`python -m esign.pdf.probe --serve strip|refuse`, the `[limits] active_content` mode, with pypdf and
+pdfium already imported), reads one JSON request a line on its standard input and writes one JSON line, so
+an upload does not pay for an interpreter's start-up. {"check": path} answers {"ok": true, "page_count": N}
+or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS
+on a side); the check also finds active content (esign.pdf.active) and earlier signatures
+(esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside the file
+(`cleaned_path`): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
+image of page n (esign.pdf.render.render_page_png, at most MAX_PIXELS) into png_path and answers
+{"ok": true} or {"ok": false, "error": "..."}: a page image is drawn under the same bounds as a check. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -29,6 +35,9 @@ import time
 
 import pypdf
 import pypdfium2
+
+from esign.pdf import active, earlier
+from esign.pdf.render import MAX_PAGE_POINTS, render_page_png
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
@@ -85,7 +94,18 @@ class _Heap:
             self.libc.malloc_trim(0)
 
 
-def _check(path: str, heap: _Heap) -> dict:
+def cleaned_path(path: str) -> str:
+    """Where the check of the upload at `path` writes its copy without active content (if it does):
+    the caller removes it once done with it."""
+    return path + ".cleaned.pdf"
+
+
+def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
+    """The answer for the file at `path` (see the module docstring); with the active content found
+    (esign.pdf.active) under "active_content", whether it carries signatures under "had_signatures"
+    (each only when there is any), and with `active_content` "strip" the copy without it written to
+    `cleaned_path(path)` ("cleaned"): that copy is the one drawn, and the one to store."""
+    found, signed = [], 0
     with open(path, "rb") as fh:
         if b"%PDF-" not in fh.read(READ_HEAD):
             return {"ok": False, "error": "the file is not a PDF"}
@@ -94,12 +114,26 @@ def _check(path: str, heap: _Heap) -> dict:
             if reader.is_encrypted:
                 return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
             count = len(reader.pages)
+            if count >= 1:
+                found, signed = active.find(reader), earlier.count_signatures(reader.root_object)
+                if found and active_content == "strip":
+                    active.write_without(reader, cleaned_path(path))
+        except MemoryError:
+            raise
         except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
             return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
                                           "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
-    return _draw(path, heap)
+    extra = {"active_content": found} if found else {}
+    if signed:
+        extra["had_signatures"] = True
+    if found and active_content != "strip":
+        return {"ok": True, "page_count": count, **extra}  # refused by the caller: not worth drawing
+    if found:
+        extra["cleaned"] = cleaned_path(path)
+    drawn = _draw(extra.get("cleaned", path), heap)
+    return {**drawn, **extra} if drawn["ok"] else drawn
 
 
 def _draw(path: str, heap: _Heap) -> dict:
@@ -111,6 +145,12 @@ def _draw(path: str, heap: _Heap) -> dict:
         opened_at = heap.in_use()
         for index in range(count):
             page = doc[index]
+            width, height = page.get_size()  # as displayed: CropBox, /Rotate
+            if max(width, height) > MAX_PAGE_POINTS:
+                doc.close()
+                return {"ok": False, "too_large": True,
+                        "error": f"page {index + 1} is {width:,.0f} x {height:,.0f} pt; a page may be at most "
+                                 f"{MAX_PAGE_POINTS:,} pt (200 inches) on a side, the largest a PDF viewer shows"}
             # a tiny render proves the page content can be drawn by the renderer (its images loaded and
             # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
             page.render(scale=0.05, no_smoothimage=True).close()
@@ -127,6 +167,22 @@ def _draw(path: str, heap: _Heap) -> dict:
         return {"ok": False, "error": f"the PDF is damaged: page {index + 1} cannot be displayed (save or export "
                                       f"it again as PDF and upload that copy)"}
     return {"ok": True, "page_count": count}
+
+
+def _render(path: str, number: int, out: str) -> dict:
+    try:
+        png = render_page_png(path, number)
+    except Exception:  # noqa: BLE001 - the file passed the check; whatever fails now, the page cannot be shown
+        return {"ok": False, "error": "the page could not be drawn"}
+    with open(out, "wb") as fh:
+        fh.write(png)
+    return {"ok": True}
+
+
+def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
+    if "render" in request:
+        return _render(request["render"], request["page"], request["out"])
+    return _check(request["check"], heap, active_content)
 
 
 def _child_setup(memory_mb: int):
@@ -152,12 +208,12 @@ class _Child:
         self.proc = proc
         self.checked = 0
 
-    async def check(self, path: str, timeout: float) -> dict | None:
-        """The child's answer for `path`; None when it gave none (it died or ran out of time: it is
+    async def ask(self, request: dict, timeout: float) -> dict | None:
+        """The child's answer to `request`; None when it gave none (it died or ran out of time: it is
         killed either way and must not be used again)."""
         self.checked += 1
         try:
-            self.proc.stdin.write(path.encode("utf-8", "surrogateescape") + b"\n")
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             await self.proc.stdin.drain()
             line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
             return json.loads(line)
@@ -186,9 +242,11 @@ class _Child:
 class PdfChecker:
     """The pool of checking processes (see the module docstring)."""
 
-    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100, observe=None):
+    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100,
+                 active_content: str = "strip", observe=None):
         """`observe(outcome, seconds)` is told each check's outcome (ok, refused, died) and duration."""
         self.timeout = timeout
+        self.active_content = active_content  # `[limits] active_content`: what the children do with it
         self.observe = observe
         self.memory_mb = memory_mb
         self.workers = max(1, workers)
@@ -197,11 +255,12 @@ class PdfChecker:
         self._busy: set[_Child] = set()
         self._starting: set[asyncio.Task] = set()
         self._slots = asyncio.Semaphore(self.workers)  # bound to a loop at its first use, not here
+        self._shared: dict[str, asyncio.Future] = {}
         self._closed = False
 
     async def _start_child(self) -> _Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "esign.pdf.probe", "--serve",
+            sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb))
         return _Child(proc)
@@ -229,8 +288,38 @@ class PdfChecker:
         task.add_done_callback(self._starting.discard)
 
     async def check(self, path: str) -> dict:
-        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`
+        (with what `_check` adds about active content and signatures)."""
         started = time.perf_counter()
+        result = await self._ask({"check": path})
+        if self.observe is not None:
+            self.observe("died" if result == DIED else "ok" if result.get("ok") else "refused",
+                         time.perf_counter() - started)
+        return result
+
+    async def render(self, path: str, number: int, out: str) -> dict:
+        """Page `number` of the PDF at `path` drawn as a PNG into the file `out` by a child:
+        {"ok": true} or {"ok": false, "error": "..."}."""
+        return await self._ask({"render": path, "page": number, "out": out})
+
+    async def shared(self, key: str, make):
+        """The result of `make()` (a coroutine function); concurrent calls with the same key wait for
+        and share one run of it (one render of a page at a time, however many ask for it). A caller
+        that gives up does not cancel the run for the others."""
+        task = self._shared.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._shared[key] = task
+
+            def done(finished):
+                self._shared.pop(key, None)
+                if not finished.cancelled():
+                    finished.exception()  # retrieved, in case every caller gave up
+
+            task.add_done_callback(done)
+        return await asyncio.shield(task)
+
+    async def _ask(self, request: dict) -> dict:
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
@@ -242,7 +331,7 @@ class PdfChecker:
             child = child or await self._start_child()
             self._busy.add(child)
             try:
-                result = await child.check(path, self.timeout)
+                result = await child.ask(request, self.timeout)
             finally:
                 self._busy.discard(child)
             if result is None or result.get("retire") or child.checked >= self.recycle_after:
@@ -250,9 +339,6 @@ class PdfChecker:
             else:
                 self._idle.append(child)
             self._prestart()
-        if self.observe is not None:
-            self.observe("died" if result is None else "ok" if result.get("ok") else "refused",
-                         time.perf_counter() - started)
         if result is None:
             return dict(DIED)
         return {k: v for k, v in result.items() if k != "retire"}
@@ -265,8 +351,8 @@ class PdfChecker:
         await asyncio.gather(*(child.close() for child in children))
 
 
-def _serve() -> None:
-    """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
+def _serve(active_content: str) -> None:
+    """The child's loop: one JSON request a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -275,7 +361,7 @@ def _serve() -> None:
     heap.keep_freed_memory()
     for line in _lines(sys.stdin.fileno(), heap.give_back):
         try:
-            result = _check(line.decode("utf-8", "surrogateescape"), heap)
+            result = _answer(json.loads(line), heap, active_content)
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")
@@ -301,5 +387,5 @@ def _lines(fd: int, idle):
         yield line
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--serve"]:
-    _serve()
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"] and sys.argv[2:] in (["strip"], ["refuse"]):
+    _serve(sys.argv[2])
