@@ -27,9 +27,10 @@ level = "WARNING"
     return path
 
 
-def start(cmd, env=None, cwd=None) -> tuple[subprocess.Popen, int]:
-    """Start `cmd`; returns the process and the port from its first output line."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd)
+def start(cmd, env=None, cwd=None, stderr=subprocess.DEVNULL) -> tuple[subprocess.Popen, int]:
+    """Start `cmd` (its log, on stderr, to `stderr`: discarded unless a file is given); returns the
+    process and the port from its first output line."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, cwd=cwd)
     event = json.loads(proc.stdout.readline())
     assert event["event"] == "listening", event
     return proc, int(event["url"].rsplit(":", 1)[1])
