@@ -8,8 +8,9 @@ import signal
 import subprocess
 
 
-def embedded_config(tmp: pathlib.Path, extra: str = "") -> pathlib.Path:
-    """A config on `memory://` with blobs and mail under `tmp`; `extra` adds sections (organisations)."""
+def embedded_config(tmp: pathlib.Path, extra: str = "", level: str = "WARNING") -> pathlib.Path:
+    """A config on `memory://` with blobs and mail under `tmp`; `extra` adds sections (organisations);
+    `level` is the log's (INFO logs every request: the access log)."""
     path = tmp / "esign.toml"
     path.write_text(f"""
 [server]
@@ -22,7 +23,7 @@ path = "{tmp}/blobs"
 [email]
 path = "{tmp}/mail"
 [logging]
-level = "WARNING"
+level = "{level}"
 {extra}""")
     return path
 
