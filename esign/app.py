@@ -5,12 +5,29 @@ import json
 import swagger_ui_bundle
 import tornado.web
 
-from esign.api.base import NotFoundHandler, StaticAssets, log_request
-from esign.api import (bulk, contacts, copies, documents, events, files, health, identity, meta, metrics, seal,
-                       signer, signing_requests, templates, usage, webhooks)
+from esign import openapi
+from esign.api import (
+    bulk,
+    contacts,
+    copies,
+    documents,
+    events,
+    files,
+    health,
+    identity,
+    meta,
+    metrics,
+    seal,
+    signer,
+    signing_requests,
+    templates,
+    usage,
+    webhooks,
+)
+from esign.api.access_log import log_request
+from esign.api.base import NotFoundHandler, StaticAssets
 from esign.api.common import tornado_pattern
 from esign.api.throttle import FailedAuthThrottle
-from esign import openapi
 from esign.observability.metrics import UNMATCHED
 from esign.server import Server
 

@@ -29,7 +29,7 @@ import tornado.httputil
 import tornado.iostream
 from tornado.ioloop import IOLoop
 
-from esign.api.base import error_body
+from esign.api.errors import error_body
 
 log = logging.getLogger("esign.server")
 

@@ -1,63 +1,31 @@
-"""The JSON handler base: request ids, body limits, API-key auth and scopes in `prepare()`, rate
-limits, JSON bodies validated by marshmallow schemas, idempotency, and errors always in the Error shape."""
+"""The JSON handler base: request ids, body limits, JSON bodies validated by marshmallow schemas, and
+errors always in the Error shape; `APIHandler` adds API-key authentication, rate limits and scopes in
+`prepare()` (esign.api.auth). Beside it: esign.api.errors (the Error shape), esign.api.idempotency
+(Idempotency-Key), esign.api.access_log (the access log line)."""
 from __future__ import annotations
 
-import datetime as dt
-import functools
-import hashlib
 import json
 import logging
-import math
 import re
 import uuid
 
 import tornado.web
 from marshmallow import ValidationError
 
+from esign.api.access_log import loggable_path
+from esign.api.auth import authenticate, check_scope, rate_limit
 from esign.api.bounds import flatten_errors
+from esign.api.errors import error_body
 from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.providers.base import ProviderUnavailable
-from esign.secrets import hash_token
 
 log = logging.getLogger("esign.api")
 MB = 1024 * 1024
-MAX_DETAILS = 100  # error bodies list at most this many `details`
 # Tornado's own cap on a streamed body: it would answer a bare 400 (no Error shape) and checks a
 # declared chunk's length before reading it, so it is left out of the way; `data_received` counts.
 UNCAPPED = 1 << 62
 UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-
-
-access_log = logging.getLogger("tornado.access")
-SECRET_IN_PATH = re.compile(r"^/sign/[^/?]+")
-
-
-def loggable_path(path: str) -> str:
-    """The path without what must never reach a log: signing-link tokens (and every query string,
-    which carries download signatures)."""
-    return SECRET_IN_PATH.sub("/sign/<token>", path.split("?", 1)[0])
-
-
-def log_request(handler: tornado.web.RequestHandler) -> None:
-    """Tornado's access log line, minus secrets."""
-    status = handler.get_status()
-    level = access_log.info if status < 400 else access_log.warning if status < 500 else access_log.error
-    level("%d %s %s (%s) %.2fms", status, handler.request.method, loggable_path(handler.request.uri or ""),
-          handler.request.remote_ip, 1000.0 * handler.request.request_time())
-
-
-def error_body(status: int, code: str, message: str, request_id: str, details=None) -> dict:
-    """The Error shape; bounded whatever the input (the first MAX_DETAILS details, short texts)."""
-    error = {"code": code, "message": _bounded(message, 1000), "request_id": request_id}
-    if details is not None:
-        error["details"] = [{key: _bounded(value, 300) for key, value in item.items()}
-                            for item in details[:MAX_DETAILS]]
-    return {"error": error}
-
-
-def _bounded(text, limit: int):
-    return text[:limit - 3] + "..." if isinstance(text, str) and len(text) > limit else text
 
 
 @tornado.web.stream_request_body
@@ -180,7 +148,8 @@ class BaseHandler(tornado.web.RequestHandler):
         if isinstance(exc, tornado.web.HTTPError):
             status = exc.status_code
             code = STATUS_CODES.get(status, "bad_request" if status < 500 else "internal_error")
-            message = exc.log_message % exc.args if exc.log_message and exc.args else (exc.log_message or exc.reason or self._reason)
+            message = (exc.log_message % exc.args if exc.log_message and exc.args
+                       else exc.log_message or exc.reason or self._reason)
             headers = {}
             if status == 405:
                 allowed = self.allowed_methods()
@@ -188,7 +157,8 @@ class BaseHandler(tornado.web.RequestHandler):
                 message = (f"method {self.request.method} is not allowed on {self.request.path}; "
                            f"allowed: {', '.join(allowed) or 'none'}")
             return status, error_body(status, code, message, self.request_id), headers
-        return 500, error_body(500, "internal_error", "internal error; quote the request_id when reporting it", self.request_id), {}
+        return 500, error_body(500, "internal_error", "internal error; quote the request_id when reporting it",
+                               self.request_id), {}
 
     def write_error(self, status_code, **kwargs):
         exc = kwargs.get("exc_info", (None, None, None))[1]
@@ -265,48 +235,11 @@ class APIHandler(BaseHandler):
 
     async def prepare(self):
         super().prepare()
-        key = self.request.headers.get("X-API-Key", "").strip()
-        if not key:
-            raise ApiError(401, "unauthorized", "missing API key: send it in the X-API-Key header")
-        throttle = self.settings["auth_throttle"]
-        key_hash = hash_token(key)
-        wait = throttle.retry_after(self.request.remote_ip, key_hash)
-        if wait is not None:  # before any database work
-            wait = max(1, math.ceil(wait))
-            raise ApiError(429, "rate_limited", f"too many invalid API keys from this address; retry in {wait} s",
-                           headers={"Retry-After": str(wait)})
-        # both cached in the process for `[security] api_key_cache_seconds` (esign.store.cache)
-        record = await self.services.store.api_keys.authenticate(key_hash)
-        org = None
-        if record is not None and record.get("revoked_at") is None:
-            org = await self.services.store.organizations.authenticated(record["org_id"])
-        if org is None:
-            throttle.failed(self.request.remote_ip, key_hash)
-            raise ApiError(401, "unauthorized", "invalid or revoked API key")
-        throttle.accepted(key_hash)
-        self.api_key, self.org = record, org
-        self.sandbox = bool(record.get("sandbox"))
+        self.api_key, self.org, self.sandbox = await authenticate(self)
         if self.sandbox:
             self.sticky_header("X-Service-Mode", "sandbox")
-        await self._rate_limit()
-        needed = "read" if self.request.method in ("GET", "HEAD") else "write"
-        if needed not in record.get("scopes", ()):
-            raise ApiError(403, "insufficient_scope", f"this API key lacks the {needed!r} scope")
-        if (self.sandbox and needed == "write" and not self.sandbox_writes
-                and self.request.method in self.allowed_methods()):  # a wrong method stays a 405
-            raise ApiError(403, "forbidden", "a sandbox key changes only sandbox records (documents, signing "
-                                             "requests, templates and bulk jobs it creates); use a live key")
-
-    async def _rate_limit(self):
-        limit = self.api_key.get("rate_limit") or self.services.config.limits.default_rate_per_minute
-        allowed, remaining, reset = await self.services.store.rate_limits.hit(self.api_key["id"], limit)
-        self.sticky_header("X-RateLimit-Limit", limit)
-        self.sticky_header("X-RateLimit-Remaining", remaining)
-        self.sticky_header("X-RateLimit-Reset", math.ceil(reset.replace(tzinfo=dt.timezone.utc).timestamp()))
-        if not allowed:
-            wait = max(1, math.ceil((reset - self.services.clock.now()).total_seconds()))
-            raise ApiError(429, "rate_limited", f"rate limit of {limit} requests per minute exceeded; retry in {wait} s",
-                           headers={"Retry-After": str(wait)})
+        await rate_limit(self)
+        check_scope(self)
 
     @property
     def org_id(self) -> str:
@@ -318,64 +251,6 @@ class APIHandler(BaseHandler):
         of the raw bytes when the body is not JSON (uploads: what was uploaded). A large body's is
         computed in a child (esign.api.bounds)."""
         return await self.services.body_loader.fingerprint(self.body)
-
-
-def idempotent(method):
-    """Honour `Idempotency-Key` on a creating or sending operation (design.md §6): scoped to
-    organisation + API key + method + path, remembered 24 hours; a retry replays the first answer;
-    another body with the same key is 409 idempotency_key_reused; a retry while the first is still
-    running is 409 idempotency_in_progress; answers with status >= 500 are not remembered."""
-
-    @functools.wraps(method)
-    async def wrapper(self: APIHandler, *args, **kwargs):
-        key = self.request.headers.get("Idempotency-Key")
-        if key is None:
-            return await method(self, *args, **kwargs)
-        if not key.strip() or len(key) > 255:
-            raise validation_error([{"field": "Idempotency-Key", "message": "must be 1 to 255 characters"}])
-        scope = hashlib.sha256("\x00".join(
-            [self.org_id, self.api_key["id"], self.request.method, self.request.path, key]).encode()).hexdigest()
-        body_hash = await self.fingerprint()
-        records = self.services.store.idempotency
-        existing = await records.begin(scope, body_hash)
-        if existing is not None:
-            if existing["body_hash"] != body_hash:
-                raise ApiError(409, "idempotency_key_reused", "this Idempotency-Key was used with a different request body")
-            if existing["state"] != "done":
-                raise ApiError(409, "idempotency_in_progress", "a request with this Idempotency-Key is still being processed")
-            for name, value in (existing.get("headers") or {}).items():
-                self.set_header(name, value)
-            self.set_header("Idempotent-Replayed", "true")
-            if existing["status"] == 204:
-                self.set_status(204)
-                return self.finish()
-            self.set_status(existing["status"])
-            body = existing["body"]
-            if isinstance(body, dict) and isinstance(body.get("error"), dict):
-                # a replayed error names this request, as its X-Request-ID does
-                body = {**body, "error": {**body["error"], "request_id": self.request_id}}
-            self._json_out = body
-            return self.finish(json.dumps(body))
-        try:
-            await method(self, *args, **kwargs)
-        except BaseException as exc:
-            status, body, headers = self.error_for(exc)
-            if status >= 500:
-                await records.abandon(scope)
-            else:
-                await records.finish(scope, status, body, headers)
-            raise
-        status = self.get_status()
-        if status >= 500:
-            await records.abandon(scope)
-            return
-        try:
-            await records.finish(scope, status, self._json_out, {})
-        except Exception:  # noqa: BLE001 - what was done is answered: a 500 would have the client retry it
-            log.exception("request %s: the answer for its Idempotency-Key could not be stored; a retry meets "
-                          "409 idempotency_in_progress until the key's lease ends", self.request_id)
-
-    return wrapper
 
 
 class StaticAssets(tornado.web.StaticFileHandler):

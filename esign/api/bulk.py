@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.base import APIHandler, idempotent
+from esign.api.base import APIHandler
 from esign.api.common import OutSchema, UTCDateTime, operation
+from esign.api.idempotency import idempotent
 from esign.api.templates import Recipient, SendOptions
 from esign.domain import bulk as domain
 from esign.domain.templates import PLACEHOLDER_TEXT

@@ -11,7 +11,6 @@ from marshmallow.schema import SchemaMeta
 from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
 
-
 # an offset whose plus sign came through a query string unencoded: "2026-11-23T10:00:00 05:00"
 PLUS_READ_AS_SPACE = re.compile(r"\d \d{2}:?\d{2}$")
 

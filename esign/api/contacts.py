@@ -2,8 +2,19 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (CursorPageQuery, Email, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime,
-                              cursor_record, operation, page_of)
+from esign.api.common import (
+    CursorPageQuery,
+    Email,
+    Line,
+    Name,
+    OutSchema,
+    Phone,
+    StrictSchema,
+    UTCDateTime,
+    cursor_record,
+    operation,
+    page_of,
+)
 from esign.errors import not_found
 
 

@@ -9,8 +9,9 @@ import tempfile
 import tornado.web
 from marshmallow import fields
 
-from esign.api.base import APIHandler, idempotent
+from esign.api.base import APIHandler
 from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of
+from esign.api.idempotency import idempotent
 from esign.domain import documents as domain
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of

@@ -4,8 +4,9 @@ import logging
 from marshmallow import fields
 
 from esign import __version__, db
-from esign.api.base import BaseHandler, error_body
+from esign.api.base import BaseHandler
 from esign.api.common import OutSchema, operation
+from esign.api.errors import error_body
 
 log = logging.getLogger("esign")
 

@@ -4,9 +4,26 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Email, FieldText, Int, Line, Name, Num, OutSchema, Phone,
-                              QuerySchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of)
+from esign.api.base import APIHandler
+from esign.api.common import (
+    Bool,
+    CursorPageQuery,
+    Email,
+    FieldText,
+    Int,
+    Line,
+    Name,
+    Num,
+    OutSchema,
+    Phone,
+    QuerySchema,
+    StrictSchema,
+    UTCDateTime,
+    cursor_record,
+    operation,
+    page_of,
+)
+from esign.api.idempotency import idempotent
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError

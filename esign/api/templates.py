@@ -5,11 +5,22 @@ import copy
 
 from marshmallow import ValidationError, fields, missing, post_load, validate, validates_schema
 
-from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Int, Line, MaxProperties, OutSchema, StrictSchema,
-                              UTCDateTime, cursor_record, operation, page_of)
-from esign.api.signing_requests import (CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase,
-                                        SigningRequest)
+from esign.api.base import APIHandler
+from esign.api.common import (
+    Bool,
+    CursorPageQuery,
+    Int,
+    Line,
+    MaxProperties,
+    OutSchema,
+    StrictSchema,
+    UTCDateTime,
+    cursor_record,
+    operation,
+    page_of,
+)
+from esign.api.idempotency import idempotent
+from esign.api.signing_requests import CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase, SigningRequest
 from esign.domain import lifecycle
 from esign.domain import templates as domain
 

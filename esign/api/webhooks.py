@@ -1,9 +1,9 @@
 """Webhook management: create, list, get, update, delete, rotate the secret, delivery history."""
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from esign.api.base import APIHandler, idempotent
-from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation,
-                              page_of)
+from esign.api.base import APIHandler
+from esign.api.common import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation, page_of
+from esign.api.idempotency import idempotent
 from esign.errors import invalid_state, not_found, validation_error
 from esign.webhooks import delivery, payloads, signatures, urls
 
