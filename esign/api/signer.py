@@ -9,6 +9,7 @@ embedded link (else nobody).
 from __future__ import annotations
 
 import os
+import re
 
 import tornado.template
 import tornado.web
@@ -18,8 +19,9 @@ from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import Bool, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
-from esign.domain import copies, signing, verification
+from esign.domain import copies, page_images, signing, verification
 from esign.pdf import fonts
+from esign.pdf.render import FORMATS, WIDTHS
 
 HERE = os.path.dirname(os.path.dirname(__file__))
 STATIC = os.path.join(HERE, "static", "signer")
@@ -134,10 +136,22 @@ class SignerView(OutSchema):
                                                                   "message, sender_name, expires_at"})
     signer = fields.Dict(required=True, metadata={"description": "id, name, email, status"})
     fields_ = fields.List(fields.Dict(), data_key="fields", required=True,
-                          metadata={"description": "this signer's fields with their prefilled `value`, "
-                                                   "`client_pattern` and `pattern_message`"})
-    pages = fields.List(fields.Dict(), required=True, metadata={"description": "number, width, height (points, "
-                                                                               "as displayed), image_url"})
+                          metadata={"description": "this signer's fields with their `value` (prefilled; once "
+                                                   "the signer has signed, the value stored), `mark` (once "
+                                                   "signed, a signature or initials field's mark as drawn: "
+                                                   "{kind: typed, text} or {kind: drawn}; else null), `done` "
+                                                   "(the signer has signed), `client_pattern` and "
+                                                   "`pattern_message`"})
+    pages = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "number, width, height (points, as displayed), image_url and image_srcset: the page as it stands "
+        "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 960 and "
+        "1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life")})
+    progress = fields.Dict(required=True, metadata={"description": (
+        "{total, remaining, done}: this signer's fields, how many still need them (every required field "
+        "without a value, signature and initials fields included; 0 once signed) and whether they have signed")})
+    signed_before = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "the other signers who have signed (before this one, once this one has), in signing order: "
+        "{name, signed_at}")})
     requirements = fields.Dict(required=True, metadata={"description": "phone_verification and "
                                                                        "identity_verification state"})
     consent = fields.Dict(required=True, metadata={"description": "given, version, text of the disclosure"})
@@ -201,13 +215,41 @@ class SignerApiHandler(SignerHandler):
 
 
 class PageImageHandler(SignerHandler):
+    """A page as it stands now, as a PNG at the default scale (the address the page used before
+    `image_url` was content-addressed): never cached, as what it shows changes as signers sign."""
+
     async def get(self, token, number):
         if not number.isdigit():
             raise tornado.web.HTTPError(404)
-        png = await signing.page_image(self.services, self.session.request, int(number))
+        png = await page_images.image(self.services, self.session.request, int(number))
         self.set_header("Content-Type", "image/png")
-        self.set_header("Cache-Control", "private, max-age=600")
         self.finish(png)
+
+
+ADDRESSED = re.compile(r"([0-9a-f]{24})-([0-9]{1,4})\.(webp)")
+
+
+class AddressedPageImageHandler(SignerHandler):
+    """`image_url` / `image_srcset`: a page as it stands at a content address (a hash of what is drawn)
+    and a width, cached by the browser for the link's life. An address that is no longer the page's
+    (a signer signed since) redirects to the current one."""
+
+    async def get(self, token, number, image):
+        m = ADDRESSED.fullmatch(image)
+        if not number.isdigit() or m is None or int(m.group(2)) not in WIDTHS:
+            raise tornado.web.HTTPError(404)
+        address, width, fmt = m.group(1), int(m.group(2)), m.group(3)
+        request = self.session.request
+        current = await page_images.current_address(self.services, request, int(number))
+        if current != address:
+            self.redirect(f"{self.base_path}/pages/{int(number)}/{current}-{width}.{fmt}")
+            return
+        data = await page_images.image(self.services, request, int(number), width, fmt)
+        life = max(0, int((request["expires_at"] - self.services.clock.now()).total_seconds()))
+        self.set_header("Content-Type", FORMATS[fmt])
+        self.set_header("Cache-Control", f"private, max-age={life}, immutable")
+        self.clear_header("Pragma")
+        self.finish(data)
 
 
 class ConsentHandler(SignerHandler):
@@ -296,6 +338,7 @@ ROUTES = [
     ("/sign/{token}/download", SignedCopyHandler),
     ("/sign/{token}/api", SignerApiHandler),
     ("/sign/{token}/pages/{number}.png", PageImageHandler),
+    ("/sign/{token}/pages/{number}/{image}", AddressedPageImageHandler),
     ("/sign/{token}/api/consent", ConsentHandler),
     ("/sign/{token}/api/sign", SignHandler),
     ("/sign/{token}/api/decline", DeclineHandler),
