@@ -88,7 +88,7 @@ class SignerHandler(BaseHandler):
             self.clear_header("X-Frame-Options")
         self.finish(TEMPLATES.load("error.html").generate(
             status=status, message=body["error"]["message"], code=body["error"]["code"], heading=self.error_heading,
-            request_id=self.request_id, embed=embed))
+            request_id=self.request_id, embed=embed, static_url=asset_url))
 
 
 # --- schemas (documentation and first-line validation; the domain checks the meaning) -------------
@@ -189,10 +189,11 @@ class SigningPageHandler(SignerHandler):
             self.finish(TEMPLATES.load("completed.html").generate(
                 document_name=request["document_name"], completed_at=readable(request["completed_at"]),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
-                until=readable(copies.link_expires_at(self.services, request), seconds=False)))
+                until=readable(copies.link_expires_at(self.services, request), seconds=False), static_url=asset_url))
             return
         self.finish(TEMPLATES.load("page.html").generate(
-            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days))
+            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days,
+            static_url=asset_url))
 
 
 class SignedCopyHandler(SignerHandler):
@@ -316,7 +317,15 @@ class IdentityHandler(SignerHandler):
 
 
 class SignerAssets(StaticAssets):
-    """The page's script, style sheet and the handwriting font (served from the machine's fonts)."""
+    """The page's script, style sheet and the handwriting font (served from the machine's fonts).
+    Asked for with their version (`asset_url`: `?v=` a hash of the file) they are cached for a year,
+    `immutable`: a changed file has another address."""
+
+    def set_extra_headers(self, path):
+        if self.get_query_argument("v", None):
+            self.set_header("Cache-Control", f"public, max-age={ASSET_MAX_AGE}, immutable")
+        else:
+            super().set_extra_headers(path)
 
     @classmethod
     def get_absolute_path(cls, root, path):
@@ -331,6 +340,13 @@ class SignerAssets(StaticAssets):
 
 
 STATIC_ROUTE = (r"/static/signer/(.*)", SignerAssets, {"path": STATIC})
+ASSET_MAX_AGE = 365 * 24 * 3600
+
+
+def asset_url(name: str) -> str:
+    """The content-addressed URL of one of the page's static files (`static_url` in the templates):
+    `/static/signer/<name>?v=<hash of the file>`."""
+    return f"/static/signer/{name}?v={SignerAssets.get_version({'static_path': STATIC}, name)[:16]}"
 
 
 ROUTES = [
