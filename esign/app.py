@@ -58,7 +58,7 @@ def make_app(services, routes: list[tuple[str, type]] | None = None,
     handlers.append(signer.STATIC_ROUTE)
     return tornado.web.Application(
         handlers,
-        transforms=[Compression, tornado.web.ChunkedTransferEncoding],
+        transforms=[Compression],
         default_handler_class=NotFoundHandler,
         default_handler_args={"services": services},
         log_function=log_request,
