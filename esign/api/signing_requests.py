@@ -29,9 +29,9 @@ class SignerBase(StrictSchema):
 
 class SignerInput(SignerBase):
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
-        "1 to 100. Sequential requests: the lowest order signs first, equal orders together. When no "
-        "signer of a sequential request gives `order`, the list order is taken (1, 2, 3 ...); when some "
-        "do, a signer without one gets 1 (the default)")})
+        "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
+        "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
+        "who give none sign in list order. Parallel requests: default 1")})
 
 
 class CcRecipient(StrictSchema):

@@ -143,11 +143,12 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
 
 
 def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
-    """Each signer's `order`: a sequential request in which no signer gives one takes the list order
-    (1, 2, 3 ...), as templates do; otherwise a given `order` is kept and a missing one is 1 (the
-    spec's default), so that an explicit order always wins."""
-    if signing_order == "sequential" and all(s.get("order") is None for s in signers):
-        return list(range(1, len(signers) + 1))
+    """Each signer's `order`. Sequential: a signer without one takes their place in the list (1, 2,
+    3 ...), as a template's roles do, so that signers who give no order sign one after another in
+    list order; a given `order` always wins (equal orders sign together). Parallel: a missing order
+    is 1 (the spec's default; the order plays no part in who is invited)."""
+    if signing_order == "sequential":
+        return [s.get("order") or place for place, s in enumerate(signers, start=1)]
     return [s.get("order") or 1 for s in signers]
 
 
