@@ -4,7 +4,8 @@ sending, or creating with `auto_send`, answers with `warnings` naming signers wh
 from __future__ import annotations
 
 from tests.signer.api_helpers import make_request, spost, typed, upload
-from tests.templates.helpers import make_template, signers as template_signers
+from tests.templates.helpers import make_template
+from tests.templates.helpers import signers as template_signers
 
 ANN = {"name": "Ann Example", "email": "ann@example.test"}
 BOB = {"name": "Bob Stone", "email": "bob@example.test"}
