@@ -55,6 +55,17 @@ class OpenApiDocument:
         return self._text
 
 
+class Compression(tornado.web.GZipContentEncoding):
+    """gzip for text (HTML, CSS), JavaScript and JSON answers of at least 1 KB to clients that accept it
+    (Tornado's `compress_response`); never for PDFs and images (not of its types: they stream as they
+    are, with their Content-Length) nor for a range (206: Content-Range counts the bytes as stored)."""
+
+    def transform_first_chunk(self, status_code, headers, chunk, finishing):
+        if status_code == 206 or "Content-Range" in headers:
+            self._gzipping = False
+        return super().transform_first_chunk(status_code, headers, chunk, finishing)
+
+
 def make_app(services, routes: list[tuple[str, type]] | None = None,
              document: OpenApiDocument | None = None) -> tornado.web.Application:
     """The application serving `routes` (default: every API module's) and `document`, their OpenAPI
@@ -74,9 +85,9 @@ def make_app(services, routes: list[tuple[str, type]] | None = None,
 
     return tornado.web.Application(
         handlers,
+        transforms=[Compression],
         default_handler_class=NotFoundHandler,
         default_handler_args={"services": services},
-        compress_response=False,
         log_function=log_function,
         openapi=document or OpenApiDocument(routes),
         auth_throttle=FailedAuthThrottle(services.clock, services.config.limits.failed_auth_per_minute),

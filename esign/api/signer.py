@@ -9,6 +9,7 @@ embedded link (else nobody).
 from __future__ import annotations
 
 import os
+import re
 
 import tornado.template
 import tornado.web
@@ -18,8 +19,9 @@ from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import Bool, MaxProperties, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
-from esign.domain import copies, requests, signing, verification
+from esign.domain import copies, page_images, requests, signing, verification
 from esign.pdf import fonts
+from esign.pdf.render import FORMATS, WIDTHS
 
 HERE = os.path.dirname(os.path.dirname(__file__))
 STATIC = os.path.join(HERE, "static", "signer")
@@ -86,7 +88,7 @@ class SignerHandler(BaseHandler):
             self.clear_header("X-Frame-Options")
         self.finish(TEMPLATES.load("error.html").generate(
             status=status, message=body["error"]["message"], code=body["error"]["code"], heading=self.error_heading,
-            request_id=self.request_id, embed=embed))
+            request_id=self.request_id, embed=embed, static_url=asset_url))
 
 
 # --- schemas (documentation and first-line validation; the domain checks the meaning) -------------
@@ -156,10 +158,22 @@ class SignerView(OutSchema):
                                                                   "message, sender_name, expires_at"})
     signer = fields.Dict(required=True, metadata={"description": "id, name, email, status"})
     fields_ = fields.List(fields.Dict(), data_key="fields", required=True,
-                          metadata={"description": "this signer's fields with their prefilled `value`, "
-                                                   "`client_pattern` and `pattern_message`"})
-    pages = fields.List(fields.Dict(), required=True, metadata={"description": "number, width, height (points, "
-                                                                               "as displayed), image_url"})
+                          metadata={"description": "this signer's fields with their `value` (prefilled; once "
+                                                   "the signer has signed, the value stored), `mark` (once "
+                                                   "signed, a signature or initials field's mark as drawn: "
+                                                   "{kind: typed, text} or {kind: drawn}; else null), `done` "
+                                                   "(the signer has signed), `client_pattern` and "
+                                                   "`pattern_message`"})
+    pages = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "number, width, height (points, as displayed), image_url and image_srcset: the page as it stands "
+        "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 960 and "
+        "1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life")})
+    progress = fields.Dict(required=True, metadata={"description": (
+        "{total, remaining, done}: this signer's fields, how many still need them (every required field "
+        "without a value, signature and initials fields included; 0 once signed) and whether they have signed")})
+    signed_before = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "the other signers who have signed (before this one, once this one has), in signing order: "
+        "{name, signed_at}")})
     requirements = fields.Dict(required=True, metadata={"description": "phone_verification and "
                                                                        "identity_verification state"})
     consent = fields.Dict(required=True, metadata={"description": "given, version, text of the disclosure"})
@@ -197,10 +211,11 @@ class SigningPageHandler(SignerHandler):
             self.finish(TEMPLATES.load("completed.html").generate(
                 document_name=request["document_name"], completed_at=readable(request["completed_at"]),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
-                until=readable(copies.link_expires_at(self.services, request), seconds=False)))
+                until=readable(copies.link_expires_at(self.services, request), seconds=False), static_url=asset_url))
             return
         self.finish(TEMPLATES.load("page.html").generate(
-            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days))
+            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days,
+            static_url=asset_url))
 
 
 class SignedCopyHandler(SignerHandler):
@@ -223,13 +238,41 @@ class SignerApiHandler(SignerHandler):
 
 
 class PageImageHandler(SignerHandler):
+    """A page as it stands now, as a PNG at the default scale (the address the page used before
+    `image_url` was content-addressed): never cached, as what it shows changes as signers sign."""
+
     async def get(self, token, number):
         if not number.isdigit():
             raise tornado.web.HTTPError(404)
-        png = await signing.page_image(self.services, self.session.request, int(number))
+        png = await page_images.image(self.services, self.session.request, int(number))
         self.set_header("Content-Type", "image/png")
-        self.set_header("Cache-Control", "private, max-age=600")
         self.finish(png)
+
+
+ADDRESSED = re.compile(r"([0-9a-f]{24})-([0-9]{1,4})\.(webp)")
+
+
+class AddressedPageImageHandler(SignerHandler):
+    """`image_url` / `image_srcset`: a page as it stands at a content address (a hash of what is drawn)
+    and a width, cached by the browser for the link's life. An address that is no longer the page's
+    (a signer signed since) redirects to the current one."""
+
+    async def get(self, token, number, image):
+        m = ADDRESSED.fullmatch(image)
+        if not number.isdigit() or m is None or int(m.group(2)) not in WIDTHS:
+            raise tornado.web.HTTPError(404)
+        address, width, fmt = m.group(1), int(m.group(2)), m.group(3)
+        request = self.session.request
+        current = await page_images.current_address(self.services, request, int(number))
+        if current != address:
+            self.redirect(f"{self.base_path}/pages/{int(number)}/{current}-{width}.{fmt}")
+            return
+        data = await page_images.image(self.services, request, int(number), width, fmt)
+        life = max(0, int((request["expires_at"] - self.services.clock.now()).total_seconds()))
+        self.set_header("Content-Type", FORMATS[fmt])
+        self.set_header("Cache-Control", f"private, max-age={life}, immutable")
+        self.clear_header("Pragma")
+        self.finish(data)
 
 
 class ConsentHandler(SignerHandler):
@@ -296,7 +339,15 @@ class IdentityHandler(SignerHandler):
 
 
 class SignerAssets(StaticAssets):
-    """The page's script, style sheet and the handwriting font (served from the machine's fonts)."""
+    """The page's script, style sheet and the handwriting font (served from the machine's fonts).
+    Asked for with their version (`asset_url`: `?v=` a hash of the file) they are cached for a year,
+    `immutable`: a changed file has another address."""
+
+    def set_extra_headers(self, path):
+        if self.get_query_argument("v", None):
+            self.set_header("Cache-Control", f"public, max-age={ASSET_MAX_AGE}, immutable")
+        else:
+            super().set_extra_headers(path)
 
     @classmethod
     def get_absolute_path(cls, root, path):
@@ -311,6 +362,13 @@ class SignerAssets(StaticAssets):
 
 
 STATIC_ROUTE = (r"/static/signer/(.*)", SignerAssets, {"path": STATIC})
+ASSET_MAX_AGE = 365 * 24 * 3600
+
+
+def asset_url(name: str) -> str:
+    """The content-addressed URL of one of the page's static files (`static_url` in the templates):
+    `/static/signer/<name>?v=<hash of the file>`."""
+    return f"/static/signer/{name}?v={SignerAssets.get_version({'static_path': STATIC}, name)[:16]}"
 
 
 ROUTES = [
@@ -318,6 +376,7 @@ ROUTES = [
     ("/sign/{token}/download", SignedCopyHandler),
     ("/sign/{token}/api", SignerApiHandler),
     ("/sign/{token}/pages/{number}.png", PageImageHandler),
+    ("/sign/{token}/pages/{number}/{image}", AddressedPageImageHandler),
     ("/sign/{token}/api/consent", ConsentHandler),
     ("/sign/{token}/api/sign", SignHandler),
     ("/sign/{token}/api/decline", DeclineHandler),

@@ -45,7 +45,10 @@ class SignerBase(StrictSchema):
 
 
 class SignerInput(SignerBase):
-    order = Int(load_default=1, validate=validate.Range(1, 100))
+    order = Int(validate=validate.Range(1, 100), metadata={"description": (
+        "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
+        "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
+        "who give none sign in list order. Parallel requests: default 1")})
 
 
 class CcRecipient(StrictSchema):
@@ -186,6 +189,13 @@ class FieldValue(OutSchema):
     value = fields.String(allow_none=True)
 
 
+class SendWarning(OutSchema):
+    code = fields.String(required=True, metadata={"description": "`signer_without_fields`"})
+    signer_id = fields.UUID(required=True)
+    email = fields.String(required=True)
+    message = fields.String(required=True)
+
+
 class SigningRequest(OutSchema):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True)
@@ -213,6 +223,11 @@ class SigningRequest(OutSchema):
     email_subject = fields.String(allow_none=True)
     cc_emails = fields.List(fields.Nested(CcOut), dump_default=list)
     reminder_days = fields.Integer(allow_none=True)
+    warnings = fields.List(fields.Nested(SendWarning), metadata={"description": (
+        "Extension: only in the answer of the call that sent the request (send, or create and template "
+        "send with `auto_send`), always there then (empty when all is well). Sending is not refused for "
+        "them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, "
+        "drawn on a signatures page at the end of the signed PDF)")})
 
 
 class SigningRequestSummary(OutSchema):
@@ -310,8 +325,12 @@ class RequestHandler(APIHandler):
         lifecycle.check_changeable(request, self.sandbox, "signing request")
         return request
 
-    def write_request(self, request: dict, status: int = 200):
-        self.write_json(SigningRequest().dump(domain.full_view(self.services, request, self.api_key)), status)
+    def write_request(self, request: dict, status: int = 200, sent: bool = False):
+        """The request; `sent`: it was sent by this call, and the answer carries `warnings`."""
+        view = domain.full_view(self.services, request, self.api_key)
+        if sent:
+            view["warnings"] = domain.send_warnings(request)
+        self.write_json(SigningRequest().dump(view), status)
 
 
 class SigningRequestsHandler(RequestHandler):
@@ -333,12 +352,14 @@ class SigningRequestsHandler(RequestHandler):
                            "field naming its signer by `signer_email`; an email that is not one of `signers` is "
                            "422 with detail `fields.<i>.signer_email`). Unknown document_id: 422. "
                            "Non-sandbox requests count toward the monthly quota (403 quota_exceeded). "
-                           "`signing_level` qes without a QES provider: 403 plan_restricted.")
+                           "`signing_level` qes without a QES provider: 403 plan_restricted. With `auto_send` "
+                           "the answer carries `warnings` as the send's does. A sequential request in which "
+                           "no signer gives `order` takes the list order.")
     @idempotent
     async def post(self):
         body = await self.json_body(SigningRequestCreate())
         request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
-        self.write_request(request, 201)
+        self.write_request(request, 201, sent=request["status"] != "draft")
 
 
 class SigningRequestHandler(RequestHandler):
@@ -360,12 +381,13 @@ class SendHandler(RequestHandler):
     @operation("Send a draft: invite the signers", tags=["signing requests"], idempotent=True,
                responses={200: SigningRequest}, errors=(401, 403, 404, 409, 422, 429),
                description="Draft only; otherwise 409 invalid_state. Parallel: everyone is invited; sequential: the "
-                           "lowest order first. The request becomes `pending`.")
+                           "lowest order first. The request becomes `pending`. The answer carries `warnings` "
+                           "(a signer with no field: `signer_without_fields`); they do not stop the sending.")
     @idempotent
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
         domain.check_signing_level(self.services, request.get("signing_level", "ses"))
-        self.write_request(await lifecycle.send(self.services, request))
+        self.write_request(await lifecycle.send(self.services, request), sent=True)
 
 
 class CancelHandler(RequestHandler):

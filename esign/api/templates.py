@@ -237,14 +237,15 @@ class TemplateSendHandler(RequestHandler):
                            "reminder_days, cc_emails, verification flags, signing_level, separate_stamp_page), "
                            "its role fields, `message` or else default_message, `expires_in_days` or else "
                            "default_expiry_days, and records `template_id`. `auto_send` true (the default) sends "
-                           "it; false leaves a draft. Counts toward the monthly quota like any request.\n\n"
+                           "it (the answer then carries `warnings`, as a send's does); false leaves a draft. "
+                           "Counts toward the monthly quota like any request.\n\n"
                            + domain.PLACEHOLDER_TEXT)
     @idempotent
     async def post(self, template_id):
         template = await load_template(self, template_id)
         body = await self.json_body(TemplateSend())
         request = await domain.create_request(self.services, self.org, self.api_key, self.sandbox, template, body)
-        self.write_request(request, 201)
+        self.write_request(request, 201, sent=request["status"] != "draft")
 
 
 ROUTES = [

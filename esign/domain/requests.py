@@ -104,8 +104,9 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         raise validation_error(details)
     level = body.get("signing_level") or "ses"
     check_signing_level(services, level)
+    orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                "phone": s.get("phone"), "order": s.get("order", 1)} for s in body["signers"]]
+                "phone": s.get("phone"), "order": order} for s, order in zip(body["signers"], orders)]
     fields = stored_fields(signers, document.get("page_count"), body.get("fields") or [])
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
@@ -139,6 +140,26 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)
     return request
+
+
+def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
+    """Each signer's `order`. Sequential: a signer without one takes their place in the list (1, 2,
+    3 ...), as a template's roles do, so that signers who give no order sign one after another in
+    list order; a given `order` always wins (equal orders sign together). Parallel: a missing order
+    is 1 (the spec's default; the order plays no part in who is invited)."""
+    if signing_order == "sequential":
+        return [s.get("order") or place for place, s in enumerate(signers, start=1)]
+    return [s.get("order") or 1 for s in signers]
+
+
+def send_warnings(request: dict) -> list[dict]:
+    """What a sender should know about a request just sent, which does not stop it: signers with no
+    field (they sign with an adopted signature only, on the signatures page)."""
+    placed = {f["signer_id"] for f in request["fields"]}
+    return [{"code": "signer_without_fields", "signer_id": s["id"], "email": s["email"],
+             "message": f"{s['email']} has no field to fill in or sign; their adopted signature goes on a "
+                        "signatures page at the end of the signed PDF"}
+            for s in request["signers"] if s["id"] not in placed]
 
 
 async def get(services, org_id: str, request_id: str) -> dict:

@@ -13,13 +13,12 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
-import pathlib
-import tempfile
 
 from esign.clock import iso
-from esign.domain import copies, lifecycle, signer_values, verification
+from esign.domain import copies, lifecycle, page_images, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
+from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
 
@@ -129,37 +128,6 @@ async def pages(services, request: dict) -> list[dict]:
     return document["pages"]
 
 
-async def page_image(services, request: dict, number: int) -> bytes:
-    """A page's image (at most esign.pdf.render.MAX_PIXELS), drawn by a checking child (bounded in time
-    and memory, never in this process) and cached in blob storage beside the document. Concurrent
-    requests for one page wait for and share one render."""
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
-    if document is None:
-        raise not_found("document")
-    if not 1 <= number <= (document.get("page_count") or 0):
-        raise ApiError(404, "not_found", f"page {number} does not exist")
-    key = f"{document['blob_key'].rsplit('.', 1)[0]}/pages/{number}.png"
-    return await services.pdf_checker.shared(key, lambda: _cached_or_drawn(services, document, number, key))
-
-
-async def _cached_or_drawn(services, document: dict, number: int, key: str) -> bytes:
-    try:
-        return await services.storage.get_bytes(key)
-    except KeyError:
-        pass
-    with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
-        pdf, png = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, "page.png")
-        with pdf.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
-            async for chunk in services.storage.stream(document["blob_key"]):
-                await asyncio.to_thread(fh.write, chunk)
-        drawn = await services.pdf_checker.render(str(pdf), number, str(png))
-        if not drawn.get("ok"):
-            raise ApiError(400, "invalid_pdf", f"page {number} cannot be shown: {drawn.get('error')}")
-        image = await asyncio.to_thread(png.read_bytes)
-    await services.storage.put_bytes(key, image)
-    return image
-
-
 def blocker(session: SignerSession) -> str | None:
     """Why this signer cannot sign right now (turn, verification), or None."""
     ok, why = lifecycle.can_sign(session.request, session.signer)
@@ -179,6 +147,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
     session = session.updated(request)
     signer = session.signer
     today = services.clock.now().date()
+    signed = signer["status"] == "signed"
     fields = []
     for f in request["fields"]:
         if f["signer_id"] != signer["id"]:
@@ -187,9 +156,11 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         fields.append({k: f.get(k) for k in (
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
-            | {"value": signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat(),
-               "client_pattern": pattern, "pattern_message": message})
+            | {"value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
+               "done": signed, "client_pattern": pattern, "pattern_message": message})
     geometry = await pages(services, request)
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    address = page_images.addresses(request, document or {"blob_key": "", "page_count": 0})
     why = blocker(session)
     return {
         "request": {"id": request["id"], "document_name": request["document_name"], "status": request["status"],
@@ -197,7 +168,9 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
                     "sender_name": request.get("owner_name"), "expires_at": iso(request["expires_at"])},
         "signer": {"id": signer["id"], "name": signer["name"], "email": signer["email"], "status": signer["status"]},
         "fields": fields,
-        "pages": [{**p, "image_url": f"{base_path}/pages/{p['number']}.png"} for p in geometry],
+        "pages": [{**p, **page_images.urls(base_path, p["number"], address[p["number"]])} for p in geometry],
+        "progress": progress(fields, signed),
+        "signed_before": signed_before(request, signer),
         "requirements": verification.requirements(services, request, signer),
         "consent": {"given": bool(signer.get("consented_at")), "version": DISCLOSURE_VERSION, "text": DISCLOSURE},
         "can_sign": why is None,
@@ -206,6 +179,55 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         "can_withdraw": can_withdraw(request, signer),
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
     }
+
+
+def _shown_value(f: dict, signer: dict, today) -> str | None:
+    """The value a field shows: once the signer has signed, the value stored (a date: the day they
+    signed); before, the prefilled value (a date: today)."""
+    if signer["status"] == "signed":
+        if f["field_type"] == "date" and not f.get("value") and signer.get("signed_at"):
+            return f"{signer['signed_at']:%Y-%m-%d}"
+        return f.get("value")
+    return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
+
+
+def _mark(f: dict, signer: dict) -> dict | None:
+    """What a signed signer's signature or initials field shows (as the stamps draw it): `{kind:
+    typed, text}` or `{kind: drawn}` (the drawing is on the page image)."""
+    if f["field_type"] not in ("signature", "initials"):
+        return None
+    mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
+    if mark is None and f["field_type"] == "initials":
+        text = initials_of(signer.get("name") or "")
+        return {"kind": "typed", "text": text} if text else None
+    if mark is None:
+        return None
+    return {"kind": "typed", "text": mark.get("text")} if mark["kind"] == "typed" else {"kind": "drawn"}
+
+
+def progress(fields: list[dict], signed: bool) -> dict:
+    """`{total, remaining, done}`: how many of the signer's fields still need them. Every required
+    field without a value counts, signature and initials fields included (each needs its mark); none
+    once the signer has signed."""
+    def needs(f):
+        if not f["is_required"] or signed:
+            return False
+        if f["field_type"] in ("signature", "initials"):
+            return True
+        if f["field_type"] == "checkbox":
+            return str(f.get("value")).lower() != "true"
+        return not f.get("value")
+    remaining = sum(1 for f in fields if needs(f))
+    return {"total": len(fields), "remaining": remaining, "done": signed}
+
+
+def signed_before(request: dict, signer: dict) -> list[dict]:
+    """The other signers who have signed (before this one, once this one has), in the order they
+    signed: `{name, signed_at}`."""
+    mine = signer.get("signed_at") if signer["status"] == "signed" else None
+    earlier = [s for s in request["signers"] if s["id"] != signer["id"] and s["status"] == "signed"
+               and s.get("signed_at") and (mine is None or s["signed_at"] <= mine)]
+    return [{"name": s["name"], "signed_at": iso(s["signed_at"])} for s in sorted(earlier, key=lambda s: s["signed_at"])]
 
 
 # --- what the signer does ---------------------------------------------------------------------------

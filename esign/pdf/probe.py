@@ -9,8 +9,11 @@ or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.p
 on a side); the check also finds active content (esign.pdf.active) and earlier signatures
 (esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside the file
 (`cleaned_path`): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
-image of page n (esign.pdf.render.render_page_png, at most MAX_PIXELS) into png_path and answers
-{"ok": true} or {"ok": false, "error": "..."}: a page image is drawn under the same bounds as a check. The bounds
+image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path and answers
+{"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
+esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
+stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the same bounds
+as a check. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -37,7 +40,8 @@ import pypdf
 import pypdfium2
 
 from esign.pdf import active, earlier
-from esign.pdf.render import MAX_PAGE_POINTS, render_page_png
+from esign.pdf.render import MAX_PAGE_POINTS, render_page
+from esign.pdf.stands import stamp_file
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
@@ -169,19 +173,31 @@ def _draw(path: str, heap: _Heap) -> dict:
     return {"ok": True, "page_count": count}
 
 
-def _render(path: str, number: int, out: str) -> dict:
+def _render(path: str, number: int, out: str, width: int | None, fmt: str) -> dict:
     try:
-        png = render_page_png(path, number)
+        image = render_page(path, number, width=width, fmt=fmt)
     except Exception:  # noqa: BLE001 - the file passed the check; whatever fails now, the page cannot be shown
         return {"ok": False, "error": "the page could not be drawn"}
     with open(out, "wb") as fh:
-        fh.write(png)
+        fh.write(image)
+    return {"ok": True}
+
+
+def _stamp(path: str, spec: str, out: str) -> dict:
+    try:
+        stamp_file(path, spec, out)
+    except Exception:  # noqa: BLE001 - whatever fails, the document as it stands cannot be shown
+        log.debug("stamping failed", exc_info=True)
+        return {"ok": False, "error": "the values given so far could not be drawn on the document"}
     return {"ok": True}
 
 
 def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
     if "render" in request:
-        return _render(request["render"], request["page"], request["out"])
+        return _render(request["render"], request["page"], request["out"], request.get("width"),
+                       request.get("format", "png"))
+    if "stamp" in request:
+        return _stamp(request["stamp"], request["spec"], request["out"])
     return _check(request["check"], heap, active_content)
 
 
@@ -297,10 +313,16 @@ class PdfChecker:
                          time.perf_counter() - started)
         return result
 
-    async def render(self, path: str, number: int, out: str) -> dict:
-        """Page `number` of the PDF at `path` drawn as a PNG into the file `out` by a child:
+    async def render(self, path: str, number: int, out: str, width: int | None = None, fmt: str = "png") -> dict:
+        """Page `number` of the PDF at `path` drawn into the file `out` by a child, as `fmt` (png, webp)
+        and `width` pixels wide (one of esign.pdf.render.WIDTHS; None: the default scale):
         {"ok": true} or {"ok": false, "error": "..."}."""
-        return await self._ask({"render": path, "page": number, "out": out})
+        return await self._ask({"render": path, "page": number, "out": out, "width": width, "format": fmt})
+
+    async def stamp(self, path: str, spec: str, out: str) -> dict:
+        """The PDF at `path` as it stands (esign.pdf.stands; what is stamped in the JSON file `spec`)
+        written to `out` by a child: {"ok": true} or {"ok": false, "error": "..."}."""
+        return await self._ask({"stamp": path, "spec": spec, "out": out})
 
     async def shared(self, key: str, make):
         """The result of `make()` (a coroutine function); concurrent calls with the same key wait for

@@ -63,9 +63,25 @@ def image_scale(width: float, height: float, scale: float = SCALE) -> float:
     return min(scale, root)
 
 
+WIDTHS = (480, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`)
+FORMATS = {"png": "image/png", "webp": "image/webp"}
+WEBP_QUALITY = 80  # text stays sharp; an A4 page at 960 px is about a tenth of its PNG
+
+
 def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -> bytes:
     """Page `number` of a PDF (its bytes or its path) as a PNG: the signing page's image (`image_scale`,
     at most MAX_PIXELS) unless a caller picks its own `scale`."""
+    return render_page(pdf, number, scale=scale)
+
+
+def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, width: int | None = None,
+                fmt: str = "png") -> bytes:
+    """Page `number` as an image in `fmt` (see FORMATS): `width` pixels wide (one of WIDTHS), else at
+    `scale`, else at SCALE; never more than MAX_PIXELS."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown image format {fmt!r}")
+    if width is not None and width not in WIDTHS:
+        raise ValueError(f"width {width} is not one of {WIDTHS}")
     with _pdfium_lock:
         doc = pypdfium2.PdfDocument(pdf)
         try:
@@ -73,10 +89,15 @@ def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -
                 raise ValueError(f"page {number} does not exist (the document has {len(doc)})")
             page = doc[number - 1]
             # render() applies /Rotate and the CropBox; get_size() is the page so displayed
-            image = page.render(scale=scale or image_scale(*page.get_size())).to_pil()
+            points_wide, points_high = page.get_size()
+            wanted = width / points_wide if width and points_wide > 0 else SCALE
+            image = page.render(scale=scale or image_scale(points_wide, points_high, wanted)).to_pil()
             page.close()
         finally:
             doc.close()
     out = io.BytesIO()
-    image.save(out, format="PNG")
+    if fmt == "webp":
+        image.save(out, format="WEBP", quality=WEBP_QUALITY, method=4)
+    else:
+        image.save(out, format="PNG")
     return out.getvalue()

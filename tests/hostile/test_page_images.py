@@ -63,7 +63,8 @@ async def test_three_huge_pages_at_once_keep_the_server_memory_flat(tmp_path):
         srv.reset_peak_memory()
         before = srv.status("VmRSS")
         # three pages at once, each asked for twice (the second waits for and shares the first's render)
-        paths = [p["image_url"] for p in view.json["pages"]] * 2
+        # (the PNG at the default scale: the one bounded by MAX_PIXELS rather than by a width)
+        paths = [f"/sign/{token}/pages/{p['number']}.png" for p in view.json["pages"]] * 2
         answers = await asyncio.gather(*(client.get(path, key=None, timeout=120) for path in paths))
         growth = srv.status("VmHWM") - before
         assert [a.status for a in answers] == [200] * 6, answers

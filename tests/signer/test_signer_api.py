@@ -7,19 +7,19 @@ import asyncio
 import io
 import json
 import os
+import re
 
 from PIL import Image
 
 from esign.domain import lifecycle, signing
 from esign.domain.lifecycle import Actor
 from tests.conftest import KEYS, assert_error
-from tests.signer.api_helpers import (ANN, BOB, CY, data_url, drawn, ink_png, make_request, png_bytes, sget,
-                                      spost, typed, upload)
+from tests.signer.api_helpers import ANN, BOB, CY, data_url, drawn, ink_png, make_request, png_bytes, sget, spost, typed, upload
 
 SIGN = {"signature": typed(), "consent": True}
 REQUEST_KEYS = {"id", "document_name", "status", "signing_order", "message", "sender_name", "expires_at"}
 VIEW_KEYS = {"request", "signer", "fields", "pages", "requirements", "consent", "can_sign", "reason",
-             "can_decline", "can_withdraw", "embed"}
+             "can_decline", "can_withdraw", "embed", "progress", "signed_before"}
 
 # one field of every kind the validation covers, for signer 0; one text field of signer 1
 CHECKED_FIELDS = {
@@ -81,9 +81,9 @@ async def test_view_shape_own_fields_and_one_viewed_event(server):
     # pages: the 4 pages of the sample, sizes in points, image URLs under the link
     assert [p["number"] for p in view["pages"]] == [1, 2, 3, 4]
     for p in view["pages"]:
-        assert set(p) == {"number", "width", "height", "image_url"}
+        assert set(p) == {"number", "width", "height", "image_url", "image_srcset"}
         assert 500 < p["width"] < 700 and 700 < p["height"] < 900
-        assert p["image_url"] == f"/sign/{token}/pages/{p['number']}.png"
+        assert re.fullmatch(rf"/sign/{token}/pages/{p['number']}/[0-9a-f]{{24}}-960\.webp", p["image_url"]), p
     req = view["requirements"]
     assert req["phone_verification"]["required"] is False and req["identity_verification"]["required"] is False
     assert view["consent"]["given"] is False and view["consent"]["version"] and len(view["consent"]["text"]) > 50
@@ -136,18 +136,23 @@ async def test_page_images(server):
     for page in view["pages"][:2]:
         resp = await server.client.get(page["image_url"], key=None)
         assert resp.status == 200, resp
-        assert resp.headers["Content-Type"] == "image/png"
-        assert resp.body[:8] == b"\x89PNG\r\n\x1a\n"
+        assert resp.headers["Content-Type"] == "image/webp"
         with Image.open(io.BytesIO(resp.body)) as img:
-            assert img.format == "PNG"
+            assert img.format == "WEBP"
             w, h = img.size
-        assert w >= page["width"] * 0.9  # rendered at least at 1 px per point
+        assert w == 960  # image_url: 960 px wide; image_srcset offers 480 and 1600 too
         assert abs(w / h - page["width"] / page["height"]) < 0.01
         assert resp.headers["Referrer-Policy"] == "no-referrer"
     # served again (from the cache in blob storage): same bytes
     first = await server.client.get(view["pages"][0]["image_url"], key=None)
     again = await server.client.get(view["pages"][0]["image_url"], key=None)
     assert first.body == again.body
+    # the page as a PNG at the default scale, under its older address
+    png = await sget(server, token, "/pages/1.png")
+    assert png.status == 200 and png.headers["Content-Type"] == "image/png"
+    assert png.body[:8] == b"\x89PNG\r\n\x1a\n"
+    with Image.open(io.BytesIO(png.body)) as img:
+        assert img.size[0] >= view["pages"][0]["width"] * 0.9  # rendered at least at 1 px per point
     for bad in ("5", "0", "99999999999999999999999", "-1", "abc", "1.5"):
         err = assert_error(await sget(server, token, f"/pages/{bad}.png"), 404, "not_found")
         assert token not in err["message"]

@@ -1,0 +1,167 @@
+"""The signing page's images of the document as it stands: every value the signers have given so far
+(text, checkbox, select, date, signatures, initials) stamped by the finalisation's own stamping
+(esign.pdf.stands), so that what a signer sees is what is signed.
+
+Each page image has a content address: a hash of what is drawn on it (the document, the page, the
+values stamped on that page and the names and request id their stamps print; RENDER_VERSION). A page
+nobody has filled a field on keeps the address of the original page and its image is shared by every
+request of the document; a page on which a value was given gets a new address, so a browser that
+caches an image for the link's life (`immutable`) never shows a stale one, and an unchanged page
+stays cached. The stamped PDF of a request's current state is made once, by a checking child, and
+kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
+images are drawn from it by a checking child too and kept beside it. Nothing is drawn in the API
+process.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import pathlib
+import tempfile
+
+from esign.domain import finalization
+from esign.errors import ApiError, invalid_state, not_found
+from esign.pdf.render import WIDTHS
+from esign.pdf.stands import spec_json
+
+RENDER_VERSION = 1  # raised whenever the pages are drawn differently: every address changes with it
+STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
+              "height_percent", "value", "signature")
+DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS
+FORMAT = "webp"
+
+
+def _stamped(request: dict, images: dict) -> tuple[list[dict], dict[str, str]]:
+    """The fields as the stamping takes them (those of the signers who have signed) and the names
+    of those signers by id. `images` maps a drawing's blob key to its bytes, or (for addresses) to
+    its SHA-256."""
+    fields = [{k: f[k] for k in STAMP_KEYS if k in f} for f in finalization.stamp_fields(request, images)]
+    names = {s["id"]: s["name"] for s in request["signers"] if s["status"] == "signed"}
+    return fields, names
+
+
+def _digests(request: dict) -> dict[str, str]:
+    """blob key -> SHA-256 of every drawing of a signed signer: what identifies a drawing on a page."""
+    return {m["blob_key"]: m["sha256"] for s in request["signers"] if s["status"] == "signed"
+            for m in (s.get("signature"), s.get("initials")) if m and m.get("kind") == "drawn"}
+
+
+def _hash(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def addresses(request: dict, document: dict) -> dict[int, str]:
+    """page number -> the content address of its image (24 hex digits) for every page."""
+    fields, names = _stamped(request, _digests(request))
+    out = {}
+    for number in range(1, (document.get("page_count") or 0) + 1):
+        drawn = [f for f in fields if int(f["page_number"]) == number]
+        what = {"v": RENDER_VERSION, "document": document["blob_key"], "page": number}
+        if drawn:
+            what |= {"request": request["id"], "fields": drawn,
+                     "names": {f["signer_id"]: names.get(f["signer_id"]) for f in drawn}}
+        out[number] = _hash(what)[:24]
+    return out
+
+
+def urls(base_path: str, number: int, address: str) -> dict:
+    """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of a page at its address."""
+    def url(width):
+        return f"{base_path}/pages/{number}/{address}-{width}.{FORMAT}"
+    return {"image_url": url(DEFAULT_WIDTH), "image_srcset": ", ".join(f"{url(w)} {w}w" for w in WIDTHS)}
+
+
+async def _document(services, request: dict, number: int) -> dict:
+    document = await services.store.documents.get(request["org_id"], request["document_id"])
+    if document is None:
+        raise not_found("document")
+    if not 1 <= number <= (document.get("page_count") or 0):
+        raise ApiError(404, "not_found", f"page {number} does not exist")
+    return document
+
+
+async def current_address(services, request: dict, number: int) -> str:
+    """The content address of page `number` now (404 for a page that does not exist)."""
+    document = await _document(services, request, number)
+    return addresses(request, document)[number]
+
+
+async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png") -> bytes:
+    """Page `number` of the document as it stands, drawn by a checking child (bounded in time and
+    memory) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as `fmt`, cached in blob
+    storage. Concurrent requests for one image wait for and share one drawing."""
+    document = await _document(services, request, number)
+    fields, _ = _stamped(request, _digests(request))
+    size = width or "full"
+    if not any(int(f["page_number"]) == number for f in fields):  # the original page, shared by every request
+        prefix = document["blob_key"].rsplit(".", 1)[0]
+        key = f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else f"{prefix}/pages/{number}-{size}.{fmt}"
+        return await services.pdf_checker.shared(
+            key, lambda: _cached_or_drawn(services, document["blob_key"], number, key, width, fmt))
+    address = addresses(request, document)[number]
+    key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
+
+    async def draw():
+        try:
+            return await services.storage.get_bytes(key)
+        except KeyError:
+            pass
+        source = await _stamped_pdf(services, request, document)
+        return await _cached_or_drawn(services, source, number, key, width, fmt)
+
+    return await services.pdf_checker.shared(key, draw)
+
+
+def _folder(request: dict) -> str:
+    return f"orgs/{request['org_id']}/stands/{request['id']}"
+
+
+async def _stamped_pdf(services, request: dict, document: dict) -> str:
+    """The blob key of the request's document as it stands now, made by a checking child unless it
+    was made before."""
+    fields, names = _stamped(request, _digests(request))
+    state = hashlib.sha256(spec_json(request["id"], fields, names)).hexdigest()[:32]
+    key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
+
+    async def make():
+        if await services.storage.size(key) is not None:
+            return key
+        try:
+            images = await finalization.drawings(services, request)
+        except finalization.DrawingUnusable as exc:
+            raise invalid_state(f"the document as it stands cannot be shown: {exc}") from None
+        drawn, drawn_names = _stamped(request, images)
+        with tempfile.TemporaryDirectory(prefix="esign-stands-") as folder:
+            original, spec, out = (pathlib.Path(folder, name) for name in ("original.pdf", "spec.json", "stands.pdf"))
+            await _download(services, document["blob_key"], original)
+            await asyncio.to_thread(spec.write_bytes, spec_json(request["id"], drawn, drawn_names))
+            done = await services.pdf_checker.stamp(str(original), str(spec), str(out))
+            if not done.get("ok"):
+                raise ApiError(400, "invalid_pdf", f"the document cannot be shown: {done.get('error')}")
+            await services.storage.put_file(key, str(out))
+        return key
+
+    return await services.pdf_checker.shared(key, make)
+
+
+async def _download(services, key: str, path: pathlib.Path) -> None:
+    with path.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
+        async for chunk in services.storage.stream(key):
+            await asyncio.to_thread(fh.write, chunk)
+
+
+async def _cached_or_drawn(services, source: str, number: int, key: str, width: int | None, fmt: str) -> bytes:
+    try:
+        return await services.storage.get_bytes(key)
+    except KeyError:
+        pass
+    with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
+        pdf, out = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, f"page.{fmt}")
+        await _download(services, source, pdf)
+        drawn = await services.pdf_checker.render(str(pdf), number, str(out), width, fmt)
+        if not drawn.get("ok"):
+            raise ApiError(400, "invalid_pdf", f"page {number} cannot be shown: {drawn.get('error')}")
+        data = await asyncio.to_thread(out.read_bytes)
+    await services.storage.put_bytes(key, data)
+    return data
