@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Name, Num, OutSchema, Phone, QuerySchema,
+from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Locale, Name, Num, OutSchema, Phone, QuerySchema,
                               StrictSchema, UTCDateTime, cursor_record, operation, page_of)
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
@@ -25,6 +25,7 @@ class SignerBase(StrictSchema):
     name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
     phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    locale = Locale()
 
 
 class SignerInput(SignerBase):
@@ -129,6 +130,7 @@ class Signer(OutSchema):
     email = fields.String(required=True)
     name = fields.String(required=True)
     phone = fields.String(allow_none=True)
+    locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
     status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn"})

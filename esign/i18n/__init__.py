@@ -20,7 +20,7 @@ import pathlib
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime
-from babel.messages.extract import extract_javascript
+from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -140,7 +140,7 @@ def script_messages(path: str) -> tuple[str, ...]:
     """The messages a script passes to its `t("...")` (pybabel's JavaScript extractor), the ones the
     page hands it translated."""
     with open(path, "rb") as fh:
-        return tuple(dict.fromkeys(m for _, _, m, _ in extract_javascript(fh, ["t"], [], {}) if isinstance(m, str)))
+        return tuple(dict.fromkeys(m for _, m, _, _ in extract("javascript", fh, keywords={"t": None})))
 
 
 def script_catalog(locale: str, messages: tuple[str, ...]) -> str:

@@ -686,7 +686,10 @@
     });
     $("adopt-form").addEventListener("submit", adoptSubmit);
     // closed without adopting (Cancel, Escape): a later adoption from a field does not sign at once
-    $("adopt").addEventListener("close", function () { if ($("adopt").returnValue !== "ok") finishAfterAdopt = false; });
+    // (the close event comes after the call: the dialog may already be open again for the initials)
+    $("adopt").addEventListener("close", function () {
+      if (!$("adopt").open && $("adopt").returnValue !== "ok") finishAfterAdopt = false;
+    });
     $("decline-form").addEventListener("submit", declineSubmit);
     $("tab-type").addEventListener("click", function () { selectTab("type"); });
     $("tab-draw").addEventListener("click", function () { selectTab("draw"); });
