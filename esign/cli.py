@@ -14,6 +14,7 @@ from cryptography import x509
 
 from esign import __version__
 from esign import config as configmod
+from esign import i18n
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
@@ -207,6 +208,10 @@ async def serve(cfg, host=None, port=None, with_worker=True):
         sockets = tornado.netutil.bind_sockets(port, host)
     except OSError as exc:
         _fail(1, f"cannot listen on {host}:{port} (server.host, server.port): {exc.strerror or exc}")
+    try:  # the catalogs' .mo files (a read-only install reads its .po files instead, esign.i18n.translations)
+        i18n.compile_catalogs()
+    except OSError as exc:
+        logging.getLogger("esign").info("message catalogs not compiled (%s): read from their .po files", exc)
     services = await start_services(cfg)
     await announce_first_run(services)
     server = make_server(make_app(services), cfg)

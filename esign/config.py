@@ -20,6 +20,7 @@ from typing import Any
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
 from esign.config_keys import KEYS
+from esign import i18n
 from esign.config_keys import ORG_KEYS as ORG_DECLARED
 from esign.config_keys import PLAN_KEYS as PLAN_DECLARED
 
@@ -220,6 +221,12 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
         if checked["plan"] not in plans:
             raise ConfigError(f"{where}.plan: unknown plan {checked['plan']!r} (known: {', '.join(sorted(plans))})")
         _check_branding(where, checked)
+        if checked["default_locale"]:
+            language = i18n.supported(checked["default_locale"])
+            if language is None:
+                raise ConfigError(f"{where}.default_locale: unsupported locale {checked['default_locale']!r} "
+                                  f"(supported: {', '.join(i18n.LOCALES)})")
+            checked["default_locale"] = language
         if not all(isinstance(origin, str) for origin in checked["embed_origins"]):
             raise ConfigError(f"{where}.embed_origins must be a list of origins (strings)")
         keys = []

@@ -207,6 +207,8 @@ ORG_KEYS: dict[str, Key] = {
     "logo_url": Key("", "logo at the top of emails: an https:// URL"),
     "accent_color": Key("", "#rrggbb of buttons and rules in emails"),
     "notify_email": Key("", "owner notifications of requests whose API key has no owner_email"),
+    "default_locale": Key("", "signers' language when a signer has no `locale` (BCP 47: en, de, fr, es, it, nl, pt, pl, "
+                              "ja, ar; empty = the browser's, else English)"),
 }
 
 #: [[organizations.api_keys]]

@@ -31,3 +31,4 @@ if [ ! -f "$stamp" ] || changed; then
   done
   touch "$stamp"
 fi
+.venv/bin/python -m esign.i18n >/dev/null  # the message catalogs' .mo files (esign/i18n), when missing or stale

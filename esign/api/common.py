@@ -8,6 +8,7 @@ import re
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
 from marshmallow.schema import SchemaMeta
 
+from esign import i18n
 from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
 
@@ -402,3 +403,21 @@ def operation(summary: str, *, tags: list[str], body: type[Schema] | str | None 
         return fn
 
     return deco
+
+
+class Locale(fields.String):
+    """A BCP 47 language tag of a language esign has catalogs for (esign.i18n.LOCALES), stored as that
+    language (`de-CH` -> `de`); any other is refused, naming the supported ones."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("metadata", {}).setdefault(
+            "description", "the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of " + ", ".join(i18n.LOCALES)
+            + " (the region is not kept); null or left out: the organisation's default_locale, else the browser's")
+        super().__init__(allow_none=True, load_default=None, validate=validate.Length(max=35), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        text = super()._deserialize(value, attr, data, **kwargs)
+        language = i18n.supported(text)
+        if language is None:
+            raise ValidationError(f"unsupported locale; supported: {', '.join(i18n.LOCALES)}")
+        return language

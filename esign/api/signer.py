@@ -15,10 +15,10 @@ import tornado.template
 import tornado.web
 from marshmallow import ValidationError, fields, validate
 
+from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import Bool, MaxProperties, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
-from esign.clock import readable
 from esign.domain import copies, page_images, requests, signing, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
@@ -29,6 +29,20 @@ TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "signer"))
 TAG = ["signer (no API key: the link token)"]
 ERRORS = (400, 403, 404, 409, 422, 429)
 REFRESH_SECONDS = 10  # the completed page reloads itself this often while the signed PDF is being prepared
+SCRIPT = os.path.join(STATIC, "signer.js")
+
+
+def page_locale(handler, *choices: str | None) -> str:
+    """The language of a signer's page: the switcher's `?lang=`, else `choices` (the signer's locale,
+    the organisation's default_locale), else Accept-Language, else English (esign.i18n)."""
+    return i18n.negotiate(handler.get_query_argument("lang", None), *choices,
+                          accept_language=handler.request.headers.get("Accept-Language"))
+
+
+def render(name: str, locale: str, **values) -> bytes:
+    """A signer-side template in `locale`: `_` translates, `lang` and `dir` go on <html>."""
+    return TEMPLATES.load(name).generate(_=i18n.translations(locale).gettext, lang=locale, dir=i18n.direction(locale),
+                                         languages=i18n.language_names(), **values)
 
 
 def csp(frame_ancestors: str) -> str:
@@ -42,8 +56,9 @@ class SignerHandler(BaseHandler):
 
     html = False
     completed = False  # also opens a signer's own link of a completed request (signing.open_link)
-    error_heading = None  # of the html error page, when not the signing page's
+    error_heading = None  # of the html error page, when not the signing page's (translated there)
     session: signing.SignerSession | None = None
+    org_locale: str | None = None
 
     def set_default_headers(self):
         super().set_default_headers()
@@ -60,7 +75,14 @@ class SignerHandler(BaseHandler):
     async def prepare(self):
         super().prepare()
         self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
+        if self.html:
+            org = await self.services.store.organizations.authenticated(self.session.request["org_id"])
+            self.org_locale = (org or {}).get("default_locale")
         self.set_default_headers()
+
+    def session_locales(self) -> tuple[str | None, str | None]:
+        """The signer's `locale` and the organisation's `default_locale` (read by `page_locale`)."""
+        return self.session.signer.get("locale"), self.org_locale
 
     @property
     def base_path(self) -> str:
@@ -86,9 +108,10 @@ class SignerHandler(BaseHandler):
         if embed:
             self.set_header("Content-Security-Policy", csp(embed.embed_origin))
             self.clear_header("X-Frame-Options")
-        self.finish(TEMPLATES.load("error.html").generate(
-            status=status, message=body["error"]["message"], code=body["error"]["code"], heading=self.error_heading,
-            request_id=self.request_id, embed=embed, static_url=asset_url))
+        locale = page_locale(self, *(self.session_locales() if self.session else ()))
+        self.finish(render(
+            "error.html", locale, status=status, message=body["error"]["message"], code=body["error"]["code"],
+            heading=self.error_heading, request_id=self.request_id, embed=embed, static_url=asset_url))
 
 
 # --- schemas (documentation and first-line validation; the domain checks the meaning) -------------
@@ -207,14 +230,19 @@ class SigningPageHandler(SignerHandler):
     async def get(self, token):
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         request = self.session.request
+        locale = page_locale(self, *self.session_locales())
+        self.set_header("Content-Language", locale)
         if request["status"] == "completed":
-            self.finish(TEMPLATES.load("completed.html").generate(
-                document_name=request["document_name"], completed_at=readable(request["completed_at"]),
+            self.finish(render(
+                "completed.html", locale, document_name=request["document_name"],
+                completed_at=i18n.datetime_text(request["completed_at"], locale),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
-                until=readable(copies.link_expires_at(self.services, request), seconds=False), static_url=asset_url))
+                until=i18n.datetime_text(copies.link_expires_at(self.services, request), locale), static_url=asset_url))
             return
-        self.finish(TEMPLATES.load("page.html").generate(
-            document_name=request["document_name"], link_days=self.services.config.signing.completed_link_days,
+        messages = i18n.script_messages(SCRIPT) + (signing.DISCLOSURE,)
+        self.finish(render(
+            "page.html", locale, document_name=request["document_name"],
+            link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 
 
@@ -223,7 +251,7 @@ class SignedCopyHandler(SignerHandler):
 
     html = True
     completed = True
-    error_heading = "The signed PDF cannot be downloaded"
+    error_heading = i18n.N_("The signed PDF cannot be downloaded")
 
     async def get(self, token):
         await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "signed")

@@ -12,6 +12,7 @@ from esign.api.common import (
     FieldText,
     Int,
     Line,
+    Locale,
     Name,
     Num,
     OutSchema,
@@ -42,6 +43,7 @@ class SignerBase(StrictSchema):
     name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
     phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    locale = Locale()
 
 
 class SignerInput(SignerBase):
@@ -149,6 +151,7 @@ class Signer(OutSchema):
     email = fields.String(required=True)
     name = fields.String(required=True)
     phone = fields.String(allow_none=True)
+    locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
     status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn"})

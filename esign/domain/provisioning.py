@@ -77,7 +77,8 @@ async def provision_from_config(services) -> None:
                     "delivery_secret_enc": services.secrets.encrypt(spec["delivery_secret"]) if spec["delivery_secret"] else ""}
         declared = bool(spec["delivery_url"])
         org = await services.store.organizations.upsert_by_name(
-            spec["name"], {"plan": spec["plan"], **(delivery if declared else {}), **{key: spec[key] for key in BRANDING}},
+            spec["name"], {"plan": spec["plan"], **(delivery if declared else {}), **{key: spec[key] for key in BRANDING},
+                         "default_locale": spec["default_locale"] or None},
             origins=spec["embed_origins"], defaults={} if declared else delivery)
         for key in spec["api_keys"]:
             record = await services.store.api_keys.provision(

@@ -14,7 +14,7 @@ from esign.providers.none_identity import NoIdentity
 from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
-    "phone": None, "display_name": None, "status": "pending", "signed_at": None, "declined_at": None,
+    "phone": None, "locale": None, "display_name": None, "status": "pending", "signed_at": None, "declined_at": None,
     "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
     "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
     "identity_name_match_score": None, "identity_name_match_status": None, "identity_document_type": None,
@@ -106,7 +106,8 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     check_signing_level(services, level)
     orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                "phone": s.get("phone"), "order": order} for s, order in zip(body["signers"], orders)]
+                "phone": s.get("phone"), "order": order, "locale": s.get("locale")}
+               for s, order in zip(body["signers"], orders)]
     fields = stored_fields(signers, document.get("page_count"), body.get("fields") or [])
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
@@ -230,7 +231,7 @@ def check_field_shape(f: dict, where: str, details: list) -> None:
 
 # --- views ------------------------------------------------------------------------------------------
 
-SIGNER_FIELDS = ("id", "email", "name", "phone", "display_name", "order", "status", "signed_at", "declined_at",
+SIGNER_FIELDS = ("id", "email", "name", "phone", "locale", "display_name", "order", "status", "signed_at", "declined_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",

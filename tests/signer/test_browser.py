@@ -106,6 +106,9 @@ async def test_signer_fills_every_field_type_draws_and_signs(srv):
         await page.click("#tab-draw")
         await draw_signature(page)
         await page.click("#adopt-ok")
+        # the initials field needs initials of their own (an adopted signature does not stand in for them)
+        await page.locator("#adopt-title", has_text="initials").wait_for()
+        await page.click("#adopt-ok")
         await page.locator(f"#field-{ids[('text', 'Work email')]}.invalid").wait_for()
         assert await page.locator(".field.invalid").count() == 4  # work email, checkbox, select, employee number
         assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"
@@ -255,7 +258,7 @@ async def test_phone_code_and_identity_check_in_the_page(tmp_path):
             await page.goto(link)
             await page.locator("#phone-step").wait_for(state="visible")
             assert await page.locator("#consent-step").is_hidden() and await page.locator("#finish").is_hidden()
-            assert (await page.text_content("#phone-hint")).endswith("67")
+            assert "67" in await page.text_content("#phone-note")
             await page.click("#otp-send")
             await page.locator("#otp-code:enabled").wait_for()
             phone, text = srv.services.sms.sent[-1]

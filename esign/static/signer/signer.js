@@ -13,6 +13,21 @@
   var inputs = {};         // field id -> element
   var outcome = null;      // "signed" | "declined" once done here
 
+  // the page's language: its messages come from the server's catalog for <html lang> (esign/i18n)
+  var lang = document.documentElement.lang || "en";
+  var messages = {};
+  try { messages = JSON.parse(document.getElementById("messages").textContent) || {}; } catch (e) { messages = {}; }
+
+  /* A message in the page's language, with its {placeholders} filled (extracted by pybabel). */
+  function t(message, values) {
+    var out = messages[message] || message;
+    return out.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && values[name] !== undefined ? String(values[name]) : all;
+    });
+  }
+  var numbers = window.Intl ? new Intl.NumberFormat(lang) : null;
+  function num(n) { return numbers ? numbers.format(n) : String(n); }
+
   function $(id) { return document.getElementById(id); }
   function show(id, on) { $(id).hidden = !on; }
   function text(id, value) { $(id).textContent = value || ""; }
@@ -29,7 +44,7 @@
         try { data = raw ? JSON.parse(raw) : null; } catch (e) { data = null; }
         if (!res.ok) {
           var e = (data && data.error) || {};
-          var err = new Error(e.message || ("The server answered " + res.status));
+          var err = new Error(e.message || t("The server answered with status {status}.", { status: res.status }));
           err.status = res.status;
           err.code = e.code;
           err.details = e.details || [];
@@ -63,8 +78,12 @@
     var r = state.request, s = state.signer, req = state.requirements;
     $("loading").hidden = true;
     text("title", r.document_name);
-    text("subtitle", "From " + (r.sender_name || "the sender") + " to " + s.name + " (" + s.email + ")");
-    if (r.message) { text("sender", r.sender_name || "the sender"); text("message", r.message); }
+    text("subtitle", r.sender_name ? t("From {sender} to {signer} ({email})", { sender: r.sender_name, signer: s.name, email: s.email })
+      : t("To {signer} ({email})", { signer: s.name, email: s.email }));
+    if (r.message) {
+      text("message-title", r.sender_name ? t("Message from {sender}", { sender: r.sender_name }) : t("Message from the sender"));
+      text("message", r.message);
+    }
     show("message-box", !!r.message);
 
     var signed = s.status === "signed";
@@ -79,26 +98,27 @@
 
     show("phone-step", needPhone);
     if (needPhone) {
-      text("phone-hint", phone.phone_hint || "your phone");
-      $("otp-send").textContent = phone.code_sent ? "Text me a new code" : "Text me a code";
+      text("phone-note", phone.phone_hint ? t("We text a code to {phone}.", { phone: phone.phone_hint }) : t("We text a code to your phone."));
+      $("otp-send").textContent = phone.code_sent ? t("Text me a new code") : t("Text me a code");
       $("otp-code").disabled = !phone.code_sent || !!phone.locked_until;
-      if (phone.locked_until) text("otp-error", "Too many wrong codes. Try again after " + new Date(phone.locked_until).toLocaleTimeString() + ".");
+      if (phone.locked_until) text("otp-error", t("Too many wrong codes. Try again after {time}.", { time: new Date(phone.locked_until).toLocaleTimeString(lang, { timeZoneName: "short" }) }));
     }
     show("identity-step", needIdentity && !vendor);
     show("identity-vendor-step", needIdentity && vendor);
     if (needIdentity) (vendor ? renderIdentityVendor : renderIdentity)(identity);
     show("consent-step", needConsent);
-    if (needConsent) text("consent-text", state.consent.text);
+    if (needConsent) text("consent-text", t(state.consent.text));
 
     var status = "";
     if (outcome === "signed" || signed) {
       var notes = $("app").dataset;  // what the link offers after completion: [signing] completed_link_days
-      status = "You have signed this document." + (r.status === "pending" ? " " + notes.pendingNote
+      status = t("You have signed this document.") + (r.status === "pending" ? " " + notes.pendingNote
         : r.status === "completed" ? " " + notes.completedNote : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
-      status = "You cannot sign right now: " + state.reason + ".";
+      status = r.status !== "pending" ? t("This document can no longer be signed.")
+        : t("You cannot sign yet: the signers before you sign first. We email you when it is your turn.");
     } else if (identity.status === "review" && !vendor) {
-      status = "Your identity check needs a review by the sender; you can sign now.";
+      status = t("Your identity check needs a review by the sender; you can sign now.");
     }
     var box = $("status");
     box.textContent = status;
@@ -118,17 +138,22 @@
   function renderIdentity(identity) {
     var select = $("id-document_type");
     if (!select.options.length) {
-      identity.document_types.forEach(function (t) {
+      identity.document_types.forEach(function (type) {
         var o = document.createElement("option");
-        o.value = t;
-        o.textContent = t.replace(/_/g, " ");
+        o.value = type;
+        o.textContent = documentTypes()[type] || type.replace(/_/g, " ");
         select.appendChild(o);
       });
       $("id-full_name").value = state.signer.name;
     }
     if (identity.status === "rejected") {
-      text("identity-error", "We could not verify your identity with these details. Attempts left: " + identity.attempts_left + ".");
+      text("identity-error", t("We could not verify your identity with these details. Attempts left: {count}.", { count: num(identity.attempts_left) }));
     }
+  }
+
+  function documentTypes() {
+    return { passport: t("Passport"), id_card: t("Identity card"), driving_licence: t("Driving licence"),
+      residence_permit: t("Residence permit") };
   }
 
   // --- identity on a vendor's page (redirect-flow providers): opened in a new tab, result polled -----
@@ -139,15 +164,16 @@
   }
 
   function renderIdentityVendor(identity) {
-    var waiting = identityWaiting(), why = identity.message ? ": " + identity.message : "";
+    var waiting = identityWaiting(), left = { count: num(identity.attempts_left) };
     var notes = {
-      pending: "Finish the check on the identity page we opened in a new tab. This page updates by itself when the result arrives.",
-      review: "Your identity check is being reviewed. You can sign once it is approved; this page updates by itself.",
-      rejected: "We could not verify your identity" + why + ". Attempts left: " + identity.attempts_left + ".",
-      abandoned: "The identity check was not finished" + why + ". You can start again."
+      pending: t("Finish the check on the identity page we opened in a new tab. This page updates by itself when the result arrives."),
+      review: t("Your identity check is being reviewed. You can sign once it is approved; this page updates by itself."),
+      rejected: t("We could not verify your identity. Attempts left: {count}.", left),
+      abandoned: t("The identity check was not finished. You can start again.")
     };
-    text("vendor-note", notes[identity.status] || "We check your identity document with our identity partner on their page.");
-    $("vendor-start").textContent = identity.redirect_url ? "Open the identity page again" : "Verify my identity";
+    var note = notes[identity.status] || t("We check your identity document with our identity partner on their page.");
+    text("vendor-note", identity.message && notes[identity.status] ? note + " (" + identity.message + ")" : note);
+    $("vendor-start").textContent = identity.redirect_url ? t("Open the identity page again") : t("Verify my identity");
     show("vendor-start", identity.status !== "review" && (!!identity.redirect_url || identity.attempts_left > 0));
     show("vendor-check", waiting);
     if (waiting && !identityPoll) identityPoll = setInterval(pollIdentity, 4000);
@@ -194,7 +220,7 @@
       img.loading = p.number > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
-      img.alt = "Page " + p.number + " of " + state.pages.length;
+      img.alt = t("Page {number} of {total}", { number: num(p.number), total: num(state.pages.length) });
       img.src = p.image_url;
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
@@ -202,14 +228,18 @@
       holder.appendChild(page);
       var label = document.createElement("p");
       label.className = "page-label";
-      label.textContent = "Page " + p.number + " of " + state.pages.length;
+      label.textContent = img.alt;
+      label.setAttribute("aria-hidden", "true");  // the image's alternative text says the same
       holder.appendChild(label);
     });
   }
 
   function fieldLabel(f) {
-    var names = { signature: "Signature", initials: "Initials", date: "Date", text: "Text", checkbox: "Checkbox", select: "Choice" };
-    return (f.placeholder || names[f.field_type] || "Field") + (f.is_required ? " (required)" : "");
+    var names = { signature: t("Signature"), initials: t("Initials"), date: t("Date"), text: t("Text"), checkbox: t("Checkbox"),
+      select: t("Choice") };
+    var name = f.placeholder || names[f.field_type] || t("Field");
+    if (f.field_type === "date") return name;
+    return f.is_required ? t("{name} (required)", { name: name }) : t("{name} (optional)", { name: name });
   }
 
   function fieldElement(f, interactive) {
@@ -227,6 +257,7 @@
       el.type = "text";
       el.value = f.value || "";
       el.placeholder = f.placeholder || "";
+      el.dir = "auto";
       el.maxLength = 1000;
       if (f.validation_type === "email") el.inputMode = "email";
       if (f.validation_type === "number") el.inputMode = "decimal";
@@ -239,7 +270,7 @@
       el = document.createElement("select");
       var empty = document.createElement("option");
       empty.value = "";
-      empty.textContent = f.placeholder || "Choose\u2026";
+      empty.textContent = f.placeholder || t("Choose\u2026");
       el.appendChild(empty);
       (f.options || []).forEach(function (opt) {
         var o = document.createElement("option");
@@ -254,14 +285,18 @@
       el.textContent = f.value;
       el.setAttribute("role", "note");
     } else {
+      // a button is named by what it shows ("Sign here", the adopted name), then the field's label
+      // for screen readers (no aria-label that differs from the visible text, no aria-required)
       el = document.createElement("button");
       el.type = "button";
       el.className = "mark";
+      el.dataset.label = fieldLabel(f);
       paintMark(el, f.field_type);
       el.addEventListener("click", function () { openAdopt(f.field_type); });
     }
-    el.setAttribute("aria-label", fieldLabel(f));
-    if (f.is_required && el.tagName !== "DIV") el.setAttribute("aria-required", "true");
+    if (el.tagName !== "BUTTON") el.setAttribute("aria-label", fieldLabel(f));
+    if (f.is_required && el.tagName !== "DIV" && el.tagName !== "BUTTON") el.setAttribute("aria-required", "true");
+    if (f.x_percent > 50) box.classList.add("tip-end");
     if (!interactive && el.tagName !== "DIV") el.disabled = true;
     el.addEventListener("input", function () { markInvalid(f.id, null); text("finish-error", ""); updateProgress(); });
     el.addEventListener("change", function () { markInvalid(f.id, null); updateProgress(); });
@@ -274,27 +309,19 @@
     return name.split(/\s+/).filter(Boolean).map(function (w) { return w[0].toUpperCase(); }).join("").slice(0, 4);
   }
 
-  function markFor(kind) {
-    if (kind === "initials") {
-      if (initials) return initials;
-      if (signature && signature.kind === "typed") return { kind: "typed", text: initialsOf(signature.text) };
-      return signature;
-    }
-    return signature;
-  }
+  // initials fields show the initials the signer adopted, never the signature standing in for them
+  function markFor(kind) { return kind === "initials" ? initials : signature; }
 
   function paintMark(button, kind) {
     var mark = markFor(kind);
     button.textContent = "";
     button.classList.toggle("adopted", !!mark);
     if (!mark) {
-      button.textContent = kind === "initials" ? "Initial here" : button.id === "own-mark" ? "Adopt your signature" : "Sign here";
-      return;
-    }
-    if (mark.kind === "drawn") {
+      button.textContent = kind === "initials" ? t("Initial here") : button.id === "own-mark" ? t("Adopt your signature") : t("Sign here");
+    } else if (mark.kind === "drawn") {
       var img = document.createElement("img");
       img.src = mark.image;
-      img.alt = kind === "initials" ? "Your drawn initials" : "Your drawn signature";
+      img.alt = kind === "initials" ? t("Your drawn initials") : t("Your drawn signature");
       button.appendChild(img);
     } else {
       var span = document.createElement("span");
@@ -302,6 +329,16 @@
       span.textContent = mark.text;
       button.appendChild(span);
     }
+    if (button.dataset.label) {  // what the field is, after what it shows: read by screen readers only
+      var more = document.createElement("span");
+      more.className = "visually-hidden";
+      more.textContent = " \u2013 " + button.dataset.label;
+      button.appendChild(more);
+    }
+  }
+
+  function needsInitials() {
+    return !initials && state.fields.some(function (f) { return f.field_type === "initials" && f.is_required; });
   }
 
   function hasSignatureField() {
@@ -390,24 +427,50 @@
       if (f.field_type === "text" || f.field_type === "select") {
         var v = el.value.trim();
         // an emptied field is sent empty: else the server would fill in the value it started with
-        if (!v) { if (f.is_required) problems.push([f.id, "This field is required."]); else values[f.id] = ""; return; }
-        if (f.field_type === "text" && !patternOk(f, v)) { problems.push([f.id, f.pattern_message || "Check this value."]); return; }
+        if (!v) {
+          if (f.is_required) problems.push([f.id, f.field_type === "select" ? t("Choose an option.") : t("Fill in this field.")]);
+          else values[f.id] = "";
+          return;
+        }
+        if (f.field_type === "text" && !patternOk(f, v)) { problems.push([f.id, patternMessage(f)]); return; }
         values[f.id] = v;
       } else if (f.field_type === "checkbox") {
-        if (f.is_required && !el.checked) { problems.push([f.id, "Tick this box."]); return; }
+        if (f.is_required && !el.checked) { problems.push([f.id, t("Tick this box.")]); return; }
         values[f.id] = el.checked ? "true" : "false";
       } else if (f.field_type === "signature" && !signature) {
-        problems.push([f.id, "Adopt your signature."]);
+        problems.push([f.id, t("Adopt your signature.")]);
+      } else if (f.field_type === "initials" && f.is_required && !initials) {
+        problems.push([f.id, t("Adopt your initials.")]);
       }
     });
     return { values: values, problems: problems };
   }
 
+  // one voice: "Enter an email address." (the server's messages are English API text)
+  function patternMessage(f) {
+    var byType = { email: t("Enter an email address."), number: t("Enter a number."), phone: t("Enter a phone number."),
+      date: t("Enter a date as YYYY-MM-DD."), regex: t("Enter the value in the expected format.") };
+    return byType[f.validation_type] || t("Enter the value in the expected format.");
+  }
+
+  function serverMessage(fieldId, message) {
+    var f = state.fields.filter(function (x) { return x.id === fieldId; })[0];
+    var known = { "this field is required": t("Fill in this field."), "this box must be ticked": t("Tick this box."),
+      "choose one of the options": t("Choose an option.") };
+    if (known[message]) return known[message];
+    if (f && f.field_type === "text" && (message === f.pattern_message || message === "the value does not have the expected format")) {
+      return patternMessage(f);
+    }
+    return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? "" : ".");
+  }
+
   function updateProgress() {
-    if (!state || !state.fields.length) { text("progress", ""); return; }
-    var c = collect();
-    var todo = c.problems.length;
-    text("progress", todo ? todo + " of " + state.fields.length + " fields still need you." : "All fields are complete.");
+    // the fields the signer fills (a date fills itself); an adopted signature does not count as initials
+    var own = state ? state.fields.filter(function (f) { return f.field_type !== "date"; }) : [];
+    if (!own.length) { text("progress", ""); return; }
+    var todo = collect().problems.length;
+    text("progress", todo ? t("Fields still to complete: {count} of {total}.", { count: num(todo), total: num(own.length) })
+      : t("All fields are complete."));
   }
 
   function markInvalid(fieldId, message) {
@@ -432,7 +495,7 @@
 
   function showProblems(problems) {
     problems.forEach(function (p) { markInvalid(p[0], p[1]); });
-    text("finish-error", problems.length === 1 ? problems[0][1] : problems.length + " fields need your attention.");
+    text("finish-error", problems.length === 1 ? problems[0][1] : t("Fields that need your attention: {count}.", { count: num(problems.length) }));
     var first = inputs[problems[0][0]];
     if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
   }
@@ -444,6 +507,7 @@
     if (checksPending()) { afterChecks = finish; return; }  // at most PATTERN_MS per value
     // every signer adopts a signature, with or without a signature field (the server refuses otherwise)
     if (!signature) { finishAfterAdopt = true; openAdopt("signature"); return; }
+    if (needsInitials()) { finishAfterAdopt = true; openAdopt("initials"); return; }
     if (c.problems.length) { showProblems(c.problems); return; }
     $("finish").disabled = true;
     var body = { values: c.values, consent: true };
@@ -458,7 +522,7 @@
     }).catch(function (err) {
       if (err.status === 422 && err.details.length) {
         var mapped = err.details.filter(function (d) { return d.field.indexOf("values.") === 0; })
-          .map(function (d) { return [d.field.slice(7), d.message]; });
+          .map(function (d) { return [d.field.slice(7), serverMessage(d.field.slice(7), d.message)]; });
         if (mapped.length) showProblems(mapped);
         else text("finish-error", err.message);
       } else {
@@ -487,9 +551,11 @@
 
   function openAdopt(kind) {
     adopting = kind;
-    text("adopt-title", kind === "initials" ? "Adopt your initials" : "Adopt your signature");
+    text("adopt-title", kind === "initials" ? t("Adopt your initials") : t("Adopt your signature"));
+    text("typed-label", kind === "initials" ? t("Your initials") : t("Your name"));
+    text("pad-hint", kind === "initials" ? t("Draw your initials with your mouse, finger or pen.") : t("Draw with your mouse, finger or pen."));
     text("adopt-error", "");
-    text("adopt-ok", finishAfterAdopt ? "Adopt and sign" : "Adopt");
+    text("adopt-ok", finishAfterAdopt ? t("Adopt and sign") : t("Adopt"));
     var current = kind === "initials" ? initials : signature;
     var name = state.signer.name;
     $("typed-name").value = current && current.kind === "typed" ? current.text : (kind === "initials" ? initialsOf(name) : name);
@@ -547,11 +613,11 @@
     e.preventDefault();
     var mark;
     if (!$("pane-draw").hidden) {
-      if (!drawn) { text("adopt-error", "Draw your signature first, or type it instead."); return; }
+      if (!drawn) { text("adopt-error", adopting === "initials" ? t("Draw your initials, or type them instead.") : t("Draw your signature, or type it instead.")); return; }
       mark = { kind: "drawn", image: pad.toDataURL("image/png") };
     } else {
       var typed = $("typed-name").value.trim().replace(/\s+/g, " ");
-      if (!typed) { text("adopt-error", "Type your name."); return; }
+      if (!typed) { text("adopt-error", adopting === "initials" ? t("Type your initials.") : t("Type your name.")); $("typed-name").focus(); return; }
       mark = { kind: "typed", text: typed };
     }
     if (adopting === "initials") initials = mark; else signature = mark;
@@ -581,14 +647,14 @@
     if (choice !== "ok") return;
     e.preventDefault();
     var reason = $("decline-reason").value.trim();
-    if (!reason) { text("decline-error", "Please say why you decline."); $("decline-reason").focus(); return; }
+    if (!reason) { text("decline-error", t("Say why you decline.")); $("decline-reason").focus(); return; }
     $("decline-ok").disabled = true;
     call("POST", "/decline", { reason: reason }).then(function () {
       outcome = "declined";
       $("decline").close("ok");
       ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
       var box = $("status");
-      box.textContent = "You declined to sign. The signing request is cancelled; the sender can see your reason.";
+      box.textContent = t("You declined to sign. The signing request is cancelled; the sender can see your reason.");
       box.className = "notice done";
       box.hidden = false;
       box.focus();
@@ -620,7 +686,10 @@
     });
     $("adopt-form").addEventListener("submit", adoptSubmit);
     // closed without adopting (Cancel, Escape): a later adoption from a field does not sign at once
-    $("adopt").addEventListener("close", function () { if ($("adopt").returnValue !== "ok") finishAfterAdopt = false; });
+    // (the close event comes after the call: the dialog may already be open again for the initials)
+    $("adopt").addEventListener("close", function () {
+      if (!$("adopt").open && $("adopt").returnValue !== "ok") finishAfterAdopt = false;
+    });
     $("decline-form").addEventListener("submit", declineSubmit);
     $("tab-type").addEventListener("click", function () { selectTab("type"); });
     $("tab-draw").addEventListener("click", function () { selectTab("draw"); });
