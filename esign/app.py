@@ -6,8 +6,8 @@ import swagger_ui_bundle
 import tornado.web
 
 from esign.api.base import NotFoundHandler, StaticAssets, log_request
-from esign.api import (bulk, contacts, copies, documents, events, files, health, identity, meta, seal, signer,
-                       signing_requests, templates, usage, webhooks)
+from esign.api import (bulk, contacts, copies, documents, email_webhooks, events, files, health, identity, meta, seal,
+                       signer, signing_requests, templates, usage, webhooks)
 from esign.api.common import tornado_pattern
 from esign.api.throttle import FailedAuthThrottle
 from esign import openapi
@@ -17,7 +17,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity]
+               seal, copies, signer, identity, email_webhooks]
 
 
 def all_routes() -> list[tuple[str, type]]:
