@@ -139,6 +139,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
         return True
     event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:bounce:{source}:{report.recipient}"))
     if _recipient_problem(report):
+        services.metrics.email("bounced")
         if signer is None:
             log.warning("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
         else:
@@ -148,6 +149,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
     message = f"the mail system gave up on the email to {report.recipient} (request {request['id']}) for a reason " \
               f"of the sending side: {reason}"
     log.error("%s", message)
+    services.metrics.email("sender_fault")
     await mail_failed(services, message)
     if signer is not None:
         await notifications.record_failed(services, request, signer, reason, event_id=event_id)

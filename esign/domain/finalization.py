@@ -154,7 +154,8 @@ async def finalize_job(services, payload, job_record):
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
-        result = await _produce(services, request, document, original, images, level)
+        with services.metrics.finalizing():
+            result = await _produce(services, request, document, original, images, level)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise

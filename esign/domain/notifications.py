@@ -283,12 +283,15 @@ async def send_email(services, payload, job_record):
             msg = render(services, request, org, template, to, signer, msg_key, pdf)
             await services.email.send(msg)
         except (ProviderRejected, Unaddressable) as exc:
+            services.metrics.email("bounced")
             if signer:
                 await record_bounce(services, request, signer, str(exc))
             raise PermanentJobError(str(exc)) from exc
         except ProviderFault as exc:  # the sending side: retried (the worker logs it as an error), never a bounce
+            services.metrics.email("sender_fault")
             await bounces.mail_failed(services, str(exc))
             raise
+        services.metrics.email("sent")
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
         await bounces.mail_ok(services)
     if signer and signer.get("email_failed_at"):
@@ -317,6 +320,7 @@ async def copies_due(services, payload, job_record):
 
 async def email_given_up(services, job_record, error):
     """The email job ran out of retries: visible on the signer and in the events."""
+    services.metrics.email("given_up")
     payload = job_record["payload"]
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or not payload.get("signer_id"):

@@ -49,8 +49,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
                 and s["id"] not in placed]
     embedded: dict = {}  # TrueType subsets of the stamps, which the certificate's pages share when identical
-    stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
-               unplaced=unplaced, embedded=embedded)
+    codes = stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
+                       unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
     add_signature_fields(writer, signature_fields)
@@ -65,7 +65,9 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
                           chain_head=json.loads(audit_trail)["head"] if audit_trail else None,
                           earlier_signatures=earlier, active_content_removed=tuple(active_content_removed))
-    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
+    # the certificate's pages join the stamps' in one PDF: its subsets begin as theirs (one of each font)
+    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers),
+                                    codes=None if separate_certificate else codes)
     if separate_certificate:
         document = stamped
         certificate_pdf = seal_pdf(with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,
