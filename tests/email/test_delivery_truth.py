@@ -138,6 +138,8 @@ async def test_a_policy_refusal_at_rcpt_is_retried_loudly_never_a_bounce(tmp_pat
         health = await readyz(srv)
         assert health["status"] == "degraded" and health["degraded"][0]["field"] == "mail"
         assert reply.split(" ", 2)[2] in health["degraded"][0]["message"]
+        scraped = (await srv.client.get("/metrics", key=None)).body.decode()
+        assert 'esign_emails_total{outcome="sender_fault"} 1.0' in scraped
         for _ in range(6):  # the operator fixes the relay: the retries get through, and readyz is ready again
             srv.clock.advance(hours=1)
             await srv.run_jobs()
@@ -460,5 +462,5 @@ async def test_a_forged_notice_bounces_nobody(tmp_path, bouncing):
 
 
 async def test_bounce_address_is_checked(tmp_path, relay):
-    with pytest.raises(ConfigError, match="email.bounce_address"):
+    with pytest.raises(ConfigError, match="email.bounce_address must be"):
         await serve(tmp_path, relay, bounce_address="very-long-bounces-local-part@example.org")
