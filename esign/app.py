@@ -11,6 +11,7 @@ from esign.api import (
     contacts,
     copies,
     documents,
+    email_webhooks,
     events,
     files,
     health,
@@ -35,7 +36,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity]
+               seal, copies, signer, identity, email_webhooks]
 
 
 def all_routes() -> list[tuple[str, type]]:

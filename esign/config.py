@@ -325,6 +325,14 @@ def _validate_signing(signing: Section) -> None:
         raise ConfigError("signing.pades_level B-B means no timestamp: leave signing.timestamp_url empty")
 
 
+def _validate_bounce_address(address: str) -> None:
+    """The VERP bounce address: `local@domain`, `local+<48-character token>` within RFC 5321's 64."""
+    local = address.rpartition("@")[0]
+    if address and (not EMAIL_RE.match(address) or "+" in local or len(local) > 15):
+        raise ConfigError(f"email.bounce_address must be {ASCII_EMAIL} without '+' and with a local part of at most 15 "
+                          f"characters (esign adds +<token>), like bounces@example.org, not {address!r}")
+
+
 def _validate(s: dict[str, Section]) -> None:
     for section, keys in KEYS.items():  # the declared bounds and choices
         for name, key in keys.items():
@@ -332,6 +340,7 @@ def _validate(s: dict[str, Section]) -> None:
             if problem:
                 raise ConfigError(problem)
     _validate_signing(s["signing"])
+    _validate_bounce_address(s["email"]["bounce_address"])
     url = s["database"]["url"]
     if not url.startswith(("memory://", "mongodb://", "mongodb+srv://")):  # the value may hold a password: not shown
         raise ConfigError(f"database.url {'is not a MongoDB URL' if url else 'is not set'}: set it (or "

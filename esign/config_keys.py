@@ -84,6 +84,12 @@ KEYS: dict[str, dict[str, Key]] = {
         "attach_max_mb": Key(10.0, "completion emails attach the signed PDF up to this size, else link to it "
                                    "(0 = always a link)", 0),
         "copy_wait_minutes": Key(60, "completion emails wait at most this long for the signed PDF", 1),
+        "bounce_address": Key("", "envelope sender (Return-Path) of every email, as VERP: bounces@example.org sends "
+                                  "as bounces+<token>@example.org, so failure notices name the signer; empty = the "
+                                  "From address, and notices after acceptance are not read"),
+        "bounce_mailbox": Key("", "Maildir folder the bounce address's mail is delivered into: its delivery status "
+                                  "notifications mark signers bounced (read every [jobs] sweep_interval_seconds; "
+                                  "empty = not read)"),
     },
     "sms": {
         "provider": Key("log", "log (builtin: writes codes to the log) or an installed SMS plugin (twilio)"),

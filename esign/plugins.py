@@ -161,12 +161,18 @@ def _settings(where: str, name: str, cls: type, given: dict, core_keys=()) -> di
         option = cls.options.get(key)
         if option is None:
             raise ConfigError(f"unknown key {where}.{key} (provider {name!r} reads: {', '.join(sorted(cls.options)) or 'no extra keys'})")
+        for earlier, now in option.aliases:  # bool vs str: `True == 1` must not match an int alias
+            if type(value) is type(earlier) and value == earlier or str(value).strip().lower() == str(earlier).lower():
+                value = now
+                break
         try:
             settings[key] = _coerce(f"{where}.{key}", value, option.default)
         except ConfigError:
             if not option.secret:
                 raise
             raise ConfigError(f"{where}.{key}: expected {option.type.__name__} (the value of a secret is not shown)") from None
+        if option.choices and settings[key] not in option.choices:
+            raise ConfigError(f"{where}.{key} must be one of {', '.join(map(str, option.choices))}, not {settings[key]!r}")
     for key, option in cls.options.items():
         settings.setdefault(key, option.default)
         if option.required and settings[key] in ("", []):

@@ -11,6 +11,7 @@ from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
 from esign.domain import upgrades
+from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
 from esign import job_registry as registry
 from esign.observability.metrics import Metrics
@@ -35,6 +36,7 @@ class Services:
             cached.cache.seconds = config.security.api_key_cache_seconds
         self.storage = pluginsmod.choose_provider(pm, config, "storage")
         self.email = pluginsmod.choose_provider(pm, config, "email")
+        self.email.public_host = public_host(config)  # the SMTP client's default HELO name
         self.sms = pluginsmod.choose_provider(pm, config, "sms")
         self.identity = pluginsmod.choose_provider(pm, config, "identity")
         self.geoip = pluginsmod.choose_provider(pm, config, "geoip")

@@ -7,14 +7,24 @@ from esign import __version__, db
 from esign.api.base import BaseHandler
 from esign.api.common import OutSchema, operation
 from esign.api.errors import error_body
+from esign.domain import bounces
 
 log = logging.getLogger("esign")
 
 READY_TIMEOUT_SECONDS = 5  # a check that has not answered by then counts as not ready
 
 
+class Degradation(OutSchema):
+    field = fields.String(required=True, metadata={"description": "the component: `mail`"})
+    message = fields.String(required=True, metadata={"description": "why, in the operator's words"})
+
+
 class Health(OutSchema):
-    status = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "`ok` (/healthz); `ready` or `degraded` (/readyz)"})
+    degraded = fields.List(fields.Nested(Degradation), metadata={"description": (
+        "/readyz with status `degraded`: components that fail without making the service unready, such as "
+        "the sending side of mail (a relay's policy refusal, a login or TLS failure, an email given up) "
+        "until the mail server accepts a message again")})
 
 
 class Liveness(Health):
@@ -54,13 +64,22 @@ async def not_ready(services) -> list[dict]:
     return [r for r in results if r]
 
 
+async def degraded(services) -> list[dict]:
+    """`{field, message}` for each component that fails without making the service unready: mail."""
+    problem = await asyncio.wait_for(bounces.mail_problem(services), READY_TIMEOUT_SECONDS)
+    return [{"field": "mail", "message": problem}] if problem else []
+
+
 class ReadyzHandler(BaseHandler):
     @operation("Readiness: the database answers and the blob storage takes writes", tags=["health"],
-               responses={200: Health}, errors=(503,))
+               responses={200: Health}, errors=(503,),
+               description="200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason "
+                           "of the sending side (the API still works; the emails are retried)")
     async def get(self):
         failed = await not_ready(self.services)
         if not failed:
-            self.write_json({"status": "ready"})
+            problems = await degraded(self.services)  # each failure was logged as an ERROR when it happened
+            self.write_json({"status": "degraded", "degraded": problems} if problems else {"status": "ready"})
             return
         message = "not ready: " + ", ".join(f["field"] for f in failed)
         self.write_json(error_body(503, "upstream_unavailable", message, self.request_id, failed), 503)

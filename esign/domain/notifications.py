@@ -20,13 +20,20 @@ Emails carry the organisation's display name, logo and accent colour (`[[organiz
 people read them (esign.clock.readable), a plain-text part with every link on a line of its own, and
 links that wrap on a phone.
 
-- A refusal of the recipient for good (SMTP 5xx to RCPT TO), or an address that cannot be written
-  into a message at all (not ASCII: stored before the API refused such addresses), is recorded as a
-  bounce on the signer (`email_bounced_at`, `signing_event.email_bounced` with the reason); the job
-  is not retried.
-- Anything temporary or a fault of the mail provider is retried with back-off for `[jobs]
-  message_retry_hours`; when that runs out the signer gets `email_failed_at` and the event
-  `signing_event.email_failed`; a later successful send (a remind) clears `email_failed_at`.
+- A refusal of the recipient for good (SMTP `5.1.x`, `5.2.x` or a bare 550 to RCPT TO, see
+  esign.providers.base.recipient_refusal), a failure notice for it that comes back later
+  (esign.domain.bounces), or an address that cannot be written into a message at all (not ASCII:
+  stored before the API refused such addresses), is recorded as a bounce on the signer
+  (`email_bounced_at`, `signing_event.email_bounced` with the reason); the job is not retried.
+- Anything temporary or a fault of the sending side (a policy refusal such as `5.7.1 Relay access
+  denied`, a HELO refused, a login or TLS failure) is retried with back-off for `[jobs]
+  message_retry_hours`; a fault is also kept for `/readyz` (esign.domain.bounces, mail health) until
+  a message is accepted again. When the horizon runs out the signer gets `email_failed_at` and the
+  event `signing_event.email_failed`; a later successful send (a remind) clears `email_failed_at`.
+- Every message carries `Auto-Submitted: auto-generated` (RFC 3834: auto-responders do not answer
+  it), `Reply-To:` the request's owner (the API key's `owner_email`, else the organisation's
+  `notify_email`), and, with `[email] bounce_address`, a VERP `Return-Path` naming the request,
+  signer and message (the envelope sender).
 - Every message's Message-ID is derived from the job's dedupe key (template, request, recipient and
   the signing link's nonce), so a copy sent again after a lost acknowledgement is the same message.
 - The send is recorded on the job (`sent_at`) before the job completes and checked before sending,
@@ -39,9 +46,12 @@ import datetime as dt
 import email.errors
 import email.utils
 import hashlib
+import ipaddress
 import os
 import re
+import socket
 import sys
+import urllib.parse
 import uuid
 from email.headerregistry import Address
 from email.message import EmailMessage
@@ -50,9 +60,9 @@ import tornado.template
 
 from esign.api.common import BIDI, NOT_ONE_LINE
 from esign.clock import readable
-from esign.domain import copies, downloads, lifecycle
+from esign.domain import bounces, copies, downloads, lifecycle
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
-from esign.providers.base import ProviderRejected
+from esign.providers.base import ProviderFault, ProviderRejected
 
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
@@ -101,6 +111,18 @@ def message_id(services, key: str) -> str:
     """A Message-ID fixed by `key`, in the domain of the From address."""
     domain = email.utils.parseaddr(services.config.email["from"])[1].rpartition("@")[2] or "esign"
     return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
+
+
+def public_host(config) -> str:
+    """The name the service introduces itself with to mail servers: the host of `[server] public_url`
+    when it is a DNS name (not an address, not `localhost`), else the machine's fully-qualified name."""
+    host = urllib.parse.urlsplit(config.server.public_url).hostname or ""
+    try:
+        ipaddress.ip_address(host)
+        host = ""
+    except ValueError:
+        pass
+    return host if "." in host else socket.getfqdn()
 
 
 def recipient(request: dict, org: dict, payload: dict, signer: dict | None) -> tuple[str, str, str] | None:
@@ -216,13 +238,20 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     msg["From"] = Address(display_name=header_text(f"{shown} via {from_name}" if from_name else shown),
                           addr_spec=from_address)
     msg["To"] = mailbox(name, address)
-    # an owner address no header can carry (a key made before such addresses were refused): no Reply-To
-    if request.get("owner_email") and request["owner_email"] != address:
+    # replies go to the owner: the API key's, else the organisation's notify_email; an owner address no
+    # header can carry (a key made before such addresses were refused): no Reply-To
+    reply_to = (request.get("owner_name"), request.get("owner_email")) if request.get("owner_email") else \
+        (shown, org.get("notify_email"))
+    if reply_to[1] and reply_to[1] != address:
         try:
-            msg["Reply-To"] = mailbox(request.get("owner_name"), request["owner_email"])
+            msg["Reply-To"] = mailbox(*reply_to)
         except Unaddressable:
             pass
     msg["Message-ID"] = message_id(services, msg_key)
+    msg["Auto-Submitted"] = "auto-generated"
+    verp = bounces.verp_address(services, request["id"], signer["id"] if signer else None, msg_key)
+    if verp:
+        msg["Return-Path"] = f"<{verp}>"
     msg["Date"] = email.utils.format_datetime(services.clock.now().replace(tzinfo=dt.timezone.utc))
     msg["X-Esign-Request"] = request["id"]
     msg.set_content(_text(TEMPLATES.load(f"{template}.txt").generate(**ctx)))
@@ -256,10 +285,15 @@ async def send_email(services, payload, job_record):
         except (ProviderRejected, Unaddressable) as exc:
             services.metrics.email("bounced")
             if signer:
-                await _record_bounce(services, request, signer, str(exc))
+                await record_bounce(services, request, signer, str(exc))
             raise PermanentJobError(str(exc)) from exc
+        except ProviderFault as exc:  # the sending side: retried (the worker logs it as an error), never a bounce
+            services.metrics.email("sender_fault")
+            await bounces.mail_failed(services, str(exc))
+            raise
         services.metrics.email("sent")
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
+        await bounces.mail_ok(services)
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
@@ -292,18 +326,26 @@ async def email_given_up(services, job_record, error):
     if request is None or not payload.get("signer_id"):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"])
+    await bounces.mail_failed(services, f"an email to {signer['email']} (request {request['id']}) was given up: {error}")
+    await record_failed(services, request, signer, error, payload["template"])
+
+
+async def record_failed(services, request, signer, error, template: str | None = None, event_id=None):
+    """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
     await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
+    template_field = {"template": template} if template else {}
     await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
-                        signer=signer, metadata={"template": payload["template"], "error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"],
-                              "template": payload["template"]})
+                        signer=signer, metadata={**template_field, "error": error[:500]},
+                        data={"signing_request_id": request["id"], "email": signer["email"], **template_field},
+                        event_id=event_id)
 
 
-async def _record_bounce(services, request, signer, error):
+async def record_bounce(services, request, signer, error, event_id=None):
+    """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
     await services.store.signing_requests.email_bounced(request["id"], signer["id"])
     await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
                         signer=signer, metadata={"error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"]})
+                        data={"signing_request_id": request["id"], "email": signer["email"]}, event_id=event_id)
 
 
 async def expiry_sweep(services):

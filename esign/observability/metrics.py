@@ -34,7 +34,7 @@ DB_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1
 SLOW_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300)
 FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 
-EMAIL_OUTCOMES = ("sent", "bounced", "given_up")
+EMAIL_OUTCOMES = ("sent", "bounced", "given_up", "sender_fault")
 SMS_OUTCOMES = ("sent", "refused", "failed")
 WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
@@ -58,7 +58,7 @@ class Metrics:
                                      ["lane"], registry=r)
         self.job_runs = Counter("esign_job_runs", "job runs by this process's worker, by outcome",
                                 ["lane", "kind", "outcome"], registry=r)
-        self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out)", ["outcome"],
+        self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out; sender_fault: the sending side refused, retried)", ["outcome"],
                               registry=r)
         self.sms = Counter("esign_sms", "text messages by outcome", ["outcome"], registry=r)
         self.webhook_deliveries = Counter("esign_webhook_deliveries",

@@ -17,14 +17,16 @@ Errors are classified once, here in the providers:
 - ProviderFault (a ProviderUnavailable): the provider itself refuses to work (a 5xx to SMTP MAIL FROM,
   AUTH or DATA: bad credentials, a blocked sender); retried like a temporary failure but logged as an
   error for the operator. Never a bounce of the recipient.
-- ProviderRejected: a permanent refusal of this one recipient or input (a 5xx to RCPT TO): jobs
-  record it (a bounce) and do not retry.
+- ProviderRejected: a permanent refusal of this one recipient or input (an SMTP refusal of the
+  recipient, `5.1.x`/`5.2.x` or a bare 550: see `recipient_refusal`): jobs record it (a bounce) and
+  do not retry.
 """
 from __future__ import annotations
 
 import abc
 import dataclasses
 import datetime as dt
+import re
 from email.message import EmailMessage
 from typing import Any, AsyncIterator, ClassVar
 
@@ -66,6 +68,10 @@ class Option:
     required: bool = False
     secret: bool = False
     type: type | None = None
+    #: the values allowed (empty: any of the type)
+    choices: tuple = ()
+    #: values of an earlier release still accepted, each read as the value it maps to (checked before the type)
+    aliases: tuple = ()
 
     def __post_init__(self):
         if self.type is None:
@@ -163,16 +169,76 @@ class EmailResult:
     message_id: str
 
 
+@dataclasses.dataclass
+class BounceReport:
+    """One recipient's delivery failure as a provider's bounce webhook tells it (`parse_bounce_webhook`).
+    `recipient` is the address that failed, `status` its RFC 3463 status (`5.1.1`; empty when unknown),
+    `reason` the remote server's words. esign finds the signer by `return_path` (the message's envelope
+    sender, the VERP address esign set in `Return-Path`) when the provider reports it, else by
+    `request_id` (the message's `X-Esign-Request` header) and `recipient`. `permanent` False (a delay) is
+    ignored."""
+
+    recipient: str
+    status: str = ""
+    reason: str = ""
+    return_path: str = ""
+    request_id: str = ""
+    permanent: bool = True
+
+
+ENHANCED_STATUS = re.compile(r"^\s*([245])\.(\d{1,3})\.(\d{1,3})\b")
+
+
+def enhanced_status(text: str) -> str | None:
+    """The RFC 3463 enhanced status code an SMTP reply text or a DSN `Status:` starts with (`5.7.1`), or None."""
+    match = ENHANCED_STATUS.match(text or "")
+    return ".".join(match.groups()) if match else None
+
+
+def recipient_refusal(code: int, text: str) -> bool:
+    """Whether a permanent SMTP refusal of RCPT TO (or a DSN's failure) is about the recipient (a bounce):
+    the enhanced code's subject is the address (`5.1.x`) or the mailbox (`5.2.x`), or, without an
+    enhanced code, the reply is a bare 550, 551 or 553 (no such user, not local, bad mailbox name). A
+    refusal of the sending side — policy and security (`5.7.x`: relay denied, login required), protocol
+    (`5.5.x`: HELO refused), the relay's own system (`5.3.x`), routing, the message (`5.6.x`) — is not."""
+    if not 500 <= code < 600:
+        return False
+    status = enhanced_status(text)
+    if status is None:
+        return code in (550, 551, 553)
+    return status.split(".")[1] in ("1", "2")
+
+
 class EmailProvider(Provider):
+    #: the service's own host name: `[server] public_url`'s host when it is a DNS name, else the
+    #: machine's fully-qualified name. Set by esign before `start`; the SMTP provider introduces itself
+    #: with it (HELO/EHLO) unless `helo_hostname` is set.
+    public_host: str = ""
+
     @abc.abstractmethod
     async def send(self, message: EmailMessage) -> EmailResult:
         """Hand one complete message (From, To, Subject, plain and HTML parts) to the mail system.
         Raises ProviderUnavailable when the mail system is unreachable, times out or answers with a
-        temporary (4xx) error, ProviderFault when it refuses the sender, the login or the message
-        itself (5xx to MAIL FROM, AUTH, DATA), ProviderRejected only when it refuses the recipient
-        for good (5xx to RCPT TO: a bounce). The message's Message-ID is set by the caller and must be
-        kept as it is: a retry after a lost acknowledgement is then the same message."""
+        temporary (4xx) error, ProviderFault when it refuses the sender, the login, the connection
+        security or the message itself (5xx to MAIL FROM, AUTH, DATA; a policy, protocol or system
+        refusal of RCPT TO such as `554 5.7.1 Relay access denied`; a TLS failure), ProviderRejected
+        only when it refuses the recipient for good (`recipient_refusal`: a bounce). The message's
+        Message-ID is set by the caller and must be kept as it is: a retry after a lost
+        acknowledgement is then the same message.
+
+        When `[email] bounce_address` is set the message carries a `Return-Path` header: the VERP
+        address failure notices must go to. A provider that speaks SMTP uses it as the envelope sender
+        (MAIL FROM) and does not send the header itself (the receiving server writes it); a service
+        with an API passes it as its return path where it can."""
         raise NotImplementedError
+
+    async def parse_bounce_webhook(self, headers: dict[str, str], raw_body: bytes) -> list[BounceReport] | None:
+        """For a provider whose service reports bounces by webhook (`POST /email/webhooks/<identifier>`):
+        check that the delivery is the service's (its signature over `raw_body`; raise WebhookRefused
+        when it is not or cannot be read) and return the failures it reports (an empty list for events
+        that are not failures). `headers` has lower-case names. The default, None, means this provider
+        has no bounce webhook (esign answers 404)."""
+        return None
 
 
 class SmsProvider(Provider):

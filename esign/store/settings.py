@@ -23,3 +23,14 @@ class Settings(Repository):
                 pass
             doc = await self.col.find_one({"_id": name})
         return doc["value"]
+
+    async def put(self, name: str, value) -> None:
+        """Store `value` under `name`, replacing what was there."""
+        await self.col.update_one({"_id": name}, {"$set": {"value": value}}, upsert=True)
+
+    async def put_if(self, name: str, where: dict, value) -> bool:
+        """Replace the value of `name` with `value` only while its stored value holds `where` (field ->
+        value): one atomic update; whether it matched."""
+        result = await self.col.update_one({"_id": name, **{f"value.{k}": v for k, v in where.items()}},
+                                           {"$set": {"value": value}})
+        return result.matched_count == 1
