@@ -6,6 +6,7 @@ import hashlib
 import logging
 import os
 
+from esign.domain import placement
 from esign.errors import ApiError, upstream_unavailable
 from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
@@ -50,6 +51,7 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
         checked = await services.pdf_checker.check(path)
     if not checked.get("ok"):
         raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
+    tags = await placement.scan_tags(services, path)
 
     orgs = services.store.organizations
     counted = not sandbox
@@ -64,7 +66,7 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
     try:
         await services.storage.put_file(blob_key, path)
         record = await services.store.documents.insert(doc_id, org["id"], clean_name(name), size,
-                                                       checked["page_count"], blob_key, sha256, sandbox)
+                                                       checked["page_count"], blob_key, sha256, sandbox, tags)
         # recorded with the upload or not at all: an upload answered 500 is undone, so its retry is the only copy
         await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
             "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})

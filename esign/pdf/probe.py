@@ -2,9 +2,12 @@
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
 The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one file path a
-line on its standard input and writes one JSON line, {"ok": true, "page_count": N} or
-{"ok": false, "error": "..."}, so an upload does not pay for an interpreter's start-up. The bounds
+(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one JSON request a
+line on its standard input and writes one JSON line, so an upload does not pay for an interpreter's
+start-up. {"check": path} answers {"ok": true, "page_count": N} or {"ok": false, "error": "..."};
+{"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where those
+texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}: a file's
+text layer is read under the same bounds as a check. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -29,11 +32,14 @@ import sys
 import pypdf
 import pypdfium2
 
+from esign.pdf import textboxes
+
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
 DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
 CLOSE_GRACE_SECONDS = 2.0
+ANSWER_LIMIT = 32 * 1024 * 1024  # the longest answer line read (where texts are: up to 5001 matches each)
 IDLE_SECONDS = 10.0  # a child gives freed memory back after this long without a file
 REOPEN_AFTER_BYTES = 8 * 1024 * 1024
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
@@ -128,6 +134,20 @@ def _draw(path: str, heap: _Heap) -> dict:
     return {"ok": True, "page_count": count}
 
 
+def _textboxes(request: dict) -> dict:
+    try:
+        found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")))
+    except Exception:  # noqa: BLE001 - the file passed the check; its text layer cannot be read
+        return {"ok": False, "error": "the PDF's text could not be read"}
+    return {"ok": True, **found}
+
+
+def _answer(request: dict, heap: _Heap) -> dict:
+    if "textboxes" in request:
+        return _textboxes(request)
+    return _check(request["check"], heap)
+
+
 def _child_setup(memory_mb: int):
     def apply():
         import resource
@@ -151,12 +171,12 @@ class _Child:
         self.proc = proc
         self.checked = 0
 
-    async def check(self, path: str, timeout: float) -> dict | None:
-        """The child's answer for `path`; None when it gave none (it died or ran out of time: it is
+    async def ask(self, request: dict, timeout: float) -> dict | None:
+        """The child's answer to `request`; None when it gave none (it died or ran out of time: it is
         killed either way and must not be used again)."""
         self.checked += 1
         try:
-            self.proc.stdin.write(path.encode("utf-8", "surrogateescape") + b"\n")
+            self.proc.stdin.write(json.dumps(request).encode() + b"\n")
             await self.proc.stdin.drain()
             line = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
             return json.loads(line)
@@ -200,7 +220,7 @@ class PdfChecker:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "esign.pdf.probe", "--serve",
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-            preexec_fn=_child_setup(self.memory_mb))
+            preexec_fn=_child_setup(self.memory_mb), limit=ANSWER_LIMIT)
         return _Child(proc)
 
     def start(self) -> None:
@@ -227,6 +247,15 @@ class PdfChecker:
 
     async def check(self, path: str) -> dict:
         """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        return await self._ask({"check": path})
+
+    async def textboxes(self, path: str, find: list[str], tags: bool = False) -> dict:
+        """Where the texts `find` (and with `tags` the text tags) are in the PDF at `path`, read by a
+        child: {"ok": true, "matches": ..., "tags": ..., "tag_count": N} (esign.pdf.textboxes.search)
+        or {"ok": false, "error": "..."}."""
+        return await self._ask({"textboxes": path, "find": find, "tags": tags})
+
+    async def _ask(self, request: dict) -> dict:
         async with self._slots:
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
@@ -238,7 +267,7 @@ class PdfChecker:
             child = child or await self._start_child()
             self._busy.add(child)
             try:
-                result = await child.check(path, self.timeout)
+                result = await child.ask(request, self.timeout)
             finally:
                 self._busy.discard(child)
             if result is None or result.get("retire") or child.checked >= self.recycle_after:
@@ -259,7 +288,7 @@ class PdfChecker:
 
 
 def _serve() -> None:
-    """The child's loop: one path a line in, one JSON line out. Results go to a private copy of
+    """The child's loop: one JSON request a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
@@ -268,7 +297,7 @@ def _serve() -> None:
     heap.keep_freed_memory()
     for line in _lines(sys.stdin.fileno(), heap.give_back):
         try:
-            result = _check(line.decode("utf-8", "surrogateescape"), heap)
+            result = _answer(json.loads(line), heap)
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")

@@ -9,10 +9,11 @@ class Documents(Repository):
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
     cursor_fields = ("created_at",)
 
-    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox):
+    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox, text_tags=None):
+        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement)."""
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
                "page_count": page_count, "status": "ready", "blob_key": blob_key, "sha256": sha256,
-               "sandbox": sandbox, "created_at": self.clock.now()}
+               "sandbox": sandbox, "created_at": self.clock.now(), **(text_tags or {})}
         await self.col.insert_one(doc)
         return out(doc)
 
