@@ -68,8 +68,8 @@ class Anchor(StrictSchema):
                    metadata={"description": "added to the anchor's left edge (right is positive)"})
     y_offset = Num(load_default=0.0, validate=validate.Range(-10000, 10000),
                    metadata={"description": "added to the anchor's top edge (down is positive)"})
-    units = fields.String(load_default="percent", validate=validate.OneOf(["percent", "pt"]),
-                          metadata={"description": "of the offsets: percent of the displayed page (default) or points"})
+    units = fields.String(load_default="percent", validate=validate.OneOf(["percent", "pt"]), metadata={
+        "description": "of the offsets: percent of the displayed page (default) or points"})
     if_missing = fields.String(load_default="error", validate=validate.OneOf(["error", "skip"]), metadata={
         "description": "`error` (default): a text not found is a 422 naming the field and the text; `skip`: the "
                        "field is left out"})
@@ -449,8 +449,8 @@ class ReactivateHandler(RequestHandler):
 
 
 class FieldsHandler(RequestHandler):
-    @operation("List the fields of a signing request", tags=["signing requests"], responses={200: FieldRead(many=True)},
-               errors=(401, 403, 404, 429),
+    @operation("List the fields of a signing request", tags=["signing requests"],
+               responses={200: FieldRead(many=True)}, errors=(401, 403, 404, 429),
                description="Extension: every field in the read shape, in their stored order, with the position "
                            "anchors and text tags resolved to (`page_number`, `x_percent`, `y_percent`).")
     async def get(self, request_id):

@@ -62,9 +62,8 @@ async def place_anchored(services, document: dict, fields: list[dict], where: st
     texts = sorted({clean(f["anchor"]["text"]) for f in pending})
     found = await _read_text(services, document, texts)
     if not found.get("ok"):
-        raise validation_error([{"field": f"{where}.{i}.anchor", "message": f"the document's text could not be read "
-                                                                            f"to find the anchor: {found.get('error')}"}
-                                for i, f in enumerate(fields) if f in pending][:1])
+        raise validation_error([{"field": where, "message": f"the document's text could not be read to find the "
+                                                            f"anchors: {found.get('error')}"}])
     placed, details = [], []
     for i, f in enumerate(fields):
         anchor = f.get("anchor")

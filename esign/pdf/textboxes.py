@@ -105,12 +105,13 @@ class _Page:
 
 def _reading_order(found: list[dict]) -> list[dict]:
     """Matches of one page sorted line by line from the top, then from the left."""
+    def middle(m):
+        return m["y_percent"] + m["height_percent"] / 2
+
     lines: list[list[dict]] = []
-    for m in sorted(found, key=lambda m: m["y_percent"] + m["height_percent"] / 2):
-        middle = m["y_percent"] + m["height_percent"] / 2
+    for m in sorted(found, key=middle):
         line = lines[-1] if lines else None
-        if line and any(abs(middle - (o["y_percent"] + o["height_percent"] / 2)) <= max(o["height_percent"], m["height_percent"]) / 2
-                        for o in line):
+        if line and any(abs(middle(m) - middle(o)) <= max(o["height_percent"], m["height_percent"]) / 2 for o in line):
             line.append(m)
         else:
             lines.append([m])

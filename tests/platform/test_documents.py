@@ -118,7 +118,10 @@ async def test_corpus_upload(server, client, name):
         return
     assert resp.status == 201, resp
     body = resp.json
-    assert set(body) == {"id", "document_id", "name", "file_size", "status"}
+    # the spec's upload response, and (extension, docs/placement.md) the text tags found in the file
+    assert set(body) == {"id", "document_id", "name", "file_size", "status", "text_tags", "text_tag_errors",
+                         "text_tags_truncated"}
+    assert body["text_tags"] == [] and body["text_tags_truncated"] is False
     assert body["id"] == body["document_id"]
     assert body["name"] == name and body["file_size"] == len(data) and body["status"] == "ready"
     [doc] = (await client.get("/v1/documents")).json["items"]
