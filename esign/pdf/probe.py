@@ -137,6 +137,8 @@ def _draw(path: str, heap: _Heap) -> dict:
 def _textboxes(request: dict) -> dict:
     try:
         found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")))
+    except MemoryError:
+        raise  # the child retires (_serve)
     except Exception:  # noqa: BLE001 - the file passed the check; its text layer cannot be read
         return {"ok": False, "error": "the PDF's text could not be read"}
     return {"ok": True, **found}
