@@ -1,7 +1,9 @@
 # esign: the API (`esign serve`, the default command) and the job worker (`esign worker`) in one image.
 # Nothing secret is in it: the database URL, the service key and mail credentials come from the
 # environment (docker-compose.yml, docs/operations.md).
-FROM python:3.11-slim
+# A Python whose email package has CVE-2024-6923 fixed (3.11.10 and later; 3.12.5 and later): esign
+# neutralises encoded words in every header it writes anyway (docs/operations.md, "Mail headers").
+FROM python:3.11.11-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback \
     fonts-nanum fonts-symbola \
     && rm -rf /var/lib/apt/lists/*

@@ -1,5 +1,7 @@
 """The Tornado application (routes of every API module, the docs assets, JSON 404s) and the HTTP
 server that carries it."""
+import json
+
 import swagger_ui_bundle
 import tornado.web
 
@@ -8,6 +10,7 @@ from esign.api import (bulk, contacts, copies, documents, events, files, health,
                        signing_requests, templates, usage, webhooks)
 from esign.api.common import tornado_pattern
 from esign.api.throttle import FailedAuthThrottle
+from esign import openapi
 from esign.server import Server
 
 MB = 1024 * 1024
@@ -21,8 +24,25 @@ def all_routes() -> list[tuple[str, type]]:
     return [route for module in API_MODULES for route in module.ROUTES]
 
 
-def make_app(services) -> tornado.web.Application:
-    handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in all_routes()]
+class OpenApiDocument:
+    """The OpenAPI document of an app's routes, built on first use (GET /v1/openapi.json) and kept."""
+
+    def __init__(self, routes: list[tuple[str, type]]):
+        self._routes = routes
+        self._text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = json.dumps(openapi.build(self._routes))
+        return self._text
+
+
+def make_app(services, routes: list[tuple[str, type]] | None = None,
+             document: OpenApiDocument | None = None) -> tornado.web.Application:
+    """The application serving `routes` (default: every API module's) and `document`, their OpenAPI
+    document (default: built from the routes)."""
+    routes = all_routes() if routes is None else routes
+    handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in routes]
     handlers.append((r"/docs/assets/(.*)", StaticAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
     handlers.append(signer.STATIC_ROUTE)
     return tornado.web.Application(
@@ -31,6 +51,7 @@ def make_app(services) -> tornado.web.Application:
         default_handler_args={"services": services},
         compress_response=False,
         log_function=log_request,
+        openapi=document or OpenApiDocument(routes),
         auth_throttle=FailedAuthThrottle(services.clock, services.config.limits.failed_auth_per_minute),
     )
 

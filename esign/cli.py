@@ -16,13 +16,14 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
-from esign.app import make_app, make_server
+from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
 from esign.domain import keys
+from esign.domain import notifications
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
 from esign.jobs.kinds import LANES
-from esign.jobs.registry import make_worker
+from esign.job_registry import make_worker
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
 from esign.secrets import new_token
@@ -123,7 +124,7 @@ def main(argv=None) -> None:
     3 (`esign verify` only) the PDF is intact but its signer was not checked (verify_file)."""
     args = _parser().parse_args(argv)
     if args.command == "openapi":
-        print(json.dumps(build(), indent=2))
+        print(json.dumps(build(all_routes()), indent=2))
         return
     try:
         code = _run(args)
@@ -169,6 +170,9 @@ async def start_services(cfg):
     """The services of a serving or working process, its signing keys loaded: a configured seal or
     `[signing] validation_roots` that cannot be used, or a seal outside its certificate's validity,
     stops start-up (a ConfigError naming the key); a seal expiring within 30 days is a warning."""
+    python_notice = notifications.interpreter_notice()
+    if python_notice:
+        log.warning(python_notice)
     services = await servicesmod.build(cfg)
     try:
         await keys.validation_roots(services)
@@ -281,6 +285,9 @@ async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
                   "organisation's signing pages.", file=sys.stderr)
         return 2
 
+    python_notice = notifications.interpreter_notice()
+    if python_notice:
+        log.warning(python_notice)
     services = await servicesmod.build(cfg)
     try:
         return await action(services, args)

@@ -75,12 +75,11 @@ KEYS: dict[str, dict[str, Key]] = {
                           0),
     },
     "storage": {
-        "provider": Key("local", "blob storage plugin: local (builtin) or an installed one (s3, gridfs)"),
-        "path": Key("./var/blobs", "local provider: directory of the blobs"),
+        "provider": Key("local", "blob storage plugin: local (builtin: its `path` option) or an installed one (s3, "
+                                 "gridfs)"),
     },
     "email": {
-        "provider": Key("maildir", "smtp, maildir or an installed email plugin"),
-        "path": Key("./var/mail", "maildir provider: the Maildir directory"),
+        "provider": Key("maildir", "smtp, maildir (builtin: its `path` option) or an installed email plugin"),
         "from": Key("esign <no-reply@localhost>", "sender of every email; shown as \"<organisation> via <name>\""),
         "attach_max_mb": Key(10.0, "completion emails attach the signed PDF up to this size, else link to it "
                                    "(0 = always a link)", 0),
@@ -140,6 +139,9 @@ KEYS: dict[str, dict[str, Key]] = {
         "pdf_check_recycle_after": Key(100, "each checking process is replaced after this many files", 1),
         "json_body_mb": Key(2, "JSON request bodies at most (413 before the body is read)", 1),
         "failed_auth_per_minute": Key(20, "invalid API keys per client address per minute before 429", 1),
+        "active_content": Key("strip", "JavaScript, launch/import/submit actions, XFA, media and embedded files in "
+                                       "an upload: removed before it is stored and signed, or the upload refused (400)",
+                              choices=("strip", "refuse")),
     },
     "security": {
         "secret_key": Key("", "master key for stored secrets and signed URLs, at least 32 characters; "

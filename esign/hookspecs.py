@@ -1,6 +1,9 @@
 """The hooks a plugin can implement. Each provider hook returns a list of provider classes (see
 esign.providers.base); the service gathers them from every plugin, builtins included, and picks
-one per kind by the `provider` name in config."""
+one per kind by the `provider` name in config. Each hook is called once when the service starts
+(esign.plugins); the chosen class is then checked: its base class (capability), its
+`contract_version` against esign.providers.base.CONTRACT_VERSION, its abstract methods and its
+declared `options`."""
 import pluggy
 
 hookspec = pluggy.HookspecMarker("esign")
@@ -29,8 +32,10 @@ def esign_email_providers():
 def esign_sms_providers():
     """Called once at start-up while providers are gathered.
 
-    Returns a list of `esign.providers.base.SmsProvider` subclasses (the `[sms] provider` name
-    is their `identifier`). Must not do I/O; raising stops start-up.
+    Returns a list of `esign.providers.base.SmsProvider` subclasses (esign makes and checks the
+    codes) or `esign.providers.base.CodeCheckingSmsProvider` subclasses (the service makes and
+    checks them); the `[sms] provider` name is their `identifier`. Must not do I/O; raising stops
+    start-up.
     """
 
 
@@ -38,11 +43,12 @@ def esign_sms_providers():
 def esign_identity_providers():
     """Called once at start-up while providers are gathered.
 
-    Returns a list of `esign.providers.base.IdentityProvider` subclasses (the `[identity] provider`
-    name is their `identifier`). Must not do I/O; raising stops start-up.
+    Returns a list of identity provider classes (the `[identity] provider` name is their
+    `identifier`). Must not do I/O; raising stops start-up.
 
-    Each declares its `flow`: `"form"` (esign calls `verify(signer, submitted)` with what the signer
-    typed) or `"redirect"` (esign calls `start_session(signer, return_url)`, sends the signer to the vendor,
+    Each subclasses one of the two flows: `esign.providers.base.FormIdentityProvider` (esign calls
+    `verify(signer, submitted)` with what the signer typed) or
+    `esign.providers.base.RedirectIdentityProvider` (esign calls `start_session(signer, return_url)`, sends the signer to the vendor,
     and takes the result from the vendor's webhook at `POST /identity/webhooks/<identifier>`
     through `verify_webhook(headers, raw_body)`, or from `fetch_result(reference)` when the webhook is
     late). Results are `IdentityResult`s normalised to approved / rejected / review / pending /

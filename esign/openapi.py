@@ -9,6 +9,7 @@ from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
+from esign.api.base import APIHandler
 from esign.api.common import Email, Error, Line
 
 ERROR_TEXT = {
@@ -78,16 +79,15 @@ def _resolver(schema):
     return name
 
 
-def build(routes=None) -> dict:
-    from esign.app import all_routes
-
+def build(routes: list[tuple[str, type]]) -> dict:
+    """The OpenAPI document of `routes` ([(path, handler class)]: the app's, esign.app.all_routes())."""
     plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
     spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin],
                    info={"description": DESCRIPTION})
     plugin.converter.add_attribute_function(_refine)
     spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
     spec.components.schema(ERROR_SCHEMA, schema=Error)
-    for path, handler in routes or all_routes():
+    for path, handler in routes:
         operations = {}
         for method in ("get", "post", "put", "patch", "delete"):
             meta = getattr(getattr(handler, method, None), "__openapi__", None)
@@ -104,8 +104,6 @@ def build(routes=None) -> dict:
 
 
 def _operation(path, handler, meta) -> dict:
-    from esign.api.base import APIHandler
-
     op = {"summary": meta["summary"], "tags": meta["tags"], "responses": {}}
     if meta["description"]:
         op["description"] = meta["description"]

@@ -2,15 +2,29 @@
 
 Builtin providers are registered exactly like a vendor's plugin: modules with hook implementations.
 Installed distributions are found through the `esign` entry-point group.
+
+Each provider hook is called once at start-up, when the service chooses the provider of its kind
+(`choose_provider`, `choose_signing_levels`); a duplicate identifier among the classes it returns
+stops start-up whatever config chooses. The chosen class is then checked before it is made: it is a
+subclass of its kind's base class (for identity, of `FormIdentityProvider` or
+`RedirectIdentityProvider`), it was written for this CONTRACT_VERSION, it implements every abstract
+method, and the config keys given for it match its declared `options` (unknown key, wrong type,
+required key missing: a ConfigError naming the provider and the key; a secret's value never shown).
 """
 from __future__ import annotations
 
 import importlib
+import logging
 
 import pluggy
 
 from esign import hookspecs
 from esign.config import SCHEMA, Config, ConfigError, _coerce
+from esign.providers.base import (CONTRACT_VERSION, BlobStorage, CodeCheckingSmsProvider, EmailProvider,
+                                  FormIdentityProvider, GeoIPProvider, Option, RedirectIdentityProvider,
+                                  SigningLevelProvider, SmsProvider)
+
+log = logging.getLogger("esign.plugins")
 
 BUILTIN_MODULES = (
     "esign.providers.local_storage",
@@ -33,6 +47,15 @@ KINDS = {
 }
 SIGNING_LEVELS = ("esign_signing_levels", "signing-level")
 PROVIDER_HOOKS = dict([*KINDS.values(), SIGNING_LEVELS])  # hook name -> kind
+# hook name -> the base classes a provider of that kind subclasses (one of them)
+CAPABILITIES = {
+    "esign_blob_storages": (BlobStorage,),
+    "esign_email_providers": (EmailProvider,),
+    "esign_sms_providers": (SmsProvider, CodeCheckingSmsProvider),
+    "esign_identity_providers": (FormIdentityProvider, RedirectIdentityProvider),
+    "esign_geoip_providers": (GeoIPProvider,),
+    "esign_signing_levels": (SigningLevelProvider,),
+}
 
 
 def make_plugin_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
@@ -43,8 +66,6 @@ def make_plugin_manager(load_entry_points: bool = True) -> pluggy.PluginManager:
     if load_entry_points:
         pm.load_setuptools_entrypoints("esign")
     pm.check_pending()
-    for hook_name in PROVIDER_HOOKS:  # a duplicate identifier stops start-up here, whatever config chooses
-        _gather(pm, hook_name)
     return pm
 
 
@@ -58,8 +79,8 @@ def _origin(pm: pluggy.PluginManager, plugin) -> str:
 
 
 def _gather(pm: pluggy.PluginManager, hook_name: str) -> dict[str, tuple[type, str]]:
-    """identifier -> (provider class, origin). Raises ConfigError when a class has no identifier or
-    two plugins (builtins included) offer the same identifier, naming both."""
+    """identifier -> (provider class, origin), calling the hook once. Raises ConfigError when a class
+    has no identifier or two plugins (builtins included) offer the same identifier, naming both."""
     kind = PROVIDER_HOOKS[hook_name]
     found: dict[str, tuple[type, str]] = {}
     for impl in getattr(pm.hook, hook_name).get_hookimpls():  # in registration order: builtins first
@@ -79,12 +100,37 @@ def installed(pm: pluggy.PluginManager, hook_name: str) -> dict[str, type]:
     return {name: cls for name, (cls, _) in _gather(pm, hook_name).items()}
 
 
-def _instantiate(cls: type, origin: str, kind: str, settings: dict):
+def _check_class(cls, origin: str, hook_name: str) -> None:
+    """The chosen class: of its kind's base classes (its capability), written for this contract, every
+    abstract method implemented, every option declared as an Option."""
+    kind = PROVIDER_HOOKS[hook_name]
+    bases = CAPABILITIES[hook_name]
+    what = f"the {kind} provider {getattr(cls, 'identifier', '')!r} of {origin}"
+    version = getattr(cls, "contract_version", 0)
+    if version != CONTRACT_VERSION:
+        stated = f"states contract_version = {version!r}" if version else "states no contract_version"
+        raise ConfigError(f"{what} was written for another version of esign's provider contract ({stated}; "
+                          f"this esign has contract version {CONTRACT_VERSION}): install a release of the "
+                          f"plugin made for it (see docs/plugins.md, \"Contract version\")")
+    if not (isinstance(cls, type) and issubclass(cls, bases)):
+        names = " or ".join(f"esign.providers.base.{b.__name__}" for b in bases)
+        raise ConfigError(f"{what} is not a subclass of {names}: a capability is the base class a provider "
+                          f"subclasses (see docs/plugins.md)")
     missing = sorted(getattr(cls, "__abstractmethods__", ()))
     if missing:
-        raise ConfigError(f"the {kind} provider {cls.identifier!r} of {origin} does not implement "
-                          f"{', '.join(missing)} (see docs/plugins.md)")
-    return cls(settings)
+        raise ConfigError(f"{what} does not implement {', '.join(missing)} (see docs/plugins.md)")
+    loose = sorted(key for key, option in cls.options.items() if not isinstance(option, Option))
+    if loose:
+        raise ConfigError(f"{what} declares the option(s) {', '.join(loose)} without "
+                          f"esign.providers.base.Option (see docs/plugins.md, \"Options\")")
+
+
+def _instantiate(cls: type, settings: dict):
+    provider = cls(settings)
+    shown = {key: "***" if option.secret and settings.get(key) else settings.get(key)
+             for key, option in cls.options.items()}
+    log.info("provider %r (%s) with %s", cls.identifier, type(provider).__qualname__, shown)
+    return provider
 
 
 def choose_provider(pm: pluggy.PluginManager, config: Config, section: str):
@@ -99,21 +145,33 @@ def choose_provider(pm: pluggy.PluginManager, config: Config, section: str):
             f"{section}.provider: unknown {kind} provider {name!r}; installed: {', '.join(sorted(available)) or 'none'}"
         )
     cls, origin = available[name]
-    return _instantiate(cls, origin, kind, _settings(section, name, cls, settings, SCHEMA[section]))
+    _check_class(cls, origin, hook_name)
+    return _instantiate(cls, _settings(section, name, cls, settings, SCHEMA[section]))
 
 
 def _settings(where: str, name: str, cls: type, given: dict, core_keys=()) -> dict:
-    """`given` checked against the provider's `options` (keys in `core_keys` pass through), with the
-    options' defaults filled in."""
+    """`given` checked against the provider's declared `options` (keys in `core_keys` pass through),
+    with the options' defaults filled in. A required option left out or empty, an unknown key and a
+    value of the wrong type raise ConfigError naming the provider and the key; the value of a secret
+    option is never part of the message."""
     settings = dict(given)
     for key, value in list(settings.items()):
         if key in core_keys:
             continue
-        if key not in cls.options:
+        option = cls.options.get(key)
+        if option is None:
             raise ConfigError(f"unknown key {where}.{key} (provider {name!r} reads: {', '.join(sorted(cls.options)) or 'no extra keys'})")
-        settings[key] = _coerce(f"{where}.{key}", value, cls.options[key])
-    for key, default in cls.options.items():
-        settings.setdefault(key, default)
+        try:
+            settings[key] = _coerce(f"{where}.{key}", value, option.default)
+        except ConfigError:
+            if not option.secret:
+                raise
+            raise ConfigError(f"{where}.{key}: expected {option.type.__name__} (the value of a secret is not shown)") from None
+    for key, option in cls.options.items():
+        settings.setdefault(key, option.default)
+        if option.required and settings[key] in ("", []):
+            help_text = f": {option.help}" if option.help else ""
+            raise ConfigError(f"{where}.{key} is required by the {name!r} provider{help_text}")
     return settings
 
 
@@ -128,6 +186,7 @@ def choose_signing_levels(pm: pluggy.PluginManager, config: Config) -> dict:
     for name, table in config.plugins.items():
         if name not in available:
             raise ConfigError(f"[plugins.{name}]: no installed signing-level provider {name!r}; installed: {names}")
+        _check_class(available[name], gathered[name][1], SIGNING_LEVELS[0])
         checked[name] = _settings(f"plugins.{name}", name, available[name], table)
     chosen = {}
     name = config.signing.qes_provider
@@ -136,6 +195,6 @@ def choose_signing_levels(pm: pluggy.PluginManager, config: Config) -> dict:
         if cls is None or cls.level != "qes":
             qes = ", ".join(sorted(n for n, c in available.items() if c.level == "qes")) or "none"
             raise ConfigError(f"signing.qes_provider: unknown QES signing provider {name!r}; installed: {qes}")
-        chosen["qes"] = _instantiate(cls, gathered[name][1], SIGNING_LEVELS[1],
-                                     checked.get(name) or _settings(f"plugins.{name}", name, cls, {}))
+        _check_class(cls, gathered[name][1], SIGNING_LEVELS[0])
+        chosen["qes"] = _instantiate(cls, checked.get(name) or _settings(f"plugins.{name}", name, cls, {}))
     return chosen

@@ -8,21 +8,28 @@
 - a lingering close: an answer given before the request body was read (413, 401, ...) is followed by
   a half-close and the rest of the body is read and discarded for a few seconds, so the client reads
   the answer instead of meeting a connection reset;
-- a graceful stop: no new connections, idle ones closed, requests in flight finish within a bound.
+- a graceful stop: no new connections, idle ones closed, requests in flight finish within a bound;
+- a request Tornado cannot read (a malformed request line or header, a bad Content-Length, a broken
+  chunked encoding, an unsupported Transfer-Encoding) answered in the Error shape, not Tornado's bare
+  `400 Bad Request` without a body.
 """
 from __future__ import annotations
 
 import asyncio
 import collections
+import json
 import logging
 import resource
 import socket
 import time
+import uuid
 
 import tornado.httpserver
 import tornado.httputil
 import tornado.iostream
 from tornado.ioloop import IOLoop
+
+from esign.api.base import error_body
 
 log = logging.getLogger("esign.server")
 
@@ -42,14 +49,42 @@ def default_max_connections() -> int:
     return max(soft - max(128, soft // 4), soft // 2)
 
 
+# What tornado.http1connection writes, and nothing else, when it cannot read a request (HTTPInputError:
+# the request line, a header, Content-Length, Transfer-Encoding or a chunk); the connection is closed after it
+TORNADO_BARE_400 = b"HTTP/1.1 400 Bad Request\r\n\r\n"
+MALFORMED = ("malformed HTTP request: its request line, a header, Content-Length, Transfer-Encoding or the chunked "
+             "encoding of its body could not be read (RFC 9112)")
+
+
+def malformed_request_answer() -> bytes:
+    """The answer to a request Tornado could not read: 400 `bad_request` in the Error shape, with the
+    headers every answer of the API carries; the connection closes after it."""
+    request_id = uuid.uuid4().hex
+    body = json.dumps(error_body(400, "bad_request", MALFORMED, request_id)).encode()
+    head = ("HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=UTF-8\r\n"
+            f"Content-Length: {len(body)}\r\nX-Request-ID: {request_id}\r\nCache-Control: no-store\r\n"
+            "X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n")
+    return head.encode() + body
+
+
 class LingeringStream(tornado.iostream.IOStream):
     """An IOStream whose socket, when `linger` is set, goes to a lingering close instead of being
-    closed at once (`BaseHandler.finish` sets it when it answers before the body was read)."""
+    closed at once (`BaseHandler.finish` sets it when it answers before the body was read).
+
+    Tornado answers a request it cannot read with a bare 400 written straight to the stream from deep
+    inside HTTP1Connection (no delegate or handler sees it): that exact write becomes the Error shape
+    here, and the close after it lingers, so a client still sending its body reads the answer."""
 
     def __init__(self, sock, lingerer, **kwargs):
         super().__init__(sock, **kwargs)
         self.lingerer = lingerer
         self.linger = False
+
+    def write(self, data, *args, **kwargs):
+        if data == TORNADO_BARE_400:
+            self.linger = True
+            data = malformed_request_answer()
+        return super().write(data, *args, **kwargs)
 
     def close_fd(self) -> None:
         if self.linger:

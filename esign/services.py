@@ -6,11 +6,12 @@ import logging
 
 from esign import db as dbmod
 from esign import plugins as pluginsmod
+from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.provisioning import provision_from_config
-from esign.jobs import registry
+from esign import job_registry as registry
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
@@ -42,8 +43,10 @@ class Services:
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
-                                      limits.pdf_check_workers, limits.pdf_check_recycle_after)
-        self.worker = None  # set by esign.jobs.registry.make_worker when this process runs jobs
+                                      limits.pdf_check_workers, limits.pdf_check_recycle_after,
+                                      limits.active_content)
+        self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
+        self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
 
@@ -66,6 +69,7 @@ class Services:
         for provider in self.providers:
             await provider.close()
         await self.pdf_checker.close()
+        await self.body_loader.close()
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:
         """Record an event (audit trail and outbox) and tell in-process listeners. With `event_id`

@@ -19,7 +19,7 @@ from esign import config as configmod
 from esign import services as servicesmod
 from esign.app import make_app, make_server
 from esign.clock import FakeClock
-from esign.jobs.registry import make_worker
+from esign.job_registry import make_worker
 
 CORPUS = pathlib.Path(__file__).resolve().parent / "corpus"  # the PDF corpus ships with the tests (CC-BY-SA-4.0, see its README)
 SAMPLE_PDF = CORPUS / "pdflatex-4-pages.pdf"
@@ -178,6 +178,9 @@ class Server:
 
 async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None) -> Server:
     cfg = configmod.load(write_config(tmp_path, extra_config), environ={}, overrides=overrides)
+    for section, builtin in (("storage", "local"), ("email", "maildir")):  # `path` is those builtins' option
+        if getattr(cfg, section)["provider"] != builtin:
+            getattr(cfg, section).pop("path", None)
     services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm)
     sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
     port = sockets[0].getsockname()[1]

@@ -25,6 +25,8 @@ class UTCDateTime(fields.DateTime):
     def _deserialize(self, value, attr, data, **kwargs):
         try:
             return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
+        except OverflowError:  # 9999-12-31T23:59:59-23:59 parses but is past year 9999 in UTC
+            raise ValidationError("out of range: the time in UTC must lie between the years 1 and 9999") from None
         except ValidationError:
             if isinstance(value, str) and PLUS_READ_AS_SPACE.search(value):
                 raise ValidationError("not a valid date-time: a space before the offset is a '+' sent unencoded in "
@@ -110,20 +112,54 @@ class QueryBool(fields.Boolean):
 
 CONTROL_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # as a regex character range
 NOT_ONE_LINE = re.compile(f"[{CONTROL_CHARS}]")
+# bidirectional embeddings, overrides and isolates: a name with U+202E reads backwards ("moc.live" as
+# "evil.com") in a To: header, a list or a certificate
+BIDI_CONTROLS = "\\u202a-\\u202e\\u2066-\\u2069"
+BIDI = re.compile(f"[{BIDI_CONTROLS}]")
+# an RFC 2047 encoded word as Python's email package decodes it (before 3.11.10 / 3.12.5 into a real line
+# break in the header it writes: CVE-2024-6923); the OpenAPI pattern says the same with a lookahead
+ENCODED_WORD_RE = r"=\?[^?]*\?[bBqQ]\?[^?]*\?="
+ENCODED_WORD = re.compile(ENCODED_WORD_RE)
+NO_ENCODED_WORD = f"(?!.*{ENCODED_WORD_RE})"
+# multi-line text (messages, reasons, descriptions, field values): tab, LF and CR are text; NUL and the
+# other C0 controls, DEL and the C1 controls are not
+TEXT_CONTROL_CHARS = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f"
+NOT_TEXT = re.compile(f"[{TEXT_CONTROL_CHARS}]")
+TEXT_PATTERN = f"^[^{TEXT_CONTROL_CHARS}]*$"
+NOT_TEXT_MESSAGE = "control characters are not allowed here (tab and line breaks are)"
+
+
+def header_problem(value: str) -> str | None:
+    """Why `value` cannot be text that reaches an email header (a subject, a display name), or None."""
+    if NOT_ONE_LINE.search(value):
+        return "must be a single line without control characters (no CR or LF)"
+    if BIDI.search(value):
+        return "must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)"
+    if ENCODED_WORD.search(value):
+        return "must not contain an RFC 2047 encoded word (=?charset?q?...?= or =?charset?b?...?=)"
+    return None
 
 
 class Line(fields.String):
-    """One line of text: no CR, LF or other control characters (names, subjects, anything that can
-    end up in an email header)."""
+    """One line of text: no CR, LF or other control characters, no bidirectional controls and no RFC
+    2047 encoded word (names, subjects, anything that can end up in an email header)."""
 
-    PATTERN = f"^[^{CONTROL_CHARS}]*$"  # the rule as the OpenAPI document states it (esign/openapi.py)
-    default_error_messages = {"control": "must be a single line without control characters (no CR or LF)"}
+    # the rule as the OpenAPI document states it (esign/openapi.py)
+    PATTERN = f"^{NO_ENCODED_WORD}[^{CONTROL_CHARS}{BIDI_CONTROLS}]*$"
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
-        if NOT_ONE_LINE.search(value):
-            raise self.make_error("control")
+        problem = header_problem(value)
+        if problem:
+            raise ValidationError(problem)
         return value
+
+
+class FieldText(fields.String):
+    """A signature field's prefilled `value` or a select option: what is stamped on the document. Its
+    rule (no control characters but tab and LF, no bidirectional controls, naming the character) is
+    esign.domain.signer_values.unsafe_character, checked with every other field of the request, so
+    InputSchema's milder central rule is not applied before it."""
 
 
 class MaxProperties(validate.Validator):
@@ -180,22 +216,49 @@ def _trim_unknown(schema: Schema, data):
     return kept
 
 
-class StrictSchema(ReusedSchema):
+def no_control(value: str):
+    """The validator every plain string input carries (see InputSchema.on_bind_field)."""
+    found = NOT_TEXT.search(value)
+    if found:
+        raise ValidationError(f"contains U+{ord(found.group()):04X}: {NOT_TEXT_MESSAGE}")
+
+
+def _guard_text(field: fields.Field) -> None:
+    """Give a plain String the `no_control` rule, also inside lists and dicts. Bound fields are
+    shallow copies of the declared ones: attributes are replaced, never changed in place."""
+    if type(field) is fields.String and no_control not in field.validators:
+        field.validators = [*field.validators, no_control]
+        field.metadata = {"pattern": TEXT_PATTERN, **field.metadata}
+    for inner in (getattr(field, "inner", None), getattr(field, "key_field", None),
+                  getattr(field, "value_field", None), *getattr(field, "tuple_fields", ())):
+        if isinstance(inner, fields.Field):
+            _guard_text(inner)
+
+
+class InputSchema(ReusedSchema):
+    """A request body or query: unknown keys refused (at most MAX_ERRORS of them listed), and every
+    plain string without control characters other than tab, CR and LF, centrally: a field declared
+    as `fields.String` gets the rule (and its OpenAPI pattern) when the schema is built. One-line
+    strings (Line, Name, Email, ...) have stricter rules of their own, and so have what signers enter
+    and what is stamped (FieldText, and the free-form `values` of a submission: esign.domain.signer_values)."""
+
     class Meta:
         unknown = RAISE
+
+    def on_bind_field(self, field_name, field_obj):
+        _guard_text(field_obj)
 
     @pre_load
     def trim_unknown(self, data, **kwargs):
         return _trim_unknown(self, data)
 
 
-class QuerySchema(ReusedSchema):
-    class Meta:
-        unknown = RAISE
+class StrictSchema(InputSchema):
+    """A request body."""
 
-    @pre_load
-    def trim_unknown(self, data, **kwargs):
-        return _trim_unknown(self, data)
+
+class QuerySchema(InputSchema):
+    """A query string."""
 
 
 # What a list may skip with `offset` (documented); deeper pages are reached with the `after_id` cursor,
@@ -275,6 +338,8 @@ class Email(fields.String):
             raise self.make_error("ascii")
         if len(value) > 320 or not EMAIL_RE.match(value):
             raise self.make_error("invalid")
+        if ENCODED_WORD.search(value):  # a header carries the address (esign.domain.notifications.mailbox)
+            raise ValidationError(header_problem(value))
         return value
 
 
@@ -288,7 +353,8 @@ class Name(Line):
     """A person's name: one line with at least one character that is not white space. The OpenAPI
     pattern says the same (esign/openapi.py)."""
 
-    PATTERN = f"^[^{CONTROL_CHARS}]*[^{CONTROL_CHARS}{SPACES}][^{CONTROL_CHARS}]*$"
+    PATTERN = (f"^{NO_ENCODED_WORD}[^{CONTROL_CHARS}{BIDI_CONTROLS}]*[^{CONTROL_CHARS}{BIDI_CONTROLS}{SPACES}]"
+               f"[^{CONTROL_CHARS}{BIDI_CONTROLS}]*$")
     default_error_messages = {"blank": "must not be empty or only spaces"}
 
     def _deserialize(self, value, attr, data, **kwargs):

@@ -15,11 +15,22 @@ from esign.domain import documents as domain
 from esign.domain import placement
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
+from esign.pdf import active
 
 MB = 1024 * 1024
 MULTIPART_OVERHEAD = 64 * 1024  # room for part headers, boundaries and small fields around a maximal file
 MAX_FIELDS = 16  # form parts besides `file`
 MAX_FIELD_BYTES = 4096
+
+
+ACTIVE_CONTENT_REMOVED = {
+    "description": "What the upload check removed from the file before it was stored, the copy that is signed "
+                   "(`[limits] active_content = \"strip\"`, the default; the certificate of completion says so too), "
+                   "among: " + ", ".join(f"`{kind}`" for kind in active.KINDS) + ". Empty when nothing was.",
+    "example": ["javascript", "launch", "embedded_files"]}
+HAD_SIGNATURES = {"description": "The uploaded file carried digital signatures: they do not survive signing here "
+                                 "(the stamps change the file) and are removed from the signed PDF, whose certificate "
+                                 "of completion says so."}
 
 
 class Document(OutSchema):
@@ -29,6 +40,8 @@ class Document(OutSchema):
     page_count = fields.Integer(allow_none=True)
     status = fields.String(required=True, metadata={"description": "`ready` once the file has been checked and stored"})
     created_at = UTCDateTime(allow_none=True)
+    active_content_removed = fields.List(fields.String(), dump_default=list, metadata=ACTIVE_CONTENT_REMOVED)
+    had_signatures = fields.Boolean(dump_default=False, metadata=HAD_SIGNATURES)
 
 
 class TagAttributes(OutSchema):
@@ -76,8 +89,11 @@ class UploadResponse(TextTags):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "same value as id; pass it when creating a signing request"})
     name = fields.String(required=True)
-    file_size = fields.Integer(required=True)
+    file_size = fields.Integer(required=True, metadata={
+        "description": "bytes of the document as stored (smaller than the upload when active content was removed)"})
     status = fields.String(required=True)
+    active_content_removed = fields.List(fields.String(), required=True, metadata=ACTIVE_CONTENT_REMOVED)
+    had_signatures = fields.Boolean(required=True, metadata=HAD_SIGNATURES)
 
 
 DocumentPage = page_of(Document, "DocumentPage")
@@ -202,6 +218,12 @@ class UploadHandler(APIHandler):
                            "default). Extension: the answer lists the text tags found in the file (`text_tags`, "
                            "`text_tag_errors`; docs/placement.md). The file is "
                            "checked before it is accepted: a non-PDF, encrypted or broken PDF is 400 `invalid_pdf`; "
+                           "a page larger than 14,400 pt (200 inches) on a side is 422 `validation_error` "
+                           "naming the page; "
+                           "active content (JavaScript, launch, import and submit actions, XFA, rich media, "
+                           "multimedia, embedded files) is removed before the file is stored "
+                           "(`active_content_removed` lists it), or refused with 400 `active_content` naming it "
+                           "where the service is set to (`[limits] active_content = \"refuse\"`); "
                            "a larger body is 413 `payload_too_large`; a temporary storage failure is 502 "
                            "`upstream_unavailable` (retry, with the same Idempotency-Key).",
                errors=(400, 401, 403, 413, 422, 429, 502))

@@ -1,5 +1,4 @@
 """The OpenAPI document and the interactive docs page (Swagger UI served from the package)."""
-import json
 import os
 
 from esign.api.base import BaseHandler
@@ -8,14 +7,8 @@ STATIC = os.path.join(os.path.dirname(os.path.dirname(__file__)), "static", "doc
 
 
 class OpenApiHandler(BaseHandler):
-    _cached = None
-
     def get(self):
-        if OpenApiHandler._cached is None:
-            from esign.openapi import build
-
-            OpenApiHandler._cached = json.dumps(build())
-        self.finish(OpenApiHandler._cached)
+        self.finish(self.settings["openapi"].text())
 
 
 class DocsHandler(BaseHandler):

@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler, idempotent
-from esign.api.common import (Bool, CursorPageQuery, Email, Int, Line, Name, Num, OutSchema, Phone, QuerySchema,
-                              StrictSchema, UTCDateTime, cursor_record, operation, page_of)
+from esign.api.common import (Bool, CursorPageQuery, Email, FieldText, Int, Line, Name, Num, OutSchema, Phone,
+                              QuerySchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of)
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
 from esign.domain.placement import FIELD_TYPES
@@ -94,12 +94,12 @@ class FieldShape(StrictSchema):
     height_percent = Num(load_default=5.0, validate=validate.Range(1, 40))
     placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
     is_required = Bool(load_default=True)
-    options = fields.List(fields.String(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
+    options = fields.List(FieldText(validate=validate.Length(1, 255)), allow_none=True, load_default=None,
                           validate=validate.Length(max=100), metadata={"description": "required for select fields"})
     validation_type = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(VALIDATION_TYPES))
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
-    value = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    value = FieldText(allow_none=True, load_default=None, validate=validate.Length(max=1000))
 
     @validates_schema
     def placed_once(self, data, **kwargs):
@@ -384,7 +384,7 @@ class SigningRequestsHandler(RequestHandler):
                            "`signing_level` qes without a QES provider: 403 plan_restricted.")
     @idempotent
     async def post(self):
-        body = self.json_body(SigningRequestCreate())
+        body = await self.json_body(SigningRequestCreate())
         request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
         self.write_request(request, 201)
 
@@ -422,7 +422,7 @@ class CancelHandler(RequestHandler):
                description="Allowed from draft and pending; otherwise 409 invalid_state. The body is optional.")
     @idempotent
     async def post(self, request_id):
-        body = self.json_body(CancelBody(), required=False)
+        body = await self.json_body(CancelBody(), required=False)
         request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
         self.write_json({"status": request["status"], "id": request["id"]})
 
@@ -443,7 +443,7 @@ class ReactivateHandler(RequestHandler):
                responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
                description="Expired only (409 otherwise). Send must follow.")
     async def post(self, request_id):
-        body = self.json_body(ReactivateBody())
+        body = await self.json_body(ReactivateBody())
         request = await self.load_for_change(request_id)
         self.write_request(await lifecycle.reactivate(self.services, request, body["expires_in_days"]))
 
@@ -469,7 +469,7 @@ class FieldsHandler(RequestHandler):
                            "422 with detail `fields.<i>.anchor` naming the text (unless `if_missing` is `skip`).")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        body = self.json_body(FieldsBody())
+        body = await self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
 
@@ -481,7 +481,7 @@ class EmbeddedUrlHandler(RequestHandler):
                            "request must be pending (409). One URL per signer who still has to sign, valid 60 minutes.")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        body = self.json_body(EmbeddedUrlBody())
+        body = await self.json_body(EmbeddedUrlBody())
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:
             raise ApiError(403, "origin_not_allowed", f"origin {origin!r} is not registered for embedding")

@@ -7,7 +7,8 @@ import logging
 import os
 
 from esign.domain import placement
-from esign.errors import ApiError, upstream_unavailable
+from esign.errors import ApiError, upstream_unavailable, validation_error
+from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
 
@@ -42,17 +43,39 @@ async def file_sha256(path: str) -> str:
 async def accept_upload(services, org: dict, path: str, size: int, name: str | None, sandbox: bool,
                         sha256: str | None = None) -> dict:
     """The file at `path` becomes a document. Its SHA-256 (unless given) is hashed while the PDF check
-    runs in its child process: neither waits for the other."""
+    runs in its child process: neither waits for the other. Active content (esign.pdf.active) is
+    refused (400 `active_content`) or, by default, removed by the check: the document stored, and
+    later signed, is then the check's copy without it, and its size and SHA-256 are that copy's."""
     if size == 0:
         raise ApiError(400, "invalid_pdf", "the uploaded file is empty")
-    if sha256 is None:
-        checked, sha256 = await asyncio.gather(services.pdf_checker.check(path), file_sha256(path))
-    else:
-        checked = await services.pdf_checker.check(path)
-    if not checked.get("ok"):
-        raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
-    tags = await placement.scan_tags(services, path)
+    try:
+        if sha256 is None:
+            checked, sha256 = await asyncio.gather(services.pdf_checker.check(path), file_sha256(path))
+        else:
+            checked = await services.pdf_checker.check(path)
+        if checked.get("too_large"):  # a page larger than any viewer shows (esign.pdf.render.MAX_PAGE_POINTS)
+            raise validation_error([{"field": "file", "message": checked["error"]}])
+        if not checked.get("ok"):
+            raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
+        found = checked.get("active_content", [])
+        if found and services.config.limits.active_content == "refuse":
+            raise ApiError(400, "active_content", f"the PDF carries active content ({', '.join(found)}), which "
+                                                  "this service refuses: save or print it again as a plain PDF "
+                                                  "and upload that copy")
+        stored = checked.get("cleaned") or path
+        if stored != path:
+            size, sha256 = os.path.getsize(stored), await file_sha256(stored)
+        checked["text_tags"] = await placement.scan_tags(services, stored)
+        return await _store(services, org, stored, size, name, sandbox, sha256, checked)
+    finally:
+        try:
+            os.unlink(cleaned_path(path))
+        except FileNotFoundError:
+            pass
 
+
+async def _store(services, org: dict, path: str, size: int, name: str | None, sandbox: bool, sha256: str,
+                 checked: dict) -> dict:
     orgs = services.store.organizations
     counted = not sandbox
     if counted:
@@ -65,8 +88,10 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
     record = None
     try:
         await services.storage.put_file(blob_key, path)
-        record = await services.store.documents.insert(doc_id, org["id"], clean_name(name), size,
-                                                       checked["page_count"], blob_key, sha256, sandbox, tags)
+        record = await services.store.documents.insert(
+            doc_id, org["id"], clean_name(name), size, checked["page_count"], blob_key, sha256, sandbox,
+            active_content_removed=checked.get("active_content", []), had_signatures=checked.get("had_signatures", False),
+            text_tags=checked["text_tags"])
         # recorded with the upload or not at all: an upload answered 500 is undone, so its retry is the only copy
         await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
             "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})

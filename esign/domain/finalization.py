@@ -109,7 +109,8 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
     return document
 
 
-async def _produce(services, request: dict, original: bytes, images: dict[str, bytes], level: str) -> dict:
+async def _produce(services, request: dict, document: dict, original: bytes, images: dict[str, bytes],
+                   level: str) -> dict:
     events = await services.store.events.for_request(request["org_id"], request["id"])
     org = await services.store.organizations.by_id(request["org_id"]) or {}
     seal = await signing_seal(services)
@@ -119,7 +120,8 @@ async def _produce(services, request: dict, original: bytes, images: dict[str, b
                   signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
                   audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),
-                  long_term=await long_term(services))
+                  long_term=await long_term(services),
+                  active_content_removed=document.get("active_content_removed", ()))
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
@@ -152,7 +154,7 @@ async def finalize_job(services, payload, job_record):
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
-        result = await _produce(services, request, original, images, level)
+        result = await _produce(services, request, document, original, images, level)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise

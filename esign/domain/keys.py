@@ -32,7 +32,11 @@ from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 
 def key_dir(config) -> pathlib.Path:
     configured = config.signing.key_dir
-    return pathlib.Path(configured) if configured else pathlib.Path(config.storage.path).parent / "keys"
+    if configured:
+        return pathlib.Path(configured)
+    if "path" in config.storage:  # beside the local storage's directory when one is configured
+        return pathlib.Path(config.storage["path"]).parent / "keys"
+    return pathlib.Path("./var/keys")
 
 
 class KeyFileError(ConfigError, ValueError):

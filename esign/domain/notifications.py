@@ -36,16 +36,19 @@ links that wrap on a phone.
 from __future__ import annotations
 
 import datetime as dt
+import email.errors
 import email.utils
 import hashlib
 import os
 import re
+import sys
 import uuid
 from email.headerregistry import Address
 from email.message import EmailMessage
 
 import tornado.template
 
+from esign.api.common import BIDI, NOT_ONE_LINE
 from esign.clock import readable
 from esign.domain import copies, downloads, lifecycle
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
@@ -138,6 +141,47 @@ class Unaddressable(Exception):
     """The recipient's address cannot be written into a message: a failure for good, like a bounce."""
 
 
+def header_text(text: str) -> str:
+    """Text as a message header carries it, on any Python: control characters (CR and LF among them)
+    become spaces, bidirectional controls go, and `=?`, which starts an RFC 2047 encoded word, becomes
+    `= ?`. Python's email package decodes encoded words in the text it is given, and before 3.11.10
+    and 3.12.5 (CVE-2024-6923) wrote a decoded line break as a real one: a document named
+    `a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf` gave its invitation a Bcc header. With no encoded word
+    in it there is nothing to decode; text that is not ASCII the package encodes itself. The API
+    refuses such text where it is input (esign.api.common.header_problem); this covers what it never
+    checked: document names, configured names and what was stored before."""
+    return BIDI.sub("", NOT_ONE_LINE.sub(" ", text)).replace("=?", "= ?")
+
+
+# the first release of each line whose email package writes no decoded line break (CVE-2024-6923)
+HEADER_INJECTION_FIXED = {(3, 11): (3, 11, 10), (3, 12): (3, 12, 5)}
+
+
+def interpreter_notice(version: tuple | None = None) -> str | None:
+    """The start-up warning on a Python (this one by default) whose email package has CVE-2024-6923,
+    else None."""
+    version = tuple((version or sys.version_info)[:3])
+    fixed = HEADER_INJECTION_FIXED.get(tuple(version[:2]))
+    if fixed is None or tuple(version) >= fixed:
+        return None
+    running, wanted = ".".join(map(str, version)), ".".join(map(str, fixed))
+    return (f"Python {running} has CVE-2024-6923 (email header injection through RFC 2047 encoded words); esign "
+            f"neutralises it in every header it writes, but upgrade the interpreter to {wanted} or later")
+
+
+def mailbox(name: str | None, address: str) -> Address:
+    """`name <address>` for a header; Unaddressable when no header can carry the address (not ASCII,
+    or with an encoded word: both stored before the API refused them)."""
+    if not address.isascii():
+        raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
+    if "=?" in address:
+        raise Unaddressable(f"the address {address!r} holds an RFC 2047 encoded word, which no header may carry")
+    try:
+        return Address(display_name=header_text(name or ""), addr_spec=address)
+    except (ValueError, email.errors.HeaderParseError, email.errors.MessageDefect) as exc:
+        raise Unaddressable(f"the address {address!r} cannot be written into a message: {exc}") from exc
+
+
 def render(services, request: dict, org: dict, template: str, to: tuple[str, str, str], signer: dict | None,
            msg_key: str, pdf: bytes | None = None) -> EmailMessage:
     """The message of `template` for `to`; for `completed`, `pdf` is the attachment (None: a link)."""
@@ -165,24 +209,27 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
         ctx["pdf"] = "attached" if pdf else "link" if request.get("signed_pdf_status") == "ready" else "pending"
         ctx["link_until"] = readable(copies.link_expires_at(services, request), seconds=False)
     msg = EmailMessage()
-    msg["Subject"] = subject
+    msg["Subject"] = header_text(subject)
     from_name, from_address = email.utils.parseaddr(services.config.email["from"])
     # Address objects, not formatted strings: a display name with quotes or <...> that has to be encoded
     # (not ASCII) came out of formataddr as a second address in the header (`Zoë "Q" <z@evil>`)
-    msg["From"] = Address(display_name=f"{shown} via {from_name}" if from_name else shown, addr_spec=from_address)
-    if not address.isascii():  # stored before the API refused such addresses; no header can carry it
-        raise Unaddressable(f"the address {address!r} is not ASCII: internationalised addresses are not supported")
-    msg["To"] = Address(display_name=name or "", addr_spec=address)
-    # an owner address that is not ASCII (a key made before they were refused) cannot be a header: no Reply-To
-    if request.get("owner_email") and request["owner_email"] != address and request["owner_email"].isascii():
-        msg["Reply-To"] = Address(display_name=request.get("owner_name") or "", addr_spec=request["owner_email"])
+    msg["From"] = Address(display_name=header_text(f"{shown} via {from_name}" if from_name else shown),
+                          addr_spec=from_address)
+    msg["To"] = mailbox(name, address)
+    # an owner address no header can carry (a key made before such addresses were refused): no Reply-To
+    if request.get("owner_email") and request["owner_email"] != address:
+        try:
+            msg["Reply-To"] = mailbox(request.get("owner_name"), request["owner_email"])
+        except Unaddressable:
+            pass
     msg["Message-ID"] = message_id(services, msg_key)
     msg["Date"] = email.utils.format_datetime(services.clock.now().replace(tzinfo=dt.timezone.utc))
     msg["X-Esign-Request"] = request["id"]
     msg.set_content(_text(TEMPLATES.load(f"{template}.txt").generate(**ctx)))
     msg.add_alternative(HTML.load(f"{template}.html").generate(**ctx).decode(), subtype="html")
     if pdf:
-        msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=downloads.file_name(request, "signed"))
+        msg.add_attachment(pdf, maintype="application", subtype="pdf",
+                           filename=header_text(downloads.file_name(request, "signed")))
     return msg
 
 
@@ -214,7 +261,7 @@ async def send_email(services, payload, job_record):
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
     await services.emit(request["org_id"], "signing_event.email_sent", signing_request_id=request["id"], signer=signer,
-                        metadata={"template": template, "to": str(Address(display_name=to[0] or "", addr_spec=to[1]))},
+                        metadata={"template": template, "to": str(mailbox(to[0], to[1]))},
                         sandbox=False,
                         data={"signing_request_id": request["id"], "template": template},
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:email_sent:{job_record['id']}")))

@@ -13,11 +13,13 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
+import pathlib
+import tempfile
 
 from esign.clock import iso
 from esign.domain import copies, lifecycle, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
-from esign.pdf.render import page_geometry, render_page_png
+from esign.pdf.render import page_geometry
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
 
@@ -128,21 +130,34 @@ async def pages(services, request: dict) -> list[dict]:
 
 
 async def page_image(services, request: dict, number: int) -> bytes:
-    """A rendered page, cached in blob storage beside the document."""
+    """A page's image (at most esign.pdf.render.MAX_PIXELS), drawn by a checking child (bounded in time
+    and memory, never in this process) and cached in blob storage beside the document. Concurrent
+    requests for one page wait for and share one render."""
     document = await services.store.documents.get(request["org_id"], request["document_id"])
     if document is None:
         raise not_found("document")
     if not 1 <= number <= (document.get("page_count") or 0):
         raise ApiError(404, "not_found", f"page {number} does not exist")
     key = f"{document['blob_key'].rsplit('.', 1)[0]}/pages/{number}.png"
+    return await services.pdf_checker.shared(key, lambda: _cached_or_drawn(services, document, number, key))
+
+
+async def _cached_or_drawn(services, document: dict, number: int, key: str) -> bytes:
     try:
         return await services.storage.get_bytes(key)
     except KeyError:
         pass
-    pdf = await services.storage.get_bytes(document["blob_key"])
-    png = await asyncio.to_thread(render_page_png, pdf, number)
-    await services.storage.put_bytes(key, png)
-    return png
+    with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
+        pdf, png = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, "page.png")
+        with pdf.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
+            async for chunk in services.storage.stream(document["blob_key"]):
+                await asyncio.to_thread(fh.write, chunk)
+        drawn = await services.pdf_checker.render(str(pdf), number, str(png))
+        if not drawn.get("ok"):
+            raise ApiError(400, "invalid_pdf", f"page {number} cannot be shown: {drawn.get('error')}")
+        image = await asyncio.to_thread(png.read_bytes)
+    await services.storage.put_bytes(key, image)
+    return image
 
 
 def blocker(session: SignerSession) -> str | None:

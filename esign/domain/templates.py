@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import uuid
 
+from esign.api.common import header_problem
 from esign.db import DuplicateKeyError
 from esign.domain import documents
 from esign.domain import lifecycle, placement
@@ -221,9 +222,11 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     details = []
     if message is not None and len(message) > 1000:
         details.append({"field": "message", "message": "longer than 1000 characters once the variables are filled in"})
-    if subject is not None and (len(subject) > 255 or "\n" in subject or "\r" in subject):
+    problem = header_problem(subject) if subject is not None else None  # a header (esign.api.common.Line)
+    if subject is not None and (len(subject) > 255 or problem):
         details.append({"field": "variables", "message": "the email subject must stay one line of at most 255 "
-                                                         "characters once the variables are filled in"})
+                                                         "characters once the variables are filled in"
+                                                         + (f": it {problem}" if problem else "")})
     if any(f["value"] is not None and len(f["value"]) > 1000 for f in fields):
         details.append({"field": "variables", "message": "a field value is longer than 1000 characters once the "
                                                          "variables are filled in"})

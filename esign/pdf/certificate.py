@@ -21,7 +21,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from esign.clock import readable
-from esign.pdf import fonts
+from esign.pdf import active, fonts
 from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 
 TITLE = "Certificate of completion"
@@ -79,6 +79,7 @@ class Integrity:
     signatures_page: bool = False
     chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
     earlier_signatures: int = 0  # of the upload, removed from the signed file (esign.pdf.earlier)
+    active_content_removed: tuple = ()  # kinds removed at upload (esign.pdf.active.KINDS)
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
@@ -140,21 +141,30 @@ def _summary(request: dict, integrity: Integrity) -> list:
 
 
 def _integrity(integrity: Integrity, events: list[dict]) -> list:
+    removed = [active.LABELS.get(kind, kind) for kind in integrity.active_content_removed]
     rows = [
         ("Original document SHA-256", _hash(
-            integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte.")),
+            integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte." if not removed
+            else "Of the PDF file as accepted: the sender's upload with its active content removed.")),
         ("Stamped document SHA-256", _hash(
             integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
             "pages" + (", the signatures page appended" if integrity.signatures_page else "")
             + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
             + ", before this certificate, the digital signatures and the seal were added.")),
     ]
+    if removed:
+        rows.append(("Active content removed", _p(
+            f"Removed from the document when it was uploaded, before anyone signed it: {', '.join(removed)}. It "
+            "could run code, open files or programs, send data or carry files beside the pages; what was "
+            "signed is the document without it.", 7)))
     if integrity.earlier_signatures:
         count = integrity.earlier_signatures
         rows.append(("Earlier signatures", _p(
-            f"The uploaded document carried {count} digital signature{'s' if count > 1 else ''}, removed from this "
-            "file: the stamps change the file, which would make them invalid. What they showed on the pages is "
-            "kept; the original as uploaded, byte for byte, still carries them.", 7)))
+            f"The uploaded document carried {count} digital signature{'s' if count > 1 else ''}, not preserved: "
+            "removed from this file, since the stamps change the file, which would make them invalid. What they "
+            "showed on the pages is kept; " + ("the original as uploaded, byte for byte, still carries them." if
+                                               not removed else "the sender's own copy of the upload still carries "
+                                               "them."), 7)))
     if integrity.seal_fingerprint:
         rows.append(("Seal certificate SHA-256", _hash(
             integrity.seal_fingerprint, "Fingerprint of the service's seal certificate (DER), which signs this "

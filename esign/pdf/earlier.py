@@ -21,18 +21,10 @@ def remove_earlier_signatures(writer: PdfWriter) -> int:
     /SigFlags). Returns how many of the removed fields held a signature (/V). A document without
     signature fields, /Perms or /DSS is not modified."""
     root = writer.root_object
-    form = root.get("/AcroForm")
-    form = form.get_object() if form is not None else None
-    fields = form.get("/Fields") if isinstance(form, DictionaryObject) else None
-    fields = fields.get_object() if fields is not None else None
-    removed: list[DictionaryObject] = []
-    edits: list[tuple[ArrayObject, list]] = []
-    signed = 0
-    if isinstance(fields, ArrayObject):
-        signed = _prune(fields, None, None, 0, set(), removed, edits)
+    form, fields, removed, edits, signed = _signature_fields(root)
     if not removed and "/Perms" not in root and "/DSS" not in root:
         return 0
-    before = _reachable(writer)
+    before = reachable(writer)
     for kids, kept in edits:
         kids[:] = kept
     _flatten_and_detach(writer, [w for f in removed for w in _widgets(f)])
@@ -43,15 +35,37 @@ def remove_earlier_signatures(writer: PdfWriter) -> int:
             del root["/AcroForm"]
         else:
             form.pop("/SigFlags", None)
-    for idnum in before - _reachable(writer):  # pypdf writes every object it holds, reachable or not
+    for idnum in before - reachable(writer):  # pypdf writes every object it holds, reachable or not
         writer._objects[idnum - 1] = None
     return signed
 
 
-def _reachable(writer: PdfWriter) -> set[int]:
-    """The object numbers reachable from the trailer (catalog and document information): after the
-    removal, the others were used by the earlier signatures only (their values, certificates and
-    revocation data, which may be large) and are not written."""
+def count_signatures(root: DictionaryObject) -> int:
+    """How many signature fields of the document whose catalog is `root` hold a signature (what
+    `remove_earlier_signatures` would remove and count), nothing changed: the upload check records
+    it (`had_signatures`)."""
+    return _signature_fields(root)[4]
+
+
+def _signature_fields(root: DictionaryObject) -> tuple:
+    """(form, its /Fields, the signature fields, the edits that take them out, how many are signed)."""
+    form = root.get("/AcroForm")
+    form = form.get_object() if form is not None else None
+    fields = form.get("/Fields") if isinstance(form, DictionaryObject) else None
+    fields = fields.get_object() if fields is not None else None
+    removed: list[DictionaryObject] = []
+    edits: list[tuple[ArrayObject, list]] = []
+    signed = 0
+    if isinstance(fields, ArrayObject):
+        signed = _prune(fields, None, None, 0, set(), removed, edits)
+    return form, fields, removed, edits, signed
+
+
+def reachable(writer: PdfWriter) -> set[int]:
+    """The object numbers reachable from the trailer (catalog and document information). Those that
+    were reachable before a removal and are not after it were used by what was removed only (here
+    the earlier signatures' values, certificates and revocation data, which may be large; the active
+    content in esign.pdf.active) and are not written."""
     found: set[int] = set()
     stack = [writer.root_object.indirect_reference, writer._info]
     while stack:

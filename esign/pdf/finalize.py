@@ -34,13 +34,14 @@ LEVELS = ("ses", "aes")
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None,
             audit_trail: bytes | None = None, long_term: LongTerm | None = None,
-            signature_fields: Sequence[str] = ()) -> dict:
+            signature_fields: Sequence[str] = (), active_content_removed: Sequence[str] = ()) -> dict:
     """Stamp the values, add the signatures page for signers whose signature no field shows, and
     make the certificate: `document` (with the certificate's pages unless `separate_certificate`)
     awaits its signatures and seal, in the empty `signature_fields` made here (`add_signature_fields`;
     none for a remote QES provider, which makes its own); `certificate_pdf` is the separately sealed
     certificate or None. `audit_trail` is attached to both (`attach_trail`), so that every signature
-    covers it."""
+    covers it. `active_content_removed`: what the upload check removed from `original` (the
+    document's record), which the certificate names."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
     earlier = remove_earlier_signatures(writer)
     page_count = len(writer.pages)
@@ -63,7 +64,7 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
                           chain_head=json.loads(audit_trail)["head"] if audit_trail else None,
-                          earlier_signatures=earlier)
+                          earlier_signatures=earlier, active_content_removed=tuple(active_content_removed))
     certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
     if separate_certificate:
         document = stamped
@@ -79,7 +80,7 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
 def finalize(original: bytes, *, request: dict, fields: list, signers: list, events: list, level: str,
              seal: SealMaterial, ca: InternalCA | None = None, separate_certificate: bool = False,
              timestamp_url: str | None = None, audit_trail: bytes | None = None,
-             long_term: LongTerm | None = None) -> dict:
+             long_term: LongTerm | None = None, active_content_removed: Sequence[str] = ()) -> dict:
     """`ses`: the service seal only. `aes`: one signature per signer, with a certificate issued by
     `ca`, then the seal. The seal comes last so that it covers the whole file. `qes` goes through a
     remote-signing provider (esign.domain.finalization: `prepare`, the provider, `seal_pdf`)."""
@@ -91,7 +92,8 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     names = [signer_field(index) for index in range(1, len(signers) + 1)] if level == "aes" else []
     prepared = prepare(original, request=request, fields=fields, signers=signers, events=events, seal=seal,
                        separate_certificate=separate_certificate, timestamp_url=timestamp_url,
-                       audit_trail=audit_trail, long_term=long_term, signature_fields=[*names, SEAL_FIELD])
+                       audit_trail=audit_trail, long_term=long_term, signature_fields=[*names, SEAL_FIELD],
+                       active_content_removed=active_content_removed)
     document = prepared.pop("document")
     if level == "aes":
         for index, signer in enumerate(signers, start=1):

@@ -2,12 +2,17 @@
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
 The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve`, with pypdf and pdfium already imported), reads one JSON request a
-line on its standard input and writes one JSON line, so an upload does not pay for an interpreter's
-start-up. {"check": path} answers {"ok": true, "page_count": N} or {"ok": false, "error": "..."};
-{"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where those
-texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}: a file's
-text layer is read under the same bounds as a check. The bounds
+(`python -m esign.pdf.probe --serve strip|refuse`, the `[limits] active_content` mode, with pypdf and
+pdfium already imported), reads one JSON request a line on its standard input and writes one JSON line, so
+an upload does not pay for an interpreter's start-up. {"check": path} answers {"ok": true, "page_count": N}
+or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS
+on a side); the check also finds active content (esign.pdf.active) and earlier signatures
+(esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside the file
+(`cleaned_path`): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
+image of page n (esign.pdf.render.render_page_png, at most MAX_PIXELS) into png_path and answers
+{"ok": true} or {"ok": false, "error": "..."}: a page image is drawn under the same bounds as a check.
+{"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where those texts
+and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -32,7 +37,8 @@ import sys
 import pypdf
 import pypdfium2
 
-from esign.pdf import textboxes
+from esign.pdf import active, earlier, textboxes
+from esign.pdf.render import MAX_PAGE_POINTS, render_page_png
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
@@ -90,7 +96,18 @@ class _Heap:
             self.libc.malloc_trim(0)
 
 
-def _check(path: str, heap: _Heap) -> dict:
+def cleaned_path(path: str) -> str:
+    """Where the check of the upload at `path` writes its copy without active content (if it does):
+    the caller removes it once done with it."""
+    return path + ".cleaned.pdf"
+
+
+def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
+    """The answer for the file at `path` (see the module docstring); with the active content found
+    (esign.pdf.active) under "active_content", whether it carries signatures under "had_signatures"
+    (each only when there is any), and with `active_content` "strip" the copy without it written to
+    `cleaned_path(path)` ("cleaned"): that copy is the one drawn, and the one to store."""
+    found, signed = [], 0
     with open(path, "rb") as fh:
         if b"%PDF-" not in fh.read(READ_HEAD):
             return {"ok": False, "error": "the file is not a PDF"}
@@ -99,12 +116,26 @@ def _check(path: str, heap: _Heap) -> dict:
             if reader.is_encrypted:
                 return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
             count = len(reader.pages)
+            if count >= 1:
+                found, signed = active.find(reader), earlier.count_signatures(reader.root_object)
+                if found and active_content == "strip":
+                    active.write_without(reader, cleaned_path(path))
+        except MemoryError:
+            raise
         except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
             return {"ok": False, "error": "the PDF is damaged: its structure cannot be read (save or export it "
                                           "again as PDF and upload that copy)"}
     if count < 1:
         return {"ok": False, "error": "the PDF has no pages"}
-    return _draw(path, heap)
+    extra = {"active_content": found} if found else {}
+    if signed:
+        extra["had_signatures"] = True
+    if found and active_content != "strip":
+        return {"ok": True, "page_count": count, **extra}  # refused by the caller: not worth drawing
+    if found:
+        extra["cleaned"] = cleaned_path(path)
+    drawn = _draw(extra.get("cleaned", path), heap)
+    return {**drawn, **extra} if drawn["ok"] else drawn
 
 
 def _draw(path: str, heap: _Heap) -> dict:
@@ -116,6 +147,12 @@ def _draw(path: str, heap: _Heap) -> dict:
         opened_at = heap.in_use()
         for index in range(count):
             page = doc[index]
+            width, height = page.get_size()  # as displayed: CropBox, /Rotate
+            if max(width, height) > MAX_PAGE_POINTS:
+                doc.close()
+                return {"ok": False, "too_large": True,
+                        "error": f"page {index + 1} is {width:,.0f} x {height:,.0f} pt; a page may be at most "
+                                 f"{MAX_PAGE_POINTS:,} pt (200 inches) on a side, the largest a PDF viewer shows"}
             # a tiny render proves the page content can be drawn by the renderer (its images loaded and
             # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
             page.render(scale=0.05, no_smoothimage=True).close()
@@ -134,6 +171,16 @@ def _draw(path: str, heap: _Heap) -> dict:
     return {"ok": True, "page_count": count}
 
 
+def _render(path: str, number: int, out: str) -> dict:
+    try:
+        png = render_page_png(path, number)
+    except Exception:  # noqa: BLE001 - the file passed the check; whatever fails now, the page cannot be shown
+        return {"ok": False, "error": "the page could not be drawn"}
+    with open(out, "wb") as fh:
+        fh.write(png)
+    return {"ok": True}
+
+
 def _textboxes(request: dict) -> dict:
     try:
         found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")))
@@ -144,10 +191,12 @@ def _textboxes(request: dict) -> dict:
     return {"ok": True, **found}
 
 
-def _answer(request: dict, heap: _Heap) -> dict:
+def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
     if "textboxes" in request:
         return _textboxes(request)
-    return _check(request["check"], heap)
+    if "render" in request:
+        return _render(request["render"], request["page"], request["out"])
+    return _check(request["check"], heap, active_content)
 
 
 def _child_setup(memory_mb: int):
@@ -207,8 +256,10 @@ class _Child:
 class PdfChecker:
     """The pool of checking processes (see the module docstring)."""
 
-    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100):
+    def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100,
+                 active_content: str = "strip"):
         self.timeout = timeout
+        self.active_content = active_content  # `[limits] active_content`: what the children do with it
         self.memory_mb = memory_mb
         self.workers = max(1, workers)
         self.recycle_after = max(1, recycle_after)
@@ -216,11 +267,12 @@ class PdfChecker:
         self._busy: set[_Child] = set()
         self._starting: set[asyncio.Task] = set()
         self._slots = asyncio.Semaphore(self.workers)  # bound to a loop at its first use, not here
+        self._shared: dict[str, asyncio.Future] = {}
         self._closed = False
 
     async def _start_child(self) -> _Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "esign.pdf.probe", "--serve",
+            sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb), limit=ANSWER_LIMIT)
         return _Child(proc)
@@ -248,14 +300,37 @@ class PdfChecker:
         task.add_done_callback(self._starting.discard)
 
     async def check(self, path: str) -> dict:
-        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`."""
+        """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`
+        (with what `_check` adds about active content and signatures)."""
         return await self._ask({"check": path})
+
+    async def render(self, path: str, number: int, out: str) -> dict:
+        """Page `number` of the PDF at `path` drawn as a PNG into the file `out` by a child:
+        {"ok": true} or {"ok": false, "error": "..."}."""
+        return await self._ask({"render": path, "page": number, "out": out})
 
     async def textboxes(self, path: str, find: list[str], tags: bool = False) -> dict:
         """Where the texts `find` (and with `tags` the text tags) are in the PDF at `path`, read by a
         child: {"ok": true, "matches": ..., "tags": ..., "tag_count": N} (esign.pdf.textboxes.search)
         or {"ok": false, "error": "..."}."""
         return await self._ask({"textboxes": path, "find": find, "tags": tags})
+
+    async def shared(self, key: str, make):
+        """The result of `make()` (a coroutine function); concurrent calls with the same key wait for
+        and share one run of it (one render of a page at a time, however many ask for it). A caller
+        that gives up does not cancel the run for the others."""
+        task = self._shared.get(key)
+        if task is None:
+            task = asyncio.ensure_future(make())
+            self._shared[key] = task
+
+            def done(finished):
+                self._shared.pop(key, None)
+                if not finished.cancelled():
+                    finished.exception()  # retrieved, in case every caller gave up
+
+            task.add_done_callback(done)
+        return await asyncio.shield(task)
 
     async def _ask(self, request: dict) -> dict:
         async with self._slots:
@@ -289,7 +364,7 @@ class PdfChecker:
         await asyncio.gather(*(child.close() for child in children))
 
 
-def _serve() -> None:
+def _serve(active_content: str) -> None:
     """The child's loop: one JSON request a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
     logging.getLogger("pypdf").setLevel(logging.ERROR)
@@ -299,7 +374,7 @@ def _serve() -> None:
     heap.keep_freed_memory()
     for line in _lines(sys.stdin.fileno(), heap.give_back):
         try:
-            result = _answer(json.loads(line), heap)
+            result = _answer(json.loads(line), heap, active_content)
         except MemoryError:
             result = dict(TOO_BIG, retire=True)  # whatever the parser left behind goes with the child
         out.write(json.dumps(result) + "\n")
@@ -325,5 +400,5 @@ def _lines(fd: int, idle):
         yield line
 
 
-if __name__ == "__main__" and sys.argv[1:] == ["--serve"]:
-    _serve()
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"] and sys.argv[2:] in (["strip"], ["refuse"]):
+    _serve(sys.argv[2])

@@ -1,11 +1,25 @@
-"""Page sizes and page images, as a viewer displays them (CropBox, /Rotate applied)."""
+"""Page sizes and page images, as a viewer displays them (CropBox, /Rotate applied).
+
+Page images have a pixel bound: a page is drawn at SCALE (1.5 pixels a point: an A4 or Letter page is
+about 1.1 megapixels) unless that would exceed MAX_PIXELS, when the scale is lowered so that it does
+not (a 14,000 pt square page: 2,000 x 2,000 pixels, not 21,000 x 21,000). The signing page draws them
+in the checking children (esign.pdf.probe), never in the API process.
+"""
 from __future__ import annotations
 
 import io
+import math
 import threading
 
 import pypdfium2
 from pypdf import PageObject, PdfReader
+
+SCALE = 1.5  # pixels a point
+MAX_PIXELS = 4_000_000  # a page image has at most this many pixels (width x height)
+# The PDF specification's largest page: 14,400 units (200 inches) on a side. An upload with a larger
+# page (as displayed: CropBox, /Rotate) is refused (esign.pdf.probe); UserUnit is not applied, as pdfium
+# and the browsers' viewers do not apply it.
+MAX_PAGE_POINTS = 14_400
 
 # pdfium is not thread-safe; callers render from worker threads.
 _pdfium_lock = threading.Lock()
@@ -38,14 +52,28 @@ def page_geometry(pdf_bytes: bytes) -> list[dict]:
     return pages
 
 
-def render_page_png(pdf_bytes: bytes, number: int, scale: float = 1.5) -> bytes:
+def image_scale(width: float, height: float, scale: float = SCALE) -> float:
+    """The scale a page of width x height points is drawn at: `scale`, or less so that the image has
+    at most MAX_PIXELS. pdfium rounds each side up, so the bound is kept for (w*s + 1) * (h*s + 1):
+    the positive root of w*h*s^2 + (w+h)*s + 1 - MAX_PIXELS."""
+    area = width * height
+    if area <= 0:
+        return scale
+    root = (math.sqrt((width + height) ** 2 + 4 * area * (MAX_PIXELS - 1)) - (width + height)) / (2 * area)
+    return min(scale, root)
+
+
+def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -> bytes:
+    """Page `number` of a PDF (its bytes or its path) as a PNG: the signing page's image (`image_scale`,
+    at most MAX_PIXELS) unless a caller picks its own `scale`."""
     with _pdfium_lock:
-        doc = pypdfium2.PdfDocument(pdf_bytes)
+        doc = pypdfium2.PdfDocument(pdf)
         try:
             if not 1 <= number <= len(doc):
                 raise ValueError(f"page {number} does not exist (the document has {len(doc)})")
             page = doc[number - 1]
-            image = page.render(scale=scale).to_pil()  # render() applies /Rotate and the CropBox
+            # render() applies /Rotate and the CropBox; get_size() is the page so displayed
+            image = page.render(scale=scale or image_scale(*page.get_size())).to_pil()
             page.close()
         finally:
             doc.close()

@@ -1,6 +1,11 @@
-"""Provider base classes, one per kind. A plugin subclasses one, sets `identifier` (the name chosen
-in config) and `options` (the extra config keys it reads, with defaults), and returns the class from
-the matching hook in `esign.hookspecs`.
+"""Provider base classes, one per kind and capability. A plugin subclasses one, sets `identifier`
+(the name chosen in config), `contract_version` (the CONTRACT_VERSION it was written for) and
+`options` (the config keys it reads, each an `Option`), and returns the class from the matching hook
+in `esign.hookspecs`.
+
+A capability is a base class, never a flag: identity checks are `FormIdentityProvider` or
+`RedirectIdentityProvider`; an SMS service that makes and checks its own codes is a
+`CodeCheckingSmsProvider`. esign dispatches on `isinstance`.
 
 Every method is async. The methods a provider must write are abstract (`abc.abstractmethod`): a
 class that leaves one out cannot be instantiated, and esign refuses to start with it, naming the
@@ -37,16 +42,59 @@ class ProviderRejected(Exception):
     """Permanent refusal by an upstream service (for example a bounced address); do not retry."""
 
 
+#: the version of this provider contract. Raised when a change to the base classes, the hooks or the
+#: option declaration would break a provider written for the one before; a provider states the version
+#: it was written for in `contract_version`, and esign refuses to start with a chosen provider written
+#: for another. 1: capabilities as flags (`flow`, `checks_codes`) and options as bare defaults;
+#: 2: capabilities as base classes, options as `Option` declarations.
+CONTRACT_VERSION = 2
+
+OPTION_TYPES = (str, int, float, bool, list)
+
+
+@dataclasses.dataclass(frozen=True)
+class Option:
+    """One config key a provider reads from its section (`[storage]`, `[sms]`, ...; `[plugins.<identifier>]`
+    for signing levels). esign checks every key at start-up before the provider is made: an unknown key,
+    a value of the wrong type and a `required` key left out or empty stop start-up with a message naming
+    the provider and the key. The value of a `secret` key (a password, an API key) is never shown in a
+    message or a log line. `type` defaults to the default's type (one of str, int, float, bool, list);
+    `help` is one line for the operator."""
+
+    default: Any = None
+    help: str = ""
+    required: bool = False
+    secret: bool = False
+    type: type | None = None
+
+    def __post_init__(self):
+        if self.type is None:
+            if self.default is None:
+                raise TypeError("an Option without a default needs a type")
+            object.__setattr__(self, "type", type(self.default))
+        if self.type not in OPTION_TYPES:
+            raise TypeError(f"an Option's type is one of {', '.join(t.__name__ for t in OPTION_TYPES)}")
+        if self.default is None:
+            object.__setattr__(self, "default", self.type())
+        elif self.type is float and type(self.default) is int:
+            object.__setattr__(self, "default", float(self.default))
+        elif type(self.default) is not self.type:
+            raise TypeError(f"an Option's default {self.default!r} is not a {self.type.__name__}")
+
+
 class Provider(abc.ABC):
     identifier: ClassVar[str] = ""
-    #: extra config keys of this provider's section, with defaults (their types are the defaults')
-    options: ClassVar[dict[str, Any]] = {}
+    #: the CONTRACT_VERSION this provider was written for (0: not stated, which esign refuses)
+    contract_version: ClassVar[int] = 0
+    #: the config keys this provider reads from its section, each declared as an `Option`
+    options: ClassVar[dict[str, Option]] = {}
     #: True for a provider that keeps its data in esign's own database (GridFS storage): the core then
     #: calls `use_database` with it before `start`
     uses_database: ClassVar[bool] = False
 
     def __init__(self, settings: dict[str, Any]):
-        """`settings` is the provider's config section, already checked against `options`."""
+        """`settings` is the provider's config section, already checked against `options` (every
+        declared key present, typed, required ones given)."""
         self.settings = settings
 
     def use_database(self, database) -> None:
@@ -128,20 +176,10 @@ class EmailProvider(Provider):
 
 
 class SmsProvider(Provider):
-    """Texts signers their one-time codes (phone verification).
-
-    Two ways to work, chosen by `checks_codes`:
-    - False (the default): esign makes the 6-digit code, keeps only its HMAC, checks what the signer
-      types itself, and calls `send_code(phone, code, ttl_seconds)`, whose default texts the code
-      with `send`. A plain gateway writes `send` only.
-    - True: a verification service (Twilio Verify and the like) makes, sends and checks the code.
-      esign calls `send_code(phone, None, ttl_seconds)` and later `check_code(phone, code)`; it still
-      enforces its own resend gap, expiry, attempt limit and lock around them."""
-
-    @property
-    def checks_codes(self) -> bool:
-        """Whether this provider makes and checks one-time codes itself (may depend on settings)."""
-        return False
+    """Texts signers the one-time codes esign makes (phone verification): esign makes the 6-digit code,
+    keeps only its HMAC, checks what the signer types itself, and calls `send_code(phone, code,
+    ttl_seconds)`, whose default texts the code with `send`. A plain gateway writes `send` only. A
+    verification service that makes and checks its own codes is a `CodeCheckingSmsProvider`."""
 
     @abc.abstractmethod
     async def send(self, phone: str, text: str) -> None:
@@ -151,23 +189,35 @@ class SmsProvider(Provider):
         (invalid or blocked): the same split as email."""
         raise NotImplementedError
 
-    async def send_code(self, phone: str, code: str | None, ttl_seconds: int) -> None:
-        """Deliver a one-time code to `phone`, valid `ttl_seconds`. `code` is esign's code, or None when
-        `checks_codes` is True (the provider makes its own). The default texts esign's code with
+    async def send_code(self, phone: str, code: str, ttl_seconds: int) -> None:
+        """Deliver esign's one-time `code` to `phone`, valid `ttl_seconds`. The default texts it with
         `send`. Errors as `send`; after any error esign forgets the code (the signer may ask again at
         once)."""
-        if code is None:
-            raise NotImplementedError(f"SMS provider {self.identifier!r} checks codes but does not override send_code")
         minutes = max(1, ttl_seconds // 60)
         await self.send(phone, f"Your signing code is {code}. It expires in {minutes} minutes.")
 
+
+class CodeCheckingSmsProvider(Provider):
+    """A verification service (Twilio Verify and the like) that makes, sends and checks the one-time
+    codes itself. esign calls `send_code(phone, ttl_seconds)` and later `check_code(phone, code)`; it
+    still enforces its own resend gap, expiry, attempt limit and lock around them."""
+
+    @abc.abstractmethod
+    async def send_code(self, phone: str, ttl_seconds: int) -> None:
+        """Have the service make a code and text it to `phone`, valid about `ttl_seconds`. Raises
+        ProviderUnavailable when the service is unreachable or fails temporarily, ProviderFault when it
+        refuses the account, ProviderRejected when it refuses this number for good. After any error
+        esign forgets the outstanding code (the signer may ask again at once)."""
+        raise NotImplementedError
+
+    @abc.abstractmethod
     async def check_code(self, phone: str, code: str) -> bool:
-        """Only when `checks_codes` is True: whether `code` (4 to 10 digits, as the signer typed it) is
-        the one last sent to `phone`. True once per code; False for a wrong code (esign counts the
-        attempt). Raises ProviderRejected when the provider holds no code for this number any more
-        (expired, used, too many attempts: esign asks the signer for a new code, no attempt counted),
-        ProviderUnavailable when it cannot answer now (502, no attempt counted)."""
-        raise NotImplementedError(f"SMS provider {self.identifier!r} does not check codes")
+        """Whether `code` (4 to 10 digits, as the signer typed it) is the one last sent to `phone`.
+        True once per code; False for a wrong code (esign counts the attempt). Raises ProviderRejected
+        when the service holds no code for this number any more (expired, used, too many attempts:
+        esign asks the signer for a new code, no attempt counted), ProviderUnavailable when it cannot
+        answer now (502, no attempt counted)."""
+        raise NotImplementedError
 
 
 #: normalised identity statuses: `approved` (the person is who the document says and the check passed),
@@ -225,52 +275,61 @@ class WebhookRefused(Exception):
 
 
 class IdentityProvider(Provider):
-    """Checks a signer's identity, in one of two flows, declared by `flow`:
+    """What both identity flows share. A provider subclasses one of them, never this class itself:
 
-    - `"form"`: the signer types the data of an identity document on the signing page and esign calls
-      `verify(signer, submitted)` at once (the builtin `basic` provider).
-    - `"redirect"`: the way Stripe Identity, Onfido or Veriff work. esign calls `start_session(signer,
-      return_url)`, sends the signer to `redirect_url` (in a new browser tab), and learns the result
-      from the vendor's webhook, delivered to `POST /identity/webhooks/<identifier>` and handed to
-      `verify_webhook(headers, raw_body)`, or, when the webhook is late or lost, from
-      `fetch_result(reference)` when the signer comes back or asks again.
+    - `FormIdentityProvider`: the signer types the data of an identity document on the signing page
+      and esign calls `verify(signer, submitted)` at once (the builtin `basic` provider).
+    - `RedirectIdentityProvider`: the way Stripe Identity, Onfido or Veriff work. esign calls
+      `start_session(signer, return_url)`, sends the signer to `redirect_url` (in a new browser tab),
+      and learns the result from the vendor's webhook, delivered to `POST
+      /identity/webhooks/<identifier>` and handed to `verify_webhook(headers, raw_body)`, or, when the
+      webhook is late or lost, from `fetch_result(reference)` when the signer comes back or asks again.
     """
 
     #: whether a check costs money (counted in usage and `identity_payment_status`)
     charges: ClassVar[bool] = True
-    #: "form" or "redirect"
-    flow: ClassVar[str] = "form"
 
+
+class FormIdentityProvider(IdentityProvider):
+    """Checks what the signer typed on the signing page, at once."""
+
+    @abc.abstractmethod
     async def verify(self, signer: dict, submitted: dict) -> IdentityResult:
-        """Form flow. Check the identity data a signer `submitted` (full_name, date_of_birth,
-        document_type, document_number, document_expiry, issued_country, address) against the `signer`
-        record (name, email). Returns an IdentityResult with status approved, rejected or review.
-        Raises ProviderUnavailable when the vendor cannot be reached."""
+        """Check the identity data a signer `submitted` (full_name, date_of_birth, document_type,
+        document_number, document_expiry, issued_country, address) against the `signer` record (name,
+        email). Returns an IdentityResult with status approved, rejected or review. Raises
+        ProviderUnavailable when the vendor cannot be reached."""
         raise NotImplementedError
 
+
+class RedirectIdentityProvider(IdentityProvider):
+    """Sends the signer to the vendor's page and learns the result from the vendor."""
+
+    @abc.abstractmethod
     async def start_session(self, signer: dict, return_url: str) -> IdentitySession:
-        """Redirect flow (the issue's `start`; `start()` without arguments is every provider's
-        start-up hook). Open a verification session at the vendor for `signer` (id, name, email,
-        phone, signing_request_id) and return it. `return_url` is where the vendor sends the person
-        back when they finish; it carries no secret (esign's own id of the session). Raises
-        ProviderUnavailable when the vendor cannot be reached, times out or fails temporarily (the
-        signer may try again at once; nothing is recorded), ProviderRejected when it refuses for good
-        (bad configuration: the signer is told verification is unavailable)."""
+        """Open a verification session at the vendor for `signer` (id, name, email, phone,
+        signing_request_id) and return it. `return_url` is where the vendor sends the person back when
+        they finish; it carries no secret (esign's own id of the session). Raises ProviderUnavailable
+        when the vendor cannot be reached, times out or fails temporarily (the signer may try again at
+        once; nothing is recorded), ProviderRejected when it refuses for good (bad configuration: the
+        signer is told verification is unavailable)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def verify_webhook(self, headers: dict[str, str], raw_body: bytes) -> IdentityResult | None:
-        """Redirect flow. Check that a webhook delivery is the vendor's (its signature over `raw_body`
-        with the configured secret, its timestamp within the vendor's tolerance) and return its result,
+        """Check that a webhook delivery is the vendor's (its signature over `raw_body` with the
+        configured secret, its timestamp within the vendor's tolerance) and return its result,
         normalised, with `reference` set; None for an event that carries no result (esign answers 200
         and ignores it). `headers` has lower-case names. Raises WebhookRefused for a delivery that is
         not the vendor's or cannot be read, ProviderUnavailable when the result needs a call to the
         vendor that fails (esign answers 503 so the vendor delivers again)."""
         raise NotImplementedError
 
+    @abc.abstractmethod
     async def fetch_result(self, reference: str) -> IdentityResult:
-        """Redirect flow. The current result of the session `reference`, normalised (`pending` while
-        the person has not finished). Raises ProviderUnavailable when the vendor cannot be reached,
-        ProviderRejected when it no longer knows the session (esign then records it abandoned)."""
+        """The current result of the session `reference`, normalised (`pending` while the person has
+        not finished). Raises ProviderUnavailable when the vendor cannot be reached, ProviderRejected
+        when it no longer knows the session (esign then records it abandoned)."""
         raise NotImplementedError
 
 

@@ -11,7 +11,7 @@ import tempfile
 import uuid
 
 from esign.hookspecs import hookimpl
-from esign.providers.base import BlobStorage, ProviderUnavailable
+from esign.providers.base import CONTRACT_VERSION, BlobStorage, Option, ProviderUnavailable
 
 
 def _fault(exc: OSError) -> ProviderUnavailable:
@@ -33,6 +33,8 @@ def _unavailable(fn):
 
 class LocalStorage(BlobStorage):
     identifier = "local"
+    contract_version = CONTRACT_VERSION
+    options = {"path": Option("./var/blobs", help="the directory the blobs are kept in (made when missing)")}
 
     def __init__(self, settings):
         super().__init__(settings)

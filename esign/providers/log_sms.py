@@ -4,13 +4,14 @@ import collections
 import logging
 
 from esign.hookspecs import hookimpl
-from esign.providers.base import SmsProvider
+from esign.providers.base import CONTRACT_VERSION, SmsProvider
 
 log = logging.getLogger("esign.sms")
 
 
 class LogSms(SmsProvider):
     identifier = "log"
+    contract_version = CONTRACT_VERSION
 
     def __init__(self, settings):
         super().__init__(settings)

@@ -5,11 +5,13 @@ import mailbox
 import os
 
 from esign.hookspecs import hookimpl
-from esign.providers.base import EmailProvider, EmailResult, ProviderUnavailable
+from esign.providers.base import CONTRACT_VERSION, EmailProvider, EmailResult, Option, ProviderUnavailable
 
 
 class MaildirEmail(EmailProvider):
     identifier = "maildir"
+    contract_version = CONTRACT_VERSION
+    options = {"path": Option("./var/mail", help="the Maildir folder messages are delivered into (made when missing)")}
 
     async def start(self):
         # mailbox.Maildir(create=True) makes tmp/new/cur only when the folder itself is missing,

@@ -13,9 +13,9 @@ import ipaddress
 import maxminddb
 import maxminddb.errors
 
-from esign.config import ConfigError
 from esign.hookspecs import hookimpl
-from esign.providers.base import GeoIPProvider
+from esign.config import ConfigError
+from esign.providers.base import CONTRACT_VERSION, GeoIPProvider, Option
 
 
 def _name(record, language: str) -> str | None:
@@ -25,15 +25,15 @@ def _name(record, language: str) -> str | None:
 
 class MaxMindGeoIP(GeoIPProvider):
     identifier = "maxmind"
+    contract_version = CONTRACT_VERSION
     options = {
-        "database": "",    # path of the .mmdb file (GeoLite2-City.mmdb, GeoIP2-Country.mmdb, ...)
-        "language": "en",  # the names' language where the file has it (en, de, fr, ja, ...)
+        "database": Option(type=str, required=True,
+                           help="path of the MaxMind DB file (GeoLite2-City.mmdb, GeoIP2-Country.mmdb, ...)"),
+        "language": Option("en", help="the names' language where the file has it (en, de, fr, ja, ...)"),
     }
 
     def __init__(self, settings):
         super().__init__(settings)
-        if not settings["database"]:
-            raise ConfigError("geoip.database: the maxmind provider needs the path of a MaxMind DB (.mmdb) file")
         self.reader = None
 
     async def start(self):

@@ -9,26 +9,26 @@ import aiosmtplib
 
 from esign.config import ConfigError
 from esign.hookspecs import hookimpl
-from esign.providers.base import EmailProvider, EmailResult, ProviderFault, ProviderRejected, ProviderUnavailable
+from esign.providers.base import (CONTRACT_VERSION, EmailProvider, EmailResult, Option, ProviderFault, ProviderRejected,
+                                  ProviderUnavailable)
 
 
 class SmtpEmail(EmailProvider):
     identifier = "smtp"
+    contract_version = CONTRACT_VERSION
     options = {
-        "host": "localhost",
-        "port": 25,
-        "username": "",
-        "password": "",
-        "starttls": False,      # upgrade a plain connection with STARTTLS (required when true)
-        "use_tls": False,       # implicit TLS from the first byte (port 465)
-        "validate_certs": True,
-        "timeout_seconds": 30,  # each command, including the acknowledgement of DATA
+        "host": Option("localhost", required=True, help="the SMTP server's host name"),
+        "port": Option(25, help="the SMTP server's port (25, 587 with starttls, 465 with use_tls)"),
+        "username": Option("", help="log in as this user (AUTH); empty: no login"),
+        "password": Option("", secret=True, help="the password of username"),
+        "starttls": Option(False, help="upgrade a plain connection with STARTTLS (required when true)"),
+        "use_tls": Option(False, help="implicit TLS from the first byte (port 465)"),
+        "validate_certs": Option(True, help="check the server's TLS certificate"),
+        "timeout_seconds": Option(30, help="bounds each command, including the acknowledgement of DATA"),
     }
 
     def __init__(self, settings):
         super().__init__(settings)
-        if not settings["host"]:
-            raise ConfigError("email.host: the smtp provider needs the SMTP server's host name")
         if not 1 <= settings["port"] <= 65535:
             raise ConfigError("email.port must be between 1 and 65535")
         if settings["use_tls"] and settings["starttls"]:

@@ -1,7 +1,8 @@
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
 # what the list shows: never the page geometry (one entry per page), the blob key or the hash
-LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at")}
+LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at", "active_content_removed",
+                         "had_signatures")}
 
 
 class Documents(Repository):
@@ -9,11 +10,13 @@ class Documents(Repository):
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
     cursor_fields = ("created_at",)
 
-    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox, text_tags=None):
+    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox,
+                     active_content_removed=(), had_signatures=False, text_tags=None):
         """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement)."""
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
                "page_count": page_count, "status": "ready", "blob_key": blob_key, "sha256": sha256,
-               "sandbox": sandbox, "created_at": self.clock.now(), **(text_tags or {})}
+               "sandbox": sandbox, "active_content_removed": list(active_content_removed),
+               "had_signatures": had_signatures, "created_at": self.clock.now(), **(text_tags or {})}
         await self.col.insert_one(doc)
         return out(doc)
 

@@ -10,16 +10,27 @@ EmailConformance
     `email_fault`        optional: a callable(kind) returning a context manager inside which sends
                          fail; kind is `temporary` (the mail system is down or answers 4xx) or
                          `recipient_refused` (5xx to RCPT); after the block they work again
+IdentityFormConformance
+    `identity_provider`  a started FormIdentityProvider
+    `identity_person`    the signer record (`name`, `email`) and what a signer typed about themself
+                         (full_name, date_of_birth, document_type, document_number, document_expiry,
+                         issued_country, address) that the provider approves, as a pair
+    `identity_impostor`  optional: a (signer, submitted) pair the provider rejects
+    `identity_down`      optional: a started provider whose vendor cannot be reached
 IdentityRedirectConformance
-    `identity_provider`  a started provider whose `flow` is "redirect", talking to the vendor (or a
-                         faithful fake of it) on 127.0.0.1
+    `identity_provider`  a started RedirectIdentityProvider, talking to the vendor (or a faithful fake
+                         of it) on 127.0.0.1
     `identity_complete`  an async callable(reference, outcome) that makes the person finish the
                          vendor's session `reference` with outcome `approved`, `rejected` or
                          `abandoned`, and returns the vendor's webhook delivery of that result as
                          (headers with lower-case names, raw body bytes), signed as the vendor signs
     `identity_down`      optional: a started provider whose vendor cannot be reached
+GeoIPConformance
+    `geoip_provider`     a started provider
+    `geoip_known`        optional: an (IP address, place) pair the provider knows, place the dict of
+                         `country`, `region` and `city` it answers for that address
 SmsConformance
-    `sms_provider`       a started provider
+    `sms_provider`       a started SmsProvider or CodeCheckingSmsProvider
     `sms_outbox`         a callable(phone) returning the texts that reached `phone` so far
     `sms_fault`          optional: a callable(kind) returning a context manager inside which
                          requests fail; kind is `temporary` or `number_refused`
@@ -40,9 +51,9 @@ from email.message import EmailMessage
 
 import pytest
 
-from esign.providers.base import (BlobStorage, EmailProvider, EmailResult, IdentityProvider, IdentityResult,
-                                  IdentitySession, ProviderRejected, ProviderUnavailable, SmsProvider,
-                                  WebhookRefused)
+from esign.providers.base import (CONTRACT_VERSION, BlobStorage, CodeCheckingSmsProvider, EmailProvider, EmailResult,
+                                  FormIdentityProvider, GeoIPProvider, IdentityResult, IdentitySession, ProviderRejected,
+                                  ProviderUnavailable, RedirectIdentityProvider, SmsProvider, WebhookRefused)
 
 PHONE = "+15550100123"
 CODE = "048213"
@@ -58,6 +69,7 @@ class BlobStorageConformance:
 
     async def test_is_a_blob_storage_with_an_identifier(self, blob_storage):
         assert isinstance(blob_storage, BlobStorage) and blob_storage.identifier
+        assert blob_storage.contract_version == CONTRACT_VERSION
         assert inspect.isasyncgenfunction(type(blob_storage).stream), "stream must be an async generator"
 
     async def test_put_bytes_then_get_size_stream(self, blob_storage):
@@ -154,6 +166,7 @@ class EmailConformance:
 
     async def test_is_an_email_provider(self, email_provider):
         assert isinstance(email_provider, EmailProvider) and email_provider.identifier
+        assert email_provider.contract_version == CONTRACT_VERSION
 
     async def test_delivers_the_whole_message(self, email_provider, email_outbox):
         result = await email_provider.send(conformance_message())
@@ -179,20 +192,29 @@ class EmailConformance:
 
 
 class SmsConformance:
-    """The SmsProvider contract: a one-time code reaches the phone (esign's, or the provider's own
-    when `checks_codes`), a provider that checks codes says True once for the right one and False for
-    a wrong one, and failures are sorted (temporary vs. the number refused for good)."""
+    """The SMS contract: a one-time code reaches the phone (esign's from an SmsProvider, the provider's
+    own from a CodeCheckingSmsProvider), a provider that checks codes says True once for the right one
+    and False for a wrong one, and failures are sorted (temporary vs. the number refused for good)."""
 
     pytestmark = pytest.mark.asyncio
 
     async def test_is_an_sms_provider(self, sms_provider):
-        assert isinstance(sms_provider, SmsProvider) and sms_provider.identifier
-        assert isinstance(sms_provider.checks_codes, bool)
+        assert isinstance(sms_provider, (SmsProvider, CodeCheckingSmsProvider)) and sms_provider.identifier
+        assert not isinstance(sms_provider, SmsProvider) or not isinstance(sms_provider, CodeCheckingSmsProvider)
+        assert sms_provider.contract_version == CONTRACT_VERSION
+
+    @staticmethod
+    async def _deliver(sms_provider) -> str | None:
+        """Ask for a code the way esign does for this provider; esign's code, or None."""
+        if isinstance(sms_provider, CodeCheckingSmsProvider):
+            assert await sms_provider.send_code(PHONE, 600) is None
+            return None
+        assert await sms_provider.send_code(PHONE, CODE, 600) is None
+        return CODE
 
     async def _send_code(self, sms_provider, sms_outbox) -> str:
         before = len(sms_outbox(PHONE))
-        code = None if sms_provider.checks_codes else CODE
-        assert await sms_provider.send_code(PHONE, code, 600) is None
+        code = await self._deliver(sms_provider)
         texts = sms_outbox(PHONE)
         assert len(texts) == before + 1, texts
         found = re.findall(r"\b\d{4,10}\b", texts[-1])
@@ -206,7 +228,7 @@ class SmsConformance:
 
     async def test_code_check(self, sms_provider, sms_outbox):
         code = await self._send_code(sms_provider, sms_outbox)
-        if not sms_provider.checks_codes:
+        if not isinstance(sms_provider, CodeCheckingSmsProvider):
             pytest.skip("esign checks this provider's codes itself")
         wrong = f"{(int(code) + 1) % 10 ** len(code):0{len(code)}d}"
         assert await sms_provider.check_code(PHONE, wrong) is False
@@ -216,17 +238,75 @@ class SmsConformance:
 
     async def test_temporary_failure(self, sms_provider, sms_outbox, sms_fault):
         with sms_fault("temporary"), pytest.raises(ProviderUnavailable):
-            await sms_provider.send_code(PHONE, None if sms_provider.checks_codes else CODE, 600)
+            await self._deliver(sms_provider)
         await self._send_code(sms_provider, sms_outbox)  # passes once the failure has
 
     async def test_number_refused_for_good(self, sms_provider, sms_fault):
         with sms_fault("number_refused"), pytest.raises(ProviderRejected) as caught:
-            await sms_provider.send_code(PHONE, None if sms_provider.checks_codes else CODE, 600)
+            await self._deliver(sms_provider)
         assert not isinstance(caught.value, ProviderUnavailable)
 
 
+class IdentityFormConformance:
+    """The form flow of identity (FormIdentityProvider): what a person typed about themself is approved
+    with the name read from it and a score in 0..1, a mismatch is rejected (or sent to review, never
+    approved), the answer is one of approved / rejected / review, and a vendor that cannot be reached
+    is temporary (ProviderUnavailable)."""
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_a_form_identity_provider(self, identity_provider):
+        assert isinstance(identity_provider, FormIdentityProvider) and identity_provider.identifier
+        assert not isinstance(identity_provider, RedirectIdentityProvider)
+        assert identity_provider.contract_version == CONTRACT_VERSION
+        assert isinstance(identity_provider.charges, bool)
+
+    async def test_the_person_is_approved(self, identity_provider, identity_person):
+        signer, submitted = identity_person
+        result = await identity_provider.verify(dict(signer), dict(submitted))
+        assert isinstance(result, IdentityResult) and result.status == "approved", result
+        assert result.verified_name is None or isinstance(result.verified_name, str)
+        assert result.name_match_score is None or 0 <= result.name_match_score <= 1
+
+    async def test_someone_else_is_not_approved(self, identity_provider, identity_impostor):
+        signer, submitted = identity_impostor
+        result = await identity_provider.verify(dict(signer), dict(submitted))
+        assert isinstance(result, IdentityResult) and result.status in ("rejected", "review"), result
+        assert result.name_match_score is None or 0 <= result.name_match_score < 1
+
+    async def test_vendor_down_is_temporary(self, identity_down, identity_person):
+        signer, submitted = identity_person
+        with pytest.raises(ProviderUnavailable):
+            await identity_down.verify(dict(signer), dict(submitted))
+
+
+class GeoIPConformance:
+    """The GeoIPProvider contract: a known address is placed as a dict of `country` (ISO 3166-1
+    alpha-2), `region` and `city` without empty values; an address it does not know, a private one and
+    text that is no address answer None, never an exception (documentation addresses stand for
+    ones no database places)."""
+
+    pytestmark = pytest.mark.asyncio
+
+    async def test_is_a_geoip_provider(self, geoip_provider):
+        assert isinstance(geoip_provider, GeoIPProvider) and geoip_provider.identifier
+        assert geoip_provider.contract_version == CONTRACT_VERSION
+
+    async def test_a_known_address_is_placed(self, geoip_provider, geoip_known):
+        ip, place = geoip_known
+        found = await geoip_provider.lookup(ip)
+        assert found == place
+        assert set(found) <= {"country", "region", "city"} and all(found.values())
+        if "country" in found:
+            assert re.fullmatch(r"[A-Z]{2}", found["country"])
+
+    @pytest.mark.parametrize("ip", ["192.0.2.1", "100::1", "not an address", "999.1.1.1", ""])
+    async def test_unplaced_addresses_answer_none(self, geoip_provider, ip):
+        assert await geoip_provider.lookup(ip) is None
+
+
 class IdentityRedirectConformance:
-    """The redirect flow of IdentityProvider: a session is opened at the vendor (a distinct reference
+    """The redirect flow of identity (RedirectIdentityProvider): a session is opened at the vendor (a distinct reference
     and an http(s) URL to send the person to), its result is `pending` until the person finishes,
     the vendor's signed webhook becomes the normalised result of that session (approved, rejected,
     abandoned), a delivery whose body or signature was changed is refused, `fetch_result` agrees with
@@ -240,8 +320,9 @@ class IdentityRedirectConformance:
     pytestmark = pytest.mark.asyncio
 
     async def test_is_a_redirect_identity_provider(self, identity_provider):
-        assert isinstance(identity_provider, IdentityProvider) and identity_provider.identifier
-        assert identity_provider.flow == "redirect"
+        assert isinstance(identity_provider, RedirectIdentityProvider) and identity_provider.identifier
+        assert not isinstance(identity_provider, FormIdentityProvider)
+        assert identity_provider.contract_version == CONTRACT_VERSION
 
     async def test_start_session(self, identity_provider):
         first = await identity_provider.start_session(self.SIGNER, self.RETURN_URL)

@@ -2,12 +2,12 @@
 
 Fixtures:
 - `esign_provider(section, settings)`: a provider of `section` (`storage`, `email`, `sms`,
-  `identity`) made through esign's own plugin manager from the `[section]` settings given (the
+  `identity`, `geoip`) made through esign's own plugin manager from the `[section]` settings given (the
   `provider` key names it), handed the test database when it `uses_database`, started, and closed
   when the test ends. Config errors surface as `esign.config.ConfigError`, as at esign's start-up.
 - `esign_database`: a fresh database: the embedded one (`memory://?strict`), or a real MongoDB when
   `ESIGN_TEST_DATABASE_URL` is set (dropped after the test).
-- `blob_storage_down`, `email_fault`, `sms_fault`, `identity_down`: the optional fixtures of the conformance suites;
+- `blob_storage_down`, `email_fault`, `sms_fault`, `identity_down`, `identity_impostor`, `geoip_known`: the optional fixtures of the conformance suites;
   these defaults skip the fault tests, naming the fixture to give.
 """
 from __future__ import annotations
@@ -73,3 +73,13 @@ def sms_fault():
 @pytest.fixture
 def identity_down():
     _not_given("identity_down", "a vendor that cannot be reached")
+
+
+@pytest.fixture
+def identity_impostor():
+    _not_given("identity_impostor", "that someone else's data is not approved")
+
+
+@pytest.fixture
+def geoip_known():
+    _not_given("geoip_known", "that a known address is placed")

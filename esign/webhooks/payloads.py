@@ -69,7 +69,6 @@ class DocumentSignedData(_Base):
     signing_request_id = fields.UUID(required=True)
     document_name = fields.String()
     completed_at = fields.String(metadata={"description": "date-time"})
-    signed_pdf_storage_key = fields.String(metadata={"description": "location of the signed PDF in storage"})
 
 
 class DocumentUploadedData(_Base):
@@ -94,6 +93,13 @@ DATA_SCHEMAS = {
 }
 
 
+# Where in storage the signed PDF lies is named to receivers once, as the specification says: in
+# `signing_request.completed`. The stored data of other events holds it too (a signer's event that
+# completed the request, `document.signed`): it is left out of their deliveries.
+STORAGE_KEY = "signed_pdf_storage_key"
+NAMES_STORAGE_KEY = "signing_request.completed"
+
+
 def data_for(event: dict) -> dict:
     data = {"sandbox": bool(event.get("sandbox"))}
     if event.get("signing_request_id"):
@@ -102,6 +108,8 @@ def data_for(event: dict) -> dict:
         data.update(signer_id=event["signer_id"], signer_name=event.get("signer_name"),
                     signer_email=event.get("signer_email"))
     data.update(event.get("data") or {})
+    if event["event_type"] != NAMES_STORAGE_KEY:
+        data.pop(STORAGE_KEY, None)
     return data
 
 

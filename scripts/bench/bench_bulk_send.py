@@ -36,7 +36,7 @@ from esign import config as configmod  # noqa: E402
 from esign import services as servicesmod  # noqa: E402
 from esign.app import make_app  # noqa: E402
 from esign.clock import Clock  # noqa: E402
-from esign.jobs.registry import make_worker  # noqa: E402
+from esign.job_registry import make_worker  # noqa: E402
 
 KEY = "esk_live_bench_bulk_send_000000000000000"
 PDF = ROOT / "tests" / "corpus" / "pdflatex-4-pages.pdf"

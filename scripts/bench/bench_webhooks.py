@@ -31,7 +31,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 from esign import config as configmod  # noqa: E402
 from esign import services as servicesmod  # noqa: E402
 from esign.clock import Clock  # noqa: E402
-from esign.jobs.registry import make_worker  # noqa: E402
+from esign.job_registry import make_worker  # noqa: E402
 from esign.store.base import new_id  # noqa: E402
 
 CONFIG = """

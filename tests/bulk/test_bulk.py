@@ -9,7 +9,7 @@ from esign import services as servicesmod
 from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain import templates as templates_domain
-from esign.jobs.registry import make_worker
+from esign.job_registry import make_worker
 from tests.conftest import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
 from tests.smtp import Inbox, smtp_controller, smtp_server  # noqa: F401  (fixture)
 from tests.templates.helpers import field

@@ -268,7 +268,7 @@ def test_a_secret_key_long_enough_and_a_named_sender_are_taken():
 
 
 @pytest.mark.parametrize("options, named", [
-    ("host = \"\"", "email.host"),
+    ("host = \"\"", "email.host is required by the 'smtp' provider"),
     ("use_tls = true\nstarttls = true", "email.use_tls"),
     ("port = 0", "email.port"),
     ("timeout_seconds = 0", "email.timeout_seconds"),

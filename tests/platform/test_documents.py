@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import os
 import struct
 import tempfile
@@ -11,12 +12,16 @@ import time
 import zlib
 
 import pytest
+from pypdf import PdfReader
 
 from tests.conftest import CORPUS, KEYS, Hiccup, assert_error, raw_db
 from tests.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
 REFUSED = {"libreoffice-writer-password.pdf", "unreadablemetadata.pdf"}
+# what the upload removes (esign.pdf.active): the form's submit button, the attached file
+ACTIVE = {"pdflatex-forms.pdf": ["submit_form"], "with-attachment.pdf": ["embedded_files"]}
+SHOWN = {"id", "name", "file_size", "page_count", "status", "created_at", "active_content_removed", "had_signatures"}
 CORPUS_FILES = sorted(p.name for p in CORPUS.glob("*.pdf"))
 
 
@@ -118,18 +123,24 @@ async def test_corpus_upload(server, client, name):
         return
     assert resp.status == 201, resp
     body = resp.json
-    # the spec's upload response, and (extension, docs/placement.md) the text tags found in the file
-    assert set(body) == {"id", "document_id", "name", "file_size", "status", "text_tags", "text_tag_errors",
-                         "text_tags_truncated"}
+    # the spec's upload response, and (extensions) active content removed, earlier signatures and the
+    # text tags found in the file (docs/placement.md)
+    assert set(body) == {"id", "document_id", "name", "file_size", "status", "active_content_removed", "had_signatures",
+                         "text_tags", "text_tag_errors", "text_tags_truncated"}
     assert body["text_tags"] == [] and body["text_tags_truncated"] is False
     assert body["id"] == body["document_id"]
-    assert body["name"] == name and body["file_size"] == len(data) and body["status"] == "ready"
+    assert body["name"] == name and body["status"] == "ready" and body["had_signatures"] is False
+    assert body["active_content_removed"] == ACTIVE.get(name, [])
     [doc] = (await client.get("/v1/documents")).json["items"]
-    assert doc["id"] == body["id"]
+    assert doc["id"] == body["id"] and doc["active_content_removed"] == ACTIVE.get(name, [])
     assert isinstance(doc["page_count"], int) and doc["page_count"] >= 1
     stored = await server.services.storage.get_bytes(
         (await raw_db(server.services)["documents"].find_one({"_id": body["id"]}))["blob_key"])
-    assert stored == data
+    assert body["file_size"] == len(stored)
+    if name in ACTIVE:  # the copy without it is stored (tests/hostile/test_active_content.py)
+        assert stored != data and len(PdfReader(io.BytesIO(stored)).pages) == doc["page_count"]
+    else:
+        assert stored == data
 
 
 def test_corpus_is_complete():
@@ -143,7 +154,7 @@ async def test_page_counts_and_record_shape(server, client):
     items = (await client.get("/v1/documents")).json["items"]
     assert [(d["name"], d["page_count"]) for d in items] == [("minimal-document.pdf", 1), ("pdflatex-4-pages.pdf", 4)]
     for doc in items:
-        assert set(doc) == {"id", "name", "file_size", "page_count", "status", "created_at"}
+        assert set(doc) == SHOWN
         assert doc["status"] == "ready" and doc["created_at"].endswith("Z")
 
 
@@ -369,7 +380,7 @@ async def test_the_list_reads_only_what_it_shows(server, client, sample_pdf):
     await server.services.store.documents.set_pages(doc["id"], [{"width": 612, "height": 792}] * 4)
     org = await server.services.store.organizations.by_name("Org A")
     items, total = await server.services.store.documents.list(org["id"], 50, 0)
-    assert total == 1 and set(items[0]) == {"id", "name", "file_size", "page_count", "status", "created_at"}
+    assert total == 1 and set(items[0]) == SHOWN
     listed = (await client.get("/v1/documents")).json["items"]
     assert [(d["id"], d["page_count"]) for d in listed] == [(doc["id"], 4)]
 

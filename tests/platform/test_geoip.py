@@ -12,6 +12,7 @@ from netaddr import IPSet
 
 from esign import config as configmod
 from esign.providers.maxmind_geoip import MaxMindGeoIP
+from esign.testing import GeoIPConformance
 from tests.conftest import start_server, stop_server
 from tests.signer.api_helpers import ANN, make_request, spost, typed
 
@@ -33,6 +34,22 @@ def mmdb(tmp_path) -> str:
     return str(path)
 
 
+class TestMaxMindConformance(GeoIPConformance):
+    @pytest.fixture
+    async def geoip_provider(self, esign_provider, mmdb):
+        return await esign_provider("geoip", {"provider": "maxmind", "database": mmdb})
+
+    @pytest.fixture
+    def geoip_known(self):
+        return "127.0.0.1", {"country": "DE", "region": "Bavaria", "city": "Munich"}
+
+
+class TestNoneConformance(GeoIPConformance):
+    @pytest.fixture
+    async def geoip_provider(self, esign_provider):
+        return await esign_provider("geoip", {"provider": "none"})
+
+
 async def test_lookup_reads_the_file(mmdb, esign_provider):
     provider = await esign_provider("geoip", {"provider": "maxmind", "database": mmdb})
     assert isinstance(provider, MaxMindGeoIP)
@@ -48,7 +65,7 @@ async def test_lookup_reads_the_file(mmdb, esign_provider):
 
 
 async def test_a_missing_or_broken_file_stops_start_up(tmp_path, esign_provider):
-    with pytest.raises(configmod.ConfigError, match="geoip.database: the maxmind provider needs"):
+    with pytest.raises(configmod.ConfigError, match="geoip.database is required by the 'maxmind' provider: path of the MaxMind DB"):
         await esign_provider("geoip", {"provider": "maxmind"})
     with pytest.raises(configmod.ConfigError, match="not a readable MaxMind DB file"):
         await esign_provider("geoip", {"provider": "maxmind", "database": str(tmp_path / "absent.mmdb")})

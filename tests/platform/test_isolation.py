@@ -8,6 +8,7 @@ import json
 import re
 
 from esign import openapi
+from esign.app import all_routes
 from tests.bulk.test_bulk import bulk, offer_template, recipient
 from tests.conftest import SAMPLE_PDF, assert_error
 
@@ -45,7 +46,7 @@ async def org_a_resources(server, client) -> dict:
 async def test_every_operation_on_another_organisations_resource_is_404(server, client):
     ids = await org_a_resources(server, client)
     walked = []
-    for path, operations in openapi.build()["paths"].items():
+    for path, operations in openapi.build(all_routes())["paths"].items():
         params = re.findall(r"{(\w+)}", path)
         if not path.startswith("/v1/") or not params:
             continue

@@ -29,7 +29,7 @@ METHODS = sorted((cls.__name__, name) for cls in PROVIDER_CLASSES for name, memb
 
 
 def test_the_lists_are_not_empty():
-    assert len(HOOKS) >= 6 and ("BlobStorage", "stream") in METHODS and ("SmsProvider", "check_code") in METHODS
+    assert len(HOOKS) >= 6 and ("BlobStorage", "stream") in METHODS and ("CodeCheckingSmsProvider", "check_code") in METHODS
 
 
 @pytest.mark.parametrize("hook", HOOKS)

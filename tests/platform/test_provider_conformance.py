@@ -1,7 +1,7 @@
 """The builtin providers pass the vendor kit's conformance suites (esign.testing.conformance), made
 through the kit's own `esign_provider` fixture exactly as a vendor's tests make theirs: local storage,
 maildir and SMTP email (against aiosmtpd on 127.0.0.1 that can answer 451 or refuse a recipient),
-and the log SMS."""
+the log SMS and the basic (form) identity check."""
 from __future__ import annotations
 
 import contextlib
@@ -10,7 +10,7 @@ import shutil
 
 import pytest
 
-from esign.testing import BlobStorageConformance, EmailConformance, SmsConformance
+from esign.testing import BlobStorageConformance, EmailConformance, IdentityFormConformance, SmsConformance
 from tests.smtp import smtp_controller
 
 
@@ -109,3 +109,20 @@ class TestLogSms(SmsConformance):
     @pytest.fixture
     def sms_outbox(self, sms_provider):
         return lambda phone: [text for to, text in sms_provider.sent if to == phone]
+
+
+class TestBasicIdentity(IdentityFormConformance):
+    SUBMITTED = {"date_of_birth": "1984-02-29", "document_type": "passport", "document_number": "X1234567",
+                 "document_expiry": "2034-01-31", "issued_country": "DE", "address": None}
+
+    @pytest.fixture
+    async def identity_provider(self, esign_provider):
+        return await esign_provider("identity", {"provider": "basic"})
+
+    @pytest.fixture
+    def identity_person(self):
+        return {"name": "Anna Müller", "email": "anna@example.test"}, {**self.SUBMITTED, "full_name": "MUELLER, Anna"}
+
+    @pytest.fixture
+    def identity_impostor(self):
+        return {"name": "Anna Müller", "email": "anna@example.test"}, {**self.SUBMITTED, "full_name": "Boris Petrov"}

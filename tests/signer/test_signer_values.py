@@ -1,5 +1,5 @@
 """Unit tests of esign.domain.signer_values (what a signer submits) and of the builtin identity
-provider's name matching (esign.providers.basic_identity.name_score)."""
+provider's name matching (esign.providers.names.name_score)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,7 +10,8 @@ from PIL import Image
 
 from esign.domain import signer_values as sv
 from esign.errors import ApiError
-from esign.providers.basic_identity import BasicIdentity, name_score, normalise
+from esign.providers.basic_identity import BasicIdentity
+from esign.providers.names import name_score, normalise
 from tests.signer.api_helpers import data_url, ink_png, largest_png, png_bytes
 
 TODAY = dt.date(2026, 3, 14)
@@ -323,7 +324,7 @@ def test_name_score_non_latin_names(name):
 
 
 async def test_basic_provider_outcomes():
-    provider = BasicIdentity({"provider": "basic"})
+    provider = BasicIdentity({"provider": "basic", "approve_score": 0.9, "review_score": 0.7})
     signer = {"name": "Jonathan Smith"}
 
     async def status(full_name):

@@ -1,5 +1,6 @@
 """POST /v1/webhooks/{id}/deliveries/{delivery_id}/redeliver (documented extension)."""
 from esign import openapi
+from esign.app import all_routes
 from esign.store.base import new_id
 from tests.conftest import assert_error
 from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
@@ -112,7 +113,7 @@ async def test_redeliver_errors(server, client, receiver):
 
 
 def test_redeliver_is_described():
-    doc = openapi.build()
+    doc = openapi.build(all_routes())
     op = doc["paths"]["/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver"]["post"]
     assert set(op["responses"]) == {"202", "401", "403", "404", "409", "422", "429"}  # 422: a malformed Idempotency-Key
     assert op["responses"]["202"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Delivery"}

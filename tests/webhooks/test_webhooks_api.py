@@ -4,6 +4,7 @@ import asyncio
 import pytest
 
 from esign import openapi
+from esign.app import all_routes
 from esign.webhooks.payloads import SUBSCRIBABLE
 from tests.conftest import assert_error, raw_db, start_server, stop_server
 from tests.webhooks.conftest import create_hook, emit, org_id
@@ -108,7 +109,7 @@ async def test_at_most_max_per_organisation_even_when_created_at_once(tmp_path, 
 
 
 def test_openapi_documents_webhooks_and_events():
-    doc = openapi.build()
+    doc = openapi.build(all_routes())
     create = doc["paths"]["/v1/webhooks"]["post"]
     for text in ["X-Webhook-Signature", "X-Webhook-Retry", "signing_request.completed", "signed_pdf_storage_key",
                  "all_signers", "document.uploaded", "2xx", "paused"]:

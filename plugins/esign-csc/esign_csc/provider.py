@@ -21,7 +21,7 @@ from pyhanko.sign.signers.csc_signer import CSCServiceSessionInfo
 from pyhanko.sign.timestamps import HTTPTimeStamper
 
 from esign.config import ConfigError
-from esign.providers.base import ProviderRejected, SigningLevelProvider
+from esign.providers.base import Option, ProviderRejected, SigningLevelProvider
 from esign_csc.client import (
     API_VERSION,
     DIGEST,
@@ -37,13 +37,15 @@ from esign_csc.client import (
 
 class CSCProvider(SigningLevelProvider):
     identifier = "csc"
+    contract_version = 2
     options = {
-        "service_url": "",      # base URL; endpoints are <service_url>/csc/v2/...
-        "oauth_token": "",      # bearer token sent with every call
-        "credential_id": "",    # one credential for every signature; empty = credentials/list per signer
-        "pin": "",              # PIN for credentials/authorize; empty = the token authorises signing
-        "timeout_seconds": 30,  # per CSC call
-        "ca_file": "",          # PEM bundle for the service's TLS certificate; empty = system CAs
+        "service_url": Option(type=str, required=True,
+                              help="the service's http(s) base URL; endpoints are <service_url>/csc/v2/..."),
+        "oauth_token": Option("", secret=True, help="bearer token sent with every call"),
+        "credential_id": Option("", help="one credential for every signature; empty = credentials/list per signer"),
+        "pin": Option("", secret=True, help="PIN for credentials/authorize; empty = the token authorises signing"),
+        "timeout_seconds": Option(30, help="bounds each CSC call"),
+        "ca_file": Option("", help="PEM bundle for the service's TLS certificate; empty = system CAs"),
     }
 
     def __init__(self, settings):

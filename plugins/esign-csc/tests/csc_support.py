@@ -18,7 +18,8 @@ TOKEN = "csc-plugin-test-token"
 
 
 def provider(service, **settings) -> CSCProvider:
-    return CSCProvider({**CSCProvider.options, "service_url": service.url, "oauth_token": TOKEN, **settings})
+    defaults = {key: option.default for key, option in CSCProvider.options.items()}
+    return CSCProvider({**defaults, "service_url": service.url, "oauth_token": TOKEN, **settings})
 
 
 def context(name="Ada Lovelace", email="ada@example.test", index=1) -> dict:

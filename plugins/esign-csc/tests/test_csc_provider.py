@@ -91,7 +91,8 @@ async def test_errors_are_sorted_for_the_job_queue(csc, pdf):
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
     with pytest.raises(ProviderUnavailable, match="credentials/list"):
-        await CSCProvider({**CSCProvider.options, "service_url": f"http://127.0.0.1:{port}"}).sign(pdf, context())
+        defaults = {key: option.default for key, option in CSCProvider.options.items()}
+        await CSCProvider({**defaults, "service_url": f"http://127.0.0.1:{port}"}).sign(pdf, context())
 
 
 def load(tmp_path, text: str, environ=None):

@@ -33,7 +33,7 @@ from motor.motor_asyncio import AsyncIOMotorDatabase, AsyncIOMotorGridFSBucket
 
 from esign import db as dbmod
 from esign.config import ConfigError
-from esign.providers.base import BlobStorage, ProviderFault, ProviderUnavailable
+from esign.providers.base import BlobStorage, Option, ProviderFault, ProviderUnavailable
 
 log = logging.getLogger("esign.storage.gridfs")
 
@@ -140,16 +140,18 @@ def open_bucket(database, name: str, chunk_size: int):
 
 class GridFSStorage(BlobStorage):
     identifier = "gridfs"
+    contract_version = 2
     uses_database = True
     options = {
-        "bucket": "esign_blobs",   # GridFS bucket: collections <bucket>.files and <bucket>.chunks
-        "chunk_size_kb": 255,      # GridFS chunk size (MongoDB's default 255 kB), at most 15 MB
+        "bucket": Option("esign_blobs", required=True,
+                         help="GridFS bucket: collections <bucket>.files and <bucket>.chunks"),
+        "chunk_size_kb": Option(255, help="GridFS chunk size (MongoDB's default 255 kB), at most 15360"),
     }
 
     def __init__(self, settings):
         super().__init__(settings)
         name = settings["bucket"]
-        if not name or "$" in name or "\0" in name or name.startswith("system."):
+        if "$" in name or "\0" in name or name.startswith("system."):
             raise ConfigError("storage.bucket: a MongoDB collection-name prefix such as \"esign_blobs\"")
         if not 1 <= settings["chunk_size_kb"] <= 15 * 1024:
             raise ConfigError("storage.chunk_size_kb: 1 to 15360 (a chunk is one MongoDB document)")

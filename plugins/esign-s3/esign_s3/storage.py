@@ -20,7 +20,7 @@ import botocore.exceptions
 from boto3.s3.transfer import TransferConfig
 
 from esign.config import ConfigError
-from esign.providers.base import BlobStorage, ProviderRejected, ProviderUnavailable
+from esign.providers.base import BlobStorage, Option, ProviderRejected, ProviderUnavailable
 
 log = logging.getLogger("esign.storage.s3")
 
@@ -73,26 +73,25 @@ def content_disposition(filename: str) -> str:
 
 class S3Storage(BlobStorage):
     identifier = "s3"
+    contract_version = 2
     options = {
-        "bucket": "",
-        "region": "us-east-1",
-        "endpoint_url": "",              # empty: AWS; MinIO/Ceph: their URL
-        "access_key_id": "",             # empty (both): boto3's default chain (environment, instance role)
-        "secret_access_key": "",
-        "prefix": "",                    # keys become <prefix>/<esign key>
-        "presign_downloads": True,       # download links point at S3 itself (else esign streams the blob)
-        "addressing_style": "auto",      # auto, path (MinIO and most self-hosted), virtual
-        "multipart_threshold_mb": 16,
-        "multipart_chunk_mb": 8,
-        "connect_timeout_seconds": 5.0,
-        "read_timeout_seconds": 60.0,
-        "max_attempts": 3,               # botocore's own retries of one call before the error reaches esign
+        "bucket": Option(type=str, required=True, help="the bucket's name"),
+        "region": Option("us-east-1", help="the bucket's region"),
+        "endpoint_url": Option("", help="empty: AWS; MinIO, Ceph and the like: their http(s) URL"),
+        "access_key_id": Option("", help="empty (with secret_access_key): boto3's default chain (environment, role)"),
+        "secret_access_key": Option("", secret=True, help="the secret of access_key_id"),
+        "prefix": Option("", help="keys become <prefix>/<esign key>"),
+        "presign_downloads": Option(True, help="download links point at S3 itself (else esign streams the blob)"),
+        "addressing_style": Option("auto", help="auto, path (MinIO and most self-hosted) or virtual"),
+        "multipart_threshold_mb": Option(16, help="files from this size are uploaded in parts"),
+        "multipart_chunk_mb": Option(8, help="the size of one part (at least 5)"),
+        "connect_timeout_seconds": Option(5.0, help="bounds connecting to S3"),
+        "read_timeout_seconds": Option(60.0, help="bounds each read from S3"),
+        "max_attempts": Option(3, help="botocore's own retries of one call before the error reaches esign"),
     }
 
     def __init__(self, settings):
         super().__init__(settings)
-        if not settings["bucket"]:
-            raise ConfigError("storage.bucket: the s3 provider needs a bucket name")
         if settings["addressing_style"] not in ("auto", "path", "virtual"):
             raise ConfigError("storage.addressing_style: auto, path or virtual")
         if bool(settings["access_key_id"]) != bool(settings["secret_access_key"]):

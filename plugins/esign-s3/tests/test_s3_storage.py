@@ -35,7 +35,7 @@ async def test_registered_under_s3_and_options_checked(moto_url, bucket):
     assert isinstance(make_storage(moto_url, bucket), S3Storage)
     with pytest.raises(ConfigError, match="storage.colour"):
         make_storage(moto_url, bucket, colour="blue")
-    with pytest.raises(ConfigError, match="needs a bucket"):
+    with pytest.raises(ConfigError, match="storage.bucket is required by the 's3' provider"):
         make_storage(moto_url, "")
     with pytest.raises(ConfigError, match="set both or neither"):
         make_storage(moto_url, bucket, secret_access_key="")

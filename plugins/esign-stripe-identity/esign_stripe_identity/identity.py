@@ -36,11 +36,12 @@ import tornado.httpclient
 
 from esign.config import ConfigError
 from esign.providers.base import (
-    IdentityProvider,
     IdentityResult,
     IdentitySession,
+    Option,
     ProviderRejected,
     ProviderUnavailable,
+    RedirectIdentityProvider,
     WebhookRefused,
 )
 
@@ -129,28 +130,26 @@ def signature_ok(secret: str, header: str, raw_body: bytes, now: float, toleranc
         raise WebhookRefused("no Stripe-Signature v1 signature matches the payload")
 
 
-class StripeIdentity(IdentityProvider):
+class StripeIdentity(RedirectIdentityProvider):
     identifier = "stripe"
-    flow = "redirect"
+    contract_version = 2
     charges = True
     options = {
-        "secret_key": "",                    # sk_live_... or a restricted key with Identity write access; required
-        "webhook_secret": "",                # whsec_...: the webhook endpoint's signing secret; required
-        "api_base_url": "https://api.stripe.com",
-        "timeout_seconds": 15.0,
-        "tolerance_seconds": 300,            # how old a webhook's signed timestamp may be
-        "require_matching_selfie": False,    # options[document][require_matching_selfie]
-        "stripe_version": "",                # a Stripe-Version header; empty = the account's default
-        "ca_file": "",                       # PEM bundle for the TLS certificate; empty = system CAs
+        "secret_key": Option(type=str, required=True, secret=True,
+                             help="the secret API key (sk_live_... or a restricted key with Identity write access)"),
+        "webhook_secret": Option(type=str, required=True, secret=True,
+                                 help="the webhook endpoint's signing secret, as Stripe shows it"),
+        "api_base_url": Option("https://api.stripe.com", help="Stripe's API base URL"),
+        "timeout_seconds": Option(15.0, help="bounds each request to Stripe"),
+        "tolerance_seconds": Option(300, help="how old a webhook's signed timestamp may be"),
+        "require_matching_selfie": Option(False, help="options[document][require_matching_selfie]"),
+        "stripe_version": Option("", help="a Stripe-Version header; empty = the account's default"),
+        "ca_file": Option("", help="PEM bundle for the TLS certificate; empty = system CAs"),
     }
 
     def __init__(self, settings):
         super().__init__(settings)
         s = settings
-        if not s["secret_key"]:
-            raise ConfigError("identity.secret_key: the stripe provider needs the secret API key")
-        if not s["webhook_secret"]:
-            raise ConfigError("identity.webhook_secret: the stripe provider needs the webhook signing secret")
         if urllib.parse.urlsplit(s["api_base_url"]).scheme not in ("http", "https"):
             raise ConfigError("identity.api_base_url: an http(s) URL")
         if s["tolerance_seconds"] < 1:

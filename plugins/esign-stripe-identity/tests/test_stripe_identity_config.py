@@ -7,6 +7,7 @@ from stripe_support import identity_settings
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
+from esign.providers.base import RedirectIdentityProvider
 
 
 def make(**changes):
@@ -16,13 +17,14 @@ def make(**changes):
 
 def test_the_entry_point_makes_the_provider_with_its_defaults():
     provider = make()
-    assert isinstance(provider, StripeIdentity) and provider.flow == "redirect" and provider.charges
+    assert isinstance(provider, StripeIdentity) and isinstance(provider, RedirectIdentityProvider) and provider.charges
     assert provider.settings["tolerance_seconds"] == 300 and provider.settings["require_matching_selfie"] is False
 
 
 @pytest.mark.parametrize("changes, words", [
-    ({"secret_key": ""}, "identity.secret_key"),
-    ({"webhook_secret": ""}, "identity.webhook_secret"),
+    ({"secret_key": ""}, "identity.secret_key is required by the 'stripe' provider"),
+    ({"webhook_secret": ""}, "identity.webhook_secret is required by the 'stripe' provider"),
+    ({"secret_key": 42}, "identity.secret_key: expected str (the value of a secret is not shown)"),
     ({"api_base_url": "ftp://stripe.example"}, "identity.api_base_url"),
     ({"tolerance_seconds": 0}, "identity.tolerance_seconds"),
     ({"webhook_secrets": "x"}, "unknown key identity.webhook_secrets"),

@@ -1,14 +1,17 @@
 """SMS through Twilio with Tornado's HTTP client.
 
-`mode = "messaging"` (default): esign makes the one-time code and checks it; its text goes as is,
-`POST /2010-04-01/Accounts/{AccountSid}/Messages.json` with To, From or MessagingServiceSid, and Body.
+Two providers, one per capability:
 
-`mode = "verify"`: Twilio Verify makes, sends and checks the code (`checks_codes` is True):
-`POST /v2/Services/{ServiceSid}/Verifications` with To and Channel=sms, then
-`POST /v2/Services/{ServiceSid}/VerificationCheck` with To and Code when the signer types it (status
-`approved` = right; `pending` = wrong; 404 / 60202 = no code to check any more). With
-`verify_custom_code = true` esign makes the code instead and hands it to Verify as `CustomCode` (a
-feature Twilio enables per account); esign then checks it itself and VerificationCheck is not used.
+`[sms] provider = "twilio"` (an SmsProvider: esign makes the one-time code and checks it):
+- `mode = "messaging"` (default): the text goes as is, `POST
+  /2010-04-01/Accounts/{AccountSid}/Messages.json` with To, From or MessagingServiceSid, and Body;
+- `mode = "verify"` with `verify_custom_code = true`: esign's code is handed to Twilio Verify as
+  `CustomCode` (a feature Twilio enables per account), `POST /v2/Services/{ServiceSid}/Verifications`.
+
+`[sms] provider = "twilio-verify"` (a CodeCheckingSmsProvider): Twilio Verify makes, sends and checks
+the code: `POST /v2/Services/{ServiceSid}/Verifications` with To and Channel=sms, then `POST
+/v2/Services/{ServiceSid}/VerificationCheck` with To and Code when the signer types it (status
+`approved` = right; `pending` = wrong; 404 / 60202 = no code to check any more).
 
 Errors: a connection that fails, a timeout, HTTP 429, 5xx and a rejected account (401) are temporary
 (ProviderUnavailable); any other 4xx (21211 invalid number, 21610 unsubscribed recipient, 21614 not a
@@ -24,7 +27,7 @@ import urllib.parse
 import tornado.httpclient
 
 from esign.config import ConfigError
-from esign.providers.base import ProviderRejected, ProviderUnavailable, SmsProvider
+from esign.providers.base import CodeCheckingSmsProvider, Option, ProviderRejected, ProviderUnavailable, SmsProvider
 
 log = logging.getLogger("esign.sms.twilio")
 
@@ -60,42 +63,35 @@ class TwilioRejected(TwilioError, ProviderRejected):
     """For good, with Twilio's error code."""
 
 
-class TwilioSms(SmsProvider):
-    identifier = "twilio"
-    options = {
-        "mode": "messaging",                      # messaging or verify
-        "account_sid": "",                        # AC..., required
-        "auth_token": "",                         # the account's auth token (or api_key_secret below)
-        "api_key_sid": "",                        # SK...: authenticate with an API key instead of the token
-        "api_key_secret": "",
-        "from_number": "",                        # messaging: the sender (E.164 or an alphanumeric sender ID)
-        "messaging_service_sid": "",              # messaging: MG..., instead of from_number
-        "verify_service_sid": "",                 # verify: VA..., required
-        "verify_custom_code": False,              # verify: send esign's code as CustomCode (esign checks it)
-        "api_base_url": "https://api.twilio.com",
-        "verify_base_url": "https://verify.twilio.com",
-        "timeout_seconds": 15.0,
-        "ca_file": "",                            # PEM bundle for the TLS certificate; empty = system CAs
-    }
+#: the options both providers read: the account, its credentials and the HTTP client's
+ACCOUNT_OPTIONS = {
+    "account_sid": Option(type=str, required=True, help="the Account SID (AC...)"),
+    "auth_token": Option("", secret=True, help="the account's auth token (or api_key_sid and api_key_secret)"),
+    "api_key_sid": Option("", help="SK...: authenticate with an API key instead of the auth token"),
+    "api_key_secret": Option("", secret=True, help="the secret of api_key_sid"),
+    "timeout_seconds": Option(15.0, help="bounds each request to Twilio"),
+    "ca_file": Option("", help="PEM bundle for the TLS certificate; empty = system CAs"),
+}
+VERIFY_OPTIONS = {
+    "verify_service_sid": Option("", help="VA...: the Verify service (required with mode = \"verify\")"),
+    "verify_base_url": Option("https://verify.twilio.com", help="the Verify API's base URL"),
+}
 
-    def __init__(self, settings):
-        super().__init__(settings)
-        s = settings
-        if s["mode"] not in MODES:
-            raise ConfigError(f"sms.mode: {' or '.join(MODES)}")
-        if not s["account_sid"]:
-            raise ConfigError("sms.account_sid: the twilio provider needs the Account SID")
+
+class _TwilioApi:
+    """What both providers share: the credentials' check, the HTTP client and Twilio's error split."""
+
+    settings: dict
+
+    def _check_account(self) -> None:
+        s = self.settings
         if s["api_key_sid"]:
             if not s["api_key_secret"]:
                 raise ConfigError("sms.api_key_secret: required with sms.api_key_sid")
         elif not s["auth_token"]:
             raise ConfigError("sms.auth_token: required (or sms.api_key_sid and sms.api_key_secret)")
-        if s["mode"] == "messaging" and bool(s["from_number"]) == bool(s["messaging_service_sid"]):
-            raise ConfigError("sms.from_number or sms.messaging_service_sid: set exactly one")
-        if s["mode"] == "verify" and not s["verify_service_sid"]:
-            raise ConfigError("sms.verify_service_sid: required with mode = \"verify\"")
         for key in ("api_base_url", "verify_base_url"):
-            if urllib.parse.urlsplit(s[key]).scheme not in ("http", "https"):
+            if key in s and urllib.parse.urlsplit(s[key]).scheme not in ("http", "https"):
                 raise ConfigError(f"sms.{key}: an http(s) URL")
         self.http = None
 
@@ -106,45 +102,18 @@ class TwilioSms(SmsProvider):
         if self.http is not None:
             self.http.close()
 
-    @property
-    def checks_codes(self):
-        return self.settings["mode"] == "verify" and not self.settings["verify_custom_code"]
-
     def _verify_url(self, resource: str) -> str:
         s = self.settings
         return f"{s['verify_base_url'].rstrip('/')}/v2/Services/{s['verify_service_sid']}/{resource}"
 
-    async def send(self, phone, text):
-        to = e164(phone)
-        s = self.settings
-        if s["mode"] == "verify":
-            raise ProviderRejected("twilio verify mode sends one-time codes only, not texts")
-        url = f"{s['api_base_url'].rstrip('/')}/2010-04-01/Accounts/{s['account_sid']}/Messages.json"
-        sender = {"MessagingServiceSid": s["messaging_service_sid"]} if s["messaging_service_sid"] \
-            else {"From": s["from_number"]}
-        self._accepted(to, await self._post(url, {"To": to, **sender, "Body": text}))
-
-    async def send_code(self, phone, code, ttl_seconds):
-        if self.settings["mode"] == "messaging":
-            return await super().send_code(phone, code, ttl_seconds)
+    async def _verification(self, phone: str, code: str | None) -> None:
         to = e164(phone)
         form = {"To": to, "Channel": "sms"} | ({"CustomCode": code} if code is not None else {})
         self._accepted(to, await self._post(self._verify_url("Verifications"), form))
 
-    async def check_code(self, phone, code):
-        to = e164(phone)
-        try:
-            answer = await self._post(self._verify_url("VerificationCheck"), {"To": to, "Code": code})
-        except TwilioError as exc:
-            if exc.code in NO_CODE_TO_CHECK:  # expired, approved already, or too many checks
-                raise ProviderRejected(str(exc)) from None
-            raise
-        log.info("twilio verification check for %s: %s", masked(to), answer.get("status", "?"))
-        return answer.get("status") == "approved"
-
     def _accepted(self, to: str, answer: dict) -> None:
-        log.info("twilio %s accepted for %s: %s (%s)", self.settings["mode"], masked(to), answer.get("sid", "?"),
-                 answer.get("status", "?"))
+        log.info("twilio %s accepted for %s: %s (%s)", self.settings.get("mode", "verify"), masked(to),
+                 answer.get("sid", "?"), answer.get("status", "?"))
 
     async def _post(self, url: str, form: dict) -> dict:
         s = self.settings
@@ -177,3 +146,76 @@ class TwilioSms(SmsProvider):
         except ValueError:
             return {}
         return body if isinstance(body, dict) else {}
+
+
+class TwilioSms(_TwilioApi, SmsProvider):
+    """`[sms] provider = "twilio"`: esign's code by the Messaging API, or handed to Verify as a custom code."""
+
+    identifier = "twilio"
+    contract_version = 2
+    options = {
+        "mode": Option("messaging", help="messaging, or verify (with verify_custom_code = true)"),
+        **ACCOUNT_OPTIONS,
+        "from_number": Option("", help="messaging: the sender (E.164 or an alphanumeric sender ID)"),
+        "messaging_service_sid": Option("", help="messaging: MG..., instead of from_number"),
+        "api_base_url": Option("https://api.twilio.com", help="the Messaging API's base URL"),
+        **VERIFY_OPTIONS,
+        "verify_custom_code": Option(False, help="verify: send esign's code as CustomCode (esign checks it)"),
+    }
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        s = settings
+        if s["mode"] not in MODES:
+            raise ConfigError(f"sms.mode: {' or '.join(MODES)}")
+        if s["mode"] == "messaging" and bool(s["from_number"]) == bool(s["messaging_service_sid"]):
+            raise ConfigError("sms.from_number or sms.messaging_service_sid: set exactly one")
+        if s["mode"] == "verify" and not s["verify_custom_code"]:
+            raise ConfigError("sms.mode = \"verify\": with provider = \"twilio\" esign's code goes to Verify as a "
+                              "custom code (set sms.verify_custom_code = true); for Twilio Verify making and checking "
+                              "the codes itself, set sms.provider = \"twilio-verify\"")
+        if s["mode"] == "verify" and not s["verify_service_sid"]:
+            raise ConfigError("sms.verify_service_sid: required with mode = \"verify\"")
+        self._check_account()
+
+    async def send(self, phone, text):
+        to = e164(phone)
+        s = self.settings
+        if s["mode"] == "verify":
+            raise ProviderRejected("twilio verify mode sends one-time codes only, not texts")
+        url = f"{s['api_base_url'].rstrip('/')}/2010-04-01/Accounts/{s['account_sid']}/Messages.json"
+        sender = {"MessagingServiceSid": s["messaging_service_sid"]} if s["messaging_service_sid"] \
+            else {"From": s["from_number"]}
+        self._accepted(to, await self._post(url, {"To": to, **sender, "Body": text}))
+
+    async def send_code(self, phone, code, ttl_seconds):
+        if self.settings["mode"] == "messaging":
+            return await super().send_code(phone, code, ttl_seconds)
+        await self._verification(phone, code)
+
+
+class TwilioVerify(_TwilioApi, CodeCheckingSmsProvider):
+    """`[sms] provider = "twilio-verify"`: Twilio Verify makes, sends and checks the codes."""
+
+    identifier = "twilio-verify"
+    contract_version = 2
+    options = {**ACCOUNT_OPTIONS, **VERIFY_OPTIONS,
+               "verify_service_sid": Option(type=str, required=True, help="VA...: the Verify service")}  # required here
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        self._check_account()
+
+    async def send_code(self, phone, ttl_seconds):
+        await self._verification(phone, None)
+
+    async def check_code(self, phone, code):
+        to = e164(phone)
+        try:
+            answer = await self._post(self._verify_url("VerificationCheck"), {"To": to, "Code": code})
+        except TwilioError as exc:
+            if exc.code in NO_CODE_TO_CHECK:  # expired, approved already, or too many checks
+                raise ProviderRejected(str(exc)) from None
+            raise
+        log.info("twilio verification check for %s: %s", masked(to), answer.get("status", "?"))
+        return answer.get("status") == "approved"

@@ -1,5 +1,5 @@
 """The twilio provider against the fake Twilio on 127.0.0.1: the Messaging and Verify requests as
-Twilio documents them (Verify making and checking the code, or taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
+Twilio documents them (`twilio-verify`: Verify making and checking the code; `twilio`: Messaging, or Verify taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
 (ProviderUnavailable) and for good (ProviderRejected)."""
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import logging
 import pytest
 from twilio_fake import (ACCOUNT_SID, API_KEY_SECRET, API_KEY_SID, AUTH_TOKEN, FROM_NUMBER, MESSAGING_SERVICE_SID,
                          SERVICE_SID)
-from twilio_support import make_sms
+from twilio_support import make_sms, provider_from, sms_settings
 
 from esign.config import ConfigError
-from esign.providers.base import ProviderRejected, ProviderUnavailable
-from esign_twilio.sms import TwilioSms
+from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
+from esign_twilio.sms import TwilioSms, TwilioVerify
 from tests.smtp import free_port
 
 TEXT = "Your signing code is 048213. It expires in 10 minutes."
@@ -33,8 +33,17 @@ async def test_registered_and_settings_checked(twilio):
                              ({"colour": "red"}, "unknown key sms.colour")]:
         with pytest.raises(ConfigError, match=message):
             make_sms(twilio.url, **changes)
-    with pytest.raises(ConfigError, match="verify_service_sid"):
+    with pytest.raises(ConfigError, match="sms.verify_service_sid is required by the 'twilio-verify' provider"):
         make_sms(twilio.url, "verify", verify_service_sid="")
+    with pytest.raises(ConfigError, match="sms.verify_service_sid: required"):
+        make_sms(twilio.url, "verify", verify_service_sid="", verify_custom_code=True)
+    with pytest.raises(ConfigError, match="sms.provider = \"twilio-verify\""):  # contract 1's verify mode, named
+        provider_from(sms_settings(twilio.url, "verify", verify_custom_code=True) | {"verify_custom_code": False})
+    verify = make_sms(twilio.url, "verify")
+    assert isinstance(verify, TwilioVerify) and isinstance(verify, CodeCheckingSmsProvider)
+    assert not isinstance(verify, SmsProvider)
+    with pytest.raises(ConfigError, match="unknown key sms.from_number"):  # twilio-verify sends no texts
+        make_sms(twilio.url, "verify", from_number="+15550100000")
 
 
 async def test_messaging_sends_the_text(sms, twilio):
@@ -53,8 +62,7 @@ async def test_messaging_service_and_api_key(twilio):
 
 async def test_verify_makes_and_checks_the_code(twilio):
     provider = await started(twilio.url, "verify")
-    assert provider.checks_codes
-    await provider.send_code("+1 (555) 0100 123", None, 600)
+    await provider.send_code("+1 (555) 0100 123", 600)
     assert twilio.requests == [("POST", f"/v2/Services/{SERVICE_SID}/Verifications")]
     assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms"}]
     code = twilio.pending["+15550100123"]["code"]
@@ -64,14 +72,12 @@ async def test_verify_makes_and_checks_the_code(twilio):
     assert twilio.requests[-1] == ("POST", f"/v2/Services/{SERVICE_SID}/VerificationCheck")
     with pytest.raises(ProviderRejected, match="20404"):  # approved: nothing left to check
         await provider.check_code("+15550100123", code)
-    with pytest.raises(ProviderRejected, match="one-time codes only"):
-        await provider.send("+15550100123", "Hello, no code here.")
     await provider.close()
 
 
 async def test_verify_check_attempts_run_out(twilio):
     provider = await started(twilio.url, "verify")
-    await provider.send_code("+15550100123", None, 600)
+    await provider.send_code("+15550100123", 600)
     code = twilio.pending["+15550100123"]["code"]
     wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
     for _ in range(5):
@@ -83,9 +89,11 @@ async def test_verify_check_attempts_run_out(twilio):
 
 async def test_verify_with_esigns_code_as_custom_code(twilio):
     provider = await started(twilio.url, "verify", verify_custom_code=True)
-    assert not provider.checks_codes
+    assert isinstance(provider, TwilioSms) and not isinstance(provider, CodeCheckingSmsProvider)
     await provider.send_code("+15550100123", "048213", 600)
     assert twilio.verifications == [{"To": "+15550100123", "Channel": "sms", "CustomCode": "048213"}]
+    with pytest.raises(ProviderRejected, match="one-time codes only"):
+        await provider.send("+15550100123", "Hello, no code here.")
     await provider.close()
 
 
@@ -94,7 +102,7 @@ async def test_verify_with_esigns_code_as_custom_code(twilio):
                                           ((400, 60200), ProviderRejected)])
 async def test_verify_check_faults_are_sorted(twilio, fault, error):
     provider = await started(twilio.url, "verify", timeout_seconds=0.3)
-    await provider.send_code("+15550100123", None, 600)
+    await provider.send_code("+15550100123", 600)
     twilio.faults.append(fault)
     with pytest.raises(error):
         await provider.check_code("+15550100123", "000000")
@@ -117,12 +125,12 @@ async def test_verify_check_faults_are_sorted(twilio, fault, error):
 ])
 async def test_faults_are_sorted(twilio, mode, fault, error, shown):
     provider = await started(twilio.url, mode, timeout_seconds=0.3)
-    code = None if provider.checks_codes else "048213"
+    args = ("+15550100123", 600) if isinstance(provider, CodeCheckingSmsProvider) else ("+15550100123", "048213", 600)
     twilio.faults.append(fault)
     with pytest.raises(error) as caught:
-        await provider.send_code("+15550100123", code, 600)
+        await provider.send_code(*args)
     assert shown in str(caught.value)
-    await provider.send_code("+15550100123", code, 600)  # the fault has passed: the next text goes
+    await provider.send_code(*args)  # the fault has passed: the next text goes
     assert len(twilio.messages) + len(twilio.verifications) == 1 and len(twilio.requests) == 2
     await provider.close()
 

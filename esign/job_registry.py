@@ -1,4 +1,4 @@
-"""The job modules: each exports `JOBS` (a list of JobKind) and `SWEEPS` (coroutine functions
+"""Composition of the worker: the job modules, each exporting `JOBS` (a list of JobKind) and `SWEEPS` (coroutine
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
 from esign.domain import bulk, delivery, finalization, notifications, outbox
 from esign.jobs.kinds import JobKind
