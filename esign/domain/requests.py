@@ -5,8 +5,7 @@ import datetime as dt
 import re
 import warnings
 
-from esign.domain import documents
-from esign.domain import lifecycle, placement
+from esign.domain import documents, lifecycle, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error

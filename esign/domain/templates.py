@@ -13,9 +13,7 @@ import uuid
 
 from esign.api.common import header_problem
 from esign.db import DuplicateKeyError
-from esign.domain import documents
-from esign.domain import lifecycle, placement
-from esign.domain import requests
+from esign.domain import documents, lifecycle, placement, requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.store.base import new_id
 
