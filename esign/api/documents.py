@@ -13,6 +13,7 @@ from esign.api.base import APIHandler
 from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of
 from esign.api.idempotency import idempotent
 from esign.domain import documents as domain
+from esign.domain import placement
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
 from esign.pdf import active
@@ -44,7 +45,48 @@ class Document(OutSchema):
     had_signatures = fields.Boolean(dump_default=False, metadata=HAD_SIGNATURES)
 
 
-class UploadResponse(OutSchema):
+class TagAttributes(OutSchema):
+    type = fields.String(required=True, metadata={"description": "the field type"})
+    signer = fields.Integer(metadata={"description": "signer=N: the N-th entry of a create body's `signers`"})
+    role = fields.String(metadata={"description": "role=Name: a template role"})
+    name = fields.String(metadata={"description": "the field's label (its `placeholder`)"})
+    required = fields.Boolean()
+    options = fields.List(fields.String())
+    width = fields.Float(metadata={"description": "percent of the page"})
+    height = fields.Float(metadata={"description": "percent of the page"})
+
+
+class TextTag(OutSchema):
+    tag = fields.String(required=True, metadata={"description": "the tag as written, white space runs as one space"})
+    page = fields.Integer(required=True)
+    x_percent = fields.Float(required=True)
+    y_percent = fields.Float(required=True)
+    width_percent = fields.Float(required=True)
+    height_percent = fields.Float(required=True)
+    attributes = fields.Nested(TagAttributes, required=True)
+
+
+class TextTagError(OutSchema):
+    tag = fields.String(allow_none=True)
+    page = fields.Integer(allow_none=True)
+    message = fields.String(required=True, metadata={"description": "why the tag cannot make a field"})
+
+
+class TextTags(OutSchema):
+    """Extension: the text tags found in the file when it was uploaded (docs/placement.md)."""
+    text_tags = fields.List(fields.Nested(TextTag), dump_default=list, metadata={
+        "description": f"extension: the well-formed text tags, in reading order (at most {placement.MAX_TAGS})"})
+    text_tag_errors = fields.List(fields.Nested(TextTagError), dump_default=list, metadata={
+        "description": f"extension: the malformed ones (at most {placement.MAX_TAG_ERRORS})"})
+    text_tags_truncated = fields.Boolean(dump_default=False, metadata={
+        "description": "extension: true when there were more tags or errors than listed"})
+
+
+class DocumentRead(Document, TextTags):
+    pass
+
+
+class UploadResponse(TextTags):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "same value as id; pass it when creating a signing request"})
     name = fields.String(required=True)
@@ -174,7 +216,8 @@ class UploadHandler(APIHandler):
     @operation("Upload a PDF document", tags=["documents"], body="multipart", idempotent=True,
                responses={201: UploadResponse},
                description="multipart/form-data with one part `file` (the PDF, at most `[limits] max_upload_mb`, 50 MB by "
-                           "default). The file is "
+                           "default). Extension: the answer lists the text tags found in the file (`text_tags`, "
+                           "`text_tag_errors`; docs/placement.md). The file is "
                            "checked before it is accepted: a non-PDF, encrypted or broken PDF is 400 `invalid_pdf`; "
                            "a page larger than 14,400 pt (200 inches) on a side is 422 `validation_error` "
                            "naming the page; "
@@ -191,10 +234,7 @@ class UploadHandler(APIHandler):
         name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
         record = await domain.accept_upload(
             self.services, self.org, self.tmp_path, self.file_size, name, self.sandbox, self.file_sha256)
-        self.write_json({"id": record["id"], "document_id": record["id"], "name": record["name"],
-                         "file_size": record["file_size"], "status": record["status"],
-                         "active_content_removed": record["active_content_removed"],
-                         "had_signatures": record["had_signatures"]}, 201)
+        self.write_json(UploadResponse().dump({**record, "document_id": record["id"]}), 201)
 
     def on_finish(self):
         self._cleanup()
@@ -225,7 +265,17 @@ class DocumentsHandler(APIHandler):
         self.write_json(DocumentPage().dump({"items": items, "total": total}))
 
 
+class DocumentHandler(APIHandler):
+    @operation("Get a document", tags=["documents"], responses={200: DocumentRead}, errors=(401, 403, 404, 429),
+               description="Extension: the document's record with the text tags found in it at upload.")
+    async def get(self, document_id):
+        record = await self.services.store.documents.require(self.org_id, self.path_id(document_id, "document"),
+                                                             "document")
+        self.write_json(DocumentRead().dump(record))
+
+
 ROUTES = [
     ("/v1/documents/upload", UploadHandler),
     ("/v1/documents", DocumentsHandler),
+    ("/v1/documents/{document_id}", DocumentHandler),
 ]

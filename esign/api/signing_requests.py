@@ -2,7 +2,7 @@
 embedded URLs and download."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler
 from esign.api.common import (
@@ -27,10 +27,10 @@ from esign.api.common import (
 from esign.api.idempotency import idempotent
 from esign.domain import downloads, lifecycle, signing
 from esign.domain import requests as domain
+from esign.domain.placement import FIELD_TYPES
 from esign.errors import ApiError
 from esign.store.signing_requests import STATUSES
 
-FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
 VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]
 AUTO_SOURCES = ["signer_name", "signer_email", "signer_phone", "signing_date"]
 LEVELS = ["ses", "aes", "qes"]
@@ -68,12 +68,50 @@ class RequestSettings(StrictSchema):
     separate_stamp_page = Bool(load_default=False)
 
 
+class Occurrence(fields.Field):
+    """A 1-based occurrence number or "all"."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if value == "all" or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10000):
+            return value
+        raise ValidationError('must be a number from 1 to 10000 (the n-th match in reading order) or "all"')
+
+
+class Anchor(StrictSchema):
+    text = fields.String(required=True, validate=[validate.Length(1, 200), validate.Regexp(r"\S", error=(
+        "must contain a character that is not white space"))], metadata={
+        "description": "the text to find in the PDF's text layer: case-sensitive, runs of white space match any "
+                       "run of white space (line ends too); 1 to 200 characters"})
+    occurrence = Occurrence(load_default=1, metadata={
+        "oneOf": [{"type": "integer", "minimum": 1, "maximum": 10000}, {"type": "string", "enum": ["all"]}],
+        "description": "which match, 1-based in reading order (page by page, top to bottom, left to right; default "
+                       "1), or `all`: one field at every match"})
+    x_offset = Num(load_default=0.0, validate=validate.Range(-10000, 10000),
+                   metadata={"description": "added to the anchor's left edge (right is positive)"})
+    y_offset = Num(load_default=0.0, validate=validate.Range(-10000, 10000),
+                   metadata={"description": "added to the anchor's top edge (down is positive)"})
+    units = fields.String(load_default="percent", validate=validate.OneOf(["percent", "pt"]), metadata={
+        "description": "of the offsets: percent of the displayed page (default) or points"})
+    if_missing = fields.String(load_default="error", validate=validate.OneOf(["error", "skip"]), metadata={
+        "description": "`error` (default): a text not found is a 422 naming the field and the text; `skip`: the "
+                       "field is left out"})
+
+
+ANCHOR_TEXT = ("Extension: instead of `page_number`, `x_percent` and `y_percent`, `anchor` places the field at a "
+               "text of the document: its top-left corner at the top-left corner of the text's box plus the "
+               "offsets (docs/placement.md). The read shape gives the resolved position and echoes `anchor`.")
+
+
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
-    page_number = Int(load_default=1, validate=validate.Range(1, 10000))
-    x_percent = Num(required=True, validate=validate.Range(0, 100))
-    y_percent = Num(required=True, validate=validate.Range(0, 100))
+    page_number = Int(validate=validate.Range(1, 10000), metadata={"description": "default 1; not with `anchor`"})
+    x_percent = Num(validate=validate.Range(0, 100), metadata={"description": "required unless `anchor` is given"})
+    y_percent = Num(validate=validate.Range(0, 100), metadata={"description": "required unless `anchor` is given"})
+    anchor = fields.Nested(Anchor, metadata={"description": ANCHOR_TEXT})
+    text_tag = fields.String(dump_only=True, metadata={
+        "description": "the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an "
+                       "opaque white box in the signed PDF"})
     width_percent = Num(load_default=20.0, validate=validate.Range(1, 80))
     height_percent = Num(load_default=5.0, validate=validate.Range(1, 40))
     placeholder = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=255))
@@ -84,6 +122,23 @@ class FieldShape(StrictSchema):
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
     value = FieldText(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+
+    @validates_schema
+    def placed_once(self, data, **kwargs):
+        if "anchor" in data:
+            given = [k for k in ("page_number", "x_percent", "y_percent") if k in data]
+            if given:
+                raise ValidationError(f"give either anchor or {', '.join(given)}, not both", "anchor")
+        else:
+            missing = {k: ["required unless anchor is given"] for k in ("x_percent", "y_percent") if k not in data}
+            if missing:
+                raise ValidationError(missing)
+
+    @post_load
+    def first_page(self, data, **kwargs):
+        if "anchor" not in data:
+            data.setdefault("page_number", 1)
+        return data
 
 
 class CreateBodyField(FieldShape):
@@ -105,6 +160,11 @@ class SigningRequestCreate(RequestSettings):
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
     # extension (documented): the signature fields, as `POST .../fields` takes them but naming the signer by
     # email, so that one call creates, places the fields and (auto_send) sends. Last: it shadows `fields`.
+    fields_from_text_tags = Bool(load_default=False, metadata={
+        "description": "extension: one field per text tag of the document (`{{type;signer=N;...}}`, listed by "
+                       "`GET /v1/documents/{id}`; `signer=N` is the N-th entry of `signers`), besides `fields`. A "
+                       "malformed tag, or one naming a signer that is not there, is a 422 naming the tag and its "
+                       "page (docs/placement.md)"})
     fields = fields.List(fields.Nested(CreateBodyField), load_default=list, validate=validate.Length(max=5000),
                          metadata={"description": "0 to 5000 fields (signature field create shape with "
                                                   "`signer_email` instead of `signer_id`)"})
@@ -271,6 +331,11 @@ class FieldRead(OutSchema):
     validation_type = fields.String(allow_none=True)
     validation_pattern = fields.String(allow_none=True)
     auto_source = fields.String(allow_none=True)
+    anchor = fields.Nested(Anchor, allow_none=True, metadata={
+        "description": "extension: the anchor the field was placed at (as given), null for a field given by "
+                       "coordinates"})
+    text_tag = fields.String(allow_none=True, metadata={
+        "description": "extension: the text tag the field was made from (`fields_from_text_tags`), else null"})
 
 
 class RequestEvent(OutSchema):
@@ -426,6 +491,14 @@ class ReactivateHandler(RequestHandler):
 
 
 class FieldsHandler(RequestHandler):
+    @operation("List the fields of a signing request", tags=["signing requests"],
+               responses={200: FieldRead(many=True)}, errors=(401, 403, 404, 429),
+               description="Extension: every field in the read shape, in their stored order, with the position "
+                           "anchors and text tags resolved to (`page_number`, `x_percent`, `y_percent`).")
+    async def get(self, request_id):
+        request = await self.load(request_id)
+        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]))
+
     @operation("Replace the signature fields", tags=["signing requests"], body=FieldsBody,
                responses={201: FieldRead(many=True)}, errors=(400, 401, 403, 404, 409, 422, 429),
                description="Draft only (409 otherwise). All fields in one call replace any existing ones. "
@@ -434,7 +507,8 @@ class FieldsHandler(RequestHandler):
                            "a field must lie within the page and on an existing page. Size bound: the fields "
                            "together may take at most 10 MB counted at their largest (placeholders, options, "
                            "validation patterns and the longest value a signer may enter in each: 4000 bytes for a "
-                           "text field), else 422 with detail `fields`.")
+                           "text field), else 422 with detail `fields`. " + ANCHOR_TEXT + " An anchor not found is "
+                           "422 with detail `fields.<i>.anchor` naming the text (unless `if_missing` is `skip`).")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
         body = await self.json_body(FieldsBody())

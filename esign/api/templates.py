@@ -66,6 +66,11 @@ class TemplateCreate(RequestSettings):
                                                "returned as `{email, name}`"})
     roles = fields.List(fields.Nested(Role), load_default=list, validate=validate.Length(max=10),
                         metadata={"description": "at most 10 signer roles"})
+    fields_from_text_tags = Bool(load_default=False, metadata={
+        "description": "extension: adds one role field per text tag of the template's document (`{{type;role=Name;"
+                       "...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one "
+                       "naming a role the template does not have is a 422 naming the tag and its page. Not stored: "
+                       "the fields are (docs/placement.md)"})
 
     @post_load
     def order_roles(self, data, **kwargs):

@@ -6,6 +6,7 @@ import hashlib
 import logging
 import os
 
+from esign.domain import placement
 from esign.errors import ApiError, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
@@ -64,6 +65,7 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
         stored = checked.get("cleaned") or path
         if stored != path:
             size, sha256 = os.path.getsize(stored), await file_sha256(stored)
+        checked["text_tags"] = await placement.scan_tags(services, stored)
         return await _store(services, org, stored, size, name, sandbox, sha256, checked)
     finally:
         try:
@@ -88,7 +90,8 @@ async def _store(services, org: dict, path: str, size: int, name: str | None, sa
         await services.storage.put_file(blob_key, path)
         record = await services.store.documents.insert(
             doc_id, org["id"], clean_name(name), size, checked["page_count"], blob_key, sha256, sandbox,
-            active_content_removed=checked.get("active_content", []), had_signatures=checked.get("had_signatures", False))
+            active_content_removed=checked.get("active_content", []), had_signatures=checked.get("had_signatures", False),
+            text_tags=checked["text_tags"])
         # recorded with the upload or not at all: an upload answered 500 is undone, so its retry is the only copy
         await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
             "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})

@@ -5,8 +5,7 @@ import datetime as dt
 import re
 import warnings
 
-from esign.domain import documents
-from esign.domain import lifecycle
+from esign.domain import documents, lifecycle, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
@@ -51,6 +50,7 @@ def field_bytes(f: dict) -> int:
     longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
         else LONGEST_VALUE[f["field_type"]]
     return (FIELD_BYTES + _utf8(f.get("placeholder")) + _utf8(f.get("validation_pattern"))
+            + _utf8((f.get("anchor") or {}).get("text")) + _utf8(f.get("text_tag"))
             + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
 
 
@@ -108,7 +108,10 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
                 "phone": s.get("phone"), "order": order, "locale": s.get("locale")}
                for s, order in zip(body["signers"], orders)]
-    fields = stored_fields(signers, document.get("page_count"), body.get("fields") or [])
+    fields = await placement.place_anchored(services, document, body.get("fields") or [])
+    if body.get("fields_from_text_tags"):
+        fields += placement.request_tag_fields(document, body["signers"])
+    fields = stored_fields(signers, document.get("page_count"), fields)
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
@@ -173,6 +176,11 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
     """Replace every field of a draft request (one atomic update)."""
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    if any(f.get("anchor") for f in fields):
+        document = await services.store.documents.get(request["org_id"], request["document_id"])
+        if document is None:
+            raise invalid_state("the request's document no longer exists; fields cannot be placed at anchors")
+        fields = await placement.place_anchored(services, document, fields)
     stored = stored_fields(request["signers"], request.get("document_pages"), fields)
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
@@ -225,6 +233,8 @@ def check_field_shape(f: dict, where: str, details: list) -> None:
     for name, text in [("value", f.get("value")), *((f"options.{k}", o) for k, o in enumerate(f.get("options") or []))]:
         if text and (problem := unsafe_character(text)):
             details.append({"field": f"{where}.{name}", "message": problem})
+    if "x_percent" not in f:  # placed at an anchor when the request is made (a template's role field)
+        return
     if f["x_percent"] + f["width_percent"] > 100.0001 or f["y_percent"] + f["height_percent"] > 100.0001:
         details.append({"field": where, "message": "the field must lie within the page (x+width and y+height at most 100)"})
 

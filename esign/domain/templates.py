@@ -13,9 +13,7 @@ import uuid
 
 from esign.api.common import header_problem
 from esign.db import DuplicateKeyError
-from esign.domain import documents
-from esign.domain import lifecycle
-from esign.domain import requests
+from esign.domain import documents, lifecycle, placement, requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.store.base import new_id
 
@@ -33,11 +31,32 @@ COPIED = ("signing_order", "reminder_days", "identity_verification_required",
 
 
 def stored(body: dict) -> dict:
-    """A validated create or update body as stored (UUIDs as strings)."""
+    """A validated create or update body as stored (UUIDs as strings; `fields_from_text_tags` is done
+    by `with_tag_fields`, not stored)."""
     out = dict(body)
+    out.pop("fields_from_text_tags", None)
     if out.get("document_id") is not None:
         out["document_id"] = str(out["document_id"])
     return out
+
+
+async def with_tag_fields(services, org_id: str, template: dict, body: dict) -> dict:
+    """`body` (stored) with, when it asks for `fields_from_text_tags`, one role field per text tag of
+    the template's document added to its role's fields (422 without a document, or for a malformed
+    tag or one naming a role the template does not have)."""
+    if not body.get("fields_from_text_tags"):
+        return stored(body)
+    merged = {**template, **stored(body)}
+    document = await services.store.documents.get(org_id, merged["document_id"]) \
+        if merged.get("document_id") else None
+    if document is None:
+        raise validation_error([{"field": "fields_from_text_tags", "message": (
+            "needs the template's document (document_id): its text tags make the fields")}])
+    by_role = placement.role_tag_fields(document, merged["roles"])
+    # made again from the tags: fields an earlier call made from them are replaced, not doubled
+    roles = [{**role, "fields": [*(f for f in role["fields"] if not f.get("text_tag")), *by_role[role["name"]]]}
+             for role in merged["roles"]]
+    return {**stored(body), "roles": roles}
 
 
 async def get(services, org_id: str, template_id: str) -> dict:
@@ -48,7 +67,7 @@ def fields_beyond(roles: list[dict], pages: int | None):
     """(role index, field index, field) of every role field on a page the document does not have."""
     for i, role in enumerate(roles):
         for j, f in enumerate(role["fields"]):
-            if pages and f["page_number"] > pages:
+            if pages and f.get("page_number") and f["page_number"] > pages:  # anchors are placed when sending
                 yield i, j, f
 
 
@@ -86,7 +105,7 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
     """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
     the check runs after inserting and looks at the new template's number, so concurrent creations
     never overshoot the limit and the first-numbered of them are kept."""
-    body = stored(body)
+    body = await with_tag_fields(services, org["id"], {}, body)
     await check(services, org["id"], {**body, "sandbox": sandbox})
     repo = services.store.templates
     now = services.clock.now()
@@ -107,7 +126,7 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
 async def update(services, template: dict, changes: dict) -> dict:
     """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
     will be, and applied only to the version checked (re-read and re-checked when it moved)."""
-    changes = stored(changes)
+    changes = await with_tag_fields(services, template["org_id"], template, changes)
     for _ in range(5):
         await check(services, template["org_id"], {**template, **changes}, changed=changes)
         updated = await services.store.templates.update_if(template, changes)

@@ -13,7 +13,8 @@ image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path
 {"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
 stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the same bounds
-as a check. The bounds
+as a check. {"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where
+those texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -39,7 +40,7 @@ import time
 import pypdf
 import pypdfium2
 
-from esign.pdf import active, earlier
+from esign.pdf import active, earlier, textboxes
 from esign.pdf.render import MAX_PAGE_POINTS, render_page
 from esign.pdf.stands import stamp_file
 
@@ -48,6 +49,7 @@ TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
 DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
 CLOSE_GRACE_SECONDS = 2.0
+ANSWER_LIMIT = 32 * 1024 * 1024  # the longest answer line read (where texts are: up to 5001 matches each)
 IDLE_SECONDS = 10.0  # a child gives freed memory back after this long without a file
 REOPEN_AFTER_BYTES = 8 * 1024 * 1024
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
@@ -192,7 +194,19 @@ def _stamp(path: str, spec: str, out: str) -> dict:
     return {"ok": True}
 
 
+def _textboxes(request: dict) -> dict:
+    try:
+        found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")))
+    except MemoryError:
+        raise  # the child retires (_serve)
+    except Exception:  # noqa: BLE001 - the file passed the check; its text layer cannot be read
+        return {"ok": False, "error": "the PDF's text could not be read"}
+    return {"ok": True, **found}
+
+
 def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
+    if "textboxes" in request:
+        return _textboxes(request)
     if "render" in request:
         return _render(request["render"], request["page"], request["out"], request.get("width"),
                        request.get("format", "png"))
@@ -278,7 +292,7 @@ class PdfChecker:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-            preexec_fn=_child_setup(self.memory_mb))
+            preexec_fn=_child_setup(self.memory_mb), limit=ANSWER_LIMIT)
         return _Child(proc)
 
     def start(self) -> None:
@@ -323,6 +337,12 @@ class PdfChecker:
         """The PDF at `path` as it stands (esign.pdf.stands; what is stamped in the JSON file `spec`)
         written to `out` by a child: {"ok": true} or {"ok": false, "error": "..."}."""
         return await self._ask({"stamp": path, "spec": spec, "out": out})
+
+    async def textboxes(self, path: str, find: list[str], tags: bool = False) -> dict:
+        """Where the texts `find` (and with `tags` the text tags) are in the PDF at `path`, read by a
+        child: {"ok": true, "matches": ..., "tags": ..., "tag_count": N} (esign.pdf.textboxes.search)
+        or {"ok": false, "error": "..."}."""
+        return await self._ask({"textboxes": path, "find": find, "tags": tags})
 
     async def shared(self, key: str, make):
         """The result of `make()` (a coroutine function); concurrent calls with the same key wait for

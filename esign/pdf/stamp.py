@@ -10,6 +10,9 @@ Field boxes are percents of the page as displayed (origin top-left, y down); eac
 coordinate system (origin at its displayed bottom-left, x right, y up as displayed) mapped onto the
 page's user space through the CropBox and /Rotate.
 
+A field made from a text tag carries `cover_box` (the tag's box, same units): an opaque white box is
+painted there before any field of the page is stamped, so the tag never shows.
+
 How stamps look: text, date and select values at body size (at most BODY_PT, smaller when the box
 is too short or too narrow); signatures framed with "Signed by <name>" and the signer's reference id
 (`reference_id`), as DocuSign does; drawings scaled to their box keep a stroke of at least
@@ -49,6 +52,7 @@ MIN_STROKE_PT = 1.1  # the thinnest stroke a drawing keeps on the page
 _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")  # PNG, JPEG
 _PX_PER_PT = 4  # drawings are kept at most at 288 dpi as placed
 SIGNATURES_PAGE = "Signatures"
+COVER_PAD_PT = 0.75  # a text tag's white cover reaches this far past the tag's box
 
 
 def reference_id(request_id: str, signer_id: str) -> str:
@@ -79,6 +83,9 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
     fonts.prime(canvas._doc, fonts.HANDWRITING, handwritten(fields, signers.values()))
     embedded = {} if embedded is None else embedded
     for number in numbers:
+        for field in by_page[number]:  # first, so that no cover hides another field's stamp
+            if field.get("cover_box"):
+                _cover(canvas, writer.pages[number - 1], field["cover_box"])
         for field in by_page[number]:
             _draw_field(canvas, writer.pages[number - 1], field, signers, request_id)
         canvas.showPage()
@@ -266,6 +273,18 @@ def _box_matrix(page, field) -> tuple[tuple[float, ...], float, float]:
         270: (0, -1, 1, 0, x1 - bottom, y1 - dx),
     }[rotate]
     return matrix, w, h
+
+
+def _cover(canvas: Canvas, page, box: list[float]) -> None:
+    """An opaque white box over `box` ([x, y, width, height] percent of the displayed page; the text
+    tag a field was made from), COVER_PAD_PT larger on each side."""
+    x, y, w, h = box
+    matrix, w, h = _box_matrix(page, {"x_percent": x, "y_percent": y, "width_percent": w, "height_percent": h})
+    canvas.saveState()
+    canvas.transform(*matrix)
+    canvas.setFillColorRGB(1, 1, 1)
+    canvas.rect(-COVER_PAD_PT, -COVER_PAD_PT, w + 2 * COVER_PAD_PT, h + 2 * COVER_PAD_PT, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict], request_id: str) -> None:

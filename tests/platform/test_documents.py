@@ -123,7 +123,11 @@ async def test_corpus_upload(server, client, name):
         return
     assert resp.status == 201, resp
     body = resp.json
-    assert set(body) == {"id", "document_id", "name", "file_size", "status", "active_content_removed", "had_signatures"}
+    # the spec's upload response, and (extensions) active content removed, earlier signatures and the
+    # text tags found in the file (docs/placement.md)
+    assert set(body) == {"id", "document_id", "name", "file_size", "status", "active_content_removed", "had_signatures",
+                         "text_tags", "text_tag_errors", "text_tags_truncated"}
+    assert body["text_tags"] == [] and body["text_tags_truncated"] is False
     assert body["id"] == body["document_id"]
     assert body["name"] == name and body["status"] == "ready" and body["had_signatures"] is False
     assert body["active_content_removed"] == ACTIVE.get(name, [])

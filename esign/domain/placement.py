@@ -1,0 +1,261 @@
+"""Placing fields without coordinates (docs/placement.md): at an anchor text, or where a text tag
+`{{type;signer=N;...}}` is written in the document.
+
+Where texts are is read from the PDF's text layer by the bounded checking processes
+(esign.pdf.probe, esign.pdf.textboxes): anchors when fields are given, text tags once at upload
+(kept with the document, at most MAX_TAGS of them).
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import tempfile
+
+from esign.errors import validation_error
+from esign.pdf.textboxes import MAX_TAG_CHARS, clean
+
+FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
+MAX_TAGS = 500  # text tags kept with a document (the rest are counted, and the document says so)
+MAX_TAG_ERRORS = 100
+MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 1.0, 80.0, 1.0, 40.0  # the field shape's bounds, in percent
+TAG_KEYS = ("signer", "role", "name", "required", "options", "width", "height")
+GRAMMAR = "{{type;signer=N;name=Label;required=false;options=A|B|C;width=W;height=H}}"
+
+
+# --- anchors --------------------------------------------------------------------------------------
+
+async def _read_text(services, document: dict, texts: list[str], tags: bool = False, path: str | None = None) -> dict:
+    """The checking process's answer for `texts` in the document (or the file at `path`)."""
+    if path is not None:
+        return await services.pdf_checker.textboxes(path, texts, tags)
+    data = await services.storage.get_bytes(document["blob_key"])
+    fd, tmp = tempfile.mkstemp(prefix="esign-text-", suffix=".pdf")
+    try:
+        await asyncio.to_thread(_write_all, fd, data)
+        return await services.pdf_checker.textboxes(tmp, texts, tags)
+    finally:
+        os.unlink(tmp)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+
+
+def _offsets(anchor: dict, hit: dict) -> tuple[float, float]:
+    dx, dy = float(anchor.get("x_offset") or 0), float(anchor.get("y_offset") or 0)
+    if anchor.get("units") == "pt":
+        dx, dy = 100 * dx / hit["page_width"], 100 * dy / hit["page_height"]
+    return dx, dy
+
+
+async def place_anchored(services, document: dict, fields: list[dict], where: str = "fields") -> list[dict]:
+    """`fields` with each one that gives an `anchor` (and no coordinates yet) placed at it: its
+    top-left corner at the anchor text's top-left plus the offsets, on the anchor's page; one field
+    per match with occurrence "all"; left out when the text is not there and `if_missing` is "skip".
+    422 naming `<where>.<i>.anchor` and the text when it is not there, or when the field would leave
+    the page."""
+    pending = [f for f in fields if f.get("anchor") and "x_percent" not in f]
+    if not pending:
+        return fields
+    texts = sorted({clean(f["anchor"]["text"]) for f in pending})
+    found = await _read_text(services, document, texts)
+    if not found.get("ok"):
+        raise validation_error([{"field": where, "message": f"the document's text could not be read to find the "
+                                                            f"anchors: {found.get('error')}"}])
+    placed, details = [], []
+    for i, f in enumerate(fields):
+        anchor = f.get("anchor")
+        if not anchor or "x_percent" in f:
+            placed.append(f)
+            continue
+        text = clean(anchor["text"])
+        hits = found["matches"].get(text) or []
+        occurrence = anchor.get("occurrence", 1)
+        chosen = hits if occurrence == "all" else hits[occurrence - 1:occurrence]
+        if not chosen:
+            if anchor.get("if_missing") == "skip":
+                continue
+            seen = f"; it occurs {len(hits)} time{'s' if len(hits) != 1 else ''}" if hits else ""
+            details.append({"field": f"{where}.{i}.anchor", "message": (
+                f"the anchor text {text!r} (occurrence {occurrence}) is not in the document's text{seen}")})
+            continue
+        for hit in chosen:
+            dx, dy = _offsets(anchor, hit)
+            x, y = round(hit["x_percent"] + dx, 4), round(hit["y_percent"] + dy, 4)
+            if x < 0 or y < 0 or x + f["width_percent"] > 100.0001 or y + f["height_percent"] > 100.0001:
+                details.append({"field": f"{where}.{i}.anchor", "message": (
+                    f"placed at the anchor text {text!r} on page {hit['page']} (x {x:.2f} %, y {y:.2f} %), the "
+                    f"field ({f['width_percent']:g} x {f['height_percent']:g} %) would not lie within the page: "
+                    f"change the offsets or the field's size")})
+                break
+            placed.append({**f, "page_number": hit["page"], "x_percent": x, "y_percent": y})
+    if details:
+        raise validation_error(details)
+    return placed
+
+
+# --- text tags ------------------------------------------------------------------------------------
+
+def parse_tag(tag: str) -> tuple[dict | None, str | None]:
+    """(attributes, None) for a well-formed tag, (None, why) otherwise. Attributes: `type` and
+    those of TAG_KEYS the tag gives (signer an integer, required a boolean, options a list, width and
+    height numbers)."""
+    if len(tag) >= MAX_TAG_CHARS and not tag.endswith("}}"):
+        return None, f"longer than {MAX_TAG_CHARS} characters"
+    parts = [p.strip() for p in tag[2:-2].split(";")]
+    kind, attrs = parts[0], {}
+    if kind not in FIELD_TYPES:
+        return None, f"{kind!r} is not a field type (one of {', '.join(FIELD_TYPES)}) — the grammar: {GRAMMAR}"
+    attrs["type"] = kind
+    for part in parts[1:]:
+        if not part:
+            continue
+        key, eq, value = part.partition("=")
+        key, value = key.strip(), value.strip()
+        if not eq or key not in TAG_KEYS:
+            return None, f"{part!r} is not one of {', '.join(k + '=' for k in TAG_KEYS)}"
+        if key in attrs:
+            return None, f"{key}= is given twice"
+        try:
+            attrs[key] = _attribute(key, value)
+        except ValueError as exc:
+            return None, f"{key}={value}: {exc}"
+    if "signer" in attrs and "role" in attrs:
+        return None, "give signer= or role=, not both"
+    if "signer" not in attrs and "role" not in attrs:
+        return None, "names no signer (signer=N, the N-th signer) or template role (role=Name)"
+    if kind == "select" and not attrs.get("options"):
+        return None, "a select needs options=A|B|C"
+    return attrs, None
+
+
+def _attribute(key: str, value: str):
+    if key == "signer":
+        if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= 100:
+            raise ValueError("must be a signer's number, 1 to 100")
+        return int(value)
+    if key == "required":
+        if value not in ("true", "false"):
+            raise ValueError("must be true or false")
+        return value == "true"
+    if key in ("width", "height"):
+        low, high = (MIN_WIDTH, MAX_WIDTH) if key == "width" else (MIN_HEIGHT, MAX_HEIGHT)
+        try:
+            number = float(value)
+        except ValueError:
+            number = float("nan")
+        if not low <= number <= high:
+            raise ValueError(f"must be a number of percent of the page, {low:g} to {high:g}")
+        return number
+    if key == "options":
+        options = [o.strip() for o in value.split("|")]
+        if not 1 <= len(options) <= 100 or not all(1 <= len(o) <= 255 for o in options):
+            raise ValueError("1 to 100 options of 1 to 255 characters, separated by |")
+        return options
+    if not 1 <= len(value) <= (100 if key == "role" else 255):
+        raise ValueError(f"must be 1 to {100 if key == 'role' else 255} characters")
+    return value
+
+
+async def scan_tags(services, path: str) -> dict:
+    """The text tags of the uploaded file at `path`, as kept with its document: `text_tags` (the
+    well-formed ones with their box and attributes), `text_tag_errors` ({tag, page, message}) and
+    `text_tags_truncated` (more than MAX_TAGS tags or MAX_TAG_ERRORS errors: the rest are left out)."""
+    found = await _read_text(services, None, [], tags=True, path=path)
+    if not found.get("ok"):
+        return {"text_tags": [], "text_tag_errors": [{"tag": None, "page": None, "message": (
+            f"the text layer could not be read, so text tags were not looked for: {found.get('error')}")}],
+                "text_tags_truncated": False}
+    tags, errors = [], []
+    for hit in found["tags"]:
+        attrs, why = parse_tag(hit["tag"])
+        if why:
+            errors.append({"tag": hit["tag"], "page": hit["page"], "message": why})
+        else:
+            tags.append({"tag": hit["tag"], "page": hit["page"], **{k: hit[k] for k in (
+                "x_percent", "y_percent", "width_percent", "height_percent")}, "attributes": attrs})
+    return {"text_tags": tags, "text_tag_errors": errors[:MAX_TAG_ERRORS],
+            "text_tags_truncated": found["tag_count"] > len(found["tags"]) or len(errors) > MAX_TAG_ERRORS}
+
+
+def _tag_problem(document: dict) -> str | None:
+    if "text_tags" not in document:
+        return "the document was uploaded before text tags were read: upload it again"
+    if document.get("text_tags_truncated"):
+        return f"the document has more than {MAX_TAGS} text tags (or {MAX_TAG_ERRORS} malformed ones); at most " \
+               f"{MAX_TAGS} can make fields"
+    if not document["text_tags"] and not document.get("text_tag_errors"):
+        return "the document has no text tags"
+    return None
+
+
+def _tag_name(tag: dict) -> str:
+    return f"tag {tag['tag']!r} on page {tag['page']}" if tag.get("page") else "text tags"
+
+
+def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
+    """One field per text tag of `document`, each with what `owner(attributes)` gives (its signer or
+    role) or None when the tag names none there (422 naming the tag and its page, as for any
+    malformed tag). The field takes the tag's box (at least the minimum size; width/height when
+    the tag gives them) and keeps the tag's box as `cover_box`, painted white under the stamp."""
+    problem = _tag_problem(document)
+    if problem:
+        raise validation_error([{"field": where, "message": problem}])
+    details = [{"field": where, "message": f"{_tag_name(e)}: {e['message']}"} for e in document["text_tag_errors"]]
+    fields = []
+    for tag in document["text_tags"]:
+        attrs = tag["attributes"]
+        who, why = owner(attrs)
+        if why:
+            details.append({"field": where, "message": f"{_tag_name(tag)}: {why}"})
+            continue
+        width = min(MAX_WIDTH, attrs.get("width") or max(MIN_WIDTH, tag["width_percent"]))
+        height = min(MAX_HEIGHT, attrs.get("height") or max(MIN_HEIGHT, tag["height_percent"]))
+        fields.append({
+            **who, "field_type": attrs["type"], "page_number": tag["page"],
+            "x_percent": round(max(0.0, min(tag["x_percent"], 100 - width)), 4),
+            "y_percent": round(max(0.0, min(tag["y_percent"], 100 - height)), 4),
+            "width_percent": round(width, 4), "height_percent": round(height, 4),
+            "placeholder": attrs.get("name"), "is_required": attrs.get("required", True),
+            "options": attrs.get("options"), "validation_type": None, "validation_pattern": None,
+            "auto_source": None, "value": None, "text_tag": tag["tag"],
+            "cover_box": [tag[k] for k in ("x_percent", "y_percent", "width_percent", "height_percent")]})
+    if details:
+        raise validation_error(details)
+    return fields
+
+
+def request_tag_fields(document: dict, signers: list[dict]) -> list[dict]:
+    """Fields of a signing request's create body from the document's tags: `signer=N` is the N-th
+    of `signers` (1-based), named by `signer_email`."""
+    def owner(attrs):
+        n = attrs.get("signer")
+        if n is None:
+            return None, f"names role={attrs['role']}; a signing request's tags name signer=N"
+        if n > len(signers):
+            return None, f"names signer={n}, but the request has {len(signers)} signer{'s' * (len(signers) != 1)}"
+        return {"signer_email": signers[n - 1]["email"]}, None
+
+    return fields_from_tags(document, "fields_from_text_tags", owner)
+
+
+def role_tag_fields(document: dict, roles: list[dict]) -> dict[str, list[dict]]:
+    """A template's role fields from the document's tags (`role=Name`, matched case-insensitively),
+    by the role's name as given in `roles`."""
+    names = {r["name"].casefold(): r["name"] for r in roles}
+
+    def owner(attrs):
+        role = attrs.get("role")
+        if role is None:
+            return None, f"names signer={attrs['signer']}; a template's tags name role=Name"
+        if role.casefold() not in names:
+            return None, f"names role={role}, which is not one of the template's roles " \
+                         f"({', '.join(names.values()) or 'none'})"
+        return {"role": names[role.casefold()]}, None
+
+    by_role: dict[str, list[dict]] = {r["name"]: [] for r in roles}
+    for f in fields_from_tags(document, "fields_from_text_tags", owner):
+        by_role[f.pop("role")].append(f)
+    return by_role
