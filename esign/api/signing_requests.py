@@ -7,7 +7,7 @@ from marshmallow import fields, validate
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Email, FieldText, Int, Line, Name, Num, OutSchema, Phone,
                               QuerySchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of)
-from esign.domain import downloads, lifecycle, signing
+from esign.domain import downloads, lifecycle, routing, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
 from esign.store.signing_requests import STATUSES
@@ -81,6 +81,9 @@ class SigningRequestCreate(RequestSettings):
     auto_send = Bool(load_default=False)
     # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
+    allow_delegation = Bool(load_default=False, metadata={"description": (
+        "extension: signers may hand their place to another person (`POST /sign/{token}/api/delegate`, at most "
+        "`[signing] max_delegations` times in a row per place)")})
     # extension (documented): the signature fields, as `POST .../fields` takes them but naming the signer by
     # email, so that one call creates, places the fields and (auto_send) sends. Last: it shadows `fields`.
     fields = fields.List(fields.Nested(CreateBodyField), load_default=list, validate=validate.Length(max=5000),
@@ -131,7 +134,8 @@ class Signer(OutSchema):
     phone = fields.String(allow_none=True)
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn"})
+    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn, "
+                                                                   "delegated (extension: handed on to `delegated_to`)"})
     signed_at = UTCDateTime(allow_none=True)
     declined_at = UTCDateTime(allow_none=True)
     viewed_at = UTCDateTime(allow_none=True)
@@ -155,6 +159,10 @@ class Signer(OutSchema):
     identity_selfie_verified = fields.Boolean(dump_default=False)
     identity_device_vpn_detected = fields.Boolean(dump_default=False)
     identity_review_pending = fields.Boolean(dump_default=False)
+    delegated_to = fields.UUID(allow_none=True, metadata={"description": "extension: the signer this one delegated to"})
+    delegated_from = fields.UUID(allow_none=True, metadata={"description": "extension: the signer who delegated to this one"})
+    delegated_at = UTCDateTime(allow_none=True)
+    delegation_reason = fields.String(allow_none=True)
 
 
 class CcOut(OutSchema):
@@ -196,6 +204,7 @@ class SigningRequest(OutSchema):
     email_subject = fields.String(allow_none=True)
     cc_emails = fields.List(fields.Nested(CcOut), dump_default=list)
     reminder_days = fields.Integer(allow_none=True)
+    allow_delegation = fields.Boolean(dump_default=False)
 
 
 class SigningRequestSummary(OutSchema):
@@ -418,6 +427,25 @@ class EmbeddedUrlHandler(RequestHandler):
         self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": signing.EMBED_SECONDS}, 201)
 
 
+class ReplaceSignerHandler(RequestHandler):
+    @operation("Correct a signer after sending (extension)", tags=["signing requests"], body=SignerBase,
+               idempotent=True, responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Puts another person (`name`, `email`, `phone`) in the place of a signer who has "
+                           "neither signed nor declined (409 otherwise), in a draft or pending request: the signer "
+                           "keeps its id, order and fields; a bounce mark, a view, consent and verifications of the "
+                           "earlier person are cleared; an address already used by another signer is 422. If the "
+                           "signer had been invited, the new address is invited now and the old link stops working "
+                           "(it answers 410 `gone`, saying the invitation moved). Fires "
+                           "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
+    @idempotent
+    async def post(self, request_id, signer_id):
+        body = self.json_body(SignerBase())
+        request = await self.load_for_change(request_id)
+        signer_id = self.path_id(signer_id, "signer")
+        lifecycle.find_signer(request, signer_id)
+        self.write_request(await routing.replace(self.services, request, signer_id, body))
+
+
 class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
@@ -441,4 +469,5 @@ ROUTES = [
     ("/v1/signing-requests/{request_id}/fields", FieldsHandler),
     ("/v1/signing-requests/{request_id}/embedded-url", EmbeddedUrlHandler),
     ("/v1/signing-requests/{request_id}/download", DownloadHandler),
+    ("/v1/signing-requests/{request_id}/signers/{signer_id}/replace", ReplaceSignerHandler),
 ]

@@ -128,7 +128,8 @@ async def _produce(services, request: dict, document: dict, original: bytes, ima
     prepared = await asyncio.to_thread(prepare, original, **common)
     view = {**request, "completed_at": iso(request["completed_at"])}
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
-                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers], timestamp_url)
+                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers
+                                        if s["status"] == "signed"], timestamp_url)
     return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url,
                                                               long_term=common["long_term"])}
 

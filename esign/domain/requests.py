@@ -22,6 +22,8 @@ SIGNER_DEFAULTS = {
     "identity_document_expiry": None, "identity_document_issued_country": None,
     "identity_selfie_verified": False, "identity_device_vpn_detected": False, "identity_review_pending": False,
     "token_nonce": None, "token_hash": None,
+    # delegation (esign.domain.routing): who handed this place on, to whom, when and why
+    "delegated_to": None, "delegated_from": None, "delegated_at": None, "delegation_reason": None,
 }
 
 
@@ -127,6 +129,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
         "version": 0, "template_id": body.get("template_id"),
+        "allow_delegation": bool(body.get("allow_delegation")),
     }
     try:
         request = await services.store.signing_requests.insert(record)
@@ -214,7 +217,8 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "display_name", "order", "statu
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
                  "identity_document_expiry", "identity_document_issued_country", "identity_selfie_verified",
-                 "identity_device_vpn_detected", "identity_review_pending")
+                 "identity_device_vpn_detected", "identity_review_pending", "delegated_to", "delegated_from",
+                 "delegated_at", "delegation_reason")
 
 
 def field_view(request: dict, f: dict) -> dict:
@@ -237,6 +241,6 @@ def full_view(services, request: dict, api_key: dict | None = None) -> dict:
 
 
 def summary_view(request: dict) -> dict:
-    return {**request, "total_signers": len(request["signers"]),
+    return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}

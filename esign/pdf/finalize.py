@@ -89,14 +89,15 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     if level == "aes" and ca is None:
         raise ValueError("aes needs the internal CA to issue the signers' certificates")
 
-    names = [signer_field(index) for index in range(1, len(signers) + 1)] if level == "aes" else []
+    signed = [s for s in signers if s.get("status", "signed") == "signed"]  # not who delegated their place
+    names = [signer_field(index) for index in range(1, len(signed) + 1)] if level == "aes" else []
     prepared = prepare(original, request=request, fields=fields, signers=signers, events=events, seal=seal,
                        separate_certificate=separate_certificate, timestamp_url=timestamp_url,
                        audit_trail=audit_trail, long_term=long_term, signature_fields=[*names, SEAL_FIELD],
                        active_content_removed=active_content_removed)
     document = prepared.pop("document")
     if level == "aes":
-        for index, signer in enumerate(signers, start=1):
+        for index, signer in enumerate(signed, start=1):
             material = ca.issue(signer["name"], signer["email"])
             document = sign_pdf_for_signer(document, material, signer["name"], names[index - 1],
                                            timestamp_url=timestamp_url, long_term=long_term)
