@@ -15,10 +15,11 @@ import tornado.web
 from marshmallow import fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
+from esign.api.documents import MB, SpooledUpload
 from esign.api.common import Bool, Email, Name, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
-from esign.domain import copies, lifecycle, signing, verification
+from esign.domain import attachments, copies, lifecycle, signing, verification
 from esign.pdf import fonts
 
 HERE = os.path.dirname(os.path.dirname(__file__))
@@ -278,6 +279,29 @@ class DelegateHandler(SignerHandler):
                                           "signer_id": signer["id"], "delegate": delegate}))
 
 
+class AttachmentHandler(SpooledUpload, SignerHandler):
+    """The signer's file for an attachment field, streamed to a temporary file as document uploads are."""
+
+    what = "the file"
+
+    def upload_limit(self) -> int:
+        return self.services.config.limits.attachment_mb * MB
+
+    @signer_op("Attach a file to an attachment field (extension)", body="multipart",
+               description="multipart/form-data with one part `file`: a PDF, PNG or JPEG of at most `[limits] "
+                           "attachment_mb` (10 MB by default; 413 beyond). Checked as uploads are: a PDF in the "
+                           "checking child (active content removed, or refused), an image decoded within 50 "
+                           "megapixels; anything else, or an unreadable file, is 422. A later file replaces the "
+                           "earlier one. Answers the signer's view, whose field carries `attachment: {name, size, "
+                           "sha256, content_type}`. 404 for a field that is not the signer's; 409 when it is not "
+                           "their turn.")
+    async def post(self, token, field_id):
+        self._spooled()
+        request = await attachments.attach(self.services, self.session.request, self.session.signer, field_id,
+                                           self.tmp_path, self.file_size, self.filename, self.actor)
+        await self.answer(request)
+
+
 class WithdrawHandler(SignerHandler):
     @signer_op("Withdraw one's signature",
                description="Allowed while the request is pending and no later-order signer has signed.")
@@ -339,6 +363,7 @@ ROUTES = [
     ("/sign/{token}/api/decline", DeclineHandler),
     ("/sign/{token}/api/withdraw", WithdrawHandler),
     ("/sign/{token}/api/delegate", DelegateHandler),
+    ("/sign/{token}/api/attachments/{field_id}", AttachmentHandler),
     ("/sign/{token}/api/otp", OtpHandler),
     ("/sign/{token}/api/otp/verify", OtpVerifyHandler),
     ("/sign/{token}/api/identity", IdentityHandler),

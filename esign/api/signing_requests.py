@@ -7,12 +7,13 @@ from marshmallow import fields, validate
 from esign.api.base import APIHandler, idempotent
 from esign.api.common import (Bool, CursorPageQuery, Email, FieldText, Int, Line, Name, Num, OutSchema, Phone,
                               QuerySchema, StrictSchema, UTCDateTime, cursor_record, operation, page_of)
-from esign.domain import downloads, lifecycle, routing, signing
+from esign.api.files import content_disposition
+from esign.domain import attachments, downloads, lifecycle, routing, signing
 from esign.domain import requests as domain
 from esign.errors import ApiError
 from esign.store.signing_requests import STATUSES
 
-FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select"]
+FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select", "attachment"]
 VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]
 AUTO_SOURCES = ["signer_name", "signer_email", "signer_phone", "signing_date"]
 LEVELS = ["ses", "aes", "qes"]
@@ -48,7 +49,9 @@ class RequestSettings(StrictSchema):
 
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
-    field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
+    field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES), metadata={
+        "description": "extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits] attachment_mb`) the "
+                       "signer uploads (`POST /sign/{token}/api/attachments/{field_id}`); embedded in the signed PDF"})
     page_number = Int(load_default=1, validate=validate.Range(1, 10000))
     x_percent = Num(required=True, validate=validate.Range(0, 100))
     y_percent = Num(required=True, validate=validate.Range(0, 100))
@@ -62,6 +65,9 @@ class FieldShape(StrictSchema):
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
     value = FieldText(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    every_page = Bool(load_default=False, metadata={"description": (
+        "extension: one field per page of the document at this position (`page_number` is then ignored); "
+        "the read shape lists each. Initials adopted once are stamped on every page")})
 
 
 class CreateBodyField(FieldShape):
@@ -227,6 +233,13 @@ class SigningRequestSummary(OutSchema):
 SigningRequestPage = page_of(SigningRequestSummary, "SigningRequestPage")
 
 
+class AttachmentRead(OutSchema):
+    name = fields.String(required=True, metadata={"description": "the file name the signer gave"})
+    size = fields.Integer(required=True, metadata={"description": "bytes"})
+    sha256 = fields.String(required=True)
+    content_type = fields.String(required=True, metadata={"description": "application/pdf, image/png or image/jpeg"})
+
+
 class FieldRead(OutSchema):
     id = fields.UUID(required=True)
     signer_id = fields.UUID(required=True)
@@ -245,6 +258,10 @@ class FieldRead(OutSchema):
     validation_type = fields.String(allow_none=True)
     validation_pattern = fields.String(allow_none=True)
     auto_source = fields.String(allow_none=True)
+    every_page = fields.Boolean(dump_default=False, metadata={"description": "extension: made by an `every_page` field"})
+    attachment = fields.Nested(AttachmentRead, allow_none=True, metadata={
+        "description": "extension: the file uploaded for an `attachment` field (download: `GET "
+                       ".../fields/{field_id}/attachment`)"})
 
 
 class RequestEvent(OutSchema):
@@ -446,6 +463,29 @@ class ReplaceSignerHandler(RequestHandler):
         self.write_request(await routing.replace(self.services, request, signer_id, body))
 
 
+class AttachmentDownloadHandler(RequestHandler):
+    @operation("Download the file a signer attached to a field (extension)", tags=["signing requests"],
+               responses={200: {"content": {t: {"schema": {"type": "string", "format": "binary"}}
+                                            for t in ("application/pdf", "image/png", "image/jpeg")}}},
+               errors=(401, 403, 404, 429),
+               description="The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its "
+                           "`Content-Type`), as an attachment named as the signer named it. 404 when the field has "
+                           "no file (yet).")
+    async def get(self, request_id, field_id):
+        request = await self.load(request_id)
+        described = attachments.find(request, self.path_id(field_id, "field"))
+        size = await self.services.storage.size(described["blob_key"])
+        if not size:
+            raise ApiError(404, "not_found", "the attached file is missing from storage")
+        self.set_header("Content-Type", described["content_type"])
+        self.set_header("Content-Length", str(size))
+        self.set_header("Content-Disposition", content_disposition(described["name"]))
+        self.set_header("Cache-Control", "private, no-store")
+        async for chunk in self.services.storage.stream(described["blob_key"]):
+            self.write(chunk)
+            await self.flush()
+
+
 class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
@@ -470,4 +510,5 @@ ROUTES = [
     ("/v1/signing-requests/{request_id}/embedded-url", EmbeddedUrlHandler),
     ("/v1/signing-requests/{request_id}/download", DownloadHandler),
     ("/v1/signing-requests/{request_id}/signers/{signer_id}/replace", ReplaceSignerHandler),
+    ("/v1/signing-requests/{request_id}/fields/{field_id}/attachment", AttachmentDownloadHandler),
 ]

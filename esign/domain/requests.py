@@ -40,7 +40,9 @@ OPTION_BYTES = 16  # an option without its text
 CHAR_BYTES = 4
 # the longest value a signer may enter, by field type (select: the longest option)
 LONGEST_VALUE = {"text": MAX_VALUE * CHAR_BYTES, "signature": MAX_TYPED * CHAR_BYTES,
-                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false")}
+                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false"),
+                 # the file's description (name at most 255 characters, size, SHA-256, type, blob key)
+                 "attachment": 1024 + 255 * CHAR_BYTES}
 
 
 def _utf8(text: str | None) -> int:
@@ -177,11 +179,24 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
         check_field_shape(f, f"fields.{i}", details)
-    check_fields_size(fields, "fields", details)
+    expanded = every_page(placed, pages)
+    check_fields_size(expanded, "fields", details)
     if details:
         raise validation_error(details)
     return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-             "filled_at": None} for f in placed]
+             "filled_at": None} for f in expanded]
+
+
+def every_page(fields: list[dict], pages: int | None) -> list[dict]:
+    """Each field with `every_page` becomes one field per page of the document, at the same place
+    (extension): initials adopted once are stamped on each."""
+    out = []
+    for f in fields:
+        if f.get("every_page") and pages:
+            out += [{**f, "page_number": page} for page in range(1, pages + 1)]
+        else:
+            out.append(f)
+    return out
 
 
 def check_field_shape(f: dict, where: str, details: list) -> None:

@@ -17,7 +17,7 @@ import pathlib
 import tempfile
 
 from esign.clock import iso
-from esign.domain import copies, lifecycle, routing, signer_values, verification
+from esign.domain import attachments, copies, lifecycle, routing, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
 from esign.providers.base import ProviderUnavailable
@@ -195,7 +195,8 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"value": signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat(),
-               "client_pattern": pattern, "pattern_message": message})
+               "client_pattern": pattern, "pattern_message": message,
+               "attachment": attachments.public(f.get("attachment"))})
     geometry = await pages(services, request)
     why = blocker(session)
     return {

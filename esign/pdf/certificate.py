@@ -51,6 +51,7 @@ LABELS = {
     "signer.reviewed": "Identity check reviewed",
     "signer.delegated": "Signing delegated",
     "signing_request.signer_replaced": "Signer replaced",
+    "signing_event.attachment_added": "File attached",
     "document.signed": "Signed PDF produced",
 }
 EMAIL_LABELS = {"invitation": "Invitation email sent", "reminder": "Reminder email sent",
@@ -83,6 +84,7 @@ class Integrity:
     chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
     earlier_signatures: int = 0  # of the upload, removed from the signed file (esign.pdf.earlier)
     active_content_removed: tuple = ()  # kinds removed at upload (esign.pdf.active.KINDS)
+    attachments: tuple = ()  # the signers' files embedded: name, size, sha256, signer_name, signer_email, embedded_as
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
@@ -102,6 +104,11 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     for index, signer in enumerate(signers, start=1):
         story.append(KeepTogether([_heading(f"Signer {index}: {signer.get('name') or ''}"),
                                    _table(_signer_rows(request, signer, width), width)]))
+    if integrity.attachments:
+        story.append(_heading("Attachments (embedded in this PDF)"))
+        story.append(_table([(a["embedded_as"], [
+            _p(f"Attached by {a['signer_name']} <{a['signer_email']}>: {a['name']}, {a['size']} bytes", 8),
+            _p(f"SHA-256 {a['sha256']}", 8, fonts.MONO)]) for a in integrity.attachments], width))
     if events:
         story.append(_heading("Audit trail (oldest first, times in UTC)"))
         rows = [[_p(h, 8, fonts.BOLD) for h in ("Time", "Event", "By", "IP address")]]
