@@ -6,17 +6,18 @@ import swagger_ui_bundle
 import tornado.web
 
 from esign.api.base import NotFoundHandler, StaticAssets, log_request
-from esign.api import (bulk, contacts, copies, documents, events, files, health, identity, meta, seal, signer,
-                       signing_requests, templates, usage, webhooks)
+from esign.api import (bulk, contacts, copies, documents, events, files, health, identity, meta, metrics, seal,
+                       signer, signing_requests, templates, usage, webhooks)
 from esign.api.common import tornado_pattern
 from esign.api.throttle import FailedAuthThrottle
 from esign import openapi
+from esign.observability.metrics import UNMATCHED
 from esign.server import Server
 
 MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
-API_MODULES = [health, meta, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
+API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, identity]
 
 
@@ -45,12 +46,21 @@ def make_app(services, routes: list[tuple[str, type]] | None = None,
     handlers = [(tornado_pattern(path), cls, {"services": services}) for path, cls in routes]
     handlers.append((r"/docs/assets/(.*)", StaticAssets, {"path": swagger_ui_bundle.swagger_ui_path}))
     handlers.append(signer.STATIC_ROUTE)
+    # the route of each handler class as metrics name it: its template, never the path with its ids
+    templates = {cls: path for path, cls in routes} | {StaticAssets: "/docs/assets/{path}",
+                                                        signer.STATIC_ROUTE[1]: "/static/signer/{path}"}
+
+    def log_function(handler: tornado.web.RequestHandler) -> None:
+        log_request(handler)
+        services.metrics.request(handler.request.method, templates.get(type(handler), UNMATCHED),
+                                 handler.get_status(), handler.request.request_time())
+
     return tornado.web.Application(
         handlers,
         default_handler_class=NotFoundHandler,
         default_handler_args={"services": services},
         compress_response=False,
-        log_function=log_request,
+        log_function=log_function,
         openapi=document or OpenApiDocument(routes),
         auth_throttle=FailedAuthThrottle(services.clock, services.config.limits.failed_auth_per_minute),
     )

@@ -12,6 +12,7 @@ import sys
 import tornado.netutil
 from cryptography import x509
 
+from esign import __version__
 from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
@@ -33,6 +34,7 @@ log = logging.getLogger("esign")
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="esign", description="Self-hostable electronic-signature service")
+    p.add_argument("--version", action="version", version=f"esign {__version__}", help="print the version and exit")
     sub = p.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the HTTP API (and the job worker unless --no-worker)")
@@ -220,7 +222,8 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     elif dbmod.is_memory(cfg.database.url):  # no other process can reach this database's jobs
         log.warning("--no-worker on a memory:// database: no process runs background jobs (emails, "
                     "webhooks, signed PDFs); they wait until this process exits and are lost")
-    print(json.dumps({"event": "listening", "url": f"http://{host}:{bound}", "public_url": cfg.server.public_url,
+    print(json.dumps({"event": "listening", "version": __version__, "url": f"http://{host}:{bound}",
+                      "public_url": cfg.server.public_url,
                       "worker": with_worker, "max_connections": server.max_connections}), flush=True)
     try:
         await stop.wait()

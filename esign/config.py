@@ -342,6 +342,7 @@ def _validate(s: dict[str, Section]) -> None:
     _validate_runtime(s)
 
 
+METRICS_TOKEN_MIN = 16
 SECRET_KEY_MIN = 32  # characters of [security] secret_key: it signs download links and encrypts stored secrets
 
 
@@ -354,6 +355,13 @@ def _validate_runtime(s: dict[str, Section]) -> None:
     if key and len(key) < SECRET_KEY_MIN:  # not shown: it is a secret
         raise ConfigError(f"security.secret_key must be at least {SECRET_KEY_MIN} characters (it signs download "
                           f"links and encrypts stored secrets); leave it empty to have one generated and stored")
+    for network in s["metrics"]["allow"]:
+        try:
+            ipaddress.ip_network(network, strict=False)
+        except ValueError:
+            raise ConfigError(f"metrics.allow: {network!r} is not a network (write 10.0.0.0/8 or 192.0.2.7)") from None
+    if s["metrics"]["token"] and len(s["metrics"]["token"]) < METRICS_TOKEN_MIN:  # not shown: a secret
+        raise ConfigError(f"metrics.token must be at least {METRICS_TOKEN_MIN} characters (or empty for none)")
     sender = s["email"]["from"]
     _name, address = email.utils.parseaddr(sender)
     if not EMAIL_ADDRESS.match(address):

@@ -170,6 +170,12 @@ KEYS: dict[str, dict[str, Key]] = {
     "logging": {
         "level": Key("INFO", "DEBUG, INFO, WARNING or ERROR", choices=("DEBUG", "INFO", "WARNING", "ERROR")),
     },
+    "metrics": {
+        "allow": Key(["127.0.0.0/8", "::1/128"], "networks (CIDR) whose clients may read GET /metrics (Prometheus); "
+                                                 "[] = only with the token"),
+        "token": Key("", "bearer token that also lets a scrape in (Authorization: Bearer ...), at least 16 "
+                         "characters; empty = none", secret=True),
+    },
     "bootstrap": {
         "first_organization": Key("", "first run on an empty database: create this organisation and print its "
                                       "key once (empty = no first run)"),

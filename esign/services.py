@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import logging
 
+from esign import __version__
 from esign import db as dbmod
 from esign import plugins as pluginsmod
+from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.provisioning import provision_from_config
 from esign import job_registry as registry
+from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
@@ -25,6 +28,8 @@ class Services:
         self.clock = clock
         self.db = database
         self.pm = pm
+        self.metrics = Metrics(__version__)  # this process's own registry (GET /metrics)
+        dbmod.round_trips(database).observers.append(self.metrics.db_command)
         self.store = Store(database, clock)
         for cached in (self.store.api_keys, self.store.organizations):
             cached.cache.seconds = config.security.api_key_cache_seconds
@@ -43,7 +48,8 @@ class Services:
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
                                       limits.pdf_check_workers, limits.pdf_check_recycle_after,
-                                      limits.active_content)
+                                      limits.active_content, observe=self.metrics.pdf_check)
+        self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
@@ -67,6 +73,8 @@ class Services:
         for provider in self.providers:
             await provider.close()
         await self.pdf_checker.close()
+        await self.body_loader.close()
+        dbmod.round_trips(self.db).observers.remove(self.metrics.db_command)
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:
         """Record an event (audit trail and outbox) and tell in-process listeners. With `event_id`

@@ -1,8 +1,9 @@
+from esign import __version__
 from tests.conftest import assert_error
 
 
 async def test_health_and_auth(client, document_id):
-    assert (await client.get("/healthz", key=None)).json == {"status": "ok"}
+    assert (await client.get("/healthz", key=None)).json == {"status": "ok", "version": __version__}
     assert (await client.get("/readyz", key=None)).status == 200
     assert_error(await client.get("/v1/documents", key=None), 401, "unauthorized")
     resp = await client.get("/v1/documents")

@@ -14,6 +14,7 @@ import uuid
 import tornado.web
 from marshmallow import ValidationError
 
+from esign.api.bounds import flatten_errors
 from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.providers.base import ProviderUnavailable
@@ -26,23 +27,6 @@ MAX_DETAILS = 100  # error bodies list at most this many `details`
 # declared chunk's length before reading it, so it is left out of the way; `data_received` counts.
 UNCAPPED = 1 << 62
 UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-
-
-def flatten_errors(messages, prefix="") -> list[dict]:
-    """marshmallow's nested error dict -> [{field, message}] with dotted paths (`signers.0.email`)."""
-    out = []
-    if isinstance(messages, dict):
-        for key, value in messages.items():
-            name = prefix if key == "_schema" else (f"{prefix}.{key}" if prefix else str(key))
-            out.extend(flatten_errors(value, name))
-    elif isinstance(messages, list) and messages and all(isinstance(m, str) for m in messages):
-        out.extend({"field": prefix, "message": m} for m in messages)
-    elif isinstance(messages, list):
-        for item in messages:
-            out.extend(flatten_errors(item, prefix))
-    else:
-        out.append({"field": prefix, "message": str(messages)})
-    return out
 
 
 access_log = logging.getLogger("tornado.access")
@@ -233,28 +217,18 @@ class BaseHandler(tornado.web.RequestHandler):
 
     # --- input -----------------------------------------------------------------------------------
 
-    def json_body(self, schema, required: bool = True):
-        """Parse and validate the JSON body with `schema`; 400 for unreadable JSON, 422 for bad fields."""
+    async def json_body(self, schema, required: bool = True):
+        """Parse, bound and validate the JSON body with `schema` (esign.api.bounds: a large body in a
+        child process); 400 for unreadable JSON, 422 for bad fields or arrays over their bounds."""
         raw = self.body
         if not raw or not raw.strip():
             if required:
                 raise ApiError(400, "bad_request", "a JSON request body is required")
-            data = {}
-        else:
-            ctype = self.request.headers.get("Content-Type", "")
-            if ctype and "json" not in ctype.split(";")[0].lower():
-                raise ApiError(400, "bad_request", f"Content-Type must be application/json, not {ctype.split(';')[0]}")
-            try:
-                data = json.loads(raw)
-                # lone surrogates ("\ud800") parse but cannot be encoded (BSON, UTF-8): refuse them here
-                json.dumps(data, ensure_ascii=False).encode("utf-8")
-            except (ValueError, UnicodeError) as exc:
-                raise ApiError(400, "bad_request", f"malformed JSON body: {exc}") from None
-            except RecursionError:
-                raise ApiError(400, "bad_request", "malformed JSON body: nested too deeply") from None
-        if not isinstance(data, dict):
-            raise ApiError(400, "bad_request", "the JSON body must be an object")
-        return self.validate(schema, data)
+            return self.validate(schema, {})
+        ctype = self.request.headers.get("Content-Type", "")
+        if ctype and "json" not in ctype.split(";")[0].lower():
+            raise ApiError(400, "bad_request", f"Content-Type must be application/json, not {ctype.split(';')[0]}")
+        return await self.services.body_loader.load(schema, raw)
 
     def validate(self, schema, data):
         try:
@@ -341,13 +315,9 @@ class APIHandler(BaseHandler):
     async def fingerprint(self) -> str:
         """What an Idempotency-Key is bound to: the SHA-256 of a JSON body's canonical form (keys
         sorted, no spacing), so a retry that serialises the same JSON differently is the same request;
-        of the raw bytes when the body is not JSON (uploads: what was uploaded)."""
-        try:
-            canonical = json.dumps(json.loads(self.body), sort_keys=True, separators=(",", ":"),
-                                   ensure_ascii=False).encode("utf-8")
-        except (ValueError, UnicodeError, RecursionError):
-            canonical = self.body
-        return hashlib.sha256(canonical).hexdigest()
+        of the raw bytes when the body is not JSON (uploads: what was uploaded). A large body's is
+        computed in a child (esign.api.bounds)."""
+        return await self.services.body_loader.fingerprint(self.body)
 
 
 def idempotent(method):

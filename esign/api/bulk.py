@@ -64,7 +64,7 @@ class BulkSendHandler(APIHandler):
                            "returns the original job.\n\n" + STATUS_TEXT + "\n\n" + PLACEHOLDER_TEXT)
     @idempotent
     async def post(self):
-        body = self.json_body(BulkSend())
+        body = await self.json_body(BulkSend())
         job = await domain.submit(self.services, self.org, self.api_key, self.sandbox, body)
         self.write_json(BulkAccepted().dump({"bulk_job_id": job["id"], "total_count": job["total_count"],
                                              "status": job["status"]}), 202)

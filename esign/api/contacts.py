@@ -50,7 +50,7 @@ class ContactsHandler(APIHandler):
                            "contact keeps its id and gets the new name (and the phone, when `phone` is given: a "
                            "phone left out is kept). Answers 201 in both cases.")
     async def post(self):
-        body = self.json_body(ContactCreate())
+        body = await self.json_body(ContactCreate())
         contact = await self.services.store.contacts.upsert(self.org_id, body)
         self.write_json(Contact().dump(contact), 201)
 

@@ -3,7 +3,7 @@ import logging
 
 from marshmallow import fields
 
-from esign import db
+from esign import __version__, db
 from esign.api.base import BaseHandler, error_body
 from esign.api.common import OutSchema, operation
 
@@ -16,10 +16,14 @@ class Health(OutSchema):
     status = fields.String(required=True)
 
 
+class Liveness(Health):
+    version = fields.String(required=True, metadata={"description": "the running esign's version"})
+
+
 class HealthzHandler(BaseHandler):
-    @operation("Liveness: the process is up", tags=["health"], responses={200: Health}, errors=())
+    @operation("Liveness: the process is up", tags=["health"], responses={200: Liveness}, errors=())
     def get(self):
-        self.write_json({"status": "ok"})
+        self.write_json({"status": "ok", "version": __version__})
 
 
 async def _database(services) -> None:

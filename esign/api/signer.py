@@ -12,14 +12,14 @@ import os
 
 import tornado.template
 import tornado.web
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from esign.api.base import BaseHandler, StaticAssets
+from esign.api.common import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema, operation
 from esign.api.documents import MB, SpooledUpload
-from esign.api.common import Bool, Email, Name, OutSchema, StrictSchema, operation
 from esign.api.files import send_file
 from esign.clock import readable
-from esign.domain import attachments, copies, lifecycle, signing, verification
+from esign.domain import attachments, copies, lifecycle, requests, signing, verification
 from esign.pdf import fonts
 
 HERE = os.path.dirname(os.path.dirname(__file__))
@@ -98,10 +98,32 @@ class Mark(StrictSchema):
     image = fields.String(metadata={"description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"})
 
 
+class FieldValues(fields.Dict):
+    """Field id -> a string, a boolean (checkboxes) or null: anything else (a list, an object, a
+    number) is refused here, whatever field it names, rather than ignored by a field that takes no
+    value. At most as many entries as a request has fields."""
+
+    default_error_messages = {"value": "must be a string, a boolean (checkboxes) or null"}
+
+    def __init__(self, **kwargs):
+        super().__init__(keys=fields.String(), values=fields.Raw(allow_none=True),
+                         validate=MaxProperties(requests.MAX_FIELDS), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        values = super()._deserialize(value, attr, data, **kwargs)
+        wrong = {key: [self.error_messages["value"]] for key, v in values.items()
+                 if v is not None and not isinstance(v, (str, bool))}
+        if wrong:
+            raise ValidationError(wrong)
+        return values
+
+
 class SignBody(StrictSchema):
-    values = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), load_default=dict,
-                         metadata={"description": "field id -> value for this signer's text, checkbox (\"true\"/"
-                                                  "\"false\") and select fields, and overrides of auto_source fields"})
+    values = FieldValues(load_default=dict, metadata={
+        "maxProperties": requests.MAX_FIELDS,
+        "description": f"field id -> value (a string, a boolean for checkboxes, or null; at most "
+                       f"{requests.MAX_FIELDS} entries) for this signer's text, checkbox (\"true\"/\"false\") "
+                       "and select fields, and overrides of auto_source fields"})
     signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); always "
                                                                       "required (422 signature_required without it), also "
                                                                       "for a signer with no signature field"})
@@ -235,7 +257,7 @@ class SignHandler(SignerHandler):
                            "validation_pattern, select options, checkbox values, a non-empty drawing. 409 when it "
                            "is not the signer's turn; 403 while phone or identity verification is missing.")
     async def post(self, token):
-        body = self.json_body(SignBody())
+        body = await self.json_body(SignBody())
         await self.answer(await signing.sign(self.services, self.session, body, self.actor))
 
 
@@ -243,7 +265,7 @@ class DeclineHandler(SignerHandler):
     @signer_op("Decline to sign, with a reason", body=DeclineBody, response=Declined,
                description="The signer becomes `declined` and the request `cancelled`; the link then stops working.")
     async def post(self, token):
-        body = self.json_body(DeclineBody())
+        body = await self.json_body(DeclineBody())
         request = await signing.decline(self.services, self.session, body["reason"], self.actor)
         self.write_json({"status": "declined", "signing_request_id": request["id"],
                          "signer_id": self.session.signer["id"], "reason": body["reason"].strip()})
@@ -271,7 +293,7 @@ class DelegateHandler(SignerHandler):
                            "a place delegated more than `[signing] max_delegations` times in a row: 422. Fires "
                            "`signer.delegated`; the sender is emailed.")
     async def post(self, token):
-        body = self.json_body(DelegateBody())
+        body = await self.json_body(DelegateBody())
         request = await signing.delegate(self.services, self.session, body, self.actor)
         signer = lifecycle.find_signer(request, self.session.signer["id"])
         delegate = lifecycle.find_signer(request, signer["delegated_to"])
@@ -321,7 +343,7 @@ class OtpVerifyHandler(SignerHandler):
                description="A wrong code is 422 with the tries left; the last allowed wrong try locks the link "
                            "(429 with Retry-After).")
     async def post(self, token):
-        body = self.json_body(CodeBody())
+        body = await self.json_body(CodeBody())
         await self.answer(await verification.verify_code(self.services, self.session, body["code"], self.actor))
 
 
@@ -331,7 +353,7 @@ class IdentityHandler(SignerHandler):
                            "`rejected` refuses signing until a later attempt passes. Fires identity.approved, "
                            "signer.reviewed or identity.rejected.")
     async def post(self, token):
-        body = self.json_body(IdentityBody())
+        body = await self.json_body(IdentityBody())
         await self.answer(await verification.verify_identity(self.services, self.session, body, self.actor))
 
 

@@ -345,7 +345,7 @@ class SigningRequestsHandler(RequestHandler):
                            "`signing_level` qes without a QES provider: 403 plan_restricted.")
     @idempotent
     async def post(self):
-        body = self.json_body(SigningRequestCreate())
+        body = await self.json_body(SigningRequestCreate())
         request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
         self.write_request(request, 201)
 
@@ -383,7 +383,7 @@ class CancelHandler(RequestHandler):
                description="Allowed from draft and pending; otherwise 409 invalid_state. The body is optional.")
     @idempotent
     async def post(self, request_id):
-        body = self.json_body(CancelBody(), required=False)
+        body = await self.json_body(CancelBody(), required=False)
         request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
         self.write_json({"status": request["status"], "id": request["id"]})
 
@@ -404,7 +404,7 @@ class ReactivateHandler(RequestHandler):
                responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
                description="Expired only (409 otherwise). Send must follow.")
     async def post(self, request_id):
-        body = self.json_body(ReactivateBody())
+        body = await self.json_body(ReactivateBody())
         request = await self.load_for_change(request_id)
         self.write_request(await lifecycle.reactivate(self.services, request, body["expires_in_days"]))
 
@@ -421,7 +421,7 @@ class FieldsHandler(RequestHandler):
                            "text field), else 422 with detail `fields`.")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        body = self.json_body(FieldsBody())
+        body = await self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
 
@@ -433,7 +433,7 @@ class EmbeddedUrlHandler(RequestHandler):
                            "request must be pending (409). One URL per signer who still has to sign, valid 60 minutes.")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        body = self.json_body(EmbeddedUrlBody())
+        body = await self.json_body(EmbeddedUrlBody())
         origin = body["allowed_origin"].rstrip("/")
         if origin not in [o.rstrip("/") for o in self.org.get("embed_origins", [])]:
             raise ApiError(403, "origin_not_allowed", f"origin {origin!r} is not registered for embedding")
@@ -456,7 +456,7 @@ class ReplaceSignerHandler(RequestHandler):
                            "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
     @idempotent
     async def post(self, request_id, signer_id):
-        body = self.json_body(SignerBase())
+        body = await self.json_body(SignerBase())
         request = await self.load_for_change(request_id)
         signer_id = self.path_id(signer_id, "signer")
         lifecycle.find_signer(request, signer_id)

@@ -88,8 +88,9 @@ def _optional(field):
 
 
 # PATCH: every create field, none required, no defaults (a field left out is left as it is)
+# (named in this module: a large body is loaded in a child, which finds its schema by module and name)
 TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
-                      {name: _optional(f) for name, f in TemplateCreate._declared_fields.items()})
+                      {"__module__": __name__, **{name: _optional(f) for name, f in TemplateCreate._declared_fields.items()}})
 
 READ_FIELDS = ("id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
                "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
@@ -184,7 +185,7 @@ class TemplatesHandler(APIHandler):
                            "provider: 403 plan_restricted. " + QUOTA_TEXT)
     @idempotent
     async def post(self):
-        body = self.json_body(TemplateCreate())
+        body = await self.json_body(TemplateCreate())
         template = await domain.create(self.services, self.org, self.sandbox, body)
         self.write_json(Template().dump(template), 201)
 
@@ -205,7 +206,7 @@ class TemplateHandler(APIHandler):
                            "The template as it will be is checked like on creation.")
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
-        changes = self.json_body(TemplateUpdate())
+        changes = await self.json_body(TemplateUpdate())
         self.write_json(Template().dump(await domain.update(self.services, template, changes)))
 
     @operation("Delete a template", tags=["templates"], responses={204: None},
@@ -230,7 +231,7 @@ class TemplateSendHandler(RequestHandler):
     @idempotent
     async def post(self, template_id):
         template = await load_template(self, template_id)
-        body = self.json_body(TemplateSend())
+        body = await self.json_body(TemplateSend())
         request = await domain.create_request(self.services, self.org, self.api_key, self.sandbox, template, body)
         self.write_request(request, 201)
 

@@ -7,14 +7,16 @@ from esign.api.common import (CursorPageQuery, OutSchema, QueryBool, StrictSchem
 from esign.errors import invalid_state, not_found, validation_error
 from esign.webhooks import delivery, payloads, signatures, urls
 
+MAX_EVENTS = 100  # entries of `events` (each of the event types, duplicates included)
 EVENT_LIST = ", ".join(f"`{t}`" for t in payloads.SUBSCRIBABLE)
 
 
 class EventList(fields.List):
     def __init__(self, **kwargs):
         super().__init__(fields.String(validate=validate.OneOf(payloads.SUBSCRIBABLE)),
-                         validate=validate.Length(min=1),
-                         metadata={"description": f"non-empty; any of {EVENT_LIST}; duplicates are dropped"}, **kwargs)
+                         validate=validate.Length(1, MAX_EVENTS),
+                         metadata={"description": f"1 to {MAX_EVENTS} entries; any of {EVENT_LIST}; duplicates are "
+                                                  "dropped"}, **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         return list(dict.fromkeys(super()._deserialize(value, attr, data, **kwargs)))
@@ -171,7 +173,7 @@ class WebhooksHandler(APIHandler):
                            "clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
                            "100; 409 `invalid_state` beyond).\n\n" + DELIVERY_TEXT)
     async def post(self):
-        body = self.json_body(WebhookCreate())
+        body = await self.json_body(WebhookCreate())
         url = await checked_url(self, body["url"])
         secret = signatures.new_secret()
         most = self.services.config.webhooks.max_per_organisation
@@ -191,7 +193,7 @@ class WebhookHandler(_WebhookHandler):
                description="Any of name, url, events, status. A new URL is checked like on creation.")
     async def patch(self, webhook_id):
         hook = await self.load(webhook_id)
-        changes = self.json_body(WebhookUpdate())
+        changes = await self.json_body(WebhookUpdate())
         if "url" in changes:
             await checked_url(self, changes["url"])
         hook = await self.services.store.webhooks.update(self.org_id, hook["id"], changes)

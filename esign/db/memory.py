@@ -1,8 +1,8 @@
 """The embedded database (`memory://`): mongomock-motor wrapped so that it behaves like MongoDB where the
 application can tell the difference.
 
-- Every call yields to the event loop (two coroutines interleave as they would against a server) and
-  is counted in `round_trips` by command.
+- Every call yields to the event loop (two coroutines interleave as they would against a server), is
+  counted in `round_trips` by command and timed for its observers.
 - A write whose document would exceed 16 MiB is refused with the error MongoDB gives.
 - An upsert is "match, then insert" with a window between the two, as on the server.
 - A TTL monitor: every TTL_MONITOR_SECONDS (wall clock, like the server's), on the next call, each
@@ -17,8 +17,10 @@ esign.db.mongomock_patches), which give mongomock's own results.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import datetime
+import functools
 import heapq
 import itertools
 import time
@@ -74,6 +76,17 @@ def _expire(store, now: datetime.datetime) -> None:
 
 
 
+def _call(command: str):
+    """A method of MemoryCollection that is one call of the database (`MemoryDatabase.call`)."""
+    def wrap(method):
+        @functools.wraps(method)
+        async def call(self, *args, **kwargs):
+            async with self.database.call(command):
+                return await method(self, *args, **kwargs)
+        return call
+    return wrap
+
+
 class MemoryDatabase:
     """mongomock-motor with MongoDB's behaviour where it matters (see the module docstring)."""
 
@@ -94,12 +107,23 @@ class MemoryDatabase:
         return self._collections[name]
 
     async def command(self, *args, **kwargs):
-        await self.trip("command")
-        return await self.unchecked.command(*args, **kwargs)
+        async with self.call("command"):
+            return await self.unchecked.command(*args, **kwargs)
 
     async def list_collection_names(self):
-        await self.trip("listCollections")
-        return await self.unchecked.list_collection_names()
+        async with self.call("listCollections"):
+            return await self.unchecked.list_collection_names()
+
+    @contextlib.asynccontextmanager
+    async def call(self, command: str):
+        """One call of the database's API: a round trip (`trip`), timed to its end for the observers
+        of `round_trips` (esign's metrics)."""
+        await self.trip(command)
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.round_trips.took(command, time.perf_counter() - started)
 
     async def trip(self, command: str) -> None:
         """One call of the database: counted, and a yield to the event loop (as a server would)."""
@@ -147,8 +171,9 @@ class MemoryCursor:
     async def _start(self) -> list:
         if self._results is None:
             self._collection.check(self._query, self._sort)
-            await self._collection.database.trip("find")
-            self._results = self._collection.page(self._query, self._projection, self._sort, self._skip, self._limit)
+            async with self._collection.database.call("find"):
+                self._results = self._collection.page(self._query, self._projection, self._sort, self._skip,
+                                                      self._limit)
         return self._results
 
     def __aiter__(self):
@@ -310,60 +335,60 @@ class MemoryCollection:
         stop = skip + limit if limit else None
         return [self._copy(doc, projection) for doc in itertools.islice(self._matching(query, sort, stop), skip, stop)]
 
+    @_call("find")
     async def find_one(self, filter=None, projection=None, *, sort=None):
         self.check(filter, sort_spec(sort))
-        await self.database.trip("find")
         return self._copy(self._first(filter, sort), projection)
 
+    @_call("count")
     async def count_documents(self, filter, **kwargs):
         self.check(filter)
-        await self.database.trip("count")
         return self._sync.count_documents(filter, **kwargs)
 
+    @_call("distinct")
     async def distinct(self, key, filter=None, **kwargs):
         self.check(filter)
-        await self.database.trip("distinct")
         return self._sync.distinct(key, filter, **kwargs)
 
     # -- writes ---------------------------------------------------------------------------------------------
+    @_call("insert")
     async def insert_one(self, doc, **kwargs):
-        await self.database.trip("insert")
         self._inserted(_check_insert_size(doc))
         return self._sync.insert_one(doc, **kwargs)
 
+    @_call("insert")
     async def insert_many(self, docs, **kwargs):
-        await self.database.trip("insert")
         docs = list(docs)
         for doc in docs:
             self._inserted(_check_insert_size(doc))
         return self._sync.insert_many(docs, **kwargs)
 
+    @_call("update")
     async def replace_one(self, filter, replacement, **kwargs):
         self.check(filter)
-        await self.database.trip("update")
         self._inserted(_check_insert_size(replacement))
         return self._sync.replace_one(filter, replacement, **kwargs)
 
+    @_call("update")
     async def update_one(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
-        await self.database.trip("update")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, array_filters=kwargs.get("array_filters"))
         return self._sync.update_one(filter, update, upsert=upsert, **kwargs)
 
+    @_call("update")
     async def update_many(self, filter, update, upsert=False, **kwargs):
         self.check(filter)
-        await self.database.trip("update")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, many=True, upsert=upsert, array_filters=kwargs.get("array_filters"))
         return self._sync.update_many(filter, update, upsert=upsert, **kwargs)
 
+    @_call("findAndModify")
     async def find_one_and_update(self, filter, update, projection=None, *, sort=None, upsert=False,
                                   return_document=ReturnDocument.BEFORE, **kwargs):
         self.check(filter, sort_spec(sort))
-        await self.database.trip("findAndModify")
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, sort=sort, find_and_modify=True,
@@ -383,9 +408,9 @@ class MemoryCollection:
             return self._copy(self._first({"_id": key}), projection)
         return before
 
+    @_call("findAndModify")
     async def find_one_and_delete(self, filter, projection=None, *, sort=None):
         self.check(filter, sort_spec(sort))
-        await self.database.trip("findAndModify")
         found = self._first(filter, sort)
         if found is None:
             return None
@@ -393,25 +418,25 @@ class MemoryCollection:
         self._sync.delete_one({"_id": found["_id"]})
         return before
 
+    @_call("delete")
     async def delete_one(self, filter, **kwargs):
         self.check(filter)
-        await self.database.trip("delete")
         return self._sync.delete_one(filter, **kwargs)
 
+    @_call("delete")
     async def delete_many(self, filter, **kwargs):
         self.check(filter)
-        await self.database.trip("delete")
         return self._sync.delete_many(filter, **kwargs)
 
     # -- indexes --------------------------------------------------------------------------------------------
+    @_call("createIndexes")
     async def create_index(self, keys, **kwargs):
-        await self.database.trip("createIndexes")
         return self._sync.create_index(keys, **kwargs)
 
+    @_call("dropIndexes")
     async def drop_index(self, name):
-        await self.database.trip("dropIndexes")
         return self._sync.drop_index(name)
 
+    @_call("listIndexes")
     async def index_information(self):
-        await self.database.trip("listIndexes")
         return self._sync.index_information()

@@ -156,7 +156,8 @@ async def finalize_job(services, payload, job_record):
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
-        result = await _produce(services, request, document, original, images, level, files)
+        with services.metrics.finalizing():
+            result = await _produce(services, request, document, original, images, level, files)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise

@@ -267,9 +267,11 @@ async def send_email(services, payload, job_record):
             msg = render(services, request, org, template, to, signer, msg_key, pdf)
             await services.email.send(msg)
         except (ProviderRejected, Unaddressable) as exc:
+            services.metrics.email("bounced")
             if signer:
                 await _record_bounce(services, request, signer, str(exc))
             raise PermanentJobError(str(exc)) from exc
+        services.metrics.email("sent")
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
     if signer and signer.get("email_failed_at"):
         await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=False)
@@ -297,6 +299,7 @@ async def copies_due(services, payload, job_record):
 
 async def email_given_up(services, job_record, error):
     """The email job ran out of retries: visible on the signer and in the events."""
+    services.metrics.email("given_up")
     payload = job_record["payload"]
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or not payload.get("signer_id"):

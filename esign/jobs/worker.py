@@ -83,14 +83,17 @@ class Worker:
             beat.cancel()  # before the release: a renewal racing it would find the job gone and cancel again
             if await jobs.release(job):
                 log.info("job %s (%s) released", job["id"], job["kind"])
+                self.services.metrics.job(kind.lane, kind.kind, "released")
             raise
         except (ProviderRejected, PermanentJobError) as exc:
             log.warning("job %s (%s) failed for good: %s", job["id"], job["kind"], exc)
             await jobs.retry(job, str(exc), 0, final=True)
+            self.services.metrics.job(kind.lane, kind.kind, "failed")
         except Exception as exc:  # noqa: BLE001 - a job must never take the worker down
             await self._retry(kind, job, exc)
         else:
             await jobs.complete(job)
+            self.services.metrics.job(kind.lane, kind.kind, "done")
         finally:
             beat.cancel()
 
@@ -111,6 +114,7 @@ class Worker:
             final = self.services.clock.now() - started >= dt.timedelta(seconds=kind.horizon(self.services.config))
         else:
             final = job["attempts"] >= job["max_attempts"]
+        self.services.metrics.job(kind.lane, kind.kind, "failed" if final else "retried")
         if final:
             log.error("job %s (%s) gave up after %s attempts: %s", job["id"], job["kind"], job["attempts"], error)
             await self._give_up(kind, job, error)

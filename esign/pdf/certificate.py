@@ -88,11 +88,12 @@ class Integrity:
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
-                      handwriting=()) -> bytes:
+                      handwriting=(), codes: dict | None = None) -> bytes:
     """`request` carries `owner_name`, `owner_email` and `organization_name`; times are datetimes;
     each signer's `signature` and `initials` are marks as esign.pdf.stamp draws them; `events` in
     any order (printed oldest first). The handwriting font is primed with the texts `handwriting`
-    (esign.pdf.fonts.prime), as the stamps' is, so that one subset serves both."""
+    (esign.pdf.fonts.prime), as the stamps' is, after the stamps' `codes` (esign.pdf.fonts.replay), so
+    that one subset of each font serves both."""
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=A4, title=TITLE, author="esign", leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN)
@@ -122,6 +123,7 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
 
     def on_page(canvas, document):
         if document.page == 1:  # before anything is drawn
+            fonts.replay(canvas._doc, codes or {})
             fonts.prime(canvas._doc, fonts.HANDWRITING, handwriting)
         line = _p(f"{footer} · page {document.page}", 7)
         line.wrap(width, 10 * mm)

@@ -50,8 +50,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     unplaced = [s for s in signers if s.get("signature") and s.get("status", "signed") == "signed"
                 and s["id"] not in placed]
     embedded: dict = {}  # TrueType subsets of the stamps, which the certificate's pages share when identical
-    stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
-               unplaced=unplaced, embedded=embedded)
+    codes = stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
+                       unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
     attach_files(writer, [(attachment_name(i, a["name"]), a["data"], a["content_type"],
@@ -73,7 +73,9 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                                                                   "signer_email")},
                                              "embedded_as": attachment_name(i, a["name"])}
                                             for i, a in enumerate(attachments, start=1)))
-    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers))
+    # the certificate's pages join the stamps' in one PDF: its subsets begin as theirs (one of each font)
+    certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers),
+                                    codes=None if separate_certificate else codes)
     if separate_certificate:
         document = stamped
         certificate_pdf = seal_pdf(with_trail(certificate, audit_trail), seal, timestamp_url=timestamp_url,

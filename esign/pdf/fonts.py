@@ -146,3 +146,22 @@ def prime(doc, chain: list[str], texts) -> None:
         font = pdfmetrics.getFont(name)
         if isinstance(font, TTFont):
             font.splitString("".join(sorted(chars[name])), doc)
+
+
+def codes(doc) -> dict[str, list[int]]:
+    """The characters each TrueType font has been given codes for in `doc` (a reportlab document),
+    in the order of their codes: what `replay` gives another document."""
+    out = {}
+    for name in pdfmetrics.getRegisteredFontNames():
+        state = getattr(pdfmetrics.getFont(name), "state", {}).get(doc)
+        if state is not None and state.assignments:
+            out[name] = sorted(state.assignments, key=state.assignments.get)
+    return out
+
+
+def replay(doc, assigned: dict[str, list[int]]) -> None:
+    """Give the characters of `assigned` (`codes` of another document) the same codes in `doc`, before
+    anything is drawn in it. Its subsets of those fonts then begin as the other document's do, code for
+    code, so that esign.pdf.stamp can keep one for both when their pages join one PDF."""
+    for name, chars in assigned.items():
+        pdfmetrics.getFont(name).splitString("".join(map(chr, chars)), doc)

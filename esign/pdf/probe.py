@@ -31,6 +31,7 @@ import logging
 import os
 import select
 import sys
+import time
 
 import pypdf
 import pypdfium2
@@ -242,9 +243,11 @@ class PdfChecker:
     """The pool of checking processes (see the module docstring)."""
 
     def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100,
-                 active_content: str = "strip"):
+                 active_content: str = "strip", observe=None):
+        """`observe(outcome, seconds)` is told each check's outcome (ok, refused, died) and duration."""
         self.timeout = timeout
         self.active_content = active_content  # `[limits] active_content`: what the children do with it
+        self.observe = observe
         self.memory_mb = memory_mb
         self.workers = max(1, workers)
         self.recycle_after = max(1, recycle_after)
@@ -287,7 +290,12 @@ class PdfChecker:
     async def check(self, path: str) -> dict:
         """{"ok": true, "page_count": N} or {"ok": false, "error": "..."} for the file at `path`
         (with what `_check` adds about active content and signatures)."""
-        return await self._ask({"check": path})
+        started = time.perf_counter()
+        result = await self._ask({"check": path})
+        if self.observe is not None:
+            self.observe("died" if result == DIED else "ok" if result.get("ok") else "refused",
+                         time.perf_counter() - started)
+        return result
 
     async def render(self, path: str, number: int, out: str) -> dict:
         """Page `number` of the PDF at `path` drawn as a PNG into the file `out` by a child:

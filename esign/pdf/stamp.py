@@ -24,12 +24,14 @@ import datetime as dt
 import functools
 import hashlib
 import io
+import re
 from collections import defaultdict
 
 from PIL import Image, ImageFilter, ImageStat
 from pypdf import PdfReader, PdfWriter
 from pypdf.filters import ASCII85Decode
-from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, RectangleObject
+from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
+                           RectangleObject)
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
@@ -57,11 +59,12 @@ def reference_id(request_id: str, signer_id: str) -> str:
 
 
 def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], *, request_id: str,
-               unplaced: list[dict] = (), embedded: dict | None = None) -> None:
+               unplaced: list[dict] = (), embedded: dict | None = None) -> dict[str, list[int]]:
     """Stamp `fields` onto the pages of `writer` and append the signatures page of the signers in
     `unplaced` (signed, with an adopted signature that no signature field shows). The handwriting font
     is primed with `handwritten(fields, signers)`; `embedded` collects the TrueType fonts the stamps
-    embed (`append_pages` shares them)."""
+    embed (`append_pages` shares them). Returns the codes the stamps gave their TrueType characters
+    (esign.pdf.fonts.codes): pages drawn after `fonts.replay` of them share the stamps' subsets."""
     by_page: dict[int, list[dict]] = defaultdict(list)
     for field in fields:
         number = int(field["page_number"])
@@ -70,7 +73,7 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
         by_page[number].append(field)
     numbers = sorted(by_page)
     if not numbers and not unplaced:
-        return
+        return {}
     buf = io.BytesIO()
     canvas = Canvas(buf, pageCompression=1)
     fonts.prime(canvas._doc, fonts.HANDWRITING, handwritten(fields, signers.values()))
@@ -81,12 +84,14 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
         canvas.showPage()
     if unplaced:
         _signatures_page(canvas, unplaced, request_id)
+    assigned = fonts.codes(canvas._doc)
     canvas.save()
     overlays = PdfReader(buf).pages
     shared: dict[str, object] = {}  # small content streams, one object for every page
     for number, overlay in zip(numbers, overlays):
         _paint_over(writer, writer.pages[number - 1], overlay, shared, embedded)
     append_pages(writer, overlays[len(numbers):], embedded)
+    return assigned
 
 
 def handwritten(fields: list[dict], signers) -> list[str]:
@@ -100,7 +105,9 @@ def handwritten(fields: list[dict], signers) -> list[str]:
 def append_pages(writer: PdfWriter, pages, embedded: dict) -> None:
     """Add reportlab's pages at the end, their content re-encoded as plain Flate; fonts and images
     they share are cloned once, and a TrueType subset identical to one in `embedded` (program,
-    widths, text mapping; see esign.pdf.fonts.prime) is replaced by it."""
+    widths, text mapping; see esign.pdf.fonts.prime) is replaced by it. A subset that begins as one
+    in `embedded` does, code for code, and has more (its document replayed the stamps' codes:
+    esign.pdf.fonts.replay), takes that one's place: the writer keeps one subset of the font."""
     for page in pages:
         resources = page["/Resources"].get_object()
         _tidy(resources)
@@ -108,7 +115,7 @@ def append_pages(writer: PdfWriter, pages, embedded: dict) -> None:
         if fonts_of is not None:
             fonts_of = fonts_of.get_object()
             for name, font in list(fonts_of.items()):
-                known = embedded.get(_font_key(font))
+                known = embedded.get(_font_key(font)) or _extend(writer, font, embedded)
                 if known is not None:
                     fonts_of[NameObject(name)] = known
         added = writer.add_page(page)
@@ -160,6 +167,49 @@ def _font_key(font) -> bytes | None:
     plain = [font.get(k) for k in ("/Subtype", "/BaseFont", "/FirstChar", "/LastChar", "/Widths", "/Encoding")]
     digest.update(repr([v.get_object() if v is not None else None for v in plain]).encode())
     return digest.digest()
+
+
+_BFCHAR = re.compile(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]+)>")
+
+
+def _text_mapping(font) -> dict[bytes, bytes]:
+    """A reportlab subset's codes and the characters they stand for (its ToUnicode bfchar map)."""
+    mapping = font.get("/ToUnicode")
+    return dict(_BFCHAR.findall(mapping.get_object().get_data())) if mapping is not None else {}
+
+
+def _extend(writer: PdfWriter, font, embedded: dict):
+    """The writer's font of `embedded` that `font` extends (the same font file, every code of it
+    standing for the same character with the same width in `font`), made `font` in place: the old
+    subset's objects are freed. None when there is none."""
+    font = font.get_object()
+    if _font_key(font) is None or font.get("/FirstChar") != 0:
+        return None
+    mapping, widths = _text_mapping(font), list(font.get("/Widths", ()))
+    for key, known in list(embedded.items()):
+        old = known.get_object()
+        if old.get("/BaseFont") != font.get("/BaseFont") or old.get("/FirstChar") != 0:
+            continue
+        # reportlab fills the codes below 32 it has not given yet with spaces (never drawn: a space is 32)
+        used = {int(code, 16): char for code, char in _text_mapping(old).items()
+                if char.lstrip(b"0") != b"20" or int(code, 16) == 32}
+        old_widths = list(old.get("/Widths", ()))
+        if used and all(code < len(old_widths) and code < len(widths) and old_widths[code] == widths[code]
+                        and mapping.get(b"%02X" % code) == char for code, char in used.items()):
+            break
+    else:
+        return None
+    freed = [ref for ref in (old.raw_get("/ToUnicode"), old.raw_get("/FontDescriptor"),
+                             old["/FontDescriptor"].get_object().raw_get("/FontFile2"), old.raw_get("/Widths"))
+             if isinstance(ref, IndirectObject)]
+    entries = {NameObject(name): value.clone(writer) for name, value in font.items()}
+    old.clear()
+    old.update(entries)
+    for ref in freed:
+        writer._objects[ref.idnum - 1] = None
+    del embedded[key]
+    embedded[_font_key(old)] = known
+    return known
 
 
 def _collect_fonts(resources, embedded: dict) -> None:

@@ -130,5 +130,17 @@ class Jobs(Repository):
             return_document=ReturnDocument.AFTER)
         return out(doc)
 
+    async def lane_state(self, lane: str) -> dict:
+        """`queued`, `running` and `failed` jobs of `lane`, and `oldest_due_seconds`: how long its most
+        overdue job (queued, or running on an expired lease) has been due (0: none). Each query is
+        served by `lane_status_run_at_group`."""
+        now = self.clock.now()
+        state = {status: await self.col.count_documents({"lane": lane, "status": status})
+                 for status in ("queued", "running", "failed")}
+        oldest = await self.col.find_one({"lane": lane, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}},
+                                         {"run_at": 1}, sort=[("run_at", ASCENDING)])
+        state["oldest_due_seconds"] = (now - oldest["run_at"]).total_seconds() if oldest else 0.0
+        return state
+
     async def count(self, **query) -> int:
         return await self.col.count_documents(query)

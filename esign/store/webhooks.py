@@ -202,6 +202,10 @@ class WebhookDeliveries(Repository):
         return out(await self.col.find_one({"webhook_id": webhook_id, "status": "pending"},
                                            sort=[("event_seq", ASCENDING), ("order", ASCENDING)]))
 
+    async def pending_count(self) -> int:
+        """Attempts not made yet (held for a paused webhook, or waiting for their job): for /metrics."""
+        return await self.col.count_documents({"status": "pending"})
+
     async def webhooks_with_pending(self) -> list[str]:
         return await self.col.distinct("webhook_id", {"status": "pending"})
 

@@ -162,6 +162,8 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     # the next attempt is queued before this one is recorded: a crash in between repeats an
     # attempt (at least once) instead of losing the retry
     delays = config.retry_delays_seconds
+    services.metrics.webhook("delivered" if success else "failed" if attempt < len(delays) else "given_up",
+                             None if sent.elapsed_ms is None else sent.elapsed_ms / 1000)
     if not success and attempt < len(delays):
         retry = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": attempt + 1, "key": payload.get("key")}
         await enqueue_attempt(services, retry, delay_seconds=delays[attempt])

@@ -14,18 +14,28 @@ docs/benchmarks.md.
 The per-key rate limit is at most 1000 requests per minute, so the benchmark provisions many keys and
 spreads requests over them; any non-200 answer is counted and reported.
 
+With `--defaults`, esign runs as `esign serve` starts by default: its worker in the same process and
+the INFO log (every request's access line) written to a file. With `--profile FILE`, esign runs under
+cProfile (which slows it: the ratios of such a run mean nothing), the statistics are written to FILE
+and the costliest functions and modules are printed; `--paths` limits the run to the paths whose name
+contains one of the given words.
+
 Usage: .venv/bin/python scripts/bench/bench_list_rps.py [--seconds 10] [--rounds 2] [--connections 32] [--json]
+       [--defaults] [--profile FILE] [--paths WORD ...]
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import datetime
 import json
 import os
-import platform
 import pathlib
+import platform
+import pstats
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -58,6 +68,18 @@ async def main():
     await asyncio.Event().wait()
 
 asyncio.run(main())
+'''
+
+# esign's CLI under cProfile, timed by the CPU time of the event loop's thread: wall time would charge
+# a function for the time the loaded machine's scheduler gave the cores to other processes
+PROFILER = r'''
+import cProfile, sys, time
+from esign.cli import main
+profile = cProfile.Profile(time.thread_time)
+try:
+    profile.runcall(main, sys.argv[2:])
+finally:
+    profile.dump_stats(sys.argv[1])
 '''
 
 
@@ -129,9 +151,9 @@ async def create_request(port: int, document_id: str) -> str:
     return json.loads(answer)["id"]
 
 
-def esign_config(tmp: pathlib.Path) -> pathlib.Path:
+def esign_config(tmp: pathlib.Path, level: str = "WARNING") -> pathlib.Path:
     keys = "".join(f'[[organizations.api_keys]]\nkey = "{key}"\nrate_limit = 1000\n' for key in KEYS)
-    return embedded_config(tmp, f'[[organizations]]\nname = "Bench"\nplan = "enterprise"\n{keys}')
+    return embedded_config(tmp, f'[[organizations]]\nname = "Bench"\nplan = "enterprise"\n{keys}', level=level)
 
 
 def machine() -> dict:
@@ -147,8 +169,14 @@ async def run(args) -> dict:
         tmp = pathlib.Path(tmpdir)
         env = {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
         env["TMPDIR"] = str(tmp)
-        proc, port = start([str(ESIGN), "serve", "--no-worker", "--config", str(esign_config(tmp)), "--port", "0"],
-                           env=env, cwd=tmp)
+        cmd = [str(ESIGN)]
+        if args.profile:
+            cmd = [str(PYTHON), "-c", PROFILER, str(pathlib.Path(args.profile).resolve())]
+        cmd += ["serve", "--config", str(esign_config(tmp, "INFO" if args.defaults else "WARNING")), "--port", "0"]
+        if not args.defaults:
+            cmd.append("--no-worker")
+        log = open(tmp / "esign.log", "w") if args.defaults else subprocess.DEVNULL
+        proc, port = start(cmd, env=env, cwd=tmp, stderr=log)
         bare = None
         try:
             documents = [await upload(port, CORPUS / name) for name in SAMPLES]
@@ -156,6 +184,8 @@ async def run(args) -> dict:
             paths = {"GET /v1/signing-requests/{id}": f"/v1/signing-requests/{request_id}",
                      "GET /v1/documents (5 items)": "/v1/documents",
                      "GET /v1/usage": "/v1/usage"}
+            if args.paths:
+                paths = {name: path for name, path in paths.items() if any(word in name for word in args.paths)}
             answers = {}
             for path in paths.values():
                 status, body = await request(port, get_raw(path, KEYS[0]))
@@ -176,7 +206,45 @@ async def run(args) -> dict:
             stop(proc)
             if bare is not None:
                 stop(bare)
-    return {"machine": machine(), "connections": args.connections, "seconds": args.seconds, "rounds": rounds}
+            if args.defaults:
+                log.close()
+    return {"machine": machine(), "connections": args.connections, "seconds": args.seconds, "rounds": rounds,
+            "defaults": args.defaults}
+
+
+def profile_summary(path: str, top: int = 30) -> str:
+    """The CPU time of the event loop's thread per request: by module (own time summed) and the
+    costliest functions by cumulative time, start-up (imports, configuration) left out."""
+    stats = pstats.Stats(path)
+    requests = sum(row[1] for (f, _, name), row in stats.stats.items()
+                   if name == "log_request" and f.endswith("tornado/web.py")) or 1
+    startup = {key for key, row in stats.stats.items() if key[2] == "<module>"}
+    total = sum(row[2] for row in stats.stats.values())
+    modules: dict[str, float] = collections.Counter()
+    for (filename, _, _), row in stats.stats.items():
+        modules[_module(filename)] += row[2]
+    lines = [f"{requests} requests; CPU time of the event loop's thread: {total:.1f} s in all (start-up included), "
+             f"{total / requests * 1e6:.0f} µs a request\n",
+             "| module | own µs a request | share |", "|---|---:|---:|"]
+    lines += [f"| {m} | {t / requests * 1e6:.0f} | {t / total:.0%} |" for m, t in modules.most_common(top)]
+    lines += ["", "| function | calls a request | own µs a request | cumulative µs a request |", "|---|---:|---:|---:|"]
+    rows = sorted(((key, row) for key, row in stats.stats.items()
+                   if key not in startup and "esign/cli.py" not in key[0] and key[0] != "~"),
+                  key=lambda item: -item[1][3])[:top]
+    for (filename, line, name), (_, calls, own, cumulative, _) in rows:
+        lines.append(f"| `{_module(filename)}:{line} {name}` | {calls / requests:.1f} | {own / requests * 1e6:.0f} "
+                     f"| {cumulative / requests * 1e6:.0f} |")
+    return "\n".join(lines)
+
+
+def _module(filename: str) -> str:
+    """A file as the package path it belongs to (site-packages/tornado/web.py -> tornado/web.py)."""
+    if filename.startswith(("~", "<")):
+        return "(built-in)" if filename.startswith("~") else filename
+    for marker in ("site-packages/", "/lib/python3.11/", str(ROOT) + "/"):
+        if marker in filename:
+            return filename.split(marker, 1)[1]
+    return filename
 
 
 def main() -> int:
@@ -186,6 +254,10 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--connections", type=int, default=32)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--defaults", action="store_true",
+                        help="esign serve's defaults: its worker in the process, the INFO (access) log to a file")
+    parser.add_argument("--profile", metavar="FILE", help="run esign under cProfile (CPU time of its event loop), write the statistics to FILE")
+    parser.add_argument("--paths", nargs="*", help="only the paths whose name contains one of these words")
     args = parser.parse_args()
     result = asyncio.run(run(args))
     if args.json:
@@ -193,7 +265,9 @@ def main() -> int:
         return 0
     m = result["machine"]
     print(f"{m['date']}; nproc {m['nproc']}, {m['cpu']}, load average {m['load_average']:.1f} at the start; "
-          f"Python {m['python']}; {result['connections']} connections, {result['seconds']:g} s per server, path and round\n")
+          f"Python {m['python']}; {result['connections']} connections, {result['seconds']:g} s per server, path and round; "
+          + ("esign with its worker and the INFO access log to a file" if result["defaults"] else
+             "esign --no-worker, log at WARNING") + ("; esign under cProfile" if args.profile else "") + "\n")
     print("| path | round | esign req/s | bare req/s | **ratio** | esign p50 / p99 (ms) | non-200 |")
     print("|---|---:|---:|---:|---:|---|---:|")
     errors = 0
@@ -203,6 +277,8 @@ def main() -> int:
             errors += bad
             print(f"| `{name}` | {i} | {r['esign']['rps']:.0f} | {r['bare_tornado']['rps']:.0f} | **{r['ratio']:.3f}** | "
                   f"{r['esign']['latency_ms']['p50']} / {r['esign']['latency_ms']['p99']} | {bad} |")
+    if args.profile:
+        print("\n" + profile_summary(args.profile))
     return 0 if errors == 0 else 1
 
 

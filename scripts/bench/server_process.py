@@ -8,8 +8,9 @@ import signal
 import subprocess
 
 
-def embedded_config(tmp: pathlib.Path, extra: str = "") -> pathlib.Path:
-    """A config on `memory://` with blobs and mail under `tmp`; `extra` adds sections (organisations)."""
+def embedded_config(tmp: pathlib.Path, extra: str = "", level: str = "WARNING") -> pathlib.Path:
+    """A config on `memory://` with blobs and mail under `tmp`; `extra` adds sections (organisations);
+    `level` is the log's (INFO logs every request: the access log)."""
     path = tmp / "esign.toml"
     path.write_text(f"""
 [server]
@@ -22,14 +23,15 @@ path = "{tmp}/blobs"
 [email]
 path = "{tmp}/mail"
 [logging]
-level = "WARNING"
+level = "{level}"
 {extra}""")
     return path
 
 
-def start(cmd, env=None, cwd=None) -> tuple[subprocess.Popen, int]:
-    """Start `cmd`; returns the process and the port from its first output line."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=cwd)
+def start(cmd, env=None, cwd=None, stderr=subprocess.DEVNULL) -> tuple[subprocess.Popen, int]:
+    """Start `cmd` (its log, on stderr, to `stderr`: discarded unless a file is given); returns the
+    process and the port from its first output line."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env, cwd=cwd)
     event = json.loads(proc.stdout.readline())
     assert event["event"] == "listening", event
     return proc, int(event["url"].rsplit(":", 1)[1])

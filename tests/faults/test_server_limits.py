@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from esign import __version__
 from tests.conftest import KEYS, assert_error, start_server, stop_server
 from tests.faults.serve_process import ServeProcess
 from tests.rawhttp import parse_answer, raw_exchange
@@ -178,7 +179,7 @@ async def test_large_unauthenticated_posts_leave_memory_flat(tmp_path):
         assert statuses == [413] * 70
         peak = srv.status("VmHWM")
         assert peak - before < 64 * MB, (before, peak)
-        assert srv.get("/healthz") == (200, {"status": "ok"})
+        assert srv.get("/healthz") == (200, {"status": "ok", "version": __version__})
         assert srv.stop() == 0
         assert "Traceback" not in srv.log()
     finally:

@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from esign import __version__
 from tests.conftest import KEYS
 from tests.faults.serve_process import ServeProcess
 from tests.platform.test_documents import multipart, sized_pdf
@@ -78,7 +79,7 @@ async def test_idle_connections_do_not_hold_up_the_exit(tmp_path):
     socks = []
     try:
         socks = [socket.create_connection(("127.0.0.1", srv.port), timeout=5) for _ in range(5)]
-        assert srv.get("/healthz") == (200, {"status": "ok"})
+        assert srv.get("/healthz") == (200, {"status": "ok", "version": __version__})
         started = time.monotonic()
         assert await asyncio.to_thread(srv.stop) == 0
         assert time.monotonic() - started < 5  # not the 25 s grace

@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
-from esign import cli
+from esign import __version__, cli
 from esign import config as configmod
 from esign.pdf.seal import InternalCA
 
@@ -120,10 +120,10 @@ def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
     try:
         line = proc.stdout.readline()
         event = json.loads(line)
-        assert event["event"] == "listening", line
+        assert event["event"] == "listening" and event["version"] == __version__, line
         url = event["url"]
         assert url.startswith("http://127.0.0.1:") and not url.endswith(":0")
-        assert get(url + "/healthz") == (200, {"status": "ok"})
+        assert get(url + "/healthz") == (200, {"status": "ok", "version": __version__})
         assert get(url + "/readyz") == (200, {"status": "ready"})
         checkers = pdf_check_children(proc.pid)  # started with the server, before any upload
         assert len(checkers) == 2, checkers

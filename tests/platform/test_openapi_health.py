@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from esign import __version__
 from esign.api import health
 from esign.app import all_routes
 from tests.conftest import assert_error
@@ -133,7 +134,7 @@ async def test_docs_page_uses_only_local_assets(client):
 
 async def test_healthz_and_readyz_need_no_key(client):
     resp = await client.get("/healthz", key=None)
-    assert resp.status == 200 and resp.json == {"status": "ok"} and resp.headers["X-Request-ID"]
+    assert resp.status == 200 and resp.json == {"status": "ok", "version": __version__} and resp.headers["X-Request-ID"]
     resp = await client.get("/readyz", key=None)
     assert resp.status == 200 and resp.json == {"status": "ready"}
     # an invalid key does not matter there either

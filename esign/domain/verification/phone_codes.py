@@ -71,12 +71,14 @@ async def send_code(services, session, actor):
         else:
             await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
     except (ProviderUnavailable, ProviderRejected) as exc:
+        services.metrics.text("refused" if isinstance(exc, ProviderRejected) else "failed")
         # no code was sent: forget it, so the signer may ask again at once (no resend gap)
         await lifecycle.transition(services, updated, "pending",
                                    lambda r: set_signer(r, signer["id"], otp_hash=None, otp_sent_at=None, otp_expires_at=None))
         if isinstance(exc, ProviderRejected):
             raise validation_error([{"field": "phone", "message": f"the SMS provider refused the number: {exc}"}]) from exc
         raise upstream_unavailable(f"the text message could not be sent: {exc}") from exc
+    services.metrics.text("sent")
     await lifecycle.record_event(services, updated, "signing_event.otp_sent", signer=lifecycle.find_signer(updated, signer["id"]),
                                  actor=actor, metadata={"phone": masked(signer["phone"], 2)})
     return updated

@@ -1,0 +1,25 @@
+"""`GET /metrics`: the process's Prometheus metrics (text exposition; docs/monitoring.md). An operator
+endpoint, not part of the API: it is left out of the OpenAPI document. Answered to clients in
+`[metrics] allow` (loopback by default) or with the bearer `[metrics] token`; anyone else gets 403
+in the Error shape."""
+from esign.api.base import BaseHandler
+from esign.errors import ApiError
+from esign.jobs.kinds import JOB_LANES
+from esign.observability.metrics import CONTENT_TYPE, admitted
+
+
+class MetricsHandler(BaseHandler):
+    async def get(self):
+        services = self.services
+        if not admitted(services.config, self.request.remote_ip, self.request.headers,
+                        services.config.server.xheaders):
+            raise ApiError(403, "forbidden", "metrics are answered only to the networks in [metrics] allow "
+                                             "or with the [metrics] token")
+        await services.metrics.refresh(services.store, JOB_LANES)
+        self.set_header("Content-Type", CONTENT_TYPE)
+        self.finish(services.metrics.exposition())
+
+
+ROUTES = [
+    ("/metrics", MetricsHandler),
+]

@@ -1,0 +1,1 @@
+"""What operators watch: the Prometheus metrics of a process (esign.observability.metrics)."""

@@ -1,0 +1,164 @@
+"""The Prometheus metrics of one process (docs/monitoring.md), served at `GET /metrics` (esign.api.metrics).
+
+Each `Services` owns one `Metrics` with a registry of its own (never prometheus_client's global one), so
+several servers in one process (the tests) keep apart. Counters and histograms move where things
+happen: the HTTP access log (esign.app), the job worker, the email and SMS sends, webhook deliveries,
+finalisations, the PDF check and the database's commands (esign.db's round-trip counter). The job queue's
+gauges are read from the database when scraped (`refresh`), so every process shows the whole queue.
+
+Labels are bounded: the route is the route's template (`/v1/documents/{document_id}`), never the path;
+methods outside the standard ones count as `other`.
+"""
+from __future__ import annotations
+
+import contextlib
+import hmac
+import ipaddress
+import time
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    Info,
+    generate_latest,
+)
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+UNMATCHED = "(unmatched)"  # the route of a request no route matched (a 404)
+HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30)
+DB_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10)
+SLOW_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300)
+FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
+
+EMAIL_OUTCOMES = ("sent", "bounced", "given_up")
+SMS_OUTCOMES = ("sent", "refused", "failed")
+WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
+JOB_OUTCOMES = ("done", "retried", "failed", "released")
+
+
+class Metrics:
+    def __init__(self, version: str):
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.http_requests = Counter("esign_http_requests", "HTTP requests answered, by route template and status",
+                                     ["method", "route", "status"], registry=r)
+        self.http_duration = Histogram("esign_http_request_duration_seconds", "time to answer an HTTP request",
+                                       ["method", "route"], buckets=HTTP_BUCKETS, registry=r)
+        self.jobs_queued = Gauge("esign_jobs_queued", "jobs waiting in the lane (due now or later)", ["lane"],
+                                 registry=r)
+        self.jobs_running = Gauge("esign_jobs_running", "jobs a worker holds in the lane", ["lane"], registry=r)
+        self.jobs_failed = Gauge("esign_jobs_failed", "jobs that failed for good in the lane (kept 7 days)",
+                                 ["lane"], registry=r)
+        self.jobs_oldest_due = Gauge("esign_jobs_oldest_due_age_seconds",
+                                     "how long the lane's most overdue job has waited for a worker (0: none)",
+                                     ["lane"], registry=r)
+        self.job_runs = Counter("esign_job_runs", "job runs by this process's worker, by outcome",
+                                ["lane", "kind", "outcome"], registry=r)
+        self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out)", ["outcome"],
+                              registry=r)
+        self.sms = Counter("esign_sms", "text messages by outcome", ["outcome"], registry=r)
+        self.webhook_deliveries = Counter("esign_webhook_deliveries",
+                                          "webhook delivery attempts by outcome (failed: retried later)",
+                                          ["outcome"], registry=r)
+        self.webhook_duration = Histogram("esign_webhook_delivery_duration_seconds",
+                                          "time of a webhook delivery attempt", buckets=HTTP_BUCKETS, registry=r)
+        self.webhook_backlog = Gauge("esign_webhook_backlog", "webhook deliveries not made yet: queued jobs, "
+                                     "and pending records (held for a paused webhook)", ["state"], registry=r)
+        self.finalizations = Counter("esign_finalizations", "signed PDFs produced, by outcome", ["outcome"],
+                                     registry=r)
+        self.finalization_duration = Histogram("esign_finalization_duration_seconds",
+                                               "time to produce a signed PDF", buckets=SLOW_BUCKETS, registry=r)
+        self.pdf_checks = Counter("esign_pdf_checks", "uploaded PDFs checked, by outcome", ["outcome"], registry=r)
+        self.pdf_check_duration = Histogram("esign_pdf_check_duration_seconds", "time to check an uploaded PDF",
+                                            buckets=SLOW_BUCKETS, registry=r)
+        self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
+                                     ["command"], buckets=DB_BUCKETS, registry=r)
+        Info("esign_build", "the running esign", registry=r).info({"version": version})
+        # the known outcomes show as 0 before the first one happens (rate() and alerts need the series)
+        for counter, outcomes in ((self.emails, EMAIL_OUTCOMES), (self.sms, SMS_OUTCOMES),
+                                  (self.webhook_deliveries, WEBHOOK_OUTCOMES),
+                                  (self.finalizations, ("succeeded", "failed")),
+                                  (self.pdf_checks, ("ok", "refused", "died"))):
+            for outcome in outcomes:
+                counter.labels(outcome)
+
+    # --- where things happen ---------------------------------------------------------------------------
+
+    def request(self, method: str, route: str, status: int, seconds: float) -> None:
+        method = method if method in METHODS else "other"
+        self.http_requests.labels(method, route, str(status)).inc()
+        self.http_duration.labels(method, route).observe(seconds)
+
+    def email(self, outcome: str) -> None:
+        self.emails.labels(outcome).inc()
+
+    def text(self, outcome: str) -> None:
+        self.sms.labels(outcome).inc()
+
+    def webhook(self, outcome: str, seconds: float | None) -> None:
+        self.webhook_deliveries.labels(outcome).inc()
+        if seconds is not None:
+            self.webhook_duration.observe(seconds)
+
+    def job(self, lane: str, kind: str, outcome: str) -> None:
+        self.job_runs.labels(lane, kind, outcome).inc()
+
+    @contextlib.contextmanager
+    def finalizing(self):
+        """Around producing a signed PDF: its time, and its outcome (an exception is a failure)."""
+        started = time.perf_counter()
+        try:
+            yield
+        except BaseException:
+            self.finalizations.labels("failed").inc()
+            raise
+        self.finalization_duration.observe(time.perf_counter() - started)
+        self.finalizations.labels("succeeded").inc()
+
+    def pdf_check(self, outcome: str, seconds: float) -> None:
+        self.pdf_checks.labels(outcome).inc()
+        self.pdf_check_duration.observe(seconds)
+
+    def db_command(self, command: str, seconds: float) -> None:
+        self.db_commands.labels(command).observe(seconds)
+
+    # --- scrape ----------------------------------------------------------------------------------------
+
+    async def refresh(self, store, lanes) -> None:
+        """Read the queue's gauges of `lanes` from the database (each count served by an index)."""
+        for lane in lanes:
+            state = await store.jobs.lane_state(lane)
+            self.jobs_queued.labels(lane).set(state["queued"])
+            self.jobs_running.labels(lane).set(state["running"])
+            self.jobs_failed.labels(lane).set(state["failed"])
+            self.jobs_oldest_due.labels(lane).set(state["oldest_due_seconds"])
+            if lane == "webhooks":
+                self.webhook_backlog.labels("queued").set(state["queued"])
+        self.webhook_backlog.labels("pending").set(await store.webhook_deliveries.pending_count())
+
+    def exposition(self) -> bytes:
+        return generate_latest(self.registry)
+
+
+def admitted(config, remote_ip: str, headers, xheaders: bool) -> bool:
+    """Whether a scrape is answered: a bearer `[metrics] token` (compared in constant time), or a client
+    address in `[metrics] allow`. Without `[server] xheaders` a request that came through a proxy
+    (it carries forwarding headers) is not let in by its address: the proxy's (loopback) address is not
+    the client's."""
+    token = config.metrics.token
+    given = headers.get("Authorization", "")
+    if token and given[:7].lower() == "bearer " and hmac.compare_digest(given[7:].strip().encode(), token.encode()):
+        return True
+    if not xheaders and any(name in headers for name in FORWARDING_HEADERS):
+        return False
+    try:
+        address = ipaddress.ip_address(remote_ip)
+    except ValueError:
+        return False
+    if address.version == 6 and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return any(address in ipaddress.ip_network(net, strict=False) for net in config.metrics.allow)
