@@ -113,6 +113,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "pades_level": Key("", "B-B, B-T, B-LT or B-LTA; empty = B-T with a timestamp_url, else B-B",
                            choices=("B-B", "B-T", "B-LT", "B-LTA"), empty_ok=True),
         "validation_roots": Key("", "B-LT/B-LTA: PEM file of trust anchors for the validation data"),
+        "max_delegations": Key(3, "how many times in a row one signing place may be delegated by its signer "
+                                  "(requests created with allow_delegation)", 1, 20),
     },
     "webhooks": {
         "retry_delays_seconds": Key([60, 300, 900], "the retries after a failed delivery, in seconds "
@@ -144,6 +146,7 @@ KEYS: dict[str, dict[str, Key]] = {
         "pdf_check_workers": Key(2, "checking processes kept ready", 1),
         "pdf_check_recycle_after": Key(100, "each checking process is replaced after this many files", 1),
         "json_body_mb": Key(2, "JSON request bodies at most (413 before the body is read)", 1),
+        "attachment_mb": Key(10, "largest file (PDF, PNG or JPEG) a signer attaches to an attachment field", 1, 100),
         "failed_auth_per_minute": Key(20, "invalid API keys per client address per minute before 429", 1),
         "active_content": Key("strip", "JavaScript, launch/import/submit actions, XFA, media and embedded files in "
                                        "an upload: removed before it is stored and signed, or the upload refused (400)",
@@ -188,6 +191,7 @@ KEYS: dict[str, dict[str, Key]] = {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
         "owner_on_expired": Key(True, "email the owner when a sent request expired"),
+        "owner_on_delegated": Key(True, "email the owner when a signer delegated their place to someone else"),
     },
 }
 

@@ -128,36 +128,37 @@ def spool_failed(exc: OSError) -> ApiError:
     return upstream_unavailable(f"the upload could not be spooled to a temporary file: {exc.strerror or exc}")
 
 
-class UploadHandler(APIHandler):
-    """Streams the multipart body through the parser: the file part goes to a temporary file (the
-    system temp directory, TMPDIR), never into memory. Any failure while the body arrives is answered
-    at once; the server discards the rest of the body (esign.server)."""
+class SpooledUpload:
+    """Streams a multipart body through the parser: the part `file` goes to a temporary file (the
+    system temp directory, TMPDIR), never into memory; at most `max_bytes` of it (413 beyond). Any
+    failure while the body arrives is answered at once; the server discards the rest of the body
+    (esign.server). Mixed into a handler before its BaseHandler class."""
 
     tmp_path = None
-    sandbox_writes = True  # a sandbox key's documents are marked sandbox
+    what = "the PDF"  # what the part `file` carries, for messages
 
     def body_limit(self) -> int:
-        return self.services.config.limits.max_upload_mb * MB + MULTIPART_OVERHEAD
+        return self.max_bytes + MULTIPART_OVERHEAD
 
     def too_large(self) -> ApiError:
         return ApiError(413, "payload_too_large", f"uploads are limited to {self.max_bytes // MB} MB")
 
     async def prepare(self):
-        self.max_bytes = self.services.config.limits.max_upload_mb * MB
+        self.max_bytes = self.upload_limit()
         await super().prepare()
         if self.request.method != "POST":
             raise tornado.web.HTTPError(405)  # before the multipart checks, which only apply to POST
         try:
             boundary = boundary_of(self.request.headers.get("Content-Type", ""))
         except MultipartError as exc:
-            raise ApiError(400, "bad_request", f"{exc}; send the PDF as the form part named 'file'") from None
+            raise ApiError(400, "bad_request", f"{exc}; send {self.what} as the form part named 'file'") from None
         try:
-            fd, self.tmp_path = tempfile.mkstemp(prefix="esign-upload-", suffix=".pdf")
+            fd, self.tmp_path = tempfile.mkstemp(prefix="esign-upload-", suffix=".upload")
         except OSError as exc:
             raise spool_failed(exc) from exc
         self.tmp = os.fdopen(fd, "wb")
         self.file_size = 0
-        self.file_sha256 = None  # hashed once the file is whole (esign.domain.documents.accept_upload)
+        self.file_sha256 = None
         self.fields: dict[str, _FieldSink] = {}
         self.filename = None
         self.got_file = False
@@ -171,7 +172,7 @@ class UploadHandler(APIHandler):
             self.filename = filename
             return _FileSink(self, self.tmp)
         if filename is not None:
-            raise ApiError(400, "bad_request", f"expected the PDF in a part named \"file\", got a file in a part "
+            raise ApiError(400, "bad_request", f"expected {self.what} in a part named \"file\", got a file in a part "
                                                f"named {name!r}")
         if name not in self.fields and len(self.fields) >= MAX_FIELDS:
             raise ApiError(400, "bad_request", f"at most {MAX_FIELDS} form fields besides 'file'")
@@ -202,7 +203,36 @@ class UploadHandler(APIHandler):
             raise ApiError(400, "bad_request", str(exc)) from None
         if not self.got_file:
             given = ", ".join(repr(name) for name in self.fields) or "none"
-            raise ApiError(400, "bad_request", f"expected a part named \"file\" with the PDF (parts given: {given})")
+            raise ApiError(400, "bad_request", f"expected a part named \"file\" with {self.what} (parts given: {given})")
+
+    def on_finish(self):
+        self._cleanup()
+
+    def on_connection_close(self):
+        super().on_connection_close()  # ends the wait for the rest of the body; without it the handler hangs
+        self._cleanup()
+
+    def _cleanup(self):
+        if self.tmp_path:
+            try:
+                self.tmp.close()
+            except OSError:
+                pass
+            try:
+                os.unlink(self.tmp_path)
+            except OSError:
+                pass
+            self.tmp_path = None
+
+
+
+class UploadHandler(SpooledUpload, APIHandler):
+    """The document upload (esign.domain.documents.accept_upload checks it)."""
+
+    sandbox_writes = True  # a sandbox key's documents are marked sandbox
+
+    def upload_limit(self) -> int:
+        return self.services.config.limits.max_upload_mb * MB
 
     async def fingerprint(self) -> str:
         """What was uploaded, not the raw body (whose multipart boundary is the client's random
@@ -235,25 +265,6 @@ class UploadHandler(APIHandler):
         record = await domain.accept_upload(
             self.services, self.org, self.tmp_path, self.file_size, name, self.sandbox, self.file_sha256)
         self.write_json(UploadResponse().dump({**record, "document_id": record["id"]}), 201)
-
-    def on_finish(self):
-        self._cleanup()
-
-    def on_connection_close(self):
-        super().on_connection_close()  # ends the wait for the rest of the body; without it the handler hangs
-        self._cleanup()
-
-    def _cleanup(self):
-        if self.tmp_path:
-            try:
-                self.tmp.close()
-            except OSError:
-                pass
-            try:
-                os.unlink(self.tmp_path)
-            except OSError:
-                pass
-            self.tmp_path = None
 
 
 class DocumentsHandler(APIHandler):

@@ -17,9 +17,10 @@ from marshmallow import ValidationError, fields, validate
 
 from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import Bool, MaxProperties, OutSchema, StrictSchema, operation
+from esign.api.common import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema, operation
+from esign.api.documents import MB, SpooledUpload
 from esign.api.files import send_file
-from esign.domain import copies, page_images, requests, signing, verification
+from esign.domain import attachments, copies, lifecycle, page_images, requests, signing, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
 
@@ -27,7 +28,7 @@ HERE = os.path.dirname(os.path.dirname(__file__))
 STATIC = os.path.join(HERE, "static", "signer")
 TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "signer"))
 TAG = ["signer (no API key: the link token)"]
-ERRORS = (400, 403, 404, 409, 422, 429)
+ERRORS = (400, 403, 404, 409, 410, 422, 429)
 REFRESH_SECONDS = 10  # the completed page reloads itself this often while the signed PDF is being prepared
 SCRIPT = os.path.join(STATIC, "signer.js")
 
@@ -160,6 +161,12 @@ class DeclineBody(StrictSchema):
     reason = fields.String(required=True, validate=validate.Length(1, 1000), metadata={"description": "1 to 1000 characters"})
 
 
+class DelegateBody(StrictSchema):
+    name = Name(required=True, validate=validate.Length(1, 255))
+    email = Email(required=True, metadata={"description": "not an address already in the request"})
+    reason = fields.String(required=True, validate=validate.Length(1, 1000), metadata={"description": "1 to 1000 characters"})
+
+
 class CodeBody(StrictSchema):
     code = fields.String(required=True, metadata={
         "description": "the code from the text message: 6 digits, or 4 to 10 when the SMS provider makes the "
@@ -204,6 +211,8 @@ class SignerView(OutSchema):
     reason = fields.String(allow_none=True, metadata={"description": "why the signer cannot sign now"})
     can_decline = fields.Boolean(required=True)
     can_withdraw = fields.Boolean(required=True)
+    can_delegate = fields.Boolean(required=True, metadata={"description": "extension: the request allows "
+                                                                          "delegation and it is this signer's turn"})
     embed = fields.Dict(allow_none=True, metadata={"description": "{origin} for embedded links: the page "
                                                                   "posts esign.signed / esign.declined / esign.error "
                                                                   "to that origin"})
@@ -333,6 +342,59 @@ class DeclineHandler(SignerHandler):
                          "signer_id": self.session.signer["id"], "reason": body["reason"].strip()})
 
 
+class Delegate(OutSchema):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+
+
+class Delegated(OutSchema):
+    status = fields.String(required=True, metadata={"description": "`delegated`"})
+    signing_request_id = fields.String(required=True)
+    signer_id = fields.String(required=True)
+    delegate = fields.Nested(Delegate, required=True)
+
+
+class DelegateHandler(SignerHandler):
+    @signer_op("Hand one's place to another person (extension)", body=DelegateBody, response=Delegated,
+               description="Only for requests created with `allow_delegation` (403 otherwise) and while it is the "
+                           "signer's turn (409). The signer becomes `delegated` (with `delegated_to`); the delegate "
+                           "takes the same order and fields and is invited when it is their turn; this link then "
+                           "answers 410 `gone` saying the invitation moved. An address already in the request, or "
+                           "a place delegated more than `[signing] max_delegations` times in a row: 422. Fires "
+                           "`signer.delegated`; the sender is emailed.")
+    async def post(self, token):
+        body = await self.json_body(DelegateBody())
+        request = await signing.delegate(self.services, self.session, body, self.actor)
+        signer = lifecycle.find_signer(request, self.session.signer["id"])
+        delegate = lifecycle.find_signer(request, signer["delegated_to"])
+        self.write_json(Delegated().dump({"status": "delegated", "signing_request_id": request["id"],
+                                          "signer_id": signer["id"], "delegate": delegate}))
+
+
+class AttachmentHandler(SpooledUpload, SignerHandler):
+    """The signer's file for an attachment field, streamed to a temporary file as document uploads are."""
+
+    what = "the file"
+
+    def upload_limit(self) -> int:
+        return self.services.config.limits.attachment_mb * MB
+
+    @signer_op("Attach a file to an attachment field (extension)", body="multipart",
+               description="multipart/form-data with one part `file`: a PDF, PNG or JPEG of at most `[limits] "
+                           "attachment_mb` (10 MB by default; 413 beyond). Checked as uploads are: a PDF in the "
+                           "checking child (active content removed, or refused), an image decoded within 50 "
+                           "megapixels; anything else, or an unreadable file, is 422. A later file replaces the "
+                           "earlier one. Answers the signer's view, whose field carries `attachment: {name, size, "
+                           "sha256, content_type}`. 404 for a field that is not the signer's; 409 when it is not "
+                           "their turn.")
+    async def post(self, token, field_id):
+        self._spooled()
+        request = await attachments.attach(self.services, self.session.request, self.session.signer, field_id,
+                                           self.tmp_path, self.file_size, self.filename, self.actor)
+        await self.answer(request)
+
+
 class WithdrawHandler(SignerHandler):
     @signer_op("Withdraw one's signature",
                description="Allowed while the request is pending and no later-order signer has signed.")
@@ -409,6 +471,8 @@ ROUTES = [
     ("/sign/{token}/api/sign", SignHandler),
     ("/sign/{token}/api/decline", DeclineHandler),
     ("/sign/{token}/api/withdraw", WithdrawHandler),
+    ("/sign/{token}/api/delegate", DelegateHandler),
+    ("/sign/{token}/api/attachments/{field_id}", AttachmentHandler),
     ("/sign/{token}/api/otp", OtpHandler),
     ("/sign/{token}/api/otp/verify", OtpVerifyHandler),
     ("/sign/{token}/api/identity", IdentityHandler),

@@ -24,8 +24,9 @@ from esign.api.common import (
     operation,
     page_of,
 )
+from esign.api.files import content_disposition
 from esign.api.idempotency import idempotent
-from esign.domain import downloads, lifecycle, signing
+from esign.domain import attachments, downloads, lifecycle, routing, signing
 from esign.domain import requests as domain
 from esign.domain.placement import FIELD_TYPES
 from esign.errors import ApiError
@@ -104,7 +105,9 @@ ANCHOR_TEXT = ("Extension: instead of `page_number`, `x_percent` and `y_percent`
 
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
-    field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES))
+    field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES), metadata={
+        "description": "extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits] attachment_mb`) the "
+                       "signer uploads (`POST /sign/{token}/api/attachments/{field_id}`); embedded in the signed PDF"})
     page_number = Int(validate=validate.Range(1, 10000), metadata={"description": "default 1; not with `anchor`"})
     x_percent = Num(validate=validate.Range(0, 100), metadata={"description": "required unless `anchor` is given"})
     y_percent = Num(validate=validate.Range(0, 100), metadata={"description": "required unless `anchor` is given"})
@@ -122,6 +125,9 @@ class FieldShape(StrictSchema):
     validation_pattern = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=500))
     auto_source = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(AUTO_SOURCES))
     value = FieldText(allow_none=True, load_default=None, validate=validate.Length(max=1000))
+    every_page = Bool(load_default=False, metadata={"description": (
+        "extension: one field per page of the document at this position (`page_number` is then ignored); "
+        "the read shape lists each. Initials adopted once are stamped on every page")})
 
     @validates_schema
     def placed_once(self, data, **kwargs):
@@ -158,6 +164,9 @@ class SigningRequestCreate(RequestSettings):
     auto_send = Bool(load_default=False)
     # extensions (documented): the settings of RequestSettings, which a template carries too, and cc_emails
     cc_emails = fields.List(fields.Nested(CcRecipient), load_default=list, validate=validate.Length(max=20))
+    allow_delegation = Bool(load_default=False, metadata={"description": (
+        "extension: signers may hand their place to another person (`POST /sign/{token}/api/delegate`, at most "
+        "`[signing] max_delegations` times in a row per place)")})
     # extension (documented): the signature fields, as `POST .../fields` takes them but naming the signer by
     # email, so that one call creates, places the fields and (auto_send) sends. Last: it shadows `fields`.
     fields_from_text_tags = Bool(load_default=False, metadata={
@@ -214,7 +223,8 @@ class Signer(OutSchema):
     locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn"})
+    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn, "
+                                                                   "delegated (extension: handed on to `delegated_to`)"})
     signed_at = UTCDateTime(allow_none=True)
     declined_at = UTCDateTime(allow_none=True)
     viewed_at = UTCDateTime(allow_none=True)
@@ -238,6 +248,10 @@ class Signer(OutSchema):
     identity_selfie_verified = fields.Boolean(dump_default=False)
     identity_device_vpn_detected = fields.Boolean(dump_default=False)
     identity_review_pending = fields.Boolean(dump_default=False)
+    delegated_to = fields.UUID(allow_none=True, metadata={"description": "extension: the signer this one delegated to"})
+    delegated_from = fields.UUID(allow_none=True, metadata={"description": "extension: the signer who delegated to this one"})
+    delegated_at = UTCDateTime(allow_none=True)
+    delegation_reason = fields.String(allow_none=True)
 
 
 class CcOut(OutSchema):
@@ -291,6 +305,7 @@ class SigningRequest(OutSchema):
         "send with `auto_send`), always there then (empty when all is well). Sending is not refused for "
         "them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, "
         "drawn on a signatures page at the end of the signed PDF)")})
+    allow_delegation = fields.Boolean(dump_default=False)
 
 
 class SigningRequestSummary(OutSchema):
@@ -311,6 +326,13 @@ class SigningRequestSummary(OutSchema):
 
 
 SigningRequestPage = page_of(SigningRequestSummary, "SigningRequestPage")
+
+
+class AttachmentRead(OutSchema):
+    name = fields.String(required=True, metadata={"description": "the file name the signer gave"})
+    size = fields.Integer(required=True, metadata={"description": "bytes"})
+    sha256 = fields.String(required=True)
+    content_type = fields.String(required=True, metadata={"description": "application/pdf, image/png or image/jpeg"})
 
 
 class FieldRead(OutSchema):
@@ -336,6 +358,10 @@ class FieldRead(OutSchema):
                        "coordinates"})
     text_tag = fields.String(allow_none=True, metadata={
         "description": "extension: the text tag the field was made from (`fields_from_text_tags`), else null"})
+    every_page = fields.Boolean(dump_default=False, metadata={"description": "extension: made by an `every_page` field"})
+    attachment = fields.Nested(AttachmentRead, allow_none=True, metadata={
+        "description": "extension: the file uploaded for an `attachment` field (download: `GET "
+                       ".../fields/{field_id}/attachment`)"})
 
 
 class RequestEvent(OutSchema):
@@ -534,6 +560,48 @@ class EmbeddedUrlHandler(RequestHandler):
         self.write_json({"signers": issued, "allowed_origin": origin, "expires_in_seconds": signing.EMBED_SECONDS}, 201)
 
 
+class ReplaceSignerHandler(RequestHandler):
+    @operation("Correct a signer after sending (extension)", tags=["signing requests"], body=SignerBase,
+               idempotent=True, responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Puts another person (`name`, `email`, `phone`) in the place of a signer who has "
+                           "neither signed nor declined (409 otherwise), in a draft or pending request: the signer "
+                           "keeps its id, order and fields; a bounce mark, a view, consent and verifications of the "
+                           "earlier person are cleared; an address already used by another signer is 422. If the "
+                           "signer had been invited, the new address is invited now and the old link stops working "
+                           "(it answers 410 `gone`, saying the invitation moved). Fires "
+                           "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
+    @idempotent
+    async def post(self, request_id, signer_id):
+        body = await self.json_body(SignerBase())
+        request = await self.load_for_change(request_id)
+        signer_id = self.path_id(signer_id, "signer")
+        lifecycle.find_signer(request, signer_id)
+        self.write_request(await routing.replace(self.services, request, signer_id, body))
+
+
+class AttachmentDownloadHandler(RequestHandler):
+    @operation("Download the file a signer attached to a field (extension)", tags=["signing requests"],
+               responses={200: {"content": {t: {"schema": {"type": "string", "format": "binary"}}
+                                            for t in ("application/pdf", "image/png", "image/jpeg")}}},
+               errors=(401, 403, 404, 429),
+               description="The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its "
+                           "`Content-Type`), as an attachment named as the signer named it. 404 when the field has "
+                           "no file (yet).")
+    async def get(self, request_id, field_id):
+        request = await self.load(request_id)
+        described = attachments.find(request, self.path_id(field_id, "field"))
+        size = await self.services.storage.size(described["blob_key"])
+        if not size:
+            raise ApiError(404, "not_found", "the attached file is missing from storage")
+        self.set_header("Content-Type", described["content_type"])
+        self.set_header("Content-Length", str(size))
+        self.set_header("Content-Disposition", content_disposition(described["name"]))
+        self.set_header("Cache-Control", "private, no-store")
+        async for chunk in self.services.storage.stream(described["blob_key"]):
+            self.write(chunk)
+            await self.flush()
+
+
 class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
@@ -557,4 +625,6 @@ ROUTES = [
     ("/v1/signing-requests/{request_id}/fields", FieldsHandler),
     ("/v1/signing-requests/{request_id}/embedded-url", EmbeddedUrlHandler),
     ("/v1/signing-requests/{request_id}/download", DownloadHandler),
+    ("/v1/signing-requests/{request_id}/signers/{signer_id}/replace", ReplaceSignerHandler),
+    ("/v1/signing-requests/{request_id}/fields/{field_id}/attachment", AttachmentDownloadHandler),
 ]

@@ -18,7 +18,7 @@ import uuid
 
 from esign.audit_chain import trail_json
 from esign.clock import iso
-from esign.domain import delivery, downloads, lifecycle, notifications
+from esign.domain import attachments, delivery, downloads, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize, prepare
@@ -110,7 +110,7 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
 
 
 async def _produce(services, request: dict, document: dict, original: bytes, images: dict[str, bytes],
-                   level: str) -> dict:
+                   level: str, files: list[dict]) -> dict:
     events = await services.store.events.for_request(request["org_id"], request["id"])
     org = await services.store.organizations.by_id(request["org_id"]) or {}
     seal = await signing_seal(services)
@@ -121,14 +121,15 @@ async def _produce(services, request: dict, document: dict, original: bytes, ima
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
                   audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),
                   long_term=await long_term(services),
-                  active_content_removed=document.get("active_content_removed", ()))
+                  active_content_removed=document.get("active_content_removed", ()), attachments=files)
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
         return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
     prepared = await asyncio.to_thread(prepare, original, **common)
     view = {**request, "completed_at": iso(request["completed_at"])}
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
-                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers], timestamp_url)
+                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers
+                                        if s["status"] == "signed"], timestamp_url)
     return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url,
                                                               long_term=common["long_term"])}
 
@@ -150,12 +151,13 @@ async def finalize_job(services, payload, job_record):
     original = await services.storage.get_bytes(document["blob_key"])
     try:
         images = await drawings(services, request)
-    except DrawingUnusable as exc:
+        files = await attachments.for_signed_pdf(services, request)
+    except (DrawingUnusable, attachments.Unusable) as exc:
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
         with services.metrics.finalizing():
-            result = await _produce(services, request, document, original, images, level)
+            result = await _produce(services, request, document, original, images, level, files)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise

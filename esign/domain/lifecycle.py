@@ -23,6 +23,7 @@ from esign.secrets import hash_token, new_token
 
 log = logging.getLogger("esign.lifecycle")
 ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
+DONE_SIGNER = ("signed", "delegated")  # nothing left to do: signed, or handed their place to a delegate
 MAX_RETRIES = 20
 
 
@@ -42,7 +43,7 @@ def signing_url(services, request: dict, signer: dict) -> str:
 
 def current_group(request: dict) -> list[dict]:
     """Signers whose turn it is: everyone unsigned for parallel; the lowest unsigned order for sequential."""
-    unsigned = [s for s in request["signers"] if s["status"] != "signed"]
+    unsigned = [s for s in request["signers"] if s["status"] not in DONE_SIGNER]
     if request["signing_order"] == "parallel" or not unsigned:
         return unsigned
     first = min(s["order"] for s in unsigned)
@@ -130,7 +131,8 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
 
 def signers_summary(request: dict) -> list[dict]:
     """Who signed and when: in completion webhooks and emails, document.signed and the delivery."""
-    return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]]
+    return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]
+            if s["status"] != "delegated"]
 
 
 async def notify(services, request, template, signers=(), extra_recipients=(), owner=False, once=False):
@@ -263,7 +265,7 @@ async def cancel(services, request: dict, reason: str | None = None) -> dict:
 async def _cancelled(services, request, effects):
     await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
     if effects["was_pending"]:
-        invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] != "declined"]
+        invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
         await notify(services, request, "cancellation", invited)
 
 
@@ -274,7 +276,7 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
         signers = []
         for s in r["signers"]:
             s = dict(s)
-            if s["status"] != "signed":
+            if s["status"] not in DONE_SIGNER:
                 s.update(status="pending", token_hash=None, token_nonce=None)
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
@@ -400,7 +402,7 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
                   for f in r["fields"]]
         changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": []}}
-        if all(x["status"] == "signed" for x in signers):
+        if all(x["status"] in DONE_SIGNER for x in signers):
             changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
             following = {x["id"] for x in current_group({**r, "signers": signers})}
@@ -451,7 +453,7 @@ async def _declined(services, request, effects):
     await record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
                        metadata={"reason": signer["decline_reason"]})
     await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
-    others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"]]
+    others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await notify(services, request, "cancellation", others)
     await notify(services, request, "declined", owner=True)
 
@@ -504,5 +506,30 @@ async def remind_due(services) -> int:
     return count
 
 
+async def _signer_replaced(services, request, effects):
+    """esign.domain.routing.replace: the event (old and new address in the audit trail) and, for an
+    invited signer, the invitation at the new address."""
+    signer, before = find_signer(request, effects["signer_id"]), effects["previous"]
+    await record_event(services, request, "signing_request.signer_replaced", signer=signer,
+                       metadata={"previous_name": before["name"], "previous_email": before["email"],
+                                 "name": signer["name"], "email": signer["email"]},
+                       data={**event_data(request, signer), "previous": before})
+    if effects["invited"]:
+        await notify(services, request, "invitation", [signer])
+
+
+async def _signer_delegated(services, request, effects):
+    """esign.domain.routing.delegate: the event, the delegate's invitation when it is their turn, the
+    sender's email."""
+    signer, delegate = find_signer(request, effects["signer_id"]), find_signer(request, effects["delegate_id"])
+    to = {"id": delegate["id"], "name": delegate["name"], "email": delegate["email"]}
+    await record_event(services, request, "signer.delegated", signer=signer, actor=effects["actor"],
+                       metadata={"delegate_name": delegate["name"], "delegate_email": delegate["email"],
+                                 "reason": effects["reason"]},
+                       data={**event_data(request, signer), "delegate": to, "reason": effects["reason"]})
+    await notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
+    await notify(services, request, "delegated", owner=True)
+
+
 EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,
-           "declined": _declined}
+           "declined": _declined, "signer_replaced": _signer_replaced, "signer_delegated": _signer_delegated}

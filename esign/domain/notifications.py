@@ -103,6 +103,7 @@ SUBJECTS = {
     "cancellation": "Cancelled: {document_name}",
     "declined": "Declined: {document_name}",
     "expired": "Expired: {document_name}",
+    "delegated": "Delegated: {document_name}",
 }
 COPIES = "email.copies"
 
@@ -148,8 +149,19 @@ def sender(request: dict, org: dict) -> str:
     return owner if owner and owner != org["name"] else org_name(org)
 
 
+def _delegation(request: dict) -> dict:
+    """The latest delegation (the `delegated` email): who handed their place to whom, when and why."""
+    handed = [s for s in request["signers"] if s["status"] == "delegated" and s.get("delegated_at")]
+    if not handed:
+        return {"delegator": None, "delegate": None, "delegated_at": ""}
+    last = max(handed, key=lambda s: s["delegated_at"])
+    delegate = next((s for s in request["signers"] if s["id"] == last.get("delegated_to")), None)
+    return {"delegator": last, "delegate": delegate, "delegated_at": readable(last["delegated_at"], seconds=False)}
+
+
 def _signer_line(s: dict) -> dict:
-    state = {"signed": f"signed {readable(s.get('signed_at'), seconds=False)}", "declined": "declined"}
+    state = {"signed": f"signed {readable(s.get('signed_at'), seconds=False)}", "declined": "declined",
+             "delegated": "delegated"}
     return {"name": s["name"], "email": s["email"], "state": state.get(s["status"], "not signed")}
 
 
@@ -226,6 +238,7 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
         "signers": [_signer_line(s) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
         "declined_at": readable(declined[0].get("declined_at"), seconds=False) if declined else "",
+        **_delegation(request),
     }
     if template == "completed":
         ctx["pdf"] = "attached" if pdf else "link" if request.get("signed_pdf_status") == "ready" else "pending"

@@ -21,6 +21,8 @@ SIGNER_DEFAULTS = {
     "identity_document_expiry": None, "identity_document_issued_country": None,
     "identity_selfie_verified": False, "identity_device_vpn_detected": False, "identity_review_pending": False,
     "token_nonce": None, "token_hash": None,
+    # delegation (esign.domain.routing): who handed this place on, to whom, when and why
+    "delegated_to": None, "delegated_from": None, "delegated_at": None, "delegation_reason": None,
 }
 
 
@@ -37,7 +39,9 @@ OPTION_BYTES = 16  # an option without its text
 CHAR_BYTES = 4
 # the longest value a signer may enter, by field type (select: the longest option)
 LONGEST_VALUE = {"text": MAX_VALUE * CHAR_BYTES, "signature": MAX_TYPED * CHAR_BYTES,
-                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false")}
+                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false"),
+                 # the file's description (name at most 255 characters, size, SHA-256, type, blob key)
+                 "attachment": 1024 + 255 * CHAR_BYTES}
 
 
 def _utf8(text: str | None) -> int:
@@ -132,6 +136,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
         "version": 0, "template_id": body.get("template_id"),
+        "allow_delegation": bool(body.get("allow_delegation")),
     }
     try:
         request = await services.store.signing_requests.insert(record)
@@ -204,11 +209,24 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
         check_field_shape(f, f"fields.{i}", details)
-    check_fields_size(fields, "fields", details)
+    expanded = every_page(placed, pages)
+    check_fields_size(expanded, "fields", details)
     if details:
         raise validation_error(details)
     return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-             "filled_at": None} for f in placed]
+             "filled_at": None} for f in expanded]
+
+
+def every_page(fields: list[dict], pages: int | None) -> list[dict]:
+    """Each field with `every_page` becomes one field per page of the document, at the same place
+    (extension): initials adopted once are stamped on each."""
+    out = []
+    for f in fields:
+        if f.get("every_page") and pages:
+            out += [{**f, "page_number": page} for page in range(1, pages + 1)]
+        else:
+            out.append(f)
+    return out
 
 
 def check_field_shape(f: dict, where: str, details: list) -> None:
@@ -246,7 +264,8 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "locale", "display_name", "orde
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
                  "identity_document_expiry", "identity_document_issued_country", "identity_selfie_verified",
-                 "identity_device_vpn_detected", "identity_review_pending")
+                 "identity_device_vpn_detected", "identity_review_pending", "delegated_to", "delegated_from",
+                 "delegated_at", "delegation_reason")
 
 
 def field_view(request: dict, f: dict) -> dict:
@@ -269,6 +288,6 @@ def full_view(services, request: dict, api_key: dict | None = None) -> dict:
 
 
 def summary_view(request: dict) -> dict:
-    return {**request, "total_signers": len(request["signers"]),
+    return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}

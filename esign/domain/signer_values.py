@@ -278,6 +278,12 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
         if kind == "date":
             out[field_id] = today.isoformat()
             continue
+        if kind == "attachment":  # the file comes through POST .../attachments/{field_id}, before signing
+            if f.get("attachment"):
+                out[field_id] = f["attachment"]["name"]
+            elif f.get("is_required", True):
+                details.append({"field": where, "message": "attach the file this field asks for first"})
+            continue
         raw = values.get(field_id, prefill(f, signer, today))
         if kind == "checkbox":
             value = _checkbox(raw)

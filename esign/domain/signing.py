@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import copies, lifecycle, page_images, signer_values, verification
+from esign.domain import attachments, copies, lifecycle, page_images, routing, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
@@ -69,10 +69,17 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
     else:
         entry = await services.store.embed_tokens.by_hash(digest)
         request = await repo.by_id(entry["request_id"]) if entry else None
+        if request is None:
+            moved = await repo.by_moved_token(digest)
+            if moved is not None:  # the signer was replaced or delegated (esign.domain.routing)
+                signer = next(s for s in moved["signers"] if digest in (s.get("moved_token_hashes") or ()))
+                raise LinkError(410, "gone", routing.moved_message(signer), moved, signer, None)
         # a token of an earlier sending (the request expired and was reactivated since) is not valid
         if request is None or entry["sent_at"] != request.get("sent_at"):
             raise ApiError(404, "not_found", "this signing link is not valid")
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
+        if signer.get("moved_at") and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= signer["moved_at"]:
+            raise LinkError(410, "gone", routing.moved_message(signer), request, signer, origin)
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
                             request, signer, origin)
@@ -100,7 +107,7 @@ async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, 
     expires = services.clock.now() + dt.timedelta(seconds=EMBED_SECONDS)
     issued, docs = [], []
     for signer in request["signers"]:
-        if signer["status"] in ("signed", "declined"):
+        if signer["status"] in ("signed", "declined", "delegated"):
             continue
         token = new_token(nbytes=32)
         issued.append((signer, token))
@@ -157,7 +164,8 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
-               "done": signed, "client_pattern": pattern, "pattern_message": message})
+               "done": signed, "client_pattern": pattern, "pattern_message": message,
+               "attachment": attachments.public(f.get("attachment"))})
     geometry = await pages(services, request)
     document = await services.store.documents.get(request["org_id"], request["document_id"])
     address = page_images.addresses(request, document or {"blob_key": "", "page_count": 0})
@@ -177,6 +185,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         "reason": why,
         "can_decline": signer["status"] in lifecycle.ACTIVE_SIGNER,
         "can_withdraw": can_withdraw(request, signer),
+        "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0],
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
     }
 
@@ -323,6 +332,15 @@ async def decline(services, session: SignerSession, reason, actor) -> dict:
     if len(reason) > 1000:
         raise validation_error([{"field": "reason", "message": "at most 1000 characters"}])
     return await lifecycle.decline(services, session.request, session.signer["id"], reason.strip(), actor=actor)
+
+
+async def delegate(services, session: SignerSession, body: dict, actor) -> dict:
+    """Hand the signer's place to another person ({name, email, reason}: esign.domain.routing)."""
+    reason = body["reason"].strip()
+    if not reason:
+        raise validation_error([{"field": "reason", "message": "say why you hand this on (1 to 1000 characters)"}])
+    return await routing.delegate(services, session.request, session.signer["id"],
+                                  {"name": body["name"], "email": body["email"]}, reason, actor=actor)
 
 
 async def withdraw(services, session: SignerSession, actor) -> dict:

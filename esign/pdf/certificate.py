@@ -49,6 +49,9 @@ LABELS = {
     "signer.declined": "Signing declined",
     "signer.withdrawn": "Signer withdrawn",
     "signer.reviewed": "Identity check reviewed",
+    "signer.delegated": "Signing delegated",
+    "signing_request.signer_replaced": "Signer replaced",
+    "signing_event.attachment_added": "File attached",
     "document.signed": "Signed PDF produced",
 }
 EMAIL_LABELS = {"invitation": "Invitation email sent", "reminder": "Reminder email sent",
@@ -59,7 +62,8 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
                  "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
                  "signing_request.completed", "document.signed"}
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
-                 "signing_event.reactivated", "signer.withdrawn", "signer.reviewed"}
+                 "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
+                 "signing_request.signer_replaced"}
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.lightgrey),
@@ -80,6 +84,7 @@ class Integrity:
     chain_head: str | None = None  # the head of the embedded audit trail (esign.audit_chain)
     earlier_signatures: int = 0  # of the upload, removed from the signed file (esign.pdf.earlier)
     active_content_removed: tuple = ()  # kinds removed at upload (esign.pdf.active.KINDS)
+    attachments: tuple = ()  # the signers' files embedded: name, size, sha256, signer_name, signer_email, embedded_as
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
@@ -100,6 +105,11 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     for index, signer in enumerate(signers, start=1):
         story.append(KeepTogether([_heading(f"Signer {index}: {signer.get('name') or ''}"),
                                    _table(_signer_rows(request, signer, width), width)]))
+    if integrity.attachments:
+        story.append(_heading("Attachments (embedded in this PDF)"))
+        story.append(_table([(a["embedded_as"], [
+            _p(f"Attached by {a['signer_name']} <{a['signer_email']}>: {a['name']}, {a['size']} bytes", 8),
+            _p(f"SHA-256 {a['sha256']}", 8, fonts.MONO)]) for a in integrity.attachments], width))
     if events:
         story.append(_heading("Audit trail (oldest first, times in UTC)"))
         rows = [[_p(h, 8, fonts.BOLD) for h in ("Time", "Event", "By", "IP address")]]
@@ -193,6 +203,15 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
         ("IP address", signer.get("ip_address") or "—"),
         ("User agent", signer.get("user_agent") or "—"),
     ]
+    by_id = {s.get("id"): s for s in request.get("signers") or ()}
+    if signer.get("delegated_from") in by_id:
+        earlier = by_id[signer["delegated_from"]]
+        rows.append(("Delegated by", f"{earlier.get('name')} <{earlier.get('email')}>"))
+    if signer.get("status") == "delegated":
+        later = by_id.get(signer.get("delegated_to")) or {}
+        rows[5] = ("Signed", "— (delegated)")
+        rows.append(("Delegated to", f"{later.get('name')} <{later.get('email')}> on "
+                                     f"{readable(signer.get('delegated_at'))}; reason: {signer.get('delegation_reason')}"))
     for label, key in (("Signature", "signature"), ("Initials", "initials")):
         mark = signer.get(key)
         if mark:
@@ -237,6 +256,12 @@ def _event_text(event: dict) -> str:
         return f"{label(event)} to {event['signer_email']}"
     if kind == "signing_event.otp_sent" and event.get("signer_name"):
         return f"{label(event)} to {event['signer_name']}"
+    meta = event.get("metadata") or {}
+    if kind == "signing_request.signer_replaced" and meta.get("email"):
+        return (f"{label(event)}: {meta.get('previous_name')} <{meta.get('previous_email')}> replaced by "
+                f"{meta.get('name')} <{meta['email']}>")
+    if kind == "signer.delegated" and meta.get("delegate_email"):
+        return f"{label(event)} to {meta.get('delegate_name')} <{meta['delegate_email']}>: {meta.get('reason')}"
     return label(event)
 
 

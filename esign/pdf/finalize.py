@@ -34,7 +34,8 @@ LEVELS = ("ses", "aes")
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None,
             audit_trail: bytes | None = None, long_term: LongTerm | None = None,
-            signature_fields: Sequence[str] = (), active_content_removed: Sequence[str] = ()) -> dict:
+            signature_fields: Sequence[str] = (), active_content_removed: Sequence[str] = (),
+            attachments: Sequence[dict] = ()) -> dict:
     """Stamp the values, add the signatures page for signers whose signature no field shows, and
     make the certificate: `document` (with the certificate's pages unless `separate_certificate`)
     awaits its signatures and seal, in the empty `signature_fields` made here (`add_signature_fields`;
@@ -53,6 +54,9 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                        unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
+    attach_files(writer, [(attachment_name(i, a["name"]), a["data"], a["content_type"],
+                           f"attached by {a['signer_name']} <{a['signer_email']}>, SHA-256 {a['sha256']}")
+                          for i, a in enumerate(attachments, start=1)])
     add_signature_fields(writer, signature_fields)
     if separate_certificate:
         stamped = _write(writer)
@@ -64,7 +68,11 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
     integrity = Integrity(original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
                           seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=bool(unplaced),
                           chain_head=json.loads(audit_trail)["head"] if audit_trail else None,
-                          earlier_signatures=earlier, active_content_removed=tuple(active_content_removed))
+                          earlier_signatures=earlier, active_content_removed=tuple(active_content_removed),
+                          attachments=tuple({**{k: a[k] for k in ("name", "size", "sha256", "signer_name",
+                                                                  "signer_email")},
+                                             "embedded_as": attachment_name(i, a["name"])}
+                                            for i, a in enumerate(attachments, start=1)))
     # the certificate's pages join the stamps' in one PDF: its subsets begin as theirs (one of each font)
     certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers),
                                     codes=None if separate_certificate else codes)
@@ -82,7 +90,8 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
 def finalize(original: bytes, *, request: dict, fields: list, signers: list, events: list, level: str,
              seal: SealMaterial, ca: InternalCA | None = None, separate_certificate: bool = False,
              timestamp_url: str | None = None, audit_trail: bytes | None = None,
-             long_term: LongTerm | None = None, active_content_removed: Sequence[str] = ()) -> dict:
+             long_term: LongTerm | None = None, active_content_removed: Sequence[str] = (),
+             attachments: Sequence[dict] = ()) -> dict:
     """`ses`: the service seal only. `aes`: one signature per signer, with a certificate issued by
     `ca`, then the seal. The seal comes last so that it covers the whole file. `qes` goes through a
     remote-signing provider (esign.domain.finalization: `prepare`, the provider, `seal_pdf`)."""
@@ -91,14 +100,15 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
     if level == "aes" and ca is None:
         raise ValueError("aes needs the internal CA to issue the signers' certificates")
 
-    names = [signer_field(index) for index in range(1, len(signers) + 1)] if level == "aes" else []
+    signed = [s for s in signers if s.get("status", "signed") == "signed"]  # not who delegated their place
+    names = [signer_field(index) for index in range(1, len(signed) + 1)] if level == "aes" else []
     prepared = prepare(original, request=request, fields=fields, signers=signers, events=events, seal=seal,
                        separate_certificate=separate_certificate, timestamp_url=timestamp_url,
                        audit_trail=audit_trail, long_term=long_term, signature_fields=[*names, SEAL_FIELD],
-                       active_content_removed=active_content_removed)
+                       active_content_removed=active_content_removed, attachments=attachments)
     document = prepared.pop("document")
     if level == "aes":
-        for index, signer in enumerate(signers, start=1):
+        for index, signer in enumerate(signed, start=1):
             material = ca.issue(signer["name"], signer["email"])
             document = sign_pdf_for_signer(document, material, signer["name"], names[index - 1],
                                            timestamp_url=timestamp_url, long_term=long_term)
@@ -136,23 +146,39 @@ def add_signature_fields(writer: PdfWriter, names: Sequence[str]) -> None:
 
 def attach_trail(writer: PdfWriter, trail: bytes) -> None:
     """Attach the audit trail (esign.audit_chain.trail_json) as the embedded file `audit-trail.json`
-    (Flate-compressed). The document's own attachments stay, the trail beside them: its name tree of
-    embedded files, nested (/Kids) or flat, becomes one flat node holding every entry sorted by name.
-    An attachment of the original already named `audit-trail.json` is replaced: only esign's trail may
-    carry that name (`esign verify` reads the file of that name)."""
-    entries = [(key, value) for key, value in _name_tree_entries(writer) if str(key) != TRAIL_FILE]
-    data = DecodedStreamObject()
-    data.set_data(trail)
-    data[NameObject("/Type")] = NameObject("/EmbeddedFile")
-    data[NameObject("/Subtype")] = NameObject("/application#2Fjson")
-    data[NameObject("/Params")] = DictionaryObject({NameObject("/Size"): NumberObject(len(trail))})
-    name = create_string_object(TRAIL_FILE)
-    spec = writer._add_object(DictionaryObject({
-        NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): name, NameObject("/UF"): name,
-        NameObject("/EF"): DictionaryObject({NameObject("/F"): writer._add_object(data.flate_encode())}),
-        NameObject("/Desc"): create_string_object(
-            "esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")}))
-    entries.append((name, spec))
+    (Flate-compressed). An attachment of the original already named `audit-trail.json` is replaced:
+    only esign's trail may carry that name (`esign verify` reads the file of that name)."""
+    attach_files(writer, [(TRAIL_FILE, trail, "application/json",
+                           "esign audit trail: the signing request's events, hash-chained (check with `esign verify`)")])
+
+
+def attachment_name(index: int, name: str) -> str:
+    """The embedded-file name of a signer's attachment: numbered, so that two files named alike and
+    esign's own `audit-trail.json` never collide."""
+    return f"attachment-{index}-{name}"
+
+
+def attach_files(writer: PdfWriter, files: Sequence[tuple[str, bytes, str, str]]) -> None:
+    """Embed `files` ((name, data, content type, description), each Flate-compressed). The document's
+    own attachments stay beside them (uploads strip them, but a document stored before may hold
+    some), except any of the same name: its name tree of embedded files, nested (/Kids) or flat,
+    becomes one flat node holding every entry sorted by name."""
+    if not files:
+        return
+    names_given = {name for name, *_ in files}
+    entries = [(key, value) for key, value in _name_tree_entries(writer) if str(key) not in names_given]
+    for file_name, payload, content_type, description in files:
+        data = DecodedStreamObject()
+        data.set_data(payload)
+        data[NameObject("/Type")] = NameObject("/EmbeddedFile")
+        data[NameObject("/Subtype")] = NameObject("/" + content_type.replace("/", "#2F"))
+        data[NameObject("/Params")] = DictionaryObject({NameObject("/Size"): NumberObject(len(payload))})
+        name = create_string_object(file_name)
+        spec = writer._add_object(DictionaryObject({
+            NameObject("/Type"): NameObject("/Filespec"), NameObject("/F"): name, NameObject("/UF"): name,
+            NameObject("/EF"): DictionaryObject({NameObject("/F"): writer._add_object(data.flate_encode())}),
+            NameObject("/Desc"): create_string_object(description)}))
+        entries.append((name, spec))
     entries.sort(key=lambda entry: _key_bytes(entry[0]))
     if "/Names" not in writer.root_object:
         writer.root_object[NameObject("/Names")] = writer._add_object(DictionaryObject())

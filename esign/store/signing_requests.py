@@ -34,6 +34,9 @@ class SigningRequests(Repository):
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
+        # links that moved (a signer replaced or delegated: esign.domain.routing), to say so when used
+        Index("signer_moved_token", [("signers.moved_token_hashes", ASCENDING)],
+              partial={"signers.moved_token_hashes": {"$type": "string"}}),
     ]
     cursor_fields = SORTS
 
@@ -123,3 +126,7 @@ class SigningRequests(Repository):
 
     async def by_signer_token(self, token_hash: str) -> dict | None:
         return out(await self.col.find_one({"signers.token_hash": token_hash}))
+
+    async def by_moved_token(self, token_hash: str) -> dict | None:
+        """The request one of whose signers held this link before it moved (esign.domain.routing)."""
+        return out(await self.col.find_one({"signers.moved_token_hashes": token_hash}))

@@ -18,6 +18,7 @@ SUBSCRIBABLE = (
     "signing_request.created", "signing_request.sent", "signing_request.reminded",
     "signing_request.completed", "signing_request.cancelled", "signing_request.expired",
     "signer.viewed", "signer.signed", "signer.declined", "signer.withdrawn",
+    "signing_request.signer_replaced", "signer.delegated",
     "document.signed", "document.uploaded", "member.invited",
 )
 
@@ -65,6 +66,26 @@ class DeclinedData(SignerData):
     reason = fields.String(allow_none=True, metadata={"description": "the reason the signer gave"})
 
 
+class Person(OutSchema):
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+
+
+class DelegatePerson(Person):
+    id = fields.UUID(required=True)
+
+
+class SignerReplacedData(SignerData):
+    previous = fields.Nested(Person, required=True, metadata={
+        "description": "`{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)"})
+
+
+class DelegatedData(SignerData):
+    delegate = fields.Nested(DelegatePerson, required=True, metadata={
+        "description": "`{id, name, email}`: the new signer who takes the delegating signer's order and fields"})
+    reason = fields.String(required=True, metadata={"description": "the reason the delegating signer gave"})
+
+
 class DocumentSignedData(_Base):
     signing_request_id = fields.UUID(required=True)
     document_name = fields.String()
@@ -89,6 +110,7 @@ DATA_SCHEMAS = {
     "signing_request.cancelled": CancelledData, "signing_request.expired": SigningRequestData,
     "signer.viewed": SignerData, "signer.signed": SignerData, "signer.declined": DeclinedData,
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
+    "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
 }
 
@@ -128,7 +150,7 @@ def body_for(webhook_id: str, event: dict) -> bytes:
 
 def _field_line(name, field) -> str:
     kind = {fields.UUID: "uuid", fields.String: "string", fields.Boolean: "boolean",
-            fields.Integer: "integer", fields.List: "array"}.get(type(field), "object")
+            fields.Integer: "integer", fields.List: "array", fields.Nested: "object"}.get(type(field), "object")
     notes = ["required" if field.required else "optional"] + (["nullable"] if field.allow_none else [])
     desc = field.metadata.get("description")
     return f"`{name}` ({kind}; {', '.join(notes)}){': ' + desc if desc else ''}"

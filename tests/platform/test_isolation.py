@@ -20,6 +20,7 @@ BODIES = {  # valid for the owner, so that only the key decides the answer
     "POST /v1/signing-requests/{request_id}/embedded-url": {"allowed_origin": "https://app.a.example.test"},
     "PATCH /v1/webhooks/{webhook_id}": {"name": "renamed"},
     "PATCH /v1/templates/{template_id}": {"name": "renamed"},
+    "POST /v1/signing-requests/{request_id}/signers/{signer_id}/replace": {"name": "X", "email": "x@b.example.test"},
     "POST /v1/templates/{template_id}/send": {"signers": [{"name": "X", "email": "x@b.example.test", "role": "candidate"}]},
 }
 
@@ -38,7 +39,11 @@ async def org_a_resources(server, client) -> dict:
     await server.run_jobs()
     deliveries = (await client.get(f"/v1/webhooks/{hook['id']}/deliveries")).json
     delivery = (deliveries["items"] if isinstance(deliveries, dict) else deliveries)[0]
-    return {"request_id": request["id"], "template_id": template["id"], "webhook_id": hook["id"],
+    field = (await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": [
+        {"signer_id": request["signers"][0]["id"], "x_percent": 10, "y_percent": 10}]})).json
+    return {"request_id": request["id"], "signer_id": request["signers"][0]["id"],
+            "field_id": field[0]["id"] if isinstance(field, list) else "00000000-0000-4000-8000-000000000000",
+            "template_id": template["id"], "webhook_id": hook["id"],
             "contact_id": contact["id"], "bulk_job_id": job["bulk_job_id"], "delivery_id": delivery["id"],
             "document_id": doc}
 

@@ -19,7 +19,7 @@ from tests.signer.api_helpers import ANN, BOB, CY, data_url, drawn, ink_png, mak
 SIGN = {"signature": typed(), "consent": True}
 REQUEST_KEYS = {"id", "document_name", "status", "signing_order", "message", "sender_name", "expires_at"}
 VIEW_KEYS = {"request", "signer", "fields", "pages", "requirements", "consent", "can_sign", "reason",
-             "can_decline", "can_withdraw", "embed", "progress", "signed_before"}
+             "can_decline", "can_withdraw", "can_delegate", "embed", "progress", "signed_before"}
 
 # one field of every kind the validation covers, for signer 0; one text field of signer 1
 CHECKED_FIELDS = {
