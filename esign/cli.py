@@ -12,22 +12,20 @@ import sys
 import tornado.netutil
 from cryptography import x509
 
-from esign import __version__
+from esign import __version__, i18n
 from esign import config as configmod
-from esign import i18n
 from esign import db as dbmod
 from esign import services as servicesmod
-from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
-from esign.domain import keys
-from esign.domain import notifications
+from esign.domain import keys, notifications
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
-from esign.jobs.kinds import LANES
 from esign.job_registry import make_worker
+from esign.jobs.kinds import LANES
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
+from esign.schema import ASCII_EMAIL, EMAIL_RE
 from esign.secrets import new_token
 
 log = logging.getLogger("esign")

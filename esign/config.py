@@ -17,12 +17,12 @@ import tomllib
 import urllib.parse
 from typing import Any
 
-from esign.api.common import ASCII_EMAIL, EMAIL_RE
+from esign import i18n
 from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
 from esign.config_keys import KEYS
-from esign import i18n
 from esign.config_keys import ORG_KEYS as ORG_DECLARED
 from esign.config_keys import PLAN_KEYS as PLAN_DECLARED
+from esign.schema import ASCII_EMAIL, EMAIL_RE
 
 
 class ConfigError(Exception):

@@ -10,7 +10,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
 from esign.api.base import APIHandler
-from esign.api.common import Email, Error, Line
+from esign.schema import Email, Error, Line
 
 ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",

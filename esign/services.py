@@ -6,6 +6,7 @@ import logging
 
 from esign import __version__
 from esign import db as dbmod
+from esign import job_registry as registry
 from esign import plugins as pluginsmod
 from esign.api.bounds import BodyLoader
 from esign.clock import Clock
@@ -13,7 +14,6 @@ from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
-from esign import job_registry as registry
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token

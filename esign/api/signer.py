@@ -17,12 +17,13 @@ from marshmallow import ValidationError, fields, validate
 
 from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema, operation
+from esign.api.common import operation
 from esign.api.documents import MB, SpooledUpload
 from esign.api.files import send_file
 from esign.domain import attachments, copies, lifecycle, page_images, requests, signing, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
+from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
 
 HERE = os.path.dirname(os.path.dirname(__file__))
 STATIC = os.path.join(HERE, "static", "signer")

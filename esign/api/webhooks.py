@@ -2,9 +2,10 @@
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from esign.api.base import APIHandler
-from esign.api.common import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation, page_of
+from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.errors import invalid_state, not_found, validation_error
+from esign.schema import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, page_of
 from esign.webhooks import delivery, payloads, signatures, urls
 
 MAX_EVENTS = 100  # entries of `events` (each of the event types, duplicates included)

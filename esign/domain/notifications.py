@@ -58,11 +58,11 @@ from email.message import EmailMessage
 
 import tornado.template
 
-from esign.api.common import BIDI, NOT_ONE_LINE
 from esign.clock import readable
 from esign.domain import bounces, copies, downloads, lifecycle
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
+from esign.schema import BIDI, NOT_ONE_LINE
 
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
@@ -182,7 +182,7 @@ def header_text(text: str) -> str:
     and 3.12.5 (CVE-2024-6923) wrote a decoded line break as a real one: a document named
     `a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf` gave its invitation a Bcc header. With no encoded word
     in it there is nothing to decode; text that is not ASCII the package encodes itself. The API
-    refuses such text where it is input (esign.api.common.header_problem); this covers what it never
+    refuses such text where it is input (esign.schema.header_problem); this covers what it never
     checked: document names, configured names and what was stored before."""
     return BIDI.sub("", NOT_ONE_LINE.sub(" ", text)).replace("=?", "= ?")
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from esign.api.common import header_problem
 from esign.db import DuplicateKeyError
 from esign.domain import documents, lifecycle, placement, requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.schema import header_problem
 from esign.store.base import new_id
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
@@ -220,7 +220,7 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     details = []
     if message is not None and len(message) > 1000:
         details.append({"field": "message", "message": "longer than 1000 characters once the variables are filled in"})
-    problem = header_problem(subject) if subject is not None else None  # a header (esign.api.common.Line)
+    problem = header_problem(subject) if subject is not None else None  # a header (esign.schema.Line)
     if subject is not None and (len(subject) > 255 or problem):
         details.append({"field": "variables", "message": "the email subject must stay one line of at most 255 "
                                                          "characters once the variables are filled in"

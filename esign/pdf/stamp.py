@@ -33,8 +33,7 @@ from collections import defaultdict
 from PIL import Image, ImageFilter, ImageStat
 from pypdf import PdfReader, PdfWriter
 from pypdf.filters import ASCII85Decode
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
-                           RectangleObject)
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject, RectangleObject
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics

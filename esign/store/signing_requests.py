@@ -5,7 +5,6 @@ single-document update (filter: id + expected status + version)."""
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
-
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields

@@ -11,8 +11,8 @@ import json
 
 from marshmallow import fields
 
-from esign.api.common import OutSchema
 from esign.clock import iso
+from esign.schema import OutSchema
 
 SUBSCRIBABLE = (
     "signing_request.created", "signing_request.sent", "signing_request.reminded",

@@ -13,8 +13,7 @@ import datetime as dt
 
 from esign.domain import lifecycle
 from esign.domain.verification.common import DOCUMENT_TYPES, set_signer
-from esign.domain.verification.identity_common import (IDENTITY_EVENTS, check_identity_step, identity_changes,
-                                                       reserve_check)
+from esign.domain.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, upstream_unavailable, validation_error
 from esign.providers.base import ProviderUnavailable
 

@@ -23,11 +23,15 @@ import urllib.parse
 from esign.clock import stored
 from esign.domain import lifecycle
 from esign.domain.verification.common import open_redirect, set_signer
-from esign.domain.verification.identity_common import (IDENTITY_EVENTS, check_identity_step, identity_changes,
-                                                       reserve_check)
+from esign.domain.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable
-from esign.providers.base import (IDENTITY_STATUSES, IdentityResult, ProviderRejected, ProviderUnavailable,
-                                  RedirectIdentityProvider)
+from esign.providers.base import (
+    IDENTITY_STATUSES,
+    IdentityResult,
+    ProviderRejected,
+    ProviderUnavailable,
+    RedirectIdentityProvider,
+)
 from esign.providers.names import name_score
 from esign.store.base import new_id
 from esign.store.identity_sessions import OPEN  # a redirect-flow session the vendor has not finished
