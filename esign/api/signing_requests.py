@@ -9,7 +9,7 @@ from esign.api.common import operation
 from esign.api.files import content_disposition
 from esign.api.idempotency import idempotent
 from esign.domain import attachments, downloads, lifecycle, routing, signing
-from esign.domain import requests as domain
+from esign.domain import signing_requests as domain
 from esign.domain.placement import FIELD_TYPES
 from esign.errors import ApiError
 from esign.schema import (

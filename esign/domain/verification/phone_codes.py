@@ -14,7 +14,7 @@ import re
 import secrets
 import unicodedata
 
-from esign.domain import lifecycle
+from esign.domain import effects, lifecycle
 from esign.domain.verification.common import masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
@@ -109,10 +109,10 @@ async def verify_code(services, session, code, actor):
         if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
             outcome.update(ok=True)
             return {**set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
-                    "effects": lifecycle.event_effects("signing_event.otp_verified", s["id"], actor)}
+                    "effects": effects.event_effects("signing_event.otp_verified", s["id"], actor)}
         attempts = s.get("otp_attempts", 0) + 1
         outcome.update(ok=False, attempts=attempts, locked=attempts >= cfg.otp_max_attempts)
-        failed = lifecycle.event_effects("signing_event.otp_failed", s["id"], actor,
+        failed = effects.event_effects("signing_event.otp_failed", s["id"], actor,
                                          {"attempt": attempts, "locked": outcome["locked"]})
         if outcome["locked"]:
             return {**set_signer(r, s["id"], otp_attempts=0, otp_hash=None, otp_expires_at=None,
