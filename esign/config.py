@@ -288,7 +288,7 @@ def _check_branding(where: str, org: dict) -> None:
 def listening_url(host: str, port: int) -> str:
     """The base URL of links when `server.public_url` is not set: the listening address (a wildcard
     host is reached through loopback)."""
-    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)  # nosec B104 - names the wildcard addresses, binds nothing
     return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
@@ -298,7 +298,7 @@ def follow_listening_address(config: Config, host: str, port: int) -> str | None
     another port sends links nobody answers: the warning to log then (else None)."""
     if config.public_url_derived:
         config.server["public_url"] = listening_url(host, port)
-        if host in ("", "0.0.0.0", "::"):
+        if host in ("", "0.0.0.0", "::"):  # nosec B104 - a comparison, binds nothing
             return (f"server.public_url is not set and the server listens on every interface: links in emails "
                     f"use {config.server.public_url}, which only this machine reaches; set server.public_url "
                     f"(ESIGN_SERVER_PUBLIC_URL) to the address signers use")
