@@ -144,6 +144,8 @@ def _operation(path, handler, meta) -> dict:
             continue
         op["responses"].setdefault(str(status), {
             "description": ERROR_TEXT[status], "content": {"application/json": {"schema": ERROR_SCHEMA}}})
+    if meta["callbacks"]:
+        op["callbacks"] = meta["callbacks"]()
     if secured:
         op["security"] = SECURITY
     else:

@@ -14,13 +14,15 @@ def tornado_pattern(path: str) -> str:
 
 def operation(summary: str, *, tags: list[str], body: type[Schema] | str | None = None,
               query: type[Schema] | None = None, responses: dict | None = None,
-              idempotent: bool = False, description: str = "", errors=(400, 401, 403, 404, 422, 429)):
-    """OpenAPI metadata for one handler method; the same schemas validate the request."""
+              idempotent: bool = False, description: str = "", errors=(400, 401, 403, 404, 422, 429),
+              callbacks=None):
+    """OpenAPI metadata for one handler method; the same schemas validate the request. `callbacks`
+    makes the operation's OpenAPI callback objects (called for each document built)."""
 
     def deco(fn):
         fn.__openapi__ = {"summary": summary, "tags": tags, "body": body, "query": query,
                           "responses": responses or {}, "idempotent": idempotent,
-                          "description": description, "errors": errors}
+                          "description": description, "errors": errors, "callbacks": callbacks}
         return fn
 
     return deco
