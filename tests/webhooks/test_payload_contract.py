@@ -17,7 +17,7 @@ import copy
 
 from openapi_schema_validator import OAS30Validator, oas30_format_checker
 
-from esign.domain import lifecycle, provisioning
+from esign.domain import links, provisioning
 from esign.webhooks.payloads import DATA_SCHEMAS
 
 ANN = {"name": "Ann Example", "email": "ann@example.test"}
@@ -40,7 +40,7 @@ async def _request(client, signers, key="a", send=True, **extra) -> dict:
 async def _token(server, request: dict, i: int) -> str:
     """Signer i's link token, as the invitation carries it."""
     stored = await server.services.store.signing_requests.by_id(request["id"])
-    return lifecycle.signing_url(server.services, stored, stored["signers"][i]).rsplit("/", 1)[1]
+    return links.signing_url(server.services, stored, stored["signers"][i]).rsplit("/", 1)[1]
 
 
 async def _signer(server, token, action="", body=None):
@@ -86,6 +86,13 @@ async def produce_every_event(server, client, pdf) -> None:
     expiring = await _request(client, [ANN], key="a_sandbox", pdf=pdf, expires_in_days=1)
     server.clock.advance(days=1)
     assert (await client.get(f"/v1/signing-requests/{expiring['id']}", key="a_sandbox")).json["status"] == "expired"
+    # signing_request.signer_replaced (Bob's address corrected), signer.delegated (Ann hands over to Dan)
+    routed = await _request(client, [ANN, BOB], pdf=pdf, allow_delegation=True)
+    resp = await client.post(f"/v1/signing-requests/{routed['id']}/signers/{routed['signers'][1]['id']}/replace",
+                             {"name": "Cat Example", "email": "cat@example.test"})
+    assert resp.status == 200, resp
+    await _signer(server, await _token(server, routed, 0), "delegate",
+                  {"name": "Dan Example", "email": "dan@example.test", "reason": "on leave this week"})
     await server.run_jobs()
 
 
