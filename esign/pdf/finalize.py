@@ -32,8 +32,9 @@ from pypdf.generic import (
 from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
 from esign.pdf.earlier import remove_earlier_signatures
+from esign.pdf.merge import append_pages
 from esign.pdf.seal import SEAL_FIELD, InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
-from esign.pdf.stamp import append_pages, handwritten, stamp_into
+from esign.pdf.stamp import handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 
