@@ -18,9 +18,11 @@ ERROR_TEXT = {
     403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
     404: "No such record in this organisation (`not_found`)",
     405: "Method not allowed on this path (`method_not_allowed`); the `Allow` header lists the allowed ones",
-    409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`)",
+    409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, "
+         "`idempotency_in_progress`)",
     410: "A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension)",
-    413: "Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`)",
+    413: "Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` "
+         "(`payload_too_large`)",
     422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
     429: "Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry",
     502: "Storage or email provider temporarily unavailable (`upstream_unavailable`)",

@@ -190,7 +190,7 @@ class ReusedSchemaMeta(SchemaMeta):
             instances = cls.__dict__["_reused"]
         except KeyError:
             instances = {}
-            setattr(cls, "_reused", instances)
+            cls._reused = instances
         try:
             return instances[key]
         except KeyError:

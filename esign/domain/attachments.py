@@ -174,7 +174,7 @@ async def for_signed_pdf(services, request: dict) -> list[dict]:
         try:
             data = await services.storage.get_bytes(described["blob_key"])
         except KeyError:
-            raise Unusable(f"the attachment {described['name']!r} of {signer['email']} is missing from blob storage")
+            raise Unusable(f"the attachment {described['name']!r} of {signer['email']} is missing from blob storage") from None
         if hashlib.sha256(data).hexdigest() != described["sha256"]:
             raise Unusable(f"the attachment {described['name']!r} of {signer['email']} does not match its SHA-256")
         out.append({**public(described), "data": data, "signer_name": signer["name"], "signer_email": signer["email"]})

@@ -98,7 +98,7 @@ def _extend(writer: PdfWriter, font, embedded: dict):
     if _font_key(font) is None or font.get("/FirstChar") != 0:
         return None
     mapping, widths = _text_mapping(font), list(font.get("/Widths", ()))
-    for key, known in list(embedded.items()):
+    for key, known in list(embedded.items()):  # noqa: B007 - `key` is the match the loop breaks on
         old = known.get_object()
         if old.get("/BaseFont") != font.get("/BaseFont") or old.get("/FirstChar") != 0:
             continue

@@ -1,5 +1,6 @@
 """The twilio provider against the fake Twilio on 127.0.0.1: the Messaging and Verify requests as
-Twilio documents them (`twilio-verify`: Verify making and checking the code; `twilio`: Messaging, or Verify taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
+Twilio documents them (`twilio-verify`: Verify making and checking the code; `twilio`: Messaging, or
+Verify taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
 (ProviderUnavailable) and for good (ProviderRejected)."""
 from __future__ import annotations
 
