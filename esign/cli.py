@@ -23,6 +23,7 @@ from esign.clock import iso
 from esign.domain import keys
 from esign.domain import notifications
 from esign.domain import provisioning as prov
+from esign.domain import rotation
 from esign.domain.audit import compare_with_store
 from esign.jobs.kinds import LANES
 from esign.job_registry import make_worker
@@ -88,6 +89,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--owner-name", default="")
     a.add_argument("--owner-email", default="")
     a.add_argument("--name", default="")
+    asub.add_parser("reencrypt-secrets", help="re-encrypt every stored secret with the current [security] secret_key "
+                                              "(after a rotation; then drop previous_secret_keys)")
     a = asub.add_parser("revoke-key")
     a.add_argument("key_id")
     a = asub.add_parser("list-keys")
@@ -179,6 +182,7 @@ async def start_services(cfg):
     services = await servicesmod.build(cfg)
     try:
         await keys.validation_roots(services)
+        await keys.labelled_certificates(services)  # [signing] previous_seal_certificates readable
         notice = keys.expiry_notice(services, await keys.signing_seal(services))
     except BaseException:
         await services.close()
@@ -354,9 +358,10 @@ async def verify_file(services, args) -> int:
         return 2
     seal = None
     if services is not None:
-        deployment = x509.load_pem_x509_certificates(await keys.trust_bundle(services, create=False))
-        # the deployment's certificates, and the roots of its validation data (its TSA's)
-        trust, seal = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)], deployment[0]
+        deployment = [cert for _, cert in await keys.labelled_certificates(services, create=False)]
+        # the deployment's certificates (earlier seals' too), and the roots of its validation data (its TSA's)
+        trust = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)]
+        seal = await keys.seal_certificates(services, create=False)
     report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     if services is not None and report.trail is not None:
         if dbmod.is_memory(services.config.database.url):
@@ -376,6 +381,9 @@ async def admin_action(services, args) -> int:
         if args.action == "create-org":
             org = await prov.create_org(services, args.name, args.plan)
             _print({k: org[k] for k in ("id", "name", "plan", "created_at")})
+            return 0
+        if args.action == "reencrypt-secrets":  # after a service-key rotation (docs/operations.md)
+            _print(await rotation.reencrypt_secrets(services))
             return 0
         if args.action == "revoke-key":
             ok = await services.store.api_keys.revoke(args.key_id)

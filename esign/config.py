@@ -371,6 +371,10 @@ def _validate_runtime(s: dict[str, Section]) -> None:
     if key and len(key) < SECRET_KEY_MIN:  # not shown: it is a secret
         raise ConfigError(f"security.secret_key must be at least {SECRET_KEY_MIN} characters (it signs download "
                           f"links and encrypts stored secrets); leave it empty to have one generated and stored")
+    for previous in s["security"]["previous_secret_keys"]:  # not shown: secrets
+        if not isinstance(previous, str) or len(previous) < SECRET_KEY_MIN:
+            raise ConfigError(f"security.previous_secret_keys: every item must be an earlier service key (a string of "
+                              f"at least {SECRET_KEY_MIN} characters)")
     for network in s["metrics"]["allow"]:
         try:
             ipaddress.ip_network(network, strict=False)

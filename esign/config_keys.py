@@ -103,6 +103,8 @@ KEYS: dict[str, dict[str, Key]] = {
     "signing": {
         "seal_certificate": Key("", "PEM certificate (chain) of the seal; empty = a seal made at first start"),
         "seal_key": Key("", "PEM private key of the seal", secret=True),
+        "previous_seal_certificates": Key("", "PEM file of the certificates of earlier seals (and their issuers): "
+                                              "still published and trusted after a seal rotation"),
         "qes_provider": Key("", "name of an installed QES signing-level plugin (csc); empty = qes is refused"),
         "timestamp_url": Key("", "RFC 3161 timestamp authority (PAdES B-T and above); empty = no timestamp"),
         "completed_link_days": Key(30, "a signer's link shows the signed PDF this long after completion "
@@ -155,6 +157,8 @@ KEYS: dict[str, dict[str, Key]] = {
     "security": {
         "secret_key": Key("", "master key for stored secrets and signed URLs, at least 32 characters; "
                               "empty = generated once and kept in the database", secret=True),
+        "previous_secret_keys": Key([], "earlier service keys, still accepted for what was made with them (stored "
+                                        "secrets, signer and download links) while the key rotates", secret=True),
         "api_key_cache_seconds": Key(10.0, "how long a process trusts an API key it has read (0 = off)", 0),
     },
     "jobs": {
