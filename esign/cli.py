@@ -17,6 +17,7 @@ from esign import config as configmod
 from esign import i18n
 from esign import db as dbmod
 from esign import services as servicesmod
+from esign import startup
 from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
@@ -48,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="run background jobs only")
     worker.add_argument("--config")
     worker.add_argument("--lanes", help=f"comma-separated lanes to run (default all: {','.join(LANES)})")
+    worker.add_argument("--check", action="store_true", help="health check: exit 0 when the database answers and "
+                                                             "the lanes are configured, else 1 (the image's HEALTHCHECK)")
 
     jobs = sub.add_parser("jobs", help="inspect and retry failed background jobs (prints JSON)")
     jobs.add_argument("--config")
@@ -154,12 +157,19 @@ def _run(args) -> int:
         return asyncio.run(verify_file(None, args))
     cfg = configmod.load(getattr(args, "config", None))
     _configure_logging("WARNING" if args.command == "verify" else cfg.logging.level.upper(), args.command)
+    if args.command in ("serve", "worker"):
+        startup.image_refusal(cfg)
     if args.command == "serve":
+        startup.loopback_refusal(cfg, args.host or cfg.server.host)
         asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
     elif args.command == "worker":
         lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
         if lanes is not None and (not lanes or set(lanes) - set(LANES)):
             _fail(2, f"--lanes takes some of {', '.join(LANES)}")
+        if args.check:
+            problem = asyncio.run(startup.worker_check(cfg, lanes or LANES))
+            print(f"esign worker: {problem or 'ok'}", file=sys.stderr if problem else sys.stdout)
+            return 1 if problem else 0
         asyncio.run(run_worker(cfg, lanes))
     elif args.command == "admin":
         return asyncio.run(with_services(cfg, admin_action, args))
@@ -187,8 +197,9 @@ async def start_services(cfg):
     except BaseException:
         await services.close()
         raise
-    if notice:
-        log.warning(notice)
+    for warning in (notice, startup.seal_storage_notice(cfg)):
+        if warning:
+            log.warning(warning)
     return services
 
 
@@ -253,7 +264,10 @@ async def announce_first_run(services) -> None:
 
     first = await prov.bootstrap_first_organization(services)
     if first:
-        print(json.dumps({"event": "first organization created", **first,
+        path = services.config.bootstrap.key_file
+        if path:
+            startup.write_key_file(path, first)
+        print(json.dumps({"event": "first organization created", **first, **({"key_file": path} if path else {}),
                           "note": "the key is shown only now (stored as a hash); keep it safe"}), flush=True)
 
 

@@ -177,8 +177,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
 
     prefix = "ESIGN_"
     for var, value in environ.items():
-        if not var.startswith(prefix) or var == "ESIGN_CONFIG" or var.startswith("ESIGN_TEST_"):
-            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL)
+        if not var.startswith(prefix) or var in ("ESIGN_CONFIG", "ESIGN_IMAGE") or var.startswith("ESIGN_TEST_"):
+            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL); ESIGN_IMAGE: esign.startup
         rest = var[len(prefix):].lower()
         section_name, _, key = rest.partition("_")
         if section_name == "plugins":

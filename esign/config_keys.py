@@ -58,6 +58,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "port": Key(8080, "port to listen on (0 = any free port)", 0, 65535),
         "public_url": Key("", "origin signers reach (https://sign.example.com): the base of links in emails, "
                               "download and embedded URLs; empty = the listening address"),
+        "allow_loopback_public_url": Key(False, "start even though public_url is a loopback address while listening on "
+                                                "a non-loopback one (links only this machine reaches)"),
         "xheaders": Key(False, "trust X-Forwarded-For / X-Real-IP (behind a reverse proxy that sets them)"),
         "shutdown_grace_seconds": Key(25.0, "on SIGTERM/SIGINT: time for requests and jobs in flight to finish",
                                       0.01),
@@ -190,6 +192,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "first_organization": Key("", "first run on an empty database: create this organisation and print its "
                                       "key once (empty = no first run)"),
         "plan": Key("enterprise", "plan of that organisation"),
+        "key_file": Key("", "the first run also writes that key to this file, readable by the service user only "
+                            "(0600, never replaced); empty = printed only"),
     },
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
