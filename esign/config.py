@@ -177,8 +177,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
 
     prefix = "ESIGN_"
     for var, value in environ.items():
-        if not var.startswith(prefix) or var == "ESIGN_CONFIG" or var.startswith("ESIGN_TEST_"):
-            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL)
+        if not var.startswith(prefix) or var in ("ESIGN_CONFIG", "ESIGN_IMAGE") or var.startswith("ESIGN_TEST_"):
+            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL); ESIGN_IMAGE: esign.startup
         rest = var[len(prefix):].lower()
         section_name, _, key = rest.partition("_")
         if section_name == "plugins":
@@ -371,6 +371,10 @@ def _validate_runtime(s: dict[str, Section]) -> None:
     if key and len(key) < SECRET_KEY_MIN:  # not shown: it is a secret
         raise ConfigError(f"security.secret_key must be at least {SECRET_KEY_MIN} characters (it signs download "
                           f"links and encrypts stored secrets); leave it empty to have one generated and stored")
+    for previous in s["security"]["previous_secret_keys"]:  # not shown: secrets
+        if not isinstance(previous, str) or len(previous) < SECRET_KEY_MIN:
+            raise ConfigError(f"security.previous_secret_keys: every item must be an earlier service key (a string of "
+                              f"at least {SECRET_KEY_MIN} characters)")
     for network in s["metrics"]["allow"]:
         try:
             ipaddress.ip_network(network, strict=False)

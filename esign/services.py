@@ -65,7 +65,7 @@ class Services:
         await self.store.jobs.assign_lanes({kind: job_kind.lane for kind, job_kind in self.job_kinds.items()})
         key = self.config.security.secret_key or await self.store.settings.get_or_create(
             "secret_key", lambda: new_token(nbytes=32))
-        self.secrets = SecretBox(key)
+        self.secrets = SecretBox(key, self.config.security.previous_secret_keys)
         for provider in self.providers:
             await provider.start()
 

@@ -21,7 +21,11 @@ from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, Prov
 
 
 def _otp_mac(services, request_id: str, signer_id: str, code: str) -> str:
-    return services.secrets.sign(f"otp:{request_id}:{signer_id}:{code}")
+    return services.secrets.sign(_otp_message(request_id, signer_id, code))
+
+
+def _otp_message(request_id: str, signer_id: str, code: str) -> str:
+    return f"otp:{request_id}:{signer_id}:{code}"
 
 
 def _check_phone_step(services, request: dict, signer: dict) -> None:
@@ -106,7 +110,7 @@ async def verify_code(services, session, code, actor):
             raise _locked(locked - now)
         if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
             raise _expired()
-        if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
+        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], code), s["otp_hash"]):
             outcome.update(ok=True)
             return {**set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
                     "effects": effects.event_effects("signing_event.otp_verified", s["id"], actor)}
