@@ -86,3 +86,28 @@ def test_disclosure_version_hash_and_text_embedded(tmp_path, sample_pdf, seal):
     text = flat(prepared["document"], tmp_path)
     assert "Consent disclosure" in text and f"Version {DISCLOSURE_VERSION}" in text
     assert hashlib.sha256(DISCLOSURE.encode()).hexdigest() in text.replace(" ", "")
+
+
+def test_signed_pdf_with_arabic_hebrew_japanese_and_russian_names(tmp_path, seal, ca):
+    """An AES request of an Arabic-speaking organisation whose signers write their names in four
+    scripts: pdfsig and pyHanko accept every signature and the seal; the certificate is in Arabic,
+    the names shaped and in order (read back folded to letters, as test_certificate does)."""
+    from tests.pdf.conftest import make_pdf
+    from tests.pdf.test_certificate import readable_text
+    from tests.pdf.test_seal import assert_verified
+    from esign.pdf.finalize import finalize
+
+    names = ["ليلى حداد", "דנה לוי", "山田 花子", "Анна Иванова"]
+    signers = [signer(i, name=name, signature={"kind": "typed", "text": name}) for i, name in enumerate(names, 1)]
+    request = {**REQUEST, "signing_level": "aes", "organization_locale": "ar",
+               "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}}
+    result = finalize(make_pdf(2, text=True), request=request, fields=[], signers=signers, events=[], level="aes",
+                      seal=seal, ca=ca)
+    assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], len(names) + 1)
+    text = readable_text(result["signed_pdf"], tmp_path)
+    assert "Certificate of completion" not in text
+    for name in ["山田 花子", "Анна Иванова"]:
+        assert name in text, name
+    # right-to-left text is drawn in visual order: read back it comes reversed or logical, never scrambled
+    for name in ["ليلى حداد", "דנה לוי", "شهادة الإتمام"]:
+        assert name in text or name[::-1] in text or " ".join(w[::-1] for w in name.split()[::-1]) in text, name
