@@ -481,7 +481,7 @@ class SendHandler(RequestHandler):
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
         domain.check_signing_level(self.services, request.get("signing_level", "ses"))
-        self.write_request(await lifecycle.send(self.services, request), sent=True)
+        self.write_request(await lifecycle.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
 
 
 class CancelHandler(RequestHandler):
@@ -491,7 +491,8 @@ class CancelHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         body = await self.json_body(CancelBody(), required=False)
-        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
+        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"),
+                                         by=lifecycle.api_actor(self.api_key))
         self.write_json({"status": request["status"], "id": request["id"]})
 
 
@@ -502,7 +503,8 @@ class RemindHandler(RequestHandler):
                            "the reminder event is still logged.")
     @idempotent
     async def post(self, request_id):
-        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id))
+        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id),
+                                             by=lifecycle.api_actor(self.api_key))
         self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
 
 

@@ -714,3 +714,18 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
+
+/* "Viewed" is what a person saw, not a fetch of the link: once the document's pages are shown in a
+   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signing.py). */
+(function reportViewed() {
+  "use strict";
+  var api = location.pathname.replace(/\/+$/, "") + "/api/viewed";
+  var timer = setInterval(function () {
+    var pages = document.getElementById("document");
+    var image = pages && !pages.hidden && pages.querySelector("img");
+    if (!image || !image.complete || document.visibilityState !== "visible") return;
+    clearInterval(timer);
+    fetch(api, { method: "POST", headers: { "Accept": "application/json" }, credentials: "same-origin",
+                 cache: "no-store" }).catch(function () {});
+  }, 300);
+})();
