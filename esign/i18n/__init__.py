@@ -20,10 +20,10 @@ import pathlib
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime
-from babel.numbers import format_decimal
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 HERE = pathlib.Path(__file__).resolve().parent

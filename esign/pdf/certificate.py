@@ -103,7 +103,15 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     any order (printed oldest first). The handwriting font is primed with the texts `handwriting`
     (esign.pdf.fonts.prime), as the stamps' is, after the stamps' `codes` (esign.pdf.fonts.replay), so
     that one subset of each font serves both."""
-    _LOCALE.set(i18n.negotiate(request.get("organization_locale")))
+    token = _LOCALE.set(i18n.negotiate(request.get("organization_locale")))
+    try:
+        return _certificate(request, signers, events, integrity, handwriting, codes)
+    finally:
+        _LOCALE.reset(token)  # the language of this certificate only
+
+
+def _certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity, handwriting,
+                 codes: dict | None) -> bytes:
     buf = io.BytesIO()
     doc = SimpleDocTemplate(buf, pagesize=A4, title=_(TITLE), author="esign", leftMargin=MARGIN, rightMargin=MARGIN,
                             topMargin=MARGIN, bottomMargin=MARGIN)
