@@ -39,6 +39,8 @@ LABELS = {
     "signing_event.reactivated": "Request reactivated",
     "signing_event.email_failed": "Email could not be delivered",
     "signing_event.email_bounced": "Email bounced",
+    "signing_event.sms_sent": "Text message with the signing link sent",
+    "signing_event.sms_failed": "Text message could not be delivered",
     "signing_event.otp_sent": "Phone verification code sent",
     "signing_event.otp_verified": "Phone number verified with the code",
     "signing_event.otp_failed": "Wrong phone verification code entered",
@@ -59,6 +61,7 @@ EMAIL_LABELS = {"invitation": "Invitation email sent", "reminder": "Reminder ema
 # who acts: the service sends emails and codes and moves the request on; the sender (the request's
 # owner) creates, sends, cancels and manages signers; every other event is the signer's own action
 SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
+                 "signing_event.sms_sent", "signing_event.sms_failed",
                  "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
                  "signing_request.completed", "document.signed"}
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
