@@ -44,12 +44,12 @@ class Role(StrictSchema):
     order = Int(validate=validate.Range(1, 100), metadata={
         "description": "1 to 100: the order given to this role's signer (sequential signing: lower orders sign "
                        "first, equal orders together); default: the role's place in the list (1 for the first)"})
-    fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
-        "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
-                       "in all roles together; on pages the template's document has"})
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
         "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
                        "send does not give one"})
+    fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
+        "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
+                       "in all roles together; on pages the template's document has"})
 
 
 class CcEntry(fields.Field):
