@@ -129,18 +129,19 @@ async def test_a_number_refused_for_good_is_sms_failed_at_and_an_event(server, m
     assert failed[0]["metadata"]["template"] == "invitation"
 
 
-@pytest.mark.parametrize("signer,field", [
-    ({**BOB, "delivery": "sms"}, "signers.0.phone"),
-    ({**BOB, "delivery": "both", "phone": None}, "signers.0.phone"),
-    ({**ANN, "delivery": "pigeon"}, "signers.0.delivery"),
-    ({**ANN, "delivery": None}, "signers.0.delivery"),
-    ({**ANN, "delivery": 3}, "signers.0.delivery"),
-    ({**BOB, "delivery": "sms", "phone": "call me"}, "signers.0.phone"),
+@pytest.mark.parametrize("signer,field,says", [
+    ({**BOB, "delivery": "sms"}, "signers.0.phone", "required when delivery is sms"),
+    ({**BOB, "delivery": "both", "phone": None}, "signers.0.phone", "required when delivery is both"),
+    ({**ANN, "delivery": "pigeon"}, "signers.0.delivery", "email, sms, both, link"),
+    ({**ANN, "delivery": None}, "signers.0.delivery", "may not be null"),
+    ({**ANN, "delivery": 3}, "signers.0.delivery", "Not a valid string"),
+    ({**BOB, "delivery": "sms", "phone": "call me"}, "signers.0.phone", "must be a phone number"),
 ])
-async def test_bad_delivery_is_a_422(server, document_id, signer, field):
+async def test_bad_delivery_is_a_422(server, document_id, signer, field, says):
     resp = await server.client.post("/v1/signing-requests", {"document_id": document_id, "signers": [signer]})
     error = assert_error(resp, 422, "validation_error")
-    assert field in [d["field"] for d in error["details"]], error
+    assert any(d["field"] == field and says in d["message"] for d in error["details"]), error
+    assert not any("nknown field" in d["message"] for d in error["details"]), error
 
 
 async def test_templates_and_bulk_rows_take_delivery(server, document_id):
@@ -158,7 +159,8 @@ async def test_templates_and_bulk_rows_take_delivery(server, document_id):
         {"role": "Candidate", **BOB, "email": "cy@example.test"}, {"role": "Manager", **BOB}]})
     assert "signers.0.phone" in [d["field"] for d in assert_error(missing, 422)["details"]]
     bad_role = await server.client.post("/v1/templates", {"name": "X", "roles": [{"name": "A", "delivery": "fax"}]})
-    assert "roles.0.delivery" in [d["field"] for d in assert_error(bad_role, 422)["details"]]
+    assert [d["field"] for d in assert_error(bad_role, 422)["details"]] == ["roles.0.delivery"]
+    assert "email, sms, both, link" in bad_role.json["error"]["details"][0]["message"]
 
     bulk = await server.client.post("/v1/bulk-send", {"template_id": template_id, "recipients": [
         {"signers": [{"role": "Candidate", **ANN, "email": "c1@example.test"},
@@ -169,7 +171,8 @@ async def test_templates_and_bulk_rows_take_delivery(server, document_id):
     assert sorted(p for p, _ in texts(server)) == sorted([PHONE, PHONE, "+15550100777"])
     bad_row = await server.client.post("/v1/bulk-send", {"template_id": template_id, "recipients": [
         {"signers": [{"role": "Candidate", **ANN, "delivery": "telex"}, {"role": "Manager", **BOB}]}]})
-    assert "recipients.0.signers.0.delivery" in [d["field"] for d in assert_error(bad_row, 422)["details"]]
+    [detail] = assert_error(bad_row, 422)["details"]
+    assert detail["field"] == "recipients.0.signers.0.delivery" and "email, sms, both, link" in detail["message"]
 
 
 def test_sms_jobs_run_on_their_own_lane(server):
