@@ -243,7 +243,7 @@ async def test_keyboard_only_signing_with_the_accessibility_tree(srv, browser):
     await page.keyboard.press("Enter")
     await page.locator(".field.invalid").first.wait_for()
     tree = await page.locator("#app").aria_snapshot()
-    assert '- alert: Fields that need your attention: 2.' in tree, tree
+    assert '- alert: "Fields that need your attention: 2."' in tree, tree
     assert '- status: "Fields still to complete: 2 of 7."' in tree
     assert await page.evaluate("document.activeElement.getAttribute('aria-label')") == "City (required)"
     assert await page.locator(".field.text input").get_attribute("aria-invalid") == "true"
