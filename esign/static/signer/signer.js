@@ -229,6 +229,9 @@
       if (el.tagName === "SELECT" || (el.tagName === "INPUT" && el.type === "text")) draft[id] = el.value;
       else if (el.tagName === "INPUT" && el.type === "checkbox") draft[id] = el.checked;
     });
+    // once the request is over, its page images are no longer served: the ones shown stay
+    var shown = {};
+    if (state.request.status !== "pending") holder.querySelectorAll(".page img").forEach(function (img) { shown[img.parentNode.id] = img; });
     holder.textContent = "";
     inputs = {};
     holder.hidden = false;
@@ -239,16 +242,18 @@
       page.className = "page";
       page.id = "page-" + p.number;
       page.style.aspectRatio = p.width + " / " + p.height;
-      var img = document.createElement("img");
+      var img = shown[page.id] || document.createElement("img");
       // `loading` before `src`: an image whose src is set first starts loading at once, lazy or not
       img.loading = p.number > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
       img.alt = t("Page {number} of {total}", { number: num(p.number), total: num(state.pages.length) });
       // the page as it stands (every value given so far), at the width the screen needs
-      img.srcset = p.image_srcset;
-      img.sizes = "(max-width: 1000px) 100vw, 960px";
-      img.src = p.image_url;
+      if (!shown[page.id]) {
+        img.srcset = p.image_srcset;
+        img.sizes = "(max-width: 1000px) 100vw, 960px";
+        img.src = p.image_url;
+      }
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
         .forEach(function (f) { page.appendChild(fieldElement(f, interactive, done, done ? undefined : draft[f.id])); });
