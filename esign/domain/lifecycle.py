@@ -284,8 +284,7 @@ async def _reminded(services, request, effects):
                        metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"],
                                  **_by(effects)})
     for s in targets:
-        await services.enqueue("email", {"request_id": request["id"], "template": "reminder", "signer_id": s["id"]},
-                               dedupe_key=f"mail:reminder:{request['id']}:{s['id']}:{effects['version']}")
+        await mail_queue.to_signer(services, request, "reminder", s, effects["version"])
 
 
 # --- signer actions (called by the signer pages) ----------------------------------------------------

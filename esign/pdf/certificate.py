@@ -45,6 +45,8 @@ LABELS = {
     "signing_event.reactivated": N_("Request reactivated"),
     "signing_event.email_failed": N_("Email could not be delivered"),
     "signing_event.email_bounced": N_("Email bounced"),
+    "signing_event.sms_sent": N_("Text message with the signing link sent"),
+    "signing_event.sms_failed": N_("Text message could not be delivered"),
     "signing_event.otp_sent": N_("Phone verification code sent"),
     "signing_event.otp_verified": N_("Phone number verified with the code"),
     "signing_event.otp_failed": N_("Wrong phone verification code entered"),
@@ -65,6 +67,7 @@ EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Remin
 # who acts: the service sends emails and codes and moves the request on; the sender (the request's
 # owner) creates, sends, cancels and manages signers; every other event is the signer's own action
 SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
+                 "signing_event.sms_sent", "signing_event.sms_failed",
                  "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
                  "signing_request.completed", "document.signed"}
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
