@@ -17,8 +17,15 @@ ready. Each recipient's copy is one job with a fixed dedupe key, so it is sent o
 queues it first. The attachment is read when the email job runs: storage that is down means a retry.
 
 Emails carry the organisation's display name, logo and accent colour (`[[organizations]]`), times as
-people read them (esign.clock.readable), a plain-text part with every link on a line of its own, and
-links that wrap on a phone.
+people read them, a plain-text part with every link on a line of its own, and links that wrap on a
+phone.
+
+Each email is in its reader's language (esign.i18n, docs/operations.md "Languages"): a signer's is
+their `locale`, else the organisation's `default_locale`, else English; a cc recipient's and the
+owner's is the organisation's. Subject, body, the From name and the signers' states come from the
+catalogs; times are the locale's (Babel), naming their zone; the HTML part carries `<html lang dir>`
+(Arabic right to left). Translated text goes through the same header safety (header_text) as the
+rest: a document name in a translated subject is neutralised just as in an English one.
 
 - A refusal of the recipient for good (SMTP `5.1.x`, `5.2.x` or a bare 550 to RCPT TO, see
   esign.providers.base.recipient_refusal), a failure notice for it that comes back later
@@ -57,12 +64,15 @@ from email.headerregistry import Address
 from email.message import EmailMessage
 
 import tornado.template
+from tornado.escape import xhtml_escape
 
-from esign.clock import readable
+from esign import i18n
 from esign.domain import bounces, copies, downloads, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
+
+N_ = i18n.N_
 
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
@@ -97,14 +107,18 @@ def accent_colours(accent: str) -> dict:
             "accent_text": accent if contrast(accent, WHITE) >= READABLE else INK}
 
 SUBJECTS = {
-    "invitation": "Please sign: {document_name}",
-    "reminder": "Reminder: please sign {document_name}",
-    "completed": "Completed: {document_name}",
-    "cancellation": "Cancelled: {document_name}",
-    "declined": "Declined: {document_name}",
-    "expired": "Expired: {document_name}",
-    "delegated": "Delegated: {document_name}",
+    "invitation": N_("Please sign: {document_name}"),
+    "reminder": N_("Reminder: please sign {document_name}"),
+    "completed": N_("Completed: {document_name}"),
+    "cancellation": N_("Cancelled: {document_name}"),
+    "declined": N_("Declined: {document_name}"),
+    "expired": N_("Expired: {document_name}"),
+    "delegated": N_("Delegated: {document_name}"),
 }
+FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
+QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
+STATES = {"signed": N_("signed {date}"), "declined": N_("declined"), "delegated": N_("delegated")}
+NOT_SIGNED = N_("not signed")
 COPIES = "email.copies"
 
 
@@ -149,20 +163,39 @@ def sender(request: dict, org: dict) -> str:
     return owner if owner and owner != org["name"] else org_name(org)
 
 
-def _delegation(request: dict) -> dict:
+def email_locale(org: dict, signer: dict | None, role: str) -> str:
+    """The language of an email: a signer's `locale`, else the organisation's `default_locale`, else
+    English; a cc recipient's and the owner's: the organisation's."""
+    return i18n.negotiate(signer.get("locale") if signer and role == "signer" else None, org.get("default_locale"))
+
+
+class Markup(str):
+    """HTML already escaped: `fill` puts it into a message as it is."""
+
+
+def fill(text: str, **values) -> Markup:
+    """A translated message for an HTML part: the message and its values escaped, except Markup."""
+    escaped = {k: v if isinstance(v, Markup) else xhtml_escape("" if v is None else str(v)) for k, v in values.items()}
+    return Markup(xhtml_escape(text).format(**escaped))
+
+
+def strong(text: str) -> Markup:
+    return Markup(f"<strong>{xhtml_escape(text)}</strong>")
+
+
+def _delegation(request: dict, when) -> dict:
     """The latest delegation (the `delegated` email): who handed their place to whom, when and why."""
     handed = [s for s in request["signers"] if s["status"] == "delegated" and s.get("delegated_at")]
     if not handed:
         return {"delegator": None, "delegate": None, "delegated_at": ""}
     last = max(handed, key=lambda s: s["delegated_at"])
     delegate = next((s for s in request["signers"] if s["id"] == last.get("delegated_to")), None)
-    return {"delegator": last, "delegate": delegate, "delegated_at": readable(last["delegated_at"], seconds=False)}
+    return {"delegator": last, "delegate": delegate, "delegated_at": when(last["delegated_at"])}
 
 
-def _signer_line(s: dict) -> dict:
-    state = {"signed": f"signed {readable(s.get('signed_at'), seconds=False)}", "declined": "declined",
-             "delegated": "delegated"}
-    return {"name": s["name"], "email": s["email"], "state": state.get(s["status"], "not signed")}
+def _signer_line(s: dict, gettext, when) -> dict:
+    state = gettext(STATES.get(s["status"], NOT_SIGNED)).format(date=when(s.get("signed_at")))
+    return {"name": s["name"], "email": s["email"], "state": state}
 
 
 def _text(rendered: bytes) -> str:
@@ -221,34 +254,42 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     """The message of `template` for `to`; for `completed`, `pdf` is the attachment (None: a link)."""
     name, address, role = to
     shown = org_name(org)
+    locale = email_locale(org, signer, role)
+    gettext = i18n.translations(locale).gettext
+
+    def when(moment) -> str:
+        return i18n.datetime_text(moment, locale, seconds=False)
+
     link = ""
     if template in ("invitation", "reminder"):
         link = links.signing_url(services, request, signer)
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
         link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
-    subject = subject or SUBJECTS[template].format(document_name=request["document_name"])
+    subject = subject or gettext(SUBJECTS[template]).format(document_name=request["document_name"])
     declined = [s for s in request["signers"] if s["status"] == "declined"]
     ctx = {
-        "subject": subject, "request_id": request["id"], "org_name": shown, "logo_url": org.get("logo_url") or "",
+        "_": gettext, "fill": fill, "strong": strong, "lang": locale, "dir": i18n.direction(locale),
+        "quoted": lambda text: gettext(QUOTED).format(document=text), "subject": subject, "request_id": request["id"], "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": request["document_name"],
         "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
-        "expires": readable(request["expires_at"], seconds=False),
-        "signers": [_signer_line(s) for s in request["signers"]],
+        "expires": when(request["expires_at"]),
+        "signers": [_signer_line(s, gettext, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
-        "declined_at": readable(declined[0].get("declined_at"), seconds=False) if declined else "",
-        **_delegation(request),
+        "declined_at": when(declined[0].get("declined_at")) if declined else "",
+        **_delegation(request, when),
     }
     if template == "completed":
         ctx["pdf"] = "attached" if pdf else "link" if request.get("signed_pdf_status") == "ready" else "pending"
-        ctx["link_until"] = readable(copies.link_expires_at(services, request), seconds=False)
+        ctx["link_until"] = when(copies.link_expires_at(services, request))
     msg = EmailMessage()
     msg["Subject"] = header_text(subject)
     from_name, from_address = email.utils.parseaddr(services.config.email["from"])
     # Address objects, not formatted strings: a display name with quotes or <...> that has to be encoded
     # (not ASCII) came out of formataddr as a second address in the header (`Zoë "Q" <z@evil>`)
-    msg["From"] = Address(display_name=header_text(f"{shown} via {from_name}" if from_name else shown),
+    msg["From"] = Address(display_name=header_text(gettext(FROM).format(organisation=shown, sender=from_name)
+                                                   if from_name else shown),
                           addr_spec=from_address)
     msg["To"] = mailbox(name, address)
     # replies go to the owner: the API key's, else the organisation's notify_email; an owner address no

@@ -17,9 +17,10 @@ import functools
 import io
 import json
 import pathlib
+import re
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_datetime
+from babel.dates import format_date, format_datetime, format_time
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -125,14 +126,21 @@ def language_names() -> tuple[tuple[str, str], ...]:
     return tuple((code, own(code)) for code in LOCALES)
 
 
-def datetime_text(dt: _dt.datetime | None, locale: str, zone: _dt.tzinfo = _dt.timezone.utc) -> str:
-    """A time as people of `locale` read it, naming its zone (`23. November 2026, 09:40:10 UTC`);
-    naive times are UTC (esign.clock); an empty string for None."""
+def datetime_text(dt: _dt.datetime | None, locale: str, zone: _dt.tzinfo = _dt.timezone.utc,
+                  seconds: bool = True) -> str:
+    """A time as people of `locale` read it, naming its zone (`23. November 2026, 09:40:10 UTC`;
+    without the seconds when `seconds` is false, as emails give it); naive times are UTC
+    (esign.clock); an empty string for None."""
     if dt is None:
         return ""
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=_dt.timezone.utc)
-    return format_datetime(dt, "long", tzinfo=zone, locale=locale)
+    if seconds:
+        return format_datetime(dt, "long", tzinfo=zone, locale=locale)
+    language = Locale.parse(locale)
+    time = re.sub(r"[:.]ss", "", language.time_formats["long"].pattern)  # `HH:mm:ss z` -> `HH:mm z`
+    return language.datetime_formats["long"].format(format_time(dt, time, tzinfo=zone, locale=language),
+                                                    format_date(dt, "long", locale=language))
 
 
 def number_text(value, locale: str) -> str:

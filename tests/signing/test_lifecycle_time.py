@@ -4,7 +4,7 @@ server over HTTP, real SMTP (aiosmtpd), the injectable clock."""
 import datetime as dt
 import email.utils
 
-from esign.clock import readable
+from esign.i18n import datetime_text
 from esign.domain import lifecycle
 from tests.conftest import SAMPLE_PDF, Hiccup, assert_error
 from tests.smtp import smtp_server  # noqa: F401  (fixture)
@@ -60,8 +60,9 @@ async def test_expiry_takes_effect_at_expires_at_without_the_sweep(smtp_server):
     assert subjects(srv) == [("Ada Admin <ada@a.example.test>", "Expired"),
                              ("Ann <ann@example.test>", "Please sign"), ("Bob <bob@example.test>", "Please sign")]
     expired = next(m for m in srv.inbox.messages if m["Subject"].startswith("Expired"))
-    # the time it expired, not the time it was noticed
-    assert f"expired on {readable(dt.datetime.fromisoformat(pending['expires_at'][:-1]), seconds=False)}" \
+    # the time it expired, not the time it was noticed (as an English email gives it)
+    when = datetime_text(dt.datetime.fromisoformat(pending['expires_at'][:-1]), "en", seconds=False)
+    assert f"expired on {when}" \
         in expired.get_body(("plain",)).get_content()
     events = [e["event_type"] for e in (await client.get(f"{url}/events")).json]
     assert events.count("signing_request.expired") == 1
