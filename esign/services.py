@@ -14,6 +14,7 @@ from esign.domain import upgrades
 from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
 from esign import job_registry as registry
+from esign.observability import logs
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
@@ -93,8 +94,10 @@ class Services:
 
     async def enqueue(self, kind: str, payload: dict, **options):
         """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
-        max_attempts)."""
-        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, **options)
+        max_attempts). The job keeps the request id and organisation of the request (or job) that
+        queues it, for its log lines (esign.observability.logs.origin)."""
+        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, origin=logs.origin(),
+                                            **options)
         if self.worker is not None:
             self.worker.wake()
         return job

@@ -21,6 +21,7 @@ from esign.clock import iso
 from esign.domain import attachments, delivery, downloads, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
+from esign.observability import tracing
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
@@ -156,7 +157,7 @@ async def finalize_job(services, payload, job_record):
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
-        with services.metrics.finalizing():
+        with services.metrics.finalizing(), tracing.span("finalize", {"esign.signing_level": level}):
             result = await _produce(services, request, document, original, images, level, files)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")

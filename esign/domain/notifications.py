@@ -47,6 +47,7 @@ import email.errors
 import email.utils
 import hashlib
 import ipaddress
+import logging
 import os
 import re
 import socket
@@ -64,6 +65,7 @@ from esign.domain import bounces, copies, downloads, lifecycle
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 
+log = logging.getLogger("esign.email")
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
 HTML = tornado.template.Loader(FOLDER)

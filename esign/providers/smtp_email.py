@@ -25,6 +25,7 @@ import aiosmtplib
 
 from esign.config import ConfigError
 from esign.hookspecs import hookimpl
+from esign.observability import tracing
 from esign.providers.base import (CONTRACT_VERSION, EmailProvider, EmailResult, Option, ProviderFault, ProviderRejected,
                                   ProviderUnavailable, recipient_refusal)
 
@@ -93,7 +94,8 @@ class SmtpEmail(EmailProvider):
         if s["username"]:
             kwargs.update(username=s["username"], password=s["password"])
         try:
-            errors, _ = await aiosmtplib.send(message, **kwargs)
+            with tracing.span("smtp send", {"server.address": s["host"], "server.port": s["port"]}):
+                errors, _ = await aiosmtplib.send(message, **kwargs)
         except aiosmtplib.SMTPRecipientsRefused as exc:
             raise _refused({r.recipient: r for r in exc.recipients}) from exc
         except aiosmtplib.SMTPAuthenticationError as exc:
