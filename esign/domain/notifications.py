@@ -307,6 +307,7 @@ async def send_email(services, payload, job_record):
             await bounces.mail_failed(services, str(exc))
             raise
         services.metrics.email("sent")
+        log.info("%s email sent%s", template, f" to signer {signer['id']}" if signer else f" ({payload.get('role')})")
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
         await bounces.mail_ok(services)
     if signer and signer.get("email_failed_at"):
