@@ -12,23 +12,21 @@ import sys
 import tornado.netutil
 from cryptography import x509
 
-from esign import __version__
+from esign import __version__, i18n, startup
 from esign import config as configmod
-from esign import i18n
 from esign import db as dbmod
 from esign import services as servicesmod
-from esign.api.common import ASCII_EMAIL, EMAIL_RE
 from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
-from esign.domain import keys
-from esign.domain import notifications
+from esign.domain import keys, notifications, rotation
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
+from esign.job_registry import make_worker
 from esign.jobs.kinds import JOB_LANES, LANES
 from esign.observability import logs, tracing
-from esign.job_registry import make_worker
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
+from esign.schema import ASCII_EMAIL, EMAIL_RE
 from esign.secrets import new_token
 
 log = logging.getLogger("esign")
@@ -51,6 +49,8 @@ def _parser() -> argparse.ArgumentParser:
     worker = sub.add_parser("worker", help="run background jobs only")
     worker.add_argument("--config", help=CONFIG_HELP)
     worker.add_argument("--lanes", help=f"comma-separated lanes to run (default all: {','.join(LANES)})")
+    worker.add_argument("--check", action="store_true", help="health check: exit 0 when the database answers and "
+                                                             "the lanes are configured, else 1 (the image's HEALTHCHECK)")
 
     jobs = sub.add_parser("jobs", help="the background job queue: its state per lane, its jobs, retry and "
                                        "cancel them (prints JSON)")
@@ -106,6 +106,8 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument("--owner-name", default="", help="the key owner's name (the sender shown in emails)")
     a.add_argument("--owner-email", default="", help="the key owner's address (Reply-To of emails, copies)")
     a.add_argument("--name", default="", help="a label for the key")
+    asub.add_parser("reencrypt-secrets", help="re-encrypt every stored secret with the current [security] secret_key "
+                                              "(after a rotation; then drop previous_secret_keys)")
     a = asub.add_parser("revoke-key", help="revoke an API key")
     a.add_argument("key_id", help="the key's id (as list-keys shows it)")
     a = asub.add_parser("list-keys", help="list an organisation's API keys (never the keys themselves)")
@@ -181,12 +183,19 @@ def _run(args) -> int:
     cfg = configmod.load(getattr(args, "config", None))
     _configure_logging("WARNING" if args.command == "verify" else cfg.logging.level.upper(), args.command,
                        cfg.logging.format)
+    if args.command in ("serve", "worker"):
+        startup.image_refusal(cfg)
     if args.command == "serve":
+        startup.loopback_refusal(cfg, args.host or cfg.server.host)
         asyncio.run(serve(cfg, args.host, args.port, not args.no_worker))
     elif args.command == "worker":
         lanes = [lane.strip() for lane in args.lanes.split(",") if lane.strip()] if args.lanes else None
         if lanes is not None and (not lanes or set(lanes) - set(LANES)):
             _fail(2, f"--lanes takes some of {', '.join(LANES)}")
+        if args.check:
+            problem = asyncio.run(startup.worker_check(cfg, lanes or LANES))
+            print(f"esign worker: {problem or 'ok'}", file=sys.stderr if problem else sys.stdout)
+            return 1 if problem else 0
         asyncio.run(run_worker(cfg, lanes))
     elif args.command == "admin":
         return asyncio.run(with_services(cfg, admin_action, args))
@@ -209,12 +218,14 @@ async def start_services(cfg):
     services = await servicesmod.build(cfg)
     try:
         await keys.validation_roots(services)
+        await keys.labelled_certificates(services)  # [signing] previous_seal_certificates readable
         notice = keys.expiry_notice(services, await keys.signing_seal(services))
     except BaseException:
         await services.close()
         raise
-    if notice:
-        log.warning(notice)
+    for warning in (notice, startup.seal_storage_notice(cfg)):
+        if warning:
+            log.warning(warning)
     return services
 
 
@@ -302,7 +313,10 @@ async def announce_first_run(services) -> None:
 
     first = await prov.bootstrap_first_organization(services)
     if first:
-        print(json.dumps({"event": "first organization created", **first,
+        path = services.config.bootstrap.key_file
+        if path:
+            startup.write_key_file(path, first)
+        print(json.dumps({"event": "first organization created", **first, **({"key_file": path} if path else {}),
                           "note": "the key is shown only now (stored as a hash); keep it safe"}), flush=True)
 
 
@@ -450,9 +464,10 @@ async def verify_file(services, args) -> int:
         return 2
     seal = None
     if services is not None:
-        deployment = x509.load_pem_x509_certificates(await keys.trust_bundle(services, create=False))
-        # the deployment's certificates, and the roots of its validation data (its TSA's)
-        trust, seal = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)], deployment[0]
+        deployment = [cert for _, cert in await keys.labelled_certificates(services, create=False)]
+        # the deployment's certificates (earlier seals' too), and the roots of its validation data (its TSA's)
+        trust = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)]
+        seal = await keys.seal_certificates(services, create=False)
     report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     if services is not None and report.trail is not None:
         if dbmod.is_memory(services.config.database.url):
@@ -472,6 +487,9 @@ async def admin_action(services, args) -> int:
         if args.action == "create-org":
             org = await prov.create_org(services, args.name, args.plan)
             _print({k: org[k] for k in ("id", "name", "plan", "created_at")})
+            return 0
+        if args.action == "reencrypt-secrets":  # after a service-key rotation (docs/operations.md)
+            _print(await rotation.reencrypt_secrets(services))
             return 0
         if args.action == "revoke-key":
             ok = await services.store.api_keys.revoke(args.key_id)

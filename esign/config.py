@@ -17,12 +17,12 @@ import tomllib
 import urllib.parse
 from typing import Any
 
-from esign.api.common import ASCII_EMAIL, EMAIL_RE
+from esign import i18n
 from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
 from esign.config_keys import KEYS
-from esign import i18n
 from esign.config_keys import ORG_KEYS as ORG_DECLARED
 from esign.config_keys import PLAN_KEYS as PLAN_DECLARED
+from esign.schema import ASCII_EMAIL, EMAIL_RE
 
 
 class ConfigError(Exception):
@@ -177,8 +177,8 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
 
     prefix = "ESIGN_"
     for var, value in environ.items():
-        if not var.startswith(prefix) or var == "ESIGN_CONFIG" or var.startswith("ESIGN_TEST_"):
-            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL)
+        if not var.startswith(prefix) or var in ("ESIGN_CONFIG", "ESIGN_IMAGE") or var.startswith("ESIGN_TEST_"):
+            continue  # ESIGN_TEST_*: the test suite's own settings (ESIGN_TEST_DATABASE_URL); ESIGN_IMAGE: esign.startup
         rest = var[len(prefix):].lower()
         section_name, _, key = rest.partition("_")
         if section_name == "plugins":
@@ -288,7 +288,7 @@ def _check_branding(where: str, org: dict) -> None:
 def listening_url(host: str, port: int) -> str:
     """The base URL of links when `server.public_url` is not set: the listening address (a wildcard
     host is reached through loopback)."""
-    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    shown = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)  # nosec B104 - names the wildcard addresses, binds nothing
     return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
@@ -298,7 +298,7 @@ def follow_listening_address(config: Config, host: str, port: int) -> str | None
     another port sends links nobody answers: the warning to log then (else None)."""
     if config.public_url_derived:
         config.server["public_url"] = listening_url(host, port)
-        if host in ("", "0.0.0.0", "::"):
+        if host in ("", "0.0.0.0", "::"):  # nosec B104 - a comparison, binds nothing
             return (f"server.public_url is not set and the server listens on every interface: links in emails "
                     f"use {config.server.public_url}, which only this machine reaches; set server.public_url "
                     f"(ESIGN_SERVER_PUBLIC_URL) to the address signers use")
@@ -371,6 +371,10 @@ def _validate_runtime(s: dict[str, Section]) -> None:
     if key and len(key) < SECRET_KEY_MIN:  # not shown: it is a secret
         raise ConfigError(f"security.secret_key must be at least {SECRET_KEY_MIN} characters (it signs download "
                           f"links and encrypts stored secrets); leave it empty to have one generated and stored")
+    for previous in s["security"]["previous_secret_keys"]:  # not shown: secrets
+        if not isinstance(previous, str) or len(previous) < SECRET_KEY_MIN:
+            raise ConfigError(f"security.previous_secret_keys: every item must be an earlier service key (a string of "
+                              f"at least {SECRET_KEY_MIN} characters)")
     for network in s["metrics"]["allow"]:
         try:
             ipaddress.ip_network(network, strict=False)

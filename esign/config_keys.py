@@ -58,6 +58,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "port": Key(8080, "port to listen on (0 = any free port)", 0, 65535),
         "public_url": Key("", "origin signers reach (https://sign.example.com): the base of links in emails, "
                               "download and embedded URLs; empty = the listening address"),
+        "allow_loopback_public_url": Key(False, "start even though public_url is a loopback address while listening on "
+                                                "a non-loopback one (links only this machine reaches)"),
         "xheaders": Key(False, "trust X-Forwarded-For / X-Real-IP (behind a reverse proxy that sets them)"),
         "shutdown_grace_seconds": Key(25.0, "on SIGTERM/SIGINT: time for requests and jobs in flight to finish",
                                       0.01),
@@ -103,6 +105,8 @@ KEYS: dict[str, dict[str, Key]] = {
     "signing": {
         "seal_certificate": Key("", "PEM certificate (chain) of the seal; empty = a seal made at first start"),
         "seal_key": Key("", "PEM private key of the seal", secret=True),
+        "previous_seal_certificates": Key("", "PEM file of the certificates of earlier seals (and their issuers): "
+                                              "still published and trusted after a seal rotation"),
         "qes_provider": Key("", "name of an installed QES signing-level plugin (csc); empty = qes is refused"),
         "timestamp_url": Key("", "RFC 3161 timestamp authority (PAdES B-T and above); empty = no timestamp"),
         "completed_link_days": Key(30, "a signer's link shows the signed PDF this long after completion "
@@ -155,6 +159,8 @@ KEYS: dict[str, dict[str, Key]] = {
     "security": {
         "secret_key": Key("", "master key for stored secrets and signed URLs, at least 32 characters; "
                               "empty = generated once and kept in the database", secret=True),
+        "previous_secret_keys": Key([], "earlier service keys, still accepted for what was made with them (stored "
+                                        "secrets, signer and download links) while the key rotates", secret=True),
         "api_key_cache_seconds": Key(10.0, "how long a process trusts an API key it has read (0 = off)", 0),
     },
     "jobs": {
@@ -189,6 +195,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "first_organization": Key("", "first run on an empty database: create this organisation and print its "
                                       "key once (empty = no first run)"),
         "plan": Key("enterprise", "plan of that organisation"),
+        "key_file": Key("", "the first run also writes that key to this file, readable by the service user only "
+                            "(0600, never replaced); empty = printed only"),
     },
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),

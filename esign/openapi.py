@@ -10,7 +10,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
 from esign.api.base import APIHandler
-from esign.api.common import Email, Error, Line
+from esign.schema import Email, Error, Line
 
 ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
@@ -18,9 +18,11 @@ ERROR_TEXT = {
     403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
     404: "No such record in this organisation (`not_found`)",
     405: "Method not allowed on this path (`method_not_allowed`); the `Allow` header lists the allowed ones",
-    409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`)",
+    409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, "
+         "`idempotency_in_progress`)",
     410: "A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension)",
-    413: "Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`)",
+    413: "Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` "
+         "(`payload_too_large`)",
     422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
     429: "Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry",
     502: "Storage or email provider temporarily unavailable (`upstream_unavailable`)",
@@ -144,6 +146,8 @@ def _operation(path, handler, meta) -> dict:
             continue
         op["responses"].setdefault(str(status), {
             "description": ERROR_TEXT[status], "content": {"application/json": {"schema": ERROR_SCHEMA}}})
+    if meta["callbacks"]:
+        op["callbacks"] = meta["callbacks"]()
     if secured:
         op["security"] = SECURITY
     else:

@@ -20,9 +20,18 @@ import pluggy
 
 from esign import hookspecs
 from esign.config import SCHEMA, Config, ConfigError, _coerce
-from esign.providers.base import (CONTRACT_VERSION, BlobStorage, CodeCheckingSmsProvider, EmailProvider,
-                                  FormIdentityProvider, GeoIPProvider, Option, RedirectIdentityProvider,
-                                  SigningLevelProvider, SmsProvider)
+from esign.providers.base import (
+    CONTRACT_VERSION,
+    BlobStorage,
+    CodeCheckingSmsProvider,
+    EmailProvider,
+    FormIdentityProvider,
+    GeoIPProvider,
+    Option,
+    RedirectIdentityProvider,
+    SigningLevelProvider,
+    SmsProvider,
+)
 
 log = logging.getLogger("esign.plugins")
 

@@ -6,6 +6,7 @@ import logging
 
 from esign import __version__
 from esign import db as dbmod
+from esign import job_registry as registry
 from esign import plugins as pluginsmod
 from esign.api.bounds import BodyLoader
 from esign.clock import Clock
@@ -13,7 +14,6 @@ from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
-from esign import job_registry as registry
 from esign.observability import logs
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
@@ -66,7 +66,7 @@ class Services:
         await self.store.jobs.assign_lanes({kind: job_kind.lane for kind, job_kind in self.job_kinds.items()})
         key = self.config.security.secret_key or await self.store.settings.get_or_create(
             "secret_key", lambda: new_token(nbytes=32))
-        self.secrets = SecretBox(key)
+        self.secrets = SecretBox(key, self.config.security.previous_secret_keys)
         for provider in self.providers:
             await provider.start()
 

@@ -176,12 +176,12 @@ class Server:
         return await self.worker.drain()
 
 
-async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None) -> Server:
+async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None, database=None) -> Server:
     cfg = configmod.load(write_config(tmp_path, extra_config), environ={}, overrides=overrides)
     for section, builtin in (("storage", "local"), ("email", "maildir")):  # `path` is those builtins' option
         if getattr(cfg, section)["provider"] != builtin:
             getattr(cfg, section).pop("path", None)
-    services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm)
+    services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm, database=database)
     sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
     port = sockets[0].getsockname()[1]
     cfg.server["public_url"] = f"http://127.0.0.1:{port}"

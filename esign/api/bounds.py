@@ -29,8 +29,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from esign.api.common import MaxProperties
 from esign.errors import ApiError, validation_error
+from esign.schema import MaxProperties
 
 log = logging.getLogger("esign.api")
 
@@ -216,7 +216,7 @@ class BodyLoader:
 
     async def load(self, schema: Schema, raw: bytes):
         """`schema.load` of the body `raw` (see `load`); `schema` is built without arguments, so the
-        child builds the same one (esign.api.common.ReusedSchemaMeta)."""
+        child builds the same one (esign.schema.ReusedSchemaMeta)."""
         try:
             return load(schema, raw, inline=True)
         except Deferred:

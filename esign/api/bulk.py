@@ -4,11 +4,12 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import OutSchema, UTCDateTime, operation
+from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.templates import Recipient, SendOptions
 from esign.domain import bulk as domain
 from esign.domain.templates import PLACEHOLDER_TEXT
+from esign.schema import OutSchema, UTCDateTime
 
 STATUS_TEXT = ("Job status: `queued` (not started), `processing`, then `completed` (every item succeeded), "
                "`completed_with_errors` (some failed) or `failed` (every item failed). Item status: `pending`, "

@@ -2,20 +2,9 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import (
-    CursorPageQuery,
-    Email,
-    Line,
-    Name,
-    OutSchema,
-    Phone,
-    StrictSchema,
-    UTCDateTime,
-    cursor_record,
-    operation,
-    page_of,
-)
+from esign.api.common import operation
 from esign.errors import not_found
+from esign.schema import CursorPageQuery, Email, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record, page_of
 
 
 class ContactCreate(StrictSchema):

@@ -10,13 +10,14 @@ import tornado.web
 from marshmallow import fields
 
 from esign.api.base import APIHandler
-from esign.api.common import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, operation, page_of
+from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.domain import documents as domain
 from esign.domain import placement
 from esign.errors import ApiError, upstream_unavailable
 from esign.multipart import MultipartError, StreamingParser, boundary_of
 from esign.pdf import active
+from esign.schema import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, page_of
 
 MB = 1024 * 1024
 MULTIPART_OVERHEAD = 64 * 1024  # room for part headers, boundaries and small fields around a maximal file

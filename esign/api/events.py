@@ -2,8 +2,9 @@
 from marshmallow import fields, validate
 
 from esign.api.base import APIHandler
-from esign.api.common import OutSchema, PageQuery, UTCDateTime, operation
+from esign.api.common import operation
 from esign.errors import validation_error
+from esign.schema import OutSchema, PageQuery, UTCDateTime
 
 
 class EventQuery(PageQuery):

@@ -5,9 +5,10 @@ from marshmallow import fields
 
 from esign import __version__, db
 from esign.api.base import BaseHandler
-from esign.api.common import OutSchema, operation
+from esign.api.common import operation
 from esign.api.errors import error_body
 from esign.domain import bounces
+from esign.schema import OutSchema
 
 log = logging.getLogger("esign")
 

@@ -17,8 +17,12 @@ DESCRIPTION = (
     "`esign-seal` signature of every signed PDF; its subject is `[signing] seal_name` unless an own "
     "certificate is configured), then the issuers of the seal's certificate when configured with "
     "`[signing] seal_certificate`, and last the internal CA's certificate, which issues the certificate of "
-    "each signer of an AES request (their `esign-signer-N` signatures). Trust the whole bundle as "
-    "roots: `esign verify` and pyHanko (`--trust`) do. Cacheable for an hour.")
+    "each signer of an AES request (their `esign-signer-N` signatures), then the certificates of earlier seals "
+    "(`[signing] previous_seal_certificates`, kept after a seal rotation so PDFs sealed before stay verifiable). "
+    "Each certificate follows a comment line outside its PEM block, `# <label>: <subject>, valid <from> to <until>`, "
+    "the label being `current seal`, `issuer of the current seal`, `internal CA`, `previous seal` or `issuer of a "
+    "previous seal`; PEM readers skip it. Trust the whole bundle as roots: `esign verify` and pyHanko (`--trust`) "
+    "do. Cacheable for an hour.")
 
 
 class SealCertificateHandler(BaseHandler):

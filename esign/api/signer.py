@@ -17,12 +17,13 @@ from marshmallow import ValidationError, fields, validate
 
 from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema, operation
+from esign.api.common import operation
 from esign.api.documents import MB, SpooledUpload
 from esign.api.files import send_file
-from esign.domain import attachments, copies, lifecycle, page_images, requests, signing, verification
+from esign.domain import attachments, copies, lifecycle, page_images, signing, signing_requests, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
+from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
 
 HERE = os.path.dirname(os.path.dirname(__file__))
 STATIC = os.path.join(HERE, "static", "signer")
@@ -133,7 +134,7 @@ class FieldValues(fields.Dict):
 
     def __init__(self, **kwargs):
         super().__init__(keys=fields.String(), values=fields.Raw(allow_none=True),
-                         validate=MaxProperties(requests.MAX_FIELDS), **kwargs)
+                         validate=MaxProperties(signing_requests.MAX_FIELDS), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         values = super()._deserialize(value, attr, data, **kwargs)
@@ -146,9 +147,9 @@ class FieldValues(fields.Dict):
 
 class SignBody(StrictSchema):
     values = FieldValues(load_default=dict, metadata={
-        "maxProperties": requests.MAX_FIELDS,
+        "maxProperties": signing_requests.MAX_FIELDS,
         "description": f"field id -> value (a string, a boolean for checkboxes, or null; at most "
-                       f"{requests.MAX_FIELDS} entries) for this signer's text, checkbox (\"true\"/\"false\") "
+                       f"{signing_requests.MAX_FIELDS} entries) for this signer's text, checkbox (\"true\"/\"false\") "
                        "and select fields, and overrides of auto_source fields"})
     signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); always "
                                                                       "required (422 signature_required without it), also "

@@ -5,7 +5,14 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler
-from esign.api.common import (
+from esign.api.common import operation
+from esign.api.files import content_disposition
+from esign.api.idempotency import idempotent
+from esign.domain import attachments, downloads, lifecycle, routing, signing
+from esign.domain import signing_requests as domain
+from esign.domain.placement import FIELD_TYPES
+from esign.errors import ApiError
+from esign.schema import (
     Bool,
     CursorPageQuery,
     Email,
@@ -21,15 +28,8 @@ from esign.api.common import (
     StrictSchema,
     UTCDateTime,
     cursor_record,
-    operation,
     page_of,
 )
-from esign.api.files import content_disposition
-from esign.api.idempotency import idempotent
-from esign.domain import attachments, downloads, lifecycle, routing, signing
-from esign.domain import requests as domain
-from esign.domain.placement import FIELD_TYPES
-from esign.errors import ApiError
 from esign.store.signing_requests import STATUSES
 
 VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]

@@ -6,7 +6,12 @@ import copy
 from marshmallow import ValidationError, fields, missing, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler
-from esign.api.common import (
+from esign.api.common import operation
+from esign.api.idempotency import idempotent
+from esign.api.signing_requests import CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase, SigningRequest
+from esign.domain import lifecycle
+from esign.domain import templates as domain
+from esign.schema import (
     Bool,
     CursorPageQuery,
     Int,
@@ -16,13 +21,8 @@ from esign.api.common import (
     StrictSchema,
     UTCDateTime,
     cursor_record,
-    operation,
     page_of,
 )
-from esign.api.idempotency import idempotent
-from esign.api.signing_requests import CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase, SigningRequest
-from esign.domain import lifecycle
-from esign.domain import templates as domain
 
 ORDERS = ["sequential", "parallel"]
 

@@ -2,8 +2,9 @@
 from marshmallow import fields
 
 from esign.api.base import APIHandler
-from esign.api.common import OutSchema, operation
+from esign.api.common import operation
 from esign.domain.usage import usage_report
+from esign.schema import OutSchema
 
 
 class Metric(OutSchema):

@@ -2,9 +2,10 @@
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from esign.api.base import APIHandler
-from esign.api.common import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, operation, page_of
+from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.errors import invalid_state, not_found, validation_error
+from esign.schema import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, page_of
 from esign.webhooks import delivery, payloads, signatures, urls
 
 MAX_EVENTS = 100  # entries of `events` (each of the event types, duplicates included)
@@ -167,7 +168,7 @@ class WebhooksHandler(APIHandler):
         self.write_json(Webhook(many=True).dump(await self.services.store.webhooks.list(self.org_id)))
 
     @operation("Create a webhook", tags=["webhooks"], body=WebhookCreate, responses={201: WebhookWithSecret},
-               errors=(400, 401, 403, 404, 409, 422, 429),
+               errors=(400, 401, 403, 404, 409, 422, 429), callbacks=payloads.callbacks,
                description="The answer carries the secret; it is shown only here and on regeneration. "
                            "`Idempotency-Key` is not honoured here: a replay would need the secret stored in "
                            "clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "

@@ -84,5 +84,5 @@ async def ping(db) -> bool:
     try:
         await db.command("ping")
         return True
-    except Exception:  # any driver failure means "not ready"
+    except Exception:  # noqa: BLE001 - any driver failure means "not ready"
         return False

@@ -7,6 +7,21 @@ from __future__ import annotations
 from pymongo import ASCENDING
 
 
+class QueryRecorder:
+    """What queries the strict memory database saw: (collection, sorted filter field names), for tests
+    that check a property of every query (docs/scaling.md: which would not target one shard). Attach
+    one as `database.query_recorder`."""
+
+    def __init__(self):
+        self.seen: set[tuple[str, tuple[str, ...]]] = set()
+
+    def record(self, collection: str, query: dict | None) -> None:
+        eq: dict = {}
+        rng: set = set()
+        _filter_fields(query or {}, eq, rng)
+        self.seen.add((collection, tuple(sorted({*eq, *rng}))))
+
+
 class UnindexedQuery(AssertionError):
     """A query that no index of its collection serves (strict memory database only)."""
 

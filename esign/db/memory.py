@@ -206,6 +206,9 @@ class MemoryCollection:
 
     # -- the index check --------------------------------------------------------------------------------
     def check(self, query: dict | None, sort: list | None = None) -> None:
+        recorder = getattr(self.database, "query_recorder", None)  # esign.db.index_rule.QueryRecorder
+        if recorder is not None:
+            recorder.record(self.name, query)
         if not self.database.check_indexes:
             return
         query = query or {}

@@ -15,7 +15,7 @@ import warnings
 
 from PIL import Image
 
-from esign.domain import lifecycle
+from esign.domain import effects, lifecycle
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
@@ -140,7 +140,7 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
         if not ok:
             raise invalid_state(why)
         return {"fields": [dict(f, attachment=described) if f["id"] == field_id else f for f in r["fields"]],
-                "effects": lifecycle.event_effects("signing_event.attachment_added", signer["id"], actor, {
+                "effects": effects.event_effects("signing_event.attachment_added", signer["id"], actor, {
                     "field_id": field_id, "name": described["name"], "size": size, "sha256": sha256,
                     "content_type": content_type})}
 
@@ -174,7 +174,7 @@ async def for_signed_pdf(services, request: dict) -> list[dict]:
         try:
             data = await services.storage.get_bytes(described["blob_key"])
         except KeyError:
-            raise Unusable(f"the attachment {described['name']!r} of {signer['email']} is missing from blob storage")
+            raise Unusable(f"the attachment {described['name']!r} of {signer['email']} is missing from blob storage") from None
         if hashlib.sha256(data).hexdigest() != described["sha256"]:
             raise Unusable(f"the attachment {described['name']!r} of {signer['email']} does not match its SHA-256")
         out.append({**public(described), "data": data, "signer_name": signer["name"], "signer_email": signer["email"]})

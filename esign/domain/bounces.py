@@ -61,7 +61,12 @@ def verp_address(services, request_id: str, signer_id: str | None, msg_key: str)
 
 
 def _mac(services, raw: bytes) -> bytes:
-    return bytes.fromhex(services.secrets.sign("esign-verp:" + raw.hex())[:12])
+    return _macs(services, raw)[0]
+
+
+def _macs(services, raw: bytes) -> list[bytes]:
+    """The token's MAC under each service key in force (a notice may come back after a key rotation)."""
+    return [bytes.fromhex(sig[:12]) for sig in services.secrets.signatures("esign-verp:" + raw.hex())]
 
 
 def read_token(services, address: str) -> tuple[str, str | None, str] | None:
@@ -75,7 +80,7 @@ def read_token(services, address: str) -> tuple[str, str | None, str] | None:
     except (binascii.Error, ValueError):
         return None
     body, mac = raw[:24], raw[24:]
-    if not hmac.compare_digest(mac, _mac(services, body)):
+    if not any([hmac.compare_digest(mac, expected) for expected in _macs(services, body)]):
         return None
     signer = body[16:20].hex() if body[16:20] != bytes(4) else None
     return str(uuid.UUID(bytes=body[:16])), signer, body[20:24].hex()

@@ -18,7 +18,7 @@ import uuid
 
 from esign.audit_chain import trail_json
 from esign.clock import iso
-from esign.domain import attachments, delivery, downloads, lifecycle, notifications
+from esign.domain import attachments, downloads, enterprise_delivery, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.observability import tracing
@@ -192,7 +192,7 @@ async def _announce(services, request: dict) -> None:
                             "signing_level": request.get("signing_level", "ses"),
                             "signed_pdf_storage_key": request["signed_blob_key"],
                             "signers": lifecycle.signers_summary(request)})
-    await delivery.schedule(services, request)
+    await enterprise_delivery.schedule(services, request)
     await notifications.send_copies(services, request)
 
 

@@ -204,15 +204,62 @@ async def internal_ca(services, create: bool = True) -> InternalCA:
     return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name), create)
 
 
-async def trust_bundle(services, create: bool = True) -> bytes:
-    """The PEM a relying party trusts: the seal's certificate chain (the seal's own certificate first,
-    then its issuers: the internal CA for a generated seal, the configured chain otherwise), then the
-    internal CA's certificate unless already there (it issues the AES signers' certificates; AES is
-    always offered). Not `create`: NoKeyMaterial when the deployment has no keys yet."""
+def previous_seals(cfg) -> list[x509.Certificate]:
+    """The certificates of `[signing] previous_seal_certificates`: the seals (and their issuers) this
+    deployment signed with before a seal rotation, still trusted for what they sealed."""
+    if not cfg.previous_seal_certificates:
+        return []
+    try:
+        return x509.load_pem_x509_certificates(_read("signing.previous_seal_certificates",
+                                                     cfg.previous_seal_certificates))
+    except ValueError as exc:
+        raise KeyFileError(f"signing.previous_seal_certificates {cfg.previous_seal_certificates!r}: not a PEM file of "
+                          f"certificates ({exc})") from None
+
+
+async def labelled_certificates(services, create: bool = True) -> list[tuple[str, x509.Certificate]]:
+    """(label, certificate) of everything a relying party trusts, in this order: the seal's certificate
+    chain (the seal's own certificate first, then its issuers: the internal CA for a generated seal,
+    the configured chain otherwise), the internal CA's certificate unless already there (it issues the
+    AES signers' certificates; AES is always offered), then the certificates of earlier seals
+    (`[signing] previous_seal_certificates`) not already there. Not `create`: NoKeyMaterial when the
+    deployment has no keys yet."""
     seal = await seal_material(services, create)
     ca = await internal_ca(services, create)
-    chain = [*seal.chain, *([] if ca.certificate in seal.chain else [ca.certificate])]
-    return b"".join(c.public_bytes(serialization.Encoding.PEM) for c in chain)
+    if "previous_seals" not in services.key_material:  # read once per process, like the seal
+        services.key_material["previous_seals"] = previous_seals(services.config.signing)
+    out = [("current seal", seal.chain[0])]
+    out += [("internal CA" if c == ca.certificate else "issuer of the current seal", c) for c in seal.chain[1:]]
+    if ca.certificate not in seal.chain:
+        out.append(("internal CA", ca.certificate))
+    seen = [c for _, c in out]
+    for cert in services.key_material["previous_seals"]:
+        if cert not in seen:
+            seen.append(cert)
+            out.append(("previous seal" if not _is_ca(cert) else "issuer of a previous seal", cert))
+    return out
+
+
+def _is_ca(cert: x509.Certificate) -> bool:
+    try:
+        return cert.extensions.get_extension_for_class(x509.BasicConstraints).value.ca
+    except x509.ExtensionNotFound:
+        return False
+
+
+async def trust_bundle(services, create: bool = True) -> bytes:
+    """The PEM bundle of `labelled_certificates`, each certificate after a `# <label>` line naming what it
+    is, its subject and its validity (text outside the PEM blocks, which PEM readers skip)."""
+    return b"".join(
+        f"# {label}: {cert.subject.rfc4514_string()}, valid {readable(cert.not_valid_before_utc)} to "
+        f"{readable(cert.not_valid_after_utc)}\n".encode() + cert.public_bytes(serialization.Encoding.PEM)
+        for label, cert in await labelled_certificates(services, create))
+
+
+async def seal_certificates(services, create: bool = True) -> list[x509.Certificate]:
+    """The deployment's seal certificates, current first then previous: a PDF sealed with any of them
+    was sealed by this deployment (`esign verify --config`)."""
+    return [cert for label, cert in await labelled_certificates(services, create) if label.endswith(" seal")]
 
 
 async def validation_roots(services, create: bool = True) -> list[x509.Certificate]:

@@ -17,7 +17,8 @@ import logging
 import uuid
 
 from esign.clock import iso
-from esign.domain import downloads
+from esign.domain import downloads, links, mail_queue
+from esign.domain import effects as change_effects
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
@@ -29,16 +30,6 @@ MAX_RETRIES = 20
 
 class Actor(dict):
     """Who caused a change: `ip_address`, `user_agent` (people), or nothing (API, sweeps)."""
-
-
-def signer_token(services, request: dict, signer: dict) -> str:
-    """The signer's link token, derived from the service key and a per-send nonce, so the database
-    holds only its hash and the mailer can still put it in the link."""
-    return services.secrets.sign(f"signer-link:{request['id']}:{signer['id']}:{signer['token_nonce']}")
-
-
-def signing_url(services, request: dict, signer: dict) -> str:
-    return f"{services.config.server.public_url}/sign/{signer_token(services, request, signer)}"
 
 
 def current_group(request: dict) -> list[dict]:
@@ -66,7 +57,7 @@ def _invite(services, signers: list[dict], group_ids: set, now) -> list[dict]:
 def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dict]:
     for s in signers:
         if s.get("token_nonce") and not s.get("token_hash"):
-            s["token_hash"] = hash_token(signer_token(services, request, s))
+            s["token_hash"] = hash_token(links.signer_token(services, request, s))
     return signers
 
 
@@ -135,56 +126,16 @@ def signers_summary(request: dict) -> list[dict]:
             if s["status"] != "delegated"]
 
 
-async def notify(services, request, template, signers=(), extra_recipients=(), owner=False, once=False):
-    """Queue one email per recipient (never for sandbox requests): `signers`, `extra_recipients` (cc
-    entries) and, with `owner` and `[notifications] owner_on_<template>`, the request's owner (whose
-    address the email job looks up). `once`: one message per request and recipient, whichever
-    state of the request queues it (the dedupe key holds no version)."""
-    if request.get("sandbox"):
-        return
-    occasion = "once" if once else request["version"]
-    for s in signers:
-        await services.enqueue("email", {"request_id": request["id"], "template": template, "signer_id": s["id"]},
-                               dedupe_key=f"mail:{template}:{request['id']}:{s['id']}:"
-                                          f"{'once' if once else s.get('token_nonce') or occasion}")
-    for cc in extra_recipients:
-        await services.enqueue("email", {"request_id": request["id"], "template": template, "role": "cc",
-                                         "to": cc["email"], "name": cc.get("name")},
-                               dedupe_key=f"mail:{template}:{request['id']}:cc:{cc['email']}:{occasion}")
-    if owner and services.config.notifications[f"owner_on_{template}"]:
-        await services.enqueue("email", {"request_id": request["id"], "template": template, "role": "owner"},
-                               dedupe_key=f"mail:{template}:{request['id']}:owner:{occasion}")
-
-
-# --- what follows a transition --------------------------------------------------------------------
-# A transition that is followed by events, emails or jobs stores what follows as `effects` in its own
-# conditional update: {op, version, ...what the op needs}, with `effects_at`. `follow` then does it and
-# clears it. A process that dies or fails in between (the event store or the job queue unavailable)
-# leaves `effects` stored, and `recover_effects` (a sweep) does them after EFFECTS_GRACE. Doing them
-# twice does nothing twice: events are recorded under ids derived from the version, emails and jobs
-# queued with the same dedupe keys. A later transition of the same request does what an earlier one
-# left first, then stores its own; only effects still failing at that moment are replaced (logged).
-
-EFFECTS_GRACE = dt.timedelta(minutes=1)
-
+# --- what follows a transition (esign.domain.effects) ----------------------------------------------
 
 async def follow(services, request: dict) -> dict:
-    """Do the `effects` the transition that returned `request` stored, then clear them. When that
-    fails (the event store or the job queue unavailable) the change still stands: it is logged, the
-    effects stay stored for the next change or the sweep, and the caller answers the change, which
-    is what happened (not a 500 that a retry would meet as 409)."""
-    effects = request.get("effects")
-    if effects:
-        try:
-            # the version the effects were stored at: the same event ids and email dedupe keys, however late
-            await EFFECTS[effects["op"]](services, {**request, "version": effects["version"],
-                                                    "following": effects["version"]}, effects)
-            await services.store.signing_requests.effects_done(request["id"], effects["version"])
-            return {k: v for k, v in request.items() if k not in ("effects", "effects_at")}  # done: not again
-        except Exception:  # noqa: BLE001 - the change is stored with its effects: the sweep or the next change does them
-            log.exception("doing what follows a change of signing request %s failed; the sweep does it later",
-                          request["id"])
-    return request
+    """Do what the transition that returned `request` stored as its effects (esign.domain.effects)."""
+    return await change_effects.run(services, request, EFFECTS)
+
+
+async def recover_effects(services) -> int:
+    """The sweep: do what transitions stored but did not get to do."""
+    return await change_effects.recover(services, follow)
 
 
 async def record_created(services, request: dict) -> dict:
@@ -197,28 +148,15 @@ async def record_created(services, request: dict) -> dict:
         return request
     except Exception:  # noqa: BLE001 - the request is stored; its event follows from the stored effects
         log.exception("recording the creation of signing request %s failed; the sweep does it later", request["id"])
-    effects, now = {**event_effects("signing_request.created"), "version": 0}, services.clock.now()
+    effects, now = {**change_effects.event_effects("signing_request.created"), "version": 0}, services.clock.now()
     await services.store.signing_requests.creation_effects(request["id"], effects, now)
     return {**request, "effects": effects, "effects_at": now}
-
-
-def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
-    """The effects of a transition that is followed by one event and nothing else."""
-    return {"op": "event", "type": event_type, "signer_id": signer_id, "actor": dict(actor or {}), "metadata": metadata}
 
 
 async def _event(services, request, effects):
     signer = find_signer(request, effects["signer_id"]) if effects["signer_id"] else None
     await record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
                        metadata=effects["metadata"])
-
-
-async def recover_effects(services) -> int:
-    """Do what transitions stored but did not get to do (their process died or failed)."""
-    due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
-    for request in due:
-        await follow(services, request)
-    return len(due)
 
 
 # --- transitions --------------------------------------------------------------------------------
@@ -247,7 +185,7 @@ def _newly_invited(signers: list[dict], now) -> list[str]:
 async def _sent(services, request, effects):
     invited = [find_signer(request, i) for i in effects["invited"]]
     await record_event(services, request, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
-    await notify(services, request, "invitation", invited)
+    await mail_queue.notify(services, request, "invitation", invited)
 
 
 def _next_reminder(request, now):
@@ -266,7 +204,7 @@ async def _cancelled(services, request, effects):
     await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
     if effects["was_pending"]:
         invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
-        await notify(services, request, "cancellation", invited)
+        await mail_queue.notify(services, request, "cancellation", invited)
 
 
 async def reactivate(services, request: dict, expires_in_days: int) -> dict:
@@ -280,7 +218,7 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
                 s.update(status="pending", token_hash=None, token_nonce=None)
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
-                "effects": event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
+                "effects": change_effects.event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
 
     return await follow(services, await transition(services, request, "expired", build))
 
@@ -299,7 +237,7 @@ async def expire(services, request: dict) -> dict | None:
 async def _expired(services, request, effects):
     await record_event(services, request, "signing_request.expired")
     if effects["was_pending"]:  # a draft was never sent: nobody waits for it
-        await notify(services, request, "expired", owner=True)
+        await mail_queue.notify(services, request, "expired", owner=True)
 
 
 async def settle(services, request: dict) -> dict:
@@ -376,7 +314,7 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
             return {}
         status = "viewed" if s["status"] == "sent" else s["status"]
         return {"signers": _replace_signer(r["signers"], signer_id, viewed_at=s.get("viewed_at") or now, status=status),
-                "effects": event_effects("signer.viewed", signer_id, actor)}
+                "effects": change_effects.event_effects("signer.viewed", signer_id, actor)}
 
     return await follow(services, await transition(services, request, "pending", build))
 
@@ -429,7 +367,7 @@ async def _signed(services, request, effects):
             await services.enqueue("email.copies", {"request_id": request["id"]}, dedupe_key=f"copies:{request['id']}",
                                    delay_seconds=services.config.email.copy_wait_minutes * 60)
     else:
-        await notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
+        await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
 
 
 async def decline(services, request: dict, signer_id: str, reason: str, actor=None) -> dict:
@@ -454,8 +392,8 @@ async def _declined(services, request, effects):
                        metadata={"reason": signer["decline_reason"]})
     await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
-    await notify(services, request, "cancellation", others)
-    await notify(services, request, "declined", owner=True)
+    await mail_queue.notify(services, request, "cancellation", others)
+    await mail_queue.notify(services, request, "declined", owner=True)
 
 
 async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
@@ -476,7 +414,7 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
             signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
                        for x in signers]
         return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
-                "effects": event_effects("signer.withdrawn", signer_id, actor)}
+                "effects": change_effects.event_effects("signer.withdrawn", signer_id, actor)}
 
     return await follow(services, await transition(services, request, "pending", build))
 
@@ -515,7 +453,7 @@ async def _signer_replaced(services, request, effects):
                                  "name": signer["name"], "email": signer["email"]},
                        data={**event_data(request, signer), "previous": before})
     if effects["invited"]:
-        await notify(services, request, "invitation", [signer])
+        await mail_queue.notify(services, request, "invitation", [signer])
 
 
 async def _signer_delegated(services, request, effects):
@@ -527,8 +465,8 @@ async def _signer_delegated(services, request, effects):
                        metadata={"delegate_name": delegate["name"], "delegate_email": delegate["email"],
                                  "reason": effects["reason"]},
                        data={**event_data(request, signer), "delegate": to, "reason": effects["reason"]})
-    await notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
-    await notify(services, request, "delegated", owner=True)
+    await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
+    await mail_queue.notify(services, request, "delegated", owner=True)
 
 
 EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,

@@ -59,11 +59,11 @@ from email.message import EmailMessage
 
 import tornado.template
 
-from esign.api.common import BIDI, NOT_ONE_LINE
 from esign.clock import readable
-from esign.domain import bounces, copies, downloads, lifecycle
+from esign.domain import bounces, copies, downloads, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
+from esign.schema import BIDI, NOT_ONE_LINE
 
 log = logging.getLogger("esign.email")
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
@@ -184,7 +184,7 @@ def header_text(text: str) -> str:
     and 3.12.5 (CVE-2024-6923) wrote a decoded line break as a real one: a document named
     `a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf` gave its invitation a Bcc header. With no encoded word
     in it there is nothing to decode; text that is not ASCII the package encodes itself. The API
-    refuses such text where it is input (esign.api.common.header_problem); this covers what it never
+    refuses such text where it is input (esign.schema.header_problem); this covers what it never
     checked: document names, configured names and what was stored before."""
     return BIDI.sub("", NOT_ONE_LINE.sub(" ", text)).replace("=?", "= ?")
 
@@ -225,9 +225,9 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     shown = org_name(org)
     link = ""
     if template in ("invitation", "reminder"):
-        link = lifecycle.signing_url(services, request, signer)
+        link = links.signing_url(services, request, signer)
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
-        link = lifecycle.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
+        link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     subject = subject or SUBJECTS[template].format(document_name=request["document_name"])
     declined = [s for s in request["signers"] if s["status"] == "declined"]
@@ -322,7 +322,7 @@ async def send_email(services, payload, job_record):
 async def send_copies(services, request: dict) -> None:
     """Queue everyone's copy of a completed request: each signer, each cc recipient and the owner
     (safe to call again: once per recipient)."""
-    await lifecycle.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
+    await mail_queue.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
                            owner=True, once=True)
 
 

@@ -22,7 +22,8 @@ BATCH = 200
 MARKS_CONTACTS = "signing_request.created"
 
 
-async def follow(services, event: dict) -> None:
+async def dispatch(services, event: dict) -> None:
+    """What follows one stored event: the contacts it marks used, then its webhooks."""
     if event["event_type"] == MARKS_CONTACTS and not event["sandbox"]:
         request = await services.store.signing_requests.get(event["org_id"], event["signing_request_id"])
         if request is not None:
@@ -31,14 +32,14 @@ async def follow(services, event: dict) -> None:
 
 
 async def work_off(services) -> None:
-    """Follow every event still in the outbox."""
+    """Dispatch every event still in the outbox."""
     events = services.store.events
     while True:
         batch = await events.pending_dispatch(BATCH)
         failed = 0
         for event in batch:
             try:
-                await follow(services, event)
+                await dispatch(services, event)
             except Exception:  # noqa: BLE001 - one event never holds up the others
                 failed += 1
                 log.exception("following event %s (%s) failed; it stays in the outbox", event["id"], event["event_type"])

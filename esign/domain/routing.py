@@ -10,7 +10,7 @@ issued before the change are refused the same way (`moved_at`).
 from __future__ import annotations
 
 from esign.domain import lifecycle
-from esign.domain.requests import SIGNER_DEFAULTS
+from esign.domain.signing_requests import SIGNER_DEFAULTS
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.secrets import new_token
 from esign.store.base import new_id

@@ -26,9 +26,9 @@ import time
 import regex
 from PIL import Image, UnidentifiedImageError
 
-from esign.api.common import EMAIL_RE
 from esign.errors import ApiError, validation_error
 from esign.pdf.stamp import initials_of
+from esign.schema import EMAIL_RE
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import attachments, copies, lifecycle, page_images, routing, signer_values, verification
+from esign.domain import attachments, copies, effects, lifecycle, page_images, routing, signer_values, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
@@ -252,7 +252,7 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
         if lifecycle.find_signer(r, signer_id).get("consented_at"):
             return {}
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]],
-                "effects": lifecycle.event_effects("signing_event.consent_given", signer_id, actor,
+                "effects": effects.event_effects("signing_event.consent_given", signer_id, actor,
                                                    {"disclosure_version": DISCLOSURE_VERSION})}
 
     request = await lifecycle.transition(services, session.request, "pending", build)

@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 import uuid
 
-from esign.api.common import header_problem
 from esign.db import DuplicateKeyError
-from esign.domain import documents, lifecycle, placement, requests
+from esign.domain import documents, lifecycle, placement, signing_requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.schema import header_problem
 from esign.store.base import new_id
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
@@ -89,16 +89,16 @@ async def check(services, org_id: str, template: dict, changed=None) -> None:
                 pages = document.get("page_count")
         for i, role in enumerate(template["roles"]):
             for j, f in enumerate(role["fields"]):
-                requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
+                signing_requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
         details += [{"field": f"roles.{i}.fields.{j}.page_number", "message": f"the document has {pages} pages"}
                     for i, j, _ in fields_beyond(template["roles"], pages)]
-        requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
+        signing_requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
     if "identity_verification_required" in changed:
-        requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
+        signing_requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
     if details:
         raise validation_error(details)
     if "signing_level" in changed:
-        requests.check_signing_level(services, template["signing_level"])
+        signing_requests.check_signing_level(services, template["signing_level"])
 
 
 async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
@@ -220,7 +220,7 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     details = []
     if message is not None and len(message) > 1000:
         details.append({"field": "message", "message": "longer than 1000 characters once the variables are filled in"})
-    problem = header_problem(subject) if subject is not None else None  # a header (esign.api.common.Line)
+    problem = header_problem(subject) if subject is not None else None  # a header (esign.schema.Line)
     if subject is not None and (len(subject) > 255 or problem):
         details.append({"field": "variables", "message": "the email subject must stay one line of at most 255 "
                                                          "characters once the variables are filled in"
@@ -267,7 +267,7 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
     existing = await services.store.signing_requests.get(org["id"], request_id) if retry else None
     if existing is None:
         try:
-            return await requests.create(services, org, api_key, sandbox, body)
+            return await signing_requests.create(services, org, api_key, sandbox, body)
         except DuplicateKeyError:
             pass  # made meanwhile by another run of the same item
     return await _resume(services, org["id"], body, existing)
@@ -277,7 +277,7 @@ async def _resume(services, org_id: str, body: dict, request: dict | None = None
     """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: send
     only from draft; after it, what the send stored as its effects (`lifecycle.follow`: its event under
     an id of the send's version, invitations under the same dedupe keys) is done at most once."""
-    request = request or await requests.get(services, org_id, body["id"])
+    request = request or await signing_requests.get(services, org_id, body["id"])
     seen = {e["event_type"] for e in await services.store.events.for_request(org_id, request["id"])}
     if "signing_request.created" not in seen:
         request = await lifecycle.record_created(services, request)

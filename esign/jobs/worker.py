@@ -141,7 +141,7 @@ class Worker:
         if kind.on_give_up is not None:
             try:
                 await kind.on_give_up(self.services, job, error)
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - a failing callback must not keep the job from ending as failed
                 log.exception("give-up callback of job %s (%s) failed", job["id"], job["kind"])
 
     async def _heartbeat(self, job, task: asyncio.Task) -> None:
@@ -179,7 +179,7 @@ class Worker:
                 self._last_sweep[i] = now
                 try:
                     await sweep(self.services)
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 - one failing sweep must not stop the others or the next round
                     log.exception("sweep %s failed", getattr(sweep, "__name__", sweep))
 
     async def run_outbox(self) -> None:
@@ -239,7 +239,7 @@ class Worker:
     async def _guarded(self, job):
         try:
             await self.run_job(job)
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 - the runner outlives any job; the job's lease brings it back
             log.exception("job %s crashed the runner", job["id"])
         finally:
             self._busy[job["lane"]] -= 1

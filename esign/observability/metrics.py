@@ -58,8 +58,8 @@ class Metrics:
                                      ["lane"], registry=r)
         self.job_runs = Counter("esign_job_runs", "job runs by this process's worker, by outcome",
                                 ["lane", "kind", "outcome"], registry=r)
-        self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out; sender_fault: the sending side refused, retried)", ["outcome"],
-                              registry=r)
+        self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out; sender_fault: the sending side "
+                                              "refused, retried)", ["outcome"], registry=r)
         self.sms = Counter("esign_sms", "text messages by outcome", ["outcome"], registry=r)
         self.webhook_deliveries = Counter("esign_webhook_deliveries",
                                           "webhook delivery attempts by outcome (failed: retried later)",

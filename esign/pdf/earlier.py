@@ -7,8 +7,7 @@ viewer showed of them stays on the page as page content (the uploaded original k
 from __future__ import annotations
 
 from pypdf import PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject,
-                           PdfObject, StreamObject)
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, IndirectObject, NameObject, PdfObject, StreamObject
 
 MAX_DEPTH = 32  # of the field tree; deeper nodes (or cycles) are left alone
 HIDDEN, NO_VIEW = 2, 32  # annotation flags (PDF 32000-1 §12.5.3) of a widget a viewer does not show

@@ -18,15 +18,23 @@ from collections.abc import Sequence
 
 from cryptography.hazmat.primitives.serialization import Encoding
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, NameObject, NumberObject,
-                           RectangleObject, TextStringObject, create_string_object)
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    NameObject,
+    NumberObject,
+    RectangleObject,
+    TextStringObject,
+    create_string_object,
+)
 
 from esign.audit_chain import TRAIL_FILE
 from esign.pdf.certificate import Integrity, audit_certificate
 from esign.pdf.earlier import remove_earlier_signatures
-from esign.pdf.seal import (SEAL_FIELD, InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer,
-                             signer_field)
-from esign.pdf.stamp import append_pages, handwritten, stamp_into
+from esign.pdf.merge import append_pages
+from esign.pdf.seal import SEAL_FIELD, InternalCA, LongTerm, SealMaterial, seal_pdf, sign_pdf_for_signer, signer_field
+from esign.pdf.stamp import handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 

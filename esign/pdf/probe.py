@@ -169,7 +169,7 @@ def _draw(path: str, heap: _Heap) -> dict:
                 doc = pypdfium2.PdfDocument(path)
                 opened_at = heap.in_use()
         doc.close()
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - whatever pdfium raises, the page cannot be displayed
         return {"ok": False, "error": f"the PDF is damaged: page {index + 1} cannot be displayed (save or export "
                                       f"it again as PDF and upload that copy)"}
     return {"ok": True, "page_count": count}

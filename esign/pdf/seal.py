@@ -21,9 +21,9 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
 from pyhanko.sign.general import SigningError
-from pyhanko.sign.validation import add_validation_info
 from pyhanko.sign.timestamps import HTTPTimeStamper
 from pyhanko.sign.timestamps.common_utils import TimestampRequestError
+from pyhanko.sign.validation import add_validation_info
 from pyhanko_certvalidator import ValidationContext
 from pyhanko_certvalidator.fetchers.requests_fetchers import RequestsFetcherBackend
 from pyhanko_certvalidator.registry import SimpleCertificateStore

@@ -93,11 +93,13 @@ def describe(cert: x509.Certificate) -> str:
 
 
 def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
-              seal: x509.Certificate | None = None) -> Report:
+              seal: x509.Certificate | list[x509.Certificate] | None = None) -> Report:
     """Check `pdf`. With `trust`, every signature must chain to one of those certificates; with `seal`
-    (the deployment's seal certificate), the seal must be made with exactly that certificate. Without
-    either the report can be `ok` (intact) but not `verified`: the signer is not checked."""
-    report = Report(signer_checked=trust is not None or seal is not None)
+    (the deployment's seal certificate, or its seal certificates current first, then those of earlier
+    seals), the seal must be made with exactly one of them. Without either the report can be `ok`
+    (intact) but not `verified`: the signer is not checked."""
+    seals = [seal] if isinstance(seal, x509.Certificate) else seal or None
+    report = Report(signer_checked=trust is not None or seals is not None)
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
         signatures = reader.embedded_regular_signatures
@@ -118,16 +120,18 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
         report.add(False, f"the last signature is {last.field_name!r}, not the esign seal ({SEAL_FIELD!r})")
     else:
         sealer = x509.load_der_x509_certificate(last.signer_cert.dump())
-        if seal is None and trust is None:
+        if seals is None and trust is None:
             report.add(None, f"sealed by {describe(sealer)}; {UNCHECKED}: anyone can make a certificate of that name "
                              "(give --trust or --config to check it)")
-        elif seal is None:
+        elif seals is None:
             report.add(True, f"sealed by {describe(sealer)}, trusted as the certificates given say above; "
                              "not compared with one deployment's seal certificate (give --config for that)")
-        elif sealer == seal:
+        elif sealer == seals[0]:
             report.add(True, f"sealed by this deployment's seal: {describe(sealer)}")
+        elif sealer in seals:
+            report.add(True, f"sealed by an earlier seal of this deployment (before a seal rotation): {describe(sealer)}")
         else:
-            report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seal)}")
+            report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seals[0])}")
         _check_printed_fingerprint(report, pdf, last, sealer)
     _check_trail(report, reader)
     return report

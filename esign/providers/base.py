@@ -88,7 +88,7 @@ class Option:
             raise TypeError(f"an Option's default {self.default!r} is not a {self.type.__name__}")
 
 
-class Provider(abc.ABC):
+class Provider(abc.ABC):  # noqa: B024 - the base of every kind; each kind's base declares its abstract methods
     identifier: ClassVar[str] = ""
     #: the CONTRACT_VERSION this provider was written for (0: not stated, which esign refuses)
     contract_version: ClassVar[int] = 0
@@ -109,10 +109,10 @@ class Provider(abc.ABC):
         it as `self.database`."""
         self.database = database
 
-    async def start(self) -> None:
+    async def start(self) -> None:  # noqa: B027 - optional: a provider with something to start overrides it
         """Called once when the service starts, before any other method."""
 
-    async def close(self) -> None:
+    async def close(self) -> None:  # noqa: B027 - optional: a provider with something to close overrides it
         """Called once when the service stops."""
 
 

@@ -13,8 +13,8 @@ import ipaddress
 import maxminddb
 import maxminddb.errors
 
-from esign.hookspecs import hookimpl
 from esign.config import ConfigError
+from esign.hookspecs import hookimpl
 from esign.providers.base import CONTRACT_VERSION, GeoIPProvider, Option
 
 

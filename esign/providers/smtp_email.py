@@ -26,8 +26,16 @@ import aiosmtplib
 from esign.config import ConfigError
 from esign.hookspecs import hookimpl
 from esign.observability import tracing
-from esign.providers.base import (CONTRACT_VERSION, EmailProvider, EmailResult, Option, ProviderFault, ProviderRejected,
-                                  ProviderUnavailable, recipient_refusal)
+from esign.providers.base import (
+    CONTRACT_VERSION,
+    EmailProvider,
+    EmailResult,
+    Option,
+    ProviderFault,
+    ProviderRejected,
+    ProviderUnavailable,
+    recipient_refusal,
+)
 
 log = logging.getLogger("esign.email")
 

@@ -49,6 +49,17 @@ class Organizations(Repository):
     async def any_exist(self) -> bool:
         return await self.col.find_one({}, {"_id": 1}) is not None
 
+    async def page_after(self, last_id: str | None, limit: int) -> list[dict]:
+        """Up to `limit` organisations in `_id` order after `last_id` (a walk over all of them, in pages)."""
+        cursor = self.col.find({"_id": {"$gt": last_id or ""}}).sort("_id", ASCENDING).limit(limit)
+        return [out(d) async for d in cursor]
+
+    async def replace_delivery_secret(self, org_id, old_encrypted: str, new_encrypted: str) -> bool:
+        """Store `new_encrypted` as the delivery secret while it still is `old_encrypted`."""
+        doc = await self.col.find_one_and_update({"_id": org_id, "delivery_secret_enc": old_encrypted},
+                                                 {"$set": {"delivery_secret_enc": new_encrypted}})
+        return doc is not None
+
     async def by_name(self, name):
         return out(await self.col.find_one({"name": name}))
 

@@ -1,10 +1,9 @@
-from __future__ import annotations
-
 """Signing requests with their signers and fields embedded, so that every transition is one atomic
 single-document update (filter: id + expected status + version)."""
+from __future__ import annotations
+
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
-
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 SORTS = ("created_at", "updated_at", "expires_at")

@@ -3,7 +3,6 @@ and the versions of them that bulk jobs were submitted with."""
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
-
 # what a template summary shows (the roles are counted, their fields never read)
 SUMMARY = {f: 1 for f in ("org_id", "name", "description", "document_id", "signing_order", "created_at",
                           "updated_at", "sandbox", "roles.name")}

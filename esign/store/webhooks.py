@@ -89,6 +89,11 @@ class Webhooks(Repository):
         return out(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id, "secret": old_secret}, update, return_document=ReturnDocument.AFTER))
 
+    async def reencrypt(self, webhook_id, field: str, old_encrypted: str, new_encrypted: str) -> bool:
+        """Store `new_encrypted` in `field` (`secret` or `previous_secret`) while it still is `old_encrypted`."""
+        result = await self.col.update_one({"_id": webhook_id, field: old_encrypted}, {"$set": {field: new_encrypted}})
+        return result.matched_count == 1
+
     async def clear_previous_secret(self, webhook_id, until) -> None:
         """Remove the previous secret that stopped being in force at `until` (not a newer one)."""
         await self.col.update_one({"_id": webhook_id, "previous_secret_until": until},

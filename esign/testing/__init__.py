@@ -9,8 +9,14 @@
   `GeoIPConformance`. A vendor subclasses one in a test module (a class named
   `Test...`) and gives the fixtures the suite names; docs/plugins.md ("The conformance kit") says how.
 """
-from esign.testing.conformance import (BlobStorageConformance, EmailConformance, GeoIPConformance,
-                                       IdentityFormConformance, IdentityRedirectConformance, SmsConformance)
+from esign.testing.conformance import (
+                                       BlobStorageConformance,
+                                       EmailConformance,
+                                       GeoIPConformance,
+                                       IdentityFormConformance,
+                                       IdentityRedirectConformance,
+                                       SmsConformance,
+)
 
 __all__ = ["BlobStorageConformance", "EmailConformance", "GeoIPConformance", "IdentityFormConformance",
            "IdentityRedirectConformance", "SmsConformance"]

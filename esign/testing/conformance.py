@@ -51,9 +51,22 @@ from email.message import EmailMessage
 
 import pytest
 
-from esign.providers.base import (CONTRACT_VERSION, BlobStorage, CodeCheckingSmsProvider, EmailProvider, EmailResult,
-                                  FormIdentityProvider, GeoIPProvider, IdentityResult, IdentitySession, ProviderRejected,
-                                  ProviderUnavailable, RedirectIdentityProvider, SmsProvider, WebhookRefused)
+from esign.providers.base import (
+    CONTRACT_VERSION,
+    BlobStorage,
+    CodeCheckingSmsProvider,
+    EmailProvider,
+    EmailResult,
+    FormIdentityProvider,
+    GeoIPProvider,
+    IdentityResult,
+    IdentitySession,
+    ProviderRejected,
+    ProviderUnavailable,
+    RedirectIdentityProvider,
+    SmsProvider,
+    WebhookRefused,
+)
 
 PHONE = "+15550100123"
 CODE = "048213"

@@ -7,8 +7,8 @@ Fixtures:
   when the test ends. Config errors surface as `esign.config.ConfigError`, as at esign's start-up.
 - `esign_database`: a fresh database: the embedded one (`memory://?strict`), or a real MongoDB when
   `ESIGN_TEST_DATABASE_URL` is set (dropped after the test).
-- `blob_storage_down`, `email_fault`, `sms_fault`, `identity_down`, `identity_impostor`, `geoip_known`: the optional fixtures of the conformance suites;
-  these defaults skip the fault tests, naming the fixture to give.
+- `blob_storage_down`, `email_fault`, `sms_fault`, `identity_down`, `identity_impostor`, `geoip_known`: the optional
+  fixtures of the conformance suites; these defaults skip the fault tests, naming the fixture to give.
 """
 from __future__ import annotations
 

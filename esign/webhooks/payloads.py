@@ -1,8 +1,13 @@
-"""The body of a webhook delivery and the `data` shape of each event type.
+"""The body of a webhook delivery and the `data` shape of each event type: one declaration each.
 
-`data` is the event's stored `data` (given by the operation that emitted it) on top of the fields
-every event of its kind carries, taken from the event record itself. The schemas below are the
-documented contract; `describe()` renders them into the OpenAPI document.
+`DATA_SCHEMAS` is the contract. An event type's schema is published (the callbacks of
+`POST /v1/webhooks` in the OpenAPI document, and `describe()` in its text), lists the event types a
+webhook can subscribe to, and fills the deliveries: `data_for` dumps the event through its schema, so a
+delivery carries exactly the fields declared, taken from the event record (request and signer ids,
+`sandbox`), the event's `metadata` (the audit trail's `reason`, `signers`) and its stored `data`
+(given by the operation that emitted it), the latter winning. A field declared but never filled, or
+filled but not declared, fails tests/webhooks/test_payload_contract.py, which checks a delivery of every
+event type against its published schema.
 """
 from __future__ import annotations
 
@@ -11,16 +16,14 @@ import json
 
 from marshmallow import fields
 
-from esign.api.common import OutSchema
 from esign.clock import iso
+from esign.schema import OutSchema
 
-SUBSCRIBABLE = (
-    "signing_request.created", "signing_request.sent", "signing_request.reminded",
-    "signing_request.completed", "signing_request.cancelled", "signing_request.expired",
-    "signer.viewed", "signer.signed", "signer.declined", "signer.withdrawn",
-    "signing_request.signer_replaced", "signer.delegated",
-    "document.signed", "document.uploaded", "member.invited",
-)
+
+def _timestamp(description: str = "", **kwargs) -> fields.String:
+    """A date-time the stored data already holds as ISO 8601 text."""
+    return fields.String(metadata={"format": "date-time", **({"description": description} if description else {})},
+                         **kwargs)
 
 
 class _Base(OutSchema):
@@ -29,41 +32,58 @@ class _Base(OutSchema):
 
 class SigningRequestData(_Base):
     signing_request_id = fields.UUID(required=True)
-    status = fields.String(metadata={"description": "the request's status after the event"})
-    document_name = fields.String()
+    status = fields.String(required=True, metadata={"description": "the request's status after the event"})
+    document_id = fields.UUID(required=True)
+    document_name = fields.String(required=True)
 
 
 class CancelledData(SigningRequestData):
-    reason = fields.String(allow_none=True, metadata={"description": "the cancel reason, when one was given"})
+    reason = fields.String(required=True, allow_none=True, metadata={
+        "description": "the reason given when cancelling, `declined by <email>` when a signer declined, null when "
+                       "none was given"})
 
 
 class RemindedData(SigningRequestData):
-    signers = fields.List(fields.String(), metadata={"description": "email addresses of the reminded signers"})
+    signers = fields.List(fields.String(), required=True, metadata={
+        "description": "email addresses of the reminded signers (none for sandbox requests, which send no email)"})
 
 
 class CompletedSigner(OutSchema):
     email = fields.String(required=True)
     name = fields.String(required=True)
-    signed_at = fields.String(required=True, metadata={"description": "date-time"})
+    signed_at = _timestamp(required=True)
 
 
-class CompletedData(_Base):
-    signing_request_id = fields.UUID(required=True)
-    completed_at = fields.String(required=True, metadata={"description": "date-time"})
+class CompletedData(SigningRequestData):
+    completed_at = _timestamp(required=True)
     all_signers = fields.List(fields.Nested(CompletedSigner), required=True,
                               metadata={"description": "array of `{email, name, signed_at}`"})
     signed_pdf_storage_key = fields.String(required=True, metadata={"description": "location of the signed PDF in storage"})
 
 
-class SignerData(_Base):
-    signing_request_id = fields.UUID(required=True)
+class SignerState(OutSchema):
+    id = fields.UUID(required=True)
+    email = fields.String(required=True)
+    name = fields.String(required=True)
+    status = fields.String(required=True, metadata={"description": "the signer's status after the event"})
+
+
+class SignerData(SigningRequestData):
     signer_id = fields.UUID(required=True)
     signer_name = fields.String(required=True)
     signer_email = fields.String(required=True)
+    signer = fields.Nested(SignerState, required=True, metadata={"description": "`{id, email, name, status}` of the "
+                                                                                "signer after the event"})
+
+
+class SignedData(SignerData):
+    completed_at = _timestamp("present when this signature completed the request")
+    all_signers = fields.List(fields.Nested(CompletedSigner), metadata={
+        "description": "present when this signature completed the request: array of `{email, name, signed_at}`"})
 
 
 class DeclinedData(SignerData):
-    reason = fields.String(allow_none=True, metadata={"description": "the reason the signer gave"})
+    reason = fields.String(required=True, metadata={"description": "the reason the signer gave"})
 
 
 class Person(OutSchema):
@@ -88,51 +108,52 @@ class DelegatedData(SignerData):
 
 class DocumentSignedData(_Base):
     signing_request_id = fields.UUID(required=True)
-    document_name = fields.String()
-    completed_at = fields.String(metadata={"description": "date-time"})
+    document_name = fields.String(required=True)
+    completed_at = _timestamp(required=True)
+    signing_level = fields.String(required=True, metadata={"description": "the request's signing level, e.g. `ses`"})
+    signers = fields.List(fields.Nested(CompletedSigner), required=True,
+                          metadata={"description": "array of `{email, name, signed_at}`"})
 
 
 class DocumentUploadedData(_Base):
     document_id = fields.UUID(required=True)
     name = fields.String(required=True)
     file_size = fields.Integer(required=True, metadata={"description": "bytes"})
-    page_count = fields.Integer(allow_none=True)
+    page_count = fields.Integer(required=True, allow_none=True)
 
 
 class MemberInvitedData(_Base):
     email = fields.String(required=True)
-    name = fields.String(allow_none=True)
+    name = fields.String(required=True, allow_none=True)
 
 
+# Every event type a webhook can subscribe to, and the schema of its `data`. Where in storage the
+# signed PDF lies is named to receivers once, as the specification says: only `CompletedData` declares
+# `signed_pdf_storage_key`, so the other events whose stored data holds it (a signer's event that
+# completed the request, `document.signed`) never deliver it.
 DATA_SCHEMAS = {
     "signing_request.created": SigningRequestData, "signing_request.sent": SigningRequestData,
     "signing_request.reminded": RemindedData, "signing_request.completed": CompletedData,
     "signing_request.cancelled": CancelledData, "signing_request.expired": SigningRequestData,
-    "signer.viewed": SignerData, "signer.signed": SignerData, "signer.declined": DeclinedData,
+    "signer.viewed": SignerData, "signer.signed": SignedData, "signer.declined": DeclinedData,
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
 }
-
-
-# Where in storage the signed PDF lies is named to receivers once, as the specification says: in
-# `signing_request.completed`. The stored data of other events holds it too (a signer's event that
-# completed the request, `document.signed`): it is left out of their deliveries.
-STORAGE_KEY = "signed_pdf_storage_key"
-NAMES_STORAGE_KEY = "signing_request.completed"
+SUBSCRIBABLE = tuple(DATA_SCHEMAS)
 
 
 def data_for(event: dict) -> dict:
-    data = {"sandbox": bool(event.get("sandbox"))}
+    """The delivered `data`: what the event type's schema declares, nothing else."""
+    source = dict(event.get("metadata") or {})
+    source["sandbox"] = bool(event.get("sandbox"))
     if event.get("signing_request_id"):
-        data["signing_request_id"] = event["signing_request_id"]
+        source["signing_request_id"] = event["signing_request_id"]
     if event.get("signer_id"):
-        data.update(signer_id=event["signer_id"], signer_name=event.get("signer_name"),
-                    signer_email=event.get("signer_email"))
-    data.update(event.get("data") or {})
-    if event["event_type"] != NAMES_STORAGE_KEY:
-        data.pop(STORAGE_KEY, None)
-    return data
+        source.update(signer_id=event["signer_id"], signer_name=event.get("signer_name"),
+                      signer_email=event.get("signer_email"))
+    source.update(event.get("data") or {})
+    return DATA_SCHEMAS[event["event_type"]]().dump(source)
 
 
 def _json_default(value):
@@ -148,9 +169,28 @@ def body_for(webhook_id: str, event: dict) -> bytes:
     return json.dumps(body, separators=(",", ":"), default=_json_default).encode()
 
 
+def callbacks() -> dict:
+    """OpenAPI callback objects, one per event type: the POST a subscribed webhook receives, its body
+    the envelope `body_for` makes around the type's `data` schema. A fresh dict on every call: apispec
+    replaces the schema classes in it by references."""
+    def body(event_type, schema):
+        return {"type": "object", "required": ["id", "event", "timestamp", "webhook_id", "data"], "properties": {
+            "id": {"type": "string", "format": "uuid", "description": "the event id: the same on every retry"},
+            "event": {"type": "string", "enum": [event_type]},
+            "timestamp": {"type": "string", "format": "date-time", "description": "the event's time"},
+            "webhook_id": {"type": "string", "format": "uuid"},
+            "data": schema}}
+
+    return {event_type: {"{$request.body#/url}": {"post": {
+        "summary": f"`{event_type}` delivery",
+        "description": "Signed as the description of `POST /v1/webhooks` says; retried on any answer but 2xx.",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": body(event_type, schema)}}},
+        "responses": {"2XX": {"description": "received"}}}}} for event_type, schema in DATA_SCHEMAS.items()}
+
+
 def _field_line(name, field) -> str:
-    kind = {fields.UUID: "uuid", fields.String: "string", fields.Boolean: "boolean",
-            fields.Integer: "integer", fields.List: "array", fields.Nested: "object"}.get(type(field), "object")
+    kind = {fields.UUID: "uuid", fields.String: field.metadata.get("format", "string"), fields.Boolean: "boolean",
+            fields.Integer: "integer", fields.List: "array"}.get(type(field), "object")
     notes = ["required" if field.required else "optional"] + (["nullable"] if field.allow_none else [])
     desc = field.metadata.get("description")
     return f"`{name}` ({kind}; {', '.join(notes)}){': ' + desc if desc else ''}"
@@ -167,7 +207,8 @@ def describe() -> str:
         "`X-Webhook-ID` (webhook id), and `X-Webhook-Retry` (1, 2, 3) on retries only.",
         "",
         "**Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox "
-        "requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.",
+        "requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. "
+        "Each event type's body is also published as a JSON schema: the callbacks of this operation.",
         "",
     ]
     for event_type, schema in DATA_SCHEMAS.items():

@@ -159,7 +159,7 @@ async def main(args):
     for bulk_concurrency in args.bulk_concurrency:
         runs = [await one_run(args, bulk_concurrency) for _ in range(args.runs)]
 
-        def med(key):
+        def med(key, runs=runs):
             return statistics.median(r[key] for r in runs)
 
         each = ", ".join(f"{r['mails_s']:.1f}" for r in runs)

@@ -39,7 +39,6 @@ import time
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-
 from server_process import exchange, start, stop  # scripts/bench is on sys.path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

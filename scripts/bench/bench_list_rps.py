@@ -256,7 +256,8 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--defaults", action="store_true",
                         help="esign serve's defaults: its worker in the process, the INFO (access) log to a file")
-    parser.add_argument("--profile", metavar="FILE", help="run esign under cProfile (CPU time of its event loop), write the statistics to FILE")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run esign under cProfile (CPU time of its event loop), write the statistics to FILE")
     parser.add_argument("--paths", nargs="*", help="only the paths whose name contains one of these words")
     args = parser.parse_args()
     result = asyncio.run(run(args))

@@ -40,6 +40,7 @@ import statistics
 import sys
 import tempfile
 import time
+
 from server_process import embedded_config, exchange, start, stop  # noqa: E402  (scripts/bench is on sys.path)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

@@ -34,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+
 from server_process import embedded_config, start  # noqa: E402  (scripts/bench is on sys.path)
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

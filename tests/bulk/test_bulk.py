@@ -4,7 +4,6 @@ import asyncio
 import datetime as dt
 import time
 
-
 from esign import services as servicesmod
 from esign.clock import iso
 from esign.domain import lifecycle

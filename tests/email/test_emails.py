@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from esign import config as configmod
-from esign.domain import lifecycle, notifications
+from esign.domain import lifecycle, links, notifications
 from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
 from tests.conftest import SAMPLE_PDF, raw_db, write_config
@@ -105,8 +105,8 @@ async def test_everyone_gets_the_signed_pdf_attached_when_it_is_ready(tmp_path):
             assert_reads_well(text)
         # signers are sent to their own signing link, the others to a copy link
         ann, bob = request["signers"]
-        assert links_in(text_of(copies["Ann <ann@example.test>"])) == [lifecycle.signing_url(srv.services, request, ann)]
-        assert links_in(text_of(copies["Bob <bob@example.test>"])) == [lifecycle.signing_url(srv.services, request, bob)]
+        assert links_in(text_of(copies["Ann <ann@example.test>"])) == [links.signing_url(srv.services, request, ann)]
+        assert links_in(text_of(copies["Bob <bob@example.test>"])) == [links.signing_url(srv.services, request, bob)]
         assert "/copies/" in links_in(text_of(copies["Legal <legal@example.test>"]))[0]
         assert "Ada Admin sends you a copy" in text_of(copies["Legal <legal@example.test>"])
 
@@ -133,7 +133,7 @@ async def test_above_the_bound_a_link_and_the_cc_link_works_until_it_expires(tmp
             assert "Download the signed document here:" in text_of(msg)
             assert_reads_well(text_of(msg))
         assert links_in(text_of(copies["Ann <ann@example.test>"])) == [
-            lifecycle.signing_url(srv.services, request, request["signers"][0])]
+            links.signing_url(srv.services, request, request["signers"][0])]
         [link] = links_in(text_of(copies["Legal <legal@example.test>"]))
         assert links_in(text_of(copies[OWNER])) == [link]
         html = copies["Legal <legal@example.test>"].get_body(("html",)).get_content()

@@ -13,8 +13,16 @@ import subprocess
 
 import pytest
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject,
-                           NumberObject, StreamObject, TextStringObject)
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    NumberObject,
+    StreamObject,
+    TextStringObject,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from esign import config as configmod

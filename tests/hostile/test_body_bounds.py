@@ -13,8 +13,8 @@ import pytest
 from marshmallow import fields, validate
 
 from esign.api.base import MB
-from esign.api.common import MaxProperties
 from esign.app import all_routes
+from esign.schema import MaxProperties
 from tests.conftest import Client, assert_error
 from tests.signer.api_helpers import make_request, typed
 

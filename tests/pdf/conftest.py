@@ -11,11 +11,11 @@ import pytest
 from asn1crypto import x509 as asn1_x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from PIL import Image, ImageChops, ImageDraw, ImageStat
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, NumberObject, RectangleObject
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject, NumberObject, RectangleObject
 from reportlab.pdfgen.canvas import Canvas
 
 from esign.pdf import fonts

@@ -9,9 +9,8 @@ import threading
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from asn1crypto import cms
+from asn1crypto import cms, tsp
 from asn1crypto import keys as asn1_keys
-from asn1crypto import tsp
 from asn1crypto import x509 as asn1_x509
 from cryptography import x509
 from cryptography.hazmat.primitives import hashes, serialization

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from esign.domain import lifecycle
+from esign.domain import links
 from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server
 from tests.routing.helpers import sign_with, signed_pdf, text_of
 from tests.signer.api_helpers import ANN, BOB, make_request, png_bytes, sget, spost, typed
@@ -144,7 +144,7 @@ async def test_initials_on_every_page(server, tmp_path, via):
     assert sorted(f["page_number"] for f in initials) == [1, 2, 3, 4]
     assert {(f["x_percent"], f["y_percent"], f["every_page"]) for f in initials} == {(85, 92, True)}
     signer = record["signers"][0]
-    token = lifecycle.signing_url(server.services, record, signer).rsplit("/", 1)[1]
+    token = links.signing_url(server.services, record, signer).rsplit("/", 1)[1]
     view = (await sget(server, token)).json
     assert sorted(f["page_number"] for f in view["fields"] if f["field_type"] == "initials") == [1, 2, 3, 4]
     resp = await spost(server, token, "sign", {"signature": typed(), "initials": typed("QZX"), "consent": True})

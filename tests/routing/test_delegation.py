@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import subprocess
 
-from esign.domain import lifecycle
+from esign.domain import lifecycle, links
 from tests.conftest import assert_error
 from tests.routing.helpers import sign_with, signed_pdf, text_of
 from tests.signer.api_helpers import ANN, BOB, make_request, sget, spost
@@ -85,7 +85,7 @@ async def test_aes_signs_for_those_who_signed_not_for_who_delegated(server, tmp_
     resp = await delegate(server, await made.token(0))
     assert resp.status == 200, resp
     dan = lifecycle.find_signer(await made.record(), resp.json["delegate"]["id"])
-    token = lifecycle.signing_url(server.services, await made.record(), dan).rsplit("/", 1)[1]
+    token = links.signing_url(server.services, await made.record(), dan).rsplit("/", 1)[1]
     await sign_with(server, token, DAN["name"])
     path, _, out = await signed_pdf(server, made.id, tmp_path)
     assert out.count("Signature is Valid") == 2, out  # Dan's and the seal
@@ -119,7 +119,7 @@ async def test_at_most_max_delegations_in_a_row(server):
         resp = await delegate(server, token, {"name": f"D{i}", "email": f"d{i}@example.test", "reason": "away"})
         assert resp.status == 200, resp
         record = await made.record()
-        token = lifecycle.signing_url(server.services, record, lifecycle.find_signer(
+        token = links.signing_url(server.services, record, lifecycle.find_signer(
             record, resp.json["delegate"]["id"])).rsplit("/", 1)[1]
     error = assert_error(await delegate(server, token, {"name": "D4", "email": "d4@example.test", "reason": "away"}),
                          422, "validation_error")

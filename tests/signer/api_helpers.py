@@ -12,7 +12,7 @@ import zlib
 import pytest
 from PIL import Image
 
-from esign.domain import lifecycle
+from esign.domain import lifecycle, links
 from tests.conftest import SAMPLE_PDF, start_server, stop_server
 
 PDF = SAMPLE_PDF.read_bytes()
@@ -53,7 +53,7 @@ class Made:
         request = await self.record()
         signer = lifecycle.find_signer(request, self.signer_ids[i])
         assert signer.get("token_nonce"), f"signer {i} was not invited"
-        return lifecycle.signing_url(self.srv.services, request, signer).rsplit("/", 1)[1]
+        return links.signing_url(self.srv.services, request, signer).rsplit("/", 1)[1]
 
     async def get(self) -> dict:
         resp = await self.srv.client.get(f"/v1/signing-requests/{self.id}", key=self.key)

@@ -242,7 +242,7 @@ async def test_sequential_second_signer_waits_then_withdraws_and_signs_again(srv
 
 
 async def test_phone_code_and_identity_check_in_the_page(tmp_path):
-    from esign.domain import lifecycle
+    from esign.domain import links
     from tests.conftest import start_server, stop_server
 
     srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
@@ -252,7 +252,7 @@ async def test_phone_code_and_identity_check_in_the_page(tmp_path):
             lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
             phone_verification_required=True, identity_verification_required=True)
         stored = await srv.services.store.signing_requests.by_id(request["id"])
-        link = lifecycle.signing_url(srv.services, stored, stored["signers"][0])
+        link = links.signing_url(srv.services, stored, stored["signers"][0])
         async with chromium() as browser:
             page = await new_page(browser)
             await page.goto(link)
@@ -317,7 +317,6 @@ class EightDigitPlugin:
 
 
 async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp_path):
-    from esign.domain import lifecycle
     from tests.conftest import start_server, stop_server
 
     pm = make_plugin_manager()
@@ -331,7 +330,7 @@ async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp
         stored = await srv.services.store.signing_requests.by_id(request["id"])
         async with chromium() as browser:
             page = await new_page(browser)
-            await page.goto(lifecycle.signing_url(srv.services, stored, stored["signers"][0]))
+            await page.goto(links.signing_url(srv.services, stored, stored["signers"][0]))
             await page.click("#otp-send")
             await page.locator("#otp-code:enabled").wait_for()
             await page.fill("#otp-code", EightDigitSms.CODE)

@@ -127,9 +127,9 @@ async def test_embedding_from_another_origin_is_refused_by_the_browser(srv, pare
 
         # the invitation link (not an embedded one) may not be framed by anyone
         stored = await srv.services.store.signing_requests.by_id(request["id"])
-        from esign.domain import lifecycle
+        from esign.domain import links
 
-        link = lifecycle.signing_url(srv.services, stored, stored["signers"][0])
+        link = links.signing_url(srv.services, stored, stored["signers"][0])
         page = await new_page(browser)
         await page.goto(f"{srv.allowed_origin}/?src={tornado.escape.url_escape(link)}")
         await page.wait_for_timeout(1500)

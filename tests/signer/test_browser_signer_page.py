@@ -224,7 +224,7 @@ async def slow_network(page, pattern: str, seconds: float = 1.5):
 async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
     """Enter pressed twice on the phone code, or "Verify" clicked twice, while the first call is
     still on its way: one wrong try of the code and one identity check, not two."""
-    from esign.domain import lifecycle
+    from esign.domain import links
     from tests.conftest import start_server, stop_server
 
     srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
@@ -237,7 +237,7 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
             page = await new_page(browser)
             await slow_network(page, "**/api/otp/verify")
             await slow_network(page, "**/api/identity")
-            await page.goto(lifecycle.signing_url(srv.services, stored, stored["signers"][0]))
+            await page.goto(links.signing_url(srv.services, stored, stored["signers"][0]))
             await page.click("#otp-send")
             await page.locator("#otp-code:enabled").wait_for()
             code = next(w for w in srv.services.sms.sent[-1][1].replace(".", " ").split() if w.isdigit())

@@ -11,7 +11,7 @@ import re
 
 from PIL import Image
 
-from esign.domain import lifecycle, signing
+from esign.domain import links, signing
 from esign.domain.lifecycle import Actor
 from tests.conftest import KEYS, assert_error
 from tests.signer.api_helpers import ANN, BOB, CY, data_url, drawn, ink_png, make_request, png_bytes, sget, spost, typed, upload
@@ -678,4 +678,4 @@ async def test_self_sign_url_opens_the_signer_page(server):
     assert url and url.endswith(await made.token(0))
     token = url.rsplit("/", 1)[1]
     assert (await sget(server, token)).json["signer"]["email"] == me["email"]
-    assert lifecycle.signing_url(server.services, await made.record(), (await made.record())["signers"][0]) == url
+    assert links.signing_url(server.services, await made.record(), (await made.record())["signers"][0]) == url

@@ -2,7 +2,7 @@
 directly as the signer pages will call them; invitations through a real SMTP server."""
 import pytest
 
-from esign.domain import lifecycle
+from esign.domain import lifecycle, links
 from esign.errors import ApiError
 from tests.conftest import raw_db, start_server, stop_server
 from tests.smtp import Inbox, link_of, smtp_controller, smtp_server  # noqa: F401  (fixture)
@@ -34,7 +34,7 @@ async def test_sequential_invitations_in_order(smtp_server):
     assert "Hello from Ada" in invite.get_body(("plain",)).get_content()
     assert invite.get_body(("html",)) is not None
     ann, bob, cy = request["signers"]
-    assert link_of(invite) == lifecycle.signing_url(srv.services, request, ann)
+    assert link_of(invite) == links.signing_url(srv.services, request, ann)
     # the link's token is stored only as a hash
     token = link_of(invite).rsplit("/", 1)[1]
     assert token not in str(await raw_db(srv.services)["signing_requests"].find_one({"_id": request["id"]}))

@@ -8,7 +8,7 @@ import json
 
 import bson
 
-from esign.domain import requests
+from esign.domain import signing_requests
 from tests.conftest import assert_error
 from tests.signer.api_helpers import make_request, spost, sraw, typed
 
@@ -43,16 +43,16 @@ async def test_5000_select_fields_are_accepted_signed_and_stay_bounded(server):
     assert signed.status == 200 and signed.json["signer"]["status"] == "signed", signed
     record = await made.record()
     assert record["status"] == "completed"
-    assert stored_size(record) <= requests.FIELDS_MAX_BYTES < MONGODB_MAX
+    assert stored_size(record) <= signing_requests.FIELDS_MAX_BYTES < MONGODB_MAX
 
 
 async def test_5000_fields_with_full_options_are_refused():
     """5000 select fields of 100 options of 255 characters (128 MB): over the fields bound."""
     details = []
-    requests.check_fields_size([{"field_type": "select", "options": FULL_OPTIONS}] * 5000, "fields", details)
+    signing_requests.check_fields_size([{"field_type": "select", "options": FULL_OPTIONS}] * 5000, "fields", details)
     assert [d["field"] for d in details] == ["fields"] and "at most 10 MB" in details[0]["message"]
     details = []
-    requests.check_fields_size([{"field_type": "signature"}] * 5001, "fields", details)
+    signing_requests.check_fields_size([{"field_type": "signature"}] * 5001, "fields", details)
     assert details == [{"field": "fields", "message": "at most 5000 fields"}]
 
 
@@ -93,7 +93,7 @@ async def test_text_fields_count_with_their_longest_value(server):
         assert signed.status == 200, signed
     record = await made.record()
     assert record["status"] == "completed"
-    assert 9 * 2**20 < stored_size(record) < requests.FIELDS_MAX_BYTES + 64 * 1024 < MONGODB_MAX
+    assert 9 * 2**20 < stored_size(record) < signing_requests.FIELDS_MAX_BYTES + 64 * 1024 < MONGODB_MAX
 
 
 def test_field_bytes_cover_the_stored_field():
@@ -104,9 +104,9 @@ def test_field_bytes_cover_the_stored_field():
              "validation_pattern": "v" * 500, "auto_source": "signer_phone", "value": "x" * 255,
              "filled_at": dt.datetime(2026, 1, 1)}
     many = {"fields": [worst] * 1000}
-    assert len(bson.encode(many)) < requests.field_bytes(worst) * 1000
+    assert len(bson.encode(many)) < signing_requests.field_bytes(worst) * 1000
     assert len(bson.encode({"fields": [dict(worst, options=None, field_type="text", value="😀" * 1000)]})) < \
-        requests.field_bytes(dict(worst, options=None, field_type="text"))
+        signing_requests.field_bytes(dict(worst, options=None, field_type="text"))
 
 
 async def test_template_fields_keep_the_same_bounds(server, document_id):

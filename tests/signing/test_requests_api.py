@@ -1,7 +1,7 @@
 """Signing requests over real HTTP: create, list, get, send, cancel, remind, reactivate, fields."""
 import asyncio
 
-from esign.domain import lifecycle
+from esign.domain import lifecycle, links
 from tests.conftest import assert_error
 
 SIGNERS = [{"name": "Ann Signer", "email": "ann@example.test", "order": 1},
@@ -248,7 +248,7 @@ async def test_self_sign_url(server, client, document_id):
     r = (await client.post("/v1/signing-requests", body)).json
     assert r["self_sign_url"].startswith(server.url + "/sign/")
     request = await server.services.store.signing_requests.by_id(r["id"])
-    assert r["self_sign_url"].endswith(lifecycle.signer_token(server.services, request, request["signers"][0]))
+    assert r["self_sign_url"].endswith(links.signer_token(server.services, request, request["signers"][0]))
     # the other key's owner is not a signer
     assert (await client.get(f"/v1/signing-requests/{r['id']}", key="a_read")).json["self_sign_url"] is None
 

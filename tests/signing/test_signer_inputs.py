@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from esign.api.common import EMAIL_RE, NOT_ASCII_EMAIL
+from esign.schema import EMAIL_RE, NOT_ASCII_EMAIL
 from tests.bulk.test_bulk import bulk, offer_template, recipient
 from tests.conftest import assert_error, raw_db
 

@@ -5,7 +5,7 @@ import pytest
 
 from esign import config as configmod
 from esign.clock import iso
-from esign.domain import delivery, provisioning
+from esign.domain import enterprise_delivery, provisioning
 from esign.jobs.kinds import PermanentJobError
 from tests.conftest import start_server, stop_server
 from tests.signing.test_signed_pdf_e2e import complete_request
@@ -112,11 +112,11 @@ async def test_an_attempt_after_the_endpoint_went_away_is_not_made(server, clien
     attempt = {"attempts": 2, "max_attempts": 4}
     await orgs.update(org["id"], {"delivery_secret_enc": "not-a-fernet-token"})
     with pytest.raises(PermanentJobError):
-        await delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
+        await enterprise_delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
     record = (await repo.by_id(request["id"]))["delivery"]
     assert record["status"] == "failed" and "cannot be decrypted" in record["last_error"]
     await orgs.update(org["id"], {"plan": "pro"})
-    await delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
+    await enterprise_delivery.deliver_signed_pdf(services, {"request_id": request["id"]}, attempt)
     assert (await repo.by_id(request["id"]))["delivery"]["status"] == "cancelled"
     assert len(receiver.at("deliver")) == 1  # only the first, successful delivery
 

@@ -11,8 +11,7 @@ The names handlers and the signing flow use are gathered here.
 """
 from esign.domain.verification.common import DOCUMENT_TYPES, blocker, requirements
 from esign.domain.verification.identity_form import verify_identity
-from esign.domain.verification.identity_redirect import (check_identity, receive_webhook, refresh_identity,
-                                                         start_identity)
+from esign.domain.verification.identity_redirect import check_identity, receive_webhook, refresh_identity, start_identity
 from esign.domain.verification.phone_codes import send_code, verify_code
 
 __all__ = ["DOCUMENT_TYPES", "blocker", "check_identity", "receive_webhook", "refresh_identity", "requirements",

@@ -11,10 +11,9 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
-from esign.domain import lifecycle
+from esign.domain import effects, lifecycle
 from esign.domain.verification.common import DOCUMENT_TYPES, set_signer
-from esign.domain.verification.identity_common import (IDENTITY_EVENTS, check_identity_step, identity_changes,
-                                                       reserve_check)
+from esign.domain.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, upstream_unavailable, validation_error
 from esign.providers.base import ProviderUnavailable
 
@@ -121,7 +120,7 @@ async def verify_identity(services, session, data, actor):
         update = set_signer(r, signer["id"], **changes)
         if counted:
             update["identity_payment_status"] = "charged"
-        update["effects"] = lifecycle.event_effects(IDENTITY_EVENTS[result.status], signer["id"], actor, {
+        update["effects"] = effects.event_effects(IDENTITY_EVENTS[result.status], signer["id"], actor, {
             "name_match_score": changes["identity_name_match_score"], "provider": provider.identifier})
         return update
 

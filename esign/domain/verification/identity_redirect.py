@@ -21,13 +21,17 @@ import logging
 import urllib.parse
 
 from esign.clock import stored
-from esign.domain import lifecycle
+from esign.domain import effects, lifecycle
 from esign.domain.verification.common import open_redirect, set_signer
-from esign.domain.verification.identity_common import (IDENTITY_EVENTS, check_identity_step, identity_changes,
-                                                       reserve_check)
+from esign.domain.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable
-from esign.providers.base import (IDENTITY_STATUSES, IdentityResult, ProviderRejected, ProviderUnavailable,
-                                  RedirectIdentityProvider)
+from esign.providers.base import (
+    IDENTITY_STATUSES,
+    IdentityResult,
+    ProviderRejected,
+    ProviderUnavailable,
+    RedirectIdentityProvider,
+)
 from esign.providers.names import name_score
 from esign.store.base import new_id
 from esign.store.identity_sessions import OPEN  # a redirect-flow session the vendor has not finished
@@ -89,7 +93,7 @@ async def start_identity(services, session, actor):
         update = set_signer(r, signer["id"], **changes, identity_attempts=fresh.get("identity_attempts", 0) + 1)
         if counted:
             update["identity_payment_status"] = "charged"
-        update["effects"] = lifecycle.event_effects("signing_event.identity_started", signer["id"], actor, {
+        update["effects"] = effects.event_effects("signing_event.identity_started", signer["id"], actor, {
             "provider": provider.identifier, "identity_session_id": session_id})
         return update
 
@@ -136,7 +140,7 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
         if s.get("identity_session_id") != id_session["id"] or s.get("identity_status") not in OPEN \
                 or s.get("identity_status") == result.status:
             raise _Unchanged()
-        return {**set_signer(r, signer_id, **changes), "effects": lifecycle.event_effects(
+        return {**set_signer(r, signer_id, **changes), "effects": effects.event_effects(
             IDENTITY_EVENTS[result.status], signer_id, metadata={
                 "provider": id_session["provider"], "via": via, "identity_session_id": id_session["id"],
                 "name_match_score": changes.get("identity_name_match_score"), "reason": result.reason})}

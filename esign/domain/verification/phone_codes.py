@@ -14,14 +14,18 @@ import re
 import secrets
 import unicodedata
 
-from esign.domain import lifecycle
+from esign.domain import effects, lifecycle
 from esign.domain.verification.common import masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
 
 
 def _otp_mac(services, request_id: str, signer_id: str, code: str) -> str:
-    return services.secrets.sign(f"otp:{request_id}:{signer_id}:{code}")
+    return services.secrets.sign(_otp_message(request_id, signer_id, code))
+
+
+def _otp_message(request_id: str, signer_id: str, code: str) -> str:
+    return f"otp:{request_id}:{signer_id}:{code}"
 
 
 def _check_phone_step(services, request: dict, signer: dict) -> None:
@@ -106,13 +110,13 @@ async def verify_code(services, session, code, actor):
             raise _locked(locked - now)
         if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
             raise _expired()
-        if outcome.get("approved") if by_provider else secrets.compare_digest(s["otp_hash"], _otp_mac(services, r["id"], s["id"], code)):
+        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], code), s["otp_hash"]):
             outcome.update(ok=True)
             return {**set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
-                    "effects": lifecycle.event_effects("signing_event.otp_verified", s["id"], actor)}
+                    "effects": effects.event_effects("signing_event.otp_verified", s["id"], actor)}
         attempts = s.get("otp_attempts", 0) + 1
         outcome.update(ok=False, attempts=attempts, locked=attempts >= cfg.otp_max_attempts)
-        failed = lifecycle.event_effects("signing_event.otp_failed", s["id"], actor,
+        failed = effects.event_effects("signing_event.otp_failed", s["id"], actor,
                                          {"attempt": attempts, "locked": outcome["locked"]})
         if outcome["locked"]:
             return {**set_signer(r, s["id"], otp_attempts=0, otp_hash=None, otp_expires_at=None,

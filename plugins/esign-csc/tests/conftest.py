@@ -5,9 +5,8 @@ import io
 
 import pytest
 from csc_support import TOKEN
-from pypdf import PdfWriter
-
 from esign_csc.testing import FakeCSCService
+from pypdf import PdfWriter
 
 
 @pytest.fixture

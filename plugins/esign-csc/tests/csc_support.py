@@ -8,11 +8,10 @@ import subprocess
 
 from asn1crypto import x509 as asn1_x509
 from cryptography.hazmat.primitives.serialization import Encoding
+from esign_csc.provider import CSCProvider
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.validation import async_validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
-
-from esign_csc.provider import CSCProvider
 
 TOKEN = "csc-plugin-test-token"
 

@@ -6,12 +6,12 @@ import socket
 
 import pytest
 from csc_support import TOKEN, context, pdfsig, provider, statuses
+from esign_csc.provider import CSCProvider
+from esign_csc.testing import RSA_SHA256, SHA256
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
 from esign.providers.base import ProviderRejected, ProviderUnavailable
-from esign_csc.provider import CSCProvider
-from esign_csc.testing import RSA_SHA256, SHA256
 
 
 async def assert_valid(signed: bytes, tmp_path, root, count: int):

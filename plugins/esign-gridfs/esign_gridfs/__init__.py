@@ -2,7 +2,6 @@
 `esign` entry-point group; chosen with `[storage] provider = "gridfs"` and configured by the
 `[storage]` keys listed in README.md."""
 from esign.hookspecs import hookimpl
-
 from esign_gridfs.storage import GridFSStorage
 
 __all__ = ["GridFSStorage"]

@@ -53,7 +53,8 @@ def translate(exc: BaseException, what: str) -> Exception:
     if isinstance(exc, gridfs.errors.CorruptGridFile):  # a revision removed while it was read: read again
         return ProviderUnavailable(f"GridFS {what}: the blob changed while it was read")
     if isinstance(exc, pymongo.errors.OperationFailure):
-        return ProviderFault(f"GridFS {what}: MongoDB refused (code {exc.code}): {str(exc.details and exc.details.get('errmsg') or exc)[:200]}")
+        refusal = str(exc.details and exc.details.get("errmsg") or exc)[:200]
+        return ProviderFault(f"GridFS {what}: MongoDB refused (code {exc.code}): {refusal}")
     return ProviderFault(f"GridFS {what}: {type(exc).__name__}")
 
 
@@ -174,7 +175,7 @@ class GridFSStorage(BlobStorage):
             raise ConfigError("storage.provider = \"gridfs\": esign did not hand the provider its database")
         try:
             await self.grid.ensure_index()
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - every driver error is sorted by translate()
             error = translate(exc, "create index")
             if isinstance(error, ProviderFault):  # refused (not authorised ...): the configuration is wrong
                 raise ConfigError(f"storage.provider = \"gridfs\": {error}") from None

@@ -8,12 +8,12 @@ import os
 
 import pymongo.errors
 import pytest
+from esign_gridfs.storage import INDEX_KEYS, INDEX_NAME, NEWEST, GridFSStorage, translate
 from gridfs_support import make_storage, silent_server, unreachable_storage
 
 from esign import db as dbmod
 from esign.config import ConfigError
 from esign.providers.base import ProviderFault, ProviderUnavailable
-from esign_gridfs.storage import INDEX_KEYS, INDEX_NAME, NEWEST, GridFSStorage, translate
 
 KEY = "org/o1/documents/d1.pdf"
 

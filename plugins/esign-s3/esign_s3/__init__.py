@@ -2,7 +2,6 @@
 entry-point group; chosen with `[storage] provider = "s3"` and configured by the `[storage]` keys
 listed in README.md."""
 from esign.hookspecs import hookimpl
-
 from esign_s3.storage import S3Storage
 
 __all__ = ["S3Storage"]

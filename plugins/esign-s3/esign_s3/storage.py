@@ -135,7 +135,7 @@ class S3Storage(BlobStorage):
         self.client = await asyncio.to_thread(self._make_client)
         try:
             await asyncio.to_thread(self.client.head_bucket, Bucket=self.bucket)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - every driver error is sorted by translate()
             error = translate(exc, f"head_bucket {self.bucket}")
             if isinstance(error, ProviderUnavailable):  # S3 down at start-up: /readyz says so until it is back
                 log.warning("S3 storage not reachable at start-up (%s); continuing", error)
@@ -174,7 +174,7 @@ class S3Storage(BlobStorage):
     async def _open(self, key):
         try:
             return (await asyncio.to_thread(self.client.get_object, Bucket=self.bucket, Key=self._key(key)))["Body"]
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - every driver error is sorted by translate()
             if _missing(exc):
                 raise KeyError(key) from None
             raise translate(exc, f"get {key}") from None
@@ -200,7 +200,7 @@ class S3Storage(BlobStorage):
     async def size(self, key):
         try:
             head = await asyncio.to_thread(self.client.head_object, Bucket=self.bucket, Key=self._key(key))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - every driver error is sorted by translate()
             if _missing(exc):
                 return None
             raise translate(exc, f"head {key}") from None

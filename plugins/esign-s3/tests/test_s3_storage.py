@@ -12,13 +12,13 @@ import tornado.httpclient
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
+from esign_s3.storage import S3Storage
 from s3_support import CREDENTIALS, make_storage, storage_down
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
 from esign.config import ConfigError
 from esign.providers.base import ProviderRejected, ProviderUnavailable
-from esign_s3.storage import S3Storage
 
 MB = 1024 * 1024
 

@@ -2,7 +2,6 @@
 the `esign` entry-point group; chosen with `[sms] provider = "twilio"` or `"twilio-verify"` and configured by the `[sms]`
 keys listed in README.md."""
 from esign.hookspecs import hookimpl
-
 from esign_twilio.sms import TwilioSms, TwilioVerify
 
 __all__ = ["TwilioSms", "TwilioVerify"]

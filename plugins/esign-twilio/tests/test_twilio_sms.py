@@ -1,18 +1,18 @@
 """The twilio provider against the fake Twilio on 127.0.0.1: the Messaging and Verify requests as
-Twilio documents them (`twilio-verify`: Verify making and checking the code; `twilio`: Messaging, or Verify taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
+Twilio documents them (`twilio-verify`: Verify making and checking the code; `twilio`: Messaging, or
+Verify taking esign's as a custom code), the settings checked at start-up, and every failure sorted into temporary
 (ProviderUnavailable) and for good (ProviderRejected)."""
 from __future__ import annotations
 
 import logging
 
 import pytest
-from twilio_fake import (ACCOUNT_SID, API_KEY_SECRET, API_KEY_SID, AUTH_TOKEN, FROM_NUMBER, MESSAGING_SERVICE_SID,
-                         SERVICE_SID)
+from esign_twilio.sms import TwilioSms, TwilioVerify
+from twilio_fake import ACCOUNT_SID, API_KEY_SECRET, API_KEY_SID, AUTH_TOKEN, FROM_NUMBER, MESSAGING_SERVICE_SID, SERVICE_SID
 from twilio_support import make_sms, provider_from, sms_settings
 
 from esign.config import ConfigError
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
-from esign_twilio.sms import TwilioSms, TwilioVerify
 from tests.smtp import free_port
 
 TEXT = "Your signing code is 048213. It expires in 10 minutes."

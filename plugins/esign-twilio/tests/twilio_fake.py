@@ -33,7 +33,8 @@ ERROR_MESSAGES = {20003: "Authenticate", 20404: "The requested resource was not 
                   20500: "Internal Server Error", 20503: "Service Unavailable",
                   21211: "The 'To' number is not a valid phone number.", 21602: "Message body is required.",
                   21603: "A 'From' or 'MessagingServiceSid' parameter is required to send a message.",
-                  21610: "Attempt to send to unsubscribed recipient", 21617: "The concatenated message body exceeds the 1600 character limit.",
+                  21610: "Attempt to send to unsubscribed recipient",
+                  21617: "The concatenated message body exceeds the 1600 character limit.",
                   60200: "Invalid parameter", 60202: "Max check attempts reached", 60203: "Max send attempts reached"}
 MAX_CHECKS = 5
 

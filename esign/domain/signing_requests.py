@@ -5,7 +5,7 @@ import datetime as dt
 import re
 import warnings
 
-from esign.domain import documents, lifecycle, placement
+from esign.domain import documents, lifecycle, links, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
@@ -279,7 +279,7 @@ def full_view(services, request: dict, api_key: dict | None = None) -> dict:
     if owner_email and request["status"] == "pending":
         for s in request["signers"]:
             if s["email"].lower() == owner_email and s.get("token_nonce") and s["status"] in lifecycle.ACTIVE_SIGNER:
-                self_sign_url = lifecycle.signing_url(services, request, s)
+                self_sign_url = links.signing_url(services, request, s)
     values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
               for f in request["fields"] if f.get("value") is not None]
     return {**request, "signers": [{k: s.get(k) for k in SIGNER_FIELDS} for s in request["signers"]],

@@ -1,0 +1,103 @@
+"""The image's safe defaults, as refusals and files of the entry point (`esign serve`, `esign worker`
+run as processes): the Maildir provider refused in the image unless chosen explicitly, a loopback
+public_url refused when listening on every interface, the first API key written to a 0600 file, the
+worker's health command, a generated seal in MongoDB warned about, and the Docker files wiring them."""
+from __future__ import annotations
+
+import json
+import stat
+import subprocess
+
+import pytest
+import yaml
+
+from esign import config as configmod
+from esign import startup
+from tests.conftest import TEST_DATABASE_URL
+from tests.platform.test_docker import ESIGN, ROOT, Serve, clean_env, dockerfile, image_config
+
+
+def image_env(tmp_path, **extra) -> dict:
+    """What the image's ENV gives a container, on a throw-away database and on 127.0.0.1."""
+    env = {k: v for k, v in (part.split("=", 1) for instruction, args in dockerfile() if instruction == "ENV"
+                             for part in args.split())}
+    assert env["ESIGN_IMAGE"] == "1" and env["ESIGN_BOOTSTRAP_KEY_FILE"].startswith("/data/")
+    return clean_env(**{**env, "ESIGN_CONFIG": str(image_config()), "ESIGN_DATABASE_URL": "memory://",
+                        "ESIGN_SERVER_HOST": "127.0.0.1", "ESIGN_SERVER_PORT": "0",
+                        "ESIGN_STORAGE_PATH": str(tmp_path / "blobs"), "ESIGN_EMAIL_PATH": str(tmp_path / "mail"),
+                        "ESIGN_BOOTSTRAP_KEY_FILE": str(tmp_path / "first-api-key.json"), **extra})
+
+
+def run(args, env, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([ESIGN, *args], capture_output=True, text=True, timeout=60, env=env, cwd=cwd)
+
+
+@pytest.mark.parametrize("command", [["serve"], ["worker"]])
+def test_the_image_refuses_the_maildir_unless_chosen(tmp_path, command):
+    proc = run(command, image_env(tmp_path), tmp_path)
+    assert proc.returncode == 2 and proc.stdout == "", proc.stderr
+    assert "email.provider is maildir" in proc.stderr and "ESIGN_EMAIL_PROVIDER=smtp" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_the_maildir_chosen_explicitly_starts_and_the_first_key_goes_to_a_private_file(tmp_path):
+    env = image_env(tmp_path, ESIGN_EMAIL_PROVIDER="maildir", ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="Northwind")
+    with Serve(env, cwd=tmp_path) as server:
+        [first] = server.lines
+    key_file = tmp_path / "first-api-key.json"
+    assert first["key_file"] == str(key_file)
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert json.loads(key_file.read_text())["key"] == first["key"]
+
+
+def test_a_loopback_public_url_is_refused_on_every_interface(tmp_path):
+    base = image_env(tmp_path, ESIGN_EMAIL_PROVIDER="maildir", ESIGN_SERVER_HOST="0.0.0.0",
+                     ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="")
+    for public_url in ("http://localhost:8080", None):  # the README's old .env, and none at all
+        env = {**base, **({"ESIGN_SERVER_PUBLIC_URL": public_url} if public_url else {})}
+        proc = run(["serve"], env, tmp_path)
+        assert proc.returncode == 2 and "allow_loopback_public_url" in proc.stderr, proc.stderr
+        assert "ESIGN_SERVER_PUBLIC_URL" in proc.stderr
+    allowed = {**base, "ESIGN_SERVER_PUBLIC_URL": "http://localhost:8080",
+               "ESIGN_SERVER_ALLOW_LOOPBACK_PUBLIC_URL": "true"}
+    with Serve(allowed, cwd=tmp_path) as server:
+        assert server.listening["public_url"] == "http://localhost:8080"
+    with Serve({**base, "ESIGN_SERVER_PUBLIC_URL": "https://sign.example.com"}, cwd=tmp_path) as server:
+        assert server.listening["public_url"] == "https://sign.example.com"
+
+
+def test_the_worker_health_command_fails_without_a_database(tmp_path):
+    env = clean_env(ESIGN_CONFIG=str(image_config()), ESIGN_EMAIL_PROVIDER="maildir",
+                    ESIGN_DATABASE_URL="mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500&connectTimeoutMS=500")
+    proc = run(["worker", "--check"], env, tmp_path)
+    assert proc.returncode == 1 and "does not answer" in proc.stderr, proc.stderr
+    proc = run(["worker", "--check"], {**env, "ESIGN_DATABASE_URL": "memory://"}, tmp_path)
+    assert proc.returncode == 1 and "memory://" in proc.stderr
+
+
+@pytest.mark.skipif(not TEST_DATABASE_URL.startswith("mongodb"), reason="needs MongoDB (ESIGN_TEST_DATABASE_URL)")
+def test_the_worker_health_command_passes_on_a_reachable_database(tmp_path):
+    env = clean_env(ESIGN_CONFIG=str(image_config()), ESIGN_EMAIL_PROVIDER="maildir", ESIGN_DATABASE_URL=TEST_DATABASE_URL)
+    proc = run(["worker", "--check"], env, tmp_path)
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_a_generated_seal_in_mongodb_is_a_warning_naming_the_fix(tmp_path):
+    cfg = configmod.load(None, environ={"ESIGN_DATABASE_URL": "mongodb://db.example.test/"})
+    notice = startup.seal_storage_notice(cfg)
+    assert notice and "seal_certificate" in notice and "seal_key" in notice and "/run/secrets" in notice
+    seal = tmp_path / "seal.pem"
+    cfg = configmod.load(None, environ={"ESIGN_DATABASE_URL": "mongodb://db.example.test/",
+                                        "ESIGN_SIGNING_SEAL_CERTIFICATE": str(seal), "ESIGN_SIGNING_SEAL_KEY": str(seal)})
+    assert startup.seal_storage_notice(cfg) is None
+
+
+def test_the_compose_files_check_the_worker_and_put_tls_in_front():
+    compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    assert compose["services"]["worker"]["healthcheck"]["test"] == ["CMD", "esign", "worker", "--check"]
+    caddy = yaml.safe_load((ROOT / "docker-compose.caddy.yml").read_text().replace("!reset", ""))
+    assert caddy["services"]["esign"]["environment"]["ESIGN_SERVER_XHEADERS"] == "true"
+    assert "./config/Caddyfile:/etc/caddy/Caddyfile:ro" in caddy["services"]["caddy"]["volumes"]
+    assert "reverse_proxy esign:8080" in (ROOT / "config" / "Caddyfile").read_text()
+    assert (ROOT / "scripts" / "pin-base-image").stat().st_mode & 0o111
+    assert "imagetools inspect" in (ROOT / "scripts" / "pin-base-image").read_text()
