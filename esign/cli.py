@@ -12,7 +12,7 @@ import sys
 import tornado.netutil
 from cryptography import x509
 
-from esign import __version__, i18n, startup
+from esign import __version__, i18n, logs, startup, tracing
 from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
@@ -23,7 +23,6 @@ from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
 from esign.job_registry import make_worker
 from esign.jobs.kinds import JOB_LANES, LANES
-from esign.observability import logs, tracing
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
 from esign.schema import ASCII_EMAIL, EMAIL_RE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from esign import __version__
+from esign import __version__, logs
 from esign import db as dbmod
 from esign import job_registry as registry
 from esign import plugins as pluginsmod
@@ -14,7 +14,6 @@ from esign.config import Config
 from esign.domain import upgrades
 from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
-from esign.observability import logs
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.secrets import SecretBox, new_token
@@ -95,7 +94,7 @@ class Services:
     async def enqueue(self, kind: str, payload: dict, **options):
         """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
         max_attempts). The job keeps the request id and organisation of the request (or job) that
-        queues it, for its log lines (esign.observability.logs.origin)."""
+        queues it, for its log lines (esign.logs.origin)."""
         job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, origin=logs.origin(),
                                             **options)
         if self.worker is not None:

@@ -1,5 +1,5 @@
 """The access log line of every answer (Tornado's `log_function`), without secrets, with the request's
-log context (request_id, org_id, route: esign.observability.logs) and, for the JSON format, its parts
+log context (request_id, org_id, route: esign.logs) and, for the JSON format, its parts
 as fields (method, path, status, remote_ip, duration_ms)."""
 from __future__ import annotations
 

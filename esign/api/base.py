@@ -11,13 +11,13 @@ import re
 import tornado.web
 from marshmallow import ValidationError
 
+from esign import logs
 from esign.api.access_log import loggable_path
 from esign.api.auth import authenticate, check_scope, rate_limit
 from esign.api.bounds import flatten_errors
 from esign.api.errors import error_body
 from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
-from esign.observability import logs
 from esign.observability.metrics import UNMATCHED
 from esign.providers.base import ProviderUnavailable
 
@@ -30,7 +30,7 @@ UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]
 
 
 def request_log_fields(handler: tornado.web.RequestHandler) -> dict:
-    """The log context of a request (esign.observability.logs): its id (the incoming `X-Request-ID`
+    """The log context of a request (esign.logs): its id (the incoming `X-Request-ID`
     when sane) and its route template (the application's `route_templates`)."""
     route = handler.application.settings.get("route_templates", {}).get(type(handler), UNMATCHED)
     return {"request_id": logs.request_id(handler.request.headers.get("X-Request-ID")), "route": route}

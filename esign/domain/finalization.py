@@ -16,12 +16,12 @@ import datetime as dt
 import hashlib
 import uuid
 
+from esign import tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import attachments, downloads, enterprise_delivery, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
-from esign.observability import tracing
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected

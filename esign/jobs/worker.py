@@ -28,8 +28,8 @@ import socket
 import time
 import uuid
 
+from esign import logs, tracing
 from esign.jobs.kinds import JOB_LANES, LANES, JobKind, PermanentJobError, RetryLater, backoff
-from esign.observability import logs, tracing
 from esign.providers.base import ProviderFault, ProviderRejected, ProviderUnavailable
 
 log = logging.getLogger("esign.jobs")

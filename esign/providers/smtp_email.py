@@ -23,9 +23,9 @@ import ssl
 
 import aiosmtplib
 
+from esign import tracing
 from esign.config import ConfigError
 from esign.hookspecs import hookimpl
-from esign.observability import tracing
 from esign.providers.base import (
     CONTRACT_VERSION,
     EmailProvider,

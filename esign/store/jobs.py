@@ -45,7 +45,7 @@ class Jobs(Repository):
         """Add a job to `lane`. `group` (e.g. a webhook id) lets the worker cap how many jobs of one
         group run at once. With `dedupe_key`, a second enqueue of the same key is ignored (returns
         None), which makes enqueueing from retried operations safe. `origin`: the log context the
-        job was queued in (request_id, org_id: esign.observability.logs)."""
+        job was queued in (request_id, org_id: esign.logs)."""
         now = self.clock.now()
         doc = {"_id": new_id(), "kind": kind, "lane": lane, "payload": payload, "status": "queued",
                "run_at": now + dt.timedelta(seconds=delay_seconds), "attempts": 0,

@@ -21,7 +21,7 @@ from tornado import httputil
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.simple_httpclient import HTTPTimeoutError, SimpleAsyncHTTPClient
 
-from esign.observability import tracing
+from esign import tracing
 from esign.webhooks import urls
 
 

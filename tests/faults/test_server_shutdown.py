@@ -170,10 +170,10 @@ async def test_on_the_embedded_database_invitations_of_requests_answered_during_
         srv.proc.send_signal(signal.SIGTERM)
         await wait_for_log(srv, "stopping")
         answers = []
-        for reader, writer, rest in pending:  # the requests in flight are answered during the drain
+        for _reader, writer, rest in pending:  # the requests in flight are answered during the drain
             writer.write(rest)
             await writer.drain()
-        for reader, writer, rest in pending:
+        for reader, _writer, _rest in pending:
             answers.append(parse_answer(await asyncio.wait_for(reader.read(), 30))[0])
         assert answers == [201] * 20
         assert await asyncio.to_thread(srv.proc.wait, 60) == 0

@@ -10,10 +10,9 @@ import json
 import logging
 import re
 
-from esign.observability import logs
+from esign import logs
 from tests.conftest import SAMPLE_PDF, Client
 from tests.faults.serve_process import ServeProcess
-from tests.faults.smtp_policy import PolicySmtp  # noqa: F401
 from tests.faults.test_email_faults import smtp, srv  # noqa: F401 (fixtures)
 from tests.signing.test_lifecycle import new_request
 from tests.webhooks.conftest import create_hook, emit, org_id, receiver  # noqa: F401 (fixture)
@@ -32,19 +31,19 @@ async def create_request(client: Client, request_id: str | None = None):
 
 
 async def test_json_lines_follow_an_incoming_request_id_to_the_invitation(tmp_path):
-    srv = ServeProcess(tmp_path, extra_config='[logging]\nformat = "json"\n')
-    client = Client(srv.url)
+    proc = ServeProcess(tmp_path, extra_config='[logging]\nformat = "json"\n')
+    client = Client(proc.url)
     try:
         resp = await create_request(client, TRACE)
         assert resp.headers["X-Request-ID"] == TRACE
-        await asyncio.to_thread(srv.wait_for_log, "invitation email sent", 30)
+        await asyncio.to_thread(proc.wait_for_log, "invitation email sent", 30)
         token_page = await client.get("/sign/a-secret-signing-token-value", key=None)
         assert token_page.status in (404, 410)
-        await asyncio.to_thread(srv.wait_for_log, "/sign/<token>", 10)
+        await asyncio.to_thread(proc.wait_for_log, "/sign/<token>", 10)
     finally:
         client.close()
-        srv.kill()
-    text = srv.log()
+        proc.kill()
+    text = proc.log()
     lines = [json.loads(line) for line in text.splitlines() if line.strip()]  # every line is one JSON object
     assert all({"time", "level", "logger", "message"} <= set(line) for line in lines)
 
@@ -64,8 +63,8 @@ async def test_json_lines_follow_an_incoming_request_id_to_the_invitation(tmp_pa
 
 
 async def test_a_bad_request_id_is_replaced_and_text_lines_carry_the_context(tmp_path):
-    srv = ServeProcess(tmp_path)
-    client = Client(srv.url)
+    proc = ServeProcess(tmp_path)
+    client = Client(proc.url)
     try:
         for bad in ("has spaces", "x" * 129, "semi;colon", "ünïcode"):
             resp = await client.get("/v1/signing-requests", headers={"X-Request-ID": bad})
@@ -73,20 +72,20 @@ async def test_a_bad_request_id_is_replaced_and_text_lines_carry_the_context(tmp
         longest = "y" * 128
         assert (await client.get("/v1/documents", headers={"X-Request-ID": longest})).headers["X-Request-ID"] == longest
         resp = await create_request(client, TRACE)
-        await asyncio.to_thread(srv.wait_for_log, "invitation email sent", 30)
+        await asyncio.to_thread(proc.wait_for_log, "invitation email sent", 30)
         missing = await client.get("/no/such/path", key=None)
         assert missing.status == 404 and missing.json["error"]["request_id"] == missing.headers["X-Request-ID"]
-        await asyncio.to_thread(srv.wait_for_log, "/no/such/path", 10)
+        await asyncio.to_thread(proc.wait_for_log, "/no/such/path", 10)
     finally:
         client.close()
-        srv.kill()
-    text = srv.log()
+        proc.kill()
+    text = proc.log()
     (access,) = [line for line in text.splitlines() if "201 POST /v1/signing-requests" in line]
     match = re.search(r"\[request_id=(\S+) org_id=(\S+) route=(\S+)\]$", access)
     assert match and match[1] == TRACE and match[3] == "/v1/signing-requests", access
     (sent,) = [line for line in text.splitlines() if "invitation email sent" in line]
     assert f"request_id={TRACE} org_id={match[2]} " in sent and f"signing_request_id={resp.json['id']}" in sent
-    assert f"route=(unmatched)" in [line for line in text.splitlines() if "/no/such/path" in line][0]
+    assert "route=(unmatched)" in [line for line in text.splitlines() if "/no/such/path" in line][0]
 
 
 def context_capture(caplog):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextvars
 import logging
 import re
+import types
 import uuid
 
 from pythonjsonlogger.json import JsonFormatter
@@ -28,7 +29,7 @@ ORIGIN_FIELDS = ("request_id", "org_id")
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
-CONTEXT: contextvars.ContextVar[dict] = contextvars.ContextVar("esign_log_context", default={})
+CONTEXT: contextvars.ContextVar = contextvars.ContextVar("esign_log_context", default=types.MappingProxyType({}))
 
 
 def request_id(incoming: str | None) -> str:
