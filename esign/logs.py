@@ -74,8 +74,9 @@ def formatter(fmt: str) -> logging.Formatter:
 
 
 def configure(level: str, fmt: str = "text") -> None:
-    """Log to standard error at `level` in `fmt` (the process's root logger)."""
+    """Log to standard error at `level` in `fmt` (the process's root logger; like logging.basicConfig,
+    nothing changes when the root logger has handlers already)."""
     handler = logging.StreamHandler()
     handler.setFormatter(formatter(fmt))
     handler.addFilter(ContextFilter())
-    logging.basicConfig(level=level, handlers=[handler], force=True)
+    logging.basicConfig(level=level, handlers=[handler])

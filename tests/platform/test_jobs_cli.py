@@ -10,6 +10,7 @@ import mailbox
 import pytest
 
 from esign import cli
+from esign.jobs.kinds import JOB_LANES
 from tests.conftest import SAMPLE_PDF
 from tests.faults.test_email_faults import smtp, srv  # noqa: F401 (fixtures)
 from tests.signing.test_lifecycle import new_request
@@ -39,7 +40,7 @@ async def test_status_list_cancel_and_retry(server, capsys, tmp_path):
     request_id = resp.json["id"]
 
     code, status = await run(server.services, capsys, "status")
-    assert code == 0 and [entry["lane"] for entry in status] == ["email", "webhooks", "delivery", "finalize", "bulk"]
+    assert code == 0 and [entry["lane"] for entry in status] == list(JOB_LANES)
     assert lane(status, "email") == {"lane": "email", "queued": 2, "running": 0, "retrying": 0, "failed": 0,
                                      "cancelled": 0, "oldest_due_seconds": 0.0}
 
