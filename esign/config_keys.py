@@ -94,7 +94,7 @@ KEYS: dict[str, dict[str, Key]] = {
                                   "empty = not read)"),
     },
     "sms": {
-        "provider": Key("log", "log (builtin: writes codes to the log) or an installed SMS plugin (twilio)"),
+        "provider": Key("log", "log (builtin: writes codes and texts to the log) or an installed SMS plugin (twilio)"),
     },
     "identity": {
         "provider": Key("none", "none, basic (builtins) or an installed identity-verification plugin (stripe)"),
@@ -169,13 +169,14 @@ KEYS: dict[str, dict[str, Key]] = {
         "sweep_interval_seconds": Key(60, "expiry, reminder and recovery sweeps run this often", 1),
         "bulk_concurrency": Key(4, "recipients of one bulk job created at once", 1, 64),
         "lane_email": Key(8, "email jobs run at once per process", 1),
+        "lane_sms": Key(4, "text-message jobs (signing links by SMS) run at once per process", 1),
         "lane_webhooks": Key(16, "webhook deliveries run at once per process", 1),
         "lane_delivery": Key(4, "enterprise signed-PDF deliveries run at once per process", 1),
         "lane_finalize": Key(2, "finalisations run at once per process", 1),
         "lane_bulk": Key(2, "bulk-send runs at once per process", 1),
         "group_concurrency": Key(2, "deliveries to one webhook endpoint at once, per process", 1),
-        "message_retry_hours": Key(24.0, "an email keeps being retried this long, then the signer shows "
-                                         "email_failed_at", 0.001),
+        "message_retry_hours": Key(24.0, "an email (a text message) keeps being retried this long, then the "
+                                         "signer shows email_failed_at (sms_failed_at)", 0.001),
         "shutdown_grace_seconds": Key(25.0, "`esign worker`: running jobs may finish this long after SIGTERM",
                                       0.01),
     },

@@ -1,11 +1,11 @@
 """Composition of the worker: the job modules, each exporting `JOBS` (a list of JobKind) and `SWEEPS` (coroutine
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
-from esign.domain import bounces, bulk, enterprise_delivery, finalization, notifications, outbox
+from esign.domain import bounces, bulk, enterprise_delivery, finalization, notifications, outbox, text_messages
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from esign.webhooks import delivery as webhook_delivery
 
-JOB_MODULES = [notifications, bounces, finalization, enterprise_delivery, webhook_delivery, bulk]
+JOB_MODULES = [notifications, text_messages, bounces, finalization, enterprise_delivery, webhook_delivery, bulk]
 
 
 def job_kinds(modules=JOB_MODULES) -> dict[str, JobKind]:

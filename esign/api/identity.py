@@ -8,7 +8,7 @@ import logging
 
 from esign.api.base import UUID_RE, BaseHandler
 from esign.api.common import operation
-from esign.api.signer import SignerHandler, csp, page_locale, render, signer_op
+from esign.api.signer import SignerHandler, asset_url, csp, page_locale, render, signer_op
 from esign.domain import verification
 from esign.errors import ApiError
 from esign.providers.base import WebhookRefused
@@ -54,7 +54,8 @@ class IdentityReturnHandler(BaseHandler):
                 log.info("identity result of session %s not fetched on return: %s", session_id, exc.message)
         self.set_status(200 if id_session else 404)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
-        self.finish(render("identity-return.html", page_locale(self), known=id_session is not None))
+        self.finish(render("identity-return.html", page_locale(self), known=id_session is not None,
+                           static_url=asset_url))
 
 
 class IdentityStartHandler(SignerHandler):

@@ -270,8 +270,8 @@ class SignedCopyHandler(SignerHandler):
 
 class SignerApiHandler(SignerHandler):
     @signer_op("What the signer sees: request, own fields, pages, requirements",
-               description="The first call records `signer.viewed`. 404 for an unknown or expired link, 409 "
-                           "once the request is no longer pending.")
+               description="Records nothing (the page reports what it showed with POST .../api/viewed). 404 "
+                           "for an unknown or expired link, 409 once the request is no longer pending.")
     async def get(self, token):
         await self.answer()
 
@@ -312,6 +312,16 @@ class AddressedPageImageHandler(SignerHandler):
         self.set_header("Cache-Control", f"private, max-age={life}, immutable")
         self.clear_header("Pragma")
         self.finish(data)
+
+
+class ViewedHandler(SignerHandler):
+    @signer_op("Report that the page has shown the document to the signer",
+               description="Called by the signing page's script once the document is rendered; records "
+                           "`viewed_at` and `signer.viewed` the first time (later calls change nothing). A fetch "
+                           "of the link or of the signer API records no view.")
+    async def post(self, token):
+        self.session = await signing.record_viewed(self.services, self.session, self.actor)
+        await self.answer()
 
 
 class ConsentHandler(SignerHandler):
@@ -469,6 +479,7 @@ ROUTES = [
     ("/sign/{token}/api", SignerApiHandler),
     ("/sign/{token}/pages/{number}.png", PageImageHandler),
     ("/sign/{token}/pages/{number}/{image}", AddressedPageImageHandler),
+    ("/sign/{token}/api/viewed", ViewedHandler),
     ("/sign/{token}/api/consent", ConsentHandler),
     ("/sign/{token}/api/sign", SignHandler),
     ("/sign/{token}/api/decline", DeclineHandler),

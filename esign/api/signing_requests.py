@@ -8,7 +8,7 @@ from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.files import content_disposition
 from esign.api.idempotency import idempotent
-from esign.domain import attachments, downloads, lifecycle, routing, signing
+from esign.domain import attachments, downloads, lifecycle, mail_queue, routing, signing
 from esign.domain import signing_requests as domain
 from esign.domain.placement import FIELD_TYPES
 from esign.errors import ApiError
@@ -35,6 +35,14 @@ from esign.store.signing_requests import STATUSES
 VALIDATION_TYPES = ["email", "number", "phone", "date", "regex"]
 AUTO_SOURCES = ["signer_name", "signer_email", "signer_phone", "signing_date"]
 LEVELS = ["ses", "aes", "qes"]
+DELIVERIES = list(mail_queue.DELIVERY_CHANNELS)
+DELIVERY_TEXT = (
+    "Extension: how the signer gets the invitation, reminders and the completion notice: `email` (default), "
+    "`sms` (a short text with the signing link through the configured SMS provider, instead of email; needs "
+    "`phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent: the signing link is in the "
+    "answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). "
+    "Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only "
+    "sends one-time codes (`twilio-verify`): 422")
 
 
 # --- request schemas ------------------------------------------------------------------------------
@@ -45,6 +53,7 @@ class SignerBase(StrictSchema):
     email = Email(required=True)
     phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
     locale = Locale()
+    delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
 class SignerInput(SignerBase):
@@ -233,6 +242,15 @@ class Signer(OutSchema):
         "Extension: when the last email to this signer was given up after retrying for `[jobs] "
         "message_retry_hours` (mail server unreachable or failing; not a bounce). Cleared when a later "
         "email (e.g. after `remind`) is sent.")})
+    delivery = fields.String(dump_default="email", metadata={"description": "extension: email, sms, both or link "
+                                                                            "(see the create body)"})
+    sms_failed_at = UTCDateTime(allow_none=True, metadata={"description": (
+        "Extension: when the last text message to this signer was given up: the SMS provider refused the "
+        "number for good, or was unreachable or failing for `[jobs] message_retry_hours` "
+        "(`signing_event.sms_failed`). Cleared when a later text (e.g. after `remind`) is sent.")})
+    signing_url = fields.String(allow_none=True, metadata={"description": (
+        "Extension: only for a signer with `delivery` `link`, only in the answer of the call that sends the "
+        "request (create with `auto_send`, `send`): their signing link, to hand over in person. Null otherwise")})
     decline_reason = fields.String(allow_none=True)
     identity_verified = fields.Boolean(dump_default=False)
     identity_verified_at = UTCDateTime(allow_none=True)
@@ -421,7 +439,7 @@ class RequestHandler(APIHandler):
 
     def write_request(self, request: dict, status: int = 200, sent: bool = False):
         """The request; `sent`: it was sent by this call, and the answer carries `warnings`."""
-        view = domain.full_view(self.services, request, self.api_key)
+        view = domain.full_view(self.services, request, self.api_key, handover=sent)
         if sent:
             view["warnings"] = domain.send_warnings(request)
         self.write_json(SigningRequest().dump(view), status)
@@ -481,7 +499,7 @@ class SendHandler(RequestHandler):
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
         domain.check_signing_level(self.services, request.get("signing_level", "ses"))
-        self.write_request(await lifecycle.send(self.services, request), sent=True)
+        self.write_request(await lifecycle.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
 
 
 class CancelHandler(RequestHandler):
@@ -491,7 +509,8 @@ class CancelHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         body = await self.json_body(CancelBody(), required=False)
-        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"))
+        request = await lifecycle.cancel(self.services, await self.load_for_change(request_id), body.get("reason"),
+                                         by=lifecycle.api_actor(self.api_key))
         self.write_json({"status": request["status"], "id": request["id"]})
 
 
@@ -502,7 +521,8 @@ class RemindHandler(RequestHandler):
                            "the reminder event is still logged.")
     @idempotent
     async def post(self, request_id):
-        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id))
+        _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id),
+                                             by=lifecycle.api_actor(self.api_key))
         self.write_json({"sent_count": len(targets), "signers": [s["email"] for s in targets]})
 
 

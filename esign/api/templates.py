@@ -8,7 +8,16 @@ from marshmallow import ValidationError, fields, missing, post_load, validate, v
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
-from esign.api.signing_requests import CcOut, CcRecipient, FieldShape, RequestHandler, RequestSettings, SignerBase, SigningRequest
+from esign.api.signing_requests import (
+    DELIVERIES,
+    CcOut,
+    CcRecipient,
+    FieldShape,
+    RequestHandler,
+    RequestSettings,
+    SignerBase,
+    SigningRequest,
+)
 from esign.domain import lifecycle
 from esign.domain import templates as domain
 from esign.schema import (
@@ -35,6 +44,9 @@ class Role(StrictSchema):
     order = Int(validate=validate.Range(1, 100), metadata={
         "description": "1 to 100: the order given to this role's signer (sequential signing: lower orders sign "
                        "first, equal orders together); default: the role's place in the list (1 for the first)"})
+    delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
+        "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
+                       "send does not give one"})
     fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; on pages the template's document has"})

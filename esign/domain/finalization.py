@@ -21,6 +21,7 @@ from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import attachments, downloads, enterprise_delivery, lifecycle, notifications
 from esign.domain.keys import internal_ca, long_term, signing_seal
+from esign.domain.signing import DISCLOSURE, DISCLOSURE_VERSION
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import seal_pdf, signer_field
@@ -117,7 +118,9 @@ async def _produce(services, request: dict, document: dict, original: bytes, ima
     seal = await signing_seal(services)
     timestamp_url = services.config.signing.timestamp_url or None
     signers = certificate_signers(request, images)
-    common = dict(request={**request, "organization_name": org.get("name")}, fields=stamp_fields(request, images),
+    common = dict(request={**request, "organization_name": org.get("name"),
+                           "organization_locale": org.get("default_locale"),
+                           "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}}, fields=stamp_fields(request, images),
                   signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
                   audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),

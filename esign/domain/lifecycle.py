@@ -161,7 +161,19 @@ async def _event(services, request, effects):
 
 # --- transitions --------------------------------------------------------------------------------
 
-async def send(services, request: dict) -> dict:
+def api_actor(api_key: dict | None) -> dict | None:
+    """Who did through the API what an event records: the API key's owner (`by` in the event's metadata,
+    which the certificate names as the actor); None for what the service does on its own."""
+    if not api_key:
+        return None
+    return {"api_key_id": api_key.get("id"), "name": api_key.get("owner_name") or None}
+
+
+def _by(effects: dict) -> dict:
+    return {"by": effects["by"]} if effects.get("by") else {}
+
+
+async def send(services, request: dict, by: dict | None = None) -> dict:
     request = await settle(services, request)
     if request["status"] == "expired":
         raise invalid_state("the signing request has expired; reactivate it first")
@@ -173,7 +185,7 @@ async def send(services, request: dict) -> dict:
         group = {s["id"] for s in current_group(r)}
         signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
-                "effects": {"op": "sent", "invited": _newly_invited(signers, now)}}
+                "effects": {"op": "sent", "invited": _newly_invited(signers, now), "by": by}}
 
     return await follow(services, await transition(services, request, "draft", build))
 
@@ -184,7 +196,8 @@ def _newly_invited(signers: list[dict], now) -> list[str]:
 
 async def _sent(services, request, effects):
     invited = [find_signer(request, i) for i in effects["invited"]]
-    await record_event(services, request, "signing_request.sent", metadata={"invited": [s["email"] for s in invited]})
+    await record_event(services, request, "signing_request.sent",
+                       metadata={"invited": [s["email"] for s in invited], **_by(effects)})
     await mail_queue.notify(services, request, "invitation", invited)
 
 
@@ -193,15 +206,15 @@ def _next_reminder(request, now):
     return now + dt.timedelta(days=days) if days else None
 
 
-async def cancel(services, request: dict, reason: str | None = None) -> dict:
+async def cancel(services, request: dict, reason: str | None = None, by: dict | None = None) -> dict:
     now = services.clock.now()
     return await follow(services, await transition(services, request, ["draft", "pending"], lambda r: {
         "status": "cancelled", "cancelled_at": now, "cancel_reason": reason,
-        "effects": {"op": "cancelled", "was_pending": r["status"] == "pending"}}))
+        "effects": {"op": "cancelled", "was_pending": r["status"] == "pending", "by": by}}))
 
 
 async def _cancelled(services, request, effects):
-    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
+    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"], **_by(effects)})
     if effects["was_pending"]:
         invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
         await mail_queue.notify(services, request, "cancellation", invited)
@@ -249,7 +262,7 @@ async def settle(services, request: dict) -> dict:
     return request
 
 
-async def remind(services, request: dict, automatic: bool = False) -> tuple[dict, list[dict]]:
+async def remind(services, request: dict, automatic: bool = False, by: dict | None = None) -> tuple[dict, list[dict]]:
     request = await settle(services, request)  # never a reminder whose link no longer works
     if request["status"] != "pending":
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
@@ -258,7 +271,7 @@ async def remind(services, request: dict, automatic: bool = False) -> tuple[dict
     def build(r):
         targets = [] if r.get("sandbox") else [s["id"] for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
         return {"last_reminded_at": now, "next_reminder_at": _next_reminder(r, now),
-                "effects": {"op": "reminded", "targets": targets, "automatic": automatic}}
+                "effects": {"op": "reminded", "targets": targets, "automatic": automatic, "by": by}}
 
     updated = await transition(services, request, "pending", build)
     targets = [find_signer(updated, i) for i in updated["effects"]["targets"]]
@@ -268,10 +281,10 @@ async def remind(services, request: dict, automatic: bool = False) -> tuple[dict
 async def _reminded(services, request, effects):
     targets = [find_signer(request, i) for i in effects["targets"]]
     await record_event(services, request, "signing_request.reminded",
-                       metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"]})
+                       metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"],
+                                 **_by(effects)})
     for s in targets:
-        await services.enqueue("email", {"request_id": request["id"], "template": "reminder", "signer_id": s["id"]},
-                               dedupe_key=f"mail:reminder:{request['id']}:{s['id']}:{effects['version']}")
+        await mail_queue.to_signer(services, request, "reminder", s, effects["version"])
 
 
 # --- signer actions (called by the signer pages) ----------------------------------------------------
@@ -390,7 +403,7 @@ async def _declined(services, request, effects):
     signer = find_signer(request, effects["signer_id"])
     await record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
                        metadata={"reason": signer["decline_reason"]})
-    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"]})
+    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"], **_by(effects)})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await mail_queue.notify(services, request, "cancellation", others)
     await mail_queue.notify(services, request, "declined", owner=True)

@@ -148,10 +148,16 @@ def can_withdraw(request: dict, signer: dict) -> bool:
             and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
 
 
+async def record_viewed(services, session: SignerSession, actor) -> SignerSession:
+    """The page's script reports that it showed the document to a person (POST .../api/viewed):
+    `viewed_at` and signer.viewed, once. Fetching the link or the signer API records nothing, so a
+    mail scanner's prefetch or a link preview is not taken for the signer reading the document."""
+    return session.updated(await lifecycle.view(services, session.request, session.signer["id"], actor=actor))
+
+
 async def view(services, session: SignerSession, base_path: str, actor) -> dict:
-    """The signer API's GET answer; records the first view (signer.viewed)."""
-    request = await lifecycle.view(services, session.request, session.signer["id"], actor=actor)
-    session = session.updated(request)
+    """The signer API's answer (what the signer sees); records nothing."""
+    request = session.request
     signer = session.signer
     today = services.clock.now().date()
     signed = signer["status"] == "signed"

@@ -5,15 +5,17 @@ import datetime as dt
 import re
 import warnings
 
-from esign.domain import documents, lifecycle, links, placement
+from esign.domain import documents, lifecycle, links, mail_queue, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
+from esign.providers.base import SmsProvider
 from esign.providers.none_identity import NoIdentity
 from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
-    "phone": None, "locale": None, "display_name": None, "status": "pending", "signed_at": None, "declined_at": None,
+    "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
+    "status": "pending", "signed_at": None, "declined_at": None,
     "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
     "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
     "identity_name_match_score": None, "identity_name_match_status": None, "identity_document_type": None,
@@ -85,6 +87,19 @@ def check_identity_provider(services, required: bool, details: list) -> None:
                         "message": "no identity verification provider is configured on this server"})
 
 
+def check_deliveries(services, signers: list[dict], details: list) -> None:
+    """A signer reached by text (`delivery` sms or both) has a phone, and the SMS provider can text
+    a message (an SmsProvider: a verification service only sends its own codes) (422 details otherwise)."""
+    for i, s in enumerate(signers):
+        if "sms" not in mail_queue.channels(s):
+            continue
+        if not s.get("phone"):
+            details.append({"field": f"signers.{i}.phone", "message": f"required when delivery is {s['delivery']}"})
+        if not isinstance(services.sms, SmsProvider):
+            details.append({"field": f"signers.{i}.delivery", "message": (
+                f"the configured SMS provider ({services.sms.identifier}) sends one-time codes only, not signing links")})
+
+
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
@@ -103,6 +118,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
             raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
                                     for i in phoneless])
     details: list[dict] = []
+    check_deliveries(services, body["signers"], details)
     check_identity_provider(services, bool(body.get("identity_verification_required")), details)
     if details:
         raise validation_error(details)
@@ -110,7 +126,8 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     check_signing_level(services, level)
     orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                "phone": s.get("phone"), "order": order, "locale": s.get("locale")}
+                "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
+                "delivery": s.get("delivery") or "email"}
                for s, order in zip(body["signers"], orders)]
     fields = await placement.place_anchored(services, document, body.get("fields") or [])
     if body.get("fields_from_text_tags"):
@@ -259,7 +276,8 @@ def check_field_shape(f: dict, where: str, details: list) -> None:
 
 # --- views ------------------------------------------------------------------------------------------
 
-SIGNER_FIELDS = ("id", "email", "name", "phone", "locale", "display_name", "order", "status", "signed_at", "declined_at",
+SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
+                 "signed_at", "declined_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
@@ -273,7 +291,9 @@ def field_view(request: dict, f: dict) -> dict:
     return {**f, "signer_name": names.get(f["signer_id"])}
 
 
-def full_view(services, request: dict, api_key: dict | None = None) -> dict:
+def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
+    """The record the API returns. `handover` (the answer of the call that sent the request): each
+    signer with `delivery` `link` carries their `signing_url`, the sender's to hand over."""
     self_sign_url = None
     owner_email = (api_key or {}).get("owner_email", "").lower()
     if owner_email and request["status"] == "pending":
@@ -282,7 +302,13 @@ def full_view(services, request: dict, api_key: dict | None = None) -> dict:
                 self_sign_url = links.signing_url(services, request, s)
     values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
               for f in request["fields"] if f.get("value") is not None]
-    return {**request, "signers": [{k: s.get(k) for k in SIGNER_FIELDS} for s in request["signers"]],
+    def signer_view(s: dict) -> dict:
+        shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
+                 and s["status"] in lifecycle.ACTIVE_SIGNER)
+        return {**{k: s.get(k) for k in SIGNER_FIELDS},
+                "signing_url": links.signing_url(services, request, s) if shown else None}
+
+    return {**request, "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url,
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 

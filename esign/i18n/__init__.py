@@ -23,6 +23,7 @@ from babel.dates import format_datetime
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import Translations
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -132,6 +133,11 @@ def datetime_text(dt: _dt.datetime | None, locale: str, zone: _dt.tzinfo = _dt.t
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=_dt.timezone.utc)
     return format_datetime(dt, "long", tzinfo=zone, locale=locale)
+
+
+def number_text(value, locale: str) -> str:
+    """A number as people of `locale` write it (`12.345` in German); other values as they are."""
+    return format_decimal(value, locale=locale) if isinstance(value, (int, float)) else str(value)
 
 
 

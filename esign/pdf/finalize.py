@@ -38,6 +38,8 @@ from esign.pdf.stamp import handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 
+DISCLOSURE_FILE = "consent-disclosure.txt"  # the consent disclosure the signers agreed to
+
 
 def prepare(original: bytes, *, request: dict, fields: list, signers: list, events: list, seal: SealMaterial,
             separate_certificate: bool = False, timestamp_url: str | None = None,
@@ -62,9 +64,13 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                        unplaced=unplaced, embedded=embedded)
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
+    disclosure = request.get("disclosure")  # the consent disclosure the signers agreed to: {version, text}
     attach_files(writer, [(attachment_name(i, a["name"]), a["data"], a["content_type"],
                            f"attached by {a['signer_name']} <{a['signer_email']}>, SHA-256 {a['sha256']}")
-                          for i, a in enumerate(attachments, start=1)])
+                          for i, a in enumerate(attachments, start=1)]
+                 + ([(DISCLOSURE_FILE, disclosure["text"].encode(), "text/plain",
+                      f"the consent disclosure the signers agreed to, version {disclosure['version']}")]
+                    if disclosure else []))
     add_signature_fields(writer, signature_fields)
     if separate_certificate:
         stamped = _write(writer)
@@ -80,7 +86,10 @@ def prepare(original: bytes, *, request: dict, fields: list, signers: list, even
                           attachments=tuple({**{k: a[k] for k in ("name", "size", "sha256", "signer_name",
                                                                   "signer_email")},
                                              "embedded_as": attachment_name(i, a["name"])}
-                                            for i, a in enumerate(attachments, start=1)))
+                                            for i, a in enumerate(attachments, start=1)),
+                          disclosure_version=disclosure["version"] if disclosure else None,
+                          disclosure_sha256=hashlib.sha256(disclosure["text"].encode()).hexdigest() if disclosure
+                          else None)
     # the certificate's pages join the stamps' in one PDF: its subsets begin as theirs (one of each font)
     certificate = audit_certificate(request, signers, events, integrity, handwriting=handwritten(fields, signers),
                                     codes=None if separate_certificate else codes)

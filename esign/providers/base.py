@@ -244,8 +244,10 @@ class EmailProvider(Provider):
 class SmsProvider(Provider):
     """Texts signers the one-time codes esign makes (phone verification): esign makes the 6-digit code,
     keeps only its HMAC, checks what the signer types itself, and calls `send_code(phone, code,
-    ttl_seconds)`, whose default texts the code with `send`. A plain gateway writes `send` only. A
-    verification service that makes and checks its own codes is a `CodeCheckingSmsProvider`."""
+    ttl_seconds)`, whose default texts the code with `send`. esign also texts signing links with `send`
+    (signers with `delivery` sms or both: esign.domain.text_messages). A plain gateway writes `send`
+    only. A verification service that makes and checks its own codes is a `CodeCheckingSmsProvider`
+    (it cannot carry signing links)."""
 
     @abc.abstractmethod
     async def send(self, phone: str, text: str) -> None:

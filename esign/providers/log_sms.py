@@ -1,5 +1,6 @@
-"""Builtin SMS provider that writes messages to the log (`[sms] provider = "log"`), for development.
-It keeps the last messages in memory so a developer (and the tests) can read the code that was sent."""
+"""Builtin SMS provider that writes messages to the log (`[sms] provider = "log"`), for development only
+(codes and signing links are in the log). It keeps the last messages in memory so a developer (and the
+tests) can read the code or the signing link that was sent."""
 import collections
 import logging
 

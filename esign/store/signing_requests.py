@@ -104,6 +104,11 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "signers.id": signer_id}, {
             "$set": {"signers.$.email_failed_at": self.clock.now() if failed else None}, "$inc": {"version": 1}})
 
+    async def sms_failed(self, request_id: str, signer_id: str, failed: bool) -> None:
+        """Mark (or clear) that the signer's text message was given up on (`sms_failed_at`)."""
+        await self.col.update_one({"_id": request_id, "signers.id": signer_id}, {
+            "$set": {"signers.$.sms_failed_at": self.clock.now() if failed else None}, "$inc": {"version": 1}})
+
     async def effects_due(self, cutoff, limit: int) -> list[dict]:
         """Requests whose transition's effects were stored at or before `cutoff` and not done since."""
         return [out(d) async for d in self.col.find({"effects_at": {"$lte": cutoff}}).limit(limit)]

@@ -10,7 +10,7 @@ from cryptography import x509
 
 from esign import db as dbmod
 from esign.clock import FakeClock
-from esign.domain import lifecycle, provisioning, rotation
+from esign.domain import links, provisioning, rotation
 from esign.secrets import SecretBox
 from esign.webhooks import signatures
 from tests.conftest import KEYS, assert_error, start_server, stop_server
@@ -42,7 +42,7 @@ async def test_the_service_key_rotates_without_breaking_what_it_made(tmp_path, s
         pending = (await old.client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS,
                                                                   "auto_send": True})).json
         request = await old.services.store.signing_requests.by_id(pending["id"])
-        old_link = lifecycle.signing_url(old.services, request, request["signers"][0])
+        old_link = links.signing_url(old.services, request, request["signers"][0])
     finally:
         await stop_server(old)
 
@@ -59,7 +59,7 @@ async def test_the_service_key_rotates_without_breaking_what_it_made(tmp_path, s
         assert (await mid.client.get(f"/sign/{token}", key=None)).status == 200  # the link in the invitation
         request = await mid.services.store.signing_requests.by_id(pending["id"])
         # a reminder sends the very same link, not one made with the new key
-        assert lifecycle.signing_url(mid.services, request, request["signers"][0]).endswith(token)
+        assert links.signing_url(mid.services, request, request["signers"][0]).endswith(token)
         stored = await mid.services.store.webhooks.by_id(hook["id"])
         assert (await signatures.in_force(mid.services, stored))[0] == hook["secret"]
         org = await mid.services.store.organizations.by_name("Org A")

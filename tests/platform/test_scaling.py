@@ -8,7 +8,7 @@ import pathlib
 import re
 
 from esign.db.index_rule import QueryRecorder
-from esign.domain import lifecycle
+from esign.domain import links
 from tests.signing.test_signed_pdf_e2e import complete_request
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
@@ -33,7 +33,7 @@ async def test_every_untargeted_query_is_listed_in_the_scaling_guide(server, cli
     pending = (await client.post("/v1/signing-requests", {"document_id": document_id, "auto_send": True, "signers": [
         {"name": "Lee List", "email": "lee@example.test"}]})).json
     request = await server.services.store.signing_requests.by_id(pending["id"])
-    token = lifecycle.signer_token(server.services, request, request["signers"][0])
+    token = links.signer_token(server.services, request, request["signers"][0])
     assert (await client.get(f"/sign/{token}", key=None)).status == 200
     for path in ("/v1/signing-requests", "/v1/documents", f"/v1/signing-requests/{done['id']}/events",
                  f"/v1/webhooks/{hook['id']}/deliveries", "/v1/webhooks", "/v1/usage",

@@ -56,7 +56,7 @@ def detail_fields(resp, code="validation_error") -> list[str]:
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def test_view_shape_own_fields_and_one_viewed_event(server):
+async def test_view_shape_own_fields_and_one_viewed_event_only_when_the_page_reports_it(server):
     made = await make_request(server, [ANN, BOB], message="Please sign by Friday", fields={
         "a_sig": {}, "a_text": {"field_type": "text", "placeholder": "Company", "page_number": 2},
         "b_sig": {"signer": 1}})
@@ -70,7 +70,7 @@ async def test_view_shape_own_fields_and_one_viewed_event(server):
     assert view["request"]["document_name"] == "contract.pdf" and view["request"]["signing_order"] == "parallel"
     assert view["request"]["message"] == "Please sign by Friday" and view["request"]["sender_name"] == "Ada Admin"
     assert view["signer"] == {"id": made.signer_ids[0], "name": "Ann Example", "email": "ann@example.test",
-                              "status": "viewed"}
+                              "status": "sent"}  # fetching the link or the API is not a person viewing it
     # own fields only
     assert sorted(f["id"] for f in view["fields"]) == sorted([made.fields["a_sig"], made.fields["a_text"]])
     text = next(f for f in view["fields"] if f["id"] == made.fields["a_text"])
@@ -93,9 +93,15 @@ async def test_view_shape_own_fields_and_one_viewed_event(server):
     assert "token_hash" not in resp.body.decode() and "token_nonce" not in resp.body.decode()
     assert "bob@example.test" not in resp.body.decode()
 
-    # later views record nothing more; the signer is `viewed` in the API
+    # a fetch of the page or of the API (a mail scanner, a link preview) records no view
+    assert (await sget(server, token)).status == 200
+    assert (await sget(server, token, "")).status == 200  # the page itself
+    assert "signer.viewed" not in await made.event_types()
+    assert (await made.get())["signers"][0]["viewed_at"] is None
+    # the page's script reports that it showed the document: one signer.viewed, later reports change nothing
     for _ in range(2):
-        assert (await sget(server, token)).status == 200
+        reported = await spost(server, token, "viewed")
+        assert reported.status == 200 and reported.json["signer"]["status"] == "viewed"
     types = await made.event_types()
     assert types.count("signer.viewed") == 1
     viewed = [e for e in await made.events() if e["event_type"] == "signer.viewed"][0]
@@ -108,7 +114,7 @@ async def test_view_shape_own_fields_and_one_viewed_event(server):
 async def test_concurrent_first_views_record_one_viewed_event(server):
     made = await make_request(server, [ANN], fields={"sig": {}})
     token = await made.token(0)
-    answers = await asyncio.gather(*[sget(server, token) for _ in range(6)])
+    answers = await asyncio.gather(*[spost(server, token, "viewed") for _ in range(6)])
     assert all(a.status == 200 for a in answers)
     assert (await made.event_types()).count("signer.viewed") == 1
 
@@ -120,8 +126,8 @@ async def test_two_open_sessions_record_one_viewed_and_one_consent_event(server)
     token = await made.token(0)
     first = await signing.open_link(server.services, token)
     second = await signing.open_link(server.services, token)
-    await signing.view(server.services, first, f"/sign/{token}", Actor())
-    await signing.view(server.services, second, f"/sign/{token}", Actor())
+    await signing.record_viewed(server.services, first, Actor())
+    await signing.record_viewed(server.services, second, Actor())
     await signing.give_consent(server.services, first, Actor())
     await signing.give_consent(server.services, second, Actor())
     types = await made.event_types()
@@ -335,10 +341,10 @@ async def test_signer_viewed_before_turn_becomes_viewed_when_invited(server):
     signs, then opens the page again: he has viewed it since being invited, so he is `viewed`."""
     made = await make_request(server, [ANN, BOB], order="sequential", fields={"a": {}, "b": {"signer": 1}})
     bob_embedded = (await made.embedded())[made.signer_ids[1]]
-    assert (await sget(server, bob_embedded)).json["signer"]["status"] == "pending"
+    assert (await spost(server, bob_embedded, "viewed")).json["signer"]["status"] == "pending"
     assert (await spost(server, await made.token(0), "sign", SIGN)).status == 200
     assert (await made.get())["signers"][1]["status"] == "sent"
-    view = (await sget(server, await made.token(1))).json
+    view = (await spost(server, await made.token(1), "viewed")).json
     assert view["can_sign"] is True
     assert view["signer"]["status"] == "viewed"
     assert (await made.get())["signers"][1]["status"] == "viewed"

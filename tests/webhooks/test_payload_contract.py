@@ -69,6 +69,7 @@ async def produce_every_event(server, client, pdf) -> None:
     assert remind.status == 200 and remind.json["signers"] == [ANN["email"], BOB["email"]], remind
     ann, bob = await _token(server, signed, 0), await _token(server, signed, 1)
     await _signer(server, ann)
+    await _signer(server, ann, "viewed")  # the page reports that it was shown (a link fetch records nothing)
     await _signer(server, ann, "sign", _sign(ANN["name"]))
     await _signer(server, ann, "withdraw")
     await _signer(server, ann, "sign", _sign(ANN["name"]))

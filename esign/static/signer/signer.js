@@ -34,7 +34,9 @@
 
   function call(method, path, body) {
     var options = { method: method, headers: { "Accept": "application/json" }, credentials: "same-origin", cache: "no-store" };
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      options.body = body;  // multipart: the browser writes the boundary
+    } else if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
     }
@@ -87,6 +89,7 @@
     show("message-box", !!r.message);
 
     var signed = s.status === "signed";
+    var done = !!(state.progress && state.progress.done);  // signed: the stored values and marks, read only
     var phone = req.phone_verification, identity = req.identity_verification;
     var needPhone = phone.required && !phone.verified && !signed;
     var vendor = identity.flow === "redirect";  // the check happens on the vendor's page
@@ -94,7 +97,7 @@
     var needIdentity = identity.required && !idDone && !signed && !needPhone;
     var ready = state.can_sign && !needPhone && !needIdentity;
     var needConsent = ready && !state.consent.given;
-    var interactive = ready && state.consent.given;
+    var interactive = ready && state.consent.given && !done;
 
     show("phone-step", needPhone);
     if (needPhone) {
@@ -125,14 +128,28 @@
     box.className = "notice" + (signed ? " done" : "");
     box.hidden = !status;
 
-    renderPages(interactive);
-    show("actions", interactive || state.can_decline || state.can_withdraw);
+    renderSignedBefore();
+    renderPages(interactive, done);
+    show("delegate-step", !!state.can_delegate && !needPhone && !needIdentity);
+    show("actions", interactive || done || state.can_decline || state.can_withdraw);
     show("finish", interactive);
     show("own-signature", interactive && !hasSignatureField());
     paintMark($("own-mark"), "signature");
     show("decline-open", state.can_decline);
     show("withdraw", state.can_withdraw);
     updateProgress();
+  }
+
+  var dates = window.Intl ? new Intl.DateTimeFormat(lang, { dateStyle: "medium" }) : null;
+  function day(iso) { var d = new Date(iso); return dates && !isNaN(d) ? dates.format(d) : String(iso).slice(0, 10); }
+
+  // a later signer (or one reopening their link) sees who signed before them
+  function renderSignedBefore() {
+    var before = state.signed_before || [];
+    text("signed-before", before.length ? t("Signed before you: {names}.", {
+      names: before.map(function (b) { return t("{name} ({date})", { name: b.name, date: day(b.signed_at) }); }).join(", ")
+    }) : "");
+    show("signed-before", before.length > 0);
   }
 
   function renderIdentity(identity) {
@@ -203,8 +220,18 @@
     });
   }
 
-  function renderPages(interactive) {
+  function renderPages(interactive, done) {
     var holder = $("document");
+    // what the signer typed but has not sent survives a re-render (after an upload, a phone code ...)
+    var draft = {};
+    Object.keys(inputs).forEach(function (id) {
+      var el = inputs[id];
+      if (el.tagName === "SELECT" || (el.tagName === "INPUT" && el.type === "text")) draft[id] = el.value;
+      else if (el.tagName === "INPUT" && el.type === "checkbox") draft[id] = el.checked;
+    });
+    // once the request is over, its page images are no longer served: the ones shown stay
+    var shown = {};
+    if (state.request.status !== "pending") holder.querySelectorAll(".page img").forEach(function (img) { shown[img.parentNode.id] = img; });
     holder.textContent = "";
     inputs = {};
     holder.hidden = false;
@@ -215,16 +242,21 @@
       page.className = "page";
       page.id = "page-" + p.number;
       page.style.aspectRatio = p.width + " / " + p.height;
-      var img = document.createElement("img");
+      var img = shown[page.id] || document.createElement("img");
       // `loading` before `src`: an image whose src is set first starts loading at once, lazy or not
       img.loading = p.number > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
       img.alt = t("Page {number} of {total}", { number: num(p.number), total: num(state.pages.length) });
-      img.src = p.image_url;
+      // the page as it stands (every value given so far), at the width the screen needs
+      if (!shown[page.id]) {
+        img.srcset = p.image_srcset;
+        img.sizes = "(max-width: 1000px) 100vw, 960px";
+        img.src = p.image_url;
+      }
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
-        .forEach(function (f) { page.appendChild(fieldElement(f, interactive)); });
+        .forEach(function (f) { page.appendChild(fieldElement(f, interactive, done, done ? undefined : draft[f.id])); });
       holder.appendChild(page);
       var label = document.createElement("p");
       label.className = "page-label";
@@ -236,13 +268,14 @@
 
   function fieldLabel(f) {
     var names = { signature: t("Signature"), initials: t("Initials"), date: t("Date"), text: t("Text"), checkbox: t("Checkbox"),
-      select: t("Choice") };
+      select: t("Choice"), attachment: t("Attachment") };
     var name = f.placeholder || names[f.field_type] || t("Field");
     if (f.field_type === "date") return name;
     return f.is_required ? t("{name} (required)", { name: name }) : t("{name} (optional)", { name: name });
   }
 
-  function fieldElement(f, interactive) {
+  function fieldElement(f, interactive, done, draft) {
+    if (done) return doneElement(f);
     var box = document.createElement("div");
     box.className = "field " + f.field_type;
     box.id = "field-" + f.id;
@@ -255,7 +288,7 @@
     if (f.field_type === "text") {
       el = document.createElement("input");
       el.type = "text";
-      el.value = f.value || "";
+      el.value = draft !== undefined ? draft : f.value || "";
       el.placeholder = f.placeholder || "";
       el.dir = "auto";
       el.maxLength = 1000;
@@ -265,7 +298,7 @@
     } else if (f.field_type === "checkbox") {
       el = document.createElement("input");
       el.type = "checkbox";
-      el.checked = f.value === "true";
+      el.checked = draft !== undefined ? draft : f.value === "true";
     } else if (f.field_type === "select") {
       el = document.createElement("select");
       var empty = document.createElement("option");
@@ -278,12 +311,14 @@
         o.textContent = opt;
         el.appendChild(o);
       });
-      el.value = f.value || "";
+      el.value = draft !== undefined ? draft : f.value || "";
     } else if (f.field_type === "date") {
       el = document.createElement("div");
       el.className = "date";
       el.textContent = f.value;
       el.setAttribute("role", "note");
+    } else if (f.field_type === "attachment") {
+      el = attachmentButton(f, box);
     } else {
       // a button is named by what it shows ("Sign here", the adopted name), then the field's label
       // for screen readers (no aria-label that differs from the visible text, no aria-required)
@@ -298,8 +333,115 @@
     if (f.is_required && el.tagName !== "DIV" && el.tagName !== "BUTTON") el.setAttribute("aria-required", "true");
     if (f.x_percent > 50) box.classList.add("tip-end");
     if (!interactive && el.tagName !== "DIV") el.disabled = true;
+    if (!interactive && box.querySelector("input[type=file]")) box.querySelector("input[type=file]").disabled = true;
     el.addEventListener("input", function () { markInvalid(f.id, null); text("finish-error", ""); updateProgress(); });
     el.addEventListener("change", function () { markInvalid(f.id, null); updateProgress(); });
+    inputs[f.id] = el;
+    box.appendChild(el);
+    return box;
+  }
+
+  // --- attachments: a PDF, PNG or JPEG, uploaded at once; the answer is the whole view ----------------
+  var ACCEPT = "application/pdf,image/png,image/jpeg";
+
+  function sizeText(bytes) {
+    return bytes >= 1048576 ? t("{size} MB", { size: num(Math.round(bytes / 104857.6) / 10) })
+      : t("{size} KB", { size: num(Math.max(1, Math.round(bytes / 1024))) });
+  }
+
+  function attachmentButton(f, box) {
+    var file = document.createElement("input");
+    file.type = "file";
+    file.accept = ACCEPT;
+    file.hidden = true;
+    file.tabIndex = -1;
+    file.id = "file-" + f.id;
+    var el = document.createElement("button");
+    el.type = "button";
+    el.className = "mark attach" + (f.attachment ? " adopted" : "");
+    el.dataset.label = fieldLabel(f);
+    el.textContent = f.attachment ? t("{name} ({size}) – replace", { name: f.attachment.name, size: sizeText(f.attachment.size) })
+      : t("Attach a file");
+    var more = document.createElement("span");
+    more.className = "visually-hidden";
+    more.textContent = " – " + el.dataset.label + ", " + t("PDF, PNG or JPEG");
+    el.appendChild(more);
+    el.addEventListener("click", function () { file.click(); });
+    file.addEventListener("change", function () { if (file.files.length) upload(f, file.files[0], el); });
+    box.appendChild(file);
+    return el;
+  }
+
+  function upload(f, file, button) {
+    var form = new FormData();
+    form.append("file", file, file.name);
+    button.disabled = true;
+    markInvalid(f.id, null);
+    text("finish-error", "");
+    text("progress", t("Uploading {name}…", { name: file.name }));
+    call("POST", "/attachments/" + encodeURIComponent(f.id), form).then(function (data) {
+      state = data;
+      render();
+      var again = inputs[f.id];
+      if (again) again.focus();
+      text("progress", t("{name} is attached.", { name: file.name }) + " " + $("progress").textContent);
+    }).catch(function (err) {
+      button.disabled = false;
+      var message = err.status === 413 ? t("This file is too large.")
+        : err.status === 422 ? t("This file cannot be attached: choose a PDF, PNG or JPEG.") : err.message;
+      markInvalid(f.id, message);
+      text("finish-error", message);
+      updateProgress();
+    });
+  }
+
+  // --- a signed signer's fields: what they gave, read only ---------------------------------------------
+  function doneElement(f) {
+    var box = document.createElement("div");
+    box.className = "field done " + f.field_type;
+    box.id = "field-" + f.id;
+    box.dataset.fieldId = f.id;
+    box.style.left = f.x_percent + "%";
+    box.style.top = f.y_percent + "%";
+    box.style.width = f.width_percent + "%";
+    box.style.height = f.height_percent + "%";
+    var names = { signature: t("Signature"), initials: t("Initials"), date: t("Date"), text: t("Text"), checkbox: t("Checkbox"),
+      select: t("Choice"), attachment: t("Attachment") };
+    var name = f.placeholder || names[f.field_type] || t("Field");
+    var el;
+    if (f.field_type === "checkbox") {
+      el = document.createElement("input");
+      el.type = "checkbox";
+      el.checked = f.value === "true";
+      el.disabled = true;
+      el.setAttribute("aria-label", name);
+    } else if (f.field_type === "text" || f.field_type === "select" || f.field_type === "date") {
+      el = document.createElement("input");
+      el.type = "text";
+      el.readOnly = true;
+      el.dir = "auto";
+      el.value = f.value || "";
+      el.setAttribute("aria-label", name);
+    } else {
+      el = document.createElement("div");
+      el.className = "mark";
+      var shown = document.createElement("span");
+      if (f.field_type === "attachment") {
+        shown.textContent = f.attachment ? t("{name} ({size})", { name: f.attachment.name, size: sizeText(f.attachment.size) }) : "";
+      } else if (f.mark && f.mark.kind === "typed") {
+        shown.className = "hand";
+        shown.textContent = f.mark.text;
+      } else if (f.mark) {  // a drawing: drawn on the page image underneath
+        el.classList.add("drawn");
+        shown.className = "visually-hidden";
+        shown.textContent = f.field_type === "initials" ? t("Your drawn initials") : t("Your drawn signature");
+      }
+      el.appendChild(shown);
+      var more = document.createElement("span");
+      more.className = "visually-hidden";
+      more.textContent = " – " + name;
+      el.appendChild(more);
+    }
     inputs[f.id] = el;
     box.appendChild(el);
     return box;
@@ -441,6 +583,8 @@
         problems.push([f.id, t("Adopt your signature.")]);
       } else if (f.field_type === "initials" && f.is_required && !initials) {
         problems.push([f.id, t("Adopt your initials.")]);
+      } else if (f.field_type === "attachment" && f.is_required && !f.attachment) {
+        problems.push([f.id, t("Attach a file.")]);
       }
     });
     return { values: values, problems: problems };
@@ -465,11 +609,16 @@
   }
 
   function updateProgress() {
-    // the fields the signer fills (a date fills itself); an adopted signature does not count as initials
-    var own = state ? state.fields.filter(function (f) { return f.field_type !== "date"; }) : [];
-    if (!own.length) { text("progress", ""); return; }
-    var todo = collect().problems.length;
-    text("progress", todo ? t("Fields still to complete: {count} of {total}.", { count: num(todo), total: num(own.length) })
+    // the server's count (progress: total, remaining, done); while the signer fills the fields in, the
+    // page's own count of what still needs them (an adopted signature does not count as initials)
+    var p = state && state.progress;
+    if (!p || !p.total) { text("progress", ""); return; }
+    if (p.done) {
+      text("progress", t("All done: {count} of {total} fields complete.", { count: num(p.total - p.remaining), total: num(p.total) }));
+      return;
+    }
+    var todo = $("finish").hidden ? p.remaining : collect().problems.length;
+    text("progress", todo ? t("Fields still to complete: {count} of {total}.", { count: num(todo), total: num(p.total) })
       : t("All fields are complete."));
   }
 
@@ -664,6 +813,46 @@
     }).then(function () { $("decline-ok").disabled = false; });
   }
 
+  // --- passing one's place to someone else (requests that allow delegation) ----------------------------
+  function delegateSubmit(e) {
+    e.preventDefault();
+    var body = { name: $("delegate-name").value.trim(), email: $("delegate-email").value.trim(),
+      reason: $("delegate-reason").value.trim() };
+    var missing = !body.name ? ["delegate-name", t("Enter their name.")]
+      : !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? ["delegate-email", t("Enter an email address.")]
+      : !body.reason ? ["delegate-reason", t("Say why you pass it on.")] : null;
+    ["delegate-name", "delegate-email", "delegate-reason"].forEach(function (id) { $(id).removeAttribute("aria-invalid"); });
+    if (missing) {
+      text("delegate-error", missing[1]);
+      $(missing[0]).setAttribute("aria-invalid", "true");
+      $(missing[0]).focus();
+      return;
+    }
+    var button = $("delegate-ok");
+    if (button.disabled) return;
+    button.disabled = true;
+    text("delegate-error", "");
+    call("POST", "/delegate", body).then(function (data) {
+      outcome = "delegated";
+      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "delegate-step",
+        "signed-before"].forEach(function (id) { show(id, false); });
+      $("delegate-form").querySelectorAll("input, textarea, button").forEach(function (el) { el.disabled = true; });
+      var box = $("status");
+      box.textContent = t("You handed this document to {name} ({email}). They get their own invitation; this link no longer works.",
+        { name: data.delegate.name, email: data.delegate.email });
+      box.className = "notice done";
+      box.hidden = false;
+      box.focus();
+    }).catch(function (err) {
+      button.disabled = false;
+      var email = err.status === 422 && err.details.filter(function (d) { return d.field === "email"; })[0];
+      text("delegate-error", !email ? err.message
+        : /already part of/.test(email.message) ? t("This person is already part of this request: choose someone else.")
+        : /delegated/.test(email.message) ? t("This place has been passed on too many times; it cannot be passed on again.")
+        : t("Enter an email address."));
+    });
+  }
+
   function identitySubmit(e) {
     e.preventDefault();
     var form = $("identity-form"), body = {};
@@ -706,6 +895,7 @@
       act(submitButton("otp-form"), "POST", "/otp/verify", { code: $("otp-code").value.trim() }, "otp-error");
     });
     $("identity-form").addEventListener("submit", identitySubmit);
+    $("delegate-form").addEventListener("submit", delegateSubmit);
     $("vendor-start").addEventListener("click", identityVendorStart);
     $("vendor-check").addEventListener("click", function () { act($("vendor-check"), "POST", "/identity/check", undefined, "vendor-error"); });
     call("GET", "").then(function (data) { state = data; render(); }).catch(fail);
@@ -713,4 +903,19 @@
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
+})();
+
+/* "Viewed" is what a person saw, not a fetch of the link: once the document's pages are shown in a
+   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signing.py). */
+(function reportViewed() {
+  "use strict";
+  var api = location.pathname.replace(/\/+$/, "") + "/api/viewed";
+  var timer = setInterval(function () {
+    var pages = document.getElementById("document");
+    var image = pages && !pages.hidden && pages.querySelector("img");
+    if (!image || !image.complete || document.visibilityState !== "visible") return;
+    clearInterval(timer);
+    fetch(api, { method: "POST", headers: { "Accept": "application/json" }, credentials: "same-origin",
+                 cache: "no-store" }).catch(function () {});
+  }, 300);
 })();
