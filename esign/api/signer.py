@@ -20,7 +20,7 @@ from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import operation
 from esign.api.documents import MB, SpooledUpload
 from esign.api.files import send_file
-from esign.domain import attachments, copies, lifecycle, page_images, signing, signing_requests, verification
+from esign.domain import attachments, copies, disclosure, lifecycle, page_images, signing, signing_requests, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
@@ -250,7 +250,7 @@ class SigningPageHandler(SignerHandler):
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
                 until=i18n.datetime_text(copies.link_expires_at(self.services, request), locale), static_url=asset_url))
             return
-        messages = i18n.script_messages(SCRIPT) + (signing.DISCLOSURE,)
+        messages = i18n.script_messages(SCRIPT) + (disclosure.DISCLOSURE,)
         self.finish(render(
             "page.html", locale, document_name=request["document_name"],
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),

@@ -8,16 +8,16 @@ from marshmallow import ValidationError, fields, missing, post_load, validate, v
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
-from esign.api.signing_requests import (
+from esign.api.signing_request_schemas import (
     DELIVERIES,
     CcOut,
     CcRecipient,
     FieldShape,
-    RequestHandler,
     RequestSettings,
     SignerBase,
     SigningRequest,
 )
+from esign.api.signing_requests import RequestHandler
 from esign.domain import lifecycle
 from esign.domain import templates as domain
 from esign.schema import (

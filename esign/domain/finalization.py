@@ -20,8 +20,8 @@ from esign import tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import attachments, downloads, enterprise_delivery, lifecycle, notifications
+from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.keys import internal_ca, long_term, signing_seal
-from esign.domain.signing import DISCLOSURE, DISCLOSURE_VERSION
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import seal_pdf, signer_field

@@ -16,6 +16,7 @@ import hashlib
 
 from esign.clock import iso
 from esign.domain import attachments, copies, effects, lifecycle, page_images, routing, signer_values, verification
+from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
@@ -23,15 +24,6 @@ from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
-DISCLOSURE_VERSION = "2026-11"
-DISCLOSURE = (
-    "By continuing you agree to receive this document and sign it electronically. Your electronic "
-    "signature has the same effect as a handwritten one. The sender receives the signed document with "
-    "an audit certificate recording your name, email address, IP address, browser and the times you "
-    "viewed and signed. You may decline to sign instead, or ask the sender for a paper copy."
-)
-
-
 class LinkError(ApiError):
     """A known link that no longer works. Carries the embedding origin of an embedded link, so the
     error page may still be framed by it and tell it (esign.error)."""

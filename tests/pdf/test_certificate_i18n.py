@@ -11,10 +11,10 @@ import unicodedata
 
 from pypdf import PdfReader
 
-from esign.domain.signing import DISCLOSURE, DISCLOSURE_VERSION
-from esign.pdf.certificate import audit_certificate, actor
+from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
+from esign.pdf.certificate import actor, audit_certificate
 from esign.pdf.finalize import DISCLOSURE_FILE, prepare
-from tests.pdf.test_certificate import INTEGRITY, NOW, REQUEST, event, pdftotext, signer
+from tests.pdf.test_certificate import INTEGRITY, REQUEST, event, pdftotext, signer
 
 DISCLOSED = dataclasses.replace(INTEGRITY, disclosure_version=DISCLOSURE_VERSION,
                                 disclosure_sha256=hashlib.sha256(DISCLOSURE.encode()).hexdigest())
@@ -92,10 +92,10 @@ def test_signed_pdf_with_arabic_hebrew_japanese_and_russian_names(tmp_path, seal
     """An AES request of an Arabic-speaking organisation whose signers write their names in four
     scripts: pdfsig and pyHanko accept every signature and the seal; the certificate is in Arabic,
     the names shaped and in order (read back folded to letters, as test_certificate does)."""
+    from esign.pdf.finalize import finalize
     from tests.pdf.conftest import make_pdf
     from tests.pdf.test_certificate import readable_text
     from tests.pdf.test_seal import assert_verified
-    from esign.pdf.finalize import finalize
 
     names = ["ليلى حداد", "דנה לוי", "山田 花子", "Анна Иванова"]
     signers = [signer(i, name=name, signature={"kind": "typed", "text": name}) for i, name in enumerate(names, 1)]
