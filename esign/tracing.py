@@ -78,11 +78,3 @@ def instrument() -> None:
         if not instrumentor.is_instrumented_by_opentelemetry:
             instrumentor.instrument()
 
-
-def uninstrument() -> None:
-    from opentelemetry.instrumentation.pymongo import PymongoInstrumentor
-    from opentelemetry.instrumentation.tornado import TornadoInstrumentor
-
-    for instrumentor in (TornadoInstrumentor(), PymongoInstrumentor()):
-        if instrumentor.is_instrumented_by_opentelemetry:
-            instrumentor.uninstrument()

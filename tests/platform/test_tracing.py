@@ -10,6 +10,8 @@ pytest.importorskip("opentelemetry.sdk")
 pytest.importorskip("opentelemetry.instrumentation.tornado")
 
 from opentelemetry import trace  # noqa: E402
+from opentelemetry.instrumentation.pymongo import PymongoInstrumentor  # noqa: E402
+from opentelemetry.instrumentation.tornado import TornadoInstrumentor  # noqa: E402
 from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
@@ -34,7 +36,8 @@ def traced():
     provider.add_span_processor(processor)
     assert tracing.start({"OTEL_TRACES_EXPORTER": "otlp"})  # a provider set before is used as it is
     yield EXPORTER
-    tracing.uninstrument()
+    for instrumentor in (TornadoInstrumentor(), PymongoInstrumentor()):
+        instrumentor.uninstrument()
     processor.shutdown()
 
 
