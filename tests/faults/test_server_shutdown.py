@@ -7,6 +7,7 @@ import asyncio
 import json
 import mailbox
 import os
+import re
 import signal
 import socket
 import time
@@ -14,7 +15,7 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS
+from tests.conftest import KEYS, Client
 from tests.faults.serve_process import ServeProcess
 from tests.platform.test_documents import multipart, sized_pdf
 from tests.rawhttp import parse_answer
@@ -184,4 +185,33 @@ async def test_on_the_embedded_database_invitations_of_requests_answered_during_
     finally:
         for writer in writers:
             writer.close()
+        srv.kill()
+
+
+async def test_on_the_embedded_database_jobs_left_at_exit_are_counted_in_the_log(tmp_path):
+    """A webhook whose receiver is down leaves its retry queued (due in 60 s): the exit says how many
+    jobs the memory:// database loses."""
+    srv = ServeProcess(tmp_path, server_keys="shutdown_grace_seconds = 1.0")
+    client = Client(srv.url)
+    try:
+        closed = socket.socket()
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        closed.close()  # nothing listens there
+        hook = await client.post("/v1/webhooks", {"name": "down", "url": f"http://127.0.0.1:{port}/hook",
+                                                  "events": ["document.uploaded"]})
+        assert hook.status == 201, hook
+        assert (await client.upload(sized_pdf(16 * 1024))).status == 201
+        deadline = time.monotonic() + 20
+        deliveries = f"/v1/webhooks/{hook.json['id']}/deliveries"
+        while [d["status"] for d in (await client.get(deliveries)).json["items"]] != ["failed"]:  # its retry queued
+            assert time.monotonic() < deadline, "the delivery was never attempted"
+            await asyncio.sleep(0.1)
+        started = time.monotonic()
+        assert await asyncio.to_thread(srv.stop) == 0
+        assert time.monotonic() - started < 10
+        assert re.search(r"\d+ background jobs \(emails, webhooks, signed PDFs\) were still queued after 1.0 s and are "
+                         r"lost with the memory:// database", srv.log()), srv.log()[-2000:]
+    finally:
+        client.close()
         srv.kill()
