@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.clock import readable
-from esign.domain import downloads, lifecycle
+from esign.domain import downloads, request_events
 from esign.errors import ApiError, invalid_state, not_found
 
 MB = 1024 * 1024
@@ -60,7 +60,7 @@ async def downloadable(services, request_id: str, expires: str, sig: str) -> dic
 async def record_download(services, request: dict, actor) -> None:
     """One `signing_event.downloaded` per copy-link download that passed the checks (recorded before
     the file is streamed, as the signer's own download is)."""
-    await lifecycle.record_event(services, request, "signing_event.downloaded", actor=actor,
+    await request_events.record_event(services, request, "signing_event.downloaded", actor=actor,
                                  metadata={"file": "signed", "via": "copy_link"})
 
 

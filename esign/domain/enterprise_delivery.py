@@ -27,7 +27,7 @@ import json
 import logging
 
 from esign.clock import iso
-from esign.domain import lifecycle
+from esign.domain import request_events
 from esign.domain.downloads import signed_url
 from esign.jobs.kinds import JobKind, PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
@@ -62,7 +62,7 @@ def body_for(request: dict, url: str) -> bytes:
     body = {
         "event": EVENT, "signing_request_id": request["id"], "document_name": request["document_name"],
         "completed_at": iso(request["completed_at"]), "signed_pdf_url": url, "expires_in": URL_LIFETIME,
-        "signers": lifecycle.signers_summary(request),
+        "signers": request_events.signers_summary(request),
     }
     return json.dumps(body, separators=(",", ":")).encode()
 

@@ -19,7 +19,7 @@ import uuid
 from esign import tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
-from esign.domain import attachments, downloads, enterprise_delivery, lifecycle, notifications
+from esign.domain import attachments, downloads, enterprise_delivery, notifications, request_events
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
@@ -194,7 +194,7 @@ async def _announce(services, request: dict) -> None:
                             "completed_at": iso(request["completed_at"]),
                             "signing_level": request.get("signing_level", "ses"),
                             "signed_pdf_storage_key": request["signed_blob_key"],
-                            "signers": lifecycle.signers_summary(request)})
+                            "signers": request_events.signers_summary(request)})
     await enterprise_delivery.schedule(services, request)
     await notifications.send_copies(services, request)
 

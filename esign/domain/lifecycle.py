@@ -14,11 +14,9 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import uuid
 
-from esign.clock import iso
-from esign.domain import downloads, links, mail_queue
 from esign.domain import effects as change_effects
+from esign.domain import links, mail_queue, request_events
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 
@@ -92,40 +90,6 @@ async def transition(services, request: dict, expected, build):
     raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
 
 
-async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
-    """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
-    version, the type and the signer, so recording it again after a failure records nothing."""
-    actor = actor or {}
-    following = request.get("following")  # the version whose effects `follow` is doing
-    event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{following}:{event_type}:"
-                                                  f"{(signer or {}).get('id')}")) if following is not None else None
-    await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
-                        ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
-                        geo=await services.geo(actor.get("ip_address")), metadata=metadata,
-                        data=data if data is not None else event_data(request, signer),
-                        sandbox=request.get("sandbox", False), event_id=event_id)
-
-
-def event_data(request: dict, signer: dict | None = None) -> dict:
-    """The webhook `data` of signing-request and signer events."""
-    data = {"signing_request_id": request["id"], "status": request["status"], "document_id": request["document_id"],
-            "document_name": request["document_name"], "sandbox": request.get("sandbox", False)}
-    if signer:
-        data["signer"] = {"id": signer["id"], "email": signer["email"], "name": signer["name"],
-                          "status": signer["status"]}
-    if request["status"] == "completed":
-        data["completed_at"] = iso(request.get("completed_at"))
-        data["all_signers"] = signers_summary(request)
-        data["signed_pdf_storage_key"] = downloads.storage_key(request, "signed")
-    return data
-
-
-def signers_summary(request: dict) -> list[dict]:
-    """Who signed and when: in completion webhooks and emails, document.signed and the delivery."""
-    return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]
-            if s["status"] != "delegated"]
-
-
 # --- what follows a transition (esign.domain.effects) ----------------------------------------------
 
 async def follow(services, request: dict) -> dict:
@@ -144,7 +108,7 @@ async def record_created(services, request: dict) -> dict:
     event store fails, the event is stored as the request's effects for the sweep or the next change,
     and the request is answered: a 500 would have a client retry into a second request."""
     try:
-        await record_event(services, {**request, "following": 0}, "signing_request.created")
+        await request_events.record_event(services, {**request, "following": 0}, "signing_request.created")
         return request
     except Exception:  # noqa: BLE001 - the request is stored; its event follows from the stored effects
         log.exception("recording the creation of signing request %s failed; the sweep does it later", request["id"])
@@ -155,7 +119,7 @@ async def record_created(services, request: dict) -> dict:
 
 async def _event(services, request, effects):
     signer = find_signer(request, effects["signer_id"]) if effects["signer_id"] else None
-    await record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
+    await request_events.record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
                        metadata=effects["metadata"])
 
 
@@ -196,7 +160,7 @@ def _newly_invited(signers: list[dict], now) -> list[str]:
 
 async def _sent(services, request, effects):
     invited = [find_signer(request, i) for i in effects["invited"]]
-    await record_event(services, request, "signing_request.sent",
+    await request_events.record_event(services, request, "signing_request.sent",
                        metadata={"invited": [s["email"] for s in invited], **_by(effects)})
     await mail_queue.notify(services, request, "invitation", invited)
 
@@ -214,7 +178,8 @@ async def cancel(services, request: dict, reason: str | None = None, by: dict | 
 
 
 async def _cancelled(services, request, effects):
-    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"], **_by(effects)})
+    await request_events.record_event(services, request, "signing_request.cancelled",
+                                      metadata={"reason": request["cancel_reason"], **_by(effects)})
     if effects["was_pending"]:
         invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
         await mail_queue.notify(services, request, "cancellation", invited)
@@ -248,7 +213,7 @@ async def expire(services, request: dict) -> dict | None:
 
 
 async def _expired(services, request, effects):
-    await record_event(services, request, "signing_request.expired")
+    await request_events.record_event(services, request, "signing_request.expired")
     if effects["was_pending"]:  # a draft was never sent: nobody waits for it
         await mail_queue.notify(services, request, "expired", owner=True)
 
@@ -280,7 +245,7 @@ async def remind(services, request: dict, automatic: bool = False, by: dict | No
 
 async def _reminded(services, request, effects):
     targets = [find_signer(request, i) for i in effects["targets"]]
-    await record_event(services, request, "signing_request.reminded",
+    await request_events.record_event(services, request, "signing_request.reminded",
                        metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"],
                                  **_by(effects)})
     for s in targets:
@@ -369,10 +334,10 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
 
 
 async def _signed(services, request, effects):
-    await record_event(services, request, "signer.signed", signer=find_signer(request, effects["signer_id"]),
+    await request_events.record_event(services, request, "signer.signed", signer=find_signer(request, effects["signer_id"]),
                        actor=effects["actor"])
     if request["status"] == "completed":
-        await record_event(services, request, "signing_request.completed")
+        await request_events.record_event(services, request, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": request["id"]}, dedupe_key=f"finalize:{request['id']}")
         if not request.get("sandbox"):
             # everyone's copy goes out when the signed PDF is ready (the finalisation queues it), and at
@@ -401,9 +366,10 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
 
 async def _declined(services, request, effects):
     signer = find_signer(request, effects["signer_id"])
-    await record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
+    await request_events.record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
                        metadata={"reason": signer["decline_reason"]})
-    await record_event(services, request, "signing_request.cancelled", metadata={"reason": request["cancel_reason"], **_by(effects)})
+    await request_events.record_event(services, request, "signing_request.cancelled",
+                                      metadata={"reason": request["cancel_reason"], **_by(effects)})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await mail_queue.notify(services, request, "cancellation", others)
     await mail_queue.notify(services, request, "declined", owner=True)
@@ -461,10 +427,10 @@ async def _signer_replaced(services, request, effects):
     """esign.domain.routing.replace: the event (old and new address in the audit trail) and, for an
     invited signer, the invitation at the new address."""
     signer, before = find_signer(request, effects["signer_id"]), effects["previous"]
-    await record_event(services, request, "signing_request.signer_replaced", signer=signer,
+    await request_events.record_event(services, request, "signing_request.signer_replaced", signer=signer,
                        metadata={"previous_name": before["name"], "previous_email": before["email"],
                                  "name": signer["name"], "email": signer["email"]},
-                       data={**event_data(request, signer), "previous": before})
+                       data={**request_events.event_data(request, signer), "previous": before})
     if effects["invited"]:
         await mail_queue.notify(services, request, "invitation", [signer])
 
@@ -474,10 +440,10 @@ async def _signer_delegated(services, request, effects):
     sender's email."""
     signer, delegate = find_signer(request, effects["signer_id"]), find_signer(request, effects["delegate_id"])
     to = {"id": delegate["id"], "name": delegate["name"], "email": delegate["email"]}
-    await record_event(services, request, "signer.delegated", signer=signer, actor=effects["actor"],
+    await request_events.record_event(services, request, "signer.delegated", signer=signer, actor=effects["actor"],
                        metadata={"delegate_name": delegate["name"], "delegate_email": delegate["email"],
                                  "reason": effects["reason"]},
-                       data={**event_data(request, signer), "delegate": to, "reason": effects["reason"]})
+                       data={**request_events.event_data(request, signer), "delegate": to, "reason": effects["reason"]})
     await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
     await mail_queue.notify(services, request, "delegated", owner=True)
 

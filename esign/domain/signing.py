@@ -15,7 +15,7 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import attachments, copies, effects, lifecycle, page_images, routing, signer_values, verification
+from esign.domain import attachments, copies, effects, lifecycle, page_images, request_events, routing, signer_values, verification
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -319,7 +319,7 @@ async def signed_copy(services, session: SignerSession, actor) -> dict:
         raise invalid_state("the signed PDF could not be produced; please contact the sender")
     if status != "ready":
         raise invalid_state("the signed PDF is being prepared; try again in a moment")
-    await lifecycle.record_event(services, request, "signing_event.downloaded", signer=session.signer, actor=actor,
+    await request_events.record_event(services, request, "signing_event.downloaded", signer=session.signer, actor=actor,
                                  metadata={"file": "signed", "via": "signer_link"})
     return request
 

@@ -14,7 +14,7 @@ import re
 import secrets
 import unicodedata
 
-from esign.domain import effects, lifecycle
+from esign.domain import effects, lifecycle, request_events
 from esign.domain.verification.common import masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
@@ -83,7 +83,7 @@ async def send_code(services, session, actor):
             raise validation_error([{"field": "phone", "message": f"the SMS provider refused the number: {exc}"}]) from exc
         raise upstream_unavailable(f"the text message could not be sent: {exc}") from exc
     services.metrics.text("sent")
-    await lifecycle.record_event(services, updated, "signing_event.otp_sent", signer=lifecycle.find_signer(updated, signer["id"]),
+    await request_events.record_event(services, updated, "signing_event.otp_sent", signer=lifecycle.find_signer(updated, signer["id"]),
                                  actor=actor, metadata={"phone": masked(signer["phone"], 2)})
     return updated
 
