@@ -90,6 +90,7 @@ def make_app(services, routes: list[tuple[str, type]] | None = None,
         default_handler_class=NotFoundHandler,
         default_handler_args={"services": services},
         log_function=log_function,
+        route_templates=templates,
         openapi=document or OpenApiDocument(routes),
         auth_throttle=FailedAuthThrottle(services.clock, services.config.limits.failed_auth_per_minute),
     )

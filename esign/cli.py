@@ -12,7 +12,7 @@ import sys
 import tornado.netutil
 from cryptography import x509
 
-from esign import __version__, i18n, startup
+from esign import __version__, i18n, logs, startup, tracing
 from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
@@ -22,13 +22,15 @@ from esign.domain import keys, notifications, rotation
 from esign.domain import provisioning as prov
 from esign.domain.audit import compare_with_store
 from esign.job_registry import make_worker
-from esign.jobs.kinds import LANES
+from esign.jobs.kinds import JOB_LANES, LANES
 from esign.openapi import build
 from esign.pdf.verify import check_pdf
 from esign.schema import ASCII_EMAIL, EMAIL_RE
 from esign.secrets import new_token
 
 log = logging.getLogger("esign")
+CONFIG_HELP = "the config file (default: $ESIGN_CONFIG, else built-in defaults and ESIGN_* variables)"
+JOB_STATES = ("queued", "running", "done", "failed", "cancelled")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,24 +39,36 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     serve = sub.add_parser("serve", help="run the HTTP API (and the job worker unless --no-worker)")
-    serve.add_argument("--config")
-    serve.add_argument("--host")
-    serve.add_argument("--port", type=int)
-    serve.add_argument("--no-worker", action="store_true")
+    serve.add_argument("--config", help=CONFIG_HELP)
+    serve.add_argument("--host", help="address to listen on (default: [server] host)")
+    serve.add_argument("--port", type=int, help="port to listen on, 0 for any free port (default: [server] port)")
+    serve.add_argument("--no-worker", action="store_true",
+                       help="run no background jobs in this process (run `esign worker` beside it)")
 
     worker = sub.add_parser("worker", help="run background jobs only")
-    worker.add_argument("--config")
+    worker.add_argument("--config", help=CONFIG_HELP)
     worker.add_argument("--lanes", help=f"comma-separated lanes to run (default all: {','.join(LANES)})")
     worker.add_argument("--check", action="store_true", help="health check: exit 0 when the database answers and "
                                                              "the lanes are configured, else 1 (the image's HEALTHCHECK)")
 
-    jobs = sub.add_parser("jobs", help="inspect and retry failed background jobs (prints JSON)")
-    jobs.add_argument("--config")
+    jobs = sub.add_parser("jobs", help="the background job queue: its state per lane, its jobs, retry and "
+                                       "cancel them (prints JSON)")
+    jobs.add_argument("--config", help=CONFIG_HELP)
     jsub = jobs.add_subparsers(dest="action", required=True)
-    a = jsub.add_parser("failed", help="list failed jobs, most recent first")
-    a.add_argument("--limit", type=int, default=100)
-    a = jsub.add_parser("retry", help="queue a failed job again, its attempts starting over")
-    a.add_argument("job_id")
+    jsub.add_parser("status", help="per lane: jobs queued, running, retrying (queued after a failed attempt), "
+                                   "failed (given up) and cancelled, and how long the most overdue has waited")
+    a = jsub.add_parser("list", help="jobs, the most recently changed first")
+    _job_filters(a, states=True)
+    a = jsub.add_parser("failed", help="failed jobs (given up), the most recently failed first")
+    _job_filters(a)
+    a = jsub.add_parser("retry", help="queue failed or cancelled jobs again, their attempts starting over: the "
+                                      "JOB_IDs, or every failed job the filters select")
+    a.add_argument("job_ids", nargs="*", metavar="JOB_ID", help="the job's id (as `esign jobs list` shows it)")
+    _job_filters(a)
+    a = jsub.add_parser("cancel", help="take queued jobs out of the queue (a running job cannot be cancelled): the "
+                                       "JOB_IDs, or every queued job the filters select")
+    a.add_argument("job_ids", nargs="*", metavar="JOB_ID", help="the job's id (as `esign jobs list` shows it)")
+    _job_filters(a)
 
     sub.add_parser("openapi", help="print the OpenAPI JSON document")
 
@@ -62,51 +76,65 @@ def _parser() -> argparse.ArgumentParser:
     ssub = seal.add_subparsers(dest="action", required=True)
     a = ssub.add_parser("export", help="write the certificates to trust (PEM: the seal's, its issuers', the "
                                        "internal CA's), as GET /v1/seal-certificate answers")
-    a.add_argument("--config")
+    a.add_argument("--config", help=CONFIG_HELP)
     a.add_argument("--out", help="file to write (default: standard output)")
 
     verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
                                            "exit status 0 verified (every check passed, the seal checked with "
                                            "--trust or --config), 1 a check failed, 2 the file or --trust cannot "
                                            "be read, 3 intact but signer not checked (neither --trust nor --config)")
-    verify.add_argument("file")
+    verify.add_argument("file", help="the PDF to check")
     verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
                                          "and the audit trail against its database")
     verify.add_argument("--trust", help="PEM file of certificates to trust (e.g. from `esign seal export`)")
 
     admin = sub.add_parser("admin", help="manage organisations and API keys (prints JSON)")
-    admin.add_argument("--config")
+    admin.add_argument("--config", help=CONFIG_HELP)
     asub = admin.add_subparsers(dest="action", required=True)
-    a = asub.add_parser("create-org")
-    a.add_argument("name")
-    a.add_argument("--plan", default="free")
-    a = asub.add_parser("create-key")
-    a.add_argument("org", help="organisation name or id")
-    a.add_argument("--scopes", default="read,write")
-    a.add_argument("--sandbox", action="store_true")
-    a.add_argument("--rate-limit", type=int, default=0)
-    a.add_argument("--owner-name", default="")
-    a.add_argument("--owner-email", default="")
-    a.add_argument("--name", default="")
+    org_help = "organisation name or id"
+    a = asub.add_parser("create-org", help="create an organisation")
+    a.add_argument("name", help="its name (unique)")
+    a.add_argument("--plan", default="free", help="its plan, one of [plans.*] (default: free)")
+    a = asub.add_parser("create-key", help="create an API key (shown once)")
+    a.add_argument("org", help=org_help)
+    a.add_argument("--scopes", default="read,write", help=f"comma-separated, of {', '.join(configmod.SCOPES)} "
+                                                          "(default: read,write)")
+    a.add_argument("--sandbox", action="store_true", help="a sandbox key (esk_test_...): nothing is sent")
+    a.add_argument("--rate-limit", type=int, default=0,
+                   help="requests per minute, 1-1000 (default 0: the plan's rate)")
+    a.add_argument("--owner-name", default="", help="the key owner's name (the sender shown in emails)")
+    a.add_argument("--owner-email", default="", help="the key owner's address (Reply-To of emails, copies)")
+    a.add_argument("--name", default="", help="a label for the key")
     asub.add_parser("reencrypt-secrets", help="re-encrypt every stored secret with the current [security] secret_key "
                                               "(after a rotation; then drop previous_secret_keys)")
-    a = asub.add_parser("revoke-key")
-    a.add_argument("key_id")
-    a = asub.add_parser("list-keys")
-    a.add_argument("org")
-    a = asub.add_parser("add-embed-origin")
-    a.add_argument("org")
-    a.add_argument("origin")
-    a = asub.add_parser("remove-embed-origin")
-    a.add_argument("org")
-    a.add_argument("origin")
-    a = asub.add_parser("set-delivery")
-    a.add_argument("org")
-    a.add_argument("url")
+    a = asub.add_parser("revoke-key", help="revoke an API key")
+    a.add_argument("key_id", help="the key's id (as list-keys shows it)")
+    a = asub.add_parser("list-keys", help="list an organisation's API keys (never the keys themselves)")
+    a.add_argument("org", help=org_help)
+    a = asub.add_parser("add-embed-origin", help="let an origin embed the organisation's signing pages")
+    a.add_argument("org", help=org_help)
+    a.add_argument("origin", help="scheme://host[:port] of the embedding page")
+    a = asub.add_parser("remove-embed-origin", help="stop an origin embedding the signing pages")
+    a.add_argument("org", help=org_help)
+    a.add_argument("origin", help="scheme://host[:port] of the embedding page")
+    a = asub.add_parser("set-delivery", help="send the organisation's signed documents to a URL")
+    a.add_argument("org", help=org_help)
+    a.add_argument("url", help="the HTTPS endpoint the signed PDFs are posted to")
     a.add_argument("--secret", default="", help="signing secret; generated when omitted")
     for command in (*jsub.choices.values(), *asub.choices.values()):  # `esign jobs failed --config FILE` too
-        command.add_argument("--config", default=argparse.SUPPRESS, help="the config file")
+        command.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
     return p
+
+
+def _job_filters(parser: argparse.ArgumentParser, states: bool = False) -> None:
+    """The filters of `esign jobs list/failed/retry/cancel`."""
+    parser.add_argument("--lane", choices=JOB_LANES, help="only jobs of this lane")
+    parser.add_argument("--kind", help="only jobs of this kind (email, finalize, webhooks.deliver, ...)")
+    if states:
+        parser.add_argument("--state", choices=JOB_STATES, action="append",
+                            help="only jobs in this state (repeat it for several; default: all)")
+    parser.add_argument("--request", metavar="SIGNING_REQUEST_ID", help="only the jobs of this signing request")
+    parser.add_argument("--limit", type=int, default=100, help="at most this many jobs (default 100)")
 
 
 def _fail(code: int, message: str):
@@ -116,8 +144,8 @@ def _fail(code: int, message: str):
     sys.exit(code)
 
 
-def _configure_logging(level: str, command: str) -> None:
-    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+def _configure_logging(level: str, command: str, fmt: str = "text") -> None:
+    logs.configure(level, fmt)
     if command == "verify":  # what verify finds is its report: pyHanko's own path-building traces are noise
         logging.getLogger("pyhanko").setLevel(logging.CRITICAL)
         logging.getLogger("pyhanko_certvalidator").setLevel(logging.CRITICAL)
@@ -152,7 +180,8 @@ def _run(args) -> int:
         _configure_logging("WARNING", args.command)
         return asyncio.run(verify_file(None, args))
     cfg = configmod.load(getattr(args, "config", None))
-    _configure_logging("WARNING" if args.command == "verify" else cfg.logging.level.upper(), args.command)
+    _configure_logging("WARNING" if args.command == "verify" else cfg.logging.level.upper(), args.command,
+                       cfg.logging.format)
     if args.command in ("serve", "worker"):
         startup.image_refusal(cfg)
     if args.command == "serve":
@@ -223,6 +252,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
         i18n.compile_catalogs()
     except OSError as exc:
         logging.getLogger("esign").info("message catalogs not compiled (%s): read from their .po files", exc)
+    tracing.start()  # before the database client: its commands are traced from the first
     services = await start_services(cfg)
     await announce_first_run(services)
     server = make_server(make_app(services), cfg)
@@ -246,13 +276,35 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     finally:
         grace = cfg.server.shutdown_grace_seconds
         log.info("stopping: no new connections; requests in flight have %s s to finish", grace)
-        # requests in flight and running jobs share one grace; jobs still running then are released
-        stopping_jobs = services.worker.stop(grace) if services.worker is not None else asyncio.sleep(0)
-        cut, _ = await asyncio.gather(server.shutdown(grace), stopping_jobs)
+        if services.worker is not None and dbmod.is_memory(cfg.database.url):
+            cut = await drain_embedded(services, server, grace)
+        else:
+            # requests in flight and running jobs share one grace; jobs still running then are released
+            stopping_jobs = services.worker.stop(grace) if services.worker is not None else asyncio.sleep(0)
+            cut, _ = await asyncio.gather(server.shutdown(grace), stopping_jobs)
         if cut:
             log.warning("%d requests were still running after %s s and were cut off", cut, grace)
         await services.close()
         log.info("stopped")
+
+
+async def drain_embedded(services, server, grace: float) -> int:
+    """Stop a server on the embedded database (memory://), whose jobs no other process can run: the
+    worker goes on while the requests in flight finish, then runs the jobs due (those the requests
+    queued too) until none is left or the grace is over; what is still queued then is lost, and
+    logged. Returns how many requests were cut off."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + grace
+    cut = await server.shutdown(grace)
+    await services.worker.finish_queue(max(deadline - loop.time(), 0))
+    await services.worker.stop(max(deadline - loop.time(), 0))
+    left = sum([(await services.store.jobs.lane_state(lane))["queued"] for lane in JOB_LANES])
+    if left:
+        log.warning("%d background jobs (emails, webhooks, signed PDFs) were still queued after %s s and are lost "
+                    "with the memory:// database", left, grace)
+    else:
+        log.info("every background job due was run before stopping")
+    return cut
 
 
 async def announce_first_run(services) -> None:
@@ -272,6 +324,7 @@ async def run_worker(cfg, lanes=None):
         _fail(2, "a separate worker cannot share a memory:// database; use `esign serve` (it runs jobs) "
                  "or point database.url at MongoDB")
 
+    tracing.start()
     await work(await start_services(cfg), lanes)
 
 
@@ -317,19 +370,61 @@ async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
         await services.close()
 
 
+JOB_FIELDS = ("id", "kind", "lane", "status", "attempts", "max_attempts", "run_at", "last_error", "created_at",
+              "updated_at")
+
+
+def _job_view(job: dict) -> dict:
+    """A job as `esign jobs` prints it: the request id and organisation that queued it (the log
+    lines' request_id and org_id) and its signing request; never its payload (addresses, ...)."""
+    origin = job.get("origin") or {}
+    return {**{k: job.get(k) for k in JOB_FIELDS}, "signing_request_id": job["payload"].get("request_id"),
+            "request_id": origin.get("request_id"), "org_id": origin.get("org_id")}
+
+
+async def _select(services, args, states) -> list[dict]:
+    kinds = [k.kind for k in services.job_kinds.values() if args.lane in (None, k.lane)]
+    if args.kind is not None:
+        kinds = [k for k in kinds if k == args.kind]
+    return await services.store.jobs.listing(kinds, states, args.request, args.limit)
+
+
 async def jobs_action(services, args) -> int:
     """One `esign jobs` command against `services`; prints JSON, returns the exit code."""
     jobs = services.store.jobs
-    if args.action == "failed":
-        _print([{k: job.get(k) for k in ("id", "kind", "lane", "attempts", "last_error", "updated_at")}
-                for job in await jobs.failed(args.limit)])
+    if args.action == "status":
+        lanes = []
+        for lane in JOB_LANES:
+            state = await jobs.lane_state(lane)
+            lanes.append({"lane": lane, "queued": state["queued"], "running": state["running"],
+                          "retrying": await jobs.retrying(lane), "failed": state["failed"],
+                          "cancelled": await jobs.count(lane=lane, status="cancelled"),
+                          "oldest_due_seconds": round(state["oldest_due_seconds"], 3)})
+        _print(lanes)
         return 0
-    job = await jobs.requeue_failed(args.job_id)
-    if job is None:
-        print(f"esign: no failed job {args.job_id!r}", file=sys.stderr)
-        return 1
-    _print({k: job[k] for k in ("id", "kind", "lane", "status", "attempts", "run_at")})
-    return 0
+    if args.limit < 1:
+        _fail(2, "--limit must be at least 1")
+    if args.action in ("list", "failed"):
+        states = ["failed"] if args.action == "failed" else args.state or JOB_STATES
+        _print([_job_view(job) for job in await _select(services, args, states)])
+        return 0
+    retry = args.action == "retry"
+    change = jobs.requeue_failed if retry else jobs.cancel
+    if args.job_ids:
+        ids = args.job_ids
+    elif any(v is not None for v in (args.lane, args.kind, args.request)):
+        ids = [job["id"] for job in await _select(services, args, ["failed"] if retry else ["queued"])]
+    else:
+        _fail(2, f"jobs {args.action} takes JOB_IDs or a filter (--lane, --kind, --request)")
+    changed, missed = [], []
+    for job_id in ids:
+        job = await change(job_id)
+        (changed if job is not None else missed).append(_job_view(job) if job is not None else job_id)
+    for job_id in missed:
+        print(f"esign: no {'failed or cancelled' if retry else 'queued'} job {job_id!r}", file=sys.stderr)
+    if changed or not missed:
+        _print(changed[0] if len(args.job_ids) == 1 else changed)
+    return 1 if missed else 0
 
 
 async def seal_action(services, args) -> int:

@@ -182,6 +182,9 @@ KEYS: dict[str, dict[str, Key]] = {
     },
     "logging": {
         "level": Key("INFO", "DEBUG, INFO, WARNING or ERROR", choices=("DEBUG", "INFO", "WARNING", "ERROR")),
+        "format": Key("text", "text (one readable line) or json (one JSON object a line); each line carries its "
+                              "request_id, org_id and route, or its job's (docs/monitoring.md)",
+                      choices=("text", "json")),
     },
     "metrics": {
         "allow": Key(["127.0.0.0/8", "::1/128"], "networks (CIDR) whose clients may read GET /metrics (Prometheus); "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from esign import __version__
+from esign import __version__, logs
 from esign import db as dbmod
 from esign import job_registry as registry
 from esign import plugins as pluginsmod
@@ -93,8 +93,10 @@ class Services:
 
     async def enqueue(self, kind: str, payload: dict, **options):
         """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
-        max_attempts)."""
-        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, **options)
+        max_attempts). The job keeps the request id and organisation of the request (or job) that
+        queues it, for its log lines (esign.logs.origin)."""
+        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, origin=logs.origin(),
+                                            **options)
         if self.worker is not None:
             self.worker.wake()
         return job

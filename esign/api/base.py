@@ -7,17 +7,18 @@ from __future__ import annotations
 import json
 import logging
 import re
-import uuid
 
 import tornado.web
 from marshmallow import ValidationError
 
+from esign import logs
 from esign.api.access_log import loggable_path
 from esign.api.auth import authenticate, check_scope, rate_limit
 from esign.api.bounds import flatten_errors
 from esign.api.errors import error_body
 from esign.domain.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
+from esign.observability.metrics import UNMATCHED
 from esign.providers.base import ProviderUnavailable
 
 log = logging.getLogger("esign.api")
@@ -26,6 +27,13 @@ MB = 1024 * 1024
 # declared chunk's length before reading it, so it is left out of the way; `data_received` counts.
 UNCAPPED = 1 << 62
 UUID_RE = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+
+
+def request_log_fields(handler: tornado.web.RequestHandler) -> dict:
+    """The log context of a request (esign.logs): its id (the incoming `X-Request-ID`
+    when sane) and its route template (the application's `route_templates`)."""
+    route = handler.application.settings.get("route_templates", {}).get(type(handler), UNMATCHED)
+    return {"request_id": logs.request_id(handler.request.headers.get("X-Request-ID")), "route": route}
 
 
 @tornado.web.stream_request_body
@@ -48,6 +56,7 @@ class BaseHandler(tornado.web.RequestHandler):
         return ApiError(413, "payload_too_large", f"the request body exceeds {self.body_limit() // MB} MB")
 
     def prepare(self):
+        logs.CONTEXT.set(self.log_fields)  # every line logged while serving it names this request
         self.request.connection.set_max_body_size(UNCAPPED)
         length = self.request.headers.get("Content-Length")
         if length is not None:
@@ -102,7 +111,8 @@ class BaseHandler(tornado.web.RequestHandler):
     def set_default_headers(self):
         # Called again by send_error(), so headers that must survive an error live in _sticky.
         if not hasattr(self, "request_id"):
-            self.request_id = uuid.uuid4().hex
+            self.log_fields = request_log_fields(self)
+            self.request_id = self.log_fields["request_id"]
             self._sticky: dict[str, str] = {}
             self._json_out = None
         self.clear_header("Server")  # no product and version banner
@@ -236,6 +246,7 @@ class APIHandler(BaseHandler):
     async def prepare(self):
         super().prepare()
         self.api_key, self.org, self.sandbox = await authenticate(self)
+        self.log_fields["org_id"] = self.org["id"]
         if self.sandbox:
             self.sticky_header("X-Service-Mode", "sandbox")
         await rate_limit(self)
@@ -258,8 +269,10 @@ class StaticAssets(tornado.web.StaticFileHandler):
     with a request id like every other answer."""
 
     def set_default_headers(self):
+        if not hasattr(self, "log_fields"):  # called again by send_error()
+            self.log_fields = request_log_fields(self)
         self.clear_header("Server")
-        self.set_header("X-Request-ID", uuid.uuid4().hex)
+        self.set_header("X-Request-ID", self.log_fields["request_id"])
         self.set_header("X-Content-Type-Options", "nosniff")
 
     def set_extra_headers(self, path):

@@ -76,6 +76,7 @@ class SignerHandler(BaseHandler):
     async def prepare(self):
         super().prepare()
         self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
+        self.log_fields.update(org_id=self.session.request["org_id"], signing_request_id=self.session.request["id"])
         if self.html:
             org = await self.services.store.organizations.authenticated(self.session.request["org_id"])
             self.org_locale = (org or {}).get("default_locale")

@@ -16,6 +16,7 @@ import datetime as dt
 import hashlib
 import uuid
 
+from esign import tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import attachments, downloads, enterprise_delivery, notifications, request_events
@@ -159,7 +160,7 @@ async def finalize_job(services, payload, job_record):
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:
-        with services.metrics.finalizing():
+        with services.metrics.finalizing(), tracing.span("finalize", {"esign.signing_level": level}):
             result = await _produce(services, request, document, original, images, level, files)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")

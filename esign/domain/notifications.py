@@ -54,6 +54,7 @@ import email.errors
 import email.utils
 import hashlib
 import ipaddress
+import logging
 import os
 import re
 import socket
@@ -73,6 +74,7 @@ from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
 
 N_ = i18n.N_
+log = logging.getLogger("esign.email")
 
 FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
@@ -270,7 +272,8 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     declined = [s for s in request["signers"] if s["status"] == "declined"]
     ctx = {
         "_": gettext, "fill": fill, "strong": strong, "lang": locale, "dir": i18n.direction(locale),
-        "quoted": lambda text: gettext(QUOTED).format(document=text), "subject": subject, "request_id": request["id"], "org_name": shown, "logo_url": org.get("logo_url") or "",
+        "quoted": lambda text: gettext(QUOTED).format(document=text), "subject": subject, "request_id": request["id"],
+        "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": request["document_name"],
         "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
@@ -346,6 +349,7 @@ async def send_email(services, payload, job_record):
             await bounces.mail_failed(services, str(exc))
             raise
         services.metrics.email("sent")
+        log.info("%s email sent%s", template, f" to signer {signer['id']}" if signer else f" ({payload.get('role')})")
         await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
         await bounces.mail_ok(services)
     if signer and signer.get("email_failed_at"):

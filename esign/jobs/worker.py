@@ -28,6 +28,7 @@ import socket
 import time
 import uuid
 
+from esign import logs, tracing
 from esign.jobs.kinds import JOB_LANES, LANES, JobKind, PermanentJobError, RetryLater, backoff
 from esign.providers.base import ProviderFault, ProviderRejected, ProviderUnavailable
 
@@ -71,6 +72,16 @@ class Worker:
     # --- one job ---------------------------------------------------------------------------------
 
     async def run_job(self, job) -> None:
+        # its log lines name the job, its signing request and the request that queued it
+        context = logs.CONTEXT.set({**job.get("origin", {}), "job_id": job["id"], "job_kind": job["kind"],
+                                    "signing_request_id": job["payload"].get("request_id")})
+        try:
+            with tracing.span(f"job {job['kind']}", {"esign.job_id": job["id"], "esign.lane": job["lane"]}):
+                await self._run_job(job)
+        finally:
+            logs.CONTEXT.reset(context)
+
+    async def _run_job(self, job) -> None:
         jobs = self.services.store.jobs
         kind = self.kinds.get(job["kind"])
         if kind is None:
@@ -94,6 +105,9 @@ class Worker:
         else:
             await jobs.complete(job)
             self.services.metrics.job(kind.lane, kind.kind, "done")
+            if job["attempts"] > 1:
+                log.info("job %s (%s) succeeded at attempt %s after: %s", job["id"], job["kind"], job["attempts"],
+                         job.get("last_error"))
         finally:
             beat.cancel()
 
@@ -258,6 +272,17 @@ class Worker:
             self._tasks.append(asyncio.create_task(self._outbox_loop()))
         if self.sweeps:
             self._tasks.append(asyncio.create_task(self._sweep_loop()))
+
+    async def finish_queue(self, timeout: float) -> None:
+        """Keep working until no job of this worker's lanes is due or running (jobs the running ones
+        queue included), for at most `timeout` seconds: what a process whose queue no other process
+        can reach (memory://) does before it stops."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self._running and not await self.services.store.jobs.due(self.lanes):
+                return
+            self.wake()
+            await asyncio.sleep(0.05)
 
     async def stop(self, grace_seconds: float = 0) -> None:
         """Stop claiming, let running jobs finish within `grace_seconds`, then cancel the rest (each

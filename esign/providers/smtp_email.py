@@ -23,6 +23,7 @@ import ssl
 
 import aiosmtplib
 
+from esign import tracing
 from esign.config import ConfigError
 from esign.hookspecs import hookimpl
 from esign.providers.base import (
@@ -101,7 +102,8 @@ class SmtpEmail(EmailProvider):
         if s["username"]:
             kwargs.update(username=s["username"], password=s["password"])
         try:
-            errors, _ = await aiosmtplib.send(message, **kwargs)
+            with tracing.span("smtp send", {"server.address": s["host"], "server.port": s["port"]}):
+                errors, _ = await aiosmtplib.send(message, **kwargs)
         except aiosmtplib.SMTPRecipientsRefused as exc:
             raise _refused({r.recipient: r for r in exc.recipients}) from exc
         except aiosmtplib.SMTPAuthenticationError as exc:

@@ -27,16 +27,25 @@ class Jobs(Repository):
                                            ("group", ASCENDING)]),
         # `esign jobs failed`: status equality, newest first
         Index("status_updated", [("status", ASCENDING), ("updated_at", DESCENDING)]),
-        Index("kind_status", [("kind", ASCENDING), ("status", ASCENDING)]),  # counting jobs by kind
+        # counting jobs by kind; `esign jobs list` (kind and status equalities or $in, newest first)
+        Index("kind_status_updated", [("kind", ASCENDING), ("status", ASCENDING), ("updated_at", DESCENDING)]),
+        # `esign jobs list --request`: the jobs of one signing request
+        Index("signing_request_kind_status_updated", [("payload.request_id", ASCENDING), ("kind", ASCENDING),
+                                                      ("status", ASCENDING), ("updated_at", DESCENDING)],
+              partial={"payload.request_id": {"$type": "string"}}),
+        # `esign jobs status`: queued jobs waiting for another attempt (attempts > 0)
+        Index("lane_status_attempts", [("lane", ASCENDING), ("status", ASCENDING), ("attempts", ASCENDING)]),
         Index("dedupe_key_unique", [("dedupe_key", ASCENDING)], unique=True, partial={"dedupe_key": {"$type": "string"}}),
         Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0, partial={"expires_at": {"$type": "date"}}),
     ]
 
     async def enqueue(self, kind: str, payload: dict, *, lane: str, group: str | None = None,
-                      delay_seconds: float = 0, dedupe_key: str | None = None, max_attempts: int = 8) -> dict | None:
+                      delay_seconds: float = 0, dedupe_key: str | None = None, max_attempts: int = 8,
+                      origin: dict | None = None) -> dict | None:
         """Add a job to `lane`. `group` (e.g. a webhook id) lets the worker cap how many jobs of one
         group run at once. With `dedupe_key`, a second enqueue of the same key is ignored (returns
-        None), which makes enqueueing from retried operations safe."""
+        None), which makes enqueueing from retried operations safe. `origin`: the log context the
+        job was queued in (request_id, org_id: esign.logs)."""
         now = self.clock.now()
         doc = {"_id": new_id(), "kind": kind, "lane": lane, "payload": payload, "status": "queued",
                "run_at": now + dt.timedelta(seconds=delay_seconds), "attempts": 0,
@@ -46,6 +55,8 @@ class Jobs(Repository):
             doc["group"] = group
         if dedupe_key:
             doc["dedupe_key"] = dedupe_key
+        if origin:
+            doc["origin"] = origin
         try:
             await self.col.insert_one(doc)
         except DuplicateKeyError:
@@ -121,10 +132,10 @@ class Jobs(Repository):
         return [out(d) for d in docs]
 
     async def requeue_failed(self, job_id: str) -> dict | None:
-        """Queue a failed job again with its attempts (and retry horizon) starting over."""
+        """Queue a failed (or cancelled) job again with its attempts (and retry horizon) starting over."""
         now = self.clock.now()
         doc = await self.col.find_one_and_update(
-            {"_id": job_id, "status": "failed"},
+            {"_id": job_id, "status": {"$in": ["failed", "cancelled"]}},
             {"$set": {"status": "queued", "run_at": now, "attempts": 0, "worker": None, "retry_from": now,
                       "updated_at": now}, "$unset": {"expires_at": ""}},
             return_document=ReturnDocument.AFTER)
@@ -141,6 +152,34 @@ class Jobs(Repository):
                                          {"run_at": 1}, sort=[("run_at", ASCENDING)])
         state["oldest_due_seconds"] = (now - oldest["run_at"]).total_seconds() if oldest else 0.0
         return state
+
+    async def cancel(self, job_id: str) -> dict | None:
+        """Take a queued job out of the queue (`cancelled`, kept DONE_KEPT; `requeue_failed` queues it
+        again). A running job cannot be cancelled: None, as for an unknown or finished one."""
+        now = self.clock.now()
+        doc = await self.col.find_one_and_update(
+            {"_id": job_id, "status": "queued"},
+            {"$set": {"status": "cancelled", "worker": None, "updated_at": now, "expires_at": now + DONE_KEPT}},
+            return_document=ReturnDocument.AFTER)
+        return out(doc)
+
+    async def listing(self, kinds, statuses, signing_request_id: str | None = None, limit: int = 100) -> list[dict]:
+        """Jobs of `kinds` in `statuses` (of one signing request: `signing_request_id`), the most
+        recently changed first; served by `kind_status_updated` (`signing_request_kind_status_updated`)."""
+        query = {"kind": {"$in": list(kinds)}, "status": {"$in": list(statuses)}}
+        if signing_request_id is not None:
+            query["payload.request_id"] = signing_request_id
+        docs = await self.col.find(query).sort("updated_at", DESCENDING).limit(limit).to_list(None)
+        return [out(d) for d in docs]
+
+    async def retrying(self, lane: str) -> int:
+        """Queued jobs of `lane` that wait for another attempt after a failed one."""
+        return await self.col.count_documents({"lane": lane, "status": "queued", "attempts": {"$gt": 0}})
+
+    async def due(self, lanes) -> int:
+        """Jobs of `lanes` due now (queued, or running on an expired lease)."""
+        return await self.col.count_documents({"lane": {"$in": list(lanes)}, "status": {"$in": ["queued", "running"]},
+                                               "run_at": {"$lte": self.clock.now()}})
 
     async def count(self, **query) -> int:
         return await self.col.count_documents(query)

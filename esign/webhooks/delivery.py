@@ -164,6 +164,11 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     delays = config.retry_delays_seconds
     services.metrics.webhook("delivered" if success else "failed" if attempt < len(delays) else "given_up",
                              None if sent.elapsed_ms is None else sent.elapsed_ms / 1000)
+    if success and attempt:
+        log.info("webhook %s: event %s delivered at retry %s", hook["id"], event["id"], attempt)
+    elif not success and attempt >= len(delays):
+        log.error("webhook %s: event %s given up after %s attempts: %s", hook["id"], event["id"], attempt + 1,
+                  sent.error)
     if not success and attempt < len(delays):
         retry = {"webhook_id": hook["id"], "event_id": event["id"], "attempt": attempt + 1, "key": payload.get("key")}
         await enqueue_attempt(services, retry, delay_seconds=delays[attempt])

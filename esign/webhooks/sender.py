@@ -21,6 +21,7 @@ from tornado import httputil
 from tornado.httpclient import HTTPClientError, HTTPRequest
 from tornado.simple_httpclient import HTTPTimeoutError, SimpleAsyncHTTPClient
 
+from esign import tracing
 from esign.webhooks import urls
 
 
@@ -96,5 +97,8 @@ async def send(url: str, body: bytes, headers: dict, config, user_agent: str) ->
     except urls.UrlRefused as exc:
         return Attempt(None, f"not sent: {exc}", None)
     started = time.monotonic()
-    status, error = await post(target, body, headers, config.timeout_seconds, user_agent)
+    with tracing.span("webhook POST", {"server.address": urlsplit(url).hostname or ""}) as span:
+        status, error = await post(target, body, headers, config.timeout_seconds, user_agent)
+        if span is not None and status is not None:
+            span.set_attribute("http.response.status_code", status)
     return Attempt(status, error, int((time.monotonic() - started) * 1000))

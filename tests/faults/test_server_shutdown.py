@@ -4,7 +4,10 @@ that outlives `[server] shutdown_grace_seconds` is cut off, and the process exit
 from __future__ import annotations
 
 import asyncio
+import json
+import mailbox
 import os
+import re
 import signal
 import socket
 import time
@@ -12,7 +15,7 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS
+from tests.conftest import KEYS, Client
 from tests.faults.serve_process import ServeProcess
 from tests.platform.test_documents import multipart, sized_pdf
 from tests.rawhttp import parse_answer
@@ -137,4 +140,78 @@ async def test_a_signal_to_the_whole_process_group_does_not_fail_the_upload_bein
         assert payload["name"] == "checked.pdf"
         assert await asyncio.to_thread(srv.proc.wait, 60) == 0
     finally:
+        srv.kill()
+
+
+async def test_on_the_embedded_database_invitations_of_requests_answered_during_the_drain_go_out(tmp_path):
+    """memory://: no other process can run the queue, so on SIGTERM the worker runs the jobs that the
+    requests still in flight queue before the process exits (issue 27: 2 of 20 went out)."""
+    srv = ServeProcess(tmp_path)
+    writers = []
+    try:
+        upload = multipart(sized_pdf(64 * 1024), filename="contract.pdf")
+        reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+        writer.write(upload_head(len(upload)).replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n") + upload)
+        status, _, document = parse_answer(await asyncio.wait_for(reader.read(), 30))
+        writer.close()
+        assert status == 201, document
+        pending = []
+        for i in range(20):
+            body = json.dumps({"document_id": document["id"], "auto_send": True,
+                               "signers": [{"name": f"Signer {i}", "email": f"signer{i}@example.test"}]}).encode()
+            reader, writer = await asyncio.open_connection("127.0.0.1", srv.port)
+            writer.write((f"POST /v1/signing-requests HTTP/1.1\r\nHost: 127.0.0.1\r\nX-API-Key: {KEYS['a']}\r\n"
+                          f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+                          ).encode() + body[:10])
+            await writer.drain()
+            pending.append((reader, writer, body[10:]))
+            writers.append(writer)
+        await asyncio.sleep(0.2)
+
+        srv.proc.send_signal(signal.SIGTERM)
+        await wait_for_log(srv, "stopping")
+        answers = []
+        for _reader, writer, rest in pending:  # the requests in flight are answered during the drain
+            writer.write(rest)
+            await writer.drain()
+        for reader, _writer, _rest in pending:
+            answers.append(parse_answer(await asyncio.wait_for(reader.read(), 30))[0])
+        assert answers == [201] * 20
+        assert await asyncio.to_thread(srv.proc.wait, 60) == 0
+        delivered = mailbox.Maildir(tmp_path / "mail", create=False)
+        assert sorted(message["To"] for message in delivered) == sorted(
+            f"Signer {i} <signer{i}@example.test>" for i in range(20))
+        assert "every background job due was run before stopping" in srv.log()
+    finally:
+        for writer in writers:
+            writer.close()
+        srv.kill()
+
+
+async def test_on_the_embedded_database_jobs_left_at_exit_are_counted_in_the_log(tmp_path):
+    """A webhook whose receiver is down leaves its retry queued (due in 60 s): the exit says how many
+    jobs the memory:// database loses."""
+    srv = ServeProcess(tmp_path, server_keys="shutdown_grace_seconds = 1.0")
+    client = Client(srv.url)
+    try:
+        closed = socket.socket()
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+        closed.close()  # nothing listens there
+        hook = await client.post("/v1/webhooks", {"name": "down", "url": f"http://127.0.0.1:{port}/hook",
+                                                  "events": ["document.uploaded"]})
+        assert hook.status == 201, hook
+        assert (await client.upload(sized_pdf(16 * 1024))).status == 201
+        deadline = time.monotonic() + 20
+        deliveries = f"/v1/webhooks/{hook.json['id']}/deliveries"
+        while [d["status"] for d in (await client.get(deliveries)).json["items"]] != ["failed"]:  # its retry queued
+            assert time.monotonic() < deadline, "the delivery was never attempted"
+            await asyncio.sleep(0.1)
+        started = time.monotonic()
+        assert await asyncio.to_thread(srv.stop) == 0
+        assert time.monotonic() - started < 10
+        assert re.search(r"\d+ background jobs \(emails, webhooks, signed PDFs\) were still queued after 1.0 s and are "
+                         r"lost with the memory:// database", srv.log()), srv.log()[-2000:]
+    finally:
+        client.close()
         srv.kill()

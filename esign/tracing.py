@@ -1,0 +1,80 @@
+"""OpenTelemetry tracing, optional (the `esign[otel]` extra; esign runs the same without it): spans of
+Tornado requests and MongoDB commands (the OpenTelemetry instrumentations), and esign's own around a
+job (`job <kind>`), an SMTP send, a webhook delivery and a finalisation (docs/monitoring.md, "Traces").
+
+`start()` (esign serve, esign worker) turns it on when the extra is installed and the standard
+variables ask for it: `OTEL_TRACES_EXPORTER` (`otlp`, `console`) or `OTEL_EXPORTER_OTLP_ENDPOINT` /
+`OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`; `OTEL_SERVICE_NAME` (default `esign`), `OTEL_RESOURCE_ATTRIBUTES`,
+the exporter's `OTEL_EXPORTER_OTLP_*` and the sampler's `OTEL_TRACES_SAMPLER*` are read by the SDK;
+`OTEL_SDK_DISABLED=true` keeps it off. A tracer provider set up before (`opentelemetry-instrument
+esign serve`, a test) is used as it is.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+
+try:  # the optional `otel` extra
+    from opentelemetry import trace
+except ImportError:  # pragma: no cover - exercised where the extra is not installed
+    trace = None
+
+log = logging.getLogger("esign.tracing")
+TRACER = trace.get_tracer("esign") if trace is not None else None
+
+
+def span(name: str, attributes: dict | None = None):
+    """A span around a block (a no-op without the extra, or while no tracer provider is set)."""
+    if TRACER is None:
+        return contextlib.nullcontext()
+    return TRACER.start_as_current_span(name, attributes=attributes)
+
+
+def wanted(environ=os.environ) -> bool:
+    if environ.get("OTEL_SDK_DISABLED", "").strip().lower() == "true":
+        return False
+    exporter = environ.get("OTEL_TRACES_EXPORTER", "").strip().lower()
+    if exporter:
+        return exporter != "none"
+    return bool(environ.get("OTEL_EXPORTER_OTLP_ENDPOINT") or environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"))
+
+
+def start(environ=os.environ) -> bool:
+    """Trace this process when the variables ask for it (see the module's docstring); True if on."""
+    if trace is None or not wanted(environ):
+        return False
+    try:
+        from opentelemetry.sdk.resources import Resource
+        from opentelemetry.sdk.trace import TracerProvider
+        from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter
+    except ImportError:
+        log.warning("OTEL_* variables ask for traces but opentelemetry-sdk is not installed: pip install 'esign[otel]'")
+        return False
+    if not isinstance(trace.get_tracer_provider(), TracerProvider):
+        resource = Resource.create({"service.name": environ.get("OTEL_SERVICE_NAME") or "esign"})
+        provider = TracerProvider(resource=resource)
+        exporters = [e.strip() for e in environ.get("OTEL_TRACES_EXPORTER", "otlp").lower().split(",") if e.strip()]
+        for name in exporters:
+            if name == "console":
+                provider.add_span_processor(BatchSpanProcessor(ConsoleSpanExporter()))
+            elif name == "otlp":
+                from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
+                provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
+            else:
+                log.warning("OTEL_TRACES_EXPORTER=%s: esign exports traces with otlp or console only", name)
+        trace.set_tracer_provider(provider)
+    instrument()
+    log.info("OpenTelemetry tracing on")
+    return True
+
+
+def instrument() -> None:
+    """Spans of every Tornado request and MongoDB command (the instrumentations of the `otel` extra)."""
+    from opentelemetry.instrumentation.pymongo import PymongoInstrumentor
+    from opentelemetry.instrumentation.tornado import TornadoInstrumentor
+
+    for instrumentor in (TornadoInstrumentor(), PymongoInstrumentor()):
+        if not instrumentor.is_instrumented_by_opentelemetry:
+            instrumentor.instrument()
+
