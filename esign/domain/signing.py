@@ -114,9 +114,10 @@ async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, 
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def pages(services, request: dict) -> list[dict]:
-    """Page sizes as displayed, computed once per document and kept on the document record."""
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
+async def pages(services, request: dict, document: dict | None = None) -> list[dict]:
+    """Page sizes as displayed, computed once per document and kept on the document record
+    (`document`: the request's, when the caller has read it already)."""
+    document = document or await services.store.documents.get(request["org_id"], request["document_id"])
     if document is None:
         raise not_found("document")
     if not document.get("pages"):
@@ -164,8 +165,8 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
             | {"value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
                "done": signed, "client_pattern": pattern, "pattern_message": message,
                "attachment": attachments.public(f.get("attachment"))})
-    geometry = await pages(services, request)
     document = await services.store.documents.get(request["org_id"], request["document_id"])
+    geometry = await pages(services, request, document)
     address = page_images.addresses(request, document or {"blob_key": "", "page_count": 0})
     why = blocker(session)
     return {
