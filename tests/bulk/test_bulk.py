@@ -10,29 +10,9 @@ from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain import templates as templates_domain
 from esign.job_registry import make_worker
-from tests.conftest import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
-from tests.smtp import Inbox, smtp_controller, smtp_server  # noqa: F401  (fixture)
-from tests.templates.helpers import field
-
-TEMPLATE = {"name": "Offer letter", "email_subject": "Offer for {{name}}", "default_message": "Dear {{name}}",
-            "roles": [{"name": "Candidate", "fields": [field(), field(field_type="text", y_percent=10, value="{{name}}")]}]}
-
-
-async def offer_template(client, key="a", **extra) -> dict:
-    doc = (await client.upload(SAMPLE_PDF.read_bytes(), key=key)).json["id"]
-    resp = await client.post("/v1/templates", {**TEMPLATE, "document_id": doc, **extra}, key=key)
-    assert resp.status == 201, resp
-    return resp.json
-
-
-def recipient(i, **extra):
-    return {"signers": [{"name": f"Person {i}", "email": f"person{i}@example.test", "role": "candidate"}],
-            "variables": {"name": f"Person {i}"}, **extra}
-
-
-async def bulk(client, template_id, recipients, key="a", headers=None, **extra):
-    return await client.post("/v1/bulk-send", {"template_id": template_id, "recipients": recipients, **extra},
-                             key=key, headers=headers)
+from tests.support import assert_error, raw_db, start_server, stop_server
+from tests.support.mail import Inbox, smtp_controller
+from tests.support.templates import bulk, offer_template, recipient
 
 
 async def job_of(client, job_id, key="a"):

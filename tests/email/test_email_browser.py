@@ -6,10 +6,9 @@ import io
 from PIL import Image
 
 from esign.domain import lifecycle
-from tests.conftest import SAMPLE_PDF
-from tests.email.test_emails import BRAND_KEY, BRANDED, LEGAL
-from tests.signer.browser import DESKTOP, PHONE, chromium, new_page, screenshot
-from tests.smtp import mail_server
+from tests.support import SAMPLE_PDF
+from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
+from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, mail_server
 
 LOGO_URL = "https://logo.example.test/brand.png"
 LONG_NAME = "Master-Services-Agreement_2026_final_revised_countersigned_version_v12_without_any_spaces.pdf"

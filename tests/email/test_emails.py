@@ -15,26 +15,13 @@ from esign import config as configmod
 from esign.domain import lifecycle, notifications
 from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
-from tests.conftest import SAMPLE_PDF, raw_db, write_config
-from tests.signing.test_lifecycle import new_request
-from tests.smtp import mail_server, smtp_server  # noqa: F401  (fixture)
+from tests.support import SAMPLE_PDF, raw_db, write_config
+from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, mail_server
+from tests.support.signing import new_request
 
 ANN = {"name": "Ann", "email": "ann@example.test", "order": 1}
 BOB = {"name": "Bob", "email": "bob@example.test", "order": 1}
-LEGAL = {"email": "legal@example.test", "name": "Legal"}
 OWNER = "Ada Admin <ada@a.example.test>"
-BRAND_KEY = "esk_live_brand_co_read_write_0000000000"
-BRANDED = f"""
-[[organizations]]
-name = "Brand Co"
-plan = "pro"
-display_name = "Brand & Co Legal"
-logo_url = "https://logo.example.test/brand.png"
-accent_color = "#0a7d3b"
-notify_email = "contracts@brand.example.test"
-[[organizations.api_keys]]
-key = "{BRAND_KEY}"
-"""
 READABLE = r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC"
 
 

@@ -11,9 +11,9 @@ import os
 import pytest
 
 from esign import cli
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
+from tests.support import raw_db, start_server, stop_server, write_config
+from tests.support.mail import PolicySmtp
+from tests.support.signing import new_request
 
 ANN = [{"name": "Ann", "email": "ann@example.test", "order": 1}]
 

@@ -13,10 +13,10 @@ from esign import config as configmod
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from esign.store import Store
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
-from tests.webhooks.conftest import Receiver, create_hook, emit, org_id
+from tests.support import raw_db, start_server, stop_server, write_config
+from tests.support.mail import PolicySmtp
+from tests.support.signing import new_request
+from tests.support.webhooks import create_hook, emit, org_id, Receiver
 
 TIMEOUT = 2  # the webhook time-out; the hanging receiver answers after 3 times that
 

@@ -14,9 +14,9 @@ import time
 
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
-from tests.conftest import raw_db, start_server, stop_server
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
+from tests.support import raw_db, start_server, stop_server
+from tests.support.mail import PolicySmtp
+from tests.support.signing import new_request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEASE = 1.5  # seconds; the heartbeat renews every 0.5 s

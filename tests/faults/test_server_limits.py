@@ -12,9 +12,9 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS, assert_error, start_server, stop_server
-from tests.faults.serve_process import ServeProcess
-from tests.rawhttp import parse_answer, raw_exchange
+from tests.support import KEYS, assert_error, start_server, stop_server
+from tests.support.processes import ServeProcess
+from tests.support.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
 

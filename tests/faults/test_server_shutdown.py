@@ -12,10 +12,10 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS
-from tests.faults.serve_process import ServeProcess
-from tests.platform.test_documents import multipart, sized_pdf
-from tests.rawhttp import parse_answer
+from tests.support import KEYS
+from tests.support.documents import multipart, sized_pdf
+from tests.support.processes import ServeProcess
+from tests.support.rawhttp import parse_answer
 
 MB = 1024 * 1024
 PIECE = 256 * 1024

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id, receiver  # noqa: F401 (fixture)
+from tests.support import start_server, stop_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 TIMEOUT = 0.5
 PAUSE_AFTER = 5  # more than one event's four attempts, so the retry schedule plays out before a pause

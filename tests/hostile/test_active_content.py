@@ -21,10 +21,9 @@ from esign import config as configmod
 from esign.domain import keys
 from esign.pdf.finalize import fingerprint
 from esign.pdf.seal import SealMaterial
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.pdf.conftest import pdfsig, pyhanko_statuses
-from tests.pdf.test_earlier import pyhanko_signed
-from tests.signer.api_helpers import make_request, spost, typed
+from tests.support import assert_error, raw_db, start_server, stop_server
+from tests.support.pdf_tools import pdfsig, pyhanko_signed, pyhanko_statuses
+from tests.support.signing import make_request, spost, typed
 
 SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
 FOUND = ["javascript", "launch", "import_data", "submit_form", "xfa", "rich_media", "multimedia", "embedded_files"]

@@ -14,8 +14,8 @@ import pytest
 from esign import cli
 from esign import config as configmod
 from esign.domain import notifications
-from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server, write_config
-from tests.smtp import smtp_controller
+from tests.support import SAMPLE_PDF, assert_error, start_server, stop_server, write_config
+from tests.support.mail import smtp_controller
 
 BCC = "a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf"
 BODY = "b=?utf-8?q?=0D=0AX-Injected:_yes=0D=0A=0D=0AInjected_body_text?=.pdf"

@@ -23,12 +23,11 @@ from esign.config import ConfigError
 from esign.domain import downloads
 from esign.pdf import seal as seal_module
 from esign.pdf.verify import check_pdf
-from tests.conftest import start_server, stop_server
-from tests.ltv.pki import LocalPKI
-from tests.pdf.conftest import tool
-from tests.signing.test_seal_certificate import signed_pdf
-from tests.signing.test_signed_pdf_e2e import SIGNERS, complete_request
-from tests.signing.test_verify import esign_verify
+from tests.support import start_server, stop_server
+from tests.support.pdf_tools import tool
+from tests.support.pki import LocalPKI
+from tests.support.processes import esign_verify
+from tests.support.signing import SIGNERS, complete_request, signed_pdf
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from pypdf import PdfReader
 from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
 from esign.pdf.stamp import reference_id
-from tests.pdf.conftest import (CORPUS, REFUSED, assert_ink_in_boxes, box_pixels, drawn_signature, field,
-                               make_pdf, qpdf_check, render_gray, stamp)
-from tests.pdf.test_certificate import readable_text
+from tests.support.documents import CORPUS, REFUSED
+from tests.support.pdf_tools import (assert_ink_in_boxes, box_pixels, drawn_signature, field, make_pdf, qpdf_check,
+                                     readable_text, render_gray, stamp)
 
 SIGNERS = {"s1": {"name": "Zoë Łukasz-Müller", "email": "zoe@example.test"}}
 

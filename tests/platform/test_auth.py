@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import KEYS, assert_error, raw_db
+from tests.support import KEYS, assert_error, raw_db
 
 
 @pytest.mark.parametrize("method, path", [
@@ -66,7 +66,7 @@ async def test_read_only_key_can_read_but_not_write(client, sample_pdf):
 
 
 async def test_write_only_key_cannot_read(tmp_path):
-    from tests.conftest import start_server, stop_server
+    from tests.support import start_server, stop_server
 
     key = "esk_live_write_only_key_00000000000000"
     server = await start_server(tmp_path, extra_config=f"""

@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, assert_error
+from tests.support import SAMPLE_PDF, assert_error
 
 DOC_SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
 BIG = 2 ** 63
@@ -148,7 +148,7 @@ async def test_unknown_keys_reported_with_the_other_errors(client):
 
 async def completed_with_name(server, name: str, receiver=None) -> dict:
     """Upload under `name`, send to one signer, sign through the signer API, finalise."""
-    from tests.signer.api_helpers import make_request, spost, typed
+    from tests.support.signing import make_request, spost, typed
 
     client = server.client
     if receiver is not None:
@@ -186,7 +186,7 @@ async def test_non_latin1_document_name_downloads(server, client, name, fallback
 
 
 async def test_completed_webhook_names_the_signed_pdf_storage_key(server):
-    from tests.webhooks.conftest import Receiver
+    from tests.support.webhooks import Receiver
 
     receiver = Receiver()
     try:

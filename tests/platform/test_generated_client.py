@@ -17,7 +17,7 @@ import time
 import urllib.request
 import uuid
 
-from tests.conftest import SAMPLE_PDF
+from tests.support import SAMPLE_PDF
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"

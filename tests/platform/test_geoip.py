@@ -13,8 +13,8 @@ from netaddr import IPSet
 from esign import config as configmod
 from esign.providers.maxmind_geoip import MaxMindGeoIP
 from esign.testing import GeoIPConformance
-from tests.conftest import start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import start_server, stop_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 MUNICH = {"country": {"iso_code": "DE", "names": {"en": "Germany", "de": "Deutschland"}},
           "subdivisions": [{"iso_code": "BY", "names": {"en": "Bavaria", "de": "Bayern"}}],

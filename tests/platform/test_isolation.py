@@ -9,8 +9,8 @@ import re
 
 from esign import openapi
 from esign.app import all_routes
-from tests.bulk.test_bulk import bulk, offer_template, recipient
-from tests.conftest import SAMPLE_PDF, assert_error
+from tests.support import SAMPLE_PDF, assert_error
+from tests.support.templates import bulk, offer_template, recipient
 
 SIGNERS = [{"name": "Ann Private", "email": "ann.private@a.example.test"}]
 BODIES = {  # valid for the owner, so that only the key decides the answer

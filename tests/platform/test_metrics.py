@@ -21,10 +21,10 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign.domain import lifecycle
 from esign.observability.metrics import admitted
-from tests.conftest import assert_error, start_server, stop_server
-from tests.platform.test_config import config_error, load_text
-from tests.signer.api_helpers import ANN, make_request, spost
-from tests.webhooks.conftest import Receiver, create_hook
+from tests.support import assert_error, start_server, stop_server
+from tests.support.config import config_error, load_text
+from tests.support.signing import ANN, make_request, spost
+from tests.support.webhooks import create_hook, Receiver
 
 TOKEN = "metrics-token-0123456789"
 

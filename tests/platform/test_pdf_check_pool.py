@@ -11,8 +11,8 @@ import time
 
 from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
-from tests.conftest import SAMPLE_PDF, start_server, stop_server
-from tests.platform.test_documents import bomb_pdf, build_pdf, stream
+from tests.support import SAMPLE_PDF, start_server, stop_server
+from tests.support.documents import bomb_pdf, build_pdf, stream
 
 PAGES = {"ok": True, "page_count": 4}
 

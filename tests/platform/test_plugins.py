@@ -13,7 +13,7 @@ import pytest
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
-from tests.conftest import SAMPLE_PDF, start_server, stop_server
+from tests.support import SAMPLE_PDF, start_server, stop_server
 
 MODULE = "esign_throwaway_vendor_plugin"
 

@@ -12,7 +12,7 @@ import tornado.netutil
 
 from esign import services as servicesmod
 from esign.app import make_app
-from tests.conftest import KEYS, Client, assert_error, raw_db, start_server, stop_server
+from tests.support import KEYS, assert_error, Client, raw_db, start_server, stop_server
 
 LIMITED = "esk_live_rate_limited_five_00000000000"
 LIMITED_2 = "esk_live_rate_limited_five_another_0000"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from esign import db as dbmod
 from esign.store import Store
-from tests.conftest import KEYS, SAMPLE_PDF, assert_error, start_server, stop_server
-from tests.signer.api_helpers import ANN, BOB, make_request, spost, typed
+from tests.support import KEYS, SAMPLE_PDF, assert_error, start_server, stop_server
+from tests.support.signing import ANN, BOB, make_request, spost, typed
 
 # operation -> the most round trips it may take (authenticated, key and organisation cached)
 BUDGETS = {

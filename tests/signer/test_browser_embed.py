@@ -8,9 +8,8 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from tests.conftest import start_server, stop_server
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import create_request
+from tests.support import start_server, stop_server
+from tests.support.browser import chromium, create_request, new_page, screenshot
 
 PARENT = """<!doctype html><html><head><title>Parent app</title></head><body>
 <h1>Our app</h1>

@@ -11,9 +11,8 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import RectangleObject
 from reportlab.pdfgen import canvas
 
-from tests.conftest import start_server, stop_server
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import consent, create_request, field_ids
+from tests.support import start_server, stop_server
+from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 
 # displayed position of a grey marker on each page, in percent: x, y, width, height
 MARKERS = {1: (30.0, 40.0, 10.0, 5.0), 2: (20.0, 50.0, 10.0, 5.0)}

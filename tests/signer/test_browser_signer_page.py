@@ -7,10 +7,9 @@ import io
 import pypdf
 import pytest
 
-from tests.conftest import SAMPLE_PDF
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import consent, create_request, field_ids
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support import SAMPLE_PDF
+from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
+from tests.support.mail import link_of
 
 
 @pytest.fixture
@@ -224,7 +223,7 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
     """Enter pressed twice on the phone code, or "Verify" clicked twice, while the first call is
     still on its way: one wrong try of the code and one identity check, not two."""
     from esign.domain import lifecycle
-    from tests.conftest import start_server, stop_server
+    from tests.support import start_server, stop_server
 
     srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
     try:

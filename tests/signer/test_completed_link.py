@@ -9,8 +9,8 @@ import shutil
 
 from esign.api.files import content_disposition
 from esign.domain import downloads
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.signer.api_helpers import ANN, BOB, Made, drawn, make_request, sget, spost, typed, upload
+from tests.support import assert_error, raw_db, start_server, stop_server
+from tests.support.signing import ANN, BOB, drawn, Made, make_request, sget, spost, typed, upload
 
 DAY = 24 * 3600
 

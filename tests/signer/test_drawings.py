@@ -11,8 +11,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from esign.domain.signer_values import MAX_DRAWING_BYTES
-from tests.conftest import assert_error
-from tests.signer.api_helpers import data_url, drawn, ink_png, largest_png, make_request, spost
+from tests.support import assert_error
+from tests.support.images import data_url, ink_png, largest_png
+from tests.support.signing import drawn, make_request, spost
 
 SIX = [{"name": f"Signer {i}", "email": f"signer{i}@example.test", "order": 1} for i in range(6)]
 

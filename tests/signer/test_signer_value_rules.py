@@ -12,8 +12,8 @@ import urllib.request
 import pytest
 
 from esign.domain import signer_values
-from tests.conftest import KEYS, assert_error, raw_db
-from tests.signer.api_helpers import ANN, make_request, spost, typed, upload
+from tests.support import KEYS, assert_error, raw_db
+from tests.support.signing import ANN, make_request, spost, typed, upload
 
 SIGN = {"signature": typed(), "consent": True}
 

@@ -3,7 +3,7 @@ import asyncio
 
 from esign.jobs.kinds import JobKind, RetryLater
 from esign.jobs.worker import Worker
-from tests.conftest import raw_db
+from tests.support import raw_db
 
 
 async def test_two_workers_never_take_the_same_job(server):

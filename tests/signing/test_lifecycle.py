@@ -4,23 +4,9 @@ import pytest
 
 from esign.domain import lifecycle
 from esign.errors import ApiError
-from tests.conftest import raw_db, start_server, stop_server
-from tests.smtp import Inbox, link_of, smtp_controller, smtp_server  # noqa: F401  (fixture)
-
-THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
-         {"name": "Bob", "email": "bob@example.test", "order": 2},
-         {"name": "Cy", "email": "cy@example.test", "order": 2}]
-
-
-async def new_request(srv, signers=THREE, order="sequential", **extra):
-    client = srv.client
-    doc = (await client.upload(open(__import__("tests.conftest", fromlist=["SAMPLE_PDF"]).SAMPLE_PDF, "rb").read())).json["id"]
-    resp = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, "signing_order": order,
-                                                      "auto_send": True, **extra})
-    assert resp.status == 201, resp
-    return await srv.services.store.signing_requests.by_id(resp.json["id"])
-
-
+from tests.support import raw_db, start_server, stop_server
+from tests.support.mail import Inbox, link_of, smtp_controller
+from tests.support.signing import THREE, new_request
 
 
 async def test_sequential_invitations_in_order(smtp_server):

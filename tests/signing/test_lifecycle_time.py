@@ -6,8 +6,7 @@ import email.utils
 
 from esign.clock import readable
 from esign.domain import lifecycle
-from tests.conftest import SAMPLE_PDF, Hiccup, assert_error
-from tests.smtp import smtp_server  # noqa: F401  (fixture)
+from tests.support import SAMPLE_PDF, assert_error, Hiccup
 
 SIGNERS = [{"name": "Ann", "email": "ann@example.test", "order": 1},
            {"name": "Bob", "email": "bob@example.test", "order": 2}]

@@ -8,10 +8,9 @@ import pytest
 from esign_csc.testing import FakeCSCService
 
 from esign.domain.keys import seal_material
-from tests.conftest import assert_error, start_server, stop_server
-from tests.pdf.conftest import pdfsig, pyhanko_statuses
-from tests.pdf.test_seal import tsa  # noqa: F401 - a local RFC 3161 server (fixture)
-from tests.signing.test_signed_pdf_e2e import SIGNERS, complete_request
+from tests.support import assert_error, start_server, stop_server
+from tests.support.pdf_tools import pdfsig, pyhanko_statuses
+from tests.support.signing import SIGNERS, complete_request
 
 TOKEN = "csc-e2e-token"
 

@@ -9,8 +9,8 @@ import json
 import bson
 
 from esign.domain import requests
-from tests.conftest import assert_error
-from tests.signer.api_helpers import make_request, spost, sraw, typed
+from tests.support import assert_error
+from tests.support.signing import make_request, spost, sraw, typed
 
 MONGODB_MAX = 16 * 1024 * 1024
 FULL_OPTIONS = [f"{i:03d}" + "o" * 252 for i in range(100)]  # 100 options of 255 characters

@@ -2,7 +2,7 @@
 import asyncio
 
 from esign.domain import lifecycle
-from tests.conftest import assert_error
+from tests.support import assert_error
 
 SIGNERS = [{"name": "Ann Signer", "email": "ann@example.test", "order": 1},
            {"name": "Bob Signer", "email": "bob@example.test", "order": 2}]

@@ -16,17 +16,10 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
 from esign.domain import keys
-from tests.conftest import assert_error, start_server, stop_server, write_config
-from tests.pdf.conftest import pdfsig, pyhanko_statuses, tool
-from tests.platform.test_openapi_health import ROOT, clean_env
-from tests.signing.test_signed_pdf_e2e import complete_request
-
-
-async def signed_pdf(server, client, document_id, level) -> bytes:
-    request = await complete_request(server, client, document_id, signing_level=level)
-    await server.run_jobs()
-    link = (await client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
-    return (await client.get(link[len(server.url):], key=None)).body
+from tests.support import assert_error, start_server, stop_server, write_config
+from tests.support.pdf_tools import pdfsig, pyhanko_statuses, tool
+from tests.support.processes import ROOT, clean_env
+from tests.support.signing import complete_request, signed_pdf
 
 
 def nss_trusting(tmp_path, pem: bytes) -> str:

@@ -3,8 +3,8 @@ import asyncio
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, Hiccup, assert_error, start_server, stop_server
-from tests.templates.helpers import field, make_template, template_body
+from tests.support import SAMPLE_PDF, assert_error, Hiccup, start_server, stop_server
+from tests.support.templates import field, make_template, template_body
 
 READ_KEYS = {"id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
              "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
@@ -159,7 +159,7 @@ async def test_update(server, client, document_id):
 
 
 async def test_delete_leaves_requests_alone(client, document_id):
-    from tests.templates.helpers import VARIABLES, signers
+    from tests.support.templates import VARIABLES, signers
 
     t = await make_template(client, document_id)
     request = (await client.post(f"/v1/templates/{t['id']}/send", {"signers": signers(), "variables": VARIABLES})).json

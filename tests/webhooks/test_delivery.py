@@ -4,8 +4,8 @@ import base64
 import time
 
 from esign.secrets import SecretBox
-from tests.conftest import raw_db, start_server, stop_server
-from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
+from tests.support import raw_db, start_server, stop_server
+from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
 async def test_signed_body_and_headers(server, client, receiver):

@@ -7,8 +7,8 @@ from esign import config as configmod
 from esign.clock import iso
 from esign.domain import delivery, provisioning
 from esign.jobs.kinds import PermanentJobError
-from tests.conftest import start_server, stop_server
-from tests.signing.test_signed_pdf_e2e import complete_request
+from tests.support import start_server, stop_server
+from tests.support.signing import complete_request
 
 SECRET = "delivery-secret-for-the-tests-0123"
 

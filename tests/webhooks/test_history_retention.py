@@ -5,8 +5,8 @@ import datetime as dt
 import pytest
 
 from esign import config as configmod
-from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import start_server, stop_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 
 async def stored(server, hook) -> list[dict]:

@@ -4,7 +4,7 @@ import asyncio
 from collections import Counter
 
 from esign.webhooks import delivery
-from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
+from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
 async def set_status(client, hook, status):
@@ -45,7 +45,7 @@ async def test_held_longer_than_the_retention_are_dropped_and_shown(server, clie
 
 
 async def test_retention_is_configurable(tmp_path, receiver):
-    from tests.conftest import start_server, stop_server
+    from tests.support import start_server, stop_server
 
     server = await start_server(tmp_path, overrides={"webhooks": {"paused_retention_days": 30}})
     try:

@@ -6,8 +6,8 @@ import ipaddress
 import pytest
 
 from esign.webhooks import urls
-from tests.conftest import assert_error, start_server, stop_server
-from tests.webhooks.conftest import emit, org_id
+from tests.support import assert_error, start_server, stop_server
+from tests.support.webhooks import emit, org_id
 
 PUBLIC = "93.184.216.34"
 

@@ -11,8 +11,8 @@ from standardwebhooks.webhooks import WebhookVerificationError
 
 from esign import config as configmod
 from esign.secrets import SecretBox
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import raw_db, start_server, stop_server, write_config
+from tests.support.webhooks import create_hook, emit, org_id
 
 
 @pytest.fixture

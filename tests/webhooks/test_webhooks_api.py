@@ -6,8 +6,8 @@ import pytest
 from esign import openapi
 from esign.app import all_routes
 from esign.webhooks.payloads import SUBSCRIBABLE
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import assert_error, raw_db, start_server, stop_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 READ_FIELDS = {"id", "name", "url", "events", "status", "trigger_count", "failure_count", "created_at"}
 

@@ -8,8 +8,8 @@ import subprocess
 
 import tornado.httpclient
 
-from tests.conftest import raw_db, start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import raw_db, start_server, stop_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 
 async def test_upload_sign_download_on_gridfs(tmp_path):

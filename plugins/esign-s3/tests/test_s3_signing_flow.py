@@ -9,8 +9,8 @@ import pytest
 import tornado.httpclient
 from s3_support import storage_settings
 
-from tests.conftest import start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import start_server, stop_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 
 @pytest.mark.parametrize("presign", [True, False])

@@ -5,7 +5,7 @@ import pytest
 from stripe_fake import FakeStripe
 from stripe_support import stripe_server
 
-from tests.conftest import stop_server
+from tests.support import stop_server
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stripe_fake import SECRET_KEY, WEBHOOK_SECRET
 
-from tests.conftest import start_server
+from tests.support import start_server
 
 
 def identity_settings(fake_url: str, **changes) -> dict:

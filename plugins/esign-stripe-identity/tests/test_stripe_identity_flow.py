@@ -14,8 +14,8 @@ import pytest
 from stripe_fake import WEBHOOK_SECRET, sign
 from stripe_support import stripe_server
 
-from tests.conftest import assert_error, raw_db, stop_server
-from tests.signer.api_helpers import ANN, make_request, sget, spost, typed
+from tests.support import assert_error, raw_db, stop_server
+from tests.support.signing import ANN, make_request, sget, spost, typed
 
 SIGN = {"signature": typed(), "consent": True}
 

@@ -9,8 +9,8 @@ import re
 import pytest
 from twilio_support import sms_settings
 
-from tests.conftest import assert_error, start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import assert_error, start_server, stop_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 SIGN = {"signature": typed(), "consent": True}
 

@@ -1,4 +1,5 @@
-"""A real local webhook receiver and helpers shared by the webhook tests."""
+"""A real local webhook receiver (the `receiver` fixture, tests/conftest.py) and helpers shared by the
+webhook tests."""
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +12,6 @@ import struct
 import time
 from dataclasses import dataclass
 
-import pytest
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
@@ -113,13 +113,6 @@ class Receiver:
 
     def stop(self):
         self.server.stop()
-
-
-@pytest.fixture
-async def receiver():
-    rec = Receiver()
-    yield rec
-    rec.stop()
 
 
 async def org_id(server, name="Org A") -> str:

@@ -1,19 +1,71 @@
-"""A real SMTP server (aiosmtpd on 127.0.0.1) whose behaviour a test sets: down (nothing listens on
-its port), a reply per command (MAIL, RCPT, AUTH, DATA) for the next N uses, a slow acknowledgement of
-DATA. It keeps every message it accepted, including those acknowledged after the client gave up."""
+"""Real SMTP servers (aiosmtpd) on 127.0.0.1: an inbox that keeps every message and an esign server that
+sends its mail there (the `smtp_server` fixture, tests/conftest.py, is the default one); a server whose
+behaviour a test sets (down, a reply per command for the next N uses, a slow acknowledgement of DATA),
+which keeps every message it accepted, including those acknowledged after the client gave up; and the
+branded organisation of the email tests."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import email
 import email.policy
+import re
+import socket
 import threading
 import time
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import AuthResult
 
-from tests.smtp import free_port
+from tests.support.server import running_server
 
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def smtp_controller(handler):
+    port = free_port()
+    controller = Controller(handler, hostname="127.0.0.1", port=port)
+    controller.start()
+    return controller, port
+
+
+class Inbox:
+    def __init__(self):
+        self.messages = []
+
+    async def handle_DATA(self, server, session, envelope):
+        self.messages.append(email.message_from_bytes(envelope.content, policy=email.policy.default))
+        return "250 OK"
+
+    def to(self, addr):
+        return [m for m in self.messages if addr in m["To"]]
+
+
+def link_of(msg):
+    """The signing link in a message's plain-text part."""
+    text = msg.get_body(("plain",)).get_content()
+    return re.search(r"(http://\S+/sign/\S+)", text).group(1)
+
+
+@contextlib.asynccontextmanager
+async def mail_server(tmp_path, extra_config="", **sections):
+    """An esign server sending to an aiosmtpd inbox (`server.inbox`); `sections`: config overrides."""
+    inbox = Inbox()
+    controller, port = smtp_controller(inbox)
+    sections["email"] = {"provider": "smtp", "host": "127.0.0.1", "port": port, **sections.get("email", {})}
+    try:
+        async with running_server(tmp_path, extra_config, overrides=sections) as srv:
+            srv.inbox = inbox
+            yield srv
+    finally:
+        controller.stop()
+
+
+# --- an SMTP server that fails as a test says ------------------------------------------------------
 
 class PolicyHandler:
     def __init__(self):
@@ -102,3 +154,20 @@ class PolicySmtp:
     def settings(self, **extra) -> dict:
         """The `[email]` overrides that point esign at this server."""
         return {"email": {"provider": "smtp", "host": "127.0.0.1", "port": self.port, **extra}}
+
+
+# --- the branded organisation of the email tests -------------------------------------------------
+
+LEGAL = {"email": "legal@example.test", "name": "Legal"}
+BRAND_KEY = "esk_live_brand_co_read_write_0000000000"
+BRANDED = f"""
+[[organizations]]
+name = "Brand Co"
+plan = "pro"
+display_name = "Brand & Co Legal"
+logo_url = "https://logo.example.test/brand.png"
+accent_color = "#0a7d3b"
+notify_email = "contracts@brand.example.test"
+[[organizations.api_keys]]
+key = "{BRAND_KEY}"
+"""
