@@ -11,7 +11,7 @@ import os
 import pytest
 
 from esign import cli
-from tests.support import raw_db, start_server, stop_server, write_config
+from tests.support import raw_db, running_server, write_config
 from tests.support.mail import PolicySmtp
 from tests.support.signing import new_request
 
@@ -27,9 +27,8 @@ async def smtp():
 
 @pytest.fixture
 async def srv(tmp_path, smtp):
-    server = await start_server(tmp_path, overrides=smtp.settings(username="esign", password="secret"))
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path, overrides=smtp.settings(username="esign", password="secret")) as server:
+        yield server
 
 
 async def signer_view(srv, request_id) -> dict:
@@ -151,8 +150,7 @@ async def test_operator_retries_a_failed_job(srv, smtp, capsys):
 
 async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_path, smtp):
     smtp.handler.data_delay = 2.5  # beyond the client's 1 s command time-out
-    srv = await start_server(tmp_path, overrides=smtp.settings(timeout_seconds=1))
-    try:
+    async with running_server(tmp_path, overrides=smtp.settings(timeout_seconds=1)) as srv:
         await new_request(srv, signers=ANN, order="parallel")
         await srv.run_jobs()
         job = await email_job(srv)
@@ -166,8 +164,6 @@ async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_pa
         assert len({m["Message-ID"] for m in copies}) == 1
         assert copies[0]["Message-ID"].endswith("@localhost>")
         assert (await email_job(srv))["status"] == "done"
-    finally:
-        await stop_server(srv)
 
 
 @pytest.mark.parametrize("command", [["failed"], ["retry", "0000"]])

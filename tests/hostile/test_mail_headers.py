@@ -14,7 +14,7 @@ import pytest
 from esign import cli
 from esign import config as configmod
 from esign.domain import notifications
-from tests.support import SAMPLE_PDF, assert_error, start_server, stop_server, write_config
+from tests.support import SAMPLE_PDF, assert_error, running_server, write_config
 from tests.support.mail import smtp_controller
 
 BCC = "a=?utf-8?q?=0D=0ABcc:_x@evil.test?=.pdf"
@@ -50,20 +50,18 @@ class RawInbox:
 async def mail(request, tmp_path):
     """(server, a function giving every raw message sent so far as (recipients or None, bytes))."""
     if request.param == "maildir":
-        srv = await start_server(tmp_path, HOSTILE_ORG)
-        folder = pathlib.Path(tmp_path) / "mail" / "new"
+        async with running_server(tmp_path, HOSTILE_ORG) as srv:
+            folder = pathlib.Path(tmp_path) / "mail" / "new"
 
-        def sent():
-            return [(None, path.read_bytes()) for path in sorted(folder.iterdir())]
-        yield srv, sent
-        await stop_server(srv)
+            def sent():
+                return [(None, path.read_bytes()) for path in sorted(folder.iterdir())]
+            yield srv, sent
     else:
         inbox = RawInbox()
         controller, port = smtp_controller(inbox)
-        srv = await start_server(tmp_path, HOSTILE_ORG,
-                                 overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
-        yield srv, lambda: list(inbox.received)
-        await stop_server(srv)
+        async with running_server(tmp_path, HOSTILE_ORG,
+                                  overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}}) as srv:
+            yield srv, lambda: list(inbox.received)
         controller.stop()
 
 

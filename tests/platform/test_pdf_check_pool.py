@@ -11,7 +11,7 @@ import time
 
 from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
-from tests.support import SAMPLE_PDF, start_server, stop_server
+from tests.support import SAMPLE_PDF, running_server
 from tests.support.documents import bomb_pdf, build_pdf, stream
 
 PAGES = {"ok": True, "page_count": 4}
@@ -104,15 +104,12 @@ async def test_a_child_that_died_while_idle_is_not_used():
 
 
 async def test_children_end_with_the_service(tmp_path):
-    server = await start_server(tmp_path, overrides={"limits": {"pdf_check_workers": 2}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"pdf_check_workers": 2}}) as server:
         uploads = await asyncio.gather(*(server.client.upload(SAMPLE_PDF.read_bytes()) for _ in range(3)))
         assert [u.status for u in uploads] == [201] * 3
         checker = server.services.pdf_checker
         children = checker._idle + list(checker._busy)
         assert 1 <= len(children) <= 2
-    finally:
-        await stop_server(server)
     assert all(child.proc.returncode is not None for child in children)
 
 

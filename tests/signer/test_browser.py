@@ -15,6 +15,7 @@ from esign.providers.base import CodeCheckingSmsProvider
 from tests.support.browser import (PHONE, chromium, consent, create_request, draw_signature, field_ids, new_page,
                                    screenshot, tab_to)
 from tests.support.mail import link_of
+from tests.support import running_server
 
 ALL_FIELDS = [
     {"field_type": "signature", "page_number": 1, "x_percent": 55, "y_percent": 80, "width_percent": 30, "height_percent": 6},
@@ -210,10 +211,8 @@ async def test_sequential_second_signer_waits_then_withdraws_and_signs_again(srv
 
 async def test_phone_code_and_identity_check_in_the_page(tmp_path):
     from esign.domain import lifecycle
-    from tests.support import start_server, stop_server
 
-    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
-    try:
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
@@ -260,8 +259,6 @@ async def test_phone_code_and_identity_check_in_the_page(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert {"signing_event.otp_sent", "signing_event.otp_failed", "signing_event.otp_verified",
                 "identity.rejected", "identity.approved"} <= set(events)
-    finally:
-        await stop_server(srv)
 
 
 class EightDigitSms(CodeCheckingSmsProvider):
@@ -285,12 +282,10 @@ class EightDigitPlugin:
 
 async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp_path):
     from esign.domain import lifecycle
-    from tests.support import start_server, stop_server
 
     pm = make_plugin_manager()
     pm.register(EightDigitPlugin())
-    srv = await start_server(tmp_path, overrides={"sms": {"provider": "eight-digit"}}, pm=pm)
-    try:
+    async with running_server(tmp_path, overrides={"sms": {"provider": "eight-digit"}}, pm=pm) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
@@ -305,8 +300,6 @@ async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp
             await page.click("#otp-form button[type=submit]")
             await sign_after_consent(page)
         assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_slow_pattern_does_not_freeze_the_page_as_it_is_typed(srv):

@@ -8,7 +8,7 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from tests.support import start_server, stop_server
+from tests.support import running_server
 from tests.support.browser import chromium, create_request, new_page, screenshot
 
 PARENT = """<!doctype html><html><head><title>Parent app</title></head><body>
@@ -37,14 +37,13 @@ async def parent_port():
 
 @pytest.fixture
 async def srv(tmp_path, parent_port):
-    server = await start_server(tmp_path)
-    org = await server.services.store.api_keys.by_key("esk_live_org_a_read_write_000000000000")
-    # the parent page's origin as a browser sees it: `localhost`, a different origin from 127.0.0.1
-    server.allowed_origin = f"http://localhost:{parent_port}"
-    await server.services.store.organizations.col.update_one(
-        {"_id": org["org_id"]}, {"$push": {"embed_origins": server.allowed_origin}})
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path) as server:
+        org = await server.services.store.api_keys.by_key("esk_live_org_a_read_write_000000000000")
+        # the parent page's origin as a browser sees it: `localhost`, a different origin from 127.0.0.1
+        server.allowed_origin = f"http://localhost:{parent_port}"
+        await server.services.store.organizations.col.update_one(
+            {"_id": org["org_id"]}, {"$push": {"embed_origins": server.allowed_origin}})
+        yield server
 
 
 async def embedded_urls(srv, request_id) -> list[dict]:

@@ -11,7 +11,7 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import RectangleObject
 from reportlab.pdfgen import canvas
 
-from tests.support import start_server, stop_server
+from tests.support import running_server
 from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 
 # displayed position of a grey marker on each page, in percent: x, y, width, height
@@ -60,9 +60,8 @@ def close(a, b, tolerance):
 
 @pytest.fixture
 async def srv(tmp_path):
-    server = await start_server(tmp_path)
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path) as server:
+        yield server
 
 
 async def test_fields_on_rotated_and_cropped_pages_line_up(srv, tmp_path):

@@ -7,7 +7,7 @@ import io
 import pypdf
 import pytest
 
-from tests.support import SAMPLE_PDF
+from tests.support import SAMPLE_PDF, running_server
 from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 from tests.support.mail import link_of
 
@@ -223,10 +223,8 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
     """Enter pressed twice on the phone code, or "Verify" clicked twice, while the first call is
     still on its way: one wrong try of the code and one identity check, not two."""
     from esign.domain import lifecycle
-    from tests.support import start_server, stop_server
 
-    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
-    try:
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [signature_field(ids[0])], phone_verification_required=True, identity_verification_required=True)
@@ -258,5 +256,3 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert events.count("signing_event.otp_failed") == 1
         assert events.count("identity.rejected") == 1
-    finally:
-        await stop_server(srv)

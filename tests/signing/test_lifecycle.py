@@ -4,7 +4,7 @@ import pytest
 
 from esign.domain import lifecycle
 from esign.errors import ApiError
-from tests.support import raw_db, start_server, stop_server
+from tests.support import raw_db, running_server
 from tests.support.mail import Inbox, link_of, smtp_controller
 from tests.support.signing import THREE, new_request
 
@@ -88,15 +88,13 @@ async def test_withdraw_rules(smtp_server):
 
 
 async def test_smtp_down_is_retried_not_lost(tmp_path):
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": 9}})
-    try:
+    smtp_down = {"email": {"provider": "smtp", "host": "127.0.0.1", "port": 9}}
+    async with running_server(tmp_path, overrides=smtp_down) as srv:
         await new_request(srv, order="parallel")
         await srv.run_jobs()
         jobs = [j async for j in raw_db(srv.services)["jobs"].find({"kind": "email"})]
         assert len(jobs) == 3 and all(j["status"] == "queued" and j["attempts"] == 1 for j in jobs)
         assert all("smtp" in j["last_error"] for j in jobs)
-    finally:
-        await stop_server(srv)
 
 
 async def test_bounce_recorded(tmp_path):
@@ -105,16 +103,16 @@ async def test_bounce_recorded(tmp_path):
             return "550 no such user"
 
     controller, port = smtp_controller(Refuser())
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
     try:
-        request = await new_request(srv, signers=THREE[:1], order="parallel")
-        await srv.run_jobs()
-        got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
-        assert got["signers"][0]["email_bounced_at"] is not None
-        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
-        assert job["status"] == "failed"
+        email = {"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}}
+        async with running_server(tmp_path, overrides=email) as srv:
+            request = await new_request(srv, signers=THREE[:1], order="parallel")
+            await srv.run_jobs()
+            got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+            assert got["signers"][0]["email_bounced_at"] is not None
+            job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+            assert job["status"] == "failed"
     finally:
-        await stop_server(srv)
         controller.stop()
 
 

@@ -3,7 +3,7 @@ import asyncio
 
 import pytest
 
-from tests.support import SAMPLE_PDF, assert_error, Hiccup, start_server, stop_server
+from tests.support import SAMPLE_PDF, assert_error, Hiccup, running_server
 from tests.support.templates import field, make_template, template_body
 
 READ_KEYS = {"id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
@@ -201,9 +201,9 @@ SMALL_SANDBOX = "esk_test_org_small_sandbox_000000000000"
 
 
 async def test_template_quota_and_sandbox_templates(tmp_path):
-    srv = await start_server(tmp_path, f'[[organizations.api_keys]]\nkey = "{SMALL_SANDBOX}"\nsandbox = true\n')
-    client = srv.client
-    try:
+    sandbox_key = f'[[organizations.api_keys]]\nkey = "{SMALL_SANDBOX}"\nsandbox = true\n'
+    async with running_server(tmp_path, sandbox_key) as srv:
+        client = srv.client
         # plan "small" allows 2 templates; concurrent creations never overshoot
         results = await asyncio.gather(*[client.post("/v1/templates", {"name": f"T{i}"}, key="free") for i in range(5)])
         assert sorted(r.status for r in results) in ([201, 201, 403, 403, 403], [201, 403, 403, 403, 403])
@@ -228,8 +228,6 @@ async def test_template_quota_and_sandbox_templates(tmp_path):
         live = [t for t in first if t["id"] != sandbox.json["id"]]
         assert (await client.delete(f"/v1/templates/{live[0]['id']}", key="free")).status == 204
         assert (await client.post("/v1/templates", {"name": "again"}, key="free")).status == 201
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_template_whose_quota_check_failed_is_not_kept(server, client):

@@ -4,7 +4,7 @@ import base64
 import time
 
 from esign.secrets import SecretBox
-from tests.support import raw_db, start_server, stop_server
+from tests.support import raw_db, running_server
 from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
@@ -271,8 +271,7 @@ async def test_document_uploaded_is_delivered(server, client, receiver, sample_p
 async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
     """With the background worker running, a receiver that never answers in time fails with a
     time-out while another webhook gets its delivery at once."""
-    server = await start_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 1}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 1}}) as server:
         receiver.delays["slow"] = 3
         slow = await create_hook(server.client, receiver.url("slow"), name="slow")
         await create_hook(server.client, receiver.url("fast"), name="fast")
@@ -294,8 +293,6 @@ async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
         while await server.services.store.jobs.count(status="running"):
             await asyncio.sleep(0.05)
         await asyncio.sleep(0.2)
-    finally:
-        await stop_server(server)
 
 
 async def test_member_invited_fires_for_a_new_key_owner_only(server, client, receiver):
