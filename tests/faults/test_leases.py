@@ -120,9 +120,9 @@ async def test_stop_releases_running_jobs_at_once_and_they_run_again_once(server
         return handler.started == 1
 
     await wait_until(running)
-    started = time.monotonic()
-    await worker.stop(grace_seconds=0.3)
-    assert time.monotonic() - started < 2
+    # the handler runs until released: stop returns only because it cancels it after the grace
+    await asyncio.wait_for(worker.stop(grace_seconds=0.3), 60)
+    assert handler.finished == 0
     doc = await raw_db(server.services)["jobs"].find_one({"_id": job["id"]})
     # released: due now (no lease to wait out), the cut-short attempt not counted
     assert doc["status"] == "queued" and doc["attempts"] == 0 and doc["worker"] is None
@@ -245,7 +245,8 @@ shutdown_grace_seconds = 1
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
         assert proc.returncode == 0, err
-        assert time.monotonic() - sent < 1 + 3  # the grace, and a little for closing
+        # the configured grace (1 s), not the default 25 s, nor the job's 600 s: a bound a loaded machine keeps
+        assert time.monotonic() - sent < 20
         states = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
         assert {"event": "worker stopped"} in states
         # the job did not finish within the grace: released, due at once, its attempt not counted
