@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import email
 import email.policy
+import pathlib
 import re
 import socket
 import threading
@@ -43,6 +44,13 @@ class Inbox:
 
     def to(self, addr):
         return [m for m in self.messages if addr in m["To"]]
+
+
+def maildir(server) -> list[email.message.EmailMessage]:
+    """The messages the `maildir` email provider (the test config's default) has written, by file name."""
+    folder = pathlib.Path(server.services.config.email["path"]) / "new"
+    return [email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+            for path in sorted(folder.glob("*"))] if folder.is_dir() else []
 
 
 def link_of(msg):
