@@ -3,10 +3,13 @@ server on 127.0.0.1 (random port) over a fresh database and a fake clock (tests/
 HTTP client (client.py), documents, signing requests, mail and webhook receivers, PDF tools."""
 from __future__ import annotations
 
+import pathlib
+
 import pytest
 
+from esign.pdf.seal import InternalCA, SealMaterial
 from tests.support.client import Client
-from tests.support.documents import SAMPLE_PDF
+from tests.support.documents import CORPUS, SAMPLE_PDF
 from tests.support.mail import mail_server
 from tests.support.pki import local_tsa
 from tests.support.server import running_server
@@ -56,3 +59,27 @@ def tsa():
     """A local RFC 3161 server; yields (url, TSA certificate, the Content-Types it was sent)."""
     with local_tsa() as served:
         yield served
+
+
+@pytest.fixture
+async def id_server(tmp_path):
+    """A server whose identity provider is the builtin `basic` one."""
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="session")
+def seal() -> SealMaterial:
+    """Seal keys and a self-signed certificate, for the PDF library tests."""
+    return SealMaterial.generate()
+
+
+@pytest.fixture(scope="session")
+def ca() -> InternalCA:
+    return InternalCA.generate()
+
+
+@pytest.fixture
+def corpus() -> pathlib.Path:
+    assert CORPUS.is_dir(), f"the PDF corpus is missing at {CORPUS}"
+    return CORPUS

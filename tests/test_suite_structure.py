@@ -66,3 +66,25 @@ def test_the_checks_catch_what_they_are_for():
     assert wrong_import("tests.signing.test_lifecycle") and wrong_import("test_twilio_sms")
     assert wrong_import("tests.smtp")
     assert wrong_import("tests.support.signing") is None and wrong_import("twilio_support") is None
+
+
+def marked(node: ast.AST, source: str, mark: str) -> bool:
+    return any(f"mark.{mark}" in ast.get_source_segment(source, d) for d in getattr(node, "decorator_list", []))
+
+
+def test_every_chromium_test_is_marked_browser():
+    """`-m "not browser"` must leave out every test that starts headless Chromium."""
+    unmarked = []
+    for path in suite_files():
+        if not path.name.startswith("test_"):
+            continue
+        source = path.read_text()
+        tree = ast.parse(source)
+        module_marked = any(isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "pytestmark" for t in n.targets)
+                            and "browser" in ast.get_source_segment(source, n) for n in tree.body)
+        for node in tree.body:
+            if (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_")
+                    and any(isinstance(c, ast.Call) and getattr(c.func, "id", None) == "chromium" for c in ast.walk(node))
+                    and not module_marked and not marked(node, source, "browser")):
+                unmarked.append(f"{path.relative_to(ROOT)}::{node.name}")
+    assert unmarked == []

@@ -4,6 +4,7 @@ import asyncio
 import datetime as dt
 import time
 
+import pytest
 
 from esign import services as servicesmod
 from esign.clock import iso
@@ -30,6 +31,7 @@ INVALID = {
 }
 
 
+@pytest.mark.slow
 async def test_500_recipients_with_a_few_invalid(smtp_server):  # noqa: F811
     srv = smtp_server
     client = srv.client

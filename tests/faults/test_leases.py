@@ -12,11 +12,15 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from tests.support import raw_db, running_server
 from tests.support.mail import PolicySmtp
 from tests.support.signing import new_request
+
+pytestmark = pytest.mark.slow  # leases and shutdown graces in real time, a worker process
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEASE = 1.5  # seconds; the heartbeat renews every 0.5 s

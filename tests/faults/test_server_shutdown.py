@@ -17,6 +17,8 @@ from tests.support.documents import multipart, sized_pdf
 from tests.support.processes import ServeProcess
 from tests.support.rawhttp import parse_answer
 
+pytestmark = pytest.mark.slow  # `esign serve` in a process of its own
+
 MB = 1024 * 1024
 PIECE = 256 * 1024
 

@@ -29,6 +29,8 @@ from tests.support.pki import LocalPKI
 from tests.support.processes import esign_verify
 from tests.support.signing import SIGNERS, complete_request, signed_pdf
 
+pytestmark = pytest.mark.slow  # PAdES long-term validation against a local PKI
+
 
 @pytest.fixture
 def pki(tmp_path):

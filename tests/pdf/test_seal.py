@@ -86,6 +86,7 @@ def test_signatures_page_for_a_signer_without_a_signature_field(tmp_path, seal, 
     assert "3, followed by a signatures page" in pages[4]
 
 
+@pytest.mark.slow
 def test_output_of_a_real_document_grows_at_most_a_fifth(tmp_path, seal, corpus):
     """117 pages of a real document (object streams, images, fonts): stamped on three pages, with its
     signatures page and certificate, sealed: at most 1.2 times the input, and still valid."""

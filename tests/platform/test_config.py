@@ -178,6 +178,7 @@ def test_missing_config_file_is_a_config_error(tmp_path):
     assert "absent.toml" in str(info.value)
 
 
+@pytest.mark.slow
 def test_serve_with_a_bad_config_exits_non_zero_naming_the_key(tmp_path):
     path = write(tmp_path, "[server]\nport = \"not-a-port\"\n", "bad.toml")
     proc = subprocess.run([ESIGN, "serve", "--config", path, "--port", "0"], capture_output=True, text=True,

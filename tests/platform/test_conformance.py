@@ -385,6 +385,7 @@ def _stop(proc):
             proc.wait()
 
 
+@pytest.mark.slow
 def test_run_script_on_another_port_sends_links_to_that_port(tmp_path):
     port = _free_port()
     env = _env(ESIGN_SERVER_PORT=str(port), ESIGN_EMAIL_PATH=str(tmp_path / "mail"),
@@ -470,6 +471,7 @@ def test_admin_add_embed_origin_on_memory_says_what_to_do(tmp_path):
     assert "[[organizations]]" in proc.stderr and "--demo-embed=ORIGIN" in proc.stderr
 
 
+@pytest.mark.slow
 def test_readme_walkthrough_works_as_pasted(tmp_path):
     block = re.search(r"### Walkthrough.*?```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
     key = "esk_live_readme_walkthrough_00000000000"

@@ -23,6 +23,8 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
 
+pytestmark = pytest.mark.slow  # the image and its containers
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ESIGN = str(ROOT / ".venv" / "bin" / "esign")
 API_KEY = re.compile(r"esk_(live|test)_[A-Za-z0-9_-]{8,}")

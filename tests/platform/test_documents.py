@@ -110,6 +110,7 @@ async def test_hand_made_pdf_is_accepted(client):
     assert (await client.get("/v1/documents")).json["items"][0]["page_count"] == 1
 
 
+@pytest.mark.slow
 async def test_decompression_bomb_is_refused_within_the_parse_bound(server, client):
     bomb = bomb_pdf()
     assert len(bomb) < 4 * MB  # ~2 GB of content once inflated

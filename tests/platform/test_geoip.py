@@ -86,6 +86,7 @@ async def signed_request(srv):
     return request
 
 
+@pytest.mark.slow
 async def test_audit_events_and_certificate_are_placed(tmp_path, mmdb):
     async with running_server(tmp_path, overrides={"geoip": {"provider": "maxmind", "database": mmdb}}) as srv:
         request = await signed_request(srv)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from esign import openapi
 from esign.app import all_routes
 from tests.support import SAMPLE_PDF, assert_error
@@ -43,6 +45,7 @@ async def org_a_resources(server, client) -> dict:
             "document_id": doc}
 
 
+@pytest.mark.slow
 async def test_every_operation_on_another_organisations_resource_is_404(server, client):
     ids = await org_a_resources(server, client)
     walked = []

@@ -12,6 +12,7 @@ import subprocess
 import sys
 from importlib.metadata import version
 
+import pytest
 import pymongo.monitoring
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
@@ -214,6 +215,7 @@ async def test_version_in_healthz_and_the_openapi_document_leaves_metrics_out(cl
     assert liveness["$ref"].endswith("/Liveness")
 
 
+@pytest.mark.slow
 def test_esign_version():
     out = subprocess.run([sys.executable, "-m", "esign", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"esign {version('esign')}"

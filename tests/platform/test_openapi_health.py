@@ -88,6 +88,7 @@ async def test_operations_document_security_errors_and_parameters(openapi):
     assert set(usage_schema["required"]) == {"signing_requests", "storage", "templates", "identity_verifications"}
 
 
+@pytest.mark.slow
 async def test_cli_prints_the_same_document(openapi):
     proc = subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "openapi"], capture_output=True, text=True,
                           timeout=60, env=clean_env())

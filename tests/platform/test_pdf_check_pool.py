@@ -9,6 +9,8 @@ import signal
 import threading
 import time
 
+import pytest
+
 from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
 from tests.support import SAMPLE_PDF, running_server
@@ -75,6 +77,7 @@ async def test_a_child_over_the_time_bound_is_killed_and_replaced():
         await checker.close()
 
 
+@pytest.mark.slow
 async def test_a_child_over_the_memory_bound_is_replaced(tmp_path):
     bomb = tmp_path / "bomb.pdf"
     bomb.write_bytes(bomb_pdf())

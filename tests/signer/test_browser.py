@@ -12,10 +12,12 @@ from PIL import Image
 from esign.hookspecs import hookimpl
 from esign.plugins import make_plugin_manager
 from esign.providers.base import CodeCheckingSmsProvider
+from tests.support import running_server
 from tests.support.browser import (PHONE, chromium, consent, create_request, draw_signature, field_ids, new_page,
                                    screenshot, tab_to)
 from tests.support.mail import link_of
-from tests.support import running_server
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 ALL_FIELDS = [
     {"field_type": "signature", "page_number": 1, "x_percent": 55, "y_percent": 80, "width_percent": 30, "height_percent": 6},

@@ -12,6 +12,8 @@ from tests.support import SAMPLE_PDF
 from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
 from tests.support.mail import link_of
 
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
+
 VIEWPORTS = {"desktop": (DESKTOP, {}), "phone": (PHONE, {"is_mobile": True, "has_touch": True})}
 ANN = {"name": "Ann Lee", "email": "ann@example.test"}
 BOB = {"name": "Bob Ray", "email": "bob@example.test"}

@@ -67,6 +67,7 @@ async def wait_for_message(page, kind: str) -> dict:
     return next(m for m in await messages(page) if m["data"]["type"] == kind)
 
 
+@pytest.mark.browser
 async def test_embedded_signing_posts_messages_to_the_allowed_origin(srv, parent_port):
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"},
                                          {"name": "Bob Ray", "email": "bob@example.test"}], two_signers)
@@ -111,6 +112,7 @@ async def test_embedded_signing_posts_messages_to_the_allowed_origin(srv, parent
     assert record["status"] == "cancelled"
 
 
+@pytest.mark.browser
 async def test_embedding_from_another_origin_is_refused_by_the_browser(srv, parent_port):
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], two_signers)
     url = (await embedded_urls(srv, request["id"]))[0]["embedded_url"]

@@ -14,6 +14,8 @@ from reportlab.pdfgen import canvas
 from tests.support import running_server
 from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
+
 # displayed position of a grey marker on each page, in percent: x, y, width, height
 MARKERS = {1: (30.0, 40.0, 10.0, 5.0), 2: (20.0, 50.0, 10.0, 5.0)}
 

@@ -7,6 +7,7 @@ import io
 import pathlib
 
 import bson
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 
@@ -46,6 +47,7 @@ async def signed_pdf(server, made) -> bytes:
     return pdf.body
 
 
+@pytest.mark.slow
 async def test_six_signers_with_the_largest_drawings_complete_a_small_request(server):
     """Each of six signers adopts a drawn signature and drawn initials of the largest accepted size
     (2 x 256 KB each, 3 MB in all): every signature succeeds, the request completes, the stored

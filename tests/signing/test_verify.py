@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 
+import pytest
 from cryptography import x509
 from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
@@ -35,6 +36,7 @@ def failures(report) -> list[str]:
     return [text for ok, text in report.findings if ok is False]
 
 
+@pytest.mark.slow
 async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "aes")
     trust, seal = await deployment(client)

@@ -43,6 +43,7 @@ allow_http = true
 retry_delays_seconds = [60, 300, 900]
 [limits]
 default_rate_per_minute = 1000
+pdf_check_workers = 1  # one checking process per server, not two: a test uploads one file at a time
 [jobs]
 poll_interval_seconds = 0.05
 [plans.small]

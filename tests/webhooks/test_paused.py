@@ -4,8 +4,8 @@ import asyncio
 from collections import Counter
 
 from esign.webhooks import delivery
-from tests.support.webhooks import create_hook, deliveries, emit, org_id
 from tests.support import running_server
+from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
 async def set_status(client, hook, status):
