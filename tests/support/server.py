@@ -103,13 +103,13 @@ class Server:
         return await self.worker.drain()
 
 
-async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None) -> Server:
+async def start_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None, database=None) -> Server:
     """A started server; the caller stops it with stop_server (prefer `running_server`, which does)."""
     cfg = configmod.load(write_config(tmp_path, extra_config), environ={}, overrides=overrides)
     for section, builtin in (("storage", "local"), ("email", "maildir")):  # `path` is those builtins' option
         if getattr(cfg, section)["provider"] != builtin:
             getattr(cfg, section).pop("path", None)
-    services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm)
+    services = await servicesmod.build(cfg, clock or FakeClock(), pm=pm, database=database)
     sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
     port = sockets[0].getsockname()[1]
     cfg.server["public_url"] = f"http://127.0.0.1:{port}"
@@ -129,10 +129,11 @@ async def stop_server(server: Server):
 
 
 @contextlib.asynccontextmanager
-async def running_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None
+async def running_server(tmp_path, extra_config: str = "", overrides=None, clock=None, pm=None, database=None
                          ) -> AsyncIterator[Server]:
-    """A server for the body of an `async with`, stopped however the body ends."""
-    server = await start_server(tmp_path, extra_config, overrides=overrides, clock=clock, pm=pm)
+    """A server for the body of an `async with`, stopped however the body ends (`database`: share
+    another server's, as a second process would)."""
+    server = await start_server(tmp_path, extra_config, overrides=overrides, clock=clock, pm=pm, database=database)
     try:
         yield server
     finally:
