@@ -1,5 +1,5 @@
 from esign import __version__
-from tests.conftest import assert_error
+from tests.support import assert_error
 
 
 async def test_health_and_auth(client, document_id):

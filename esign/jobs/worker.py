@@ -60,6 +60,7 @@ class Worker:
         self._busy = collections.Counter()   # lane -> running jobs
         self._groups = collections.Counter()  # group -> running jobs
         self._last_sweep: dict[int, float] = {}
+        self._stopping = False  # the loops end at their next turn, even one that missed its cancel
 
     def wake(self):
         """Called after enqueueing in this process so the job starts without waiting for a poll."""
@@ -207,7 +208,7 @@ class Worker:
     async def _claim_loop(self):
         jobs = self.services.store.jobs
         cap = self.config.group_concurrency
-        while True:
+        while not self._stopping:
             # cleared before looking, so a job enqueued while the claim awaits the database still wakes us
             self._wake.clear()
             for lane in self.lanes:
@@ -251,7 +252,7 @@ class Worker:
             self._wake.set()
 
     async def _outbox_loop(self):
-        while True:
+        while not self._stopping:
             self._outbox_wake.clear()  # before looking: an event stored meanwhile wakes the next round
             await self.run_outbox()
             try:
@@ -261,11 +262,12 @@ class Worker:
                 pass
 
     async def _sweep_loop(self):
-        while True:
+        while not self._stopping:
             await self.run_sweeps()
             await asyncio.sleep(min(self.config.poll_interval_seconds, 1))
 
     def start(self):
+        self._stopping = False
         if self.lanes:
             self._tasks.append(asyncio.create_task(self._claim_loop()))
         if self.outbox is not None:
@@ -286,7 +288,13 @@ class Worker:
 
     async def stop(self, grace_seconds: float = 0) -> None:
         """Stop claiming, let running jobs finish within `grace_seconds`, then cancel the rest (each
-        releases its job at once, so another worker takes it without waiting for the lease)."""
+        releases its job at once, so another worker takes it without waiting for the lease).
+
+        The loops end on the flag as well as on the cancel: a wait that returned a wake-up and dropped
+        the cancel that came in the same turn (asyncio.wait_for on Python 3.11) still ends its loop."""
+        self._stopping = True
+        self._wake.set()
+        self._outbox_wake.set()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -1,15 +1,13 @@
 """axe-core (pinned by scripts/browser-deps) over the signing page's states at phone and desktop
 size, in English and Arabic (right to left), with zero violations; and the page in German and
 Arabic: translated strings, <html lang> and dir. Screenshots go to test-artifacts/screenshots."""
-import pathlib
 
 import pytest
 
-from tests.signer.browser import DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
-from tests.signer.test_browser import consent, create_request
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support.a11y import axe, open_page
+from tests.support.browser import DESKTOP, PHONE, chromium, consent, create_request, draw_signature, screenshot
+from tests.support.mail import link_of
 
-AXE = pathlib.Path(__file__).resolve().parents[2] / ".browser-deps" / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = pytest.mark.browser
 
 FIELDS = [
@@ -26,24 +24,6 @@ FIELDS = [
 @pytest.fixture
 def srv(smtp_server):
     return smtp_server
-
-
-async def axe(page, state):
-    if not AXE.exists():
-        pytest.fail("axe-core is missing: run scripts/browser-deps (scripts/test does)")
-    await page.add_script_tag(path=str(AXE))
-    result = await page.evaluate("""async () => {
-        const r = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa",
-                                                                              "best-practice"]}});
-        return r.violations.map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).join(", "));
-    }""")
-    assert result == [], f"{state}: {result}"
-
-
-async def open_page(browser, link, viewport, locale=None):
-    page = await new_page(browser, viewport, bypass_csp=True, **({"locale": locale} if locale else {}))
-    await page.goto(link)
-    return page
 
 
 async def test_every_state_has_no_axe_violations_on_a_phone_and_a_desktop(srv):

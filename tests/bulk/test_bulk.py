@@ -4,34 +4,16 @@ import asyncio
 import datetime as dt
 import time
 
+import pytest
+
 from esign import services as servicesmod
 from esign.clock import iso
 from esign.domain import lifecycle
 from esign.domain import templates as templates_domain
 from esign.job_registry import make_worker
-from tests.conftest import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
-from tests.smtp import Inbox, smtp_controller, smtp_server  # noqa: F401  (fixture)
-from tests.templates.helpers import field
-
-TEMPLATE = {"name": "Offer letter", "email_subject": "Offer for {{name}}", "default_message": "Dear {{name}}",
-            "roles": [{"name": "Candidate", "fields": [field(), field(field_type="text", y_percent=10, value="{{name}}")]}]}
-
-
-async def offer_template(client, key="a", **extra) -> dict:
-    doc = (await client.upload(SAMPLE_PDF.read_bytes(), key=key)).json["id"]
-    resp = await client.post("/v1/templates", {**TEMPLATE, "document_id": doc, **extra}, key=key)
-    assert resp.status == 201, resp
-    return resp.json
-
-
-def recipient(i, **extra):
-    return {"signers": [{"name": f"Person {i}", "email": f"person{i}@example.test", "role": "candidate"}],
-            "variables": {"name": f"Person {i}"}, **extra}
-
-
-async def bulk(client, template_id, recipients, key="a", headers=None, **extra):
-    return await client.post("/v1/bulk-send", {"template_id": template_id, "recipients": recipients, **extra},
-                             key=key, headers=headers)
+from tests.support import assert_error, raw_db, running_server
+from tests.support.mail import Inbox, smtp_controller
+from tests.support.templates import bulk, offer_template, recipient
 
 
 async def job_of(client, job_id, key="a"):
@@ -49,6 +31,7 @@ INVALID = {
 }
 
 
+@pytest.mark.slow
 async def test_500_recipients_with_a_few_invalid(smtp_server):  # noqa: F811
     srv = smtp_server
     client = srv.client
@@ -263,75 +246,77 @@ async def test_worker_stopped_half_way_finishes_after_restart(tmp_path, monkeypa
     inbox = Inbox()
     controller, port = smtp_controller(inbox)
     email = {"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}}
-    srv = await start_server(tmp_path, overrides=email)
-    services2 = None
     try:
-        client = srv.client
-        t = await offer_template(client)
-        total = 30
-        resp = await bulk(client, t["id"], [recipient(i) for i in range(total)])
-        job_id = resp.json["bulk_job_id"]
+        async with running_server(tmp_path, overrides=email) as srv:
+            services2 = None
+            try:
+                client = srv.client
+                t = await offer_template(client)
+                total = 30
+                resp = await bulk(client, t["id"], [recipient(i) for i in range(total)])
+                job_id = resp.json["bulk_job_id"]
 
-        # the run is cut at three kinds of places: before an item starts, after a request is created
-        # but before it is sent, and after it is sent but before the item is marked
-        stuck = []
-        original_create, original_send = templates_domain.create_request, lifecycle.send
+                # the run is cut at three kinds of places: before an item starts, after a request is created
+                # but before it is sent, and after it is sent but before the item is marked
+                stuck = []
+                original_create, original_send = templates_domain.create_request, lifecycle.send
 
-        async def hang():
-            stuck.append(1)
-            await asyncio.Event().wait()
+                async def hang():
+                    stuck.append(1)
+                    await asyncio.Event().wait()
 
-        async def create_request(services, org, api_key, sandbox, template, send, request_id=None, retry=False):
-            n = int(send["signers"][0]["email"].removeprefix("person").split("@")[0])
-            if n >= 14:
-                await hang()
-            request = await original_create(services, org, api_key, sandbox, template, send, request_id, retry)
-            if n == 12:
-                await hang()
-            return request
+                async def create_request(services, org, api_key, sandbox, template, send, request_id=None, retry=False):
+                    n = int(send["signers"][0]["email"].removeprefix("person").split("@")[0])
+                    if n >= 14:
+                        await hang()
+                    request = await original_create(services, org, api_key, sandbox, template, send, request_id, retry)
+                    if n == 12:
+                        await hang()
+                    return request
 
-        async def send_request(services, request):
-            if request["signers"][0]["email"] == "person13@example.test":
-                await hang()
-            return await original_send(services, request)
+                async def send_request(services, request):
+                    if request["signers"][0]["email"] == "person13@example.test":
+                        await hang()
+                    return await original_send(services, request)
 
-        monkeypatch.setattr(templates_domain, "create_request", create_request)
-        monkeypatch.setattr(lifecycle, "send", send_request)
-        srv.worker.start()
-        deadline = time.monotonic() + 30
-        jobs = raw_db(srv.services)["jobs"]
-        while len(stuck) < 4 or await jobs.count_documents({"kind": "email", "status": {"$ne": "done"}}):
-            assert time.monotonic() < deadline, "the bulk run did not reach the stopping point"
-            await asyncio.sleep(0.02)
-        await srv.worker.stop()  # the process stops half-way
+                monkeypatch.setattr(templates_domain, "create_request", create_request)
+                monkeypatch.setattr(lifecycle, "send", send_request)
+                srv.worker.start()
+                deadline = time.monotonic() + 30
+                jobs = raw_db(srv.services)["jobs"]
+                while len(stuck) < 4 or await jobs.count_documents({"kind": "email", "status": {"$ne": "done"}}):
+                    assert time.monotonic() < deadline, "the bulk run did not reach the stopping point"
+                    await asyncio.sleep(0.02)
+                await srv.worker.stop()  # the process stops half-way
 
-        # items 0-11 done; 12 created and sent, 13 created, 14 and 15 started; 16-29 untouched
-        job = await job_of(client, job_id)
-        assert job["status"] == "processing" and job["success_count"] == 12
-        assert await raw_db(srv.services)["signing_requests"].count_documents({"template_id": t["id"]}) == 14
-        assert len(inbox.messages) == 13
+                # items 0-11 done; 12 created and sent, 13 created, 14 and 15 started; 16-29 untouched
+                job = await job_of(client, job_id)
+                assert job["status"] == "processing" and job["success_count"] == 12
+                assert await raw_db(srv.services)["signing_requests"].count_documents({"template_id": t["id"]}) == 14
+                assert len(inbox.messages) == 13
 
-        # a new process on the same database, after the dead run's lease ran out
-        monkeypatch.setattr(templates_domain, "create_request", original_create)
-        monkeypatch.setattr(lifecycle, "send", original_send)
-        srv.clock.advance(seconds=srv.services.config.jobs.lease_seconds + 1)
-        services2 = await servicesmod.build(srv.services.config, srv.clock, database=srv.services.db)
-        await make_worker(services2).drain()
+                # a new process on the same database, after the dead run's lease ran out
+                monkeypatch.setattr(templates_domain, "create_request", original_create)
+                monkeypatch.setattr(lifecycle, "send", original_send)
+                srv.clock.advance(seconds=srv.services.config.jobs.lease_seconds + 1)
+                services2 = await servicesmod.build(srv.services.config, srv.clock, database=srv.services.db)
+                await make_worker(services2).drain()
 
-        job = await job_of(client, job_id)
-        assert job["status"] == "completed" and job["success_count"] == total and job["completed_at"]
-        requests = [r async for r in raw_db(srv.services)["signing_requests"].find({"template_id": t["id"]})]
-        assert len(requests) == total and {r["status"] for r in requests} == {"pending"}
-        assert sorted(r["_id"] for r in requests) == sorted(i["signing_request_id"] for i in job["items"])
-        assert sorted(m["To"].addresses[0].addr_spec for m in inbox.messages) == \
-            sorted(f"person{i}@example.test" for i in range(total))
-        for r in requests:  # one created and one sent event each
-            events = [e["event_type"] for e in await srv.services.store.events.for_request(r["org_id"], r["_id"])]
-            assert events.count("signing_request.created") == 1 and events.count("signing_request.sent") == 1
+                job = await job_of(client, job_id)
+                assert job["status"] == "completed" and job["success_count"] == total and job["completed_at"]
+                requests = [r async for r in raw_db(srv.services)["signing_requests"].find({"template_id": t["id"]})]
+                assert len(requests) == total and {r["status"] for r in requests} == {"pending"}
+                assert sorted(r["_id"] for r in requests) == sorted(i["signing_request_id"] for i in job["items"])
+                assert sorted(m["To"].addresses[0].addr_spec for m in inbox.messages) == \
+                    sorted(f"person{i}@example.test" for i in range(total))
+                for r in requests:  # one created and one sent event each
+                    events = [e["event_type"]
+                              for e in await srv.services.store.events.for_request(r["org_id"], r["_id"])]
+                    assert events.count("signing_request.created") == 1 and events.count("signing_request.sent") == 1
+            finally:
+                if services2 is not None:
+                    await services2.close()
     finally:
-        if services2 is not None:
-            await services2.close()
-        await stop_server(srv)
         controller.stop()
 
 

@@ -26,9 +26,8 @@ from cryptography.x509.oid import NameOID
 from esign.config import ConfigError
 from esign.domain import bounces
 from esign.providers.base import recipient_refusal
-from tests.conftest import raw_db, start_server, stop_server
-from tests.faults.smtp_policy import PolicyHandler, PolicySmtp
-from tests.smtp import free_port
+from tests.support import raw_db, start_server, stop_server
+from tests.support.mail import PolicyHandler, PolicySmtp, free_port
 
 ANN = [{"name": "Ann", "email": "ann@example.test", "order": 1}]
 NOTIFY_KEY = "esk_live_org_notify_only_000000000000"

@@ -3,13 +3,15 @@ sideways scroll however long the link or the document name, the organisation's l
 colour shown. Screenshots are saved for review (tests/signer/browser.py)."""
 import io
 
+import pytest
 from PIL import Image
 
 from esign.domain import lifecycle
-from tests.conftest import SAMPLE_PDF
-from tests.email.test_emails import BRAND_KEY, BRANDED, LEGAL
-from tests.signer.browser import DESKTOP, PHONE, chromium, new_page, screenshot
-from tests.smtp import mail_server
+from tests.support import SAMPLE_PDF
+from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
+from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, mail_server
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 LOGO_URL = "https://logo.example.test/brand.png"
 LONG_NAME = "Master-Services-Agreement_2026_final_revised_countersigned_version_v12_without_any_spaces.pdf"

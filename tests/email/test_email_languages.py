@@ -9,10 +9,9 @@ import re
 import pytest
 
 from esign.domain import lifecycle
-from tests.email.test_emails import assert_reads_well, text_of
-from tests.hostile.test_mail_headers import BCC, BODY, assert_no_injection, mail, send_invitation  # noqa: F401
-from tests.signing.test_lifecycle import new_request
-from tests.smtp import link_of, mail_server
+from tests.support.hostile_mail import BCC, BODY, assert_no_injection, send_invitation
+from tests.support.mail import assert_reads_well, link_of, mail_server, text_of
+from tests.support.signing import new_request
 
 DORA = {"name": "Dora", "email": "dora@example.test", "locale": "de-AT"}
 KENJI = {"name": "Kenji", "email": "kenji@example.test", "locale": "ja"}

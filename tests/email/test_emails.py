@@ -15,26 +15,13 @@ from esign import config as configmod
 from esign.domain import lifecycle, links, notifications
 from esign.domain.copies import copy_url
 from esign.jobs.worker import Worker
-from tests.conftest import SAMPLE_PDF, raw_db, write_config
-from tests.signing.test_lifecycle import new_request
-from tests.smtp import mail_server, smtp_server  # noqa: F401  (fixture)
+from tests.support import SAMPLE_PDF, raw_db, write_config
+from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, assert_reads_well, links_in, mail_server, text_of
+from tests.support.signing import new_request
 
 ANN = {"name": "Ann", "email": "ann@example.test", "order": 1}
 BOB = {"name": "Bob", "email": "bob@example.test", "order": 1}
-LEGAL = {"email": "legal@example.test", "name": "Legal"}
 OWNER = "Ada Admin <ada@a.example.test>"
-BRAND_KEY = "esk_live_brand_co_read_write_0000000000"
-BRANDED = f"""
-[[organizations]]
-name = "Brand Co"
-plan = "pro"
-display_name = "Brand & Co Legal"
-logo_url = "https://logo.example.test/brand.png"
-accent_color = "#0a7d3b"
-notify_email = "contracts@brand.example.test"
-[[organizations.api_keys]]
-key = "{BRAND_KEY}"
-"""
 READABLE = r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} UTC"
 # an English email's time (Babel's, esign.i18n.datetime_text without seconds): `November 23, 2026, 9:40 AM UTC`
 EMAIL_TIME = r"[A-Z][a-z]+ \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M UTC"
@@ -61,14 +48,6 @@ def subject_to(srv, prefix: str) -> dict[str, object]:
     return {m["To"]: m for m in srv.inbox.messages if m["Subject"].startswith(prefix)}
 
 
-def text_of(msg) -> str:
-    return msg.get_body(("plain",)).get_content().replace("\r\n", "\n")
-
-
-def links_in(text: str) -> list[str]:
-    return re.findall(r"https?://\S+", text)
-
-
 def pdf_attachments(msg) -> list[bytes]:
     return [p.get_content() for p in msg.iter_attachments() if p.get_content_type() == "application/pdf"]
 
@@ -76,17 +55,6 @@ def pdf_attachments(msg) -> list[bytes]:
 def path_of(srv, url: str) -> str:
     assert url.startswith(srv.url), url
     return url[len(srv.url):]
-
-
-def assert_reads_well(text: str) -> None:
-    """A plain-text part without HTML leftovers, ISO timestamps or template debris, whose every link
-    stands on a line of its own."""
-    for leftover in ("<p", "<a ", "<br", "</", "&lt;", "&gt;", "&amp;", "&quot;", "{%", "{{", "style="):
-        assert leftover not in text, (leftover, text)
-    assert not re.search(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}", text), text
-    assert "\n\n\n" not in text and not any(line != line.rstrip() for line in text.splitlines())
-    for link in links_in(text):
-        assert link + "\n" in text and ("\n" + link) in text, (link, text)
 
 
 async def test_everyone_gets_the_signed_pdf_attached_when_it_is_ready(tmp_path):

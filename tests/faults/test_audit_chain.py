@@ -12,7 +12,7 @@ from esign.audit_chain import check_trail, event_hash, trail_json
 from esign.clock import FakeClock
 from esign.store import Store
 from esign.store.events import Events
-from tests.faults.test_store import fresh_store
+from tests.support.store import fresh_store
 
 
 def assert_linear(events: list[dict], place: str, prev: str):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pathlib
 
-from tests.conftest import assert_error
-from tests.signer.api_helpers import drawn, make_request, spost
+from tests.support import assert_error
+from tests.support.signing import drawn, make_request, spost
 
 
 async def test_drawing_storage_failure_is_502_and_nothing_is_signed(server):

@@ -11,25 +11,10 @@ import os
 import pytest
 
 from esign import cli
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
+from tests.support import raw_db, running_server, write_config
+from tests.support.signing import new_request
 
 ANN = [{"name": "Ann", "email": "ann@example.test", "order": 1}]
-
-
-@pytest.fixture
-async def smtp():
-    server = PolicySmtp()
-    yield server
-    server.down()
-
-
-@pytest.fixture
-async def srv(tmp_path, smtp):
-    server = await start_server(tmp_path, overrides=smtp.settings(username="esign", password="secret"))
-    yield server
-    await stop_server(server)
 
 
 async def signer_view(srv, request_id) -> dict:
@@ -151,8 +136,7 @@ async def test_operator_retries_a_failed_job(srv, smtp, capsys):
 
 async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_path, smtp):
     smtp.handler.data_delay = 2.5  # beyond the client's 1 s command time-out
-    srv = await start_server(tmp_path, overrides=smtp.settings(timeout_seconds=1))
-    try:
+    async with running_server(tmp_path, overrides=smtp.settings(timeout_seconds=1)) as srv:
         await new_request(srv, signers=ANN, order="parallel")
         await srv.run_jobs()
         job = await email_job(srv)
@@ -166,8 +150,6 @@ async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_pa
         assert len({m["Message-ID"] for m in copies}) == 1
         assert copies[0]["Message-ID"].endswith("@localhost>")
         assert (await email_job(srv))["status"] == "done"
-    finally:
-        await stop_server(srv)
 
 
 @pytest.mark.parametrize("command", [["failed"], ["retry", "0000"]])

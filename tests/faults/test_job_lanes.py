@@ -13,10 +13,10 @@ from esign import config as configmod
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from esign.store import Store
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
-from tests.webhooks.conftest import Receiver, create_hook, emit, org_id
+from tests.support import raw_db, running_server, write_config
+from tests.support.mail import PolicySmtp
+from tests.support.signing import new_request
+from tests.support.webhooks import Receiver, create_hook, emit, org_id
 
 TIMEOUT = 2  # the webhook time-out; the hanging receiver answers after 3 times that
 
@@ -31,45 +31,44 @@ async def wait_until(predicate, timeout=10.0):
 async def test_hanging_receiver_delays_neither_emails_nor_other_endpoints(tmp_path):
     smtp, receiver = PolicySmtp(), Receiver()
     receiver.delays["hang"] = 3 * TIMEOUT
-    srv = await start_server(tmp_path, overrides={
-        **smtp.settings(), "webhooks": {"timeout_seconds": TIMEOUT},
-        "jobs": {"lane_webhooks": 4, "group_concurrency": 2, "lane_email": 2}})
     try:
-        events = ("signing_request.created", "signing_request.sent")
-        await create_hook(srv.client, receiver.url("hang"), events=events, name="hang")
-        await create_hook(srv.client, receiver.url("fast"), events=events, name="fast")
-        org = await org_id(srv)
-        for _ in range(4):
-            await emit(srv, org)  # 4 deliveries queued for each endpoint ...
-        # ... before the invitations
-        request = await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"},
-                                                  {"name": "Bob", "email": "bob@example.test"}], order="parallel")
-        srv.worker.start()
-        started = time.monotonic()
+        async with running_server(tmp_path, overrides={
+             **smtp.settings(), "webhooks": {"timeout_seconds": TIMEOUT},
+             "jobs": {"lane_webhooks": 4, "group_concurrency": 2, "lane_email": 2}}) as srv:
+            events = ("signing_request.created", "signing_request.sent")
+            await create_hook(srv.client, receiver.url("hang"), events=events, name="hang")
+            await create_hook(srv.client, receiver.url("fast"), events=events, name="fast")
+            org = await org_id(srv)
+            for _ in range(4):
+                await emit(srv, org)  # 4 deliveries queued for each endpoint ...
+            # ... before the invitations
+            request = await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"},
+                                                      {"name": "Bob", "email": "bob@example.test"}], order="parallel")
+            srv.worker.start()
+            started = time.monotonic()
 
-        async def invited():
-            return len(smtp.handler.messages) == 2
+            async def invited():
+                return len(smtp.handler.messages) == 2
 
-        await wait_until(invited, timeout=TIMEOUT * 3)
-        assert time.monotonic() - started < TIMEOUT  # not queued behind the hanging deliveries
-        assert {m["X-Esign-Request"] for m in smtp.handler.messages} == {request["id"]}
+            await wait_until(invited, timeout=TIMEOUT * 3)
+            assert time.monotonic() - started < TIMEOUT  # not queued behind the hanging deliveries
+            assert {m["X-Esign-Request"] for m in smtp.handler.messages} == {request["id"]}
 
-        async def fast_done():
-            return len(receiver.at("fast")) >= 4
+            async def fast_done():
+                return len(receiver.at("fast")) >= 4
 
-        await wait_until(fast_done, timeout=TIMEOUT * 3)
-        assert receiver.at("fast")[3].at - started < TIMEOUT  # the fast endpoint never waited either
-        # the hanging endpoint got at most 2 deliveries at once: 2 in the first time-out window
-        first_window = [r for r in receiver.at("hang") if r.at - started < TIMEOUT * 0.9]
-        assert len(first_window) == 2, [r.at - started for r in receiver.at("hang")]
+            await wait_until(fast_done, timeout=TIMEOUT * 3)
+            assert receiver.at("fast")[3].at - started < TIMEOUT  # the fast endpoint never waited either
+            # the hanging endpoint got at most 2 deliveries at once: 2 in the first time-out window
+            first_window = [r for r in receiver.at("hang") if r.at - started < TIMEOUT * 0.9]
+            assert len(first_window) == 2, [r.at - started for r in receiver.at("hang")]
 
-        async def next_pair():
-            return len(receiver.at("hang")) >= 4
+            async def next_pair():
+                return len(receiver.at("hang")) >= 4
 
-        await wait_until(next_pair, timeout=TIMEOUT * 3)  # the next two once the first timed out
-        assert receiver.at("hang")[2].at - started >= TIMEOUT * 0.9
+            await wait_until(next_pair, timeout=TIMEOUT * 3)  # the next two once the first timed out
+            assert receiver.at("hang")[2].at - started >= TIMEOUT * 0.9
     finally:
-        await stop_server(srv)
         receiver.stop()
         smtp.down()
 
@@ -128,24 +127,23 @@ async def test_a_running_worker_follows_events_stored_here_at_once_and_others_by
     """The worker works off the outbox: an event stored in its process wakes it (delivered long before
     a 60 s poll); one stored by another process (no wake) is found by its next poll."""
     receiver = Receiver()
-    srv = await start_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": poll_seconds}})
     try:
-        await create_hook(srv.client, receiver.url())
-        org = await org_id(srv)
-        srv.worker.start()
-        await asyncio.sleep(0.1)  # its loops have looked once and wait
-        if poll_seconds == 60:
-            event = await emit(srv, org, fan_out=False)  # stored here: the worker is woken
-        else:
-            event = await Store(srv.services.db, srv.clock).events.append(org, "signing_request.created",
-                                                                         signing_request_id="r")
+        async with running_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": poll_seconds}}) as srv:
+            await create_hook(srv.client, receiver.url())
+            org = await org_id(srv)
+            srv.worker.start()
+            await asyncio.sleep(0.1)  # its loops have looked once and wait
+            if poll_seconds == 60:
+                event = await emit(srv, org, fan_out=False)  # stored here: the worker is woken
+            else:
+                event = await Store(srv.services.db, srv.clock).events.append(org, "signing_request.created",
+                                                                             signing_request_id="r")
 
-        async def delivered():
-            return [r.json["id"] for r in receiver.requests] == [event["id"]]
+            async def delivered():
+                return [r.json["id"] for r in receiver.requests] == [event["id"]]
 
-        await wait_until(delivered, timeout=10)
-        await asyncio.sleep(0.5)
-        assert await delivered()  # once
+            await wait_until(delivered, timeout=10)
+            await asyncio.sleep(0.5)
+            assert await delivered()  # once
     finally:
-        await stop_server(srv)
         receiver.stop()

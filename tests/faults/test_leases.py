@@ -12,11 +12,15 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
-from tests.conftest import raw_db, start_server, stop_server
-from tests.faults.smtp_policy import PolicySmtp
-from tests.signing.test_lifecycle import new_request
+from tests.support import raw_db, running_server
+from tests.support.mail import PolicySmtp
+from tests.support.signing import new_request
+
+pytestmark = pytest.mark.slow  # leases and shutdown graces in real time, a worker process
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LEASE = 1.5  # seconds; the heartbeat renews every 0.5 s
@@ -44,70 +48,68 @@ class Blocking:
 
 
 async def test_heartbeat_keeps_a_long_jobs_lease(tmp_path):
-    srv = await start_server(tmp_path, overrides={"jobs": {"lease_seconds": LEASE}})
-    handler = Blocking()
-    worker = Worker(srv.services, [JobKind("test.long", handler, lane="bulk")], [])
-    jobs = srv.services.store.jobs
-    try:
-        job = await jobs.enqueue("test.long", {}, lane="bulk")
-        worker.start()
-        worker.wake()
+    async with running_server(tmp_path, overrides={"jobs": {"lease_seconds": LEASE}}) as srv:
+        handler = Blocking()
+        worker = Worker(srv.services, [JobKind("test.long", handler, lane="bulk")], [])
+        jobs = srv.services.store.jobs
+        try:
+            job = await jobs.enqueue("test.long", {}, lane="bulk")
+            worker.start()
+            worker.wake()
 
-        async def running():
-            return handler.started == 1
+            async def running():
+                return handler.started == 1
 
-        await wait_until(running)
-        for _ in range(4):  # 4 x 0.9 leases of (fake) time: the job lives well past its first lease
-            before = (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["run_at"]
+            await wait_until(running)
+            for _ in range(4):  # 4 x 0.9 leases of (fake) time: the job lives well past its first lease
+                before = (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["run_at"]
 
-            async def renewed():
-                doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
-                return doc["run_at"] > before
+                async def renewed(before=before):
+                    doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
+                    return doc["run_at"] > before
 
-            srv.clock.advance(seconds=LEASE * 0.3)
-            await wait_until(renewed, timeout=LEASE * 3)
-            srv.clock.advance(seconds=LEASE * 0.6)
-            assert await jobs.claim("other-worker", LEASE, ["bulk"]) is None  # still leased
-        handler.release.set()
+                srv.clock.advance(seconds=LEASE * 0.3)
+                await wait_until(renewed, timeout=LEASE * 3)
+                srv.clock.advance(seconds=LEASE * 0.6)
+                assert await jobs.claim("other-worker", LEASE, ["bulk"]) is None  # still leased
+            handler.release.set()
 
-        async def done():
-            return (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
+            async def done():
+                return (await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]}))["status"] == "done"
 
-        await wait_until(done)
-        assert handler.started == handler.finished == 1
-    finally:
-        handler.release.set()
-        await worker.stop()
-        await stop_server(srv)
+            await wait_until(done)
+            assert handler.started == handler.finished == 1
+        finally:
+            handler.release.set()
+            await worker.stop()
 
 
 async def test_a_lost_lease_cancels_the_job_here(tmp_path):
-    srv = await start_server(tmp_path, overrides={"jobs": {"lease_seconds": LEASE}})
-    handler = Blocking()
-    worker = Worker(srv.services, [JobKind("test.long", handler, lane="bulk")], [])
-    try:
-        job = await srv.services.store.jobs.enqueue("test.long", {}, lane="bulk")
-        worker.start()
-        worker.wake()
+    async with running_server(tmp_path, overrides={"jobs": {"lease_seconds": LEASE}}) as srv:
+        handler = Blocking()
+        worker = Worker(srv.services, [JobKind("test.long", handler, lane="bulk")], [])
+        try:
+            job = await srv.services.store.jobs.enqueue("test.long", {}, lane="bulk")
+            worker.start()
+            worker.wake()
 
-        async def running():
-            return handler.started == 1
+            async def running():
+                return handler.started == 1
 
-        await wait_until(running)
-        # another worker took the job over (as after a stall beyond the lease)
-        await raw_db(srv.services)["jobs"].update_one({"_id": job["id"]}, {"$set": {"worker": "other"}})
+            await wait_until(running)
+            # another worker took the job over (as after a stall beyond the lease)
+            await raw_db(srv.services)["jobs"].update_one({"_id": job["id"]}, {"$set": {"worker": "other"}})
 
-        async def cancelled():
-            return not worker._running
+            async def cancelled():
+                return not worker._running
 
-        await wait_until(cancelled, timeout=LEASE * 3)
-        assert handler.finished == 0
-        doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
-        assert doc["status"] == "running" and doc["worker"] == "other"  # left to its new owner
-    finally:
-        handler.release.set()
-        await worker.stop()
-        await stop_server(srv)
+            await wait_until(cancelled, timeout=LEASE * 3)
+            assert handler.finished == 0
+            doc = await raw_db(srv.services)["jobs"].find_one({"_id": job["id"]})
+            assert doc["status"] == "running" and doc["worker"] == "other"  # left to its new owner
+        finally:
+            handler.release.set()
+            await worker.stop()
 
 
 async def test_stop_releases_running_jobs_at_once_and_they_run_again_once(server):
@@ -122,9 +124,9 @@ async def test_stop_releases_running_jobs_at_once_and_they_run_again_once(server
         return handler.started == 1
 
     await wait_until(running)
-    started = time.monotonic()
-    await worker.stop(grace_seconds=0.3)
-    assert time.monotonic() - started < 2
+    # the handler runs until released: stop returns only because it cancels it after the grace
+    await asyncio.wait_for(worker.stop(grace_seconds=0.3), 60)
+    assert handler.finished == 0
     doc = await raw_db(server.services)["jobs"].find_one({"_id": job["id"]})
     # released: due now (no lease to wait out), the cut-short attempt not counted
     assert doc["status"] == "queued" and doc["attempts"] == 0 and doc["worker"] is None
@@ -155,34 +157,33 @@ async def test_stop_lets_a_job_finish_within_the_grace(server):
 
 async def test_an_invitation_interrupted_after_sending_is_never_sent_twice(tmp_path):
     smtp = PolicySmtp()
-    srv = await start_server(tmp_path, overrides=smtp.settings())
-    gate = asyncio.Event()
-    sent_events = []
-
-    async def slow_listener(event):  # holds the job after the message left, before it completes
-        if event["event_type"] == "signing_event.email_sent":
-            sent_events.append(event)
-            gate.set()
-            await asyncio.sleep(3600)
-
     try:
-        srv.services.event_listeners.append(slow_listener)
-        await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"}], order="parallel")
-        srv.worker.start()
-        await asyncio.wait_for(gate.wait(), 10)
-        assert len(smtp.handler.messages) == 1
-        await srv.worker.stop(grace_seconds=0.1)  # shutdown: the job is cancelled and released
-        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
-        assert job["status"] == "queued" and job["sent_at"] is not None
+        async with running_server(tmp_path, overrides=smtp.settings()) as srv:
+            gate = asyncio.Event()
+            sent_events = []
 
-        srv.services.event_listeners.remove(slow_listener)
-        await srv.run_jobs()  # the restarted worker runs the job again
-        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
-        assert job["status"] == "done"
-        assert len(smtp.handler.messages) == 1  # one invitation in the inbox
-        assert len(await email_sent_events(srv)) == 1  # and one email_sent on the trail
+            async def slow_listener(event):  # holds the job after the message left, before it completes
+                if event["event_type"] == "signing_event.email_sent":
+                    sent_events.append(event)
+                    gate.set()
+                    await asyncio.sleep(3600)
+
+            srv.services.event_listeners.append(slow_listener)
+            await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"}], order="parallel")
+            srv.worker.start()
+            await asyncio.wait_for(gate.wait(), 10)
+            assert len(smtp.handler.messages) == 1
+            await srv.worker.stop(grace_seconds=0.1)  # shutdown: the job is cancelled and released
+            job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+            assert job["status"] == "queued" and job["sent_at"] is not None
+
+            srv.services.event_listeners.remove(slow_listener)
+            await srv.run_jobs()  # the restarted worker runs the job again
+            job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+            assert job["status"] == "done"
+            assert len(smtp.handler.messages) == 1  # one invitation in the inbox
+            assert len(await email_sent_events(srv)) == 1  # and one email_sent on the trail
     finally:
-        await stop_server(srv)
         smtp.down()
 
 
@@ -194,34 +195,33 @@ async def test_an_email_sent_event_lost_with_the_process_is_recorded_by_the_reru
     """The message left and `sent_at` was recorded, then the process died before the event: the re-run
     records the event (once), and sends nothing."""
     smtp = PolicySmtp()
-    srv = await start_server(tmp_path, overrides=smtp.settings())
-    events = srv.services.store.events
-    append = events.append
-    dying = {"left": 1}
-
-    async def dies_once(org_id, event_type, **fields):
-        if event_type == "signing_event.email_sent" and dying["left"]:
-            dying["left"] -= 1
-            raise ConnectionError("the process died here")
-        return await append(org_id, event_type, **fields)
-
     try:
-        events.append = dies_once
-        await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"}], order="parallel")
-        await srv.run_jobs()
-        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
-        assert job["status"] == "queued" and job["sent_at"] is not None and job["attempts"] == 1
-        assert await email_sent_events(srv) == [] and len(smtp.handler.messages) == 1
-        for _ in range(2):  # the retry, then a stray re-run of the done job (a lost completion)
-            srv.clock.advance(hours=1)
+        async with running_server(tmp_path, overrides=smtp.settings()) as srv:
+            events = srv.services.store.events
+            append = events.append
+            dying = {"left": 1}
+
+            async def dies_once(org_id, event_type, **fields):
+                if event_type == "signing_event.email_sent" and dying["left"]:
+                    dying["left"] -= 1
+                    raise ConnectionError("the process died here")
+                return await append(org_id, event_type, **fields)
+
+            events.append = dies_once
+            await new_request(srv, signers=[{"name": "Ann", "email": "ann@example.test"}], order="parallel")
             await srv.run_jobs()
-            assert len(await email_sent_events(srv)) == 1
-            jobs = raw_db(srv.services)["jobs"]
-            assert (await jobs.find_one({"_id": job["_id"]}))["status"] == "done"
-            await jobs.update_one({"_id": job["_id"]}, {"$set": {"status": "queued"}})
-        assert len(smtp.handler.messages) == 1
+            job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+            assert job["status"] == "queued" and job["sent_at"] is not None and job["attempts"] == 1
+            assert await email_sent_events(srv) == [] and len(smtp.handler.messages) == 1
+            for _ in range(2):  # the retry, then a stray re-run of the done job (a lost completion)
+                srv.clock.advance(hours=1)
+                await srv.run_jobs()
+                assert len(await email_sent_events(srv)) == 1
+                jobs = raw_db(srv.services)["jobs"]
+                assert (await jobs.find_one({"_id": job["_id"]}))["status"] == "done"
+                await jobs.update_one({"_id": job["_id"]}, {"$set": {"status": "queued"}})
+            assert len(smtp.handler.messages) == 1
     finally:
-        await stop_server(srv)
         smtp.down()
 
 
@@ -249,7 +249,8 @@ shutdown_grace_seconds = 1
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=30)
         assert proc.returncode == 0, err
-        assert time.monotonic() - sent < 1 + 3  # the grace, and a little for closing
+        # the configured grace (1 s), not the default 25 s, nor the job's 600 s: a bound a loaded machine keeps
+        assert time.monotonic() - sent < 20
         states = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
         assert {"event": "worker stopped"} in states
         # the job did not finish within the grace: released, due at once, its attempt not counted

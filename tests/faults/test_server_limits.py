@@ -12,9 +12,9 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS, assert_error, start_server, stop_server
-from tests.faults.serve_process import ServeProcess
-from tests.rawhttp import parse_answer, raw_exchange
+from tests.support import KEYS, assert_error, running_server
+from tests.support.processes import ServeProcess
+from tests.support.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
 
@@ -80,14 +80,11 @@ async def test_chunked_json_body_is_cut_off_at_the_limit(server):
 
 
 async def test_a_smaller_json_limit_is_configurable(tmp_path):
-    server = await start_server(tmp_path, overrides={"limits": {"json_body_mb": 1}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"json_body_mb": 1}}) as server:
         raw, _ = await raw_exchange(server.port, json_head(MB + 1, KEYS["a"]))
         assert parse_answer(raw)[0] == 413
         resp = await server.client.post("/v1/contacts", {"name": "Small", "email": "s@example.test"})
         assert resp.status == 201, resp
-    finally:
-        await stop_server(server)
 
 
 async def test_error_bodies_list_at_most_100_details(client):
@@ -101,8 +98,8 @@ async def test_error_bodies_list_at_most_100_details(client):
 
 
 async def test_idle_and_slow_connections_are_closed_after_their_time_outs(tmp_path):
-    server = await start_server(tmp_path, overrides={"server": {"idle_timeout_seconds": 0.5, "body_timeout_seconds": 0.5}})
-    try:
+    timeouts = {"idle_timeout_seconds": 0.5, "body_timeout_seconds": 0.5}
+    async with running_server(tmp_path, overrides={"server": timeouts}) as server:
         cases = [b"", b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # idle; headers never finished
                  json_head(100, KEYS["a"]) + b'{"name": ']  # a body that stops coming
         for sent in cases:
@@ -113,8 +110,6 @@ async def test_idle_and_slow_connections_are_closed_after_their_time_outs(tmp_pa
             assert 0.4 < time.monotonic() - started < 3
             writer.close()
         assert (await server.client.get("/healthz", key=None)).status == 200
-    finally:
-        await stop_server(server)
 
 
 # --- process level -------------------------------------------------------------------------------

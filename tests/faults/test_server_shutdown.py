@@ -15,10 +15,12 @@ import time
 import pytest
 
 from esign import __version__
-from tests.conftest import KEYS, Client
-from tests.faults.serve_process import ServeProcess
-from tests.platform.test_documents import multipart, sized_pdf
-from tests.rawhttp import parse_answer
+from tests.support import KEYS, Client
+from tests.support.documents import multipart, sized_pdf
+from tests.support.processes import ServeProcess
+from tests.support.rawhttp import parse_answer
+
+pytestmark = pytest.mark.slow  # `esign serve` in a process of its own
 
 MB = 1024 * 1024
 PIECE = 256 * 1024

@@ -14,9 +14,9 @@ import pytest
 
 from esign.providers import local_storage
 from esign.providers.base import ProviderUnavailable
-from tests.conftest import KEYS, assert_error, raw_db
-from tests.platform.test_documents import multipart, sized_pdf
-from tests.rawhttp import parse_answer, raw_exchange
+from tests.support import KEYS, assert_error, raw_db
+from tests.support.documents import multipart, sized_pdf
+from tests.support.rawhttp import parse_answer, raw_exchange
 
 MB = 1024 * 1024
 REAL_MKSTEMP = tempfile.mkstemp

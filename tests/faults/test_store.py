@@ -10,17 +10,11 @@ import pytest
 from esign import db as dbmod
 from esign.clock import FakeClock
 from esign.errors import ApiError
-from esign.store import Store
 from esign.store.base import ASCENDING, Index, Repository
-from tests.conftest import TEST_DATABASE_URL, assert_error
+from tests.support import TEST_DATABASE_URL, assert_error
+from tests.support.store import fresh_store
 
 BIG = "x" * (9 * 1024 * 1024)
-
-
-async def fresh_store() -> Store:
-    store = Store(dbmod.connect("memory://?strict", "store_test"), FakeClock())
-    await store.ensure_indexes()
-    return store
 
 
 async def test_eight_concurrent_first_of_month_reservations_all_succeed():

@@ -10,8 +10,8 @@ from collections import Counter
 
 import pytest
 
-from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id, receiver  # noqa: F401 (fixture)
+from tests.support import running_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 TIMEOUT = 0.5
 PAUSE_AFTER = 5  # more than one event's four attempts, so the retry schedule plays out before a pause
@@ -35,10 +35,9 @@ def recover(receiver, mode):
 
 @pytest.fixture
 async def server(tmp_path):
-    srv = await start_server(tmp_path, overrides={"webhooks": {"timeout_seconds": TIMEOUT,
-                                                               "pause_after_failures": PAUSE_AFTER}})
-    yield srv
-    await stop_server(srv)
+    async with running_server(tmp_path, overrides={"webhooks": {"timeout_seconds": TIMEOUT,
+                                                                "pause_after_failures": PAUSE_AFTER}}) as srv:
+        yield srv
 
 
 async def history(server, hook) -> list[dict]:

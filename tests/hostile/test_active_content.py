@@ -29,10 +29,9 @@ from esign import config as configmod
 from esign.domain import keys
 from esign.pdf.finalize import fingerprint
 from esign.pdf.seal import SealMaterial
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.pdf.conftest import pdfsig, pyhanko_statuses
-from tests.pdf.test_earlier import pyhanko_signed
-from tests.signer.api_helpers import make_request, spost, typed
+from tests.support import assert_error, raw_db, running_server
+from tests.support.pdf_tools import pdfsig, pyhanko_signed, pyhanko_statuses
+from tests.support.signing import make_request, spost, typed
 
 SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
 FOUND = ["javascript", "launch", "import_data", "submit_form", "xfa", "rich_media", "multimedia", "embedded_files"]
@@ -262,8 +261,7 @@ async def test_a_plain_pdf_is_stored_as_uploaded(server, client):
 
 
 async def test_refuse_answers_400_naming_the_kinds(tmp_path):
-    srv = await start_server(tmp_path, overrides={"limits": {"active_content": "refuse"}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"active_content": "refuse"}}) as srv:
         error = assert_error(await srv.client.upload(hostile_pdf(), "hostile.pdf"), 400, "active_content")
         for kind in FOUND:
             assert kind in error["message"], error
@@ -273,8 +271,6 @@ async def test_refuse_answers_400_naming_the_kinds(tmp_path):
         assert "javascript" in error["message"] and "embedded_files" not in error["message"], error
         resp = await srv.client.upload(plain_pdf(), "plain.pdf")  # a plain PDF is accepted all the same
         assert resp.status == 201 and resp.json["active_content_removed"] == [], resp
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_signed_upload_is_flagged_and_the_certificate_says_so(server, client, tmp_path):

@@ -15,8 +15,8 @@ from marshmallow import fields, validate
 from esign.api.base import MB
 from esign.app import all_routes
 from esign.schema import MaxProperties
-from tests.conftest import Client, assert_error
-from tests.signer.api_helpers import make_request, typed
+from tests.support import Client, assert_error
+from tests.support.signing import make_request, typed
 
 HEALTHZ_MAX_SECONDS = 0.1
 COPIES = 3  # hostile requests in flight at once

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import KEYS
-from tests.rawhttp import parse_answer, raw_exchange
+from tests.support import KEYS
+from tests.support.rawhttp import parse_answer, raw_exchange
 
 KEY = KEYS["a"].encode()
 JSON_POST = b"POST /v1/contacts HTTP/1.1\r\nHost: x\r\nX-API-Key: " + KEY + b"\r\nContent-Type: application/json\r\n"

@@ -12,10 +12,10 @@ import pytest
 from PIL import Image
 
 from esign.pdf.render import MAX_PAGE_POINTS, MAX_PIXELS
-from tests.conftest import Client, assert_error
-from tests.faults.serve_process import ServeProcess
-from tests.platform.test_documents import build_pdf, stream
-from tests.signer.api_helpers import make_request, sget
+from tests.support import Client, assert_error
+from tests.support.documents import build_pdf, stream
+from tests.support.processes import ServeProcess
+from tests.support.signing import make_request, sget
 
 MB = 1024 * 1024
 ORIGIN = "https://app.example.test"

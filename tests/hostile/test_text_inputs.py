@@ -6,10 +6,9 @@ from __future__ import annotations
 import pytest
 
 from esign.domain import lifecycle
-from tests.conftest import assert_error
-from tests.signer.api_helpers import make_request, spost
-from tests.signing.test_lifecycle import new_request
-from tests.webhooks.conftest import create_hook, receiver  # noqa: F401  (fixture)
+from tests.support import assert_error
+from tests.support.signing import make_request, new_request, spost
+from tests.support.webhooks import create_hook
 
 ANN = {"name": "Ann", "email": "ann@example.test"}
 BOB = {"name": "Bob", "email": "bob@example.test"}

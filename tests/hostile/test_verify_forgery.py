@@ -15,8 +15,9 @@ from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas
 
 from esign.pdf.seal import SealMaterial, seal_pdf
-from tests.signing.test_seal_certificate import signed_pdf
-from tests.signing.test_verify import _first_revision, esign_verify
+from tests.support.pdf_tools import first_revision
+from tests.support.processes import esign_verify
+from tests.support.signing import signed_pdf
 
 UNCHECKED_EXIT = 3
 
@@ -33,7 +34,7 @@ def overlay(text: str) -> bytes:
 def forge(pdf: bytes) -> bytes:
     """The forger's copy: the stamped document as it was before its signatures and seal (certificate
     of completion included), page 1 changed, sealed with their own certificate named "esign seal"."""
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(_first_revision(pdf))))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first_revision(pdf))))
     writer.pages[0].merge_page(PdfReader(io.BytesIO(overlay("PAY 1,000,000 EUR TO MALLORY"))).pages[0])
     out = io.BytesIO()
     writer.write(out)

@@ -23,12 +23,13 @@ from esign.config import ConfigError
 from esign.domain import downloads
 from esign.pdf import seal as seal_module
 from esign.pdf.verify import check_pdf
-from tests.conftest import start_server, stop_server
-from tests.ltv.pki import LocalPKI
-from tests.pdf.conftest import tool
-from tests.signing.test_seal_certificate import signed_pdf
-from tests.signing.test_signed_pdf_e2e import SIGNERS, complete_request
-from tests.signing.test_verify import esign_verify
+from tests.support import running_server, start_server
+from tests.support.pdf_tools import tool
+from tests.support.pki import LocalPKI
+from tests.support.processes import esign_verify
+from tests.support.signing import SIGNERS, complete_request, signed_pdf
+
+pytestmark = pytest.mark.slow  # PAdES long-term validation against a local PKI
 
 
 @pytest.fixture
@@ -38,13 +39,13 @@ def pki(tmp_path):
     service.close()
 
 
-async def ltv_server(tmp_path, pki, level):
+def ltv_server(tmp_path, pki, level):
     cert, key = pki.seal_files()
     roots = tmp_path / "roots.pem"
     roots.write_bytes(pki.pem("root"))
-    return await start_server(tmp_path, f'[signing]\nseal_certificate = "{cert}"\nseal_key = "{key}"\n'
-                                        f'timestamp_url = "{pki.tsa_url}"\npades_level = "{level}"\n'
-                                        f'validation_roots = "{roots}"\n')
+    return running_server(tmp_path, f'[signing]\nseal_certificate = "{cert}"\nseal_key = "{key}"\n'
+                                    f'timestamp_url = "{pki.tsa_url}"\npades_level = "{level}"\n'
+                                    f'validation_roots = "{roots}"\n')
 
 
 async def until_failed(server, request_id: str) -> dict:
@@ -100,13 +101,10 @@ def pades_level(pdf: bytes, roots: list[x509.Certificate]) -> str:
 @pytest.mark.parametrize("level,signing_level", [("B-T", "ses"), ("B-LT", "aes"), ("B-LTA", "ses"),
                                                  ("B-LTA", "aes")])
 async def test_each_level_validates_and_pyhanko_finds_it(tmp_path, pki, sample_pdf, level, signing_level):
-    server = await ltv_server(tmp_path, pki, level)
-    try:
+    async with ltv_server(tmp_path, pki, level) as server:
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         pdf = await signed_pdf(server, server.client, upload.json["id"], signing_level)
         bundle = x509.load_pem_x509_certificates((await server.client.get("/v1/seal-certificate", key=None)).body)
-    finally:
-        await stop_server(server)
     root = x509.load_pem_x509_certificate(pki.pem("root"))
     assert bundle[0].subject.rfc4514_string() == "CN=Acme seal,O=esign test PKI,C=BE" and bundle[1] == root
     pki.close()  # the PKI is gone: what follows reads only what the PDF carries
@@ -131,9 +129,8 @@ async def test_each_level_validates_and_pyhanko_finds_it(tmp_path, pki, sample_p
 
 @pytest.mark.parametrize("mode", ["down", "refuse"])
 async def test_a_tsa_that_fails_retries_then_fails_visibly_then_recovers(tmp_path, pki, sample_pdf, mode):
-    server = await ltv_server(tmp_path, pki, "B-LTA")
-    repo = server.services.store.signing_requests
-    try:
+    async with ltv_server(tmp_path, pki, "B-LTA") as server:
+        repo = server.services.store.signing_requests
         pki.mode = mode
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
@@ -158,14 +155,11 @@ async def test_a_tsa_that_fails_retries_then_fails_visibly_then_recovers(tmp_pat
         server.clock.advance(minutes=11)
         await server.run_jobs()
         assert (await repo.by_id(request["id"]))["signed_pdf_status"] == "ready"
-    finally:
-        await stop_server(server)
 
 
 async def test_a_tsa_slower_than_the_timeout_fails_visibly(tmp_path, pki, sample_pdf, monkeypatch):
     monkeypatch.setattr(seal_module, "FETCH_TIMEOUT", 0.5)  # the server runs in this process
-    server = await ltv_server(tmp_path, pki, "B-T")
-    try:
+    async with ltv_server(tmp_path, pki, "B-T") as server:
         pki.mode, pki.delay = "slow", 1.5
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
@@ -174,20 +168,15 @@ async def test_a_tsa_slower_than_the_timeout_fails_visibly(tmp_path, pki, sample
         assert failed["signed_pdf_error"].startswith("TimestampUnavailable: "), failed["signed_pdf_error"]
         assert "Timeout" in failed["signed_pdf_error"] or "timed out" in failed["signed_pdf_error"], \
             failed["signed_pdf_error"]
-    finally:
-        await stop_server(server)
 
 
 async def test_a_slow_tsa_is_waited_for(tmp_path, pki, sample_pdf):
-    server = await ltv_server(tmp_path, pki, "B-T")
-    try:
+    async with ltv_server(tmp_path, pki, "B-T") as server:
         pki.mode, pki.delay = "slow", 2.0
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
         await server.run_jobs()
         assert (await server.services.store.signing_requests.by_id(request["id"]))["signed_pdf_status"] == "ready"
-    finally:
-        await stop_server(server)
 
 
 @pytest.mark.parametrize("extra,message", [
@@ -202,8 +191,7 @@ async def test_inconsistent_levels_stop_start_up(tmp_path, extra, message):
 
 async def test_revocation_data_that_cannot_be_fetched_fails_b_lt_visibly(tmp_path, pki, sample_pdf):
     """Hard-fail: without the OCSP responses and CRLs the certificates name, no B-LT PDF is made."""
-    server = await ltv_server(tmp_path, pki, "B-LT")
-    try:
+    async with ltv_server(tmp_path, pki, "B-LT") as server:
         pki.mode = "revocation-down"
         upload = await server.client.upload(sample_pdf, "contract.pdf")
         request = await complete_request(server, server.client, upload.json["id"])
@@ -213,8 +201,6 @@ async def test_revocation_data_that_cannot_be_fetched_fails_b_lt_visibly(tmp_pat
             "no revocation information could be found for the end-entity certificate Common Name: Acme seal" \
             in failed["signed_pdf_error"], failed["signed_pdf_error"]
         assert not failed.get("signed_blob_key")
-    finally:
-        await stop_server(server)
 
 
 async def test_qes_signatures_get_their_validation_data_too(tmp_path, pki, sample_pdf):
@@ -226,15 +212,14 @@ async def test_qes_signatures_get_their_validation_data_too(tmp_path, pki, sampl
     cert, key = pki.seal_files()
     roots = tmp_path / "roots.pem"
     roots.write_bytes(pki.pem("root") + csc.root.public_bytes(Encoding.PEM))
-    server = await start_server(tmp_path, f'[signing]\nseal_certificate = "{cert}"\nseal_key = "{key}"\n'
-                                          f'timestamp_url = "{pki.tsa_url}"\npades_level = "B-LTA"\n'
-                                          f'validation_roots = "{roots}"\nqes_provider = "csc"\n'
-                                          f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "t"\n')
     try:
-        upload = await server.client.upload(sample_pdf, "contract.pdf")
-        pdf = await signed_pdf(server, server.client, upload.json["id"], "qes")
+        async with running_server(tmp_path, f'[signing]\nseal_certificate = "{cert}"\nseal_key = "{key}"\n'
+                                            f'timestamp_url = "{pki.tsa_url}"\npades_level = "B-LTA"\n'
+                                            f'validation_roots = "{roots}"\nqes_provider = "csc"\n'
+                                            f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "t"\n') as server:
+            upload = await server.client.upload(sample_pdf, "contract.pdf")
+            pdf = await signed_pdf(server, server.client, upload.json["id"], "qes")
     finally:
-        await stop_server(server)
         csc.stop()
     pki.close()
     trust = [x509.load_pem_x509_certificate(pki.pem("root")), csc.root]

@@ -6,9 +6,6 @@ from __future__ import annotations
 import dataclasses
 import io
 import re
-import subprocess
-import unicodedata
-from datetime import datetime, timedelta
 
 import pytest
 from pypdf import PdfReader
@@ -16,39 +13,8 @@ from reportlab.lib.pagesizes import A4
 
 from esign.pdf.certificate import LABELS, SYSTEM, WIDOW, Integrity, audit_certificate
 from esign.pdf.stamp import reference_id
-from tests.pdf.conftest import drawn_signature, render_gray, tool
-
-NOW = datetime(2026, 11, 23, 9, 40, 10)
-TRAIL = datetime(2027, 1, 2, 3, 4, 5)  # another year than the signers' times, to count trail rows
-INTEGRITY = Integrity(original_sha256="a" * 64, stamped_sha256="b" * 64, seal_fingerprint="c" * 64, page_count=3,
-                      signatures_page=True)
-REQUEST = {"id": "req_42", "document_name": "Bail — Ōsaka.pdf", "signing_level": "aes", "owner_name": "Sam Sender",
-           "owner_email": "sam@acme.test", "organization_name": "ACME Ltd", "created_at": NOW, "completed_at": NOW,
-           "fields": [{"field_type": "initials", "signer_id": "s1"}]}
-
-
-def signer(i, **extra):
-    return {"id": f"s{i}", "name": f"Zoë Müller {i}", "email": f"s{i}@example.test", "status": "signed",
-            "sent_at": NOW, "viewed_at": NOW, "signed_at": NOW, "ip_address": f"203.0.113.{i}",
-            "user_agent": f"Mozilla/5.0 Agent-{i}", **extra}
-
-
-def event(n, kind, **extra):
-    return {"event_type": kind, "created_at": TRAIL + timedelta(seconds=n), "seq": n, "signer_name": "Zoë Müller 1",
-            "signer_email": "s1@example.test", "ip_address": "203.0.113.1", **extra}
-
-
-def pdftotext(pdf: bytes, tmp_path, *args) -> str:
-    path = tmp_path / "certificate.pdf"
-    path.write_bytes(pdf)
-    return subprocess.run([tool("pdftotext"), *args, str(path), "-"], capture_output=True, text=True,
-                          timeout=60, check=True).stdout
-
-
-def readable_text(pdf: bytes, tmp_path) -> str:
-    """pdftotext's text, Arabic presentation forms folded to their letters and bidi marks dropped."""
-    text = unicodedata.normalize("NFKC", pdftotext(pdf, tmp_path))
-    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
+from tests.support.certificates import INTEGRITY, NOW, REQUEST, event, signer
+from tests.support.pdf_tools import drawn_signature, pdftotext, readable_text, render_gray
 
 
 def dark_pixels(pdf: bytes) -> int:

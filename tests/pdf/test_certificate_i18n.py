@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.pdf.certificate import actor, audit_certificate
 from esign.pdf.finalize import DISCLOSURE_FILE, prepare
-from tests.pdf.test_certificate import INTEGRITY, REQUEST, event, pdftotext, signer
+from tests.support.certificates import INTEGRITY, REQUEST, event, signer
+from tests.support.pdf_tools import pdftotext
 
 DISCLOSED = dataclasses.replace(INTEGRITY, disclosure_version=DISCLOSURE_VERSION,
                                 disclosure_sha256=hashlib.sha256(DISCLOSURE.encode()).hexdigest())
@@ -93,9 +94,7 @@ def test_signed_pdf_with_arabic_hebrew_japanese_and_russian_names(tmp_path, seal
     scripts: pdfsig and pyHanko accept every signature and the seal; the certificate is in Arabic,
     the names shaped and in order (read back folded to letters, as test_certificate does)."""
     from esign.pdf.finalize import finalize
-    from tests.pdf.conftest import make_pdf
-    from tests.pdf.test_certificate import readable_text
-    from tests.pdf.test_seal import assert_verified
+    from tests.support.pdf_tools import assert_verified, make_pdf, readable_text
 
     names = ["ليلى حداد", "דנה לוי", "山田 花子", "Анна Иванова"]
     signers = [signer(i, name=name, signature={"kind": "typed", "text": name}) for i, name in enumerate(names, 1)]

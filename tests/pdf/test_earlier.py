@@ -9,25 +9,15 @@ import pypdfium2
 import pytest
 from PIL import ImageChops, ImageStat
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
-from pyhanko.sign import fields, signers
+from pyhanko.sign import fields
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    NameObject,
-    NumberObject,
-    TextStringObject,
-)
+from pypdf.generic import ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject, NameObject, NumberObject, TextStringObject
 from reportlab.pdfgen.canvas import Canvas
 
 from esign.pdf.earlier import remove_earlier_signatures
 from esign.pdf.finalize import finalize
-from esign.pdf.seal import SealMaterial
 from esign.pdf.verify import PdfFileReader
-from tests.pdf.conftest import make_pdf, qpdf_check, render_gray
-from tests.pdf.test_seal import FIELDS, REQUEST, SIGNERS, assert_verified
+from tests.support.pdf_tools import FIELDS, REQUEST, SIGNERS, assert_verified, make_pdf, pyhanko_signed, qpdf_check, render_gray
 
 BOX = (100, 600, 300, 680)  # the visible signature, in user space of an A4 page
 SCALE = 1.0  # one pixel per point: BOX in pixels is (100, 162, 300, 242)
@@ -38,16 +28,6 @@ def esign_aes(seal, ca) -> bytes:
     """A document esign finalised at `aes`: two signers' signatures and the seal."""
     return finalize(make_pdf(3, text=True), request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[],
                     level="aes", seal=seal, ca=ca)["signed_pdf"]
-
-
-def pyhanko_signed(pdf: bytes, name: str = "Acrobat", *, box=None, certify=False) -> bytes:
-    """`pdf` signed by pyHanko in a new field `name` (visible with `box`, in pyHanko's default stamp)."""
-    meta = signers.PdfSignatureMetadata(field_name=name, md_algorithm="sha256", certify=certify,
-                                        docmdp_permissions=fields.MDPPerm.NO_CHANGES)
-    pdf_signer = signers.PdfSigner(meta, signer=SealMaterial.generate("Someone Else").signer(),
-                                   new_field_spec=fields.SigFieldSpec(name, on_page=0, box=box))
-    return pdf_signer.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False),
-                               output=io.BytesIO()).getvalue()
 
 
 def with_text_field(pages: int = 1) -> bytes:

@@ -12,7 +12,8 @@ from pypdf import PdfReader
 
 from esign.audit_chain import event_hash, trail_json
 from esign.pdf.finalize import finalize
-from tests.pdf.conftest import CORPUS, REFUSED, drawn_signature, field
+from tests.support.documents import CORPUS, REFUSED
+from tests.support.pdf_tools import drawn_signature, field
 
 NOW = datetime(2026, 11, 27, 9, 30, 0)
 # a signer's share of a signing request's trail, as the signing page records it

@@ -2,44 +2,24 @@
 from __future__ import annotations
 
 import hashlib
-import http.server
 import io
 import re
-import threading
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from asn1crypto import cms, tsp
-from asn1crypto import keys as asn1_keys
-from asn1crypto import x509 as asn1_x509
+from asn1crypto import cms
 from cryptography import x509
-from cryptography.hazmat.primitives import hashes, serialization
-from cryptography.hazmat.primitives.asymmetric import rsa
-from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
-from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
-from pyhanko.sign.validation import SignatureCoverageLevel
+from cryptography.hazmat.primitives import serialization
+from cryptography.x509.oid import NameOID
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, RectangleObject
 
 from esign.pdf.finalize import finalize, prepare
 from esign.pdf.seal import InternalCA, SealMaterial, seal_pdf
 from esign.pdf.verify import PdfFileReader, embedded_trail
-from tests.pdf.conftest import drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses, qpdf_check
+from tests.support.pdf_tools import FIELDS, REQUEST, SIGNERS, assert_verified, drawn_signature, field, make_pdf, pdfsig, pyhanko_statuses
 
-NOW = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
-SIGNERS = [
-    {"id": "s1", "name": "Ada Lovelace", "email": "ada@example.test", "sent_at": NOW, "viewed_at": NOW,
-     "signed_at": NOW, "ip_address": "203.0.113.7", "user_agent": "Firefox/128.0", "phone_verified": True},
-    {"id": "s2", "name": "Zoë Müller", "email": "zoe@example.test", "sent_at": NOW, "viewed_at": NOW,
-     "signed_at": NOW, "ip_address": "2001:db8::1", "user_agent": "Safari/17", "identity_verified": True},
-]
-FIELDS = [
-    field("signature", 1, (10, 80, 35, 6), signature={"kind": "typed", "text": "Ada Lovelace"}, signer="s1", id="a"),
-    field("signature", 2, (55, 80, 35, 8), signature=drawn_signature(), signer="s2", id="b"),
-    field("date", 2, (55, 90, 20, 3), value="2025-01-31", signer="s2", id="c"),
-]
 TRAIL = b'{"format": "esign-audit-trail/1", "signing_request_id": "req_0001", "head": "%s", "events": []}' % (b"1" * 64)
-REQUEST = {"id": "req_0001", "document_name": "Lease — Müller.pdf", "created_at": NOW, "completed_at": NOW}
 
 
 def run(level, seal, ca=None, **kwargs):
@@ -47,25 +27,6 @@ def run(level, seal, ca=None, **kwargs):
     result = finalize(original, request=REQUEST, fields=FIELDS, signers=SIGNERS, events=[], level=level,
                       seal=seal, ca=ca, **kwargs)
     return original, result
-
-
-def assert_verified(pdf, tmp_path, roots, count):
-    """All `count` signatures valid for pdfsig and pyHanko; the last covers the whole file."""
-    blocks = pdfsig(pdf, tmp_path)
-    assert len(blocks) == count, blocks
-    for block in blocks:
-        assert "Signature Validation: Signature is Valid." in block, block
-        assert "Signature Type: ETSI.CAdES.detached" in block, block
-    assert "Total document signed" in blocks[-1] and "Not total document signed" not in blocks[-1]
-    statuses = pyhanko_statuses(pdf, *roots)
-    assert len(statuses) == count
-    for status in statuses:
-        assert status.intact and status.valid and status.trusted, status.pretty_print_details()
-        assert status.bottom_line, status.pretty_print_details()  # incl. no disallowed later changes
-    assert statuses[-1].coverage == SignatureCoverageLevel.ENTIRE_FILE
-    check = qpdf_check(pdf, tmp_path)
-    assert check.returncode == 0, check.stdout + check.stderr
-    return blocks, statuses
 
 
 def text_of(pdf: bytes) -> str:
@@ -124,6 +85,7 @@ def test_signatures_page_for_a_signer_without_a_signature_field(tmp_path, seal, 
     assert "3, followed by a signatures page" in pages[4]
 
 
+@pytest.mark.slow
 def test_output_of_a_real_document_grows_at_most_a_fifth(tmp_path, seal, corpus):
     """117 pages of a real document (object streams, images, fonts): stamped on three pages, with its
     signatures page and certificate, sealed: at most 1.2 times the input, and still valid."""
@@ -239,48 +201,6 @@ def test_issued_certificate(ca):
     assert SealMaterial.from_pem(*material.to_pem()).chain == material.chain
 
 
-@pytest.fixture
-def tsa():
-    """A local RFC 3161 server (pyHanko's DummyTimeStamper over HTTP); yields (url, TSA certificate)."""
-    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
-    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "test TSA")])
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(x509.random_serial_number())
-            .not_valid_before(datetime.now(timezone.utc) - timedelta(days=1))
-            .not_valid_after(datetime.now(timezone.utc) + timedelta(days=30))
-            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
-            .sign(key, hashes.SHA256()))
-    stamper = DummyTimeStamper(
-        tsa_cert=asn1_x509.Certificate.load(cert.public_bytes(serialization.Encoding.DER)),
-        tsa_key=asn1_keys.PrivateKeyInfo.load(key.private_bytes(
-            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
-    requests = []
-
-    class Handler(http.server.BaseHTTPRequestHandler):
-        def do_POST(self):
-            body = self.rfile.read(int(self.headers["Content-Length"]))
-            requests.append(self.headers["Content-Type"])
-            reply = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/timestamp-reply")
-            self.send_header("Content-Length", str(len(reply)))
-            self.end_headers()
-            self.wfile.write(reply)
-
-        def log_message(self, *args):
-            pass
-
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/tsa", cert, requests
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
-
-
 def test_timestamped_seal(tmp_path, seal, tsa):
     url, tsa_cert, requests = tsa
     _, result = run("ses", seal, timestamp_url=url)
@@ -293,7 +213,7 @@ def test_timestamped_seal(tmp_path, seal, tsa):
 
 
 def test_timestamp_server_down_fails_loudly(seal):
-    with pytest.raises(Exception):
+    with pytest.raises(Exception):  # noqa: B017 - whatever pyHanko raises for an unreachable TSA: not a sealed PDF
         seal_pdf(make_pdf(), seal, timestamp_url="http://127.0.0.1:9/tsa")
 
 

@@ -5,8 +5,8 @@ import io
 import pypdfium2
 import pytest
 
-from tests.conftest import assert_error
-from tests.placement.helpers import CORPUS, PRODUCERS, SIGNERS, assert_at, complete, near, phrase_boxes, upload
+from tests.support import assert_error
+from tests.support.placement import CORPUS, PRODUCERS, SIGNERS, assert_at, complete, near, phrase_boxes, upload
 
 ANN, SAM = SIGNERS[0]["email"], SIGNERS[1]["email"]
 

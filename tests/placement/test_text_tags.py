@@ -5,8 +5,8 @@ import io
 import pypdfium2
 import pytest
 
-from tests.conftest import SAMPLE_PDF, assert_error
-from tests.placement.helpers import CORPUS, PRODUCERS, SIGNERS, assert_at, complete, near, phrase_boxes, upload
+from tests.support import SAMPLE_PDF, assert_error
+from tests.support.placement import CORPUS, PRODUCERS, SIGNERS, assert_at, complete, near, phrase_boxes, upload
 
 TAGS = ["{{signature;signer=1;name=Buyer signature}}", "{{date;signer=2;required=false}}",
         "{{select;signer=1;options=Red|Green|Blue;width=15;height=3}}"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from esign import cli
-from tests.conftest import assert_error
+from tests.support import assert_error
 
 
 async def run(server, capsys, *argv) -> tuple[int, object]:

@@ -11,6 +11,10 @@ import signal
 import subprocess
 import time
 
+import pytest
+
+pytestmark = pytest.mark.slow  # schemathesis fuzzes every operation
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"
 KEY_A = "esk_live_fuzz_org_a_0000000000000000000"

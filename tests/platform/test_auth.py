@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import KEYS, assert_error, raw_db
+from tests.support import KEYS, assert_error, raw_db, running_server
 
 
 @pytest.mark.parametrize("method, path", [
@@ -66,24 +66,20 @@ async def test_read_only_key_can_read_but_not_write(client, sample_pdf):
 
 
 async def test_write_only_key_cannot_read(tmp_path):
-    from tests.conftest import start_server, stop_server
 
     key = "esk_live_write_only_key_00000000000000"
-    server = await start_server(tmp_path, extra_config=f"""
+    async with running_server(tmp_path, extra_config=f"""
 [[organizations]]
 name = "Org W"
 plan = "pro"
 [[organizations.api_keys]]
 key = "{key}"
 scopes = ["write"]
-""")
-    try:
+""") as server:
         client = server.client
         assert (await client.post("/v1/contacts", {"name": "W", "email": "w@example.test"}, key=key)).status == 201
         err = assert_error(await client.get("/v1/contacts", key=key), 403, "insufficient_scope")
         assert "read" in err["message"]
-    finally:
-        await stop_server(server)
 
 
 async def test_sandbox_key_marks_every_answer(client, sample_pdf):

@@ -24,6 +24,8 @@ from esign import __version__, cli
 from esign import config as configmod
 from esign.pdf.seal import InternalCA
 
+pytestmark = pytest.mark.slow  # `esign` in processes of its own
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ESIGN = str(ROOT / ".venv" / "bin" / "esign")
 KEY = "esk_live_cli_smoke_test_key_0000000000"
@@ -115,8 +117,9 @@ def pdf_check_children(pid: int, wait: float = 20.0) -> list[int]:
 
 
 def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
+    env = {**clean_env(), "ESIGN_LIMITS_PDF_CHECK_WORKERS": "2"}  # the test config keeps one
     proc = subprocess.Popen([ESIGN, "serve", "--config", write_config(tmp_path), "--port", "0", "--host", "127.0.0.1"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean_env(), cwd=tmp_path)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
     try:
         line = proc.stdout.readline()
         event = json.loads(line)

@@ -2,7 +2,6 @@
 the bad key, provider names checked against the installed plugins, and the example file."""
 from __future__ import annotations
 
-import os
 import pathlib
 import subprocess
 import tomllib
@@ -13,31 +12,8 @@ from esign import config as configmod
 from esign import config_keys
 from esign import plugins as pluginsmod
 from esign import services as servicesmod
-
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-ESIGN = str(ROOT / ".venv" / "bin" / "esign")
-
-
-def clean_env() -> dict:
-    """The environment of an `esign` child process: no inherited ESIGN_* variables (tests/conftest.py
-    sets ESIGN_TESTING, which the config loader would refuse as an unknown section)."""
-    return {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
-
-
-def write(tmp_path, text: str, name: str = "esign.toml") -> str:
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
-
-
-def load_text(tmp_path, text: str, environ=None):
-    return configmod.load(write(tmp_path, text), environ=environ or {})
-
-
-def config_error(tmp_path, text: str, environ=None) -> str:
-    with pytest.raises(configmod.ConfigError) as info:
-        load_text(tmp_path, text, environ)
-    return str(info.value)
+from tests.support.config import config_error, load_text, write
+from tests.support.processes import ESIGN, ROOT, clean_env
 
 
 def test_defaults_without_a_file():
@@ -202,6 +178,7 @@ def test_missing_config_file_is_a_config_error(tmp_path):
     assert "absent.toml" in str(info.value)
 
 
+@pytest.mark.slow
 def test_serve_with_a_bad_config_exits_non_zero_naming_the_key(tmp_path):
     path = write(tmp_path, "[server]\nport = \"not-a-port\"\n", "bad.toml")
     proc = subprocess.run([ESIGN, "serve", "--config", path, "--port", "0"], capture_output=True, text=True,

@@ -17,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, assert_error
+from tests.support import SAMPLE_PDF, assert_error
 
 DOC_SIGNER = {"name": "Ann Example", "email": "ann@example.test"}
 BIG = 2 ** 63
@@ -148,7 +148,7 @@ async def test_unknown_keys_reported_with_the_other_errors(client):
 
 async def completed_with_name(server, name: str, receiver=None) -> dict:
     """Upload under `name`, send to one signer, sign through the signer API, finalise."""
-    from tests.signer.api_helpers import make_request, spost, typed
+    from tests.support.signing import make_request, spost, typed
 
     client = server.client
     if receiver is not None:
@@ -186,7 +186,7 @@ async def test_non_latin1_document_name_downloads(server, client, name, fallback
 
 
 async def test_completed_webhook_names_the_signed_pdf_storage_key(server):
-    from tests.webhooks.conftest import Receiver
+    from tests.support.webhooks import Receiver
 
     receiver = Receiver()
     try:
@@ -385,6 +385,7 @@ def _stop(proc):
             proc.wait()
 
 
+@pytest.mark.slow
 def test_run_script_on_another_port_sends_links_to_that_port(tmp_path):
     port = _free_port()
     env = _env(ESIGN_SERVER_PORT=str(port), ESIGN_EMAIL_PATH=str(tmp_path / "mail"),
@@ -470,6 +471,7 @@ def test_admin_add_embed_origin_on_memory_says_what_to_do(tmp_path):
     assert "[[organizations]]" in proc.stderr and "--demo-embed=ORIGIN" in proc.stderr
 
 
+@pytest.mark.slow
 def test_readme_walkthrough_works_as_pasted(tmp_path):
     block = re.search(r"### Walkthrough.*?```sh\n(.*?)```", (ROOT / "README.md").read_text(), re.S).group(1)
     key = "esk_live_readme_walkthrough_00000000000"

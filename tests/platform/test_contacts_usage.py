@@ -7,8 +7,8 @@ import urllib.parse
 
 import pytest
 
-from tests.conftest import CORPUS, assert_error, raw_db
-from tests.signer.api_helpers import make_request
+from tests.support import CORPUS, assert_error, raw_db
+from tests.support.signing import make_request
 
 CONTACT_KEYS = {"id", "name", "email", "phone", "last_used_at", "created_at", "updated_at"}
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")

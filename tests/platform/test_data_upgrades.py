@@ -7,8 +7,9 @@ import hashlib
 import pathlib
 
 from esign.domain import upgrades
-from tests.conftest import raw_db
-from tests.signer.api_helpers import data_url, ink_png, largest_png, make_request, spost
+from tests.support import raw_db
+from tests.support.images import data_url, ink_png, largest_png
+from tests.support.signing import make_request, spost
 
 
 async def _forget_upgrades(services):

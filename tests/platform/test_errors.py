@@ -10,7 +10,7 @@ import uuid
 
 import pytest
 
-from tests.conftest import KEYS, assert_error
+from tests.support import KEYS, assert_error
 
 DESIGN_CODES = {
     "bad_request", "invalid_pdf", "unauthorized", "forbidden", "insufficient_scope", "plan_restricted",

@@ -17,7 +17,11 @@ import time
 import urllib.request
 import uuid
 
-from tests.conftest import SAMPLE_PDF
+import pytest
+
+from tests.support import SAMPLE_PDF
+
+pytestmark = pytest.mark.slow  # generates and runs a client
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"

@@ -13,8 +13,8 @@ from netaddr import IPSet
 from esign import config as configmod
 from esign.providers.maxmind_geoip import MaxMindGeoIP
 from esign.testing import GeoIPConformance
-from tests.conftest import start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import running_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 MUNICH = {"country": {"iso_code": "DE", "names": {"en": "Germany", "de": "Deutschland"}},
           "subdivisions": [{"iso_code": "BY", "names": {"en": "Bavaria", "de": "Bayern"}}],
@@ -86,9 +86,9 @@ async def signed_request(srv):
     return request
 
 
+@pytest.mark.slow
 async def test_audit_events_and_certificate_are_placed(tmp_path, mmdb):
-    srv = await start_server(tmp_path, overrides={"geoip": {"provider": "maxmind", "database": mmdb}})
-    try:
+    async with running_server(tmp_path, overrides={"geoip": {"provider": "maxmind", "database": mmdb}}) as srv:
         request = await signed_request(srv)
         events = (await srv.client.get(f"/v1/signing-requests/{request.id}/events")).json
         by_signer = [e for e in events if e["ip_address"]]
@@ -103,17 +103,12 @@ async def test_audit_events_and_certificate_are_placed(tmp_path, mmdb):
         path.write_bytes(pdf.body)
         text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout
         assert "Munich, Bavaria, DE" in " ".join(text.split()), text
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_failing_lookup_leaves_the_event_unplaced(tmp_path, mmdb, caplog):
-    srv = await start_server(tmp_path, overrides={"geoip": {"provider": "maxmind", "database": mmdb}})
-    try:
+    async with running_server(tmp_path, overrides={"geoip": {"provider": "maxmind", "database": mmdb}}) as srv:
         srv.services.geoip.reader.close()  # every lookup now raises
         request = await signed_request(srv)
         events = (await srv.client.get(f"/v1/signing-requests/{request.id}/events")).json
         assert any(e["ip_address"] for e in events) and all(e["country"] is None for e in events)
         assert "geo-ip lookup failed" in caplog.text
-    finally:
-        await stop_server(srv)

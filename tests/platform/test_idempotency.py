@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from tests.conftest import CORPUS, assert_error, raw_db
-from tests.platform.test_documents import multipart, post_multipart
+from tests.support import CORPUS, assert_error, raw_db
+from tests.support.documents import multipart, post_multipart
 
 
 async def count_documents(server) -> int:

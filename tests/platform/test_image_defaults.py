@@ -13,8 +13,8 @@ import yaml
 
 from esign import config as configmod
 from esign import startup
-from tests.conftest import TEST_DATABASE_URL
-from tests.platform.test_docker import ESIGN, ROOT, Serve, clean_env, dockerfile, image_config
+from tests.support import TEST_DATABASE_URL
+from tests.support.docker import ESIGN, ROOT, Serve, clean_env, dockerfile, image_config
 
 
 def image_env(tmp_path, **extra) -> dict:

@@ -19,6 +19,8 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = [ROOT / "esign", *sorted(path.parent for path in (ROOT / "plugins").glob("*/esign_*/__init__.py"))]
 OWN = ("esign", "esign_")
@@ -90,6 +92,7 @@ def imported(name: str) -> set[str]:
     return names
 
 
+@pytest.mark.slow
 def test_every_module_imports_on_its_own():
     names = modules()
     assert "esign.jobs.worker" in names and "esign.store.base" in names and "esign_s3.storage" in names, names

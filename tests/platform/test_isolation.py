@@ -7,10 +7,12 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from esign import openapi
 from esign.app import all_routes
-from tests.bulk.test_bulk import bulk, offer_template, recipient
-from tests.conftest import SAMPLE_PDF, assert_error
+from tests.support import SAMPLE_PDF, assert_error
+from tests.support.templates import bulk, offer_template, recipient
 
 SIGNERS = [{"name": "Ann Private", "email": "ann.private@a.example.test"}]
 BODIES = {  # valid for the owner, so that only the key decides the answer
@@ -48,6 +50,7 @@ async def org_a_resources(server, client) -> dict:
             "document_id": doc}
 
 
+@pytest.mark.slow
 async def test_every_operation_on_another_organisations_resource_is_404(server, client):
     ids = await org_a_resources(server, client)
     walked = []

@@ -11,9 +11,8 @@ import pytest
 
 from esign import cli
 from esign.jobs.kinds import JOB_LANES
-from tests.conftest import SAMPLE_PDF
-from tests.faults.test_email_faults import smtp, srv  # noqa: F401 (fixtures)
-from tests.signing.test_lifecycle import new_request
+from tests.support import SAMPLE_PDF
+from tests.support.signing import new_request
 
 TRACE = "jobs-cli-trace"
 SIGNERS = [{"name": "Ann", "email": "ann@example.test", "order": 1},

@@ -11,11 +11,10 @@ import logging
 import re
 
 from esign import logs
-from tests.conftest import SAMPLE_PDF, Client
-from tests.faults.serve_process import ServeProcess
-from tests.faults.test_email_faults import smtp, srv  # noqa: F401 (fixtures)
-from tests.signing.test_lifecycle import new_request
-from tests.webhooks.conftest import create_hook, emit, org_id, receiver  # noqa: F401 (fixture)
+from tests.support import SAMPLE_PDF, Client
+from tests.support.processes import ServeProcess
+from tests.support.signing import new_request
+from tests.support.webhooks import create_hook, emit, org_id
 
 TRACE = "op-trace_42.A-b"
 SIGNERS = [{"name": "Ann", "email": "ann@example.test", "order": 1}]

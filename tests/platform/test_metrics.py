@@ -13,6 +13,7 @@ import sys
 from importlib.metadata import version
 
 import pymongo.monitoring
+import pytest
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
@@ -21,10 +22,10 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign.domain import lifecycle
 from esign.observability.metrics import admitted
-from tests.conftest import assert_error, start_server, stop_server
-from tests.platform.test_config import config_error, load_text
-from tests.signer.api_helpers import ANN, make_request, spost
-from tests.webhooks.conftest import Receiver, create_hook
+from tests.support import assert_error, running_server
+from tests.support.config import config_error, load_text
+from tests.support.signing import ANN, make_request, spost
+from tests.support.webhooks import Receiver, create_hook
 
 TOKEN = "metrics-token-0123456789"
 
@@ -127,8 +128,7 @@ async def test_failed_jobs_and_unmatched_paths_are_counted(server, client):
 
 
 async def test_metrics_refused_outside_allowed_networks_unless_bearer(tmp_path):
-    srv = await start_server(tmp_path, f'[metrics]\nallow = []\ntoken = "{TOKEN}"\n')
-    try:
+    async with running_server(tmp_path, f'[metrics]\nallow = []\ntoken = "{TOKEN}"\n') as srv:
         client = srv.client
         assert_error(await client.get("/metrics", key=None), 403, "forbidden")
         assert_error(await client.get("/metrics", key=None, headers={"Authorization": f"Bearer {TOKEN}x"}),
@@ -138,8 +138,6 @@ async def test_metrics_refused_outside_allowed_networks_unless_bearer(tmp_path):
         assert value(samples, "esign_build_info", version=__version__) == 1
         # the refusals were counted (a refused scrape is an ordinary request)
         assert value(samples, "esign_http_requests_total", method="GET", route="/metrics", status="403") == 3
-    finally:
-        await stop_server(srv)
 
 
 async def test_loopback_is_allowed_by_default_but_not_through_a_proxy(server, client):
@@ -217,6 +215,7 @@ async def test_version_in_healthz_and_the_openapi_document_leaves_metrics_out(cl
     assert liveness["$ref"].endswith("/Liveness")
 
 
+@pytest.mark.slow
 def test_esign_version():
     out = subprocess.run([sys.executable, "-m", "esign", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == f"esign {version('esign')}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import pathlib
 import re
 import subprocess
@@ -15,19 +14,15 @@ import pytest
 from esign import __version__
 from esign.api import health
 from esign.app import all_routes
-from tests.conftest import assert_error
+from tests.support import assert_error
+from tests.support.processes import ROOT, clean_env
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SPEC_OPERATIONS = ROOT / "tests" / "spec_operations.txt"
 PLATFORM_OPERATIONS = [
     "GET /v1/documents", "POST /v1/documents/upload", "GET /v1/contacts", "POST /v1/contacts",
     "DELETE /v1/contacts/{contact_id}", "GET /v1/usage",
 ]
 PUBLIC_OPERATIONS = ["GET /v1/seal-certificate"]  # extension: what a relying party trusts
-
-
-def clean_env() -> dict:
-    return {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
 
 
 @pytest.fixture
@@ -93,6 +88,7 @@ async def test_operations_document_security_errors_and_parameters(openapi):
     assert set(usage_schema["required"]) == {"signing_requests", "storage", "templates", "identity_verifications"}
 
 
+@pytest.mark.slow
 async def test_cli_prints_the_same_document(openapi):
     proc = subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "openapi"], capture_output=True, text=True,
                           timeout=60, env=clean_env())

@@ -9,10 +9,12 @@ import signal
 import threading
 import time
 
+import pytest
+
 from esign.pdf import probe
 from esign.pdf.probe import PdfChecker
-from tests.conftest import SAMPLE_PDF, start_server, stop_server
-from tests.platform.test_documents import bomb_pdf, build_pdf, stream
+from tests.support import SAMPLE_PDF, running_server
+from tests.support.documents import bomb_pdf, build_pdf, stream
 
 PAGES = {"ok": True, "page_count": 4}
 
@@ -75,6 +77,7 @@ async def test_a_child_over_the_time_bound_is_killed_and_replaced():
         await checker.close()
 
 
+@pytest.mark.slow
 async def test_a_child_over_the_memory_bound_is_replaced(tmp_path):
     bomb = tmp_path / "bomb.pdf"
     bomb.write_bytes(bomb_pdf())
@@ -104,15 +107,12 @@ async def test_a_child_that_died_while_idle_is_not_used():
 
 
 async def test_children_end_with_the_service(tmp_path):
-    server = await start_server(tmp_path, overrides={"limits": {"pdf_check_workers": 2}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"pdf_check_workers": 2}}) as server:
         uploads = await asyncio.gather(*(server.client.upload(SAMPLE_PDF.read_bytes()) for _ in range(3)))
         assert [u.status for u in uploads] == [201] * 3
         checker = server.services.pdf_checker
         children = checker._idle + list(checker._busy)
         assert 1 <= len(children) <= 2
-    finally:
-        await stop_server(server)
     assert all(child.proc.returncode is not None for child in children)
 
 

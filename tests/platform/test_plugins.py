@@ -13,7 +13,7 @@ import pytest
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
-from tests.conftest import SAMPLE_PDF, start_server, stop_server
+from tests.support import SAMPLE_PDF, running_server, start_server
 
 MODULE = "esign_throwaway_vendor_plugin"
 
@@ -212,8 +212,8 @@ def test_unknown_plugin_option_is_refused_naming_its_keys(vendor_plugin):
 async def test_vendor_storage_serves_real_uploads(vendor_plugin, tmp_path):
     pm = pluginsmod.make_plugin_manager()
     module = sys.modules[MODULE]
-    server = await start_server(tmp_path, overrides={"storage": {"provider": "dictstore", "bucket": "b1"}}, pm=pm)
-    try:
+    async with running_server(tmp_path, overrides={"storage": {"provider": "dictstore", "bucket": "b1"}},
+                              pm=pm) as server:
         assert module.STARTED == ["b1"]
         pdf = SAMPLE_PDF.read_bytes()
         resp = await server.client.upload(pdf, "vendor.pdf")
@@ -222,8 +222,6 @@ async def test_vendor_storage_serves_real_uploads(vendor_plugin, tmp_path):
         stored = {key: data for (bucket, key), data in module.BLOBS.items() if bucket == "b1" and doc_id in key}
         assert list(stored.values()) == [pdf]
         assert not (tmp_path / "blobs").exists() or not any((tmp_path / "blobs").rglob("*.pdf"))
-    finally:
-        await stop_server(server)
 
 
 def storage_plugin(identifier: str, without: str = "") -> str:
@@ -272,11 +270,8 @@ async def test_each_provider_hook_is_called_once_at_start_up(vendor_plugin, tmp_
     duplicate check of the plugin-manager factory, once more when the provider was chosen)."""
     pm = pluginsmod.make_plugin_manager()
     module = sys.modules[MODULE]
-    server = await start_server(tmp_path, overrides={"storage": {"provider": "dictstore"}}, pm=pm)
-    try:
+    async with running_server(tmp_path, overrides={"storage": {"provider": "dictstore"}}, pm=pm):
         assert sorted(module.CALLS) == sorted(pluginsmod.PROVIDER_HOOKS)
-    finally:
-        await stop_server(server)
 
 
 def identity_plugin(identifier: str, body: str, imports: str = "IdentityProvider") -> str:
@@ -364,15 +359,12 @@ async def test_secret_option_values_are_never_shown(site, monkeypatch, tmp_path,
                                                         "retries": "s3cr3t-retries"}}, pm=pm)
     assert "sms.retries" in str(info.value) and "s3cr3t" not in str(info.value)
     caplog.set_level(logging.INFO)
-    server = await start_server(tmp_path, overrides={"sms": {"provider": "vaultsms", "api_token": "tok-s3cr3t-42"}},
-                                pm=pm)
-    try:
+    async with running_server(tmp_path, overrides={"sms": {"provider": "vaultsms", "api_token": "tok-s3cr3t-42"}},
+                              pm=pm) as server:
         assert server.services.sms.settings["api_token"] == "tok-s3cr3t-42"
         chosen = [r.getMessage() for r in caplog.records if "'vaultsms'" in r.getMessage()]
         assert chosen and "'region': 'eu'" in chosen[0] and "'api_token': '***'" in chosen[0]
         assert not [r for r in caplog.records if "tok-s3cr3t-42" in r.getMessage()]
-    finally:
-        await stop_server(server)
 
 
 def test_an_option_not_declared_with_option_is_refused(site, monkeypatch):

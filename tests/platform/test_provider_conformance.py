@@ -11,7 +11,7 @@ import shutil
 import pytest
 
 from esign.testing import BlobStorageConformance, EmailConformance, IdentityFormConformance, SmsConformance
-from tests.smtp import smtp_controller
+from tests.support.mail import smtp_controller
 
 
 class TestLocalStorage(BlobStorageConformance):

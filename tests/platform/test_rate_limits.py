@@ -12,7 +12,7 @@ import tornado.netutil
 
 from esign import services as servicesmod
 from esign.app import make_app
-from tests.conftest import KEYS, Client, assert_error, raw_db, start_server, stop_server
+from tests.support import KEYS, Client, assert_error, raw_db, running_server
 
 LIMITED = "esk_live_rate_limited_five_00000000000"
 LIMITED_2 = "esk_live_rate_limited_five_another_0000"
@@ -38,8 +38,7 @@ def window_start(server):
 async def test_sixth_request_at_once_is_429_and_the_budget_comes_back_one_interval_at_a_time(tmp_path):
     """A limit of 5 a minute: five at once, then one every 12 s (GCRA); Reset says when the whole
     budget is back, Retry-After when the next request is allowed."""
-    server = await start_server(tmp_path, extra_config=EXTRA)
-    try:
+    async with running_server(tmp_path, extra_config=EXTRA) as server:
         client = server.client
         start = server.clock.now()
         for i in range(5):
@@ -75,21 +74,16 @@ async def test_sixth_request_at_once_is_429_and_the_budget_comes_back_one_interv
         server.clock.advance(seconds=60)  # the whole budget is back
         resp = await client.get("/v1/contacts", key=LIMITED)
         assert resp.status == 200 and resp.headers["X-RateLimit-Remaining"] == "4"
-    finally:
-        await stop_server(server)
 
 
 async def test_default_rate_applies_to_keys_without_their_own(tmp_path):
-    server = await start_server(tmp_path, overrides={"limits": {"default_rate_per_minute": 3}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"default_rate_per_minute": 3}}) as server:
         window_start(server)
         statuses = [(await server.client.get("/v1/usage", key="b")).status for _ in range(4)]
         assert statuses == [200, 200, 200, 429]
         resp = await server.client.get("/v1/usage", key="b")
         assert resp.headers["X-RateLimit-Limit"] == "3"
         assert int(resp.headers["Retry-After"]) == 20  # 60 s / 3
-    finally:
-        await stop_server(server)
 
 
 async def test_headers_on_every_authenticated_answer(client, sample_pdf):
@@ -105,47 +99,42 @@ async def test_headers_on_every_authenticated_answer(client, sample_pdf):
 
 
 async def test_concurrent_requests_never_exceed_the_budget(tmp_path):
-    server = await start_server(tmp_path, extra_config=EXTRA)
-    try:
+    async with running_server(tmp_path, extra_config=EXTRA) as server:
         window_start(server)
         answers = await asyncio.gather(*(server.client.get("/v1/usage", key=LIMITED) for _ in range(12)))
         assert sorted(r.status for r in answers) == [200] * 5 + [429] * 7
-    finally:
-        await stop_server(server)
 
 
 async def test_two_server_processes_share_one_budget(tmp_path):
     """A second app over the same database (as a second process would be over one MongoDB)."""
-    first = await start_server(tmp_path, extra_config=EXTRA)
-    services2 = await servicesmod.build(first.services.config, first.clock, database=first.services.db)
-    sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
-    second_http = tornado.httpserver.HTTPServer(make_app(services2))
-    second_http.add_sockets(sockets)
-    second = Client(f"http://127.0.0.1:{sockets[0].getsockname()[1]}")
-    try:
-        window_start(first)
-        statuses = []
-        for i in range(6):
-            client = first.client if i % 2 == 0 else second
-            statuses.append((await client.get("/v1/documents", key=LIMITED)).status)
-        assert statuses == [200, 200, 200, 200, 200, 429]
-        resp = await second.get("/v1/documents", key=LIMITED)
-        assert_error(resp, 429, "rate_limited")
-        assert (await first.client.get("/v1/documents", key=LIMITED)).status == 429
-        first.clock.advance(minutes=1)
-        assert (await second.get("/v1/documents", key=LIMITED)).status == 200
-    finally:
-        second.close()
-        second_http.stop()
-        await services2.close()
-        await stop_server(first)
+    async with running_server(tmp_path, extra_config=EXTRA) as first:
+        services2 = await servicesmod.build(first.services.config, first.clock, database=first.services.db)
+        sockets = tornado.netutil.bind_sockets(0, "127.0.0.1")
+        second_http = tornado.httpserver.HTTPServer(make_app(services2))
+        second_http.add_sockets(sockets)
+        second = Client(f"http://127.0.0.1:{sockets[0].getsockname()[1]}")
+        try:
+            window_start(first)
+            statuses = []
+            for i in range(6):
+                client = first.client if i % 2 == 0 else second
+                statuses.append((await client.get("/v1/documents", key=LIMITED)).status)
+            assert statuses == [200, 200, 200, 200, 200, 429]
+            resp = await second.get("/v1/documents", key=LIMITED)
+            assert_error(resp, 429, "rate_limited")
+            assert (await first.client.get("/v1/documents", key=LIMITED)).status == 429
+            first.clock.advance(minutes=1)
+            assert (await second.get("/v1/documents", key=LIMITED)).status == 200
+        finally:
+            second.close()
+            second_http.stop()
+            await services2.close()
 
 
 # --- no window edge (issue 11, point 10; constant cost, issue 30) -----------------------------------
 
 async def test_no_burst_of_twice_the_limit_across_a_minute_boundary(tmp_path):
-    server = await start_server(tmp_path, extra_config=EXTRA)
-    try:
+    async with running_server(tmp_path, extra_config=EXTRA) as server:
         window_start(server)
         server.clock.advance(seconds=50)  # 10 s before a minute boundary
         for i in range(5):
@@ -160,15 +149,12 @@ async def test_no_burst_of_twice_the_limit_across_a_minute_boundary(tmp_path):
         server.clock.advance(microseconds=1_000)  # 12 s after the five: one more, and only one
         statuses = [(await server.client.get("/v1/documents", key=LIMITED)).status for _ in range(3)]
         assert statuses == [200, 429, 429]
-    finally:
-        await stop_server(server)
 
 
 async def test_any_span_holds_at_most_the_burst_plus_the_rate(tmp_path):
     """A request every 2 s for 5 minutes at a limit of 5 a minute: no span of L seconds holds more
     than 5 + L / 12 allowed requests, and the budget is used (5 a minute after the first burst)."""
-    server = await start_server(tmp_path, extra_config=EXTRA)
-    try:
+    async with running_server(tmp_path, extra_config=EXTRA) as server:
         allowed = []
         for _ in range(150):
             resp = await server.client.get("/v1/usage", key=LIMITED)
@@ -181,13 +167,10 @@ async def test_any_span_holds_at_most_the_burst_plus_the_rate(tmp_path):
                 span = (u - t).total_seconds()
                 assert sum(1 for v in allowed if t <= v <= u) <= 5 + span / 12
         assert len(allowed) >= 5 + 5 * 4
-    finally:
-        await stop_server(server)
 
 
 async def test_remaining_and_reset_follow_the_rate(tmp_path):
-    server = await start_server(tmp_path, extra_config=EXTRA)
-    try:
+    async with running_server(tmp_path, extra_config=EXTRA) as server:
         first = server.clock.now()
         for _ in range(3):
             resp = await server.client.get("/v1/documents", key=LIMITED)
@@ -198,14 +181,11 @@ async def test_remaining_and_reset_follow_the_rate(tmp_path):
         server.clock.advance(seconds=35)  # past the reset: the whole budget was back
         resp = await server.client.get("/v1/documents", key=LIMITED)
         assert resp.headers["X-RateLimit-Remaining"] == "4"
-    finally:
-        await stop_server(server)
 
 
 async def test_the_state_is_one_small_document_whatever_the_limit(tmp_path):
     """Constant cost: a key limited to 1,000 a minute keeps the same few bytes as one limited to 60."""
-    server = await start_server(tmp_path)
-    try:
+    async with running_server(tmp_path) as server:
         store = server.services.store
         for limit, key in ((60, "k60"), (1000, "k1000")):
             for _ in range(limit + 5):
@@ -214,15 +194,12 @@ async def test_the_state_is_one_small_document_whatever_the_limit(tmp_path):
         for key in ("k60", "k1000"):
             assert set(docs[key]) == {"_id", "tat_us", "expires_at"}
             assert len(bson.encode(docs[key])) < 100
-    finally:
-        await stop_server(server)
 
 
 # --- failed API-key attempts ------------------------------------------------------------------------
 
 async def test_failed_keys_are_throttled_per_address_before_any_database_work(tmp_path, monkeypatch):
-    server = await start_server(tmp_path, overrides={"server": {"xheaders": True}})
-    try:
+    async with running_server(tmp_path, overrides={"server": {"xheaders": True}}) as server:
         client = server.client
         lookups = []
         real_by_hash = server.services.store.api_keys.by_hash
@@ -253,15 +230,12 @@ async def test_failed_keys_are_throttled_per_address_before_any_database_work(tm
         assert (await client.get("/v1/documents", key="esk_live_guess_last_0000000000", headers=attacker)).status == 401
         assert (await client.get("/v1/documents", key="esk_live_guess_more_0000000000", headers=attacker)).status == 429
         assert (await client.get("/v1/documents", key="c", headers=attacker)).status == 429
-    finally:
-        await stop_server(server)
 
 
 async def test_a_key_accepted_before_keeps_working_from_a_throttled_address(tmp_path):
     """Clients behind one address (a NAT, a company proxy, a reverse proxy without `xheaders`): one of
     them sending a stale key does not lock the others out."""
-    server = await start_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 3}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 3}}) as server:
         client = server.client
         assert (await client.get("/v1/documents", key="a")).status == 200
         for _ in range(3):
@@ -279,15 +253,10 @@ async def test_a_key_accepted_before_keeps_working_from_a_throttled_address(tmp_
         for _ in range(2):
             assert_error(await client.get("/v1/documents", key="esk_live_stale_key_0000000000"), 401, "unauthorized")
         assert_error(await client.get("/v1/documents", key="a"), 429, "rate_limited")
-    finally:
-        await stop_server(server)
 
 
 async def test_the_failed_key_limit_is_configurable(tmp_path):
-    server = await start_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 2}})
-    try:
+    async with running_server(tmp_path, overrides={"limits": {"failed_auth_per_minute": 2}}) as server:
         statuses = [(await server.client.get("/v1/usage", key="esk_live_wrong_wrong_wrong_wrong")).status
                     for _ in range(3)]
         assert statuses == [401, 401, 429]
-    finally:
-        await stop_server(server)

@@ -13,10 +13,9 @@ from esign.clock import FakeClock
 from esign.domain import links, provisioning, rotation
 from esign.secrets import SecretBox
 from esign.webhooks import signatures
-from tests.conftest import KEYS, assert_error, start_server, stop_server
-from tests.platform.test_openapi_health import ROOT, clean_env
-from tests.signing.test_seal_certificate import signed_pdf
-from tests.signing.test_signed_pdf_e2e import complete_request
+from tests.support import KEYS, assert_error, start_server, stop_server
+from tests.support.processes import ROOT, clean_env
+from tests.support.signing import complete_request, signed_pdf
 
 OLD_KEY = "old-service-key-0123456789abcdef-rotation"
 NEW_KEY = "new-service-key-0123456789abcdef-rotation"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from esign import db as dbmod
 from esign.store import Store
-from tests.conftest import KEYS, SAMPLE_PDF, assert_error, start_server, stop_server
-from tests.signer.api_helpers import ANN, BOB, make_request, spost, typed
+from tests.support import KEYS, SAMPLE_PDF, assert_error, running_server
+from tests.support.signing import ANN, BOB, make_request, spost, typed
 
 # operation -> the most round trips it may take (authenticated, key and organisation cached)
 BUDGETS = {
@@ -97,8 +97,7 @@ async def test_round_trips_per_operation_within_budget(server):
 
 
 async def test_key_and_organisation_are_cached_and_revocation_is_immediate_here(tmp_path):
-    srv = await start_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 10.0}})
-    try:
+    async with running_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 10.0}}) as srv:
         client = srv.client
         assert (await client.get("/v1/documents")).status == 200
         counter = dbmod.round_trips(srv.services.db)
@@ -115,8 +114,6 @@ async def test_key_and_organisation_are_cached_and_revocation_is_immediate_here(
         assert await srv.services.store.api_keys.revoke(record["id"])
         assert_error(await client.get("/v1/documents"), 401, "unauthorized")
         assert (await client.get("/v1/documents", key="a_read")).status == 200
-    finally:
-        await stop_server(srv)
 
 
 async def revoke_elsewhere(srv, key: str) -> None:
@@ -128,24 +125,18 @@ async def revoke_elsewhere(srv, key: str) -> None:
 
 
 async def test_revocation_by_another_process_takes_effect_within_the_cache_time(tmp_path):
-    srv = await start_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 10.0}})
-    try:
+    async with running_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 10.0}}) as srv:
         client = srv.client
         assert (await client.get("/v1/documents")).status == 200
         await revoke_elsewhere(srv, KEYS["a"])
         assert (await client.get("/v1/documents")).status == 200  # still cached here
         srv.clock.advance(seconds=10)
         assert_error(await client.get("/v1/documents"), 401, "unauthorized")
-    finally:
-        await stop_server(srv)
 
 
 async def test_cache_time_zero_reads_the_key_every_time(tmp_path):
-    srv = await start_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 0.0}})
-    try:
+    async with running_server(tmp_path, overrides={"security": {"api_key_cache_seconds": 0.0}}) as srv:
         client = srv.client
         assert (await client.get("/v1/documents")).status == 200
         await revoke_elsewhere(srv, KEYS["a"])
         assert_error(await client.get("/v1/documents"), 401, "unauthorized")
-    finally:
-        await stop_server(srv)

@@ -9,7 +9,7 @@ import re
 
 from esign.db.index_rule import QueryRecorder
 from esign.domain import links
-from tests.signing.test_signed_pdf_e2e import complete_request
+from tests.support.signing import complete_request
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
 

@@ -17,10 +17,10 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor  # noqa: E402
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter  # noqa: E402
 
 from esign import tracing  # noqa: E402
-from tests.conftest import start_server, stop_server  # noqa: E402
-from tests.faults.smtp_policy import PolicySmtp  # noqa: E402
-from tests.signer.api_helpers import make_request, spost, typed  # noqa: E402
-from tests.webhooks.conftest import create_hook, receiver  # noqa: E402, F401 (fixture)
+from tests.support import start_server, stop_server
+from tests.support.mail import PolicySmtp
+from tests.support.signing import make_request, spost, typed
+from tests.support.webhooks import create_hook
 
 EXPORTER = InMemorySpanExporter()
 

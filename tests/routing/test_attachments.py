@@ -16,9 +16,10 @@ from PIL import Image
 from pypdf import PdfReader
 
 from esign.domain import links
-from tests.conftest import SAMPLE_PDF, assert_error, start_server, stop_server
-from tests.routing.helpers import sign_with, signed_pdf, text_of
-from tests.signer.api_helpers import ANN, BOB, make_request, png_bytes, sget, spost, typed
+from tests.support import SAMPLE_PDF, assert_error, start_server, stop_server
+from tests.support.images import png_bytes
+from tests.support.routing import sign_with, signed_pdf, text_of
+from tests.support.signing import ANN, BOB, make_request, sget, spost, typed
 
 BOUNDARY = "esignAttachmentBoundary0123456789"
 

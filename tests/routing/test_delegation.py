@@ -8,11 +8,11 @@ from __future__ import annotations
 import subprocess
 
 from esign.domain import lifecycle, links
-from tests.conftest import assert_error
-from tests.routing.helpers import sign_with, signed_pdf, text_of
-from tests.signer.api_helpers import ANN, BOB, make_request, sget, spost
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
-from tests.webhooks.conftest import create_hook, receiver  # noqa: F401  (fixture)
+from tests.support import assert_error
+from tests.support.mail import link_of
+from tests.support.routing import sign_with, signed_pdf, text_of
+from tests.support.signing import ANN, BOB, make_request, sget, spost
+from tests.support.webhooks import create_hook
 
 DAN = {"name": "Dan Deputy", "email": "dan@example.test", "reason": "Dan signs contracts for our team"}
 

@@ -4,10 +4,10 @@ signer's id, order and fields, invites the new address, clears a bounce, and the
 from __future__ import annotations
 
 from esign.domain import lifecycle
-from tests.conftest import assert_error
-from tests.routing.helpers import sign_with, signed_pdf, text_of
-from tests.signer.api_helpers import ANN, BOB, make_request, sget, spost
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support import assert_error
+from tests.support.mail import link_of
+from tests.support.routing import sign_with, signed_pdf, text_of
+from tests.support.signing import ANN, BOB, make_request, sget, spost
 
 NEW = {"name": "Ann Newman", "email": "ann.newman@example.test", "phone": "+1 555 0100 999"}
 

@@ -10,7 +10,7 @@ import re
 import tornado.httpclient
 from PIL import Image
 
-from tests.signer.api_helpers import ANN, BOB, drawn, make_request, sget, spost, typed
+from tests.support.signing import ANN, BOB, drawn, make_request, sget, spost, typed
 
 TEXT = {"field_type": "text", "page_number": 1, "x_percent": 10, "y_percent": 88, "width_percent": 45,
         "height_percent": 5}

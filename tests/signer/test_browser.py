@@ -13,9 +13,11 @@ from esign.domain import links
 from esign.hookspecs import hookimpl
 from esign.plugins import make_plugin_manager
 from esign.providers.base import CodeCheckingSmsProvider
-from tests.conftest import SAMPLE_PDF
-from tests.signer.browser import PHONE, chromium, draw_signature, new_page, screenshot, tab_to
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support import running_server
+from tests.support.browser import PHONE, chromium, consent, create_request, draw_signature, field_ids, new_page, screenshot, tab_to
+from tests.support.mail import link_of
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 ALL_FIELDS = [
     {"field_type": "signature", "page_number": 1, "x_percent": 55, "y_percent": 80, "width_percent": 30, "height_percent": 6},
@@ -36,36 +38,6 @@ ALL_FIELDS = [
 @pytest.fixture
 def srv(smtp_server):
     return smtp_server
-
-
-async def create_request(srv, signers, fields_for=None, pdf: bytes | None = None, **extra) -> dict:
-    """A sent request; `fields_for(signer_ids)` returns the fields. Returns the API's full record."""
-    client = srv.client
-    doc = (await client.upload(pdf or SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
-    created = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, **extra})
-    assert created.status == 201, created
-    request = created.json
-    if fields_for:
-        ids = [s["id"] for s in request["signers"]]
-        resp = await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": fields_for(ids)})
-        assert resp.status == 201, resp
-    sent = await client.post(f"/v1/signing-requests/{request['id']}/send")
-    assert sent.status == 200, sent
-    await srv.run_jobs()
-    return sent.json
-
-
-async def field_ids(srv, request_id) -> dict:
-    """(field_type, placeholder) -> field id."""
-    record = await srv.services.store.signing_requests.by_id(request_id)
-    return {(f["field_type"], f.get("placeholder")): f["id"] for f in record["fields"]}
-
-
-async def consent(page):
-    await page.locator("#consent-step").wait_for(state="visible")
-    await page.check("#consent-box")
-    await page.click("#consent-continue")
-    await page.locator("#finish").wait_for(state="visible")
 
 
 async def sign_typed(browser, link):
@@ -243,11 +215,8 @@ async def test_sequential_second_signer_waits_then_withdraws_and_signs_again(srv
 
 
 async def test_phone_code_and_identity_check_in_the_page(tmp_path):
-    from esign.domain import links
-    from tests.conftest import start_server, stop_server
 
-    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
-    try:
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
@@ -294,8 +263,6 @@ async def test_phone_code_and_identity_check_in_the_page(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert {"signing_event.otp_sent", "signing_event.otp_failed", "signing_event.otp_verified",
                 "identity.rejected", "identity.approved"} <= set(events)
-    finally:
-        await stop_server(srv)
 
 
 class EightDigitSms(CodeCheckingSmsProvider):
@@ -318,12 +285,10 @@ class EightDigitPlugin:
 
 
 async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp_path):
-    from tests.conftest import start_server, stop_server
 
     pm = make_plugin_manager()
     pm.register(EightDigitPlugin())
-    srv = await start_server(tmp_path, overrides={"sms": {"provider": "eight-digit"}}, pm=pm)
-    try:
+    async with running_server(tmp_path, overrides={"sms": {"provider": "eight-digit"}}, pm=pm) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [{"signer_id": ids[0], "field_type": "signature", "x_percent": 10, "y_percent": 10}],
@@ -338,8 +303,6 @@ async def test_a_code_made_by_the_sms_provider_may_be_longer_than_six_digits(tmp
             await page.click("#otp-form button[type=submit]")
             await sign_after_consent(page)
         assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_slow_pattern_does_not_freeze_the_page_as_it_is_typed(srv):

@@ -8,9 +8,11 @@ from PIL import Image
 from pypdf import PdfReader
 
 from esign.pdf.stamp import SIGNATURES_PAGE
-from tests.conftest import SAMPLE_PDF
-from tests.signer.browser import ARTIFACTS, DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support import SAMPLE_PDF
+from tests.support.browser import ARTIFACTS, DESKTOP, PHONE, chromium, draw_signature, new_page, screenshot
+from tests.support.mail import link_of
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 VIEWPORTS = {"desktop": (DESKTOP, {}), "phone": (PHONE, {"is_mobile": True, "has_touch": True})}
 ANN = {"name": "Ann Lee", "email": "ann@example.test"}

@@ -8,9 +8,8 @@ import tornado.httpserver
 import tornado.netutil
 import tornado.web
 
-from tests.conftest import start_server, stop_server
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import create_request
+from tests.support import running_server
+from tests.support.browser import chromium, create_request, new_page, screenshot
 
 PARENT = """<!doctype html><html><head><title>Parent app</title></head><body>
 <h1>Our app</h1>
@@ -38,14 +37,13 @@ async def parent_port():
 
 @pytest.fixture
 async def srv(tmp_path, parent_port):
-    server = await start_server(tmp_path)
-    org = await server.services.store.api_keys.by_key("esk_live_org_a_read_write_000000000000")
-    # the parent page's origin as a browser sees it: `localhost`, a different origin from 127.0.0.1
-    server.allowed_origin = f"http://localhost:{parent_port}"
-    await server.services.store.organizations.col.update_one(
-        {"_id": org["org_id"]}, {"$push": {"embed_origins": server.allowed_origin}})
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path) as server:
+        org = await server.services.store.api_keys.by_key("esk_live_org_a_read_write_000000000000")
+        # the parent page's origin as a browser sees it: `localhost`, a different origin from 127.0.0.1
+        server.allowed_origin = f"http://localhost:{parent_port}"
+        await server.services.store.organizations.col.update_one(
+            {"_id": org["org_id"]}, {"$push": {"embed_origins": server.allowed_origin}})
+        yield server
 
 
 async def embedded_urls(srv, request_id) -> list[dict]:
@@ -69,6 +67,7 @@ async def wait_for_message(page, kind: str) -> dict:
     return next(m for m in await messages(page) if m["data"]["type"] == kind)
 
 
+@pytest.mark.browser
 async def test_embedded_signing_posts_messages_to_the_allowed_origin(srv, parent_port):
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"},
                                          {"name": "Bob Ray", "email": "bob@example.test"}], two_signers)
@@ -113,6 +112,7 @@ async def test_embedded_signing_posts_messages_to_the_allowed_origin(srv, parent
     assert record["status"] == "cancelled"
 
 
+@pytest.mark.browser
 async def test_embedding_from_another_origin_is_refused_by_the_browser(srv, parent_port):
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], two_signers)
     url = (await embedded_urls(srv, request["id"]))[0]["embedded_url"]

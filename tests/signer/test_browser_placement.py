@@ -11,9 +11,10 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import RectangleObject
 from reportlab.pdfgen import canvas
 
-from tests.conftest import start_server, stop_server
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import consent, create_request, field_ids
+from tests.support import running_server
+from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 # displayed position of a grey marker on each page, in percent: x, y, width, height
 MARKERS = {1: (30.0, 40.0, 10.0, 5.0), 2: (20.0, 50.0, 10.0, 5.0)}
@@ -61,9 +62,8 @@ def close(a, b, tolerance):
 
 @pytest.fixture
 async def srv(tmp_path):
-    server = await start_server(tmp_path)
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path) as server:
+        yield server
 
 
 async def test_fields_on_rotated_and_cropped_pages_line_up(srv, tmp_path):
@@ -107,7 +107,8 @@ async def test_fields_on_rotated_and_cropped_pages_line_up(srv, tmp_path):
     link = (await srv.client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
     signed = await srv.client.get(link.split(str(srv.port), 1)[1], key=None)
     assert signed.status == 200
-    # poppler, an independent renderer (showing the CropBox as viewers do): the marker where expected on the original, the ink on it when signed
+    # poppler, an independent renderer (showing the CropBox as viewers do): the marker where expected on the
+    # original, the ink on it when signed
     original, stamped = render_with_poppler(awkward_pdf(), tmp_path / "original"), render_with_poppler(signed.body, tmp_path / "signed")
     for number in MARKERS:
         mx, my, mw, mh = marker_box(original[number])

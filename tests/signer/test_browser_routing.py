@@ -10,10 +10,9 @@ import pytest
 import pytest_asyncio
 from PIL import Image, ImageChops
 
-from tests.a11y.test_axe import axe, open_page
-from tests.signer.browser import DESKTOP, PHONE, chromium, screenshot, tab_to
-from tests.signer.test_browser import consent, create_request, field_ids
-from tests.smtp import link_of, mail_server
+from tests.support.a11y import axe, open_page
+from tests.support.browser import DESKTOP, PHONE, chromium, consent, create_request, field_ids, screenshot, tab_to
+from tests.support.mail import link_of, mail_server
 
 pytestmark = [pytest.mark.browser, pytest.mark.asyncio(loop_scope="module")]
 SIZES = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])

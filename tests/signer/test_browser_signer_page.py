@@ -8,10 +8,10 @@ import re
 import pypdf
 import pytest
 
-from tests.conftest import SAMPLE_PDF
-from tests.signer.browser import chromium, new_page, screenshot
-from tests.signer.test_browser import consent, create_request, field_ids
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from esign.domain import links
+from tests.support import SAMPLE_PDF, running_server
+from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
+from tests.support.mail import link_of
 
 
 @pytest.fixture
@@ -23,6 +23,7 @@ def signature_field(signer_id, **extra):
     return {"signer_id": signer_id, "field_type": "signature", "x_percent": 10, "y_percent": 30, **extra}
 
 
+@pytest.mark.browser
 async def test_an_optional_field_the_signer_empties_stays_empty(srv):
     """What the signer emptied on the page is not filled back in with the value it started with."""
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [
@@ -77,6 +78,7 @@ def long_pdf(pages: int) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.browser
 async def test_a_long_document_loads_its_pages_as_they_are_scrolled_to(srv):
     await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}],
                          lambda ids: [signature_field(ids[0], page_number=40)], pdf=long_pdf(40))
@@ -95,6 +97,7 @@ async def test_a_long_document_loads_its_pages_as_they_are_scrolled_to(srv):
         assert len(images) < 40
 
 
+@pytest.mark.browser
 async def test_closing_the_adopt_dialog_then_adopting_from_a_field_does_not_sign(srv):
     """"Sign the document" opens the adopt dialog to adopt and sign; closed with Escape, a later
     adoption from a signature field only adopts."""
@@ -122,6 +125,7 @@ async def test_closing_the_adopt_dialog_then_adopting_from_a_field_does_not_sign
     assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "completed"
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("viewport", [{"width": 640, "height": 450}, {"width": 195, "height": 422}],
                          ids=["desktop-200pct", "phone-200pct"])
 async def test_the_action_bar_does_not_cover_a_zoomed_page(srv, viewport):
@@ -142,6 +146,7 @@ async def test_the_action_bar_does_not_cover_a_zoomed_page(srv, viewport):
         assert await page.evaluate("getComputedStyle(document.getElementById('actions')).position") == "sticky"
 
 
+@pytest.mark.browser
 async def test_without_javascript_the_page_says_so_and_nothing_else(srv):
     await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}], lambda ids: [signature_field(ids[0])])
     link = link_of(srv.inbox.to("ann@example.test")[0])
@@ -152,6 +157,7 @@ async def test_without_javascript_the_page_says_so_and_nothing_else(srv):
         assert await page.locator("#loading").is_hidden()
 
 
+@pytest.mark.browser
 async def test_a_pasted_value_with_a_slow_pattern_does_not_freeze_the_page(srv):
     """(a+)+b against 40 "a" pasted at once backtracks 2^40 times: the check runs in a Web Worker that
     the page ends after a time bound, so the tab stays responsive and the server's answer is shown.
@@ -190,6 +196,7 @@ async def test_a_pasted_value_with_a_slow_pattern_does_not_freeze_the_page(srv):
     assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"
 
 
+@pytest.mark.browser
 async def test_signing_in_a_second_tab_after_the_first_shows_the_signed_state(srv):
     request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"},
                                          {"name": "Bob Ray", "email": "bob@example.test"}],
@@ -221,14 +228,12 @@ async def slow_network(page, pattern: str, seconds: float = 1.5):
     await page.route(pattern, delayed)
 
 
+@pytest.mark.browser
 async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
     """Enter pressed twice on the phone code, or "Verify" clicked twice, while the first call is
     still on its way: one wrong try of the code and one identity check, not two."""
-    from esign.domain import links
-    from tests.conftest import start_server, stop_server
 
-    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
-    try:
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
         request = await create_request(
             srv, [{"name": "Dana Kowalska", "email": "dana@example.test", "phone": "+48 601 234 567"}],
             lambda ids: [signature_field(ids[0])], phone_verification_required=True, identity_verification_required=True)
@@ -260,5 +265,3 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert events.count("signing_event.otp_failed") == 1
         assert events.count("identity.rejected") == 1
-    finally:
-        await stop_server(srv)

@@ -9,8 +9,8 @@ import shutil
 
 from esign.api.files import content_disposition
 from esign.domain import downloads
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.signer.api_helpers import ANN, BOB, Made, drawn, make_request, sget, spost, typed, upload
+from tests.support import assert_error, raw_db, running_server
+from tests.support.signing import ANN, BOB, Made, drawn, make_request, sget, spost, typed, upload
 
 DAY = 24 * 3600
 
@@ -186,8 +186,7 @@ async def test_the_signing_page_promises_the_link_only_while_it_will_work(server
 
 
 async def test_completed_link_days_zero_stops_the_link_at_completion(tmp_path):
-    srv = await start_server(tmp_path, overrides={"signing": {"completed_link_days": 0}})
-    try:
+    async with running_server(tmp_path, overrides={"signing": {"completed_link_days": 0}}) as srv:
         # the signing page does not promise what the link will not do
         made = await make_request(srv, [ANN, BOB])
         html = (await sget(srv, await made.token(0), "")).body.decode()
@@ -199,8 +198,6 @@ async def test_completed_link_days_zero_stops_the_link_at_completion(tmp_path):
         _, token = await completed(srv)
         assert (await sget(srv, token, "")).status == 409
         assert (await sget(srv, token, "/download")).status == 409
-    finally:
-        await stop_server(srv)
 
 
 async def test_declined_cancelled_and_embedded_links_answer_as_before(server):

@@ -7,12 +7,14 @@ import io
 import pathlib
 
 import bson
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 
 from esign.domain.signer_values import MAX_DRAWING_BYTES
-from tests.conftest import assert_error
-from tests.signer.api_helpers import data_url, drawn, ink_png, largest_png, make_request, spost
+from tests.support import assert_error
+from tests.support.images import data_url, ink_png, largest_png
+from tests.support.signing import drawn, make_request, spost
 
 SIX = [{"name": f"Signer {i}", "email": f"signer{i}@example.test", "order": 1} for i in range(6)]
 
@@ -45,6 +47,7 @@ async def signed_pdf(server, made) -> bytes:
     return pdf.body
 
 
+@pytest.mark.slow
 async def test_six_signers_with_the_largest_drawings_complete_a_small_request(server):
     """Each of six signers adopts a drawn signature and drawn initials of the largest accepted size
     (2 x 256 KB each, 3 MB in all): every signature succeeds, the request completes, the stored

@@ -5,8 +5,8 @@ from __future__ import annotations
 import bson
 
 from esign.store.embed_tokens import KEEP_EXPIRED_SECONDS
-from tests.conftest import assert_error, raw_db
-from tests.signer.api_helpers import make_request, sget, spost, typed
+from tests.support import assert_error, raw_db
+from tests.support.signing import make_request, sget, spost, typed
 
 SIGNERS = [{"name": f"Signer {i}", "email": f"signer{i}@example.test", "order": 1} for i in range(20)]
 

@@ -3,8 +3,8 @@
 through plugins/esign-stripe-identity against a fake Stripe."""
 from __future__ import annotations
 
-from tests.conftest import assert_error
-from tests.signer.api_helpers import ANN, id_server, make_request, sget, spost  # noqa: F401
+from tests.support import assert_error
+from tests.support.signing import ANN, make_request, sget, spost
 
 
 async def test_redirect_endpoints_with_a_form_provider(id_server):

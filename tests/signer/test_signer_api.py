@@ -13,8 +13,9 @@ from PIL import Image
 
 from esign.domain import links, signing
 from esign.domain.lifecycle import Actor
-from tests.conftest import KEYS, assert_error
-from tests.signer.api_helpers import ANN, BOB, CY, data_url, drawn, ink_png, make_request, png_bytes, sget, spost, typed, upload
+from tests.support import KEYS, assert_error
+from tests.support.images import data_url, ink_png, png_bytes
+from tests.support.signing import ANN, BOB, CY, drawn, make_request, sget, spost, typed, upload
 
 SIGN = {"signature": typed(), "consent": True}
 REQUEST_KEYS = {"id", "document_name", "status", "signing_order", "message", "sender_name", "expires_at"}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import re
 
-from tests.conftest import assert_error, raw_db
-from tests.signer.api_helpers import ANN, BOB, ORIGIN, drawn, make_request, sget, spost, sraw, typed
-from tests.smtp import link_of, smtp_server  # noqa: F401  (fixture)
+from tests.support import assert_error, raw_db
+from tests.support.mail import link_of
+from tests.support.signing import ANN, BOB, ORIGIN, drawn, make_request, sget, spost, sraw, typed
 
 SIGN = {"signature": typed(), "consent": True}
 

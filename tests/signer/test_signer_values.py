@@ -12,7 +12,7 @@ from esign.domain import signer_values as sv
 from esign.errors import ApiError
 from esign.providers.basic_identity import BasicIdentity
 from esign.providers.names import name_score, normalise
-from tests.signer.api_helpers import data_url, ink_png, largest_png, png_bytes
+from tests.support.images import data_url, ink_png, largest_png, png_bytes
 
 TODAY = dt.date(2026, 3, 14)
 SIGNER = {"id": "s1", "name": "Ann Example", "email": "ann@example.test", "phone": "+44 20 7946 0958"}

@@ -8,8 +8,8 @@ import datetime as dt
 import re
 
 from esign.providers.base import ProviderUnavailable
-from tests.conftest import Hiccup, assert_error, raw_db
-from tests.signer.api_helpers import ANN, BOB, id_server, make_request, sget, spost, typed, upload  # noqa: F401
+from tests.support import Hiccup, assert_error, raw_db
+from tests.support.signing import ANN, BOB, make_request, sget, spost, typed, upload
 
 SIGN = {"signature": typed(), "consent": True}
 

@@ -10,7 +10,7 @@ import json
 import tornado.httpclient
 
 from esign.api.signer import STATIC, asset_url
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support.signing import ANN, make_request, spost, typed
 
 GZIP = {"Accept-Encoding": "gzip"}
 

@@ -3,7 +3,7 @@ and the certificate names them, not "esign (the service)" (issue 26: certificate
 from __future__ import annotations
 
 from esign.pdf.certificate import actor
-from tests.signer.api_helpers import ANN, make_request
+from tests.support.signing import ANN, make_request
 
 
 async def test_remind_and_cancel_through_the_api_name_the_key_owner(server):

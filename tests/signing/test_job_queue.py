@@ -3,7 +3,7 @@ import asyncio
 
 from esign.jobs.kinds import JobKind, RetryLater
 from esign.jobs.worker import Worker
-from tests.conftest import raw_db
+from tests.support import raw_db
 
 
 async def test_two_workers_never_take_the_same_job(server):
@@ -82,3 +82,57 @@ async def test_background_loop_runs_jobs(server):
     finally:
         await worker.stop()
         services.worker = previous
+
+
+# --- Worker.stop: it returns, however a stop meets the loops ---------------------------------------------
+
+def idle_worker(services) -> Worker:
+    """A worker with every loop running (claims, the outbox, sweeps) and nothing to do."""
+    async def nothing(services):
+        return None
+
+    return Worker(services, [], [nothing], outbox=nothing)
+
+
+async def test_stop_racing_wake_ups_returns(server):
+    """A stop in the same turn of the loop as a wake-up (a job enqueued, an event stored, a job that
+    just finished): on Python 3.11 `asyncio.wait_for` returned the wake-up and dropped the cancel, and
+    the claim loop polled on forever, so `stop()` never returned."""
+    for turns in range(40):
+        worker = idle_worker(server.services)
+        worker.start()
+        await asyncio.sleep(0.01)  # the loops wait on their wake-up events
+        worker.wake()
+        worker.wake_outbox()
+        for _ in range(turns % 8):
+            await asyncio.sleep(0)  # the stop comes 0 to 7 turns of the loop after the wake-up
+        await asyncio.wait_for(worker.stop(), 5)
+        assert all(task.done() for task in worker._tasks) and not worker._running
+
+
+async def test_stop_ends_a_loop_whose_cancel_was_swallowed(server, monkeypatch):
+    """Cancellation alone is not what ends the loops: a wait that swallows the cancel (as 3.11's
+    `wait_for` does when a wake-up comes in the same turn) still leaves `stop()` to return."""
+    worker = idle_worker(server.services)
+    swallowed = []
+
+    def swallowing(event):
+        real = event.wait
+
+        async def wait():
+            try:
+                return await real()
+            except asyncio.CancelledError:
+                if swallowed:
+                    raise  # only the first cancel: a stop that hangs ends when the test gives up
+                swallowed.append(event)
+                return True
+
+        return wait
+
+    for event in (worker._wake, worker._outbox_wake):
+        monkeypatch.setattr(event, "wait", swallowing(event))
+    worker.start()
+    await asyncio.sleep(0.01)  # the loops are waiting
+    await asyncio.wait_for(worker.stop(), 5)
+    assert swallowed  # the loop did miss its cancel, and stopped anyway

@@ -4,23 +4,9 @@ import pytest
 
 from esign.domain import lifecycle, links
 from esign.errors import ApiError
-from tests.conftest import raw_db, start_server, stop_server
-from tests.smtp import Inbox, link_of, smtp_controller, smtp_server  # noqa: F401  (fixture)
-
-THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
-         {"name": "Bob", "email": "bob@example.test", "order": 2},
-         {"name": "Cy", "email": "cy@example.test", "order": 2}]
-
-
-async def new_request(srv, signers=THREE, order="sequential", **extra):
-    client = srv.client
-    doc = (await client.upload(open(__import__("tests.conftest", fromlist=["SAMPLE_PDF"]).SAMPLE_PDF, "rb").read())).json["id"]
-    resp = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, "signing_order": order,
-                                                      "auto_send": True, **extra})
-    assert resp.status == 201, resp
-    return await srv.services.store.signing_requests.by_id(resp.json["id"])
-
-
+from tests.support import raw_db, running_server
+from tests.support.mail import Inbox, link_of, smtp_controller
+from tests.support.signing import THREE, new_request
 
 
 async def test_sequential_invitations_in_order(smtp_server):
@@ -102,15 +88,13 @@ async def test_withdraw_rules(smtp_server):
 
 
 async def test_smtp_down_is_retried_not_lost(tmp_path):
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": 9}})
-    try:
+    smtp_down = {"email": {"provider": "smtp", "host": "127.0.0.1", "port": 9}}
+    async with running_server(tmp_path, overrides=smtp_down) as srv:
         await new_request(srv, order="parallel")
         await srv.run_jobs()
         jobs = [j async for j in raw_db(srv.services)["jobs"].find({"kind": "email"})]
         assert len(jobs) == 3 and all(j["status"] == "queued" and j["attempts"] == 1 for j in jobs)
         assert all("smtp" in j["last_error"] for j in jobs)
-    finally:
-        await stop_server(srv)
 
 
 async def test_bounce_recorded(tmp_path):
@@ -119,16 +103,16 @@ async def test_bounce_recorded(tmp_path):
             return "550 no such user"
 
     controller, port = smtp_controller(Refuser())
-    srv = await start_server(tmp_path, overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}})
     try:
-        request = await new_request(srv, signers=THREE[:1], order="parallel")
-        await srv.run_jobs()
-        got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
-        assert got["signers"][0]["email_bounced_at"] is not None
-        job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
-        assert job["status"] == "failed"
+        email = {"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}}
+        async with running_server(tmp_path, overrides=email) as srv:
+            request = await new_request(srv, signers=THREE[:1], order="parallel")
+            await srv.run_jobs()
+            got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+            assert got["signers"][0]["email_bounced_at"] is not None
+            job = await raw_db(srv.services)["jobs"].find_one({"kind": "email"})
+            assert job["status"] == "failed"
     finally:
-        await stop_server(srv)
         controller.stop()
 
 

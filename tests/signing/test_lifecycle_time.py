@@ -4,10 +4,9 @@ server over HTTP, real SMTP (aiosmtpd), the injectable clock."""
 import datetime as dt
 import email.utils
 
-from esign.i18n import datetime_text
 from esign.domain import lifecycle
-from tests.conftest import SAMPLE_PDF, Hiccup, assert_error
-from tests.smtp import smtp_server  # noqa: F401  (fixture)
+from esign.i18n import datetime_text
+from tests.support import SAMPLE_PDF, Hiccup, assert_error
 
 SIGNERS = [{"name": "Ann", "email": "ann@example.test", "order": 1},
            {"name": "Bob", "email": "bob@example.test", "order": 2}]

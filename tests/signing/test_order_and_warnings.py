@@ -3,9 +3,9 @@ signers give no `order` invites them one at a time in list order (an explicit or
 sending, or creating with `auto_send`, answers with `warnings` naming signers who have no field."""
 from __future__ import annotations
 
-from tests.signer.api_helpers import make_request, spost, typed, upload
-from tests.templates.helpers import make_template
-from tests.templates.helpers import signers as template_signers
+from tests.support.signing import make_request, spost, typed, upload
+from tests.support.templates import make_template
+from tests.support.templates import signers as template_signers
 
 ANN = {"name": "Ann Example", "email": "ann@example.test"}
 BOB = {"name": "Bob Stone", "email": "bob@example.test"}

@@ -8,10 +8,9 @@ import pytest
 from esign_csc.testing import FakeCSCService
 
 from esign.domain.keys import seal_material
-from tests.conftest import assert_error, start_server, stop_server
-from tests.pdf.conftest import pdfsig, pyhanko_statuses
-from tests.pdf.test_seal import tsa  # noqa: F401 - a local RFC 3161 server (fixture)
-from tests.signing.test_signed_pdf_e2e import SIGNERS, complete_request
+from tests.support import assert_error, running_server
+from tests.support.pdf_tools import pdfsig, pyhanko_statuses
+from tests.support.signing import SIGNERS, complete_request
 
 TOKEN = "csc-e2e-token"
 
@@ -27,10 +26,10 @@ async def csc():
 
 @pytest.fixture
 async def qes_server(tmp_path, csc, tsa):  # noqa: F811
-    server = await start_server(tmp_path, f'[signing]\nqes_provider = "csc"\ntimestamp_url = "{tsa[0]}"\n'
-                                          f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "{TOKEN}"\n')
-    yield server
-    await stop_server(server)
+    config = (f'[signing]\nqes_provider = "csc"\ntimestamp_url = "{tsa[0]}"\n'
+              f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "{TOKEN}"\n')
+    async with running_server(tmp_path, config) as server:
+        yield server
 
 
 async def qes_request(server, sample_pdf):

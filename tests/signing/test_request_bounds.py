@@ -7,10 +7,11 @@ import datetime as dt
 import json
 
 import bson
+import pytest
 
 from esign.domain import signing_requests
-from tests.conftest import assert_error
-from tests.signer.api_helpers import make_request, spost, sraw, typed
+from tests.support import assert_error
+from tests.support.signing import make_request, spost, sraw, typed
 
 MONGODB_MAX = 16 * 1024 * 1024
 FULL_OPTIONS = [f"{i:03d}" + "o" * 252 for i in range(100)]  # 100 options of 255 characters
@@ -29,6 +30,7 @@ async def draft(server, signers=None):
     return await make_request(server, signers or [{"name": "Ann Example", "email": "ann@example.test"}], send=False)
 
 
+@pytest.mark.slow
 async def test_5000_select_fields_are_accepted_signed_and_stay_bounded(server):
     made = await draft(server)
     signer = made.signer_ids[0]
@@ -71,6 +73,7 @@ async def test_full_options_over_http_are_refused_never_500(server):
     assert await made.record() == before
 
 
+@pytest.mark.slow
 async def test_text_fields_count_with_their_longest_value(server):
     """A text field may receive 1000 characters (up to 4000 bytes): 2300 of them fit the bound, 2400
     do not; at the bound, signers filling every text field with the longest value they may enter

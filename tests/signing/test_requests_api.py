@@ -2,7 +2,8 @@
 import asyncio
 
 from esign.domain import lifecycle, links
-from tests.conftest import assert_error
+from tests.support import assert_error
+from tests.support.mail import maildir
 
 SIGNERS = [{"name": "Ann Signer", "email": "ann@example.test", "order": 1},
            {"name": "Bob Signer", "email": "bob@example.test", "order": 2}]
@@ -69,10 +70,18 @@ async def test_send_parallel_and_sequential(server, client, document_id):
     assert [s["status"] for s in seq["signers"]] == ["sent", "pending"]
 
 
-async def test_concurrent_sends_one_winner(client, document_id):
+async def event_types(client, request_id) -> list[str]:
+    return [e["event_type"] for e in (await client.get(f"/v1/signing-requests/{request_id}/events")).json]
+
+
+async def test_concurrent_sends_one_winner(server, client, document_id):
     r = await create(client, document_id)
     answers = await asyncio.gather(*[client.post(f"/v1/signing-requests/{r['id']}/send") for _ in range(8)])
     assert sorted(a.status for a in answers) == [200] + [409] * 7
+    # one send took place: one `signing_request.sent`, one invitation to each signer (parallel order)
+    await server.run_jobs()
+    assert (await event_types(client, r["id"])).count("signing_request.sent") == 1
+    assert sorted(m["To"] for m in maildir(server)) == ["Ann Signer <ann@example.test>", "Bob Signer <bob@example.test>"]
 
 
 async def test_concurrent_cancels_one_winner(client, document_id):
@@ -82,6 +91,7 @@ async def test_concurrent_cancels_one_winner(client, document_id):
     assert sorted(a.status for a in answers) == [200] + [409] * 7
     ok = [a for a in answers if a.status == 200][0]
     assert ok.json == {"status": "cancelled", "id": r["id"]}
+    assert (await event_types(client, r["id"])).count("signing_request.cancelled") == 1
 
 
 async def test_cancel_rules(client, document_id):

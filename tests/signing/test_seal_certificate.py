@@ -16,17 +16,10 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
 from esign.domain import keys
-from tests.conftest import assert_error, start_server, stop_server, write_config
-from tests.pdf.conftest import pdfsig, pyhanko_statuses, tool
-from tests.platform.test_openapi_health import ROOT, clean_env
-from tests.signing.test_signed_pdf_e2e import complete_request
-
-
-async def signed_pdf(server, client, document_id, level) -> bytes:
-    request = await complete_request(server, client, document_id, signing_level=level)
-    await server.run_jobs()
-    link = (await client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
-    return (await client.get(link[len(server.url):], key=None)).body
+from tests.support import assert_error, running_server, write_config
+from tests.support.pdf_tools import pdfsig, pyhanko_statuses, tool
+from tests.support.processes import ROOT, clean_env
+from tests.support.signing import complete_request, signed_pdf
 
 
 def nss_trusting(tmp_path, pem: bytes) -> str:
@@ -81,19 +74,13 @@ async def test_the_cli_exports_what_the_endpoint_serves_and_keys_survive_a_resta
     key_files = sorted(p.name for p in (tmp_path / "keys").iterdir())
     assert key_files == ["internal_ca.crt", "internal_ca.key", "seal.crt", "seal.key"]
     assert oct((tmp_path / "keys" / "seal.key").stat().st_mode & 0o777) == "0o600"
-    again = await start_server(tmp_path)  # a restart: a new embedded database, the same seal
-    try:
+    async with running_server(tmp_path) as again:  # a restart: a new embedded database, the same seal
         assert (await again.client.get("/v1/seal-certificate", key=None)).body == served
-    finally:
-        await stop_server(again)
 
 
 async def test_the_seal_names_the_configured_service(tmp_path):
-    srv = await start_server(tmp_path, '[signing]\nseal_name = "Acme Signing Service"\n')
-    try:
+    async with running_server(tmp_path, '[signing]\nseal_name = "Acme Signing Service"\n') as srv:
         pem = (await srv.client.get("/v1/seal-certificate", key=None)).body
-    finally:
-        await stop_server(srv)
     seal, ca = x509.load_pem_x509_certificates(pem)
     assert seal.subject.rfc4514_string() == "CN=Acme Signing Service"
     assert ca.subject.rfc4514_string() == "CN=Acme Signing Service internal CA"
@@ -101,12 +88,9 @@ async def test_the_seal_names_the_configured_service(tmp_path):
 
 async def test_an_unreadable_configured_seal_is_a_503_not_a_500(tmp_path):
     (tmp_path / "seal.pem").write_text("not a certificate")
-    srv = await start_server(tmp_path, f'[signing]\nseal_certificate = "{tmp_path}/seal.pem"\n'
-                                       f'seal_key = "{tmp_path}/missing.key"\n')
-    try:
+    async with running_server(tmp_path, f'[signing]\nseal_certificate = "{tmp_path}/seal.pem"\n'
+                                        f'seal_key = "{tmp_path}/missing.key"\n') as srv:
         resp = await srv.client.get("/v1/seal-certificate", key=None)
-    finally:
-        await stop_server(srv)
     assert_error(resp, 503, "upstream_unavailable")
 
 

@@ -6,28 +6,8 @@ import pytest
 
 from esign.domain import keys, lifecycle
 from esign.pdf.finalize import fingerprint
-from tests.conftest import assert_error
-
-SIGNERS = [{"name": "Zoë Ångström", "email": "zoe@example.test", "order": 1},
-           {"name": "Bob Signer", "email": "bob@example.test", "order": 2}]
-
-
-async def complete_request(server, client, document_id, key="a", **extra):
-    r = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS,
-                                                    "signing_order": "sequential", **extra}, key=key)).json
-    zoe, bob = r["signers"]
-    fields = [{"signer_id": zoe["id"], "x_percent": 10, "y_percent": 80, "width_percent": 30, "height_percent": 6},
-              {"signer_id": zoe["id"], "field_type": "date", "x_percent": 60, "y_percent": 80},
-              {"signer_id": bob["id"], "field_type": "text", "page_number": 2, "x_percent": 10, "y_percent": 10,
-               "value": "ACME-42"},
-              {"signer_id": bob["id"], "x_percent": 10, "y_percent": 90, "page_number": 4}]
-    assert (await client.post(f"/v1/signing-requests/{r['id']}/fields", {"fields": fields}, key=key)).status == 201
-    assert (await client.post(f"/v1/signing-requests/{r['id']}/send", key=key)).status == 200
-    request = await server.services.store.signing_requests.by_id(r["id"])
-    for signer in request["signers"]:
-        request = await lifecycle.sign(server.services, request, signer["id"], {},
-                                       {"kind": "typed", "text": signer["name"]}, {"ip_address": "127.0.0.5"})
-    return request
+from tests.support import assert_error
+from tests.support.signing import SIGNERS, complete_request
 
 
 @pytest.mark.parametrize("level", ["ses", "aes"])

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from esign.schema import EMAIL_RE, NOT_ASCII_EMAIL
-from tests.bulk.test_bulk import bulk, offer_template, recipient
-from tests.conftest import assert_error, raw_db
+from tests.support import assert_error, raw_db
+from tests.support.templates import bulk, offer_template, recipient
 
 ANN = {"name": "Ann", "email": "ann@example.test"}
 

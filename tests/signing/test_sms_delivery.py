@@ -13,9 +13,8 @@ import pytest
 from esign.domain import links
 from esign.job_registry import job_kinds
 from esign.providers.base import ProviderRejected
-from tests.conftest import assert_error, raw_db
-from tests.signer.api_helpers import spost, typed
-from tests.signing.test_lifecycle import new_request
+from tests.support import assert_error, raw_db
+from tests.support.signing import new_request, spost, typed
 
 PHONE = "+44 7700 900123"
 ANN = {"name": "Ann", "email": "ann@example.test", "phone": PHONE}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import subprocess
 
+import pytest
 from cryptography import x509
 from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
@@ -16,10 +16,10 @@ from esign.domain.audit import compare_with_store
 from esign.pdf.finalize import with_trail
 from esign.pdf.seal import SealMaterial, seal_pdf
 from esign.pdf.verify import PdfFileReader, check_pdf, embedded_trail
-from tests.conftest import raw_db
-from tests.pdf.conftest import make_pdf
-from tests.platform.test_openapi_health import ROOT, clean_env
-from tests.signing.test_seal_certificate import signed_pdf
+from tests.support import raw_db
+from tests.support.pdf_tools import first_revision, make_pdf
+from tests.support.processes import esign_verify
+from tests.support.signing import signed_pdf
 
 
 async def deployment(client):
@@ -36,11 +36,7 @@ def failures(report) -> list[str]:
     return [text for ok, text in report.findings if ok is False]
 
 
-def esign_verify(*args) -> subprocess.CompletedProcess:
-    return subprocess.run([str(ROOT / ".venv" / "bin" / "esign"), "verify", *map(str, args)], capture_output=True,
-                          text=True, timeout=120, env=clean_env())
-
-
+@pytest.mark.slow
 async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "aes")
     trust, seal = await deployment(client)
@@ -136,7 +132,7 @@ async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(serv
     trail["events"][0]["signer_email"] = "someone.else@example.test"
     forger = SealMaterial.generate("esign seal")
     # the forger starts from the unsigned document: the same pages, a changed trail, their own seal
-    forged = await asyncio.to_thread(lambda: seal_pdf(with_trail(_first_revision(pdf), json.dumps(trail).encode()),
+    forged = await asyncio.to_thread(lambda: seal_pdf(with_trail(first_revision(pdf), json.dumps(trail).encode()),
                                                       forger))
     report = await check(forged, trust, seal)
     problems = failures(report)
@@ -146,12 +142,6 @@ async def test_a_trail_changed_and_sealed_again_by_someone_else_is_reported(serv
     assert any("is not issued by a trusted certificate" in p for p in problems)
     assert any("is NOT the one the certificate of completion prints" in p for p in problems)
     assert TRAIL_FILE == "audit-trail.json"
-
-
-def _first_revision(pdf: bytes) -> bytes:
-    """The file up to its first `%%EOF` (stamped, with its trail and the certificate, before the seal)."""
-    end = pdf.index(b"%%EOF") + len(b"%%EOF")
-    return pdf[:end] + b"\n"
 
 
 def test_the_trail_joins_attachments_kept_in_a_nested_name_tree():

@@ -5,9 +5,9 @@ import datetime as dt
 import pytest
 
 from esign.clock import iso
-from tests.conftest import SAMPLE_PDF, assert_error
-from tests.smtp import smtp_server  # noqa: F401  (fixture)
-from tests.templates.helpers import ONE_PAGE_PDF, VARIABLES, field, make_template, signers
+from tests.support import SAMPLE_PDF, assert_error
+from tests.support.documents import ONE_PAGE_PDF
+from tests.support.templates import VARIABLES, field, make_template, signers
 
 
 async def send(client, template_id, key="a", headers=None, **body):

@@ -3,8 +3,8 @@ import asyncio
 
 import pytest
 
-from tests.conftest import SAMPLE_PDF, Hiccup, assert_error, start_server, stop_server
-from tests.templates.helpers import field, make_template, template_body
+from tests.support import SAMPLE_PDF, Hiccup, assert_error, running_server
+from tests.support.templates import field, make_template, template_body
 
 READ_KEYS = {"id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
              "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
@@ -159,7 +159,7 @@ async def test_update(server, client, document_id):
 
 
 async def test_delete_leaves_requests_alone(client, document_id):
-    from tests.templates.helpers import VARIABLES, signers
+    from tests.support.templates import VARIABLES, signers
 
     t = await make_template(client, document_id)
     request = (await client.post(f"/v1/templates/{t['id']}/send", {"signers": signers(), "variables": VARIABLES})).json
@@ -202,9 +202,9 @@ SMALL_SANDBOX = "esk_test_org_small_sandbox_000000000000"
 
 
 async def test_template_quota_and_sandbox_templates(tmp_path):
-    srv = await start_server(tmp_path, f'[[organizations.api_keys]]\nkey = "{SMALL_SANDBOX}"\nsandbox = true\n')
-    client = srv.client
-    try:
+    sandbox_key = f'[[organizations.api_keys]]\nkey = "{SMALL_SANDBOX}"\nsandbox = true\n'
+    async with running_server(tmp_path, sandbox_key) as srv:
+        client = srv.client
         # plan "small" allows 2 templates; concurrent creations never overshoot
         results = await asyncio.gather(*[client.post("/v1/templates", {"name": f"T{i}"}, key="free") for i in range(5)])
         assert sorted(r.status for r in results) in ([201, 201, 403, 403, 403], [201, 403, 403, 403, 403])
@@ -229,8 +229,6 @@ async def test_template_quota_and_sandbox_templates(tmp_path):
         live = [t for t in first if t["id"] != sandbox.json["id"]]
         assert (await client.delete(f"/v1/templates/{live[0]['id']}", key="free")).status == 204
         assert (await client.post("/v1/templates", {"name": "again"}, key="free")).status == 201
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_template_whose_quota_check_failed_is_not_kept(server, client):

@@ -7,8 +7,8 @@ from esign import config as configmod
 from esign.clock import iso
 from esign.domain import enterprise_delivery, provisioning
 from esign.jobs.kinds import PermanentJobError
-from tests.conftest import start_server, stop_server
-from tests.signing.test_signed_pdf_e2e import complete_request
+from tests.support import running_server, start_server
+from tests.support.signing import complete_request
 
 SECRET = "delivery-secret-for-the-tests-0123"
 
@@ -139,16 +139,13 @@ async def test_not_delivered_for_sandbox_or_other_plans(server, client, receiver
 
 
 async def test_private_address_refused_at_delivery(tmp_path, receiver, sample_pdf):
-    server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False}}) as server:
         await enable_delivery(server, receiver)
         request = await delivered_request(server, server.client, receiver, sample_pdf)
         record = request["delivery"]
         assert record["status"] == "retrying" and record["last_response_status"] is None
         assert record["last_error"].startswith("not sent: ") and "private networks are not allowed" in record["last_error"]
         assert receiver.requests == []
-    finally:
-        await stop_server(server)
 
 
 async def test_config_needs_a_secret_and_an_enterprise_plan(tmp_path):
@@ -164,8 +161,7 @@ async def test_config_needs_a_secret_and_an_enterprise_plan(tmp_path):
 async def test_endpoint_slow_resetting_or_down_then_back(tmp_path, receiver, sample_pdf, mode, error):
     """A receiver that hangs past the time-out, resets or refuses the connection is retried until it
     is back; one that answered 200 and then stalls in its body has the delivery (not sent again)."""
-    server = await start_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 0.5}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"timeout_seconds": 0.5}}) as server:
         await enable_delivery(server, receiver)
         if mode == "refused":
             receiver.stop()
@@ -187,8 +183,6 @@ async def test_endpoint_slow_resetting_or_down_then_back(tmp_path, receiver, sam
         record = (await repo.by_id(request["id"]))["delivery"]
         assert record["status"] == "delivered" and record["attempts"] == (1 if error is None else 2)
         assert len(receiver.answered_2xx("deliver")) == 1
-    finally:
-        await stop_server(server)
 
 
 async def test_a_finalisation_that_failed_after_the_pdf_was_ready_still_announces_it_once(

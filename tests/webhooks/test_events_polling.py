@@ -4,8 +4,8 @@ import datetime as dt
 
 from esign.clock import iso
 from esign.store.base import new_id
-from tests.conftest import assert_error
-from tests.webhooks.conftest import emit, org_id
+from tests.support import assert_error
+from tests.support.webhooks import emit, org_id
 
 ITEM_FIELDS = {"id", "event_type", "signing_request_id", "signer_id", "signer_name", "signer_email",
                "ip_address", "country", "metadata", "created_at"}

@@ -5,8 +5,8 @@ import datetime as dt
 import pytest
 
 from esign import config as configmod
-from tests.conftest import start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import running_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 
 async def stored(server, hook) -> list[dict]:
@@ -43,9 +43,8 @@ async def test_held_records_are_kept_the_hold_and_the_history(server, client, re
 
 
 async def test_history_days_are_configurable(tmp_path, receiver):
-    server = await start_server(tmp_path, overrides={"webhooks": {"delivery_history_days": 2,
-                                                                  "paused_retention_days": 3}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"delivery_history_days": 2,
+                                                                "paused_retention_days": 3}}) as server:
         hook = await create_hook(server.client, receiver.url())
         await emit(server, await org_id(server))
         await server.run_jobs()
@@ -53,8 +52,6 @@ async def test_history_days_are_configurable(tmp_path, receiver):
         await emit(server, await org_id(server))
         spans = sorted(r["expires_at"] - r["created_at"] for r in await stored(server, hook))
         assert spans == [dt.timedelta(days=2), dt.timedelta(days=5)]
-    finally:
-        await stop_server(server)
 
 
 @pytest.mark.parametrize("key", ["delivery_history_days", "paused_retention_days"])

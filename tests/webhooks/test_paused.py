@@ -4,7 +4,8 @@ import asyncio
 from collections import Counter
 
 from esign.webhooks import delivery
-from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
+from tests.support import running_server
+from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
 async def set_status(client, hook, status):
@@ -45,10 +46,8 @@ async def test_held_longer_than_the_retention_are_dropped_and_shown(server, clie
 
 
 async def test_retention_is_configurable(tmp_path, receiver):
-    from tests.conftest import start_server, stop_server
 
-    server = await start_server(tmp_path, overrides={"webhooks": {"paused_retention_days": 30}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"paused_retention_days": 30}}) as server:
         hook = await paused_hook(server.client, receiver)
         event = await emit(server, await org_id(server))
         server.clock.advance(days=29)
@@ -56,8 +55,6 @@ async def test_retention_is_configurable(tmp_path, receiver):
         await set_status(server.client, hook, "active")
         await server.run_jobs()
         assert sent_ids(receiver) == [event["id"]]
-    finally:
-        await stop_server(server)
 
 
 async def test_unsubscribed_while_paused_is_dropped(server, client, receiver):

@@ -2,8 +2,8 @@
 from esign import openapi
 from esign.app import all_routes
 from esign.store.base import new_id
-from tests.conftest import assert_error
-from tests.webhooks.conftest import create_hook, deliveries, emit, org_id
+from tests.support import assert_error
+from tests.support.webhooks import create_hook, deliveries, emit, org_id
 
 
 async def records(client, hook):

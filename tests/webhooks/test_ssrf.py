@@ -6,8 +6,8 @@ import ipaddress
 import pytest
 
 from esign.webhooks import urls
-from tests.conftest import assert_error, start_server, stop_server
-from tests.webhooks.conftest import emit, org_id
+from tests.support import assert_error, running_server
+from tests.support.webhooks import emit, org_id
 
 PUBLIC = "93.184.216.34"
 
@@ -31,10 +31,9 @@ async def strict(tmp_path, monkeypatch):
 
     answers = [PUBLIC]
     monkeypatch.setattr(urls, "resolve", fake_resolve)
-    server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False}})
-    server.answers = answers
-    yield server
-    await stop_server(server)
+    async with running_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False}}) as server:
+        server.answers = answers
+        yield server
 
 
 def test_numeric_spellings():
@@ -69,8 +68,8 @@ async def test_scheme_and_shape(tmp_path, monkeypatch):
         return [PUBLIC]
 
     monkeypatch.setattr(urls, "resolve", fake_resolve)
-    server = await start_server(tmp_path, overrides={"webhooks": {"allow_private_networks": False, "allow_http": False}})
-    try:
+    strict_https = {"webhooks": {"allow_private_networks": False, "allow_http": False}}
+    async with running_server(tmp_path, overrides=strict_https) as server:
         for url in ["http://hooks.example.test/x", "ftp://hooks.example.test/x", "hooks.example.test/x",
                     "https:///x", "https://hooks.example.test:99999/x", "javascript:alert(1)",
                     "https://hooks.example.test:0/x", " https://hooks.example.test/x", "https://hooks.example.test/x\n",
@@ -83,8 +82,6 @@ async def test_scheme_and_shape(tmp_path, monkeypatch):
         # an update is checked the same way
         resp = await server.client.patch(f"/v1/webhooks/{resp.json['id']}", {"url": "https://2130706433/x"})
         assert assert_error(resp, 422, "validation_error")["details"][0]["field"] == "url"
-    finally:
-        await stop_server(server)
 
 
 @pytest.mark.parametrize("answer", REFUSED_ANSWERS)

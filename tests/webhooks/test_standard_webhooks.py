@@ -11,8 +11,8 @@ from standardwebhooks.webhooks import WebhookVerificationError
 
 from esign import config as configmod
 from esign.secrets import SecretBox
-from tests.conftest import raw_db, start_server, stop_server, write_config
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import raw_db, running_server, write_config
+from tests.support.webhooks import create_hook, emit, org_id
 
 
 @pytest.fixture
@@ -144,8 +144,7 @@ async def test_secrets_of_earlier_versions_keep_working(server, client, receiver
 async def test_previous_secret_hours_is_configurable(tmp_path, receiver, monkeypatch):
     with pytest.raises(configmod.ConfigError, match="previous_secret_hours"):
         configmod.load(write_config(tmp_path), environ={}, overrides={"webhooks": {"previous_secret_hours": -1}})
-    server = await start_server(tmp_path, overrides={"webhooks": {"previous_secret_hours": 0}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"previous_secret_hours": 0}}) as server:
         client = server.client
         hook = await create_hook(client, receiver.url())
         new = (await client.post(f"/v1/webhooks/{hook['id']}/regenerate-secret")).json["secret"]
@@ -155,8 +154,6 @@ async def test_previous_secret_hours_is_configurable(tmp_path, receiver, monkeyp
         assert verifies(new, got) and not verifies(hook["secret"], got)
         stored = await raw_db(server.services)["webhooks"].find_one({"_id": hook["id"]})
         assert "previous_secret" not in stored
-    finally:
-        await stop_server(server)
 
 
 async def test_a_previous_secret_the_service_key_cannot_read_is_left_out(server, client, receiver, receiver_time):

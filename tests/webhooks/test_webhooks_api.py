@@ -6,8 +6,8 @@ import pytest
 from esign import openapi
 from esign.app import all_routes
 from esign.webhooks.payloads import SUBSCRIBABLE
-from tests.conftest import assert_error, raw_db, start_server, stop_server
-from tests.webhooks.conftest import create_hook, emit, org_id
+from tests.support import assert_error, raw_db, running_server
+from tests.support.webhooks import create_hook, emit, org_id
 
 READ_FIELDS = {"id", "name", "url", "events", "status", "trigger_count", "failure_count", "created_at"}
 
@@ -92,8 +92,7 @@ async def test_delete_removes_deliveries(server, client, receiver):
 
 
 async def test_at_most_max_per_organisation_even_when_created_at_once(tmp_path, receiver):
-    server = await start_server(tmp_path, overrides={"webhooks": {"max_per_organisation": 3}})
-    try:
+    async with running_server(tmp_path, overrides={"webhooks": {"max_per_organisation": 3}}) as server:
         client, body = server.client, {"name": "h", "url": receiver.url(), "events": ["signer.signed"]}
         answers = await asyncio.gather(*[client.post("/v1/webhooks", body) for _ in range(6)])
         assert sorted(r.status for r in answers) == [201] * 3 + [409] * 3
@@ -104,8 +103,6 @@ async def test_at_most_max_per_organisation_even_when_created_at_once(tmp_path, 
         assert (await client.delete(f"/v1/webhooks/{hooks[1]['id']}")).status == 204
         assert (await client.post("/v1/webhooks", body)).status == 201, "a deleted webhook frees its place"
         assert_error(await client.post("/v1/webhooks", body), 409, "invalid_state")
-    finally:
-        await stop_server(server)
 
 
 def test_openapi_documents_webhooks_and_events():

@@ -7,7 +7,7 @@ import asyncio
 from esign import config as configmod
 from esign import db as dbmod
 from esign import plugins as pluginsmod
-from tests.smtp import free_port
+from tests.support.mail import free_port
 
 
 def make_storage(database, **changes):

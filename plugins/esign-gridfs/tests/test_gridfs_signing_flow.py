@@ -8,13 +8,12 @@ import subprocess
 
 import tornado.httpclient
 
-from tests.conftest import raw_db, start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import raw_db, running_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 
 async def test_upload_sign_download_on_gridfs(tmp_path):
-    srv = await start_server(tmp_path, overrides={"storage": {"provider": "gridfs"}})
-    try:
+    async with running_server(tmp_path, overrides={"storage": {"provider": "gridfs"}}) as srv:
         assert (await srv.client.get("/readyz", key=None)).status == 200
         made = await make_request(srv, [ANN], fields={"sig": {}})
         files = raw_db(srv.services)["esign_blobs.files"]
@@ -44,5 +43,3 @@ async def test_upload_sign_download_on_gridfs(tmp_path):
         path.write_bytes(pdf.body)
         out = subprocess.run(["pdfsig", str(path)], capture_output=True, text=True).stdout
         assert "Signature is Valid" in out and "Total document signed" in out, out
-    finally:
-        await stop_server(srv)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from esign import config as configmod
 from esign import plugins as pluginsmod
-from tests.smtp import free_port
+from tests.support.mail import free_port
 
 CREDENTIALS = {"access_key_id": "AKIAESIGNTEST0000000", "secret_access_key": "esign-test-secret-do-not-log-0000"}
 

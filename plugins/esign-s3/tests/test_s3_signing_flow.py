@@ -9,15 +9,14 @@ import pytest
 import tornado.httpclient
 from s3_support import storage_settings
 
-from tests.conftest import start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import running_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 
 @pytest.mark.parametrize("presign", [True, False])
 async def test_upload_sign_download_on_s3(moto_url, bucket, s3, tmp_path, presign):
-    srv = await start_server(tmp_path, overrides={"storage": storage_settings(moto_url, bucket,
-                                                                              presign_downloads=presign)})
-    try:
+    async with running_server(tmp_path, overrides={"storage": storage_settings(moto_url, bucket,
+                                                                               presign_downloads=presign)}) as srv:
         assert (await srv.client.get("/readyz", key=None)).status == 200
         made = await make_request(srv, [ANN], fields={"sig": {}})
         stored = [o["Key"] for o in s3.list_objects_v2(Bucket=bucket).get("Contents", [])]
@@ -48,15 +47,9 @@ async def test_upload_sign_download_on_s3(moto_url, bucket, s3, tmp_path, presig
         out = subprocess.run(["pdfsig", str(path)], capture_output=True, text=True).stdout
         assert "Signature is Valid" in out and "Total document signed" in out, out
 
-    finally:
-        await stop_server(srv)
-
 
 async def test_readyz_reports_a_storage_that_is_gone(moto_url, bucket, s3, tmp_path):
-    srv = await start_server(tmp_path, overrides={"storage": storage_settings(moto_url, bucket)})
-    try:
+    async with running_server(tmp_path, overrides={"storage": storage_settings(moto_url, bucket)}) as srv:
         s3.delete_bucket(Bucket=bucket)
         resp = await srv.client.get("/readyz", key=None)
         assert resp.status == 503 and resp.json["error"]["code"] == "upstream_unavailable", resp
-    finally:
-        await stop_server(srv)

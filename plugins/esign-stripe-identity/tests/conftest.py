@@ -5,8 +5,6 @@ import pytest
 from stripe_fake import FakeStripe
 from stripe_support import stripe_server
 
-from tests.conftest import stop_server
-
 
 @pytest.fixture
 async def stripe():
@@ -17,6 +15,5 @@ async def stripe():
 
 @pytest.fixture
 async def srv(stripe, tmp_path):
-    server = await stripe_server(tmp_path, stripe)
-    yield server
-    await stop_server(server)
+    async with stripe_server(tmp_path, stripe) as server:
+        yield server

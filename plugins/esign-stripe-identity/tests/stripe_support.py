@@ -2,9 +2,11 @@
 esign server whose identity provider is `stripe` pointed at it (the fake's webhooks go to the server)."""
 from __future__ import annotations
 
+import contextlib
+
 from stripe_fake import SECRET_KEY, WEBHOOK_SECRET
 
-from tests.conftest import start_server
+from tests.support import running_server
 
 
 def identity_settings(fake_url: str, **changes) -> dict:
@@ -12,7 +14,8 @@ def identity_settings(fake_url: str, **changes) -> dict:
             "api_base_url": fake_url, "timeout_seconds": 2, **changes}
 
 
+@contextlib.asynccontextmanager
 async def stripe_server(tmp_path, stripe, **changes):
-    srv = await start_server(tmp_path, overrides={"identity": identity_settings(stripe.url, **changes)})
-    stripe.webhook_url = f"{srv.url}/identity/webhooks/stripe"
-    return srv
+    async with running_server(tmp_path, overrides={"identity": identity_settings(stripe.url, **changes)}) as srv:
+        stripe.webhook_url = f"{srv.url}/identity/webhooks/stripe"
+        yield srv

@@ -4,8 +4,12 @@ tab to the return page, and the signing page, still open, turns from pending to 
 itself."""
 from __future__ import annotations
 
-from tests.signer.api_helpers import ANN, make_request, spost, typed
-from tests.signer.browser import chromium, new_page, screenshot
+import pytest
+
+from tests.support.browser import chromium, new_page, screenshot
+from tests.support.signing import ANN, make_request, spost, typed
+
+pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
 
 
 async def test_signing_page_sends_the_signer_to_stripe_and_back(srv, stripe):

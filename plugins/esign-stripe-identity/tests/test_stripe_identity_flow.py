@@ -14,8 +14,8 @@ import pytest
 from stripe_fake import WEBHOOK_SECRET, sign
 from stripe_support import stripe_server
 
-from tests.conftest import assert_error, raw_db, stop_server
-from tests.signer.api_helpers import ANN, make_request, sget, spost, typed
+from tests.support import assert_error, raw_db
+from tests.support.signing import ANN, make_request, sget, spost, typed
 
 SIGN = {"signature": typed(), "consent": True}
 
@@ -337,12 +337,9 @@ async def test_processing_is_still_pending(srv, stripe):
 
 
 async def test_a_matching_selfie_can_be_required(stripe, tmp_path):
-    server = await stripe_server(tmp_path, stripe, require_matching_selfie=True, stripe_version="2024-06-20")
-    try:
+    async with stripe_server(tmp_path, stripe, require_matching_selfie=True, stripe_version="2024-06-20") as server:
         await started(server, stripe)
         assert stripe.created[-1]["options[document][require_matching_selfie]"] == "true"
-    finally:
-        await stop_server(server)
 
 
 async def test_stripe_no_longer_knowing_the_session(srv, stripe):

@@ -9,8 +9,8 @@ from __future__ import annotations
 from twilio_support import sms_settings
 
 from esign.domain import links
-from tests.conftest import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
-from tests.signing.test_lifecycle import new_request
+from tests.support import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
+from tests.support.signing import new_request
 
 ANN = {"name": "Ann", "email": "ann@example.test", "phone": "+1 555 0100-123", "delivery": "sms"}
 

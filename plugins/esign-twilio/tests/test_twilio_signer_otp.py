@@ -9,8 +9,8 @@ import re
 import pytest
 from twilio_support import sms_settings
 
-from tests.conftest import assert_error, start_server, stop_server
-from tests.signer.api_helpers import ANN, make_request, spost, typed
+from tests.support import assert_error, running_server
+from tests.support.signing import ANN, make_request, spost, typed
 
 SIGN = {"signature": typed(), "consent": True}
 
@@ -26,8 +26,7 @@ def sent_code(twilio, mode: str) -> str:
 @pytest.mark.parametrize("mode", list(MODES))
 async def test_signer_verifies_the_phone_with_a_code_sent_by_twilio(twilio, tmp_path, mode):
     settings = sms_settings(twilio.url, mode.partition("-")[0], **MODES[mode])
-    srv = await start_server(tmp_path, overrides={"sms": settings})
-    try:
+    async with running_server(tmp_path, overrides={"sms": settings}) as srv:
         made = await make_request(srv, [ANN], fields={"sig": {}}, phone_verification_required=True)
         token = await made.token(0)
 
@@ -50,13 +49,10 @@ async def test_signer_verifies_the_phone_with_a_code_sent_by_twilio(twilio, tmp_
         resp = await spost(srv, token, "otp/verify", {"code": code})
         assert resp.status == 200 and resp.json["requirements"]["phone_verification"]["verified"] is True, resp
         assert (await spost(srv, token, "sign", SIGN)).status == 200
-    finally:
-        await stop_server(srv)
 
 
 async def test_a_number_twilio_refuses_is_the_signers_to_fix(twilio, tmp_path):
-    srv = await start_server(tmp_path, overrides={"sms": sms_settings(twilio.url)})
-    try:
+    async with running_server(tmp_path, overrides={"sms": sms_settings(twilio.url)}) as srv:
         made = await make_request(srv, [ANN], fields={"sig": {}}, phone_verification_required=True)
         token = await made.token(0)
         twilio.faults.append((400, 21211))
@@ -66,13 +62,10 @@ async def test_a_number_twilio_refuses_is_the_signers_to_fix(twilio, tmp_path):
         # no code was sent, so no resend gap: asking again at once reaches the provider
         assert (await spost(srv, token, "otp")).status == 200
         assert len(twilio.messages) == 1
-    finally:
-        await stop_server(srv)
 
 
 async def test_verify_mode_faults_while_checking(twilio, tmp_path):
-    srv = await start_server(tmp_path, overrides={"sms": sms_settings(twilio.url, "verify")})
-    try:
+    async with running_server(tmp_path, overrides={"sms": sms_settings(twilio.url, "verify")}) as srv:
         made = await make_request(srv, [ANN], fields={"sig": {}}, phone_verification_required=True)
         token = await made.token(0)
         assert (await spost(srv, token, "otp")).status == 200
@@ -84,13 +77,10 @@ async def test_verify_mode_faults_while_checking(twilio, tmp_path):
         assert "ask for a new one" in error["details"][0]["message"]
         error = assert_error(await spost(srv, token, "otp/verify", {"code": code}), 422, "validation_error")
         assert "ask for a new one" in error["details"][0]["message"] and len(twilio.requests) == 3  # not asked again
-    finally:
-        await stop_server(srv)
 
 
 async def test_verify_mode_code_past_esigns_expiry_is_not_checked(twilio, tmp_path):
-    srv = await start_server(tmp_path, overrides={"sms": sms_settings(twilio.url, "verify")})
-    try:
+    async with running_server(tmp_path, overrides={"sms": sms_settings(twilio.url, "verify")}) as srv:
         made = await make_request(srv, [ANN], fields={"sig": {}}, phone_verification_required=True)
         token = await made.token(0)
         assert (await spost(srv, token, "otp")).status == 200
@@ -99,5 +89,3 @@ async def test_verify_mode_code_past_esigns_expiry_is_not_checked(twilio, tmp_pa
         error = assert_error(await spost(srv, token, "otp/verify", {"code": code}), 422, "validation_error")
         assert "expired" in error["details"][0]["message"]
         assert [path for _, path in twilio.requests if path.endswith("VerificationCheck")] == []  # Twilio not asked
-    finally:
-        await stop_server(srv)

@@ -13,7 +13,7 @@ from twilio_support import make_sms, provider_from, sms_settings
 
 from esign.config import ConfigError
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
-from tests.smtp import free_port
+from tests.support.mail import free_port
 
 TEXT = "Your signing code is 048213. It expires in 10 minutes."
 

@@ -8,7 +8,7 @@ import subprocess
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.validation import async_validate_pdf_signature
 
-from tests.signer.api_helpers import spost, typed
+from tests.support.signing import spost, typed
 
 
 async def sign_with(srv, token, name="Signer", values=None):

@@ -1,19 +1,12 @@
-"""Helpers of the signer API tests: building signing requests with fields over the real API,
-finding a signer's link token, calling the signer API without an API key, and signature images."""
+"""Signing requests built over the real API (with fields, sent, completed, downloaded), a signer's link
+token, and the signer API called without an API key."""
 from __future__ import annotations
 
-import base64
-import io
-import random
 import re
-import struct
-import zlib
-
-import pytest
-from PIL import Image
 
 from esign.domain import lifecycle, links
-from tests.conftest import SAMPLE_PDF, start_server, stop_server
+from tests.support.documents import SAMPLE_PDF
+from tests.support.images import data_url, ink_png
 
 PDF = SAMPLE_PDF.read_bytes()
 ORIGIN = "https://app.example.test"
@@ -21,14 +14,6 @@ ORIGIN = "https://app.example.test"
 ANN = {"name": "Ann Example", "email": "ann@example.test", "phone": "+1 555 0100 123", "order": 1}
 BOB = {"name": "Bob Stone", "email": "bob@example.test", "order": 2}
 CY = {"name": "Cy Young", "email": "cy@example.test", "order": 3}
-
-
-@pytest.fixture
-async def id_server(tmp_path):
-    """A server whose identity provider is the builtin `basic` one."""
-    srv = await start_server(tmp_path, overrides={"identity": {"provider": "basic"}})
-    yield srv
-    await stop_server(srv)
 
 
 async def upload(srv, key="a", name="contract.pdf") -> str:
@@ -95,7 +80,7 @@ async def make_request(srv, signers=(ANN,), fields=None, order="parallel", key="
     field_ids = {}
     if fields:
         shapes = []
-        for name, f in fields.items():
+        for f in fields.values():
             f = dict(f)
             signer = f.pop("signer", 0)
             shapes.append({"x_percent": 10, "y_percent": 10 + 3 * len(shapes) % 80, "width_percent": 20,
@@ -124,44 +109,6 @@ def typed(text="Ann Example"):
     return {"kind": "typed", "text": text}
 
 
-# --- images ----------------------------------------------------------------------------------------
-
-def png_bytes(img: Image.Image, fmt="PNG") -> bytes:
-    out = io.BytesIO()
-    img.save(out, format=fmt)
-    return out.getvalue()
-
-
-def data_url(raw: bytes, mime="image/png") -> str:
-    return f"data:{mime};base64," + base64.b64encode(raw).decode()
-
-
-def ink_png(size=(240, 80)) -> bytes:
-    """A transparent PNG with a dark stroke: a drawn signature."""
-    img = Image.new("RGBA", size, (0, 0, 0, 0))
-    for x in range(20, size[0] - 20):
-        y = size[1] // 2 + (x % 17) - 8
-        for dy in range(3):
-            img.putpixel((x, y + dy), (10, 10, 40, 255))
-    return png_bytes(img)
-
-
-def largest_png(size: int = 256 * 1024, seed: int = 0) -> bytes:
-    """A PNG of exactly `size` bytes with ink on it (the drawing cap is 256 KB): noise, which does not
-    compress, padded to the byte with a private ancillary chunk; another `seed`, other pixels."""
-    rnd = random.Random(seed)
-    side = int((size * 0.9 / 4) ** 0.5)
-    img = Image.frombytes("RGBA", (side, side), bytes(rnd.getrandbits(8) | (0xFF if i % 4 == 3 else 0)
-                                                       for i in range(side * side * 4)))
-    raw = png_bytes(img)
-    pad = size - len(raw) - 12  # a chunk is length, type and CRC around its data
-    assert pad >= 0, (size, len(raw))
-    data = b"\0" * pad
-    chunk = struct.pack(">I", pad) + b"prVt" + data + struct.pack(">I", zlib.crc32(b"prVt" + data) & 0xFFFFFFFF)
-    end = raw.rindex(b"IEND") - 4
-    return raw[:end] + chunk + raw[end:]
-
-
 def drawn(raw: bytes | None = None):
     return {"kind": "drawn", "image": data_url(raw or ink_png())}
 
@@ -170,3 +117,48 @@ async def sraw(srv, token, action, raw: bytes, content_type="application/json"):
     """POST a raw (possibly broken) body to a signer action."""
     return await srv.client.request("POST", f"/sign/{token}/api/{action}", body=raw, key=None,
                                     headers={"Content-Type": content_type})
+
+
+# --- requests completed through the domain (no browser, no link) --------------------------------------
+
+THREE = [{"name": "Ann", "email": "ann@example.test", "order": 1},
+         {"name": "Bob", "email": "bob@example.test", "order": 2},
+         {"name": "Cy", "email": "cy@example.test", "order": 2}]
+
+
+async def new_request(srv, signers=THREE, order="sequential", **extra):
+    client = srv.client
+    doc = (await client.upload(SAMPLE_PDF.read_bytes())).json["id"]
+    resp = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, "signing_order": order,
+                                                      "auto_send": True, **extra})
+    assert resp.status == 201, resp
+    return await srv.services.store.signing_requests.by_id(resp.json["id"])
+
+
+SIGNERS = [{"name": "Zoë Ångström", "email": "zoe@example.test", "order": 1},
+           {"name": "Bob Signer", "email": "bob@example.test", "order": 2}]
+
+
+async def complete_request(server, client, document_id, key="a", **extra):
+    r = (await client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS,
+                                                    "signing_order": "sequential", **extra}, key=key)).json
+    zoe, bob = r["signers"]
+    fields = [{"signer_id": zoe["id"], "x_percent": 10, "y_percent": 80, "width_percent": 30, "height_percent": 6},
+              {"signer_id": zoe["id"], "field_type": "date", "x_percent": 60, "y_percent": 80},
+              {"signer_id": bob["id"], "field_type": "text", "page_number": 2, "x_percent": 10, "y_percent": 10,
+               "value": "ACME-42"},
+              {"signer_id": bob["id"], "x_percent": 10, "y_percent": 90, "page_number": 4}]
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/fields", {"fields": fields}, key=key)).status == 201
+    assert (await client.post(f"/v1/signing-requests/{r['id']}/send", key=key)).status == 200
+    request = await server.services.store.signing_requests.by_id(r["id"])
+    for signer in request["signers"]:
+        request = await lifecycle.sign(server.services, request, signer["id"], {},
+                                       {"kind": "typed", "text": signer["name"]}, {"ip_address": "127.0.0.5"})
+    return request
+
+
+async def signed_pdf(server, client, document_id, level) -> bytes:
+    request = await complete_request(server, client, document_id, signing_level=level)
+    await server.run_jobs()
+    link = (await client.get(f"/v1/signing-requests/{request['id']}/download")).json["download_url"]
+    return (await client.get(link[len(server.url):], key=None)).body

@@ -1,4 +1,5 @@
-"""Headless Chromium (Debian's `chromium`) driven by Playwright, for the signing-page tests.
+"""Headless Chromium (Debian's `chromium`) driven by Playwright, for the signing-page tests, and the
+requests those tests open.
 
 Screenshots go to `test-artifacts/screenshots/` (or `$ESIGN_TEST_ARTIFACTS/screenshots`) for review.
 """
@@ -10,6 +11,8 @@ import pathlib
 import shutil
 
 from playwright.async_api import async_playwright
+
+from tests.support.documents import SAMPLE_PDF
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -63,3 +66,35 @@ async def draw_signature(page) -> None:
     for i in range(1, 25):
         await page.mouse.move(x + w * (0.1 + 0.03 * i), y + h * (0.6 - 0.3 * ((-1) ** i) * (i % 3) / 3), steps=2)
     await page.mouse.up()
+
+
+# --- a request to open in the browser --------------------------------------------------------------
+
+async def create_request(srv, signers, fields_for=None, pdf: bytes | None = None, **extra) -> dict:
+    """A sent request; `fields_for(signer_ids)` returns the fields. Returns the API's full record."""
+    client = srv.client
+    doc = (await client.upload(pdf or SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
+    created = await client.post("/v1/signing-requests", {"document_id": doc, "signers": signers, **extra})
+    assert created.status == 201, created
+    request = created.json
+    if fields_for:
+        ids = [s["id"] for s in request["signers"]]
+        resp = await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": fields_for(ids)})
+        assert resp.status == 201, resp
+    sent = await client.post(f"/v1/signing-requests/{request['id']}/send")
+    assert sent.status == 200, sent
+    await srv.run_jobs()
+    return sent.json
+
+
+async def field_ids(srv, request_id) -> dict:
+    """(field_type, placeholder) -> field id."""
+    record = await srv.services.store.signing_requests.by_id(request_id)
+    return {(f["field_type"], f.get("placeholder")): f["id"] for f in record["fields"]}
+
+
+async def consent(page):
+    await page.locator("#consent-step").wait_for(state="visible")
+    await page.check("#consent-box")
+    await page.click("#consent-continue")
+    await page.locator("#finish").wait_for(state="visible")

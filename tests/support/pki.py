@@ -1,17 +1,70 @@
-"""A test PKI served on 127.0.0.1 by certomancer: a root CA that issues the seal's certificate, a
+"""A local RFC 3161 timestamp server (pyHanko's DummyTimeStamper over HTTP), and a test PKI served on
+127.0.0.1 by certomancer: a root CA that issues the seal's certificate, a
 timestamp authority (RFC 3161), an OCSP responder and a CRL, all over real HTTP (certomancer's Animator
 WSGI app in a werkzeug server thread). `mode` makes the TSA fail as the fault tests need."""
 from __future__ import annotations
 
+import contextlib
+import http.server
 import pathlib
 import threading
 import time
+from datetime import datetime, timedelta, timezone
 
+from asn1crypto import keys as asn1_keys
+from asn1crypto import tsp
+from asn1crypto import x509 as asn1_x509
 from certomancer.integrations.animator import Animator, AnimatorArchStore
 from certomancer.registry import CertomancerConfig
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
+from cryptography import x509
+from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives.asymmetric import ec, rsa
+from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
+from pyhanko.sign.timestamps.dummy_client import DummyTimeStamper
 from werkzeug.serving import make_server
+
+
+@contextlib.contextmanager
+def local_tsa():
+    """A local RFC 3161 server (pyHanko's DummyTimeStamper over HTTP); yields (url, TSA certificate,
+    the Content-Type of each request it answered)."""
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "test TSA")])
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number())
+            .not_valid_before(datetime.now(timezone.utc) - timedelta(days=1))
+            .not_valid_after(datetime.now(timezone.utc) + timedelta(days=30))
+            .add_extension(x509.ExtendedKeyUsage([ExtendedKeyUsageOID.TIME_STAMPING]), critical=True)
+            .sign(key, hashes.SHA256()))
+    stamper = DummyTimeStamper(
+        tsa_cert=asn1_x509.Certificate.load(cert.public_bytes(serialization.Encoding.DER)),
+        tsa_key=asn1_keys.PrivateKeyInfo.load(key.private_bytes(
+            serialization.Encoding.DER, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())))
+    requests = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            requests.append(self.headers["Content-Type"])
+            reply = stamper.request_tsa_response(tsp.TimeStampReq.load(body)).dump()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/timestamp-reply")
+            self.send_header("Content-Length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/tsa", cert, requests
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 VALID = {"valid-from": "2020-01-01T00:00:00+0000", "valid-to": "2100-01-01T00:00:00+0000"}
 KEYS = ("root", "seal", "tsa", "ocsp")
@@ -115,6 +168,4 @@ class LocalPKI:
 
 
 def _pem(der: bytes) -> bytes:
-    from cryptography import x509
-
     return x509.load_der_x509_certificate(der).public_bytes(serialization.Encoding.PEM)

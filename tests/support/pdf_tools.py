@@ -1,18 +1,23 @@
-"""Fixtures for the signed-PDF library: generated PDFs, keys, ink checks on rendered pages, and the
-independent verifiers (poppler's pdfsig, qpdf, pyHanko's validator)."""
+"""For the signed-PDF tests: generated PDFs, ink checks on rendered pages, the independent verifiers
+(poppler's pdfsig and pdftotext, qpdf, pyHanko's validator), a finalised request's inputs, and a PDF
+signed by someone else (pyHanko)."""
 from __future__ import annotations
 
 import io
 import pathlib
 import shutil
 import subprocess
+import unicodedata
+from datetime import datetime, timezone
 
-import pytest
 from asn1crypto import x509 as asn1_x509
 from cryptography.hazmat.primitives.serialization import Encoding
 from PIL import Image, ImageChops, ImageDraw, ImageStat
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
-from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko.sign import fields as sig_fields
+from pyhanko.sign import signers as sig_signers
+from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature
 from pyhanko_certvalidator import ValidationContext
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, NumberObject, RectangleObject
@@ -20,12 +25,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from esign.pdf import fonts
 from esign.pdf.render import page_geometry, render_page_png
-from esign.pdf.seal import InternalCA, SealMaterial
+from esign.pdf.seal import SealMaterial
 from esign.pdf.stamp import stamp_into
 
-CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus"
-# Refused at upload (design: the encrypted file, and one whose page tree is missing).
-REFUSED = {"libreoffice-writer-password.pdf", "unreadablemetadata.pdf"}
 DARK = 60  # a pixel is ink when the stamp made it this much darker (0-255)
 
 
@@ -147,17 +149,66 @@ def pyhanko_statuses(pdf: bytes, *roots) -> list:
             for sig in reader.embedded_signatures]
 
 
-@pytest.fixture(scope="session")
-def seal() -> SealMaterial:
-    return SealMaterial.generate()
+# --- a request finalised by esign.pdf.finalize: its signers, fields and record ---------------------
+
+NOW = datetime(2025, 1, 31, 12, 0, tzinfo=timezone.utc)
+SIGNERS = [
+    {"id": "s1", "name": "Ada Lovelace", "email": "ada@example.test", "sent_at": NOW, "viewed_at": NOW,
+     "signed_at": NOW, "ip_address": "203.0.113.7", "user_agent": "Firefox/128.0", "phone_verified": True},
+    {"id": "s2", "name": "Zoë Müller", "email": "zoe@example.test", "sent_at": NOW, "viewed_at": NOW,
+     "signed_at": NOW, "ip_address": "2001:db8::1", "user_agent": "Safari/17", "identity_verified": True},
+]
+FIELDS = [
+    field("signature", 1, (10, 80, 35, 6), signature={"kind": "typed", "text": "Ada Lovelace"}, signer="s1", id="a"),
+    field("signature", 2, (55, 80, 35, 8), signature=drawn_signature(), signer="s2", id="b"),
+    field("date", 2, (55, 90, 20, 3), value="2025-01-31", signer="s2", id="c"),
+]
+REQUEST = {"id": "req_0001", "document_name": "Lease — Müller.pdf", "created_at": NOW, "completed_at": NOW}
 
 
-@pytest.fixture(scope="session")
-def ca() -> InternalCA:
-    return InternalCA.generate()
+def assert_verified(pdf, tmp_path, roots, count):
+    """All `count` signatures valid for pdfsig and pyHanko; the last covers the whole file."""
+    blocks = pdfsig(pdf, tmp_path)
+    assert len(blocks) == count, blocks
+    for block in blocks:
+        assert "Signature Validation: Signature is Valid." in block, block
+        assert "Signature Type: ETSI.CAdES.detached" in block, block
+    assert "Total document signed" in blocks[-1] and "Not total document signed" not in blocks[-1]
+    statuses = pyhanko_statuses(pdf, *roots)
+    assert len(statuses) == count
+    for status in statuses:
+        assert status.intact and status.valid and status.trusted, status.pretty_print_details()
+        assert status.bottom_line, status.pretty_print_details()  # incl. no disallowed later changes
+    assert statuses[-1].coverage == SignatureCoverageLevel.ENTIRE_FILE
+    check = qpdf_check(pdf, tmp_path)
+    assert check.returncode == 0, check.stdout + check.stderr
+    return blocks, statuses
 
 
-@pytest.fixture
-def corpus() -> pathlib.Path:
-    assert CORPUS.is_dir(), f"the PDF corpus is missing at {CORPUS}"
-    return CORPUS
+def pdftotext(pdf: bytes, tmp_path, *args) -> str:
+    path = tmp_path / "certificate.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run([tool("pdftotext"), *args, str(path), "-"], capture_output=True, text=True,
+                          timeout=60, check=True).stdout
+
+
+def readable_text(pdf: bytes, tmp_path) -> str:
+    """pdftotext's text, Arabic presentation forms folded to their letters and bidi marks dropped."""
+    text = unicodedata.normalize("NFKC", pdftotext(pdf, tmp_path))
+    return " ".join("".join(c for c in text if unicodedata.category(c) != "Cf").split())
+
+
+def pyhanko_signed(pdf: bytes, name: str = "Acrobat", *, box=None, certify=False) -> bytes:
+    """`pdf` signed by pyHanko in a new field `name` (visible with `box`, in pyHanko's default stamp)."""
+    meta = sig_signers.PdfSignatureMetadata(field_name=name, md_algorithm="sha256", certify=certify,
+                                            docmdp_permissions=sig_fields.MDPPerm.NO_CHANGES)
+    pdf_signer = sig_signers.PdfSigner(meta, signer=SealMaterial.generate("Someone Else").signer(),
+                                       new_field_spec=sig_fields.SigFieldSpec(name, on_page=0, box=box))
+    return pdf_signer.sign_pdf(IncrementalPdfFileWriter(io.BytesIO(pdf), strict=False),
+                               output=io.BytesIO()).getvalue()
+
+
+def first_revision(pdf: bytes) -> bytes:
+    """The file up to its first `%%EOF` (stamped, with its trail and the certificate, before the seal)."""
+    end = pdf.index(b"%%EOF") + len(b"%%EOF")
+    return pdf[:end] + b"\n"

@@ -1,4 +1,5 @@
-"""A real local webhook receiver and helpers shared by the webhook tests."""
+"""A real local webhook receiver (the `receiver` fixture, tests/conftest.py) and helpers shared by the
+webhook tests."""
 from __future__ import annotations
 
 import asyncio
@@ -11,7 +12,6 @@ import struct
 import time
 from dataclasses import dataclass
 
-import pytest
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
@@ -83,8 +83,8 @@ class Receiver:
     """Records every POST (raw body and headers) and answers `statuses[path]` (default 200) after
     `delays[path]` seconds; `modes[path]` = "reset" closes the connection with a TCP reset instead,
     "hang" never answers, "stall" answers 200 and sends a few bytes of its body and then nothing
-    more, "cut" answers 200 announcing a 1 GiB body and closes the connection after a few bytes. `stop()` stops listening (connections refused) and `up()` listens again on
-    the same port."""
+    more, "cut" answers 200 announcing a 1 GiB body and closes the connection after a few bytes.
+    `stop()` stops listening (connections refused) and `up()` listens again on the same port."""
 
     def __init__(self):
         self.requests: list[Received] = []
@@ -113,13 +113,6 @@ class Receiver:
 
     def stop(self):
         self.server.stop()
-
-
-@pytest.fixture
-async def receiver():
-    rec = Receiver()
-    yield rec
-    rec.stop()
 
 
 async def org_id(server, name="Org A") -> str:

@@ -1,7 +1,5 @@
 """Template bodies and small helpers shared by the template and bulk tests."""
-from tests.conftest import CORPUS
-
-ONE_PAGE_PDF = CORPUS / "minimal-document.pdf"
+from tests.support.documents import SAMPLE_PDF
 
 
 def field(**extra):
@@ -38,3 +36,26 @@ def signers(buyer="buyer@example.test", seller="seller@example.test"):
 
 
 VARIABLES = {"first_name": "Bea", "buyer_company": "Acme Ltd"}
+
+
+# --- bulk send: an offer letter to many recipients ---------------------------------------------------
+
+TEMPLATE = {"name": "Offer letter", "email_subject": "Offer for {{name}}", "default_message": "Dear {{name}}",
+            "roles": [{"name": "Candidate", "fields": [field(), field(field_type="text", y_percent=10, value="{{name}}")]}]}
+
+
+async def offer_template(client, key="a", **extra) -> dict:
+    doc = (await client.upload(SAMPLE_PDF.read_bytes(), key=key)).json["id"]
+    resp = await client.post("/v1/templates", {**TEMPLATE, "document_id": doc, **extra}, key=key)
+    assert resp.status == 201, resp
+    return resp.json
+
+
+def recipient(i, **extra):
+    return {"signers": [{"name": f"Person {i}", "email": f"person{i}@example.test", "role": "candidate"}],
+            "variables": {"name": f"Person {i}"}, **extra}
+
+
+async def bulk(client, template_id, recipients, key="a", headers=None, **extra):
+    return await client.post("/v1/bulk-send", {"template_id": template_id, "recipients": recipients, **extra},
+                             key=key, headers=headers)

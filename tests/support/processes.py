@@ -1,5 +1,5 @@
-"""`esign serve` in a process of its own, for tests of process-level behaviour: signals, file limits,
-peak memory. The server's log goes to a file the test can read."""
+"""`esign` in a process of its own: `esign serve` for tests of process-level behaviour (signals, file
+limits, peak memory; the server's log goes to a file the test can read) and `esign verify`."""
 from __future__ import annotations
 
 import json
@@ -14,9 +14,21 @@ import time
 import urllib.error
 import urllib.request
 
-from tests.conftest import write_config
+from tests.support.server import write_config
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]  # the checkout
 ESIGN = str(pathlib.Path(sys.executable).with_name("esign"))
+
+
+def clean_env() -> dict:
+    """The environment of an `esign` child process: no inherited ESIGN_* variables (the config loader
+    would read them as overrides)."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
+
+
+def esign_verify(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([ESIGN, "verify", *map(str, args)], capture_output=True, text=True, timeout=120,
+                          env=clean_env())
 
 
 class ServeProcess:
@@ -26,7 +38,7 @@ class ServeProcess:
         self.log_path = tmp_path / "serve.log"
         config = pathlib.Path(write_config(tmp_path, extra_config))
         config.write_text(config.read_text().replace("[server]\n", f"[server]\n{server_keys}\n", 1))
-        env = {k: v for k, v in os.environ.items() if not k.startswith("ESIGN_")}
+        env = clean_env()
 
         def limit_files():
             if nofile is not None:
