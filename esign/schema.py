@@ -323,8 +323,8 @@ def page_of(item_schema: type[Schema], name: str) -> type[Schema]:
 
 
 # ASCII only (an OpenAPI `email`: an RFC 5321 mailbox; `idn-email` would be the Unicode one): an address
-# with "é" cannot be put in a message header (formataddr refuses it) nor sent without SMTPUTF8, which
-# the mail providers do not speak. The signing page uses `.pattern` in JavaScript: keep it JS-compatible.
+# with "é" cannot be written into a message header without SMTPUTF8 (RFC 6532), which the mail providers
+# do not speak. The signing page uses `.pattern` in JavaScript: keep it JS-compatible.
 EMAIL_RE = re.compile(r"^[!#-'*+\-./0-9=?A-Z^-~]+@[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.[A-Za-z0-9_-]+$")
 ASCII_EMAIL = "an email address in ASCII characters"
 NOT_ASCII_EMAIL = f"{ASCII_EMAIL}; internationalised addresses are not supported"
