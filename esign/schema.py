@@ -398,7 +398,8 @@ class Locale(fields.String):
         kwargs.setdefault("metadata", {}).setdefault(
             "description", "the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of " + ", ".join(i18n.LOCALES)
             + " (the region is not kept); null or left out: the organisation's default_locale, else the browser's")
-        super().__init__(allow_none=True, load_default=None, validate=validate.Length(max=35), **kwargs)
+        kwargs.setdefault("load_default", None)
+        super().__init__(allow_none=True, validate=validate.Length(max=35), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         text = super()._deserialize(value, attr, data, **kwargs)

@@ -1,10 +1,10 @@
 """Saved contacts: create-or-update by email, search, delete."""
-from marshmallow import fields, validate
+from marshmallow import fields, missing, validate
 
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.errors import not_found
-from esign.schema import CursorPageQuery, Email, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record, page_of
+from esign.schema import CursorPageQuery, Email, Line, Locale, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record, page_of
 
 
 class ContactCreate(StrictSchema):
@@ -12,6 +12,9 @@ class ContactCreate(StrictSchema):
     email = Email(required=True, validate=validate.Length(3, 320))
     phone = Phone(allow_none=True, validate=validate.Length(max=50), metadata={
         "description": "left out: a new contact has none and an existing one keeps its phone; null clears it"})
+    locale = Locale(load_default=missing, metadata={
+        "description": "extension: the contact's language (BCP 47; one of the signer side's languages), for a "
+                       "client to pass as the signer's `locale`; left out: kept, null clears it"})
 
 
 class Contact(OutSchema):
@@ -19,6 +22,7 @@ class Contact(OutSchema):
     name = fields.String(required=True)
     email = fields.String(required=True)
     phone = fields.String(allow_none=True)
+    locale = fields.String(allow_none=True, dump_default=None)
     last_used_at = UTCDateTime(required=True, metadata={"description": "equals created_at until the contact is used as a signer"})
     created_at = UTCDateTime(required=True)
     updated_at = UTCDateTime(required=True)

@@ -25,6 +25,7 @@ from esign.schema import (
     CursorPageQuery,
     Int,
     Line,
+    Locale,
     MaxProperties,
     OutSchema,
     StrictSchema,
@@ -44,6 +45,8 @@ class Role(StrictSchema):
     order = Int(validate=validate.Range(1, 100), metadata={
         "description": "1 to 100: the order given to this role's signer (sequential signing: lower orders sign "
                        "first, equal orders together); default: the role's place in the list (1 for the first)"})
+    locale = Locale(metadata={"description": "extension: this role's signer's language (BCP 47) when the send gives "
+                                             "none; else the organisation's default_locale"})
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
         "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
                        "send does not give one"})

@@ -212,7 +212,7 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     for role, s in _assign_roles(template, send["signers"]):
         signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
-                        "order": role["order"], "locale": s.get("locale"),
+                        "order": role["order"], "locale": s.get("locale") or role.get("locale"),
                         "delivery": s.get("delivery") or role.get("delivery") or "email"})
         for j, f in enumerate(role["fields"]):
             value = fill(f.get("value"), f"role {role['name']!r} fields.{j}.value")

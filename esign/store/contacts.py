@@ -4,7 +4,7 @@ import unicodedata
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
 
-LISTED = {f: 1 for f in ("name", "email", "phone", "last_used_at", "created_at", "updated_at")}
+LISTED = {f: 1 for f in ("name", "email", "phone", "locale", "last_used_at", "created_at", "updated_at")}
 
 
 def name_key(name: str) -> str:
@@ -29,6 +29,7 @@ class Contacts(Repository):
                    "updated_at": now}
         created = {"_id": new_id(), "created_at": now, "last_used_at": now}
         (changes if "phone" in contact else created)["phone"] = contact.get("phone")
+        (changes if "locale" in contact else created)["locale"] = contact.get("locale")
         return out(await self.col.find_one_and_update(
             {"org_id": org_id, "email_key": contact["email"].lower()}, {"$set": changes, "$setOnInsert": created},
             upsert=True, return_document=ReturnDocument.AFTER))

@@ -10,7 +10,7 @@ import pytest
 from tests.support import CORPUS, assert_error, raw_db
 from tests.support.signing import make_request
 
-CONTACT_KEYS = {"id", "name", "email", "phone", "last_used_at", "created_at", "updated_at"}
+CONTACT_KEYS = {"id", "name", "email", "phone", "locale", "last_used_at", "created_at", "updated_at"}  # locale: an extension
 ISO = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$")
 
 
