@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from esign.domain import lifecycle
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "corpus" / "placement"
-PRODUCERS = ["reportlab.pdf", "libreoffice-docx.pdf", "chromium.pdf"]
+PRODUCERS = ["reportlab.pdf", "libreoffice-docx.pdf", "chromium.pdf", "latex.pdf"]
 TOLERANCE = 0.5  # percent of the page
 SIGNERS = [{"name": "Ann Buyer", "email": "ann@example.test"}, {"name": "Sam Seller", "email": "sam@example.test"}]
 

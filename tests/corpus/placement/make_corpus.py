@@ -118,9 +118,30 @@ def chromium() -> None:
                        check=True, capture_output=True, timeout=180)
 
 
+def latex() -> None:
+    """A pdflatex article: the tags written verbatim (typewriter, so the braces and bars are the characters
+    themselves), ToUnicode maps for every font (glyphtounicode)."""
+    def line(kind, text):
+        if kind == "h":
+            return f"\\section*{{{text}}}"
+        if "{{" in text:
+            before, tag = text.split("{{", 1)
+            return f"{before}\\verb!{{{{{tag}!\\par"
+        return text.replace("_", "\\_") + "\\par"
+    body = "\n\n".join(line(k, t) for k, t in PARAGRAPHS)
+    tex = ("\\pdfgentounicode=1\n\\input{glyphtounicode}\n\\documentclass[12pt]{article}\n"
+           "\\usepackage[a4paper,margin=25mm]{geometry}\n\\begin{document}\n\\parskip=8pt\n" + body + "\n\\end{document}\n")
+    with tempfile.TemporaryDirectory() as tmp:
+        (pathlib.Path(tmp) / "doc.tex").write_text(tex)
+        subprocess.run(["pdflatex", "-interaction=nonstopmode", "doc.tex"], cwd=tmp, check=True, capture_output=True,
+                       timeout=120)
+        shutil.copy(pathlib.Path(tmp) / "doc.pdf", HERE / "latex.pdf")
+
+
 if __name__ == "__main__":
     reportlab()
     rotated_offset()
     roles_and_malformed()
     libreoffice()
     chromium()
+    latex()
