@@ -4,6 +4,8 @@ Arabic: translated strings, <html lang> and dir. Screenshots go to test-artifact
 
 import pytest
 
+from esign.domain import links
+from tests.support import running_server
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium, consent, create_request, draw_signature, screenshot
 from tests.support.mail import link_of
@@ -119,3 +121,39 @@ async def test_an_unsupported_locale_is_refused_naming_the_supported_ones(srv):
     assert resp.status == 422, resp
     detail = resp.json["error"]["details"][0]
     assert detail["field"] == "signers.0.locale" and "de" in detail["message"] and "ar" in detail["message"]
+
+
+async def test_the_code_and_identity_steps_have_no_axe_violations(tmp_path):
+    """The phone-code step (before and after a wrong code) and the identity step (before and after a
+    refusal), on a phone and a desktop."""
+    async with running_server(tmp_path, overrides={"identity": {"provider": "basic"}}) as srv:
+        async with chromium() as browser:
+            for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+                request = await create_request(
+                    srv, [{"name": "Dana Kowalska", "email": f"dana-{size}@example.test", "phone": "+48 601 234 567"}],
+                    lambda ids: [dict(FIELDS[0], signer_id=ids[0])], phone_verification_required=True,
+                    identity_verification_required=True)
+                stored = await srv.services.store.signing_requests.by_id(request["id"])
+                page = await open_page(browser, links.signing_url(srv.services, stored, stored["signers"][0]), viewport)
+                await page.locator("#phone-step").wait_for(state="visible")
+                await axe(page, f"code step {size}")
+                await page.click("#otp-send")
+                await page.locator("#otp-code:enabled").wait_for()
+                code = next(w for w in srv.services.sms.sent[-1][1].replace(".", " ").split() if w.isdigit())
+                await page.fill("#otp-code", "000000" if code != "000000" else "111111")
+                await page.press("#otp-code", "Enter")
+                await page.locator("#otp-error:not(:empty)").wait_for()
+                await axe(page, f"code step, wrong code {size}")
+                await page.fill("#otp-code", code)
+                await page.press("#otp-code", "Enter")
+                await page.locator("#identity-step").wait_for(state="visible")
+                await axe(page, f"identity step {size}")
+                await page.fill("#id-full_name", "John Smith")  # not the signer: refused
+                await page.fill("#id-date_of_birth", "1990-05-17")
+                await page.fill("#id-document_number", "ABC123456")
+                await page.fill("#id-document_expiry", "2031-01-31")
+                await page.fill("#id-issued_country", "pl")
+                await page.click("#identity-form button[type=submit]")
+                await page.locator("#identity-error:not(:empty)").wait_for()
+                await axe(page, f"identity step, refused {size}")
+                await page.close()
