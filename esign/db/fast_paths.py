@@ -85,6 +85,7 @@ class IndexedDocuments(collections.OrderedDict):
         self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
         self.order: dict = {}  # _id -> natural order
         self.index_names: tuple = ()  # the collection's indexes these fields were taken from
+        self.unique_fields: frozenset = frozenset()  # top-level fields of the unique indexes (`_id` aside)
         self._next = 0
         for key, doc in documents.items():
             self[key] = doc
@@ -262,3 +263,72 @@ def plain_sort_key(documents: list, fields: list):
         field = fields[0]
         return lambda doc: doc[field]
     return lambda doc: tuple(doc[f] for f in fields)
+
+
+_SETTABLE = frozenset({str, int, float, bool, type(None), datetime.datetime, uuid.UUID, bson.ObjectId})
+
+
+def simple_update(update, protected: frozenset) -> dict | None:
+    """For an update of only `$set` and `$inc` on top-level fields (not `_id`, none in `protected`: the
+    fields of a unique index), each set to a plain value and each incremented by a number, the
+    changes as {field: (operator, value)} with datetimes as mongomock stores them; None otherwise."""
+    if not isinstance(update, dict) or not update or not set(update) <= {"$set", "$inc"}:
+        return None
+    changes = {}
+    for operator, fields in update.items():
+        if not isinstance(fields, dict) or not fields:
+            return None
+        for field, value in fields.items():
+            if (not isinstance(field, str) or not field or field in changes or field == "_id" or field in protected
+                    or "." in field or field.startswith("$") or "\0" in field):
+                return None
+            kind = type(value)
+            if operator == "$inc":
+                if kind is not int and kind is not float:
+                    return None
+            elif kind not in _SETTABLE:
+                return None
+            elif kind is datetime.datetime:
+                value = value.replace(microsecond=value.microsecond // 1000 * 1000)
+                if value.tzinfo is not None:
+                    value = (value - value.utcoffset()).replace(tzinfo=None)
+            changes[field] = (operator, value)
+    return changes
+
+
+def apply_simple_update(doc: dict, changes: dict) -> bool | None:
+    """Apply `simple_update`'s changes to the stored `doc` in place as mongomock's `$set` and `$inc`
+    do: whether the document changed; None (and `doc` untouched) when a field to increment holds
+    something other than a number, for mongomock's own update to answer."""
+    for field, (operator, _) in changes.items():
+        if operator == "$inc" and type(doc.get(field, 0)) not in (int, float):
+            return None
+    modified = False
+    for field, (operator, value) in changes.items():
+        old = doc.get(field, _NOTHING)
+        new = value if operator == "$set" else (0 if old is _NOTHING else old) + value
+        if old is _NOTHING or (old is not new and old != new):  # mongomock compares the documents
+            modified = True
+        doc[field] = new
+    return modified
+
+
+def include_fields(projection) -> frozenset | None:
+    """The top-level fields an inclusion projection such as {"a": 1, "b": 1} names (`_id` comes too),
+    or None for any other projection (mongomock's own projection answers those)."""
+    if not isinstance(projection, dict) or not projection or "_id" in projection:
+        return None
+    if not all(value is True or (type(value) is int and value == 1) for value in projection.values()):
+        return None
+    if any(not isinstance(f, str) or "." in f or f.startswith("$") for f in projection):
+        return None
+    return frozenset(projection)
+
+
+def project(doc: dict, fields: frozenset) -> dict:
+    """A copy of `doc` with only `fields` (in the document's order) and then `_id`, as mongomock's
+    inclusion projection gives it."""
+    copied = {k: copy_value(v) for k, v in doc.items() if k in fields}
+    if "_id" in doc:
+        copied["_id"] = doc["_id"]
+    return copied

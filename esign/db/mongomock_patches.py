@@ -55,7 +55,7 @@ _ORIGINAL_ITER = _MockCollection._iter_documents
 _ORIGINAL_APPLY = _MockCollection._apply_update_document
 
 
-def _indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
+def indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
     """The collection's indexed documents, (re)built when its declared indexes changed; None for
     collections of databases that are not the embedded database's."""
     store = collection._store
@@ -66,11 +66,13 @@ def _indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
         fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
         documents = store._documents = IndexedDocuments(fields, documents)
         documents.index_names = tuple(store.indexes)
+        documents.unique_fields = frozenset(f.split(".")[0] for info in store.indexes.values() if info.get("unique")
+                                            for f, _ in info["key"] if f != "_id")
     return documents
 
 
 def _iter_documents(self, filter):
-    documents = _indexed_store(self)
+    documents = indexed_store(self)
     selected = documents.select(filter) if documents is not None else None
     if selected is None:
         return _ORIGINAL_ITER(self, filter)
@@ -85,7 +87,7 @@ def _apply_update_document(self, existing_document, *args, **kwargs):
     try:
         return _ORIGINAL_APPLY(self, existing_document, *args, **kwargs)
     finally:  # an update mongomock refuses halfway may have changed the document already
-        documents = _indexed_store(self)
+        documents = indexed_store(self)
         if documents is not None:
             documents.changed(existing_document)
 

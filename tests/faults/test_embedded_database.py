@@ -15,7 +15,7 @@ from mongomock import filtering
 
 from esign import db as dbmod
 from esign.clock import Clock
-from esign.db import mongomock_patches
+from esign.db import fast_paths, mongomock_patches
 from esign.store import Store
 
 
@@ -70,9 +70,17 @@ async def test_the_job_claim_reads_only_live_jobs(monkeypatch):
          now + dt.timedelta(days=7)} for i in range(1000)])
     for i in range(3):
         await s.jobs.enqueue("k", {"i": i}, lane="email")
-    matched = []
+    matched = []  # the documents matched against a filter: what the indexes selected
     original = filtering.filter_applies
     monkeypatch.setattr(filtering, "filter_applies", lambda f, d: (matched.append(d["_id"]), original(f, d))[1])
+    select = fast_paths.IndexedDocuments.select
+
+    def selected(documents, query):
+        found = select(documents, query)
+        matched.extend(doc["_id"] for doc in (found[0] if found else []))
+        return found
+
+    monkeypatch.setattr(fast_paths.IndexedDocuments, "select", selected)
     job = await s.jobs.claim("w", 60, ["email"])
     assert job["payload"] == {"i": 0}
     assert 1 <= len(matched) <= 6 and not any(m.startswith("done-") for m in matched), matched
@@ -160,3 +168,68 @@ def test_a_mongomock_without_a_patched_method_fails_at_import_naming_its_version
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: mongomock ") and mongomock.__version__ in last, result.stderr
     assert "Collection._ensure_uniques" in last and "tested with mongomock 4.3.x" in last, last
+
+
+async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch):
+    """A `$set` / `$inc` by `_id` (the rate counter, job and request state changes) is applied to the
+    stored document directly (esign.db.fast_paths.simple_update): the same results, documents and
+    errors as mongomock's own update, the hash and unique indexes kept."""
+    rnd = random.Random(30)
+    db = dbmod.connect("memory://", "esign_updates_by_id")
+    col = db["things"]
+    plain = mongomock.MongoClient(**dbmod.CLIENT_OPTIONS)["plain"]["things"]
+    for keys, unique in (([("a", 1)], False), ([("u", 1)], True)):
+        await col.create_index(keys, unique=unique)
+        plain.create_index(keys, unique=unique)
+    docs = [dict(random_doc(rnd, i), u=i) for i in range(30)]
+    await col.insert_many([dict(d) for d in docs])
+    plain.insert_many([dict(d) for d in docs])
+    updates = []  # mongomock's own updates
+    original = mongomock.collection.Collection._update
+    monkeypatch.setattr(mongomock.collection.Collection, "_update",
+                        lambda self, *a, **k: (updates.append(self.database.name), original(self, *a, **k))[1])
+    moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    sets = [None, 0, 1, 1.5, True, "a", "", moment, moment.replace(tzinfo=None)]
+    simple = 0  # pairs of updates the direct path applies
+    for _ in range(400):
+        key = f"d{rnd.randint(0, 33)}"
+        query = {"_id": key}
+        if rnd.random() < 0.4:
+            query["a"] = rnd.choice([{"$gt": 0}, {"$not": {"$gt": 0}}, "a", {"$in": [0, 1, "a"]}, None])
+        update = {}
+        if rnd.random() < 0.7:
+            update["$set"] = {rnd.choice("abc"): rnd.choice(sets)}
+        if rnd.random() < 0.6 or not update:
+            update["$inc"] = {rnd.choice("abn"): rnd.choice([1, -2, 0.5])}
+        if rnd.random() < 0.05:
+            update = {"$set": {"u": rnd.randint(0, 40)}}  # a unique field: mongomock's update checks it
+        returned = rnd.choice([dbmod.ReturnDocument.BEFORE, dbmod.ReturnDocument.AFTER])
+        target = plain.find_one(query)
+        simple += (target is not None and "u" not in update.get("$set", {})
+                   and all(type(target.get(f, 0)) in (int, float) for f in update.get("$inc", {})))
+        projection = rnd.choice([None, {"a": 1}, {"b": 1, "c": 1}])
+        outcomes = []
+        for run in (lambda: col.find_one_and_update(query, update, projection, return_document=returned),
+                    lambda: col.update_one(query, update)):
+            try:
+                result = await run()
+                outcomes.append(result.raw_result["nModified"] if hasattr(result, "raw_result") else result)
+            except Exception as exc:  # e.g. $inc of a string, a duplicate unique value
+                outcomes.append(type(exc))
+        expected = []
+        for run in (lambda: plain.find_one_and_update(query, update, projection, return_document=returned),
+                    lambda: plain.update_one(query, update)):
+            try:
+                result = run()
+                expected.append(result.raw_result["nModified"] if hasattr(result, "raw_result") else result)
+            except Exception as exc:
+                expected.append(type(exc))
+        assert repr(outcomes) == repr(expected), (query, update)  # repr: NaN equals NaN
+    # mongomock's update ran (at most twice) only for those that need it: no match, a unique field, an
+    # `$inc` of a non-number; before, for every one of the 400 pairs
+    assert simple > 100 and updates.count("esign_updates_by_id") <= 2 * (400 - simple), simple
+    assert repr(list(col._sync._store._documents.values())) == repr(list(plain.find()))
+    sync = col._sync
+    for value in sets + [2, 3, 0.5, 1.5]:
+        indexed = [d["_id"] for d in sync._iter_documents({"a": value})]
+        assert indexed == [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, {"a": value})], value
