@@ -174,6 +174,10 @@ def _plain_test(field: str, condition):
     the condition's own kind: True/False, or None when the document needs the full matcher."""
     if "." in field or field.startswith("$"):
         return None
+    if isinstance(condition, dict) and set(condition) == {"$not"} and isinstance(condition["$not"], dict) \
+            and condition["$not"] and set(condition["$not"]) <= set(_COMPARE):
+        inner = _plain_test(field, condition["$not"])  # a plain value of the operand's kind: the opposite
+        return None if inner is None else lambda doc: (lambda verdict: None if verdict is None else not verdict)(inner(doc))
     if isinstance(condition, dict):
         if not condition or not all(op in _COMPARE or op in ("$in", "$nin") for op in condition):
             return None
@@ -238,12 +242,13 @@ def quick_filter(filter):
 
 
 def copy_value(value):
-    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable)."""
+    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable,
+    and kept without a call each)."""
     kind = type(value)
     if kind is dict:
-        return {k: copy_value(v) for k, v in value.items()}
+        return {k: v if type(v) in _IMMUTABLE else copy_value(v) for k, v in value.items()}
     if kind is list:
-        return [copy_value(v) for v in value]
+        return [v if type(v) in _IMMUTABLE else copy_value(v) for v in value]
     return copy.copy(value) if kind not in _IMMUTABLE else value
 
 

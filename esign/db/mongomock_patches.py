@@ -55,6 +55,16 @@ _ORIGINAL_ITER = _MockCollection._iter_documents
 _ORIGINAL_APPLY = _MockCollection._apply_update_document
 
 
+def _indexed_fields(info: dict):
+    """The fields of a declared index the hash indexes keep: its keys, and the fields its partial
+    filter holds equal to a plain value (the outbox's `dispatch_pending: true`), so that a query naming
+    them reads only the documents inside the index."""
+    yield from (f for f, _ in info["key"])
+    for field, condition in (info.get("partialFilterExpression") or {}).items():
+        if not field.startswith("$") and not isinstance(condition, (dict, list)):
+            yield field
+
+
 def indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
     """The collection's indexed documents, (re)built when its declared indexes changed; None for
     collections of databases that are not the embedded database's."""
@@ -63,7 +73,7 @@ def indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
         return None
     documents = store._documents
     if not isinstance(documents, IndexedDocuments) or documents.index_names != tuple(store.indexes):
-        fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
+        fields = tuple(sorted({f for info in store.indexes.values() for f in _indexed_fields(info) if f != "_id"}))
         documents = store._documents = IndexedDocuments(fields, documents)
         documents.index_names = tuple(store.indexes)
         documents.unique_fields = frozenset(f.split(".")[0] for info in store.indexes.values() if info.get("unique")
