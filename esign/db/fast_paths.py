@@ -301,6 +301,28 @@ def simple_update(update, protected: frozenset) -> dict | None:
     return changes
 
 
+_OPERATORS = frozenset({"$set", "$unset", "$inc", "$max", "$min", "$pop", "$push", "$pull", "$pullAll",
+                        "$addToSet", "$currentDate", "$setOnInsert", "$rename"})
+
+
+def touched_fields(update) -> frozenset | None:
+    """The top-level fields an update document may change (both names of a `$rename`), or None for an
+    update this cannot tell (a pipeline, an unknown or empty operator, a field name mongomock refuses)."""
+    if not isinstance(update, dict) or not update or not set(update) <= _OPERATORS:
+        return None
+    touched = set()
+    for operator, fields in update.items():
+        if not isinstance(fields, dict) or not fields:
+            return None
+        for field, value in fields.items():
+            names = [field, value] if operator == "$rename" else [field]
+            for name in names:
+                if not isinstance(name, str) or not name or name.startswith("$") or "\0" in name:
+                    return None
+                touched.add(name.split(".", 1)[0])
+    return frozenset(touched)
+
+
 def apply_simple_update(doc: dict, changes: dict) -> bool | None:
     """Apply `simple_update`'s changes to the stored `doc` in place as mongomock's `$set` and `$inc`
     do: whether the document changed; None (and `doc` untouched) when a field to increment holds

@@ -35,7 +35,7 @@ from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure
 
 from esign.db.driver import CLIENT_OPTIONS, CODEC, RoundTrips
 from esign.db.fast_paths import (apply_simple_update, copy_value, include_fields, plain_sort_key, project,
-                                  quick_filter, simple_update)
+                                  quick_filter, simple_update, touched_fields)
 from esign.db.index_rule import UnindexedQuery, index_serves, sort_spec
 from esign.db.mongomock_patches import adopt, indexed_store
 
@@ -353,18 +353,29 @@ class MemoryCollection:
         matches = quick_filter(rest)
         return doc if (matches(doc) if matches is not None else filtering.filter_applies(rest, doc)) else None
 
-    def _update_in_place(self, doc: dict, update, options: dict) -> bool | None:
-        """Apply a plain `$set` / `$inc` update (esign.db.fast_paths.simple_update) to the stored `doc`
-        directly: whether it changed the document; None, with nothing done, when mongomock's own
-        update must run (other operators, options, a field of a unique index)."""
+    def _update_in_place(self, doc: dict, update, options: dict, query: dict) -> bool | None:
+        """Apply an update by `_id` to the stored `doc` without mongomock's `_update` (which deep-copies
+        the whole document first to compare and roll back): a plain `$set` / `$inc`
+        (esign.db.fast_paths.simple_update) directly, other update operators through mongomock's own
+        `_apply_update_document`, comparing only the top-level fields they touch. Returns whether the
+        document changed; None, with nothing done, when mongomock's update must run (options, a
+        pipeline, `_id` or a field of a unique index touched: its check and roll-back are needed)."""
         documents = indexed_store(self._sync)
         if options or documents is None:
             return None
         changes = simple_update(update, documents.unique_fields)
-        modified = apply_simple_update(doc, changes) if changes is not None else None
-        if modified is not None:
-            documents.changed(doc)
-        return modified
+        if changes is not None:
+            modified = apply_simple_update(doc, changes)
+            if modified is not None:
+                documents.changed(doc)
+            return modified
+        touched = touched_fields(update)
+        if touched is None or "_id" in touched or touched & documents.unique_fields:
+            return None
+        before = {f: copy_value(doc[f]) for f in touched if f in doc}
+        self._sync._apply_update_document(doc, helpers.patch_datetime_awareness_in_document(query),
+                                          helpers.patch_datetime_awareness_in_document(update), False)
+        return any(doc.get(f, _NO_KEY) != before.get(f, _NO_KEY) for f in touched)
 
     def _copy(self, doc: dict | None, projection=None) -> dict | None:
         if doc is None:
@@ -422,7 +433,7 @@ class MemoryCollection:
         self._check_update_size(filter, update, upsert=upsert, array_filters=kwargs.get("array_filters"))
         found = self._by_id(filter) if not upsert else None
         if found is not None and found is not _NO_KEY:
-            modified = self._update_in_place(found, update, kwargs)
+            modified = self._update_in_place(found, update, kwargs, filter)
             if modified is not None:
                 return UpdateResult({"n": 1, "nModified": int(modified), "ok": 1, "upserted": None,
                                      "updatedExisting": True}, acknowledged=True)
@@ -452,7 +463,7 @@ class MemoryCollection:
         before = self._copy(found, projection) if return_document is not ReturnDocument.AFTER else None
         if found is not None:
             key = found["_id"]
-            if self._update_in_place(found, update, kwargs) is None:
+            if self._update_in_place(found, update, kwargs, filter) is None:
                 self._sync.update_one({"_id": key}, update, **kwargs)
         else:
             key = self._sync.update_one(filter, update, upsert=True, **kwargs).upserted_id

@@ -4,11 +4,13 @@ documents its equality fields select — with exactly the results (and the order
 mongomock's full scan."""
 from __future__ import annotations
 
+import collections
 import contextlib
 import datetime as dt
 import random
 import subprocess
 import sys
+import uuid
 
 import mongomock
 from mongomock import filtering
@@ -171,14 +173,15 @@ def test_a_mongomock_without_a_patched_method_fails_at_import_naming_its_version
 
 
 async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch):
-    """A `$set` / `$inc` by `_id` (the rate counter, job and request state changes) is applied to the
-    stored document directly (esign.db.fast_paths.simple_update): the same results, documents and
-    errors as mongomock's own update, the hash and unique indexes kept."""
+    """An update by `_id` (the rate counter, job and request state changes) is applied to the stored
+    document without mongomock's `_update` and its copy of the whole document (a plain `$set` / `$inc`
+    directly, other operators through mongomock's own): the same results, documents and errors as
+    mongomock's own update, the hash and unique indexes kept."""
     rnd = random.Random(30)
     db = dbmod.connect("memory://", "esign_updates_by_id")
     col = db["things"]
     plain = mongomock.MongoClient(**dbmod.CLIENT_OPTIONS)["plain"]["things"]
-    for keys, unique in (([("a", 1)], False), ([("u", 1)], True)):
+    for keys, unique in (([("a", 1)], False), ([("n.a", 1)], False), ([("u", 1)], True)):
         await col.create_index(keys, unique=unique)
         plain.create_index(keys, unique=unique)
     docs = [dict(random_doc(rnd, i), u=i) for i in range(30)]
@@ -201,6 +204,10 @@ async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch)
             update["$set"] = {rnd.choice("abc"): rnd.choice(sets)}
         if rnd.random() < 0.6 or not update:
             update["$inc"] = {rnd.choice("abn"): rnd.choice([1, -2, 0.5])}
+        if rnd.random() < 0.3:  # other operators: mongomock's own operators, without its `_update`
+            update = rnd.choice([{"$push": {"c": rnd.choice(sets)}}, {"$unset": {"b": ""}}, {"$pull": {"c": "a"}},
+                                 {"$addToSet": {"c": 1}}, {"$max": {"a": 1}}, {"$set": {"n.a": rnd.choice(sets)}},
+                                 {"$rename": {"b": "e"}}, {"$set": {"b": [1, {"x": moment}]}, "$unset": {"e": ""}}])
         if rnd.random() < 0.05:
             update = {"$set": {"u": rnd.randint(0, 40)}}  # a unique field: mongomock's update checks it
         returned = rnd.choice([dbmod.ReturnDocument.BEFORE, dbmod.ReturnDocument.AFTER])
@@ -230,6 +237,28 @@ async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch)
     assert simple > 100 and updates.count("esign_updates_by_id") <= 2 * (400 - simple), simple
     assert repr(list(col._sync._store._documents.values())) == repr(list(plain.find()))
     sync = col._sync
-    for value in sets + [2, 3, 0.5, 1.5]:
-        indexed = [d["_id"] for d in sync._iter_documents({"a": value})]
-        assert indexed == [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, {"a": value})], value
+    for value in sets + [2, 3, 0.5, 1.5, [1, {"x": moment}]]:
+        for field in ("a", "n.a"):
+            indexed = [d["_id"] for d in sync._iter_documents({field: value})]
+            assert indexed == [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, {field: value})], value
+
+
+def test_datetimes_are_patched_as_mongomock_patches_them():
+    """The embedded database's copy of inserted documents and filters (esign.db.mongomock_patches)
+    gives what mongomock's own gives, value for value and type for type."""
+    moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
+    doc = {"a": [1, "x", None, b"b", moment, (moment, 2.5)], "b": {"c": moment.replace(tzinfo=None), "d": True},
+           "e": collections.OrderedDict(f=moment), "g": mongomock.ObjectId(), "h": uuid.uuid4(), "i": []}
+    mongomock_patches.install()
+    mine = mongomock.helpers.patch_datetime_awareness_in_document(doc)
+    theirs = mongomock_patches._ORIGINAL_PATCH_DATETIMES(doc)
+
+    def shape(value):
+        if isinstance(value, dict):
+            return type(value), [(k, shape(v)) for k, v in value.items()]
+        if isinstance(value, list):
+            return list, [shape(v) for v in value]
+        return type(value), value
+
+    assert shape(mine) == shape(theirs) and mine is not doc and mine["i"] is not doc["i"]
+    assert mine["a"][4] == dt.datetime(2026, 1, 1, 17, 0, 0, 123000)
