@@ -94,9 +94,10 @@ class Services:
     async def enqueue(self, kind: str, payload: dict, **options):
         """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
         max_attempts)."""
-        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, **options)
+        lane = self.job_kinds[kind].lane
+        job = await self.store.jobs.enqueue(kind, payload, lane=lane, **options)
         if self.worker is not None:
-            self.worker.wake()
+            self.worker.wake(lane)
         return job
 
     async def geo(self, ip: str | None) -> dict:
