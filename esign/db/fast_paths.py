@@ -5,14 +5,19 @@ mongomock matches every document of a collection against every filter (a lookup 
 uniqueness check of each write, the job claim among every job ever run). Instead:
 
 - Hash indexes: each collection's documents are kept in an `IndexedDocuments`, which maps every
-  value of every field named in the collection's declared indexes to the documents holding it
+  value of every field named in the collection's declared indexes (their keys, and the fields their
+  partial filters hold equal to a plain value) to the documents holding it
   (kept up to date on insert, delete and each document an update changes). A query then reads
   only the documents its equality (and `$in`) fields select, `_id` included; a filter made only of
   such fields is answered from the indexes without matching. The indexes only choose what is matched.
 - A quick matcher (`quick_filter`) for filters of plain values and simple conditions, falling back
   to mongomock's matcher for any document that needs it.
 - A sort key of plain values (`plain_sort_key`) and a copy of a stored document that copies only
-  what can change (`copy_value`), for esign.db.memory's cursor.
+  what can change (`copy_value`), for esign.db.memory's cursor; inclusion projections copied directly
+  (`include_fields`, `project`).
+- Updates by `_id` without mongomock's `_update` (which deep-copies the whole document to compare and
+  roll back): a plain `$set` / `$inc` applied directly (`simple_update`, `apply_simple_update`), the
+  top-level fields other operators touch (`touched_fields`) for esign.db.memory to compare.
 
 esign.db.mongomock_patches routes mongomock's matching through the hash indexes.
 """

@@ -12,7 +12,9 @@ application can tell the difference.
   of its collection serves raises `UnindexedQuery`.
 
 Queries run through the hash indexes and fast paths of esign.db.fast_paths (installed into mongomock by
-esign.db.mongomock_patches), which give mongomock's own results.
+esign.db.mongomock_patches), which give mongomock's own results; a filter with a plain `_id` is one
+lookup, and an update by `_id` changes the stored document without mongomock's whole-document copy
+(`MemoryCollection._update_in_place`) unless it touches `_id` or a unique index's field.
 """
 from __future__ import annotations
 
