@@ -32,12 +32,20 @@ import bson
 import mongomock
 from mongomock import filtering, helpers
 from pymongo import ReturnDocument
-from pymongo.results import UpdateResult
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure, WriteError
+from pymongo.results import UpdateResult
 
 from esign.db.driver import CLIENT_OPTIONS, CODEC, RoundTrips
-from esign.db.fast_paths import (apply_simple_update, copy_value, include_fields, plain_sort_key, project,
-                                  quick_filter, simple_update, touched_fields)
+from esign.db.fast_paths import (
+    apply_simple_update,
+    copy_value,
+    include_fields,
+    plain_sort_key,
+    project,
+    quick_filter,
+    simple_update,
+    touched_fields,
+)
 from esign.db.index_rule import UnindexedQuery, index_serves, sort_spec
 from esign.db.mongomock_patches import adopt, indexed_store
 

@@ -24,7 +24,6 @@ import itertools
 import uuid
 
 import bson
-
 import mongomock
 from mongomock import filtering, helpers
 from mongomock.collection import Collection as _MockCollection
