@@ -264,3 +264,28 @@ def test_datetimes_are_patched_as_mongomock_patches_them():
 
     assert shape(mine) == shape(theirs) and mine is not doc and mine["i"] is not doc["i"]
     assert mine["a"][4] == dt.datetime(2026, 1, 1, 17, 0, 0, 123000)
+
+
+async def test_the_outbox_reads_only_pending_events(monkeypatch):
+    """A field that a partial index's filter holds equal to a value (`dispatch_pending: true`) is
+    hash-indexed too: the outbox's query reads the pending events, not every event ever stored."""
+    s = await store()
+    await raw(s, "events").insert_many([{"_id": f"done-{i}", "org_id": "o", "seq": i, "dispatch_pending": False}
+                                        for i in range(1000)])
+    await raw(s, "events").insert_many([{"_id": f"pending-{i}", "org_id": "o", "seq": 1000 + i,
+                                         "dispatch_pending": True} for i in range(3)])
+    read = []
+    original = filtering.filter_applies
+    for module in (filtering, mongomock.collection):  # mongomock's scan calls its own import of it
+        monkeypatch.setattr(module, "filter_applies", lambda f, d: (read.append(d["_id"]), original(f, d))[1])
+    select = fast_paths.IndexedDocuments.select
+
+    def selected(documents, query):
+        found = select(documents, query)
+        read.extend(doc["_id"] for doc in (found[0] if found else []))
+        return found
+
+    monkeypatch.setattr(fast_paths.IndexedDocuments, "select", selected)
+    pending = await s.events.pending_dispatch(10)
+    assert [e["id"] for e in pending] == ["pending-0", "pending-1", "pending-2"]
+    assert read and not any(r.startswith("done-") for r in read), read[:5]
