@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, pre_load, validate
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 from marshmallow.schema import SchemaMeta
 
 from esign import i18n
@@ -296,6 +296,32 @@ class OutSchema(ReusedSchema):
 
     class Meta:
         unknown = EXCLUDE
+
+    def _serialize(self, obj, *, many: bool = False):
+        """marshmallow's, with each field's value read straight from the dict (every view esign dumps is
+        one) and given to the field's own `_serialize`: the same answer without marshmallow's accessor
+        calls for each field. A key the dict lacks (the field's default, or nothing), a field with
+        `attribute` or a dotted name, and anything but a dict go marshmallow's way."""
+        if many and obj is not None:
+            return [self._serialize(item) for item in obj]
+        if type(obj) is not dict:
+            return super()._serialize(obj)
+        plan = self.__dict__.get("_dump_plan")
+        if plan is None:
+            plain = type(self).get_attribute is Schema.get_attribute
+            plan = self._dump_plan = [
+                (name, name if field.data_key is None else field.data_key, field,
+                 plain and field.attribute is None and "." not in name and field._CHECK_ATTRIBUTE)
+                for name, field in self.dump_fields.items()]
+        answer = self.dict_class()
+        for name, key, field, direct in plan:
+            if direct and name in obj:
+                answer[key] = field._serialize(obj[name], name, obj)
+            else:
+                value = field.serialize(name, obj, accessor=self.get_attribute)
+                if value is not missing:
+                    answer[key] = value
+        return answer
 
 
 class ErrorDetail(OutSchema):

@@ -95,10 +95,10 @@ class Services:
         """Queue a job of a known kind in its lane (options: group, delay_seconds, dedupe_key,
         max_attempts). The job keeps the request id and organisation of the request (or job) that
         queues it, for its log lines (esign.logs.origin)."""
-        job = await self.store.jobs.enqueue(kind, payload, lane=self.job_kinds[kind].lane, origin=logs.origin(),
-                                            **options)
+        lane = self.job_kinds[kind].lane
+        job = await self.store.jobs.enqueue(kind, payload, lane=lane, origin=logs.origin(), **options)
         if self.worker is not None:
-            self.worker.wake()
+            self.worker.wake(lane)
         return job
 
     async def geo(self, ip: str | None) -> dict:

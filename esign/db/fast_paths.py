@@ -5,14 +5,19 @@ mongomock matches every document of a collection against every filter (a lookup 
 uniqueness check of each write, the job claim among every job ever run). Instead:
 
 - Hash indexes: each collection's documents are kept in an `IndexedDocuments`, which maps every
-  value of every field named in the collection's declared indexes to the documents holding it
+  value of every field named in the collection's declared indexes (their keys, and the fields their
+  partial filters hold equal to a plain value) to the documents holding it
   (kept up to date on insert, delete and each document an update changes). A query then reads
   only the documents its equality (and `$in`) fields select, `_id` included; a filter made only of
   such fields is answered from the indexes without matching. The indexes only choose what is matched.
 - A quick matcher (`quick_filter`) for filters of plain values and simple conditions, falling back
   to mongomock's matcher for any document that needs it.
 - A sort key of plain values (`plain_sort_key`) and a copy of a stored document that copies only
-  what can change (`copy_value`), for esign.db.memory's cursor.
+  what can change (`copy_value`), for esign.db.memory's cursor; inclusion projections copied directly
+  (`include_fields`, `project`).
+- Updates by `_id` without mongomock's `_update` (which deep-copies the whole document to compare and
+  roll back): a plain `$set` / `$inc` applied directly (`simple_update`, `apply_simple_update`), the
+  top-level fields other operators touch (`touched_fields`) for esign.db.memory to compare.
 
 esign.db.mongomock_patches routes mongomock's matching through the hash indexes.
 """
@@ -85,6 +90,7 @@ class IndexedDocuments(collections.OrderedDict):
         self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
         self.order: dict = {}  # _id -> natural order
         self.index_names: tuple = ()  # the collection's indexes these fields were taken from
+        self.unique_fields: frozenset = frozenset()  # top-level fields of the unique indexes (`_id` aside)
         self._next = 0
         for key, doc in documents.items():
             self[key] = doc
@@ -173,6 +179,10 @@ def _plain_test(field: str, condition):
     the condition's own kind: True/False, or None when the document needs the full matcher."""
     if "." in field or field.startswith("$"):
         return None
+    if isinstance(condition, dict) and set(condition) == {"$not"} and isinstance(condition["$not"], dict) \
+            and condition["$not"] and set(condition["$not"]) <= set(_COMPARE):
+        inner = _plain_test(field, condition["$not"])  # a plain value of the operand's kind: the opposite
+        return None if inner is None else lambda doc: (lambda verdict: None if verdict is None else not verdict)(inner(doc))
     if isinstance(condition, dict):
         if not condition or not all(op in _COMPARE or op in ("$in", "$nin") for op in condition):
             return None
@@ -237,12 +247,13 @@ def quick_filter(filter):
 
 
 def copy_value(value):
-    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable)."""
+    """A stored document's copy, as mongomock's (dicts and lists copied; stored scalars are immutable,
+    and kept without a call each)."""
     kind = type(value)
     if kind is dict:
-        return {k: copy_value(v) for k, v in value.items()}
+        return {k: v if type(v) in _IMMUTABLE else copy_value(v) for k, v in value.items()}
     if kind is list:
-        return [copy_value(v) for v in value]
+        return [v if type(v) in _IMMUTABLE else copy_value(v) for v in value]
     return copy.copy(value) if kind not in _IMMUTABLE else value
 
 
@@ -262,3 +273,94 @@ def plain_sort_key(documents: list, fields: list):
         field = fields[0]
         return lambda doc: doc[field]
     return lambda doc: tuple(doc[f] for f in fields)
+
+
+_SETTABLE = frozenset({str, int, float, bool, type(None), datetime.datetime, uuid.UUID, bson.ObjectId})
+
+
+def simple_update(update, protected: frozenset) -> dict | None:
+    """For an update of only `$set` and `$inc` on top-level fields (not `_id`, none in `protected`: the
+    fields of a unique index), each set to a plain value and each incremented by a number, the
+    changes as {field: (operator, value)} with datetimes as mongomock stores them; None otherwise."""
+    if not isinstance(update, dict) or not update or not set(update) <= {"$set", "$inc"}:
+        return None
+    changes = {}
+    for operator, fields in update.items():
+        if not isinstance(fields, dict) or not fields:
+            return None
+        for field, value in fields.items():
+            if (not isinstance(field, str) or not field or field in changes or field == "_id" or field in protected
+                    or "." in field or field.startswith("$") or "\0" in field):
+                return None
+            kind = type(value)
+            if operator == "$inc":
+                if kind is not int and kind is not float:
+                    return None
+            elif kind not in _SETTABLE:
+                return None
+            elif kind is datetime.datetime:
+                value = value.replace(microsecond=value.microsecond // 1000 * 1000)
+                if value.tzinfo is not None:
+                    value = (value - value.utcoffset()).replace(tzinfo=None)
+            changes[field] = (operator, value)
+    return changes
+
+
+_OPERATORS = frozenset({"$set", "$unset", "$inc", "$max", "$min", "$pop", "$push", "$pull", "$pullAll",
+                        "$addToSet", "$currentDate", "$setOnInsert", "$rename"})
+
+
+def touched_fields(update) -> frozenset | None:
+    """The top-level fields an update document may change (both names of a `$rename`), or None for an
+    update this cannot tell (a pipeline, an unknown or empty operator, a field name mongomock refuses)."""
+    if not isinstance(update, dict) or not update or not set(update) <= _OPERATORS:
+        return None
+    touched = set()
+    for operator, fields in update.items():
+        if not isinstance(fields, dict) or not fields:
+            return None
+        for field, value in fields.items():
+            names = [field, value] if operator == "$rename" else [field]
+            for name in names:
+                if not isinstance(name, str) or not name or name.startswith("$") or "\0" in name:
+                    return None
+                touched.add(name.split(".", 1)[0])
+    return frozenset(touched)
+
+
+def apply_simple_update(doc: dict, changes: dict) -> bool | None:
+    """Apply `simple_update`'s changes to the stored `doc` in place as mongomock's `$set` and `$inc`
+    do: whether the document changed; None (and `doc` untouched) when a field to increment holds
+    something other than a number, for mongomock's own update to answer."""
+    for field, (operator, _) in changes.items():
+        if operator == "$inc" and type(doc.get(field, 0)) not in (int, float):
+            return None
+    modified = False
+    for field, (operator, value) in changes.items():
+        old = doc.get(field, _NOTHING)
+        new = value if operator == "$set" else (0 if old is _NOTHING else old) + value
+        if old is _NOTHING or (old is not new and old != new):  # mongomock compares the documents
+            modified = True
+        doc[field] = new
+    return modified
+
+
+def include_fields(projection) -> frozenset | None:
+    """The top-level fields an inclusion projection such as {"a": 1, "b": 1} names (`_id` comes too),
+    or None for any other projection (mongomock's own projection answers those)."""
+    if not isinstance(projection, dict) or not projection or "_id" in projection:
+        return None
+    if not all(value is True or (type(value) is int and value == 1) for value in projection.values()):
+        return None
+    if any(not isinstance(f, str) or "." in f or f.startswith("$") for f in projection):
+        return None
+    return frozenset(projection)
+
+
+def project(doc: dict, fields: frozenset) -> dict:
+    """A copy of `doc` with only `fields` (in the document's order) and then `_id`, as mongomock's
+    inclusion projection gives it."""
+    copied = {k: copy_value(v) for k, v in doc.items() if k in fields}
+    if "_id" in doc:
+        copied["_id"] = doc["_id"]
+    return copied

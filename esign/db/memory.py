@@ -12,7 +12,9 @@ application can tell the difference.
   of its collection serves raises `UnindexedQuery`.
 
 Queries run through the hash indexes and fast paths of esign.db.fast_paths (installed into mongomock by
-esign.db.mongomock_patches), which give mongomock's own results.
+esign.db.mongomock_patches), which give mongomock's own results; a filter with a plain `_id` is one
+lookup, and an update by `_id` changes the stored document without mongomock's whole-document copy
+(`MemoryCollection._update_in_place`) unless it touches `_id` or a unique index's field.
 """
 from __future__ import annotations
 
@@ -24,21 +26,34 @@ import functools
 import heapq
 import itertools
 import time
+import uuid
 
 import bson
 import mongomock
 from mongomock import filtering, helpers
 from pymongo import ReturnDocument
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure, WriteError
+from pymongo.results import UpdateResult
 
 from esign.db.driver import CLIENT_OPTIONS, CODEC, RoundTrips
-from esign.db.fast_paths import copy_value, plain_sort_key
+from esign.db.fast_paths import (
+    apply_simple_update,
+    copy_value,
+    include_fields,
+    plain_sort_key,
+    project,
+    quick_filter,
+    simple_update,
+    touched_fields,
+)
 from esign.db.index_rule import UnindexedQuery, index_serves, sort_spec
-from esign.db.mongomock_patches import adopt
+from esign.db.mongomock_patches import adopt, indexed_store
 
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # MongoDB's BSON document limit (16 MiB)
 TTL_MONITOR_SECONDS = 60  # MongoDB's TTL monitor wakes every 60 s (ttlMonitorSleepSecs); so does ours
 SLACK = 4096  # what field names and type changes may add to a document beyond the update's own size
+_KEYS = (str, int, uuid.UUID, bson.ObjectId)  # `_id` values a filter selects by one dictionary lookup
+_NO_KEY = object()
 
 
 def _size(doc) -> int:
@@ -77,12 +92,18 @@ def _expire(store, now: datetime.datetime) -> None:
 
 
 def _call(command: str):
-    """A method of MemoryCollection that is one call of the database (`MemoryDatabase.call`)."""
+    """A method of MemoryCollection that is one call of the database (as `MemoryDatabase.call`, written
+    out: this runs for every call)."""
     def wrap(method):
         @functools.wraps(method)
         async def call(self, *args, **kwargs):
-            async with self.database.call(command):
+            database = self.database
+            await database.trip(command)
+            started = time.perf_counter()
+            try:
                 return await method(self, *args, **kwargs)
+            finally:
+                database.round_trips.took(command, time.perf_counter() - started)
         return call
     return wrap
 
@@ -325,12 +346,57 @@ class MemoryCollection:
         return dataset
 
     def _first(self, query: dict, sort=None) -> dict | None:
+        if not sort:
+            found = self._by_id(query)
+            if found is not _NO_KEY:
+                return found
         return next(iter(self._matching(query, sort_spec(sort), first=1)), None)
+
+    def _by_id(self, query):
+        """For a filter with a plain `_id` (a string, an integer, a UUID or an ObjectId): the stored document
+        with that `_id` if the rest of the filter matches it, else None (one lookup instead of
+        mongomock's query); _NO_KEY for other filters."""
+        key = query.get("_id", _NO_KEY) if type(query) is dict else _NO_KEY
+        if type(key) not in _KEYS:
+            return _NO_KEY
+        doc = self._sync._store._documents.get(key)
+        if doc is None or len(query) == 1:
+            return doc
+        rest = helpers.patch_datetime_awareness_in_document({f: c for f, c in query.items() if f != "_id"})
+        matches = quick_filter(rest)
+        return doc if (matches(doc) if matches is not None else filtering.filter_applies(rest, doc)) else None
+
+    def _update_in_place(self, doc: dict, update, options: dict, query: dict) -> bool | None:
+        """Apply an update by `_id` to the stored `doc` without mongomock's `_update` (which deep-copies
+        the whole document first to compare and roll back): a plain `$set` / `$inc`
+        (esign.db.fast_paths.simple_update) directly, other update operators through mongomock's own
+        `_apply_update_document`, comparing only the top-level fields they touch. Returns whether the
+        document changed; None, with nothing done, when mongomock's update must run (options, a
+        pipeline, `_id` or a field of a unique index touched: its check and roll-back are needed)."""
+        documents = indexed_store(self._sync)
+        if options or documents is None:
+            return None
+        changes = simple_update(update, documents.unique_fields)
+        if changes is not None:
+            modified = apply_simple_update(doc, changes)
+            if modified is not None:
+                documents.changed(doc)
+            return modified
+        touched = touched_fields(update)
+        if touched is None or "_id" in touched or touched & documents.unique_fields:
+            return None
+        before = {f: copy_value(doc[f]) for f in touched if f in doc}
+        self._sync._apply_update_document(doc, helpers.patch_datetime_awareness_in_document(query),
+                                          helpers.patch_datetime_awareness_in_document(update), False)
+        return any(doc.get(f, _NO_KEY) != before.get(f, _NO_KEY) for f in touched)
 
     def _copy(self, doc: dict | None, projection=None) -> dict | None:
         if doc is None:
             return None
-        return copy_value(doc) if projection is None else self._sync._copy_only_fields(doc, projection, dict)
+        if projection is None:
+            return copy_value(doc)
+        fields = include_fields(projection)
+        return project(doc, fields) if fields is not None else self._sync._copy_only_fields(doc, projection, dict)
 
     def page(self, query: dict, projection, sort: list, skip: int, limit: int) -> list[dict]:
         """The documents of a find, as mongomock's cursor gives them (same order, same copies), with
@@ -378,6 +444,12 @@ class MemoryCollection:
         if upsert:
             await self._upsert(filter)
         self._check_update_size(filter, update, upsert=upsert, array_filters=kwargs.get("array_filters"))
+        found = self._by_id(filter) if not upsert else None
+        if found is not None and found is not _NO_KEY:
+            modified = self._update_in_place(found, update, kwargs, filter)
+            if modified is not None:
+                return UpdateResult({"n": 1, "nModified": int(modified), "ok": 1, "upserted": None,
+                                     "updatedExisting": True}, acknowledged=True)
         return self._sync.update_one(filter, update, upsert=upsert, **kwargs)
 
     @_call("update")
@@ -401,10 +473,11 @@ class MemoryCollection:
         found = self._first(filter, sort)
         if found is None and not upsert:
             return None
-        before = self._copy(found, projection)
+        before = self._copy(found, projection) if return_document is not ReturnDocument.AFTER else None
         if found is not None:
             key = found["_id"]
-            self._sync.update_one({"_id": key}, update, **kwargs)
+            if self._update_in_place(found, update, kwargs, filter) is None:
+                self._sync.update_one({"_id": key}, update, **kwargs)
         else:
             key = self._sync.update_one(filter, update, upsert=True, **kwargs).upserted_id
         if return_document is ReturnDocument.AFTER:

@@ -8,6 +8,8 @@ On mongomock's classes esign replaces (collections of the embedded database only
   document in place;
 - `Collection._ensure_uniques`: the uniqueness check through the hash indexes, in which a document
   outside a partial unique index's filter is not constrained by it (as on MongoDB);
+- `helpers.patch_datetime_awareness_in_document` (every document inserted or updated, every filter):
+  the same copy, without a call for each plain value;
 - `CollectionStore._remove_expired_documents` (per collection): mongomock reads the whole collection
   on every access to remove expired documents; the TTL monitor of esign.db.memory does it instead.
 
@@ -19,7 +21,9 @@ changing the embedded database's behaviour silently.
 from __future__ import annotations
 
 import itertools
+import uuid
 
+import bson
 import mongomock
 from mongomock import filtering, helpers
 from mongomock.collection import Collection as _MockCollection
@@ -31,13 +35,14 @@ from esign.db.fast_paths import IndexedDocuments, quick_filter
 TESTED_VERSION = "4.3"
 # (owner, attribute): what esign replaces on mongomock's classes ...
 PATCHED = [(_MockCollection, "_iter_documents"), (_MockCollection, "_apply_update_document"),
-           (_MockCollection, "_ensure_uniques"), (CollectionStore, "_remove_expired_documents")]
+           (_MockCollection, "_ensure_uniques"), (CollectionStore, "_remove_expired_documents"),
+           (helpers, "patch_datetime_awareness_in_document")]
 # ... and the private (or undocumented) attributes it reads: a collection store's documents and
 # indexes, a database store's collections, mongomock's projection, sort key and filter helpers
 READ = [(_MockCollection, "_copy_only_fields"), (CollectionStore("probe"), "_documents"),
         (CollectionStore("probe"), "indexes"), (DatabaseStore(), "_collections"),
         (filtering, "filter_applies"), (filtering, "resolve_sort_key"), (helpers, "get_value_by_dot"),
-        (helpers, "patch_datetime_awareness_in_document"), (mongomock, "utcnow")]
+        (mongomock, "utcnow")]
 
 
 def check_mongomock(version: str = mongomock.__version__) -> None:
@@ -53,9 +58,21 @@ def check_mongomock(version: str = mongomock.__version__) -> None:
 check_mongomock()
 _ORIGINAL_ITER = _MockCollection._iter_documents
 _ORIGINAL_APPLY = _MockCollection._apply_update_document
+_ORIGINAL_PATCH_DATETIMES = helpers.patch_datetime_awareness_in_document
+_KEPT = frozenset({str, int, float, bool, type(None), bytes, uuid.UUID, bson.ObjectId})  # returned as they are
 
 
-def _indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
+def _indexed_fields(info: dict):
+    """The fields of a declared index the hash indexes keep: its keys, and the fields its partial
+    filter holds equal to a plain value (the outbox's `dispatch_pending: true`), so that a query naming
+    them reads only the documents inside the index."""
+    yield from (f for f, _ in info["key"])
+    for field, condition in (info.get("partialFilterExpression") or {}).items():
+        if not field.startswith("$") and not isinstance(condition, (dict, list)):
+            yield field
+
+
+def indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
     """The collection's indexed documents, (re)built when its declared indexes changed; None for
     collections of databases that are not the embedded database's."""
     store = collection._store
@@ -63,14 +80,16 @@ def _indexed_store(collection: _MockCollection) -> IndexedDocuments | None:
         return None
     documents = store._documents
     if not isinstance(documents, IndexedDocuments) or documents.index_names != tuple(store.indexes):
-        fields = tuple(sorted({f for info in store.indexes.values() for f, _ in info["key"] if f != "_id"}))
+        fields = tuple(sorted({f for info in store.indexes.values() for f in _indexed_fields(info) if f != "_id"}))
         documents = store._documents = IndexedDocuments(fields, documents)
         documents.index_names = tuple(store.indexes)
+        documents.unique_fields = frozenset(f.split(".")[0] for info in store.indexes.values() if info.get("unique")
+                                            for f, _ in info["key"] if f != "_id")
     return documents
 
 
 def _iter_documents(self, filter):
-    documents = _indexed_store(self)
+    documents = indexed_store(self)
     selected = documents.select(filter) if documents is not None else None
     if selected is None:
         return _ORIGINAL_ITER(self, filter)
@@ -85,7 +104,7 @@ def _apply_update_document(self, existing_document, *args, **kwargs):
     try:
         return _ORIGINAL_APPLY(self, existing_document, *args, **kwargs)
     finally:  # an update mongomock refuses halfway may have changed the document already
-        documents = _indexed_store(self)
+        documents = indexed_store(self)
         if documents is not None:
             documents.changed(existing_document)
 
@@ -112,12 +131,24 @@ def _ensure_uniques(self, new_data):
             raise DuplicateKeyError("E11000 Duplicate Key Error", 11000)
 
 
+def _patch_datetimes(value):
+    """mongomock's copy of a document or filter with its datetimes as MongoDB stores them (naive UTC,
+    milliseconds); plain values are kept without a call each, anything else is mongomock's."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _KEPT else _patch_datetimes(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [v if type(v) in _KEPT else _patch_datetimes(v) for v in value]
+    return value if kind in _KEPT else _ORIGINAL_PATCH_DATETIMES(value)
+
+
 def install() -> None:
     """Route mongomock's matching through the hash indexes (only collections of the embedded
     database, marked `esign_indexed`, use them; others behave as before)."""
     _MockCollection._iter_documents = _iter_documents
     _MockCollection._apply_update_document = _apply_update_document
     _MockCollection._ensure_uniques = _ensure_uniques
+    helpers.patch_datetime_awareness_in_document = _patch_datetimes
 
 
 def adopt(store) -> None:

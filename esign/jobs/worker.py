@@ -54,6 +54,7 @@ class Worker:
         self.slots = {lane: self.config[f"lane_{lane}"] for lane in self.lanes}
         self.id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._wake = asyncio.Event()
+        self._woken: set[str] = set(self.lanes)  # the lanes the claim loop's next round looks at
         self._outbox_wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._running: set[asyncio.Task] = set()
@@ -62,8 +63,10 @@ class Worker:
         self._last_sweep: dict[int, float] = {}
         self._stopping = False  # the loops end at their next turn, even one that missed its cancel
 
-    def wake(self):
-        """Called after enqueueing in this process so the job starts without waiting for a poll."""
+    def wake(self, lane: str | None = None):
+        """Called after enqueueing (a job of `lane`; None: any) in this process so the job starts without
+        waiting for a poll. The next round claims from the woken lanes only; a poll looks at all."""
+        self._woken.update(self.lanes if lane is None else (lane,))
         self._wake.set()
 
     def wake_outbox(self):
@@ -211,8 +214,9 @@ class Worker:
         while not self._stopping:
             # cleared before looking, so a job enqueued while the claim awaits the database still wakes us
             self._wake.clear()
+            woken, self._woken = self._woken, set()
             for lane in self.lanes:
-                while self._busy[lane] < self.slots[lane]:
+                while lane in woken and self._busy[lane] < self.slots[lane]:
                     full = [group for group, n in self._groups.items() if n >= cap]
                     try:
                         job = await jobs.claim(self.id, self.config.lease_seconds, [lane], skip_groups=full)
@@ -226,8 +230,8 @@ class Worker:
             try:
                 async with asyncio.timeout(self.config.poll_interval_seconds):
                     await self._wake.wait()
-            except TimeoutError:
-                pass
+            except TimeoutError:  # the poll: jobs of other processes, retries come due
+                self._woken.update(self.lanes)
 
     def _start(self, job):
         self._busy[job["lane"]] += 1
@@ -249,7 +253,7 @@ class Worker:
                 self._groups[group] -= 1
                 if self._groups[group] <= 0:
                     del self._groups[group]
-            self._wake.set()
+            self.wake(job["lane"])  # a slot of its lane (and of its group) is free
 
     async def _outbox_loop(self):
         while not self._stopping:

@@ -78,6 +78,9 @@ class Metrics:
         self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
                                      ["command"], buckets=DB_BUCKETS, registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
+        # the labelled children of the series every request and every database call update, looked up
+        # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
+        self._children: dict = {}
         # the known outcomes show as 0 before the first one happens (rate() and alerts need the series)
         for counter, outcomes in ((self.emails, EMAIL_OUTCOMES), (self.sms, SMS_OUTCOMES),
                                   (self.webhook_deliveries, WEBHOOK_OUTCOMES),
@@ -90,8 +93,13 @@ class Metrics:
 
     def request(self, method: str, route: str, status: int, seconds: float) -> None:
         method = method if method in METHODS else "other"
-        self.http_requests.labels(method, route, str(status)).inc()
-        self.http_duration.labels(method, route).observe(seconds)
+        key = (method, route, status)
+        children = self._children.get(key)
+        if children is None:
+            children = self._children[key] = (self.http_requests.labels(method, route, str(status)),
+                                               self.http_duration.labels(method, route))
+        children[0].inc()
+        children[1].observe(seconds)
 
     def email(self, outcome: str) -> None:
         self.emails.labels(outcome).inc()
@@ -124,7 +132,10 @@ class Metrics:
         self.pdf_check_duration.observe(seconds)
 
     def db_command(self, command: str, seconds: float) -> None:
-        self.db_commands.labels(command).observe(seconds)
+        child = self._children.get(command)
+        if child is None:
+            child = self._children[command] = self.db_commands.labels(command)
+        child.observe(seconds)
 
     # --- scrape ----------------------------------------------------------------------------------------
 

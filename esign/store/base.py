@@ -93,8 +93,12 @@ class GuardedCollection:
         self._after_write = after_write
 
     def __getattr__(self, name):
+        """The collection's method `name`; a write wrapped as the class says. Kept on the instance,
+        so this runs once a name."""
         attr = getattr(self._col, name)
         if name not in self.WRITES:
+            if callable(attr):
+                setattr(self, name, attr)
             return attr
 
         async def write(*args, **kwargs):
@@ -108,6 +112,7 @@ class GuardedCollection:
                 if self._after_write is not None:
                     self._after_write()
 
+        setattr(self, name, write)
         return write
 
 

@@ -88,15 +88,22 @@ class Events(Repository):
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
+        remembered = True
         for tried in range(MAX_PLACES_TRIED):
             first = tried == 0
             doc = {"_id": event_id or new_id(), **base,
-                   **await self._heads(org_id, signing_request_id, first and event_type == OPENS_REQUEST_CHAIN, first)}
+                   **await self._heads(org_id, signing_request_id, first and event_type == OPENS_REQUEST_CHAIN,
+                                       remembered)}
             doc["hash"] = event_hash(out(doc))
             try:
                 await self.col.insert_one(doc)
             except DuplicateKeyError:
-                self._org_heads.pop(org_id, None)
+                known = self._org_heads.get(org_id)
+                # an append of this process took the place: chain after the head it stored, unread;
+                # another process's (or the request chain's place): read the heads
+                remembered = known is not None and known["seq"] >= doc["seq"]
+                if not remembered:
+                    self._org_heads.pop(org_id, None)
                 if event_id is not None and await self._stored(event_id):
                     return None  # a concurrent append of the same event won
                 continue  # another event took this place in a chain: chain after it

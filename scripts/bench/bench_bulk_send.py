@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import datetime as dt
 import json
+import logging
 import pathlib
 import socket
 import statistics
@@ -151,6 +152,11 @@ async def one_run(args, bulk_concurrency: int) -> dict:
 
 
 async def main(args):
+    if not args.no_log:  # as `esign serve` logs by default: INFO (the access log line of every answer) to a file
+        log = pathlib.Path(tempfile.mkdtemp(prefix="esign-bench-bulk-log-")) / "esign.log"
+        logging.basicConfig(level="INFO", filename=str(log), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+        logging.getLogger("mail.log").setLevel("WARNING")  # the benchmark's own SMTP server: not esign's log
+        print(f"The log at INFO (access log included) goes to {log}, as `esign serve` writes it by default.")
     print(f"Bulk send of {args.recipients} recipients, embedded database, SMTP to a local aiosmtpd, "
           f"email lane {args.concurrency} slots; median of {args.runs} runs (each on a fresh database)\n")
     print("| bulk_concurrency | 202 answer (ms) | all requests created (s) | first invitation (s) | "
@@ -174,4 +180,5 @@ if __name__ == "__main__":
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--bulk-concurrency", type=int, nargs="+", default=[4])
+    parser.add_argument("--no-log", action="store_true", help="no log (before 2026-11-27 the benchmark wrote none)")
     asyncio.run(main(parser.parse_args()))

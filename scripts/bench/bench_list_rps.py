@@ -122,6 +122,22 @@ async def drive(port: int, seconds: float, connections: int, path: str, keyed: b
     }
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of process `pid` so far: what a request costs the server, whatever else
+    the machine's cores were doing meanwhile (a shared machine's load moves req/s, not this)."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def measured(port: int, pid: int, seconds: float, connections: int, path: str, keyed: bool) -> dict:
+    """`drive`, with the server's CPU time a request (µs)."""
+    before = cpu_seconds(pid)
+    result = await drive(port, seconds, connections, path, keyed)
+    result["cpu_us"] = round((cpu_seconds(pid) - before) / max(result["requests"], 1) * 1e6)
+    return result
+
+
 async def request(port: int, raw: bytes) -> tuple[int, bytes]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     try:
@@ -197,9 +213,9 @@ async def run(args) -> dict:
                 result = {}
                 for name, path in paths.items():
                     await drive(port, args.warmup, args.connections, path, True)
-                    mine = await drive(port, args.seconds, args.connections, path, True)
+                    mine = await measured(port, proc.pid, args.seconds, args.connections, path, True)
                     await drive(bare_port, args.warmup, args.connections, path, False)
-                    theirs = await drive(bare_port, args.seconds, args.connections, path, False)
+                    theirs = await measured(bare_port, bare.pid, args.seconds, args.connections, path, False)
                     result[name] = {"esign": mine, "bare_tornado": theirs, "ratio": round(mine["rps"] / theirs["rps"], 3)}
                 rounds.append(result)
         finally:
@@ -269,15 +285,17 @@ def main() -> int:
           f"Python {m['python']}; {result['connections']} connections, {result['seconds']:g} s per server, path and round; "
           + ("esign with its worker and the INFO access log to a file" if result["defaults"] else
              "esign --no-worker, log at WARNING") + ("; esign under cProfile" if args.profile else "") + "\n")
-    print("| path | round | esign req/s | bare req/s | **ratio** | esign p50 / p99 (ms) | non-200 |")
-    print("|---|---:|---:|---:|---:|---|---:|")
+    print("| path | round | esign req/s | bare req/s | **ratio** | esign p50 / p99 (ms) | server CPU µs a request: "
+          "esign / bare | non-200 |")
+    print("|---|---:|---:|---:|---:|---|---|---:|")
     errors = 0
     for i, rnd in enumerate(result["rounds"], 1):
         for name, r in rnd.items():
             bad = sum(v for k, v in r["esign"]["statuses"].items() if k != "200")
             errors += bad
             print(f"| `{name}` | {i} | {r['esign']['rps']:.0f} | {r['bare_tornado']['rps']:.0f} | **{r['ratio']:.3f}** | "
-                  f"{r['esign']['latency_ms']['p50']} / {r['esign']['latency_ms']['p99']} | {bad} |")
+                  f"{r['esign']['latency_ms']['p50']} / {r['esign']['latency_ms']['p99']} | "
+                  f"{r['esign']['cpu_us']} / {r['bare_tornado']['cpu_us']} | {bad} |")
     if args.profile:
         print("\n" + profile_summary(args.profile))
     return 0 if errors == 0 else 1

@@ -131,3 +131,28 @@ async def test_a_remembered_head_saves_the_read_and_a_stale_one_is_refused_and_r
     before = counter.total
     await two.events.append("org-1", "member.invited")  # stale: refused, read, stored
     assert counter.total - before == 3
+
+
+async def test_appends_of_one_process_chain_after_each_other_without_reading_the_head(monkeypatch):
+    """Concurrent appends of one process that lose their place to each other chain after the head the
+    winner stored, without reading the organisation's head again (a sorted query over all its events:
+    a bulk send's appends made it quadratic); the unique index still decides every place."""
+    store = await fresh_store()
+    await store.events.append("org-1", "member.invited")  # the head is known here from now on
+    reads = []
+    find_one = store.events.col.find_one
+
+    async def spy(query, *args, **kwargs):
+        reads.append(query)
+        return await find_one(query, *args, **kwargs)
+
+    monkeypatch.setattr(store.events.col, "find_one", spy)
+    written = await asyncio.gather(*[store.events.append("org-1", "member.invited") for _ in range(24)])
+    assert_linear(written, "seq", "prev_org_hash")
+    assert sorted(e["seq"] for e in written) == list(range(2, 26))
+    assert [q for q in reads if set(q) == {"org_id"}] == []
+    # another process's event took the next place: the head is read, once, and the chain goes on after it
+    other = Events(store.db, store.clock)
+    await other.append("org-1", "member.invited")
+    after = await store.events.append("org-1", "member.invited")
+    assert after["seq"] == 27 and [q for q in reads if set(q) == {"org_id"}] == [{"org_id": "org-1"}]

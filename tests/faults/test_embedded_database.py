@@ -4,18 +4,22 @@ documents its equality fields select — with exactly the results (and the order
 mongomock's full scan."""
 from __future__ import annotations
 
+import collections
 import contextlib
 import datetime as dt
+import functools
+import inspect
 import random
 import subprocess
 import sys
+import uuid
 
 import mongomock
 from mongomock import filtering
 
 from esign import db as dbmod
 from esign.clock import Clock
-from esign.db import mongomock_patches
+from esign.db import fast_paths, mongomock_patches
 from esign.store import Store
 
 
@@ -70,9 +74,17 @@ async def test_the_job_claim_reads_only_live_jobs(monkeypatch):
          now + dt.timedelta(days=7)} for i in range(1000)])
     for i in range(3):
         await s.jobs.enqueue("k", {"i": i}, lane="email")
-    matched = []
+    matched = []  # the documents matched against a filter: what the indexes selected
     original = filtering.filter_applies
     monkeypatch.setattr(filtering, "filter_applies", lambda f, d: (matched.append(d["_id"]), original(f, d))[1])
+    select = fast_paths.IndexedDocuments.select
+
+    def selected(documents, query):
+        found = select(documents, query)
+        matched.extend(doc["_id"] for doc in (found[0] if found else []))
+        return found
+
+    monkeypatch.setattr(fast_paths.IndexedDocuments, "select", selected)
     job = await s.jobs.claim("w", 60, ["email"])
     assert job["payload"] == {"i": 0}
     assert 1 <= len(matched) <= 6 and not any(m.startswith("done-") for m in matched), matched
@@ -160,3 +172,120 @@ def test_a_mongomock_without_a_patched_method_fails_at_import_naming_its_version
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("ImportError: mongomock ") and mongomock.__version__ in last, result.stderr
     assert "Collection._ensure_uniques" in last and "tested with mongomock 4.3.x" in last, last
+
+
+async def outcome(call):
+    """What an update answers (its modified count, or the document) or the type of its error."""
+    try:
+        result = call()
+        result = await result if inspect.isawaitable(result) else result
+    # mongomock's refusals: $inc of a string, $push onto a date, a duplicate unique value...
+    except (AttributeError, TypeError, ValueError, dbmod.PyMongoError) as exc:
+        return type(exc)
+    return result.raw_result["nModified"] if hasattr(result, "raw_result") else result
+
+
+async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch):
+    """An update by `_id` (the rate counter, job and request state changes) is applied to the stored
+    document without mongomock's `_update` and its copy of the whole document (a plain `$set` / `$inc`
+    directly, other operators through mongomock's own): the same results, documents and errors as
+    mongomock's own update, the hash and unique indexes kept."""
+    rnd = random.Random(30)
+    db = dbmod.connect("memory://", "esign_updates_by_id")
+    col = db["things"]
+    plain = mongomock.MongoClient(**dbmod.CLIENT_OPTIONS)["plain"]["things"]
+    for keys, unique in (([("a", 1)], False), ([("n.a", 1)], False), ([("u", 1)], True)):
+        await col.create_index(keys, unique=unique)
+        plain.create_index(keys, unique=unique)
+    docs = [dict(random_doc(rnd, i), u=i) for i in range(30)]
+    await col.insert_many([dict(d) for d in docs])
+    plain.insert_many([dict(d) for d in docs])
+    updates = []  # mongomock's own updates
+    original = mongomock.collection.Collection._update
+    monkeypatch.setattr(mongomock.collection.Collection, "_update",
+                        lambda self, *a, **k: (updates.append(self.database.name), original(self, *a, **k))[1])
+    moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    sets = [None, 0, 1, 1.5, True, "a", "", moment, moment.replace(tzinfo=None)]
+    simple = 0  # pairs of updates the direct path applies
+    for _ in range(400):
+        key = f"d{rnd.randint(0, 33)}"
+        query = {"_id": key}
+        if rnd.random() < 0.4:
+            query["a"] = rnd.choice([{"$gt": 0}, {"$not": {"$gt": 0}}, "a", {"$in": [0, 1, "a"]}, None])
+        update = {}
+        if rnd.random() < 0.7:
+            update["$set"] = {rnd.choice("abc"): rnd.choice(sets)}
+        if rnd.random() < 0.6 or not update:
+            update["$inc"] = {rnd.choice("abn"): rnd.choice([1, -2, 0.5])}
+        if rnd.random() < 0.3:  # other operators: mongomock's own operators, without its `_update`
+            update = rnd.choice([{"$push": {"c": rnd.choice(sets)}}, {"$unset": {"b": ""}}, {"$pull": {"c": "a"}},
+                                 {"$addToSet": {"c": 1}}, {"$max": {"a": 1}}, {"$set": {"n.a": rnd.choice(sets)}},
+                                 {"$rename": {"b": "e"}}, {"$set": {"b": [1, {"x": moment}]}, "$unset": {"e": ""}}])
+        if rnd.random() < 0.05:
+            update = {"$set": {"u": rnd.randint(0, 40)}}  # a unique field: mongomock's update checks it
+        returned = rnd.choice([dbmod.ReturnDocument.BEFORE, dbmod.ReturnDocument.AFTER])
+        target = plain.find_one(query)
+        simple += (target is not None and "u" not in update.get("$set", {})
+                   and all(type(target.get(f, 0)) in (int, float) for f in update.get("$inc", {})))
+        projection = rnd.choice([None, {"a": 1}, {"b": 1, "c": 1}])
+        outcomes = [await outcome(functools.partial(c.find_one_and_update, query, update, projection,
+                                                    return_document=returned)) for c in (col, plain)]
+        outcomes += [await outcome(functools.partial(c.update_one, query, update)) for c in (col, plain)]
+        expected = outcomes[1::2]
+        outcomes = outcomes[0::2]
+        assert repr(outcomes) == repr(expected), (query, update)  # repr: NaN equals NaN
+    # mongomock's update ran (at most twice) only for those that need it: no match, a unique field, an
+    # `$inc` of a non-number; before, for every one of the 400 pairs
+    assert simple > 100 and updates.count("esign_updates_by_id") <= 2 * (400 - simple), simple
+    assert repr(list(col._sync._store._documents.values())) == repr(list(plain.find()))
+    sync = col._sync
+    for value in sets + [2, 3, 0.5, 1.5, [1, {"x": moment}]]:
+        for field in ("a", "n.a"):
+            indexed = [d["_id"] for d in sync._iter_documents({field: value})]
+            assert indexed == [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, {field: value})], value
+
+
+def test_datetimes_are_patched_as_mongomock_patches_them():
+    """The embedded database's copy of inserted documents and filters (esign.db.mongomock_patches)
+    gives what mongomock's own gives, value for value and type for type."""
+    moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=-5)))
+    doc = {"a": [1, "x", None, b"b", moment, (moment, 2.5)], "b": {"c": moment.replace(tzinfo=None), "d": True},
+           "e": collections.OrderedDict(f=moment), "g": mongomock.ObjectId(), "h": uuid.uuid4(), "i": []}
+    mongomock_patches.install()
+    mine = mongomock.helpers.patch_datetime_awareness_in_document(doc)
+    theirs = mongomock_patches._ORIGINAL_PATCH_DATETIMES(doc)
+
+    def shape(value):
+        if isinstance(value, dict):
+            return type(value), [(k, shape(v)) for k, v in value.items()]
+        if isinstance(value, list):
+            return list, [shape(v) for v in value]
+        return type(value), value
+
+    assert shape(mine) == shape(theirs) and mine is not doc and mine["i"] is not doc["i"]
+    assert mine["a"][4] == dt.datetime(2026, 1, 1, 17, 0, 0, 123000)
+
+
+async def test_the_outbox_reads_only_pending_events(monkeypatch):
+    """A field that a partial index's filter holds equal to a value (`dispatch_pending: true`) is
+    hash-indexed too: the outbox's query reads the pending events, not every event ever stored."""
+    s = await store()
+    await raw(s, "events").insert_many([{"_id": f"done-{i}", "org_id": "o", "seq": i, "dispatch_pending": False}
+                                        for i in range(1000)])
+    await raw(s, "events").insert_many([{"_id": f"pending-{i}", "org_id": "o", "seq": 1000 + i,
+                                         "dispatch_pending": True} for i in range(3)])
+    read = []
+    original = filtering.filter_applies
+    for module in (filtering, mongomock.collection):  # mongomock's scan calls its own import of it
+        monkeypatch.setattr(module, "filter_applies", lambda f, d: (read.append(d["_id"]), original(f, d))[1])
+    select = fast_paths.IndexedDocuments.select
+
+    def selected(documents, query):
+        found = select(documents, query)
+        read.extend(doc["_id"] for doc in (found[0] if found else []))
+        return found
+
+    monkeypatch.setattr(fast_paths.IndexedDocuments, "select", selected)
+    pending = await s.events.pending_dispatch(10)
+    assert [e["id"] for e in pending] == ["pending-0", "pending-1", "pending-2"]
+    assert read and not any(r.startswith("done-") for r in read), read[:5]

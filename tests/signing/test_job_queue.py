@@ -136,3 +136,38 @@ async def test_stop_ends_a_loop_whose_cancel_was_swallowed(server, monkeypatch):
     await asyncio.sleep(0.01)  # the loops are waiting
     await asyncio.wait_for(worker.stop(), 5)
     assert swallowed  # the loop did miss its cancel, and stopped anyway
+
+
+async def test_a_wake_claims_from_its_lane_only(server, monkeypatch):
+    """Enqueueing in this process and a finished job wake the claim loop for their lane: the other
+    lanes are looked at by the poll (every `[jobs] poll_interval_seconds`), not once a job."""
+    services = server.services
+    done = asyncio.Event()
+    ran = []
+
+    async def handler(services, payload, job):
+        ran.append(payload["n"])
+        if len(ran) == 5:
+            done.set()
+
+    kind = JobKind("test.lane", handler, lane="email")
+    monkeypatch.setitem(services.job_kinds, kind.kind, kind)
+    worker = Worker(services, [kind], [])
+    claimed = []
+    claim = services.store.jobs.claim
+    monkeypatch.setattr(services.store.jobs, "claim",
+                        lambda worker_id, lease, lanes, **kw: (claimed.extend(lanes), claim(worker_id, lease, lanes, **kw))[1])
+    monkeypatch.setattr(services.config.jobs, "poll_interval_seconds", 60)  # no poll during the test
+    services.worker, previous = worker, services.worker
+    worker.start()
+    try:
+        await asyncio.sleep(0.05)  # the first round looks at every lane
+        assert set(claimed) == set(worker.lanes)
+        claimed.clear()
+        for n in range(5):
+            await services.enqueue("test.lane", {"n": n})
+        await asyncio.wait_for(done.wait(), 5)
+    finally:
+        await worker.stop()
+        services.worker = previous
+    assert sorted(ran) == list(range(5)) and claimed and set(claimed) == {"email"}, claimed

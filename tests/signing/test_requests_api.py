@@ -1,6 +1,9 @@
 """Signing requests over real HTTP: create, list, get, send, cancel, remind, reactivate, fields."""
 import asyncio
 
+from marshmallow import Schema, fields
+
+from esign.api.signing_request_schemas import SigningRequest
 from esign.domain import lifecycle, links
 from tests.support import assert_error
 from tests.support.mail import maildir
@@ -285,3 +288,22 @@ async def test_download_while_the_signed_pdf_is_produced_says_when_to_retry(serv
     await server.run_jobs()  # the finalisation job queued at completion
     resp = await client.get(f"/v1/signing-requests/{r['id']}/download")
     assert resp.status == 200 and "Retry-After" not in resp.headers, resp
+
+
+async def test_the_answer_is_marshmallows_without_its_accessor_for_each_field(client, document_id, monkeypatch):
+    """Response schemas read each value straight from the view (esign.api.common.OutSchema): the
+    answer is what marshmallow's own serialisation gives, and its per-field accessor is left for what
+    the view lacks (a field's default)."""
+    r = await create(client, document_id, message="Please sign")
+    accessed = []
+    serialize = fields.Field.serialize
+    monkeypatch.setattr(fields.Field, "serialize",
+                        lambda self, attr, obj, **kw: (accessed.append(attr), serialize(self, attr, obj, **kw))[1])
+    got = await client.get(f"/v1/signing-requests/{r['id']}")
+    assert got.status == 200 and got.json == r
+    fields_of_a_request = len(SigningRequest().dump_fields)
+    assert len(accessed) < fields_of_a_request // 2, accessed  # before: every field of the request and its signers
+    accessed.clear()
+    view = {**{name: None for name in SigningRequest().dump_fields}, **got.json, "unknown": 1}
+    theirs = Schema._serialize(SigningRequest(), view)  # marshmallow's, field by field
+    assert SigningRequest().dump(view) == theirs and len(accessed) >= fields_of_a_request
