@@ -10,7 +10,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 
 from esign import API_VERSION
 from esign.api.base import APIHandler
-from esign.schema import Email, Error, Line
+from esign.schema import Email, Error, Line, Locale
 
 ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
@@ -67,7 +67,7 @@ def _refine(self, field, ret, **kwargs) -> dict:
     out = {}
     if isinstance(field, Email):
         out["format"] = "email"
-    if isinstance(field, Line):
+    if isinstance(field, (Line, Locale)):
         out["pattern"] = field.PATTERN
     if ret.get("nullable") and None in (ret.get("enum") or ()):
         out["enum"] = [v for v in ret["enum"] if v is not None]

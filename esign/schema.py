@@ -427,9 +427,12 @@ class Locale(fields.String):
         kwargs.setdefault("load_default", None)
         super().__init__(allow_none=True, validate=validate.Length(max=35), **kwargs)
 
+    #: a supported language, then any BCP 47 subtags (region, script, variants): what the OpenAPI
+    #: document says (esign.openapi) and what is accepted are the same
+    PATTERN = "^(?:" + "|".join(i18n.LOCALES) + ")(?:[-_][A-Za-z0-9]{1,8})*$"
+
     def _deserialize(self, value, attr, data, **kwargs):
         text = super()._deserialize(value, attr, data, **kwargs)
-        language = i18n.supported(text)
-        if language is None:
+        if not re.match(self.PATTERN, text):
             raise ValidationError(f"unsupported locale; supported: {', '.join(i18n.LOCALES)}")
-        return language
+        return re.split(r"[-_]", text, maxsplit=1)[0]
