@@ -26,6 +26,7 @@ import secrets
 import subprocess
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from server_process import embedded_config, start, stop  # scripts/bench is on sys.path
@@ -63,8 +64,11 @@ def call(method: str, url: str, body=None, key: str | None = None, files: bytes 
     elif body is not None:
         headers["Content-Type"] = "application/json"
         data = json.dumps(body).encode()
-    with urllib.request.urlopen(urllib.request.Request(url, data, headers, method=method), timeout=60) as resp:
-        return json.loads(resp.read() or b"null")
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data, headers, method=method), timeout=60) as resp:
+            return json.loads(resp.read() or b"null")
+    except urllib.error.HTTPError as err:
+        raise SystemExit(f"{method} {url}: {err.code} {err.read().decode()}") from None
 
 
 def link(maildir: pathlib.Path, address: str) -> str:
@@ -121,7 +125,7 @@ def main() -> None:
             base = f"http://127.0.0.1:{port}"
             document = call("POST", f"{base}/v1/documents/upload", key=key, files=PDF.read_bytes())
             call("POST", f"{base}/v1/signing-requests", {
-                "document_id": document["id"], "title": "Service agreement", "auto_send": True, "fields": FIELDS,
+                "document_id": document["id"], "auto_send": True, "fields": FIELDS,
                 "signers": [{"name": "Ann Example", "email": ANN}, {"name": "Bob Example", "email": "bob@example.test"}]},
                 key=key)
             url = link(tmp / "mail", ANN)
