@@ -267,7 +267,8 @@
       holder.appendChild(label);
     });
     if (!later.length) return;
-    var rest = function () { later.forEach(function (pair) { source(pair[0], pair[1]); }); later = []; };
+    // (not for a page list a later render has replaced)
+    var rest = function () { if (first.isConnected) later.forEach(function (pair) { source(pair[0], pair[1]); }); later = []; };
     if (first.complete) rest();
     else { first.addEventListener("load", rest); first.addEventListener("error", rest); }
   }
