@@ -237,6 +237,7 @@
     holder.hidden = false;
     var byPage = {};
     state.fields.forEach(function (f) { (byPage[f.page_number] = byPage[f.page_number] || []).push(f); });
+    var first = null, later = [];
     state.pages.forEach(function (p) {
       var page = document.createElement("div");
       page.className = "page";
@@ -248,11 +249,12 @@
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
       img.alt = t("Page {number} of {total}", { number: num(p.number), total: num(state.pages.length) });
-      // the page as it stands (every value given so far), at the width the screen needs
+      // the page as it stands (every value given so far), at the width the screen needs; the first page
+      // alone at first: on a slow connection the others would share its bandwidth (they are further down)
       if (!shown[page.id]) {
-        img.srcset = p.image_srcset;
         img.sizes = "(max-width: 1000px) 100vw, 960px";
-        img.src = p.image_url;
+        if (first) later.push([img, p]);
+        else { first = img; img.fetchPriority = "high"; source(img, p); }
       }
       page.appendChild(img);
       (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
@@ -264,6 +266,16 @@
       label.setAttribute("aria-hidden", "true");  // the image's alternative text says the same
       holder.appendChild(label);
     });
+    if (!later.length) return;
+    // (not for a page list a later render has replaced)
+    var rest = function () { if (first.isConnected) later.forEach(function (pair) { source(pair[0], pair[1]); }); later = []; };
+    if (first.complete) rest();
+    else { first.addEventListener("load", rest); first.addEventListener("error", rest); }
+  }
+
+  function source(img, p) {
+    img.srcset = p.image_srcset;
+    img.src = p.image_url;
   }
 
   function fieldLabel(f) {
