@@ -179,3 +179,31 @@ async def test_signed_pdf_stamps_at_the_anchor_on_a_rotated_page(server, client)
     assert near(stamped[0][1], anchor[1], 1.5) and near(stamped[0][2], anchor[2], 1.5), (stamped, anchor)
     page = pypdfium2.PdfDocument(io.BytesIO(signed))[1]
     assert page.get_rotation() == 270
+
+
+async def test_bulk_sends_from_a_template_with_anchors_and_every_page_fields(server, client):
+    """Issue 25 item 7: a bulk send from a template whose role places its signature at an anchor and
+    its initials on every page makes requests with the fields where the template says."""
+    doc = await upload(client, "reportlab.pdf")  # two pages
+    template = await client.post("/v1/templates", {"name": "Sale", "document_id": doc["id"], "roles": [
+        {"name": "Buyer", "fields": [
+            {"anchor": {"text": "Buyer Signature:"}},
+            {"field_type": "initials", "x_percent": 85, "y_percent": 92, "width_percent": 8, "height_percent": 4,
+             "every_page": True}]}]})
+    assert template.status == 201, template
+    recipients = [{"signers": [{"name": f"Buyer {i}", "email": f"buyer{i}@example.test", "role": "Buyer"}]}
+                  for i in range(3)]
+    resp = await client.post("/v1/bulk-send", {"template_id": template.json["id"], "recipients": recipients})
+    assert resp.status == 202, resp
+    await server.run_jobs()
+    job = (await client.get(f"/v1/bulk-jobs/{resp.json['bulk_job_id']}")).json
+    assert job["status"] == "completed" and job["success_count"] == 3, job
+    anchor = phrase_boxes(CORPUS / "reportlab.pdf", "Buyer Signature:")[0]
+    for item in job["items"]:
+        fields = (await client.get(f"/v1/signing-requests/{item['signing_request_id']}/fields")).json
+        signature = [f for f in fields if f["field_type"] == "signature"]
+        initials = [f for f in fields if f["field_type"] == "initials"]
+        assert len(signature) == 1
+        assert_at(signature[0], anchor)
+        assert sorted(f["page_number"] for f in initials) == [1, 2]
+        assert all((f["x_percent"], f["y_percent"]) == (85, 92) for f in initials)
