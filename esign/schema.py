@@ -433,6 +433,6 @@ class Locale(fields.String):
 
     def _deserialize(self, value, attr, data, **kwargs):
         text = super()._deserialize(value, attr, data, **kwargs)
-        if not re.match(self.PATTERN, text):
+        if len(text) > 35 or not re.match(self.PATTERN, text):  # the bound of the tag as given (maxLength)
             raise ValidationError(f"unsupported locale; supported: {', '.join(i18n.LOCALES)}")
         return re.split(r"[-_]", text, maxsplit=1)[0]
