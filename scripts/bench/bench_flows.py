@@ -39,7 +39,7 @@ import time
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-from server_process import exchange, start, stop  # scripts/bench is on sys.path
+from server_process import embedded_config, exchange, start, stop  # scripts/bench is on sys.path
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -55,28 +55,11 @@ LINK = re.compile(r"/sign/([A-Za-z0-9_\-.~]+)")
 
 
 def config(tmp: pathlib.Path) -> pathlib.Path:
+    """esign serve's defaults on memory:// (the INFO access log on), webhooks to a local receiver allowed, one
+    organisation with the bench's keys."""
     keys = "".join(f'[[organizations.api_keys]]\nkey = "{key}"\nrate_limit = 1000\n' for key in KEYS)
-    path = tmp / "esign.toml"
-    path.write_text(f"""
-[server]
-host = "127.0.0.1"
-port = 0
-[database]
-url = "memory://"
-[storage]
-path = "{tmp}/blobs"
-[email]
-path = "{tmp}/mail"
-[logging]
-level = "INFO"
-[webhooks]
-allow_private_networks = true
-allow_http = true
-[[organizations]]
-name = "Bench"
-plan = "enterprise"
-{keys}""")
-    return path
+    return embedded_config(tmp, "[webhooks]\nallow_private_networks = true\nallow_http = true\n"
+                                "[[organizations]]\nname = \"Bench\"\nplan = \"enterprise\"\n" + keys, level="INFO")
 
 
 class Receiver(tornado.web.RequestHandler):
