@@ -91,7 +91,7 @@ def test_every_config_key_the_docs_name_exists():
     events |= set(job_registry.job_kinds())  # job kinds: `webhooks.deliver`, `email.send` ...
     events |= {"signer.reviewed", "identity.approved", "identity.rejected"}  # the spec's types esign never emits
     for section, key in re.findall(r"`\[([a-z_]+)\] ([a-z_]+)", text) + re.findall(r"`([a-z_]+)\.([a-z_]+)`", text):
-        if f"{section}.{key}" in events or key.endswith("_") or key in ("py", "md", "toml", "json", "yml", "js"):
+        if f"{section}.{key}" in events or key.endswith("_") or key in ("py", "md", "toml", "json", "yml", "js", "css", "html", "txt", "pdf", "sh"):
             # an event type; a family of keys (`jobs.lane_*`); a file (`signing.py`)
             continue
         if section in config_keys.KEYS and section not in providers and (section, key) not in declared:
