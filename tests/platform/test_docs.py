@@ -17,6 +17,7 @@ GUIDES = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
 DOCS = GUIDES + sorted((ROOT / "plugins").glob("*/README.md"))  # the plugins' READMEs also name vendors' APIs
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD")
 ROUTE_NAMED = re.compile(r"\b(GET|POST|PUT|PATCH|DELETE|HEAD) (/[A-Za-z0-9_{}<>./-]*)")
+FILE_TYPES = ("py", "md", "toml", "json", "yml", "js", "css", "html", "txt", "pdf", "sh")  # `signing.py` names a file
 CODE = re.compile(r"```.*?```|`[^`\n]+`", re.S)
 
 
@@ -91,7 +92,7 @@ def test_every_config_key_the_docs_name_exists():
     events |= set(job_registry.job_kinds())  # job kinds: `webhooks.deliver`, `email.send` ...
     events |= {"signer.reviewed", "identity.approved", "identity.rejected"}  # the spec's types esign never emits
     for section, key in re.findall(r"`\[([a-z_]+)\] ([a-z_]+)", text) + re.findall(r"`([a-z_]+)\.([a-z_]+)`", text):
-        if f"{section}.{key}" in events or key.endswith("_") or key in ("py", "md", "toml", "json", "yml", "js", "css", "html", "txt", "pdf", "sh"):
+        if f"{section}.{key}" in events or key.endswith("_") or key in FILE_TYPES:
             # an event type; a family of keys (`jobs.lane_*`); a file (`signing.py`)
             continue
         if section in config_keys.KEYS and section not in providers and (section, key) not in declared:
