@@ -3,7 +3,9 @@ server on 127.0.0.1 (random port) over a fresh database and a fake clock (tests/
 HTTP client (client.py), documents, signing requests, mail and webhook receivers, PDF tools."""
 from __future__ import annotations
 
+import os
 import pathlib
+import signal
 
 import pytest
 
@@ -118,3 +120,21 @@ async def mail(request, tmp_path):
                                   overrides={"email": {"provider": "smtp", "host": "127.0.0.1", "port": port}}) as srv:
             yield srv, lambda: list(inbox.received)
         controller.stop()
+
+
+@pytest.fixture(autouse=True)
+def _no_stray_checking_children(_function_scoped_runner):  # pytest-asyncio's loop: closed after this ends
+    """After each test (before its event loop closes): no PDF-checking child of this process outlives its
+    server. One left waiting for a request would keep the loop's teardown waiting for its answer (the
+    checker refuses to start children once closed; this keeps a slip from hanging the whole run)."""
+    yield
+    me = str(os.getpid())
+    for proc in pathlib.Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            ppid = (proc / "stat").read_text().rsplit(")", 1)[1].split()[1]
+            if ppid == me and b"esign.pdf.probe" in (proc / "cmdline").read_bytes():
+                os.kill(int(proc.name), signal.SIGKILL)
+        except (OSError, IndexError):
+            continue  # gone meanwhile

@@ -46,6 +46,7 @@ from esign.pdf.stands import stamp_file
 
 READ_HEAD = 1024
 TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
+STOPPING = {"ok": False, "error": "the service is stopping; try again in a moment"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
 DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
 CLOSE_GRACE_SECONDS = 2.0
@@ -362,7 +363,11 @@ class PdfChecker:
         return await asyncio.shield(task)
 
     async def _ask(self, request: dict) -> dict:
+        if self._closed:  # the service is stopping: no child is started for it (none would be closed)
+            return dict(STOPPING)
         async with self._slots:
+            if self._closed:
+                return dict(STOPPING)
             if not self._idle and self._starting:
                 await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
             child = None
@@ -376,7 +381,7 @@ class PdfChecker:
                 result = await child.ask(request, self.timeout)
             finally:
                 self._busy.discard(child)
-            if result is None or result.get("retire") or child.checked >= self.recycle_after:
+            if result is None or result.get("retire") or child.checked >= self.recycle_after or self._closed:
                 await child.close()
             else:
                 self._idle.append(child)
