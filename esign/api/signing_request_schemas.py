@@ -109,6 +109,10 @@ ANCHOR_TEXT = ("Extension: instead of `page_number`, `x_percent` and `y_percent`
 
 class FieldShape(StrictSchema):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
+    document_id = fields.UUID(metadata={"description": (
+        "extension: the envelope document the field lies on, one of the request's `documents` (default: the "
+        "first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked "
+        "for in every document, in order")})
     field_type = fields.String(load_default="signature", validate=validate.OneOf(FIELD_TYPES), metadata={
         "description": "extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits] attachment_mb`) the "
                        "signer uploads (`POST /sign/{token}/api/attachments/{field_id}`); embedded in the signed PDF"})
@@ -159,7 +163,10 @@ class CreateBodyField(FieldShape):
 
 
 class SigningRequestCreate(RequestSettings):
-    document_id = fields.UUID(required=True, metadata={"description": "from the upload"})
+    document_id = fields.UUID(metadata={"description": "from the upload; required unless `document_ids` is given"})
+    document_ids = fields.List(fields.UUID(), validate=validate.Length(1, 10), metadata={"description": (
+        "extension: an envelope, 1 to 10 uploaded documents in order, instead of `document_id` (giving both is a "
+        "422). Together at most 2,000 pages and `[limits] max_upload_mb` (docs/envelopes.md)")})
     signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),
                           metadata={"description": "1 to 100 signers; emails unique within the request"})
     message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
@@ -215,6 +222,10 @@ class ListQuery(CursorPageQuery):
 class DownloadQuery(QuerySchema):
     file = fields.String(load_default="signed", validate=validate.OneOf(["signed", "certificate"]),
                          metadata={"description": "`certificate`: the separate audit certificate (separate_stamp_page)"})
+    document_id = fields.UUID(metadata={"description": (
+        "extension: the signed PDF of this document of the envelope (default: the first)")})
+    combined = fields.Boolean(load_default=False, truthy={"true"}, falsy={"false"}, metadata={"description": (
+        "extension: one sealed PDF of every document of the envelope, in order, with the certificate")})
 
 
 # --- response schemas -----------------------------------------------------------------------------
@@ -286,10 +297,19 @@ class SendWarning(OutSchema):
     message = fields.String(required=True)
 
 
+class EnvelopeDocument(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    page_count = fields.Integer(allow_none=True)
+    order = fields.Integer(required=True, metadata={"description": "1-based place in the envelope"})
+
+
 class SigningRequest(OutSchema):
     id = fields.UUID(required=True)
-    document_id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True, metadata={"description": "the first document of `documents`"})
     document_name = fields.String(required=True)
+    documents = fields.List(fields.Nested(EnvelopeDocument), dump_default=list, metadata={"description": (
+        "extension: every document of the envelope, in order (one for a request made with `document_id`)")})
     status = fields.String(required=True, metadata={"description": "draft, pending, completed, cancelled, expired"})
     signing_order = fields.String(required=True)
     message = fields.String(allow_none=True)
@@ -350,6 +370,7 @@ class AttachmentRead(OutSchema):
 
 class FieldRead(OutSchema):
     id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True, metadata={"description": "extension: the envelope document it lies on"})
     signer_id = fields.UUID(required=True)
     signer_name = fields.String(allow_none=True)
     field_type = fields.String(required=True)

@@ -50,28 +50,39 @@ def _offsets(anchor: dict, hit: dict) -> tuple[float, float]:
     return dx, dy
 
 
-async def place_anchored(services, document: dict, fields: list[dict], where: str = "fields") -> list[dict]:
+async def place_anchored(services, documents: list[dict], fields: list[dict], where: str = "fields") -> list[dict]:
     """`fields` with each one that gives an `anchor` (and no coordinates yet) placed at it: its
-    top-left corner at the anchor text's top-left plus the offsets, on the anchor's page; one field
-    per match with occurrence "all"; left out when the text is not there and `if_missing` is "skip".
-    422 naming `<where>.<i>.anchor` and the text when it is not there, or when the field would leave
-    the page."""
+    top-left corner at the anchor text's top-left plus the offsets, on the anchor's page of the
+    anchor's document; one field per match with occurrence "all"; left out when the text is not
+    there and `if_missing` is "skip". `documents`: the envelope's document records in order; a field
+    naming its `document_id` is looked for there, any other in every document, matches counted in
+    envelope order. 422 naming `<where>.<i>.anchor` and the text when it is not there, or when the
+    field would leave the page."""
     pending = [f for f in fields if f.get("anchor") and "x_percent" not in f]
     if not pending:
         return fields
     texts = sorted({clean(f["anchor"]["text"]) for f in pending})
-    found = await _read_text(services, document, texts)
-    if not found.get("ok"):
-        raise validation_error([{"field": where, "message": f"the document's text could not be read to find the "
-                                                            f"anchors: {found.get('error')}"}])
+    wanted = {str(f["document_id"]) for f in pending if f.get("document_id")}
+    searched = documents if any(not f.get("document_id") for f in pending) \
+        else [d for d in documents if d["id"] in wanted]
+    known = {d["id"] for d in documents}
+    hits_by_document: dict[str, dict] = {}
+    for document in searched:
+        found = await _read_text(services, document, texts)
+        if not found.get("ok"):
+            raise validation_error([{"field": where, "message": f"the text of {document['name']!r} could not be read "
+                                                                f"to find the anchors: {found.get('error')}"}])
+        hits_by_document[document["id"]] = found["matches"]
     placed, details = [], []
     for i, f in enumerate(fields):
         anchor = f.get("anchor")
-        if not anchor or "x_percent" in f:
-            placed.append(f)
+        if not anchor or "x_percent" in f or (f.get("document_id") and str(f["document_id"]) not in known):
+            placed.append(f)  # (a document not in the envelope: refused by the caller, naming document_id)
             continue
         text = clean(anchor["text"])
-        hits = found["matches"].get(text) or []
+        within = [str(f["document_id"])] if f.get("document_id") else [d["id"] for d in searched]
+        hits = [{**hit, "document_id": doc_id} for doc_id in within
+                for hit in (hits_by_document.get(doc_id, {}).get(text) or [])]
         occurrence = anchor.get("occurrence", 1)
         chosen = hits if occurrence == "all" else hits[occurrence - 1:occurrence]
         if not chosen:
@@ -90,7 +101,8 @@ async def place_anchored(services, document: dict, fields: list[dict], where: st
                     f"field ({f['width_percent']:g} x {f['height_percent']:g} %) would not lie within the page: "
                     f"change the offsets or the field's size")})
                 break
-            placed.append({**f, "page_number": hit["page"], "x_percent": x, "y_percent": y})
+            placed.append({**f, "document_id": hit["document_id"], "page_number": hit["page"], "x_percent": x,
+                           "y_percent": y})
     if details:
         raise validation_error(details)
     return placed
@@ -227,9 +239,9 @@ def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
     return fields
 
 
-def request_tag_fields(document: dict, signers: list[dict]) -> list[dict]:
-    """Fields of a signing request's create body from the document's tags: `signer=N` is the N-th
-    of `signers` (1-based), named by `signer_email`."""
+def request_tag_fields(documents: list[dict], signers: list[dict]) -> list[dict]:
+    """Fields of a signing request's create body from the tags of every document of the envelope
+    (`documents`, in order): `signer=N` is the N-th of `signers` (1-based), named by `signer_email`."""
     def owner(attrs):
         n = attrs.get("signer")
         if n is None:
@@ -238,7 +250,15 @@ def request_tag_fields(document: dict, signers: list[dict]) -> list[dict]:
             return None, f"names signer={n}, but the request has {len(signers)} signer{'s' * (len(signers) != 1)}"
         return {"signer_email": signers[n - 1]["email"]}, None
 
-    return fields_from_tags(document, "fields_from_text_tags", owner)
+    return envelope_tag_fields(documents, owner)
+
+
+def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
+    """`fields_from_tags` of each document, each field naming its `document_id`; a document without
+    tags is passed over when another has some (422 when none has any)."""
+    tagged = [d for d in documents if len(documents) == 1 or _tag_problem(d) != "the document has no text tags"]
+    return [{**f, "document_id": d["id"]} for d in tagged or documents[:1]
+            for f in fields_from_tags(d, "fields_from_text_tags", owner)]
 
 
 def role_tag_fields(document: dict, roles: list[dict]) -> dict[str, list[dict]]:

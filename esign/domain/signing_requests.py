@@ -5,7 +5,7 @@ import datetime as dt
 import re
 import warnings
 
-from esign.domain import documents, lifecycle, links, mail_queue, placement
+from esign.domain import envelope, lifecycle, links, mail_queue, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
 from esign.errors import ApiError, invalid_state, validation_error
@@ -104,10 +104,9 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
     raises DuplicateKeyError, so a retried bulk item can never create a second request."""
-    document = await services.store.documents.get(org["id"], str(body["document_id"]))
-    if document is None:
-        raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
-    documents.check_usable(document, sandbox)
+    ids, key = envelope.given_ids(body)
+    records = await envelope.load(services, org["id"], ids, key, sandbox)
+    document = records[0]
     emails = [s["email"].lower() for s in body["signers"]]
     duplicates = sorted({e for e in emails if emails.count(e) > 1})
     if duplicates:
@@ -129,17 +128,19 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
                 "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
                 "delivery": s.get("delivery") or "email"}
                for s, order in zip(body["signers"], orders)]
-    fields = await placement.place_anchored(services, document, body.get("fields") or [])
+    listed = envelope.listing(records)
+    fields = await placement.place_anchored(services, records, body.get("fields") or [])
     if body.get("fields_from_text_tags"):
-        fields += placement.request_tag_fields(document, body["signers"])
-    fields = stored_fields(signers, document.get("page_count"), fields)
+        fields += placement.request_tag_fields(records, body["signers"])
+    fields = stored_fields(signers, listed, fields)
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
     identity = bool(body.get("identity_verification_required"))
     record = {
         "_id": body.get("id") or new_id(), "org_id": org["id"], "document_id": document["id"],
-        "document_name": document["name"], "document_pages": document.get("page_count"), "status": "draft",
+        "document_name": document["name"], "document_pages": document.get("page_count"), "documents": listed,
+        "status": "draft",
         "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
         "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
         "updated_at": now, "completed_at": None, "signers": signers, "fields": fields, "sandbox": sandbox,
@@ -198,23 +199,31 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
     """Replace every field of a draft request (one atomic update)."""
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    listed = envelope.of(request)
     if any(f.get("anchor") for f in fields):
-        document = await services.store.documents.get(request["org_id"], request["document_id"])
-        if document is None:
-            raise invalid_state("the request's document no longer exists; fields cannot be placed at anchors")
-        fields = await placement.place_anchored(services, document, fields)
-    stored = stored_fields(request["signers"], request.get("document_pages"), fields)
+        records = [await services.store.documents.get(request["org_id"], d["id"]) for d in listed]
+        if None in records:
+            raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
+        fields = await placement.place_anchored(services, records, fields)
+    stored = stored_fields(request["signers"], listed, fields)
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
-def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) -> list[dict]:
-    """Fields checked against the request's signers and page count, in their stored form (422 with
-    every problem otherwise). A field names its signer by `signer_id`, or by `signer_email` (the
-    create body, whose signers have no ids yet)."""
+def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -> list[dict]:
+    """Fields checked against the request's signers and documents (`listed`: the envelope's, in
+    order), in their stored form (422 with every problem otherwise). A field names its signer by
+    `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
+    document by `document_id` (default: the first)."""
     signer_ids = {s["id"] for s in signers}
     by_email = {s["email"].lower(): s["id"] for s in signers}
+    page_counts = {d["id"]: d.get("page_count") for d in listed}
     details, placed = [], []
     for i, f in enumerate(fields):
+        f = {**f, "document_id": str(f.get("document_id") or listed[0]["id"])}
+        if f["document_id"] not in page_counts:
+            details.append({"field": f"fields.{i}.document_id", "message": "not one of the request's documents"})
+            continue
+        pages = page_counts[f["document_id"]]
         if "signer_email" in f:
             email = f["signer_email"]
             f = {**{k: v for k, v in f.items() if k != "signer_email"}, "signer_id": by_email.get(email.lower())}
@@ -226,7 +235,7 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
         check_field_shape(f, f"fields.{i}", details)
-    expanded = every_page(placed, pages)
+    expanded = every_page(placed, page_counts)
     check_fields_size(expanded, "fields", details)
     if details:
         raise validation_error(details)
@@ -234,11 +243,12 @@ def stored_fields(signers: list[dict], pages: int | None, fields: list[dict]) ->
              "filled_at": None} for f in expanded]
 
 
-def every_page(fields: list[dict], pages: int | None) -> list[dict]:
-    """Each field with `every_page` becomes one field per page of the document, at the same place
+def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[dict]:
+    """Each field with `every_page` becomes one field per page of its document, at the same place
     (extension): initials adopted once are stamped on each."""
     out = []
     for f in fields:
+        pages = page_counts.get(f["document_id"])
         if f.get("every_page") and pages:
             out += [{**f, "page_number": page} for page in range(1, pages + 1)]
         else:
@@ -288,7 +298,7 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
 
 def field_view(request: dict, f: dict) -> dict:
     names = {s["id"]: s["name"] for s in request["signers"]}
-    return {**f, "signer_name": names.get(f["signer_id"])}
+    return {**f, "signer_name": names.get(f["signer_id"]), "document_id": envelope.document_of(request, f)["id"]}
 
 
 def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
@@ -308,7 +318,7 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
         return {**{k: s.get(k) for k in SIGNER_FIELDS},
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
-    return {**request, "signers": [signer_view(s) for s in request["signers"]],
+    return {**request, "documents": envelope.of(request), "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url,
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
