@@ -212,6 +212,7 @@ async def test_parallel_but_bounded_and_isolated(server, client, monkeypatch):
     assert calls["person3@example.test"] == 5 and all(n == 1 for e, n in calls.items() if e != "person3@example.test")
 
 
+@pytest.mark.slow
 async def test_the_server_answers_while_a_job_runs(server, client):
     t = await offer_template(client)
     server.worker.start()

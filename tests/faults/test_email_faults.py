@@ -134,6 +134,7 @@ async def test_operator_retries_a_failed_job(srv, smtp, capsys):
     assert await cli.jobs_action(srv.services, args) == 1
 
 
+@pytest.mark.slow
 async def test_late_data_acknowledgement_gives_copies_with_one_message_id(tmp_path, smtp):
     smtp.handler.data_delay = 2.5  # beyond the client's 1 s command time-out
     async with running_server(tmp_path, overrides=smtp.settings(timeout_seconds=1)) as srv:

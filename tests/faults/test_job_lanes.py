@@ -28,6 +28,7 @@ async def wait_until(predicate, timeout=10.0):
         await asyncio.sleep(0.02)
 
 
+@pytest.mark.slow
 async def test_hanging_receiver_delays_neither_emails_nor_other_endpoints(tmp_path):
     smtp, receiver = PolicySmtp(), Receiver()
     receiver.delays["hang"] = 3 * TIMEOUT

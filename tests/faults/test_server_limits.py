@@ -97,6 +97,7 @@ async def test_error_bodies_list_at_most_100_details(client):
     assert len(resp.body) < 64 * 1024 and len(err["message"]) <= 1000 and len(err["details"][0]["field"]) <= 300
 
 
+@pytest.mark.slow
 async def test_idle_and_slow_connections_are_closed_after_their_time_outs(tmp_path):
     timeouts = {"idle_timeout_seconds": 0.5, "body_timeout_seconds": 0.5}
     async with running_server(tmp_path, overrides={"server": timeouts}) as server:
@@ -132,6 +133,7 @@ def open_idle(port: int, count: int) -> list[socket.socket]:
     "",  # the cap derived from the file limit: 256 - 128 = 128 connections
     "max_connections = 100000",  # a cap above the file limit: accept() meets EMFILE
 ], ids=["derived-cap", "emfile"])
+@pytest.mark.slow
 def test_idle_connection_flood_beyond_the_file_limit(tmp_path, server_keys):
     srv = ServeProcess(tmp_path, server_keys=server_keys, nofile=256)
     socks = []
@@ -160,6 +162,7 @@ def test_idle_connection_flood_beyond_the_file_limit(tmp_path, server_keys):
         srv.kill()
 
 
+@pytest.mark.slow
 async def test_large_unauthenticated_posts_leave_memory_flat(tmp_path):
     """60 concurrent 60 MB JSON posts without a key (and 10 with one): each is answered 413 at its
     head; the server's peak memory grows by a few MB, not by the 3.6 GB offered."""

@@ -56,6 +56,7 @@ def delivered(receiver) -> Counter:
     return Counter(r.json["id"] for r in receiver.answered_2xx())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(FAULTS))
 async def test_fault_retry_recover_pause_resume_redeliver(server, receiver, mode):
     break_receiver, status, error = FAULTS[mode]

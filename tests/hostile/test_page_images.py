@@ -48,6 +48,7 @@ async def signer_token(client: Client, pdf: bytes) -> str:
     return re.search(r"/sign/([^/?]+)", link.json["signers"][0]["embedded_url"]).group(1)
 
 
+@pytest.mark.slow
 async def test_three_huge_pages_at_once_keep_the_server_memory_flat(tmp_path):
     side = 14_000  # just under the upload bound, so the image path is what is exercised
     assert side <= MAX_PAGE_POINTS

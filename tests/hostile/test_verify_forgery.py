@@ -59,6 +59,7 @@ async def trust_bundle(client, tmp_path):
     return path
 
 
+@pytest.mark.slow
 async def test_a_genuine_pdf_without_a_trust_anchor_is_intact_but_not_verified(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "ses")
     proc = run(tmp_path, pdf)
@@ -72,6 +73,7 @@ async def test_a_genuine_pdf_without_a_trust_anchor_is_intact_but_not_verified(s
     assert "signer not checked" not in proc.stdout
 
 
+@pytest.mark.slow
 async def test_pages_changed_and_sealed_again_by_a_self_made_esign_seal_fail(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "ses")
     forged = await asyncio.to_thread(forge, pdf)  # pyHanko's sync API runs its own event loop
@@ -140,6 +142,7 @@ def change_the_certificate(writer):
     (change_the_certificate, ("added after signature 'esign-seal': page 6 (a certificate of completion page): its "
                               "content or resources were changed")),
 ])
+@pytest.mark.slow
 async def test_what_an_update_after_the_seal_adds_is_named(server, client, document_id, tmp_path, change, named):
     pdf = await signed_pdf(server, client, document_id, "ses")
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 6  # 4 pages, then 2 of the certificate of completion

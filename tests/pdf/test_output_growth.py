@@ -87,6 +87,7 @@ def test_one_signer_adds_at_most_40_kb_and_2_percent(name, seal, ca):
     assert added <= allowed(original, 1), f"{name}: {added} bytes added to {len(original)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", THREE_SIGNERS)
 @pytest.mark.parametrize("signers", [1, 3])
 def test_each_further_signer_adds_at_most_12_kb(name, signers, seal, ca):

@@ -140,6 +140,7 @@ def corpus_files():
     return sorted(p.name for p in CORPUS.glob("*.pdf") if p.name not in REFUSED)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", corpus_files())
 def test_corpus_file_stamps(corpus, name, tmp_path):
     """Opens, renders, passes qpdf --check, ink where the boxes are (the imagemagick files are black
@@ -187,6 +188,7 @@ def ink_box(before: bytes, after: bytes, f: dict, scale: float):
     return mask.crop(box).getbbox(), box
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["text", "date", "select"])
 def test_values_are_body_size_and_inside_their_box(kind):
     """Rendered ink of a value is at most 12 pt tall in a tall box, and never taller than a short box."""

@@ -423,6 +423,7 @@ def test_run_script_on_another_port_sends_links_to_that_port(tmp_path):
     assert "Traceback" not in proc.stderr.read()
 
 
+@pytest.mark.slow
 def test_serve_warns_when_public_url_names_a_loopback_port_it_does_not_listen_on(tmp_path):
     config = tmp_path / "esign.toml"
     config.write_text(f'[server]\nport = 0\npublic_url = "http://127.0.0.1:1"\n[storage]\npath = "{tmp_path}/b"\n'

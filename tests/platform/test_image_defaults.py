@@ -32,6 +32,7 @@ def run(args, env, cwd) -> subprocess.CompletedProcess:
     return subprocess.run([ESIGN, *args], capture_output=True, text=True, timeout=60, env=env, cwd=cwd)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["serve"], ["worker"]])
 def test_the_image_refuses_the_maildir_unless_chosen(tmp_path, command):
     proc = run(command, image_env(tmp_path), tmp_path)
@@ -40,6 +41,7 @@ def test_the_image_refuses_the_maildir_unless_chosen(tmp_path, command):
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 def test_the_maildir_chosen_explicitly_starts_and_the_first_key_goes_to_a_private_file(tmp_path):
     env = image_env(tmp_path, ESIGN_EMAIL_PROVIDER="maildir", ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="Northwind")
     with Serve(env, cwd=tmp_path) as server:
@@ -50,6 +52,7 @@ def test_the_maildir_chosen_explicitly_starts_and_the_first_key_goes_to_a_privat
     assert json.loads(key_file.read_text())["key"] == first["key"]
 
 
+@pytest.mark.slow
 def test_a_loopback_public_url_is_refused_on_every_interface(tmp_path):
     base = image_env(tmp_path, ESIGN_EMAIL_PROVIDER="maildir", ESIGN_SERVER_HOST="0.0.0.0",
                      ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="")
@@ -66,9 +69,10 @@ def test_a_loopback_public_url_is_refused_on_every_interface(tmp_path):
         assert server.listening["public_url"] == "https://sign.example.com"
 
 
+@pytest.mark.slow
 def test_the_worker_health_command_fails_without_a_database(tmp_path):
     env = clean_env(ESIGN_CONFIG=str(image_config()), ESIGN_EMAIL_PROVIDER="maildir",
-                    ESIGN_DATABASE_URL="mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=500&connectTimeoutMS=500")
+                    ESIGN_DATABASE_URL="mongodb://127.0.0.1:1/", ESIGN_DATABASE_TIMEOUT_MS="500")
     proc = run(["worker", "--check"], env, tmp_path)
     assert proc.returncode == 1 and "does not answer" in proc.stderr, proc.stderr
     proc = run(["worker", "--check"], {**env, "ESIGN_DATABASE_URL": "memory://"}, tmp_path)

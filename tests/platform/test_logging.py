@@ -10,6 +10,8 @@ import json
 import logging
 import re
 
+import pytest
+
 from esign import logs
 from tests.support import SAMPLE_PDF, Client
 from tests.support.processes import ServeProcess
@@ -29,6 +31,7 @@ async def create_request(client: Client, request_id: str | None = None):
     return resp
 
 
+@pytest.mark.slow
 async def test_json_lines_follow_an_incoming_request_id_to_the_invitation(tmp_path):
     proc = ServeProcess(tmp_path, extra_config='[logging]\nformat = "json"\n')
     client = Client(proc.url)
@@ -61,6 +64,7 @@ async def test_json_lines_follow_an_incoming_request_id_to_the_invitation(tmp_pa
     assert page["path"] == "/sign/<token>"
 
 
+@pytest.mark.slow
 async def test_a_bad_request_id_is_replaced_and_text_lines_carry_the_context(tmp_path):
     proc = ServeProcess(tmp_path)
     client = Client(proc.url)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
+import pytest
 from cryptography import x509
 
 from esign import db as dbmod
@@ -96,6 +97,7 @@ def esign(*args) -> subprocess.CompletedProcess:
                           timeout=180, env=clean_env())
 
 
+@pytest.mark.slow
 async def test_a_seal_rotation_keeps_earlier_seals_trusted_and_published(tmp_path, sample_pdf):
     config = str(tmp_path / "esign.toml")  # start_server's: the embedded database keeps keys in tmp_path/keys
     first = await start_server(tmp_path)

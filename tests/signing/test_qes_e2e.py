@@ -38,6 +38,7 @@ async def qes_request(server, sample_pdf):
     return await complete_request(server, server.client, upload.json["id"], signing_level="qes")
 
 
+@pytest.mark.slow
 async def test_qes_request_is_signed_remotely_and_sealed(qes_server, csc, tsa, sample_pdf, tmp_path):  # noqa: F811
     server, client = qes_server, qes_server.client
     request = await qes_request(server, sample_pdf)

@@ -62,6 +62,7 @@ async def test_a_signed_pdf_verifies_trusting_only_the_published_certificates(se
     assert not any("Certificate is Trusted" in block for block in untrusted)
 
 
+@pytest.mark.slow
 async def test_the_cli_exports_what_the_endpoint_serves_and_keys_survive_a_restart(tmp_path, document_id,
                                                                                   server, client):
     served = (await client.get("/v1/seal-certificate", key=None)).body

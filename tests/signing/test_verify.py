@@ -76,6 +76,7 @@ async def test_a_signed_pdf_verifies_and_its_trail_matches_the_database(server, 
     assert proc.returncode == 2 and "--trust /dev/null: not a PEM file" in proc.stderr, proc.stderr
 
 
+@pytest.mark.slow
 def test_verify_with_another_deployments_config_makes_no_seal(tmp_path):
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
@@ -87,6 +88,7 @@ def test_verify_with_another_deployments_config_makes_no_seal(tmp_path):
     assert not (elsewhere / "keys").exists()
 
 
+@pytest.mark.slow
 async def test_changed_bytes_and_an_extra_update_are_reported(server, client, document_id, tmp_path):
     pdf = await signed_pdf(server, client, document_id, "ses")
     trust, seal = await deployment(client)

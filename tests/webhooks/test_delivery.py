@@ -1,6 +1,8 @@
 """Signed deliveries to a real local receiver: body and signature, retries, auto-pause, timeouts."""
 import base64
 
+import pytest
+
 from esign.secrets import SecretBox
 from tests.support import raw_db, running_server
 from tests.support.waiting import until
@@ -267,6 +269,7 @@ async def test_document_uploaded_is_delivered(server, client, receiver, sample_p
     assert got.json["data"]["name"] == "contract.pdf" and got.json["data"]["sandbox"] is False
 
 
+@pytest.mark.slow
 async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
     """With the background worker running, a receiver that never answers in time fails with a
     time-out while another webhook gets its delivery at once: the fast one arrives while the slow one

@@ -72,6 +72,7 @@ async def test_the_index_serves_every_query(storage):
     assert dbmod.index_serves(INDEX_KEYS, None, {"filename": KEY}, NEWEST)
 
 
+@pytest.mark.slow
 async def test_mongodb_down_is_temporary(caplog):
     with caplog.at_level(logging.WARNING):
         provider = await unreachable_storage()
@@ -82,6 +83,7 @@ async def test_mongodb_down_is_temporary(caplog):
     provider.database.client.close()
 
 
+@pytest.mark.slow
 async def test_mongodb_hung_is_temporary():
     server, port = await silent_server()
     try:

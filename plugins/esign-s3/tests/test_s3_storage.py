@@ -179,6 +179,7 @@ async def faulty():
     server.stop()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault, error, attempts", [
     ("busy", ProviderUnavailable, 2), ("broken", ProviderUnavailable, 2), ("slow", ProviderUnavailable, 2),
     ("denied", ProviderRejected, 1)])

@@ -187,6 +187,7 @@ async def test_a_document_in_another_name_is_rejected(srv, stripe):
     assert signer["identity_name_match_status"] == "no_match"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", [503, 500, 429, "drop", "slow", 401])
 async def test_stripe_failing_at_start_is_a_retryable_error_and_records_nothing(srv, stripe, fault):
     stripe.slow_seconds = 3  # beyond timeout_seconds = 2
