@@ -1,9 +1,11 @@
 """Mail delivery that tells the truth (issue 27, item 1), against real SMTP servers (aiosmtpd on
 127.0.0.1): a relay's policy refusal at RCPT (5.7.1 relay denied, 5.5.2 HELO policy), a 4xx that lasts,
 and TLS failures are the sending side's problem — retried, never a bounce, an ERROR and `/readyz`
-degraded with the reason; 5.1.1 is still a bounce. A relay that accepts and then bounces writes an RFC
-3464 notice to the VERP address's Maildir, which the service reads. Postfix is not used (see the report
-of h-smtp): the aiosmtpd relay that bounces is the fallback the issue accepts."""
+degraded with the reason; 5.1.1 is still a bounce. A relay that accepts and then bounces (an aiosmtpd
+`BouncingRelay`) writes an RFC 3464 notice to the VERP address's Maildir, which the service reads: it
+runs everywhere and lets a test choose the notice (a policy bounce, a forgery). The same path with a
+real MTA — Debian's Postfix bouncing a 550 5.1.1 of the remote server, and refusing by its own relay
+and HELO policies — is tests/email/test_postfix_bounce.py (skipped where Postfix cannot run)."""
 from __future__ import annotations
 
 import datetime as dt
