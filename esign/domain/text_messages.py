@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import uuid
 
+from esign import i18n
 from esign.domain import lifecycle, links, notifications
+from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
 
 TEXTS = {
-    "invitation": "{org}: {sender} asks you to sign \"{document}\". Open {link}",
-    "reminder": "{org}: reminder, please sign \"{document}\". Open {link}",
-    "completed": "{org}: \"{document}\" is signed by everyone.",
+    "invitation": N_("{org}: {sender} asks you to sign \"{document}\". Open {link}"),
+    "reminder": N_("{org}: reminder, please sign \"{document}\". Open {link}"),
+    "completed": N_("{org}: \"{document}\" is signed by everyone."),
 }
+YOUR_COPY = N_("Your copy: {link}")
 MAX_NAME = 80  # a name in a text is cut to this: the text stays a short message
 
 
@@ -36,14 +39,16 @@ def _short(text: str) -> str:
 
 
 def compose(services, request: dict, org: dict, template: str, signer: dict) -> str:
-    """The text of `template` for `signer`: short, with the signing link (the completion notice: the
-    link to the signed copy while `[signing] completed_link_days` keeps it open)."""
+    """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale):
+    short, with the signing link (the completion notice: the link to the signed copy while `[signing]
+    completed_link_days` keeps it open)."""
+    gettext = i18n.translations(notifications.email_locale(org, signer, "signer")).gettext
     link = links.signing_url(services, request, signer)
-    text = TEXTS[template].format(org=_short(notifications.org_name(org)),
+    text = gettext(TEXTS[template]).format(org=_short(notifications.org_name(org)),
                                   sender=_short(notifications.sender(request, org)),
                                   document=_short(request["document_name"]), link=link)
     if template == "completed" and services.config.signing.completed_link_days:
-        text += f" Your copy: {link}"
+        text += " " + gettext(YOUR_COPY).format(link=link)
     return text
 
 

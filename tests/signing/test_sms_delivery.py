@@ -178,3 +178,13 @@ def test_sms_jobs_run_on_their_own_lane(server):
     kind = job_kinds()["sms"]
     assert kind.lane == "sms" and kind.on_give_up is not None
     assert server.services.config.jobs.lane_sms == 4
+
+
+@pytest.mark.parametrize("locale,starts", [("de", "Org A: Ada Admin bittet Sie, „"), ("ja", "Org A：Ada Admin から「"),
+                                           ("ar", "Org A: يطلب منك Ada Admin توقيع")])
+async def test_texts_are_in_the_signers_language(server, locale, starts):
+    request = await new_request(server, signers=[{**ANN, "delivery": "sms", "locale": locale}], order="parallel")
+    await server.run_jobs()
+    [(_, text)] = texts(server)
+    assert text.startswith(starts), text
+    assert link_in(text + " ") == links.signing_url(server.services, request, request["signers"][0])
