@@ -173,6 +173,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "lane_webhooks": Key(16, "webhook deliveries run at once per process", 1),
         "lane_delivery": Key(4, "enterprise signed-PDF deliveries run at once per process", 1),
         "lane_finalize": Key(2, "finalisations run at once per process", 1),
+        "finalize_processes": Key(1, "child processes that stamp and seal (finalisations run there, on another "
+                                     "core than the event loop); 0 = in a thread of the worker's process", 0, 64),
         "lane_bulk": Key(2, "bulk-send runs at once per process", 1),
         "group_concurrency": Key(2, "deliveries to one webhook endpoint at once, per process", 1),
         "message_retry_hours": Key(24.0, "an email (a text message) keeps being retried this long, then the "

@@ -16,6 +16,7 @@ from esign.domain.notifications import public_host
 from esign.domain.provisioning import provision_from_config
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
+from esign.processes import ChildPool
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
 from esign.webhooks.delivery import install as install_webhooks
@@ -52,6 +53,7 @@ class Services:
                                       limits.pdf_check_workers, limits.pdf_check_recycle_after,
                                       limits.active_content, observe=self.metrics.pdf_check)
         self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
+        self.finalizer = ChildPool("finalisation", config.jobs.finalize_processes)  # stamping and sealing
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
@@ -76,6 +78,7 @@ class Services:
             await provider.close()
         await self.pdf_checker.close()
         await self.body_loader.close()
+        await self.finalizer.close()
         dbmod.round_trips(self.db).observers.remove(self.metrics.db_command)
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:

@@ -19,20 +19,14 @@ the parse of a 2 MB body (json.loads holds the interpreter for up to 0.2 s) nor 
 5000 fields (0.3 s) stops the event loop."""
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
-import logging
-import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 
 from marshmallow import Schema, ValidationError, fields, validate
 
 from esign.errors import ApiError, validation_error
+from esign.processes import ChildPool
 from esign.schema import MaxProperties
-
-log = logging.getLogger("esign.api")
 
 # The values one body may hold (a 2 MB body can hold 1,000,000): a signing request's 5000 fields with
 # every one of their 16 keys (80,000 values) and an average of 30 options each fit.
@@ -188,31 +182,13 @@ def canonical_hash(raw: bytes) -> str:
 
 class BodyLoader:
     """Loads JSON bodies: small ones at once, the others in a pool of WORKERS child processes
-    (started on first use, from a fork server that has the handlers' modules imported). Owned by
-    Services, ended by `close()`."""
+    (esign.processes.ChildPool). Owned by Services, ended by `close()`."""
 
     def __init__(self):
-        self._pool: ProcessPoolExecutor | None = None
-
-    def _executor(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["esign.app"])
-            self._pool = ProcessPoolExecutor(WORKERS, mp_context=context)
-        return self._pool
+        self._pool = ChildPool("JSON body", WORKERS)
 
     async def _in_child(self, fn, *args):
-        pool = self._executor()
-        try:
-            # submitted from a thread: starting a child waits for the fork server (importing the
-            # handlers' modules, on first use), which the event loop must not
-            future = await asyncio.to_thread(pool.submit, fn, *args)
-            return await asyncio.wrap_future(future)
-        except BrokenProcessPool:
-            log.error("a child loading a JSON body died; its pool is replaced")
-            if self._pool is pool:
-                self._pool = None
-            raise
+        return await self._pool.run(fn, *args)
 
     async def load(self, schema: Schema, raw: bytes):
         """`schema.load` of the body `raw` (see `load`); `schema` is built without arguments, so the
@@ -232,6 +208,4 @@ class BodyLoader:
         return canonical_hash(raw) if len(raw) <= INLINE_BYTES else await self._in_child(canonical_hash, raw)
 
     async def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        await self._pool.close()

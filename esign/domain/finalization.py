@@ -11,7 +11,6 @@ Idempotent: a retried or re-claimed job overwrites the same blob keys and the re
 """
 from __future__ import annotations
 
-import asyncio
 import datetime as dt
 import hashlib
 import uuid
@@ -128,14 +127,14 @@ async def _produce(services, request: dict, document: dict, original: bytes, ima
                   active_content_removed=document.get("active_content_removed", ()), attachments=files)
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
-        return await asyncio.to_thread(finalize, original, level=level, ca=ca, **common)
-    prepared = await asyncio.to_thread(prepare, original, **common)
+        return await services.finalizer.run(finalize, original, level=level, ca=ca, **common)
+    prepared = await services.finalizer.run(prepare, original, **common)
     view = {**request, "completed_at": iso(request["completed_at"])}
     document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
                                        [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers
                                         if s["status"] == "signed"], timestamp_url)
-    return {**prepared, "signed_pdf": await asyncio.to_thread(seal_pdf, document, seal, timestamp_url=timestamp_url,
-                                                              long_term=common["long_term"])}
+    return {**prepared, "signed_pdf": await services.finalizer.run(seal_pdf, document, seal, timestamp_url=timestamp_url,
+                                                                   long_term=common["long_term"])}
 
 
 async def finalize_job(services, payload, job_record):

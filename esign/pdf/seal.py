@@ -67,6 +67,11 @@ class SealMaterial:
                                      serialization.NoEncryption())
         return certs, key
 
+    def __reduce__(self):
+        """Pickled as PEM (cryptography's keys and certificates are not picklable): finalisation runs in
+        a child process (esign.processes), which is handed the seal through a pipe, never a file."""
+        return SealMaterial.from_pem, self.to_pem()
+
     def signer(self) -> signers.SimpleSigner:
         certs = [asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.chain]
         key = self.key.private_bytes(serialization.Encoding.DER, serialization.PrivateFormat.PKCS8,
@@ -185,6 +190,10 @@ class LongTerm:
     level: str
     roots: tuple[x509.Certificate, ...]
 
+    def __reduce__(self):
+        """Pickled with its roots as PEM (see SealMaterial.__reduce__)."""
+        return _long_term, (self.level, b"".join(c.public_bytes(serialization.Encoding.PEM) for c in self.roots))
+
     def context(self) -> ValidationContext:
         return ValidationContext(
             trust_roots=[asn1_x509.Certificate.load(c.public_bytes(serialization.Encoding.DER)) for c in self.roots],
@@ -281,3 +290,7 @@ def sign_pdf_for_signer(pdf_bytes: bytes, material: SealMaterial, signer_name: s
     # one document timestamp (B-LTA) is added after the seal, the last signature; a signer's carries B-LT
     signer_term = long_term and dataclasses.replace(long_term, level="B-LT")
     return _sign(pdf_bytes, material, meta, timestamp_url, signer_term, metadata=False)
+
+
+def _long_term(level: str, roots_pem: bytes) -> LongTerm:
+    return LongTerm(level, tuple(x509.load_pem_x509_certificates(roots_pem)) if roots_pem else ())

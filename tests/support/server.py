@@ -46,6 +46,7 @@ default_rate_per_minute = 1000
 pdf_check_workers = 1  # one checking process per server, not two: a test uploads one file at a time
 [jobs]
 poll_interval_seconds = 0.05
+finalize_processes = 0  # stamping and sealing in a thread (tests/signing/test_finalize_processes.py: in a child)
 [plans.small]
 signing_requests_per_month = 3
 storage_mb = 1

@@ -1,0 +1,57 @@
+"""Pools of child processes for CPU work that would otherwise hold the event loop's interpreter: large
+JSON bodies (esign.api.bounds.BodyLoader) and finalisation (stamping and sealing, esign.domain.finalization).
+
+A thread would not do: pypdf, reportlab and pyHanko are Python, and hold the interpreter lock while they
+work, so the event loop (the API, the worker's other lanes) would wait for them. A child process runs on
+another core. Children start on first use, from a fork server that has the service's modules imported,
+and live until `close()`; a child that dies (killed, out of memory) breaks its pool, which is replaced
+for the next call (the call that saw it raises BrokenProcessPool).
+"""
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+log = logging.getLogger("esign.processes")
+PRELOAD = ["esign.app"]  # what each child has imported before it forks
+
+
+class ChildPool:
+    """`processes` children (0: run in a thread of this process instead, for tests and small setups)."""
+
+    def __init__(self, name: str, processes: int):
+        self.name, self.processes = name, processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
+        return self._pool
+
+    async def run(self, fn, *args, **kwargs):
+        """`fn(*args, **kwargs)` in a child (`fn` and its arguments pickled), its result back."""
+        call = functools.partial(fn, *args, **kwargs)
+        if not self.processes:
+            return await asyncio.to_thread(call)
+        pool = self._executor()
+        try:
+            # submitted from a thread: starting a child waits for the fork server (importing the
+            # service's modules, on first use), which the event loop must not
+            future = await asyncio.to_thread(pool.submit, call)
+            return await asyncio.wrap_future(future)
+        except BrokenProcessPool:
+            log.error("a child process of the %s pool died; the pool is replaced", self.name)
+            if self._pool is pool:
+                self._pool = None
+            raise
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
