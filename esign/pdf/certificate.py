@@ -200,8 +200,10 @@ def _documents(documents) -> list:
         pages = f"{_number(d['page_count'])} pages" + (", followed by a signatures page" if d.get("signatures_page")
                                                         else "")
         rows.append((f"{number}. {d['name']}", [
-            _p(pages, 8), _p(f"Original SHA-256 {d['original_sha256']}", 8, fonts.MONO),
-            _p(f"Stamped SHA-256 {d['stamped_sha256']}", 8, fonts.MONO)]))
+            _p(pages, 8), _p("Original document SHA-256 (as the sender's upload was accepted):", 7),
+            _p(d["original_sha256"], 8, fonts.MONO),
+            _p("Stamped document SHA-256 (before the certificate, the signatures and the seal):", 7),
+            _p(d["stamped_sha256"], 8, fonts.MONO)]))
     return rows
 
 
