@@ -10,19 +10,23 @@ import io
 import re
 import uuid
 
+import pytest
 from cryptography import x509
+from esign_csc.testing import FakeCSCService
 from pypdf import PdfReader
 
 from esign.domain import links
+from esign.domain.keys import seal_material
 from esign.pdf.verify import check_pdf
-from tests.support import assert_error
+from tests.support import assert_error, running_server
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
 from tests.support.mail import mail_server
-from tests.support.pdf_tools import assert_verified, first_revision
+from tests.support.pdf_tools import assert_verified, first_revision, pdfsig, pyhanko_statuses
 from tests.support.placement import SIGNERS, pdf
 from tests.support.signing import spost
 
 ANN, SAM = SIGNERS
+CSC_TOKEN = "csc-envelope-token"
 UPLOADS = [("offer.pdf", SAMPLE_PDF.read_bytes()), ("sale.pdf", pdf("reportlab.pdf")),
            ("benefits.pdf", ONE_PAGE_PDF.read_bytes())]
 
@@ -186,3 +190,32 @@ async def test_the_separate_certificate_lists_every_document(server, tmp_path):
         _, body = await download(server, request["id"], f"?document_id={doc['id']}")
         assert hashlib.sha256(first_revision(body)).hexdigest() == stored["stamped_sha256"]  # what the seal signed
         await assert_passes(server, body, tmp_path, 1)
+
+
+@pytest.fixture
+async def qes_server(tmp_path, tsa):
+    csc = FakeCSCService(token=CSC_TOKEN)
+    for signer in SIGNERS:
+        csc.add_credential(signer["email"], signer["name"])
+    config = (f'[signing]\nqes_provider = "csc"\ntimestamp_url = "{tsa[0]}"\n'
+              f'[plugins.csc]\nservice_url = "{csc.url}"\noauth_token = "{CSC_TOKEN}"\n')
+    async with running_server(tmp_path, config) as server:
+        yield server, csc
+    csc.stop()
+
+
+async def test_a_qes_envelope_is_signed_remotely_document_by_document(qes_server, tsa, tmp_path):
+    server, csc = qes_server
+    request, docs = await signed_envelope(server, count=2, signing_level="qes")
+    seal = await seal_material(server.services)
+    _, combined = await download(server, request["id"], "?combined=true")
+    bodies = [(await download(server, request["id"], f"?document_id={d['id']}"))[1] for d in docs]
+    for body in [*bodies, combined]:
+        blocks = pdfsig(body, tmp_path)
+        assert len(blocks) == 3 and all("Signature Validation: Signature is Valid." in b for b in blocks), blocks
+        assert "Total document signed" in blocks[-1]
+        statuses = await asyncio.to_thread(pyhanko_statuses, body, csc.root, seal.certificate, tsa[1])
+        assert len(statuses) == 3
+        for status in statuses:
+            assert status.intact and status.valid and status.trusted and status.bottom_line, status.pretty_print_details()
+        assert all(d["sha256"] in flat_text(body) for d in docs)
