@@ -16,11 +16,12 @@ from esign_csc.testing import FakeCSCService
 from pypdf import PdfReader
 
 from esign.domain import links
+from esign.domain.copies import copy_url
 from esign.domain.keys import seal_material
 from esign.pdf.verify import check_pdf
 from tests.support import assert_error, running_server
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
-from tests.support.mail import mail_server
+from tests.support.mail import links_in, mail_server, text_of
 from tests.support.pdf_tools import assert_verified, first_revision, pdfsig, pyhanko_statuses
 from tests.support.placement import SIGNERS, pdf
 from tests.support.signing import spost
@@ -219,3 +220,30 @@ async def test_a_qes_envelope_is_signed_remotely_document_by_document(qes_server
         for status in statuses:
             assert status.intact and status.valid and status.trusted and status.bottom_line, status.pretty_print_details()
         assert all(d["sha256"] in flat_text(body) for d in docs)
+
+
+async def test_the_signers_own_link_and_a_copy_link_give_every_document(server):
+    request, docs = await signed_envelope(server, count=2)
+    combined = await server.services.storage.get_bytes(request["combined_blob_key"])
+    token = links.signing_url(server.services, request, request["signers"][0]).rsplit("/", 1)[1]
+    own = await server.client.get(f"/sign/{token}/download", key=None)
+    assert own.status == 200 and own.body == combined, own
+    assert "offer-all-documents-signed.pdf" in own.headers["Content-Disposition"]
+    copy = await server.client.get(copy_url(server.services, request)[len(server.url):], key=None)
+    assert copy.status == 200 and copy.body == combined, copy
+
+
+async def test_over_the_attachment_bound_together_the_copies_link_to_the_combined_pdf(tmp_path):
+    # each signed PDF is below the bound, the two together above it
+    async with mail_server(tmp_path, email={"attach_max_mb": 0.05}) as srv:
+        request, _ = await signed_envelope(srv, count=2)
+        sizes = [await srv.services.storage.size(d["signed_blob_key"]) for d in request["signed_documents"]]
+        assert max(sizes) <= 0.05 * 1024 * 1024 < sum(sizes), sizes
+        copies = [m for m in srv.inbox.messages if m["Subject"].startswith("Completed:")]
+        assert len(copies) == 3
+        for msg in copies:
+            assert [p for p in msg.iter_attachments() if p.get_content_type() == "application/pdf"] == []
+        [owner] = [m for m in copies if "/copies/" in text_of(m)]
+        [link] = [u for u in links_in(text_of(owner)) if "/copies/" in u]
+        got = await srv.client.get(link[len(srv.url):], key=None)
+        assert got.status == 200 and got.body == await srv.services.storage.get_bytes(request["combined_blob_key"])
