@@ -8,6 +8,13 @@ writer's output at that point (stamped, trail attached), before the certificate 
 computed by serialising the writer into a hash, not by writing and reading back a file. With
 `separate_certificate` the stamped document is the document that is signed, and the certificate is a
 PDF of its own, with the trail attached too, sealed.
+
+An envelope of several documents (`prepare_envelope`, `finalize_envelope`): every document is stamped
+first (`stamp`: its own fields, the trail attached, hashed as above), then each gets its certificate
+(`certify`), which lists every document with its original and stamped SHA-256; the signatures page
+goes on the first document only. `combine` joins the stamped documents (as written before their
+signature fields) into one PDF, attaches the trail once and adds the certificate, whose "combined"
+SHA-256 is that of this file before the certificate's pages. Each is then signed as one document is.
 """
 from __future__ import annotations
 
