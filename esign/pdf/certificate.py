@@ -197,8 +197,9 @@ def _documents(documents) -> list:
     stamped file (each signed as a PDF of its own, with this certificate)."""
     rows = []
     for number, d in enumerate(documents, start=1):
-        pages = f"{_number(d['page_count'])} pages" + (", followed by a signatures page" if d.get("signatures_page")
-                                                        else "")
+        pages = f"{_number(d['page_count'])} page{'' if d['page_count'] == 1 else 's'}"
+        if d.get("signatures_page"):
+            pages += ", followed by a signatures page"
         rows.append((f"{number}. {d['name']}", [
             _p(pages, 8), _p("Original document SHA-256 (as the sender's upload was accepted):", 7),
             _p(d["original_sha256"], 8, fonts.MONO),
