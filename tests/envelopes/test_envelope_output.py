@@ -125,8 +125,13 @@ async def test_three_documents_each_sealed_with_a_certificate_listing_all_and_a_
         # each document's certificate names it as the document signed; its fields only are stamped on it
         for doc, body in zip(docs, signed):
             assert re.search(r"Document" + re.escape(doc["name"]), flat_text(body)), doc["name"]
-        sale = "".join(page.extract_text() for page in PdfReader(io.BytesIO(signed[1])).pages[:2])
+        def stamped_text(body: bytes, pages: int) -> str:
+            return "".join(page.extract_text() for page in PdfReader(io.BytesIO(body)).pages[:pages])
+
+        offer, sale, benefits = stamped_text(signed[0], 4), stamped_text(signed[1], 2), stamped_text(signed[2], 1)
+        assert "Ann Buyer" in offer and "Sam Seller" not in offer  # Ann's signature by coordinates, page 4
         assert "Sam Seller" in sale  # the anchored signature, stamped in its own document
+        assert "Sam Seller" in benefits and "Ann Buyer" not in benefits
 
         # document.signed per document (ids of their own), completed lists every document's key
         events = await srv.services.store.events.for_request(request["org_id"], request["id"])
