@@ -1,4 +1,5 @@
-"""Serves the signed PDF behind the copy links of completion emails (esign.domain.copies; no API key)."""
+"""Serves the signed PDF (the combined PDF of an envelope of several documents) behind the copy links of
+completion emails (esign.domain.copies; no API key)."""
 from esign.api.base import BaseHandler
 from esign.api.files import send_file
 from esign.domain import copies
@@ -9,7 +10,7 @@ class CopyHandler(BaseHandler):
         request = await copies.downloadable(self.services, request_id, self.get_query_argument("expires", ""),
                                             self.get_query_argument("sig", ""))
         await copies.record_download(self.services, request, self.actor)
-        await send_file(self, request, "signed")
+        await send_file(self, request, "combined")  # of one document: its signed PDF
 
 
 ROUTES = [

@@ -149,14 +149,15 @@ class SigningPageHandler(SignerHandler):
 
 
 class SignedCopyHandler(SignerHandler):
-    """The signed PDF through the signer's own link, for `[signing] completed_link_days` after completion."""
+    """The signed PDF through the signer's own link, for `[signing] completed_link_days` after completion
+    (of an envelope of several documents: the combined PDF of them all)."""
 
     html = True
     completed = True
     error_heading = i18n.N_("The signed PDF cannot be downloaded")
 
     async def get(self, token):
-        await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "signed")
+        await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "combined")
 
 
 class SignerApiHandler(SignerHandler):

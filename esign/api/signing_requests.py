@@ -234,11 +234,15 @@ class DownloadHandler(RequestHandler):
                responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
                description="Completed requests only (409 invalid_state otherwise, also while the signed PDF is "
                            "still being produced: then with `Retry-After` in seconds; the `document.signed` "
-                           "event says when it is ready). The URL needs no API key and expires after 24 hours.")
+                           "event says when it is ready). The URL needs no API key and expires after 24 hours. "
+                           "Extension: for an envelope of several documents, the first document's signed PDF; "
+                           "`document_id` names another (404 for one not in the request), `combined=true` asks for "
+                           "one sealed PDF of every document with the certificate (both together: 422).")
     async def get(self, request_id):
         request = await self.load(request_id)
         q = self.query(DownloadQuery())
-        self.write_json(await downloads.download_link(self.services, request, q["file"]))
+        document_id = str(q["document_id"]) if q.get("document_id") else None
+        self.write_json(await downloads.download_link(self.services, request, q["file"], document_id, q["combined"]))
 
 
 ROUTES = [

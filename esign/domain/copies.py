@@ -1,6 +1,7 @@
 """Everyone's copy of a completed request's signed PDF (the completion email, esign.domain.notifications).
 
-- Attached to the email when it is at most `[email] attach_max_mb` (0 = never attached), else the
+- Attached to the email when it is at most `[email] attach_max_mb` (0 = never attached; for an
+  envelope every document's signed PDF, attached when they are at most that together), else the
   email carries a link: signers their own signing link (it keeps working after completion), cc
   recipients and the request's owner (who have no signing link) a copy link made here.
 - A copy link is `{public_url}/copies/{request_id}?expires=<unix time>&sig=<HMAC>`: the HMAC of the
@@ -13,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 
 from esign.clock import readable
-from esign.domain import downloads, request_events
+from esign.domain import downloads, envelope, request_events
 from esign.errors import ApiError, invalid_state, not_found
 
 MB = 1024 * 1024
@@ -64,16 +65,23 @@ async def record_download(services, request: dict, actor) -> None:
                                  metadata={"file": "signed", "via": "copy_link"})
 
 
-async def attachment(services, request: dict) -> bytes | None:
-    """The signed PDF to attach, or None when it is not ready or larger than `[email] attach_max_mb`.
-    A blob that cannot be read (storage down, or missing although the PDF is ready) raises, so the
-    email job is retried rather than sent without the copy."""
+async def attachments(services, request: dict) -> list[tuple[str, bytes]]:
+    """The signed PDFs to attach, each `(file name, bytes)`: every document's of the request, in order;
+    none when they are not ready or larger together than `[email] attach_max_mb` (the email then links
+    to them: the copy link serves the combined PDF of an envelope of several documents). A blob that
+    cannot be read (storage down, or missing although the PDFs are ready) raises, so the email job is
+    retried rather than sent without the copies."""
     if request.get("signed_pdf_status") != "ready":
-        return None
-    key = downloads.blob_key(request, "signed")
-    size = await services.storage.size(key)
-    if size is None:
-        raise KeyError(f"the signed PDF of request {request['id']} is missing from blob storage ({key})")
-    if size > services.config.email.attach_max_mb * MB:
-        return None
-    return await services.storage.get_bytes(key)
+        return []
+    keys, total = [], 0
+    for document in envelope.of(request):
+        key = downloads.blob_key(request, "signed", document["id"])
+        size = await services.storage.size(key) if key else None
+        if size is None:
+            raise KeyError(f"the signed PDF of document {document['id']} of request {request['id']} is missing "
+                           f"from blob storage ({key})")
+        keys.append((downloads.file_name(request, "signed", document["id"]), key))
+        total += size
+    if total > services.config.email.attach_max_mb * MB:
+        return []
+    return [(name, await services.storage.get_bytes(key)) for name, key in keys]

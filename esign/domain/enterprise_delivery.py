@@ -1,6 +1,9 @@
 """Enterprise delivery: the signed PDF's 1-hour download link POSTed to the organisation's endpoint
 (spec "Signed-PDF delivery to an organisation endpoint"; design.md §6, §8, §10).
 
+The body of an envelope of several documents also lists every one of them (`documents`: `{document_id,
+name, signed_pdf_url}`, the first's link being `signed_pdf_url`).
+
 When finalisation has made the signed PDF ready, `schedule` enqueues one durable `delivery.signed_pdf`
 job per request (dedupe key `delivery:{request_id}`) if the organisation's plan has
 `enterprise_delivery` and the organisation has a `delivery_url`. Sandbox requests are never
@@ -27,7 +30,7 @@ import json
 import logging
 
 from esign.clock import iso
-from esign.domain import request_events
+from esign.domain import envelope, request_events
 from esign.domain.downloads import signed_url
 from esign.jobs.kinds import JobKind, PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
@@ -58,13 +61,24 @@ async def schedule(services, request: dict) -> None:
                            max_attempts=attempts)
 
 
-def body_for(request: dict, url: str) -> bytes:
+def body_for(request: dict, url: str, documents: list[dict] | None = None) -> bytes:
+    """The spec's body (`signed_pdf_url`: the first document's), and (extension) `documents`: every
+    document of the request in order, each `{document_id, name, signed_pdf_url}`."""
     body = {
         "event": EVENT, "signing_request_id": request["id"], "document_name": request["document_name"],
         "completed_at": iso(request["completed_at"]), "signed_pdf_url": url, "expires_in": URL_LIFETIME,
         "signers": request_events.signers_summary(request),
     }
+    if documents is not None:
+        body["documents"] = documents
     return json.dumps(body, separators=(",", ":")).encode()
+
+
+async def document_links(services, request: dict) -> list[dict]:
+    """Every document's signed PDF, each with a fresh 1-hour link (the first's as `signed_pdf_url` has it)."""
+    return [{"document_id": d["id"], "name": d["name"],
+             "signed_pdf_url": await signed_url(services, request, "signed", URL_LIFETIME, d["id"] if i else None)}
+            for i, d in enumerate(envelope.of(request))]
 
 
 async def deliver_signed_pdf(services, payload, job_record):
@@ -81,7 +95,8 @@ async def deliver_signed_pdf(services, payload, job_record):
     except ValueError as exc:  # stored under another service key: only set-delivery can fix it
         await repo.set_delivery(request["id"], {"status": "failed", "last_error": str(exc)})
         raise PermanentJobError(str(exc)) from None
-    body = body_for(request, await signed_url(services, request, "signed", URL_LIFETIME))
+    documents = await document_links(services, request)
+    body = body_for(request, documents[0]["signed_pdf_url"], documents if len(documents) > 1 else None)
     headers = {"Content-Type": "application/json", "X-Service-Event": EVENT,
                "X-Service-Signature": hmac_hex(secret, body)}
     sent = await send(org["delivery_url"], body, headers, config, user_agent="esign-delivery/1")

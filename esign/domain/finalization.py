@@ -1,6 +1,12 @@
 """The `finalize` job: on completion, stamp the values, add the audit certificate, apply the
 signing level's signatures, store the result, fire `document.signed`, start the enterprise delivery.
 
+Each document of an envelope (esign.domain.envelope) becomes a signed PDF of its own, stamped with its
+own fields and carrying the certificate that lists every document; an envelope of several documents
+also gets one combined PDF of them all (stored beside them, so that downloads are instant), signed
+alike. `signed_documents` records each document's blob key and hashes (the first's also stay in
+`signed_blob_key`, `original_sha256`, `stamped_sha256`); `combined_blob_key` the combined PDF's.
+
 `ses` and `aes` are made here (esign.pdf.finalize); `qes` stamps here, hands the document to the
 configured signing-level provider once per signer (`remote_signatures`, the contract of
 SigningLevelProvider.sign) and seals the result here. The delivery job is queued (deduplicated) when
@@ -18,11 +24,11 @@ import uuid
 from esign import tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
-from esign.domain import attachments, downloads, enterprise_delivery, notifications, request_events
+from esign.domain import attachments, downloads, enterprise_delivery, envelope, notifications, request_events
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.keys import internal_ca, long_term, signing_seal
 from esign.jobs.kinds import JobKind, PermanentJobError
-from esign.pdf.finalize import finalize, prepare
+from esign.pdf.finalize import finalize_envelope, prepare_envelope
 from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected
 
@@ -110,31 +116,55 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
     return document
 
 
-async def _produce(services, request: dict, document: dict, original: bytes, images: dict[str, bytes],
-                   level: str, files: list[dict]) -> dict:
+async def originals(services, request: dict) -> list[dict]:
+    """Every document of the request in order, as `esign.pdf.finalize.prepare_envelope` takes them
+    (without their fields): `{document: {id, name}, original, active_content_removed}`."""
+    parts = []
+    for doc in envelope.of(request):
+        record = await services.store.documents.get(request["org_id"], doc["id"])
+        parts.append({"document": {"id": doc["id"], "name": doc["name"]},
+                      "original": await services.storage.get_bytes(record["blob_key"]),
+                      "active_content_removed": record.get("active_content_removed", ())})
+    return parts
+
+
+async def _produce(services, request: dict, parts: list[dict], images: dict[str, bytes], level: str,
+                   files: list[dict]) -> dict:
+    """Each document's signed PDF (`documents`: `{id, signed_pdf, original_sha256, stamped_sha256}`),
+    the separate certificate or None, and the combined PDF of an envelope of several documents or None."""
     events = await services.store.events.for_request(request["org_id"], request["id"])
     org = await services.store.organizations.by_id(request["org_id"]) or {}
     seal = await signing_seal(services)
     timestamp_url = services.config.signing.timestamp_url or None
     signers = certificate_signers(request, images)
+    stamped = stamp_fields(request, images)
+    parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
     common = dict(request={**request, "organization_name": org.get("name"),
                            "organization_locale": org.get("default_locale"),
-                           "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}}, fields=stamp_fields(request, images),
+                           "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}},
                   signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
                   audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),
-                  long_term=await long_term(services),
-                  active_content_removed=document.get("active_content_removed", ()), attachments=files)
+                  long_term=await long_term(services), attachments=files)
     if level != "qes":
         ca = await internal_ca(services) if level == "aes" else None
-        return await services.finalizer.run(finalize, original, level=level, ca=ca, **common)
-    prepared = await services.finalizer.run(prepare, original, **common)
+        return await services.finalizer.run(finalize_envelope, parts, level=level, ca=ca, **common)
+    prepared = await services.finalizer.run(prepare_envelope, parts, **common)
     view = {**request, "completed_at": iso(request["completed_at"])}
-    document = await remote_signatures(services.signing_levels["qes"], prepared.pop("document"), view,
-                                       [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers
-                                        if s["status"] == "signed"], timestamp_url)
-    return {**prepared, "signed_pdf": await services.finalizer.run(seal_pdf, document, seal, timestamp_url=timestamp_url,
-                                                                   long_term=common["long_term"])}
+    who = [{**s, "signed_at": iso(s.get("signed_at"))} for s in signers if s["status"] == "signed"]
+
+    async def sign(document: bytes, name: str) -> bytes:
+        document = await remote_signatures(services.signing_levels["qes"], document, {**view, "document_name": name},
+                                           who, timestamp_url)
+        return await services.finalizer.run(seal_pdf, document, seal, timestamp_url=timestamp_url,
+                                            long_term=common["long_term"])
+
+    names = {part["document"]["id"]: part["document"]["name"] for part in parts}
+    documents = [{"id": d["id"], "signed_pdf": await sign(d["document"], names[d["id"]]),
+                  "original_sha256": d["original_sha256"], "stamped_sha256": d["stamped_sha256"]}
+                 for d in prepared["documents"]]
+    combined = prepared["combined"] and await sign(prepared["combined"], request["document_name"])
+    return {"documents": documents, "certificate_pdf": prepared["certificate_pdf"], "combined_pdf": combined}
 
 
 async def finalize_job(services, payload, job_record):
@@ -150,8 +180,7 @@ async def finalize_job(services, payload, job_record):
     if level == "qes" and "qes" not in services.signing_levels:
         await _mark_failed(services, request, "no QES signing provider is configured")
         raise PermanentJobError("no QES signing provider")
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
-    original = await services.storage.get_bytes(document["blob_key"])
+    parts = await originals(services, request)
     try:
         images = await drawings(services, request)
         files = await attachments.for_signed_pdf(services, request)
@@ -160,7 +189,7 @@ async def finalize_job(services, payload, job_record):
         raise PermanentJobError(str(exc)) from exc
     try:
         with services.metrics.finalizing(), tracing.span("finalize", {"esign.signing_level": level}):
-            result = await _produce(services, request, document, original, images, level, files)
+            result = await _produce(services, request, parts, images, level, files)
     except ProviderRejected as exc:
         await _mark_failed(services, request, f"the signing provider refused: {exc}")
         raise
@@ -168,11 +197,22 @@ async def finalize_job(services, payload, job_record):
         if job_record["attempts"] >= job_record["max_attempts"]:
             await _mark_failed(services, request, f"{type(exc).__name__}: {exc}")
         raise
-    signed_key = downloads.storage_key(request, "signed")
-    await services.storage.put_bytes(signed_key, result["signed_pdf"])
-    changes = {"signed_pdf_status": "ready", "signed_blob_key": signed_key, "pades_signed_at": services.clock.now(),
-               "original_sha256": result["original_sha256"], "stamped_sha256": result["stamped_sha256"],
+    signed_documents = []
+    for document in result["documents"]:
+        key = downloads.storage_key(request, "signed", document["id"])
+        await services.storage.put_bytes(key, document["signed_pdf"])
+        signed_documents.append({"document_id": document["id"], "signed_blob_key": key,
+                                 "original_sha256": document["original_sha256"],
+                                 "stamped_sha256": document["stamped_sha256"]})
+    first = signed_documents[0]
+    changes = {"signed_pdf_status": "ready", "signed_blob_key": first["signed_blob_key"],
+               "pades_signed_at": services.clock.now(), "original_sha256": first["original_sha256"],
+               "stamped_sha256": first["stamped_sha256"], "signed_documents": signed_documents,
                "signed_pdf_error": None}
+    if result.get("combined_pdf"):
+        combined_key = downloads.storage_key(request, "combined")
+        await services.storage.put_bytes(combined_key, result["combined_pdf"])
+        changes["combined_blob_key"] = combined_key
     if result.get("certificate_pdf"):
         certificate_key = downloads.storage_key(request, "certificate")
         await services.storage.put_bytes(certificate_key, result["certificate_pdf"])
@@ -184,16 +224,20 @@ async def finalize_job(services, payload, job_record):
 
 
 async def _announce(services, request: dict) -> None:
-    """What follows a ready signed PDF: `document.signed` (under an id of its own, so a run repeated
-    after a failure here records it once), the enterprise delivery and everyone's copy (deduplicated)."""
-    await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
-                        sandbox=request.get("sandbox", False),
-                        event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:document.signed")), data={
-                            "signing_request_id": request["id"], "document_name": request["document_name"],
-                            "completed_at": iso(request["completed_at"]),
-                            "signing_level": request.get("signing_level", "ses"),
-                            "signed_pdf_storage_key": request["signed_blob_key"],
-                            "signers": request_events.signers_summary(request)})
+    """What follows the ready signed PDFs: `document.signed` for each document of the request (under an
+    id of its own, so a run repeated after a failure here records it once), the enterprise delivery
+    and everyone's copy (deduplicated)."""
+    first = envelope.of(request)[0]["id"]
+    for document in envelope.of(request):
+        occasion = "document.signed" if document["id"] == first else f"{document['id']}:document.signed"
+        await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
+                            sandbox=request.get("sandbox", False),
+                            event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{occasion}")), data={
+                                "signing_request_id": request["id"], "document_id": document["id"],
+                                "document_name": document["name"], "completed_at": iso(request["completed_at"]),
+                                "signing_level": request.get("signing_level", "ses"),
+                                "signed_pdf_storage_key": downloads.blob_key(request, "signed", document["id"]),
+                                "signers": request_events.signers_summary(request)})
     await enterprise_delivery.schedule(services, request)
     await notifications.send_copies(services, request)
 

@@ -61,6 +61,7 @@ import socket
 import sys
 import urllib.parse
 import uuid
+from collections.abc import Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage
 
@@ -68,7 +69,7 @@ import tornado.template
 from tornado.escape import xhtml_escape
 
 from esign import i18n
-from esign.domain import bounces, copies, downloads, lifecycle, links, mail_queue
+from esign.domain import bounces, copies, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -252,8 +253,9 @@ def mailbox(name: str | None, address: str) -> Address:
 
 
 def render(services, request: dict, org: dict, template: str, to: tuple[str, str, str], signer: dict | None,
-           msg_key: str, pdf: bytes | None = None) -> EmailMessage:
-    """The message of `template` for `to`; for `completed`, `pdf` is the attachment (None: a link)."""
+           msg_key: str, pdfs: Sequence[tuple[str, bytes]] = ()) -> EmailMessage:
+    """The message of `template` for `to`; for `completed`, `pdfs` are the attachments, each (file name,
+    bytes): every document's signed PDF (none: a link)."""
     name, address, role = to
     shown = org_name(org)
     locale = email_locale(org, signer, role)
@@ -284,7 +286,7 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
         **_delegation(request, when),
     }
     if template == "completed":
-        ctx["pdf"] = "attached" if pdf else "link" if request.get("signed_pdf_status") == "ready" else "pending"
+        ctx["pdf"] = "attached" if pdfs else "link" if request.get("signed_pdf_status") == "ready" else "pending"
         ctx["link_until"] = when(copies.link_expires_at(services, request))
     msg = EmailMessage()
     msg["Subject"] = header_text(subject)
@@ -313,9 +315,8 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     msg["X-Esign-Request"] = request["id"]
     msg.set_content(_text(TEMPLATES.load(f"{template}.txt").generate(**ctx)))
     msg.add_alternative(HTML.load(f"{template}.html").generate(**ctx).decode(), subtype="html")
-    if pdf:
-        msg.add_attachment(pdf, maintype="application", subtype="pdf",
-                           filename=header_text(downloads.file_name(request, "signed")))
+    for filename, pdf in pdfs:
+        msg.add_attachment(pdf, maintype="application", subtype="pdf", filename=header_text(filename))
     return msg
 
 
@@ -335,9 +336,9 @@ async def send_email(services, payload, job_record):
     # the dedupe key is (template, request, recipient, link nonce or occasion); the job id otherwise
     msg_key = job_record.get("dedupe_key") or job_record["id"]
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
-        pdf = await copies.attachment(services, request) if template == "completed" else None
+        pdfs = await copies.attachments(services, request) if template == "completed" else []
         try:
-            msg = render(services, request, org, template, to, signer, msg_key, pdf)
+            msg = render(services, request, org, template, to, signer, msg_key, pdfs)
             await services.email.send(msg)
         except (ProviderRejected, Unaddressable) as exc:
             services.metrics.email("bounced")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from esign.clock import iso
-from esign.domain import downloads
+from esign.domain import downloads, envelope
 
 
 async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
@@ -33,6 +33,9 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
         data["completed_at"] = iso(request.get("completed_at"))
         data["all_signers"] = signers_summary(request)
         data["signed_pdf_storage_key"] = downloads.storage_key(request, "signed")
+        data["documents"] = [{"document_id": d["id"], "name": d["name"],
+                              "signed_pdf_storage_key": downloads.storage_key(request, "signed", d["id"])}
+                             for d in envelope.of(request)]
     return data
 
 

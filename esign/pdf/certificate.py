@@ -86,7 +86,7 @@ _GRID = TableStyle([
 class Integrity:
     """What the certificate prints to make the file checkable (hex SHA-256 values)."""
 
-    original_sha256: str
+    original_sha256: str | None  # None for the combined PDF of an envelope (its documents list theirs)
     stamped_sha256: str
     seal_fingerprint: str | None = None
     page_count: int | None = None
@@ -97,6 +97,9 @@ class Integrity:
     attachments: tuple = ()  # the signers' files embedded: name, size, sha256, signer_name, signer_email, embedded_as
     disclosure_version: str | None = None  # of the consent disclosure embedded (consent-disclosure.txt)
     disclosure_sha256: str | None = None  # of its text, UTF-8
+    # every document of an envelope of several, in order: name, page_count, signatures_page,
+    # original_sha256, stamped_sha256 (none for a one-document request)
+    documents: tuple = ()
 
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
@@ -122,6 +125,8 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
     events = sorted(events, key=lambda e: (e.get("created_at") or dt.datetime.min, e.get("seq") or 0))
     story = [_p(_(TITLE), 18, fonts.BOLD), Spacer(1, 6 * mm)]
     story.append(_table(_summary(request, integrity), width))
+    if integrity.documents:
+        story += [_heading("Documents of this envelope"), _table(_documents(integrity.documents), width)]
     story += [_heading(_("Integrity")), _table(_integrity(integrity, events), width)]
     for index, signer in enumerate(signers, start=1):
         story.append(KeepTogether([_heading(_("Signer {number}: {name}").format(number=_number(index),
@@ -187,6 +192,22 @@ def _disclosure(integrity: Integrity) -> list | None:
         version=integrity.disclosure_version), 8), _p(f"SHA-256 {integrity.disclosure_sha256}", 8, fonts.MONO)]
 
 
+def _documents(documents) -> list:
+    """Each document of the envelope, in order: its pages and the SHA-256 of its original and of its
+    stamped file (each signed as a PDF of its own, with this certificate)."""
+    rows = []
+    for number, d in enumerate(documents, start=1):
+        pages = f"{_number(d['page_count'])} page{'' if d['page_count'] == 1 else 's'}"
+        if d.get("signatures_page"):
+            pages += ", followed by a signatures page"
+        rows.append((f"{number}. {d['name']}", [
+            _p(pages, 8), _p("Original document SHA-256 (as the sender's upload was accepted):", 7),
+            _p(d["original_sha256"], 8, fonts.MONO),
+            _p("Stamped document SHA-256 (before the certificate, the signatures and the seal):", 7),
+            _p(d["stamped_sha256"], 8, fonts.MONO)]))
+    return rows
+
+
 def _integrity(integrity: Integrity, events: list[dict]) -> list:
     removed = [active.LABELS.get(kind, kind) for kind in integrity.active_content_removed]
     rows = [
@@ -197,6 +218,11 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
             "pages" + (", the signatures page appended" if integrity.signatures_page else "")
             + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
+            + ", before this certificate, the digital signatures and the seal were added.")),
+    ] if integrity.original_sha256 is not None else [
+        ("Combined document SHA-256", _hash(
+            integrity.stamped_sha256, "Of this PDF file as written with every stamped document of the envelope in "
+            "order" + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
             + ", before this certificate, the digital signatures and the seal were added.")),
     ]
     if removed:

@@ -54,11 +54,22 @@ class CompletedSigner(OutSchema):
     signed_at = _timestamp(required=True)
 
 
+class SignedDocument(OutSchema):
+    document_id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    signed_pdf_storage_key = fields.String(required=True, metadata={
+        "description": "location of this document's signed PDF in storage"})
+
+
 class CompletedData(SigningRequestData):
     completed_at = _timestamp(required=True)
     all_signers = fields.List(fields.Nested(CompletedSigner), required=True,
                               metadata={"description": "array of `{email, name, signed_at}`"})
-    signed_pdf_storage_key = fields.String(required=True, metadata={"description": "location of the signed PDF in storage"})
+    signed_pdf_storage_key = fields.String(required=True, metadata={
+        "description": "location of the signed PDF in storage (of the first document of an envelope)"})
+    documents = fields.List(fields.Nested(SignedDocument), required=True, metadata={
+        "description": "extension: every document of the request in order, each `{document_id, name, "
+                       "signed_pdf_storage_key}` (each is signed as a PDF of its own)"})
 
 
 class SignerState(OutSchema):
@@ -108,6 +119,8 @@ class DelegatedData(SignerData):
 
 class DocumentSignedData(_Base):
     signing_request_id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True, metadata={
+        "description": "extension: the document whose signed PDF is ready (one event per document of the request)"})
     document_name = fields.String(required=True)
     completed_at = _timestamp(required=True)
     signing_level = fields.String(required=True, metadata={"description": "the request's signing level, e.g. `ses`"})
@@ -129,7 +142,7 @@ class MemberInvitedData(_Base):
 
 # Every event type a webhook can subscribe to, and the schema of its `data`. Where in storage the
 # signed PDF lies is named to receivers once, as the specification says: only `CompletedData` declares
-# `signed_pdf_storage_key`, so the other events whose stored data holds it (a signer's event that
+# `signed_pdf_storage_key` (and `documents`), so the other events whose stored data holds it (a signer's event that
 # completed the request, `document.signed`) never deliver it.
 DATA_SCHEMAS = {
     "signing_request.created": SigningRequestData, "signing_request.sent": SigningRequestData,
