@@ -95,7 +95,7 @@ async def test_the_view_lists_every_document_its_pages_images_and_progress(serve
     png = await sget(server, ann, "/documents/3/pages/1.png")
     assert png.status == 200 and png.headers["Content-Type"] == "image/png", png
     for bad in ("/documents/4/pages/1.png", "/documents/0/pages/1.png", "/documents/3/pages/2.png",
-                "/documents/x/pages/1.png"):
+                "/documents/x/pages/1.png", "/documents/99999999999999999999/pages/1.png"):
         assert (await sget(server, ann, bad)).status == 404, bad
 
     signed = await spost(server, ann, "sign", {"values": {f["id"]: "ACME WIDGETS INTERNATIONAL"
@@ -194,6 +194,11 @@ async def test_three_documents_signed_on_a_phone_and_a_desktop(server):
         await overlay_on(page, f"#field-{field[SAM['email'], 'checkbox']}", "#doc-1 #page-2")
         await overlay_on(page, f"#field-{field[SAM['email'], 'signature']}", "#doc-3 #doc3-page-1")
         assert await page.locator("#doc-progress-3").text_content() == "0 of 1 fields done"
+        # document 3 as Ann left it, drawn by the server: its own image, loaded
+        await page.locator("#doc3-page-1").scroll_into_view_if_needed()
+        img = page.locator("#doc3-page-1 img")
+        await page.wait_for_function("document.querySelector('#doc3-page-1 img').naturalWidth > 0")
+        assert "/documents/3/pages/1/" in await img.evaluate("img => img.currentSrc")
         await axe(page, "three documents, desktop")
         await page.check(f"#field-{field[SAM['email'], 'checkbox']} input")
         await page.click("#finish")
