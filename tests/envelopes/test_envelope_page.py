@@ -166,6 +166,7 @@ async def test_three_documents_signed_on_a_phone_and_a_desktop(server):
         assert await page.locator("#doc-progress-3").text_content() == "0 of 2 fields done"
         # every page of every document, each field over its own document's page
         assert await page.locator("#document .page").count() == 7
+        assert await page.locator("#finish").text_content() == "Sign the documents"
         await overlay_on(page, f"#field-{field[ANN['email'], 'signature']}", "#doc-1 #page-1")
         await overlay_on(page, f"#field-{field[ANN['email'], 'text']}", "#doc-3 #doc3-page-1")
         await overlay_on(page, f"#field-{field[ANN['email'], 'initials']}", "#doc-3 #doc3-page-1")
@@ -184,6 +185,7 @@ async def test_three_documents_signed_on_a_phone_and_a_desktop(server):
         await page.locator("#status.done").wait_for()
         assert await page.locator("#doc-progress-1").text_content() == "1 of 1 fields done"
         assert await page.locator("#doc-progress-3").text_content() == "2 of 2 fields done"
+        assert (await page.locator("#status").text_content()).startswith("You have signed these documents.")
         await screenshot(page, "envelope-phone-signed")
         assert not [m for m in page.console_messages if m.startswith(("error", "pageerror"))], page.console_messages
         await page.context.close()

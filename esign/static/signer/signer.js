@@ -89,6 +89,7 @@
     show("message-box", !!r.message);
 
     var signed = s.status === "signed";
+    var envelope = (state.documents || []).length > 1;  // several documents, signed together
     var done = !!(state.progress && state.progress.done);  // signed: the stored values and marks, read only
     var phone = req.phone_verification, identity = req.identity_verification;
     var needPhone = phone.required && !phone.verified && !signed;
@@ -115,8 +116,8 @@
     var status = "";
     if (outcome === "signed" || signed) {
       var notes = $("app").dataset;  // what the link offers after completion: [signing] completed_link_days
-      status = t("You have signed this document.") + (r.status === "pending" ? " " + notes.pendingNote
-        : r.status === "completed" ? " " + notes.completedNote : "");
+      status = (envelope ? t("You have signed these documents.") : t("You have signed this document."))
+        + (r.status === "pending" ? " " + notes.pendingNote : r.status === "completed" ? " " + notes.completedNote : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = r.status !== "pending" ? t("This document can no longer be signed.")
         : t("You cannot sign yet: the signers before you sign first. We email you when it is your turn.");
@@ -133,6 +134,7 @@
     show("delegate-step", !!state.can_delegate && !needPhone && !needIdentity);
     show("actions", interactive || done || state.can_decline || state.can_withdraw);
     show("finish", interactive);
+    text("finish", envelope ? t("Sign the documents") : t("Sign the document"));
     show("own-signature", interactive && !hasSignatureField());
     paintMark($("own-mark"), "signature");
     show("decline-open", state.can_decline);
