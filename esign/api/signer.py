@@ -168,14 +168,22 @@ class SignerApiHandler(SignerHandler):
         await self.answer()
 
 
+def document_order(order: str) -> int:
+    """The envelope document a page route names (`/documents/{order}/pages/...`; 1 for `/pages/...`)."""
+    if not order.isdigit() or len(order) > 3:
+        raise tornado.web.HTTPError(404)
+    return int(order)
+
+
 class PageImageHandler(SignerHandler):
     """A page as it stands now, as a PNG at the default scale (the address the page used before
-    `image_url` was content-addressed): never cached, as what it shows changes as signers sign."""
+    `image_url` was content-addressed): never cached, as what it shows changes as signers sign.
+    `/pages/{n}.png` is a page of the first document, `/documents/{order}/pages/{n}.png` of any."""
 
-    async def get(self, token, number):
+    async def get(self, token, number, order="1"):
         if not number.isdigit():
             raise tornado.web.HTTPError(404)
-        png = await page_images.image(self.services, self.session.request, int(number))
+        png = await page_images.image(self.services, self.session.request, int(number), order=document_order(order))
         self.set_header("Content-Type", "image/png")
         self.finish(png)
 
@@ -186,19 +194,20 @@ ADDRESSED = re.compile(r"([0-9a-f]{24})-([0-9]{1,4})\.(webp)")
 class AddressedPageImageHandler(SignerHandler):
     """`image_url` / `image_srcset`: a page as it stands at a content address (a hash of what is drawn)
     and a width, cached by the browser for the link's life. An address that is no longer the page's
-    (a signer signed since) redirects to the current one."""
+    (a signer signed since) redirects to the current one. A page of the first document, or
+    (`/documents/{order}/pages/...`) of any document of the envelope."""
 
-    async def get(self, token, number, image):
+    async def get(self, token, number, image, order="1"):
         m = ADDRESSED.fullmatch(image)
         if not number.isdigit() or m is None or int(m.group(2)) not in WIDTHS:
             raise tornado.web.HTTPError(404)
         address, width, fmt = m.group(1), int(m.group(2)), m.group(3)
-        request = self.session.request
-        current = await page_images.current_address(self.services, request, int(number))
+        request, n = self.session.request, document_order(order)
+        current = await page_images.current_address(self.services, request, int(number), order=n)
         if current != address:
-            self.redirect(f"{self.base_path}/pages/{int(number)}/{current}-{width}.{fmt}")
+            self.redirect(f"{page_images.page_path(self.base_path, n, int(number))}/{current}-{width}.{fmt}")
             return
-        data = await page_images.image(self.services, request, int(number), width, fmt)
+        data = await page_images.image(self.services, request, int(number), width, fmt, order=n)
         life = max(0, int((request["expires_at"] - self.services.clock.now()).total_seconds()))
         self.set_header("Content-Type", FORMATS[fmt])
         self.set_header("Cache-Control", f"private, max-age={life}, immutable")
@@ -358,6 +367,8 @@ ROUTES = [
     ("/sign/{token}/api", SignerApiHandler),
     ("/sign/{token}/pages/{number}.png", PageImageHandler),
     ("/sign/{token}/pages/{number}/{image}", AddressedPageImageHandler),
+    ("/sign/{token}/documents/{order}/pages/{number}.png", PageImageHandler),
+    ("/sign/{token}/documents/{order}/pages/{number}/{image}", AddressedPageImageHandler),
     ("/sign/{token}/api/viewed", ViewedHandler),
     ("/sign/{token}/api/consent", ConsentHandler),
     ("/sign/{token}/api/sign", SignHandler),

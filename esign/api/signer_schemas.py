@@ -84,9 +84,17 @@ class SignerView(OutSchema):
                                                    "signed, a signature or initials field's mark as drawn: "
                                                    "{kind: typed, text} or {kind: drawn}; else null), `done` "
                                                    "(the signer has signed), `client_pattern` and "
-                                                   "`pattern_message`"})
+                                                   "`pattern_message`, and `document_id`: the document of "
+                                                   "the envelope the field lies on (`page_number` is a page "
+                                                   "of that document)"})
+    documents = fields.List(fields.Dict(), required=True, metadata={"description": (
+        "the documents of the request (an envelope has 1 to 10), in order: id, name, page_count, order, and "
+        "`progress` ({total, remaining, done} as the top-level `progress`, counting this signer's fields on "
+        "that document only)")})
     pages = fields.List(fields.Dict(), required=True, metadata={"description": (
-        "number, width, height (points, as displayed), image_url and image_srcset: the page as it stands "
+        "the pages of every document, document after document in envelope order: document_id and "
+        "document_order (the document the page belongs to), number (a page of that document), width, "
+        "height (points, as displayed), image_url and image_srcset: the page as it stands "
         "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 960 and "
         "1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life")})
     progress = fields.Dict(required=True, metadata={"description": (

@@ -11,6 +11,10 @@ stays cached. The stamped PDF of a request's current state is made once, by a ch
 kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
 images are drawn from it by a checking child too and kept beside it. Nothing is drawn in the API
 process.
+
+Each document of an envelope (esign.domain.envelope) has its own pages, images and stamped PDF: the
+functions here take the document (by its order in the envelope, 1 for the first) and stamp only the
+fields that lie on it.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ import json
 import pathlib
 import tempfile
 
-from esign.domain import finalization
+from esign.domain import envelope, finalization
 from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
@@ -32,11 +36,12 @@ DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS
 FORMAT = "webp"
 
 
-def _stamped(request: dict, images: dict) -> tuple[list[dict], dict[str, str]]:
-    """The fields as the stamping takes them (those of the signers who have signed) and the names
-    of those signers by id. `images` maps a drawing's blob key to its bytes, or (for addresses) to
-    its SHA-256."""
-    fields = [{k: f[k] for k in STAMP_KEYS if k in f} for f in finalization.stamp_fields(request, images)]
+def _stamped(request: dict, document_id: str, images: dict) -> tuple[list[dict], dict[str, str]]:
+    """The fields of document `document_id` as the stamping takes them (those of the signers who have
+    signed) and the names of those signers by id. `images` maps a drawing's blob key to its bytes, or
+    (for addresses) to its SHA-256."""
+    on_it = envelope.fields_of(request, document_id, finalization.stamp_fields(request, images))
+    fields = [{k: f[k] for k in STAMP_KEYS if k in f} for f in on_it]
     names = {s["id"]: s["name"] for s in request["signers"] if s["status"] == "signed"}
     return fields, names
 
@@ -52,8 +57,9 @@ def _hash(value) -> str:
 
 
 def addresses(request: dict, document: dict) -> dict[int, str]:
-    """page number -> the content address of its image (24 hex digits) for every page."""
-    fields, names = _stamped(request, _digests(request))
+    """page number -> the content address of its image (24 hex digits) for every page of `document`
+    (the document record of one of the request's documents)."""
+    fields, names = _stamped(request, document["id"], _digests(request))
     out = {}
     for number in range(1, (document.get("page_count") or 0) + 1):
         drawn = [f for f in fields if int(f["page_number"]) == number]
@@ -65,15 +71,26 @@ def addresses(request: dict, document: dict) -> dict[int, str]:
     return out
 
 
-def urls(base_path: str, number: int, address: str) -> dict:
-    """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of a page at its address."""
+def page_path(base_path: str, order: int, number: int) -> str:
+    """Where page `number` of the envelope's document `order` lies under a signer's link: `/pages/{n}`
+    for the first document (as before envelopes), `/documents/{order}/pages/{n}` for the others."""
+    return f"{base_path}/pages/{number}" if order == 1 else f"{base_path}/documents/{order}/pages/{number}"
+
+
+def urls(base_path: str, order: int, number: int, address: str) -> dict:
+    """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of page `number` of the envelope's
+    document `order` at its address."""
     def url(width):
-        return f"{base_path}/pages/{number}/{address}-{width}.{FORMAT}"
+        return f"{page_path(base_path, order, number)}/{address}-{width}.{FORMAT}"
     return {"image_url": url(DEFAULT_WIDTH), "image_srcset": ", ".join(f"{url(w)} {w}w" for w in WIDTHS)}
 
 
-async def _document(services, request: dict, number: int) -> dict:
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
+async def _document(services, request: dict, order: int, number: int) -> dict:
+    """The document record of the envelope's document `order` (404 for no such document or page)."""
+    docs = envelope.of(request)
+    if not 1 <= order <= len(docs):
+        raise ApiError(404, "not_found", f"document {order} does not exist")
+    document = await services.store.documents.get(request["org_id"], docs[order - 1]["id"])
     if document is None:
         raise not_found("document")
     if not 1 <= number <= (document.get("page_count") or 0):
@@ -81,18 +98,19 @@ async def _document(services, request: dict, number: int) -> dict:
     return document
 
 
-async def current_address(services, request: dict, number: int) -> str:
-    """The content address of page `number` now (404 for a page that does not exist)."""
-    document = await _document(services, request, number)
+async def current_address(services, request: dict, number: int, order: int = 1) -> str:
+    """The content address of page `number` of document `order` now (404 for a page that does not exist)."""
+    document = await _document(services, request, order, number)
     return addresses(request, document)[number]
 
 
-async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png") -> bytes:
-    """Page `number` of the document as it stands, drawn by a checking child (bounded in time and
-    memory) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as `fmt`, cached in blob
-    storage. Concurrent requests for one image wait for and share one drawing."""
-    document = await _document(services, request, number)
-    fields, _ = _stamped(request, _digests(request))
+async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png",
+                order: int = 1) -> bytes:
+    """Page `number` of the envelope's document `order` as it stands, drawn by a checking child
+    (bounded in time and memory) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
+    `fmt`, cached in blob storage. Concurrent requests for one image wait for and share one drawing."""
+    document = await _document(services, request, order, number)
+    fields, _ = _stamped(request, document["id"], _digests(request))
     size = width or "full"
     if not any(int(f["page_number"]) == number for f in fields):  # the original page, shared by every request
         prefix = document["blob_key"].rsplit(".", 1)[0]
@@ -118,9 +136,9 @@ def _folder(request: dict) -> str:
 
 
 async def _stamped_pdf(services, request: dict, document: dict) -> str:
-    """The blob key of the request's document as it stands now, made by a checking child unless it
-    was made before."""
-    fields, names = _stamped(request, _digests(request))
+    """The blob key of one of the request's documents as it stands now (the values given on it),
+    made by a checking child unless it was made before."""
+    fields, names = _stamped(request, document["id"], _digests(request))
     state = hashlib.sha256(spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
 
@@ -131,7 +149,7 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
             images = await finalization.drawings(services, request)
         except finalization.DrawingUnusable as exc:
             raise invalid_state(f"the document as it stands cannot be shown: {exc}") from None
-        drawn, drawn_names = _stamped(request, images)
+        drawn, drawn_names = _stamped(request, document["id"], images)
         with tempfile.TemporaryDirectory(prefix="esign-stands-") as folder:
             original, spec, out = (pathlib.Path(folder, name) for name in ("original.pdf", "spec.json", "stands.pdf"))
             await _download(services, document["blob_key"], original)

@@ -15,7 +15,18 @@ import datetime as dt
 import hashlib
 
 from esign.clock import iso
-from esign.domain import attachments, copies, effects, lifecycle, page_images, request_events, routing, signer_values, verification
+from esign.domain import (
+    attachments,
+    copies,
+    effects,
+    envelope,
+    lifecycle,
+    page_images,
+    request_events,
+    routing,
+    signer_values,
+    verification,
+)
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -114,10 +125,8 @@ async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, 
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def pages(services, request: dict, document: dict | None = None) -> list[dict]:
-    """Page sizes as displayed, computed once per document and kept on the document record
-    (`document`: the request's, when the caller has read it already)."""
-    document = document or await services.store.documents.get(request["org_id"], request["document_id"])
+async def pages(services, document: dict | None) -> list[dict]:
+    """Page sizes as displayed, computed once per document and kept on the document record."""
     if document is None:
         raise not_found("document")
     if not document.get("pages"):
@@ -162,12 +171,19 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         fields.append({k: f.get(k) for k in (
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
-            | {"value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
+            | {"document_id": envelope.document_of(request, f)["id"],
+               "value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
                "done": signed, "client_pattern": pattern, "pattern_message": message,
                "attachment": attachments.public(f.get("attachment"))})
-    document = await services.store.documents.get(request["org_id"], request["document_id"])
-    geometry = await pages(services, request, document)
-    address = page_images.addresses(request, document or {"blob_key": "", "page_count": 0})
+    documents, all_pages = [], []
+    for d in envelope.of(request):  # every document of the envelope, in order, each with its own pages
+        record = await services.store.documents.get(request["org_id"], d["id"])
+        geometry = await pages(services, record)
+        address = page_images.addresses(request, record)
+        all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
+                       **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
+        documents.append({k: d[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
+                         | {"progress": progress([f for f in fields if f["document_id"] == d["id"]], signed)})
     why = blocker(session)
     return {
         "request": {"id": request["id"], "document_name": request["document_name"], "status": request["status"],
@@ -175,7 +191,8 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
                     "sender_name": request.get("owner_name"), "expires_at": iso(request["expires_at"])},
         "signer": {"id": signer["id"], "name": signer["name"], "email": signer["email"], "status": signer["status"]},
         "fields": fields,
-        "pages": [{**p, **page_images.urls(base_path, p["number"], address[p["number"]])} for p in geometry],
+        "documents": documents,
+        "pages": all_pages,
         "progress": progress(fields, signed),
         "signed_before": signed_before(request, signer),
         "requirements": verification.requirements(services, request, signer),

@@ -19,7 +19,7 @@ from tests.support.signing import ANN, BOB, CY, drawn, make_request, sget, spost
 
 SIGN = {"signature": typed(), "consent": True}
 REQUEST_KEYS = {"id", "document_name", "status", "signing_order", "message", "sender_name", "expires_at"}
-VIEW_KEYS = {"request", "signer", "fields", "pages", "requirements", "consent", "can_sign", "reason",
+VIEW_KEYS = {"request", "signer", "fields", "documents", "pages", "requirements", "consent", "can_sign", "reason",
              "can_decline", "can_withdraw", "can_delegate", "embed", "progress", "signed_before"}
 
 # one field of every kind the validation covers, for signer 0; one text field of signer 1
@@ -76,13 +76,16 @@ async def test_view_shape_own_fields_and_one_viewed_event_only_when_the_page_rep
     assert sorted(f["id"] for f in view["fields"]) == sorted([made.fields["a_sig"], made.fields["a_text"]])
     text = next(f for f in view["fields"] if f["id"] == made.fields["a_text"])
     assert text["field_type"] == "text" and text["page_number"] == 2 and text["placeholder"] == "Company"
-    assert text["is_required"] is True and text["value"] is None
+    assert text["is_required"] is True and text["value"] is None and text["document_id"] == made.body["document_id"]
+    assert view["documents"] == [{"id": made.body["document_id"], "name": "contract.pdf", "page_count": 4, "order": 1,
+                                  "progress": {"total": 2, "remaining": 2, "done": False}}]
     for key in ("x_percent", "y_percent", "width_percent", "height_percent"):
         assert isinstance(text[key], (int, float))
     # pages: the 4 pages of the sample, sizes in points, image URLs under the link
     assert [p["number"] for p in view["pages"]] == [1, 2, 3, 4]
     for p in view["pages"]:
-        assert set(p) == {"number", "width", "height", "image_url", "image_srcset"}
+        assert set(p) == {"number", "width", "height", "image_url", "image_srcset", "document_id", "document_order"}
+        assert p["document_id"] == made.body["document_id"] and p["document_order"] == 1
         assert 500 < p["width"] < 700 and 700 < p["height"] < 900
         assert re.fullmatch(rf"/sign/{token}/pages/{p['number']}/[0-9a-f]{{24}}-960\.webp", p["image_url"]), p
     req = view["requirements"]

@@ -89,6 +89,7 @@
     show("message-box", !!r.message);
 
     var signed = s.status === "signed";
+    var envelope = (state.documents || []).length > 1;  // several documents, signed together
     var done = !!(state.progress && state.progress.done);  // signed: the stored values and marks, read only
     var phone = req.phone_verification, identity = req.identity_verification;
     var needPhone = phone.required && !phone.verified && !signed;
@@ -115,8 +116,8 @@
     var status = "";
     if (outcome === "signed" || signed) {
       var notes = $("app").dataset;  // what the link offers after completion: [signing] completed_link_days
-      status = t("You have signed this document.") + (r.status === "pending" ? " " + notes.pendingNote
-        : r.status === "completed" ? " " + notes.completedNote : "");
+      status = (envelope ? t("You have signed these documents.") : t("You have signed this document."))
+        + (r.status === "pending" ? " " + notes.pendingNote : r.status === "completed" ? " " + notes.completedNote : "");
     } else if (!state.can_sign && !needPhone && !needIdentity && state.reason) {
       status = r.status !== "pending" ? t("This document can no longer be signed.")
         : t("You cannot sign yet: the signers before you sign first. We email you when it is your turn.");
@@ -133,6 +134,7 @@
     show("delegate-step", !!state.can_delegate && !needPhone && !needIdentity);
     show("actions", interactive || done || state.can_decline || state.can_withdraw);
     show("finish", interactive);
+    text("finish", envelope ? t("Sign the documents") : t("Sign the document"));
     show("own-signature", interactive && !hasSignatureField());
     paintMark($("own-mark"), "signature");
     show("decline-open", state.can_decline);
@@ -235,20 +237,46 @@
     holder.textContent = "";
     inputs = {};
     holder.hidden = false;
-    var byPage = {};
-    state.fields.forEach(function (f) { (byPage[f.page_number] = byPage[f.page_number] || []).push(f); });
-    var first = null, later = [];
+    // an envelope: every document in order, each under its heading, with a table of contents first
+    var docs = state.documents || [], several = docs.length > 1, sections = {};
+    renderContents(several);
+    docs.forEach(function (d) {
+      var section = holder;
+      if (several) {
+        section = document.createElement("section");
+        section.className = "doc";
+        section.id = "doc-" + d.order;
+        section.setAttribute("aria-labelledby", "doc-title-" + d.order);
+        section.tabIndex = -1;
+        var heading = document.createElement("h2");
+        heading.id = "doc-title-" + d.order;
+        heading.className = "doc-title";
+        heading.textContent = d.name;
+        section.appendChild(heading);
+        holder.appendChild(section);
+      }
+      sections[d.id] = section;
+    });
+    var byPage = {};  // a page of a document: "document id/page number"
+    var documentOf = function (x) { return x.document_id || (docs[0] && docs[0].id); };
+    state.fields.forEach(function (f) { var k = documentOf(f) + "/" + f.page_number; (byPage[k] = byPage[k] || []).push(f); });
+    var counts = {};
+    docs.forEach(function (d) { counts[d.id] = d.page_count; });
+    var first = null, later = [], index = 0;
     state.pages.forEach(function (p) {
+      var doc = documentOf(p), order = p.document_order || 1, total = counts[doc] || state.pages.length;
       var page = document.createElement("div");
       page.className = "page";
-      page.id = "page-" + p.number;
+      // the first document's pages keep the ids they had before envelopes
+      page.id = order === 1 ? "page-" + p.number : "doc" + order + "-page-" + p.number;
       page.style.aspectRatio = p.width + " / " + p.height;
       var img = shown[page.id] || document.createElement("img");
       // `loading` before `src`: an image whose src is set first starts loading at once, lazy or not
-      img.loading = p.number > 2 ? "lazy" : "eager";
+      img.loading = ++index > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
-      img.alt = t("Page {number} of {total}", { number: num(p.number), total: num(state.pages.length) });
+      img.alt = several ? t("{document}, page {number} of {total}", { document: documentName(doc), number: num(p.number), total: num(total) })
+        : t("Page {number} of {total}", { number: num(p.number), total: num(total) });
       // the page as it stands (every value given so far), at the width the screen needs; the first page
       // alone at first: on a slow connection the others would share its bandwidth (they are further down)
       if (!shown[page.id]) {
@@ -257,20 +285,67 @@
         else { first = img; img.fetchPriority = "high"; source(img, p); }
       }
       page.appendChild(img);
-      (byPage[p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
+      (byPage[doc + "/" + p.number] || []).sort(function (a, b) { return a.y_percent - b.y_percent || a.x_percent - b.x_percent; })
         .forEach(function (f) { page.appendChild(fieldElement(f, interactive, done, done ? undefined : draft[f.id])); });
-      holder.appendChild(page);
+      var section = sections[doc] || holder;
+      section.appendChild(page);
       var label = document.createElement("p");
       label.className = "page-label";
-      label.textContent = img.alt;
+      label.textContent = t("Page {number} of {total}", { number: num(p.number), total: num(total) });
       label.setAttribute("aria-hidden", "true");  // the image's alternative text says the same
-      holder.appendChild(label);
+      section.appendChild(label);
     });
     if (!later.length) return;
     // (not for a page list a later render has replaced)
     var rest = function () { if (first.isConnected) later.forEach(function (pair) { source(pair[0], pair[1]); }); later = []; };
     if (first.complete) rest();
     else { first.addEventListener("load", rest); first.addEventListener("error", rest); }
+  }
+
+  function documentName(id) {
+    var d = (state.documents || []).filter(function (x) { return x.id === id; })[0];
+    return d ? d.name : "";
+  }
+
+  // the table of contents of an envelope: a link to each document and how many of the signer's fields
+  // on it are done (updated as they fill them in: updateProgress)
+  function renderContents(several) {
+    var list = $("contents-list");
+    list.textContent = "";
+    show("contents", several);
+    if (!several) return;
+    state.documents.forEach(function (d) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = "#doc-" + d.order;
+      link.textContent = d.name;
+      link.addEventListener("click", function (e) {
+        e.preventDefault();  // the link token stays the page's only URL (no #fragment in history)
+        var target = $("doc-" + d.order);
+        target.scrollIntoView({ block: "start" });
+        target.focus({ preventScroll: true });
+      });
+      var count = document.createElement("span");
+      count.className = "doc-progress muted";
+      count.id = "doc-progress-" + d.order;
+      item.appendChild(link);
+      item.appendChild(document.createTextNode(" "));
+      item.appendChild(count);
+      list.appendChild(item);
+    });
+  }
+
+  // "2 of 3 fields done" per document: the server's count once signed or while the fields cannot be
+  // filled in, else the page's own count (`todo`: field id -> true for those that still need something)
+  function documentProgress(todo) {
+    (state.documents || []).forEach(function (d) {
+      var box = $("doc-progress-" + d.order);
+      if (!box) return;
+      var p = d.progress || { total: 0, remaining: 0 };
+      var remaining = todo ? state.fields.filter(function (f) { return f.document_id === d.id && todo[f.id]; }).length : p.remaining;
+      box.textContent = !p.total ? t("Nothing to fill in")
+        : t("{done} of {total} fields done", { done: num(p.total - remaining), total: num(p.total) });
+    });
   }
 
   function source(img, p) {
@@ -624,12 +699,16 @@
     // the server's count (progress: total, remaining, done); while the signer fills the fields in, the
     // page's own count of what still needs them (an adopted signature does not count as initials)
     var p = state && state.progress;
+    var problems = !p || p.done || $("finish").hidden ? null : collect().problems;
+    var needing = null;
+    if (problems) { needing = {}; problems.forEach(function (x) { needing[x[0]] = true; }); }
+    documentProgress(needing);
     if (!p || !p.total) { text("progress", ""); return; }
     if (p.done) {
       text("progress", t("All done: {count} of {total} fields complete.", { count: num(p.total - p.remaining), total: num(p.total) }));
       return;
     }
-    var todo = $("finish").hidden ? p.remaining : collect().problems.length;
+    var todo = problems ? problems.length : p.remaining;
     text("progress", todo ? t("Fields still to complete: {count} of {total}.", { count: num(todo), total: num(p.total) })
       : t("All fields are complete."));
   }
