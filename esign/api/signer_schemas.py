@@ -95,7 +95,7 @@ class SignerView(OutSchema):
         "the pages of every document, document after document in envelope order: document_id and "
         "document_order (the document the page belongs to), number (a page of that document), width, "
         "height (points, as displayed), image_url and image_srcset: the page as it stands "
-        "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 960 and "
+        "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 720, 960 and "
         "1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life")})
     progress = fields.Dict(required=True, metadata={"description": (
         "{total, remaining, done}: this signer's fields, how many still need them (every required field "

@@ -139,7 +139,7 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
     made by a checking child unless it was made before."""
     fields, names = _stamped(request, document["id"], _digests(request))
-    state = hashlib.sha256(spec_json(request["id"], fields, names)).hexdigest()[:32]
+    state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
 
     async def make():

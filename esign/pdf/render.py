@@ -63,7 +63,8 @@ def image_scale(width: float, height: float, scale: float = SCALE) -> float:
     return min(scale, root)
 
 
-WIDTHS = (480, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`)
+WIDTHS = (480, 720, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`; 720: a
+# 412 px phone at 1.75x shows a page about 388 CSS px wide, 679 pixels)
 FORMATS = {"png": "image/png", "webp": "image/webp"}
 WEBP_QUALITY = 80  # text stays sharp; an A4 page at 960 px is about a tenth of its PNG
 
@@ -90,7 +91,8 @@ def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, wi
             page = doc[number - 1]
             # render() applies /Rotate and the CropBox; get_size() is the page so displayed
             points_wide, points_high = page.get_size()
-            wanted = width / points_wide if width and points_wide > 0 else SCALE
+            # pdfium rounds a page's pixel size up: a hair under width/points, so that 720 px is not 721
+            wanted = (width - 0.001) / points_wide if width and points_wide > 0 else SCALE
             image = page.render(scale=scale or image_scale(points_wide, points_high, wanted)).to_pil()
             page.close()
         finally:

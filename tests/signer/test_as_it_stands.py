@@ -123,7 +123,7 @@ async def test_page_images_webp_by_width_content_addressed_and_cached_for_the_li
     view = (await sget(server, ann)).json
     page = by_number(view)[1]
     urls = dict((int(w[:-1]), u) for u, w in (item.split() for item in page["image_srcset"].split(", ")))
-    assert sorted(urls) == [480, 960, 1600] and urls[960] == page["image_url"]
+    assert sorted(urls) == [480, 720, 960, 1600] and urls[960] == page["image_url"]
     life = (await made.get())["expires_at"]
     assert life
     for width, url in urls.items():

@@ -150,7 +150,7 @@ async def test_page_images(server):
         with Image.open(io.BytesIO(resp.body)) as img:
             assert img.format == "WEBP"
             w, h = img.size
-        assert w == 960  # image_url: 960 px wide; image_srcset offers 480 and 1600 too
+        assert w == 960  # image_url: 960 px wide; image_srcset offers 480, 720 and 1600 too
         assert abs(w / h - page["width"] / page["height"]) < 0.01
         assert resp.headers["Referrer-Policy"] == "no-referrer"
     # served again (from the cache in blob storage): same bytes
