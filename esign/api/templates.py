@@ -252,7 +252,9 @@ class TemplateHandler(APIHandler):
 
     @operation("Update a template", tags=["templates"], body=TemplateUpdate, responses={200: Template},
                description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
-                           "The template as it will be is checked like on creation.")
+                           "The template as it will be is checked like on creation. New documents (`document_id` "
+                           "or `document_ids`) without `roles` take the old ones' places: each role field moves "
+                           "from the old n-th document to the new n-th (a place the new list lacks: 422).")
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
         changes = await self.json_body(TemplateUpdate())

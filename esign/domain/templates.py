@@ -151,15 +151,31 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
 
 async def update(services, template: dict, changes: dict) -> dict:
     """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
-    will be, and applied only to the version checked (re-read and re-checked when it moved)."""
+    will be, and applied only to the version checked (re-read and re-checked when it moved). New
+    documents without new `roles` take the old ones' places: a role field on the old n-th document
+    moves to the new n-th (one on a place the new list does not have is a 422)."""
     changes = await with_tag_fields(services, template["org_id"], template, changes)
     for _ in range(5):
-        await check(services, template["org_id"], {**template, **changes}, changed=changes)
-        updated = await services.store.templates.update_if(template, changes)
+        final = _moved(template, changes)
+        await check(services, template["org_id"], {**template, **final}, changed=final)
+        updated = await services.store.templates.update_if(template, final)
         if updated is not None:
             return updated
         template = await get(services, template["org_id"], template["id"])
     raise invalid_state("the template is changing too fast; retry")
+
+
+def _moved(template: dict, changes: dict) -> dict:
+    """`changes` with, when they give documents but no roles, the role fields moved by place."""
+    if "roles" in changes or not ({"document_id", "document_ids"} & set(changes)):
+        return changes
+    old, new = document_ids(template), document_ids({**template, **changes})
+    place = {doc_id: n for n, doc_id in enumerate(old)}
+    moved = {doc_id: new[n] for doc_id, n in place.items() if n < len(new)}
+    roles = [{**role, "fields": [{**f, "document_id": moved.get(f["document_id"], f["document_id"])}
+                                 if f.get("document_id") else f for f in role["fields"]]}
+             for role in template["roles"]]
+    return {**changes, "roles": roles}
 
 
 async def delete(services, org_id: str, template_id: str) -> None:

@@ -101,6 +101,23 @@ async def test_a_send_giving_documents_replaces_the_templates_by_place(client):
     assert unknown["details"] == [{"field": "document_ids.1", "message": "no such document in this organisation"}]
 
 
+async def test_new_documents_without_new_roles_take_the_old_ones_places(client):
+    offer, notice, annex = await docs(client)
+    t = await make(client, [offer, notice], roles(notice))
+    other_offer = (await client.upload(SAMPLE_PDF.read_bytes(), "offer-2.pdf")).json["id"]
+    patched = await client.patch(f"/v1/templates/{t['id']}", {"document_ids": [other_offer, annex]})
+    assert patched.status == 200, patched
+    assert [[f.get("document_id") for f in r["fields"]] for r in patched.json["roles"]] == [[None, annex], [annex]]
+    # a one-document template made from its tags, moved to another copy of the document
+    lease, again = await upload(client, "reportlab-roles.pdf"), await upload(client, "reportlab-roles.pdf")
+    tagged = await client.post("/v1/templates", {"name": "Lease", "document_id": lease["id"], "fields_from_text_tags":
+                                                 True, "roles": [{"name": "Tenant"}, {"name": "Landlord"}]})
+    assert tagged.status == 201, tagged
+    moved = await client.patch(f"/v1/templates/{tagged.json['id']}", {"document_id": again["id"]})
+    assert moved.status == 200, moved
+    assert {f["document_id"] for r in moved.json["roles"] for f in r["fields"]} == {again["id"]}
+
+
 async def test_role_tags_are_read_from_every_document(client):
     offer = (await client.upload(SAMPLE_PDF.read_bytes(), "offer.pdf")).json["id"]
     lease = await upload(client, "reportlab-roles.pdf")
