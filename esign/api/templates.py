@@ -78,7 +78,8 @@ class TemplateCreate(RequestSettings):
                                    "extension: an envelope template, 1 to 10 documents of the organisation in "
                                    "order, instead of `document_id` (giving both is a 422); together at most 2,000 "
                                    "pages and `[limits] max_upload_mb`. Role fields name one of them by "
-                                   "`document_id` (default: the first). Null for a one-document template "
+                                   "`document_id` (default: the first). Null for a one-document template; "
+                                   "set to null (PATCH) the template keeps its first document only "
                                    "(docs/envelopes.md)")})
     signing_order = fields.String(load_default="sequential", validate=validate.OneOf(ORDERS))
     default_message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))

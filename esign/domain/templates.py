@@ -44,7 +44,7 @@ def stored(body: dict) -> dict:
     if out.get("document_id") is not None or out.get("document_ids") is not None:
         ids, key = envelope.given_ids(out)
         out["document_id"], out["document_ids"] = ids[0], (ids if key == "document_ids" else None)
-    elif "document_id" in out or "document_ids" in out:
+    elif "document_id" in out:  # null: no document (a null `document_ids` alone keeps the first)
         out["document_id"] = out["document_ids"] = None
     if out.get("roles") is not None:
         out["roles"] = [{**role, "fields": [{**f, "document_id": str(f["document_id"])} if f.get("document_id")

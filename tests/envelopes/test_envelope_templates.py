@@ -108,6 +108,11 @@ async def test_new_documents_without_new_roles_take_the_old_ones_places(client):
     patched = await client.patch(f"/v1/templates/{t['id']}", {"document_ids": [other_offer, annex]})
     assert patched.status == 200, patched
     assert [[f.get("document_id") for f in r["fields"]] for r in patched.json["roles"]] == [[None, annex], [annex]]
+    # null document_ids: the first document only (the fields on the second must go in the same call)
+    first_only = await client.patch(f"/v1/templates/{t['id']}", {"document_ids": None, "roles": [
+        {"name": "Buyer", "fields": [at(4)]}, {"name": "Seller"}]})
+    assert first_only.status == 200, first_only
+    assert (first_only.json["document_id"], first_only.json["document_ids"]) == (other_offer, None)
     # a one-document template made from its tags, moved to another copy of the document
     lease, again = await upload(client, "reportlab-roles.pdf"), await upload(client, "reportlab-roles.pdf")
     tagged = await client.post("/v1/templates", {"name": "Lease", "document_id": lease["id"], "fields_from_text_tags":
