@@ -166,16 +166,22 @@ async def update(services, template: dict, changes: dict) -> dict:
 
 
 def _moved(template: dict, changes: dict) -> dict:
-    """`changes` with, when they give documents but no roles, the role fields moved by place."""
+    """`changes` with, when they give documents but no roles, the role fields moved by place (with
+    no document left, those of the first lose their `document_id`: a send's first document takes them)."""
     if "roles" in changes or not ({"document_id", "document_ids"} & set(changes)):
         return changes
     old, new = document_ids(template), document_ids({**template, **changes})
     place = {doc_id: n for n, doc_id in enumerate(old)}
-    moved = {doc_id: new[n] for doc_id, n in place.items() if n < len(new)}
-    roles = [{**role, "fields": [{**f, "document_id": moved.get(f["document_id"], f["document_id"])}
-                                 if f.get("document_id") else f for f in role["fields"]]}
-             for role in template["roles"]]
-    return {**changes, "roles": roles}
+
+    def move(f: dict) -> dict:
+        n = place.get(f.get("document_id"))
+        if n is None:
+            return f
+        if n < len(new):
+            return {**f, "document_id": new[n]}
+        return f if new or n else {k: v for k, v in f.items() if k != "document_id"}
+
+    return {**changes, "roles": [{**role, "fields": [move(f) for f in role["fields"]]} for role in template["roles"]]}
 
 
 async def delete(services, org_id: str, template_id: str) -> None:

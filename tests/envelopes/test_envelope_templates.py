@@ -121,6 +121,9 @@ async def test_new_documents_without_new_roles_take_the_old_ones_places(client):
     moved = await client.patch(f"/v1/templates/{tagged.json['id']}", {"document_id": again["id"]})
     assert moved.status == 200, moved
     assert {f["document_id"] for r in moved.json["roles"] for f in r["fields"]} == {again["id"]}
+    no_document = await client.patch(f"/v1/templates/{tagged.json['id']}", {"document_id": None})
+    assert no_document.status == 200, no_document
+    assert {f.get("document_id") for r in no_document.json["roles"] for f in r["fields"]} == {None}
 
 
 async def test_role_tags_are_read_from_every_document(client):
