@@ -57,11 +57,12 @@ class BulkSendHandler(APIHandler):
                description="Answers 202 at once; the requests are made in the background through the job queue, "
                            "a few at a time (`[jobs] bulk_concurrency`). The body's shape is checked here (422 for "
                            "the whole call, details name `recipients.<i>....`); what depends on the template — "
-                           "roles, placeholders, duplicate signer emails, the document's pages — and the monthly "
+                           "roles, placeholders, duplicate signer emails, the documents' pages — and the monthly "
                            "quota are checked per recipient: such a recipient's item fails with the reason in "
                            "`error_message` and the others go on. Each recipient is sent like "
                            "`POST /v1/templates/{template_id}/send` with the template as it is now (later edits "
-                           "or its deletion do not change the job). A job interrupted by a restart resumes "
+                           "or its deletion do not change the job); an envelope template (`document_ids`) makes one envelope "
+                           "request per recipient with all its documents. A job interrupted by a restart resumes "
                            "without making any request or mail twice. A retry with the same Idempotency-Key "
                            "returns the original job.\n\n" + STATUS_TEXT + "\n\n" + PLACEHOLDER_TEXT)
     @idempotent

@@ -52,7 +52,8 @@ class Role(StrictSchema):
                        "send does not give one"})
     fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
-                       "in all roles together; on pages the template's document has"})
+                       "in all roles together; each on one of the template's documents (`document_id`, default "
+                       "the first; 422 for another) and on a page that document has"})
 
 
 class CcEntry(fields.Field):
@@ -70,7 +71,16 @@ class TemplateCreate(RequestSettings):
     name = Line(required=True, validate=validate.Length(1, 255))
     description = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
-        "description": "a document of the organisation; optional here, then every send gives `document_id`"})
+        "description": "a document of the organisation; optional here, then every send gives `document_id` (or "
+                       "`document_ids`). With `document_ids` it is stored and returned as their first"})
+    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, 10),
+                               metadata={"description": (
+                                   "extension: an envelope template, 1 to 10 documents of the organisation in "
+                                   "order, instead of `document_id` (giving both is a 422); together at most 2,000 "
+                                   "pages and `[limits] max_upload_mb`. Role fields name one of them by "
+                                   "`document_id` (default: the first). Null for a one-document template; "
+                                   "set to null (PATCH) the template keeps its first document only "
+                                   "(docs/envelopes.md)")})
     signing_order = fields.String(load_default="sequential", validate=validate.OneOf(ORDERS))
     default_message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     default_expiry_days = Int(load_default=7, validate=validate.Range(1, 90))
@@ -82,7 +92,8 @@ class TemplateCreate(RequestSettings):
     roles = fields.List(fields.Nested(Role), load_default=list, validate=validate.Length(max=10),
                         metadata={"description": "at most 10 signer roles"})
     fields_from_text_tags = Bool(load_default=False, metadata={
-        "description": "extension: adds one role field per text tag of the template's document (`{{type;role=Name;"
+        "description": "extension: adds one role field per text tag of the template's documents, every one of "
+                       "them, each field naming its `document_id` (`{{type;role=Name;"
                        "...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one "
                        "naming a role the template does not have is a 422 naming the tag and its page. Not stored: "
                        "the fields are (docs/placement.md)"})
@@ -123,7 +134,7 @@ def _optional(field):
 TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
                       {"__module__": __name__, **{name: _optional(f) for name, f in TemplateCreate._declared_fields.items()}})
 
-READ_FIELDS = ("id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
+READ_FIELDS = ("id", "name", "description", "document_id", "document_ids", "signing_order", "default_message", "default_expiry_days",
                "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
                "signing_level", "separate_stamp_page", "cc_emails", "roles", "sandbox", "created_at", "updated_at")
 
@@ -181,6 +192,12 @@ class SendOptions(StrictSchema):
 class TemplateSend(Recipient, SendOptions):
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
         "description": "instead of the template's document; the role fields must lie on its pages"})
+    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, 10),
+                               metadata={"description": (
+                                   "extension: instead of the template's documents, 1 to 10 in order (giving both "
+                                   "this and `document_id` is a 422): the n-th takes the place of the template's "
+                                   "n-th, and the role fields on that one lie on it and must fit its pages (422). "
+                                   "The request made is an envelope (docs/envelopes.md)")})
 
 
 # --- handlers -------------------------------------------------------------------------------------
@@ -212,7 +229,9 @@ class TemplatesHandler(APIHandler):
                responses={201: Template},
                description="Roles are named signer slots, each with its fields (placed as on a signing request, "
                            "without `signer_id`). `document_id`, if given, must be a document of the organisation "
-                           "(422) and every role field must lie on its pages. `signing_level` qes without a QES "
+                           "(422) and every role field must lie on its pages. An envelope template gives "
+                           "`document_ids` instead (1 to 10, in order; both: 422); a role field then names its "
+                           "`document_id`, one of them (default the first), and a page of it. `signing_level` qes without a QES "
                            "provider: 403 plan_restricted. " + QUOTA_TEXT)
     @idempotent
     async def post(self):
@@ -234,7 +253,9 @@ class TemplateHandler(APIHandler):
 
     @operation("Update a template", tags=["templates"], body=TemplateUpdate, responses={200: Template},
                description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
-                           "The template as it will be is checked like on creation.")
+                           "The template as it will be is checked like on creation. New documents (`document_id` "
+                           "or `document_ids`) without `roles` take the old ones' places: each role field moves "
+                           "from the old n-th document to the new n-th (a place the new list lacks: 422).")
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
         changes = await self.json_body(TemplateUpdate())
@@ -256,7 +277,9 @@ class TemplateSendHandler(RequestHandler):
                            "The request copies the template's settings (signing_order, email_subject, "
                            "reminder_days, cc_emails, verification flags, signing_level, separate_stamp_page), "
                            "its role fields, `message` or else default_message, `expires_in_days` or else "
-                           "default_expiry_days, and records `template_id`. `auto_send` true (the default) sends "
+                           "default_expiry_days, and records `template_id`. An envelope template (`document_ids`), or a "
+                           "send giving `document_ids`, makes an envelope request: every document, each role "
+                           "field on its document. `auto_send` true (the default) sends "
                            "it (the answer then carries `warnings`, as a send's does); false leaves a draft. "
                            "Counts toward the monthly quota like any request.\n\n"
                            + domain.PLACEHOLDER_TEXT)

@@ -1,5 +1,6 @@
 """Bulk sending: one template, up to 500 recipients, one independent signing request each, tracked
-by a bulk job (spec: Bulk send, Bulk job; design.md §6 statuses).
+by a bulk job (spec: Bulk send, Bulk job; design.md §6 statuses). An envelope template's requests are
+envelopes, each with all the template's documents (docs/envelopes.md).
 
 `submit` stores the job (referring to the template by id and version, and with the API key owner),
 one item per recipient, and enqueues one `bulk.run` job; the HTTP answer (202) does not wait for any
@@ -43,7 +44,7 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     template = await store.templates.get(org["id"], str(body["template_id"]))
     if template is None:
         raise validation_error([{"field": "template_id", "message": "no such template in this organisation"}])
-    if not template.get("document_id"):
+    if not templates.document_ids(template):
         raise validation_error([{"field": "template_id", "message": "the template has no document to send"}])
     if not template["roles"]:
         raise validation_error([{"field": "template_id", "message": "the template has no roles: no recipient's "

@@ -261,9 +261,9 @@ def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
             for f in fields_from_tags(d, "fields_from_text_tags", owner)]
 
 
-def role_tag_fields(document: dict, roles: list[dict]) -> dict[str, list[dict]]:
-    """A template's role fields from the document's tags (`role=Name`, matched case-insensitively),
-    by the role's name as given in `roles`."""
+def role_tag_fields(documents: list[dict], roles: list[dict]) -> dict[str, list[dict]]:
+    """A template's role fields from the tags of every document of the template (`documents`, in
+    order; `role=Name`, matched case-insensitively), by the role's name as given in `roles`."""
     names = {r["name"].casefold(): r["name"] for r in roles}
 
     def owner(attrs):
@@ -276,6 +276,6 @@ def role_tag_fields(document: dict, roles: list[dict]) -> dict[str, list[dict]]:
         return {"role": names[role.casefold()]}, None
 
     by_role: dict[str, list[dict]] = {r["name"]: [] for r in roles}
-    for f in fields_from_tags(document, "fields_from_text_tags", owner):
+    for f in envelope_tag_fields(documents, owner):
         by_role[f.pop("role")].append(f)
     return by_role

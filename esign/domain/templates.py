@@ -5,6 +5,11 @@ Sending maps signers to roles by name (case-insensitively; every role exactly on
 template's document unless another is given, copies the template's settings onto the request and
 replaces `{{key}}` placeholders from `variables`. A placeholder without a variable is refused (422),
 never sent: a contract showing `{{amount}}` to its signers is worse than an error.
+
+Envelope templates (docs/envelopes.md) name `document_ids` (1 to 10, in order) instead of
+`document_id`; `document_id` is then stored as the first of them. A role field names its
+`document_id` (default: the first); a send that gives other documents replaces the template's by
+place: the field on the template's n-th document lies on the send's n-th.
 """
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ import re
 import uuid
 
 from esign.db import DuplicateKeyError
-from esign.domain import documents, lifecycle, placement, signing_requests
+from esign.domain import envelope, lifecycle, placement, signing_requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
@@ -32,27 +37,43 @@ COPIED = ("signing_order", "reminder_days", "identity_verification_required",
 
 def stored(body: dict) -> dict:
     """A validated create or update body as stored (UUIDs as strings; `fields_from_text_tags` is done
-    by `with_tag_fields`, not stored)."""
+    by `with_tag_fields`, not stored). With `document_ids` (both keys: 422) `document_id` is their
+    first; with `document_id` (or none) `document_ids` is None."""
     out = dict(body)
     out.pop("fields_from_text_tags", None)
-    if out.get("document_id") is not None:
-        out["document_id"] = str(out["document_id"])
+    if out.get("document_id") is not None or out.get("document_ids") is not None:
+        ids, key = envelope.given_ids(out)
+        out["document_id"], out["document_ids"] = ids[0], (ids if key == "document_ids" else None)
+    elif "document_id" in out:  # null: no document (a null `document_ids` alone keeps the first)
+        out["document_id"] = out["document_ids"] = None
+    if out.get("roles") is not None:
+        out["roles"] = [{**role, "fields": [{**f, "document_id": str(f["document_id"])} if f.get("document_id")
+                                            else f for f in role["fields"]]} for role in out["roles"]]
     return out
+
+
+def document_ids(template: dict) -> list[str]:
+    """The template's documents in order (none when it has none)."""
+    return list(template.get("document_ids") or ([template["document_id"]] if template.get("document_id") else []))
+
+
+def _key(template: dict) -> str:
+    return "document_ids" if template.get("document_ids") else "document_id"
 
 
 async def with_tag_fields(services, org_id: str, template: dict, body: dict) -> dict:
     """`body` (stored) with, when it asks for `fields_from_text_tags`, one role field per text tag of
-    the template's document added to its role's fields (422 without a document, or for a malformed
-    tag or one naming a role the template does not have)."""
+    the template's documents (every one of them) added to its role's fields (422 without a document,
+    or for a malformed tag or one naming a role the template does not have)."""
     if not body.get("fields_from_text_tags"):
         return stored(body)
     merged = {**template, **stored(body)}
-    document = await services.store.documents.get(org_id, merged["document_id"]) \
-        if merged.get("document_id") else None
-    if document is None:
+    ids = document_ids(merged)
+    if not ids:
         raise validation_error([{"field": "fields_from_text_tags", "message": (
-            "needs the template's document (document_id): its text tags make the fields")}])
-    by_role = placement.role_tag_fields(document, merged["roles"])
+            "needs the template's documents (document_id or document_ids): their text tags make the fields")}])
+    records = await envelope.load(services, org_id, ids, _key(merged), bool(merged.get("sandbox")))
+    by_role = placement.role_tag_fields(records, merged["roles"])
     # made again from the tags: fields an earlier call made from them are replaced, not doubled
     roles = [{**role, "fields": [*(f for f in role["fields"] if not f.get("text_tag")), *by_role[role["name"]]]}
              for role in merged["roles"]]
@@ -63,35 +84,40 @@ async def get(services, org_id: str, template_id: str) -> dict:
     return await services.store.templates.require(org_id, template_id, "template")
 
 
-def fields_beyond(roles: list[dict], pages: int | None):
-    """(role index, field index, field) of every role field on a page the document does not have."""
+def misplaced(roles: list[dict], ids: list[str], page_counts: list[int | None]):
+    """(role index, field index, problem field, message) of every role field on a document the
+    template does not have (`ids`, in order, with their `page_counts`) or on a page its document
+    does not have (a field without `document_id` lies on the first)."""
+    place = {doc_id: n for n, doc_id in enumerate(ids)}
     for i, role in enumerate(roles):
         for j, f in enumerate(role["fields"]):
+            n = place.get(f["document_id"]) if f.get("document_id") else 0
+            if n is None or n >= len(ids):
+                if f.get("document_id"):  # (a template without documents: fields go on the send's first)
+                    yield i, j, "document_id", "not one of the template's documents"
+                continue
+            pages = page_counts[n]
             if pages and f.get("page_number") and f["page_number"] > pages:  # anchors are placed when sending
-                yield i, j, f
+                yield i, j, "page_number", f"the document has {pages} pages"
 
 
 async def check(services, org_id: str, template: dict, changed=None) -> None:
-    """The rules beyond the schema, on the whole template (or on what `changed` names): the document
-    belongs to the organisation, role fields lie on its pages and keep the field rules, all roles'
-    fields together keep the size bounds of one request's fields (they become one request's fields),
-    identity verification needs an identity provider, and qes needs a provider (403)."""
+    """The rules beyond the schema, on the whole template (or on what `changed` names): the documents
+    belong to the organisation and make an envelope within its limits, role fields lie on the
+    template's documents and their pages and keep the field rules, all roles' fields together keep
+    the size bounds of one request's fields (they become one request's fields), identity
+    verification needs an identity provider, and qes needs a provider (403)."""
     changed = set(template) if changed is None else set(changed)
     details = []
-    if changed & {"document_id", "roles"}:
-        pages = None
-        if template.get("document_id"):
-            document = await services.store.documents.get(org_id, template["document_id"])
-            if document is None:
-                details.append({"field": "document_id", "message": "no such document in this organisation"})
-            else:
-                documents.check_usable(document, bool(template.get("sandbox")))
-                pages = document.get("page_count")
+    if changed & {"document_id", "document_ids", "roles"}:
+        ids = document_ids(template)
+        records = await envelope.load(services, org_id, ids, _key(template), bool(template.get("sandbox"))) \
+            if ids else []
         for i, role in enumerate(template["roles"]):
             for j, f in enumerate(role["fields"]):
                 signing_requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
-        details += [{"field": f"roles.{i}.fields.{j}.page_number", "message": f"the document has {pages} pages"}
-                    for i, j, _ in fields_beyond(template["roles"], pages)]
+        details += [{"field": f"roles.{i}.fields.{j}.{where}", "message": message} for i, j, where, message
+                    in misplaced(template["roles"], ids, [d.get("page_count") for d in records])]
         signing_requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
     if "identity_verification_required" in changed:
         signing_requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
@@ -125,15 +151,37 @@ async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
 
 async def update(services, template: dict, changes: dict) -> dict:
     """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
-    will be, and applied only to the version checked (re-read and re-checked when it moved)."""
+    will be, and applied only to the version checked (re-read and re-checked when it moved). New
+    documents without new `roles` take the old ones' places: a role field on the old n-th document
+    moves to the new n-th (one on a place the new list does not have is a 422)."""
     changes = await with_tag_fields(services, template["org_id"], template, changes)
     for _ in range(5):
-        await check(services, template["org_id"], {**template, **changes}, changed=changes)
-        updated = await services.store.templates.update_if(template, changes)
+        final = _moved(template, changes)
+        await check(services, template["org_id"], {**template, **final}, changed=final)
+        updated = await services.store.templates.update_if(template, final)
         if updated is not None:
             return updated
         template = await get(services, template["org_id"], template["id"])
     raise invalid_state("the template is changing too fast; retry")
+
+
+def _moved(template: dict, changes: dict) -> dict:
+    """`changes` with, when they give documents but no roles, the role fields moved by place (with
+    no document left, those of the first lose their `document_id`: a send's first document takes them)."""
+    if "roles" in changes or not ({"document_id", "document_ids"} & set(changes)):
+        return changes
+    old, new = document_ids(template), document_ids({**template, **changes})
+    place = {doc_id: n for n, doc_id in enumerate(old)}
+
+    def move(f: dict) -> dict:
+        n = place.get(f.get("document_id"))
+        if n is None:
+            return f
+        if n < len(new):
+            return {**f, "document_id": new[n]}
+        return f if new or n else {k: v for k, v in f.items() if k != "document_id"}
+
+    return {**changes, "roles": [{**role, "fields": [move(f) for f in role["fields"]]} for role in template["roles"]]}
 
 
 async def delete(services, org_id: str, template_id: str) -> None:
@@ -237,22 +285,36 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
             "auto_send": send["auto_send"]}
 
 
-async def _document(services, org_id: str, template: dict, document_id) -> str:
-    """The document to send: `document_id` if given (the role fields must fit its pages), else the
-    template's."""
-    doc_id = str(document_id) if document_id else template.get("document_id")
-    if not doc_id:
-        raise validation_error([{"field": "document_id", "message": "the template has no document; give document_id"}])
-    document = await services.store.documents.get(org_id, doc_id)
-    if document is None:
-        raise validation_error([{"field": "document_id", "message": "no such document in this organisation"}])
-    beyond = [(template["roles"][i]["name"], f["page_number"])
-              for i, _, f in fields_beyond(template["roles"], document.get("page_count"))]
-    if beyond:
-        role, page = beyond[0]
-        raise validation_error([{"field": "document_id", "message": f"role {role!r} has a field on page {page}; the "
-                                                                    f"document has {document['page_count']} pages"}])
-    return doc_id
+async def _documents(services, org_id: str, sandbox: bool, template: dict, send: dict, body: dict) -> dict:
+    """`body` with the documents to send: `document_id` or `document_ids` if the send gives them (both:
+    422), else the template's. Given documents replace the template's by place, and each field moves
+    to the document in its template document's place (422 naming the send's key when that place is
+    not given or the page is not in that document)."""
+    own = document_ids(template)
+    if send.get("document_id") is not None or send.get("document_ids") is not None:
+        ids, key = envelope.given_ids(send)
+    elif own:
+        ids, key = own, _key(template)
+    else:
+        raise validation_error([{"field": "document_id", "message": "the template has no document; give "
+                                                                    "document_id or document_ids"}])
+    records = await envelope.load(services, org_id, ids, key, sandbox)
+    places = {doc_id: n for n, doc_id in enumerate(own)}
+    for role in template["roles"]:
+        for f in role["fields"]:
+            n = places.get(f.get("document_id"), 0)
+            where = key if key == "document_id" else f"{key}.{n}"
+            if n >= len(records):
+                raise validation_error([{"field": key, "message": (
+                    f"role {role['name']!r} has a field on document {n + 1} of the template; {len(records)} "
+                    f"document{'s' * (len(records) != 1)} given")}])
+            pages = records[n].get("page_count")
+            if pages and f.get("page_number") and f["page_number"] > pages:
+                raise validation_error([{"field": where, "message": f"role {role['name']!r} has a field on page "
+                                                                    f"{f['page_number']}; the document has {pages} pages"}])
+    moved = {doc_id: records[n]["id"] for n, doc_id in enumerate(own) if n < len(records)}
+    fields = [{**f, "document_id": moved.get(f.get("document_id"), ids[0])} for f in body["fields"]]
+    return {**body, key: ids if key == "document_ids" else ids[0], "fields": fields}
 
 
 async def create_request(services, org: dict, api_key: dict, sandbox: bool, template: dict, send: dict,
@@ -263,8 +325,7 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
     refuse a request that exists already."""
     check_usable(template, sandbox)
     request_id = request_id or new_id()
-    body = request_body(template, send, request_id)
-    body["document_id"] = await _document(services, org["id"], template, send.get("document_id"))
+    body = await _documents(services, org["id"], sandbox, template, send, request_body(template, send, request_id))
     existing = await services.store.signing_requests.get(org["id"], request_id) if retry else None
     if existing is None:
         try:

@@ -90,7 +90,7 @@ async def test_template_without_document_needs_one(client, document_id):
     t = (await client.post("/v1/templates", {"name": "No doc", "roles": [{"name": "Signer"}]})).json
     one = [{"name": "Ann", "email": "ann@example.test", "role": "signer"}]
     err = assert_error(await send(client, t["id"], signers=one), 422, "validation_error")
-    assert err["details"] == [{"field": "document_id", "message": "the template has no document; give document_id"}]
+    assert err["details"] == [{"field": "document_id", "message": "the template has no document; give document_id or document_ids"}]
     assert (await send(client, t["id"], signers=one, document_id=document_id)).status == 201
     other_org_doc = (await client.upload(ONE_PAGE_PDF.read_bytes(), key="b")).json["id"]
     assert_error(await send(client, t["id"], signers=one, document_id=other_org_doc), 422, "validation_error")

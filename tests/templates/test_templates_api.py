@@ -6,7 +6,7 @@ import pytest
 from tests.support import SAMPLE_PDF, Hiccup, assert_error, running_server
 from tests.support.templates import field, make_template, template_body
 
-READ_KEYS = {"id", "name", "description", "document_id", "signing_order", "default_message", "default_expiry_days",
+READ_KEYS = {"id", "name", "description", "document_id", "document_ids", "signing_order", "default_message", "default_expiry_days",
              "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
              "signing_level", "separate_stamp_page", "cc_emails", "roles", "sandbox", "created_at", "updated_at"}
 SUMMARY_KEYS = {"id", "name", "description", "document_id", "signing_order", "role_count", "created_at", "updated_at"}
