@@ -142,8 +142,10 @@ class SigningPageHandler(SignerHandler):
                 until=i18n.datetime_text(copies.link_expires_at(self.services, request), locale), static_url=asset_url))
             return
         messages = i18n.script_messages(SCRIPT) + (disclosure.DISCLOSURE,)
+        first = await signing.first_image(self.services, self.session, self.base_path)
         self.finish(render(
-            "page.html", locale, document_name=request["document_name"],
+            "page.html", locale, document_name=request["document_name"], first_image=first,
+            image_sizes=page_images.IMAGE_SIZES,
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 

@@ -77,6 +77,11 @@ def page_path(base_path: str, order: int, number: int) -> str:
     return f"{base_path}/pages/{number}" if order == 1 else f"{base_path}/documents/{order}/pages/{number}"
 
 
+# how wide the signing page shows a page image (its main column: at most 980 px, 12 px padding), for the
+# browser to choose from `image_srcset` (the page's <img sizes> and its <link rel=preload imagesizes>)
+IMAGE_SIZES = "(max-width: 1004px) calc(100vw - 24px), 956px"
+
+
 def urls(base_path: str, order: int, number: int, address: str) -> dict:
     """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of page `number` of the envelope's
     document `order` at its address."""

@@ -137,6 +137,17 @@ async def pages(services, document: dict | None) -> list[dict]:
     return document["pages"]
 
 
+async def first_image(services, session: SignerSession, base_path: str) -> dict | None:
+    """The URLs of the first page's image, which the signing page shows under whatever step comes
+    first (consent, a code), for the page to ask for it with its HTML rather than after its script and
+    the signer API have answered (None: no page to show)."""
+    request = session.request
+    document = await services.store.documents.get(request["org_id"], envelope.of(request)[0]["id"])
+    if not document or not document.get("page_count"):
+        return None
+    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document)[1])
+
+
 def blocker(session: SignerSession) -> str | None:
     """Why this signer cannot sign right now (turn, verification), or None."""
     ok, why = lifecycle.can_sign(session.request, session.signer)

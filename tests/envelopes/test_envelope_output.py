@@ -11,18 +11,17 @@ import re
 import uuid
 
 import pytest
-from cryptography import x509
 from esign_csc.testing import FakeCSCService
 from pypdf import PdfReader
 
 from esign.domain import links
 from esign.domain.copies import copy_url
 from esign.domain.keys import seal_material
-from esign.pdf.verify import check_pdf
 from tests.support import assert_error, running_server
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
+from tests.support.envelopes import assert_passes, download, flat_text
 from tests.support.mail import links_in, mail_server, text_of
-from tests.support.pdf_tools import assert_verified, first_revision, pdfsig, pyhanko_statuses
+from tests.support.pdf_tools import first_revision, pdfsig, pyhanko_statuses
 from tests.support.placement import SIGNERS, pdf
 from tests.support.signing import spost
 
@@ -61,31 +60,6 @@ async def signed_envelope(srv, count: int = 3, **extra) -> tuple[dict, list[dict
     request = await srv.services.store.signing_requests.by_id(stored["id"])
     assert request["status"] == "completed" and request["signed_pdf_status"] == "ready", request.get("signed_pdf_error")
     return request, docs
-
-
-async def download(srv, request_id: str, query: str = "") -> tuple[dict, bytes]:
-    link = await srv.client.get(f"/v1/signing-requests/{request_id}/download{query}")
-    assert link.status == 200, link
-    got = await srv.client.get(link.json["download_url"][len(srv.url):], key=None)
-    assert got.status == 200 and got.headers["Content-Type"] == "application/pdf", got
-    return link.json, got.body
-
-
-async def deployment(client) -> tuple[list, x509.Certificate]:
-    certs = x509.load_pem_x509_certificates((await client.get("/v1/seal-certificate", key=None)).body)
-    return certs, certs[0]
-
-
-def flat_text(document: bytes) -> str:
-    return re.sub(r"\s+", "", "".join(page.extract_text() for page in PdfReader(io.BytesIO(document)).pages))
-
-
-async def assert_passes(srv, document: bytes, tmp_path, signatures: int) -> None:
-    """pdfsig, pyHanko (trusting the deployment's certificates) and `esign verify`'s checks."""
-    trust, seal = await deployment(srv.client)
-    await asyncio.to_thread(assert_verified, document, tmp_path, trust, signatures)
-    report = await asyncio.to_thread(check_pdf, document, trust, seal)
-    assert report.ok and report.verified, report.text()
 
 
 async def test_three_documents_each_sealed_with_a_certificate_listing_all_and_a_combined_pdf(tmp_path):

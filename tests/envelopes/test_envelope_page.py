@@ -10,10 +10,11 @@ import re
 import pytest
 
 from esign.domain import links
-from tests.signer.test_as_it_stands import dark, fetch_image, raw_get
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium, consent, draw_signature, screenshot
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
+from tests.support.envelopes import assert_passes, download, flat_text
+from tests.support.page_images import dark, fetch_image, raw_get
 from tests.support.placement import upload
 from tests.support.signing import drawn, sget, spost
 
@@ -137,7 +138,10 @@ def browser_fields(ids):
              "height_percent": 5, "signer_email": ANN["email"], "document_id": ids[2], "placeholder": "Company"},
             {**SAM_SIG, "signer_email": SAM["email"], "document_id": ids[2]},
             {"field_type": "checkbox", "page_number": 2, "x_percent": 10, "y_percent": 20, "width_percent": 4,
-             "height_percent": 3, "signer_email": SAM["email"], "document_id": ids[0]}]
+             "height_percent": 3, "signer_email": SAM["email"], "document_id": ids[0]},
+            # placed by anchor: the text is only in document 2 (reportlab.pdf), which is searched with the others
+            {"field_type": "date", "anchor": {"text": "Seller Signature:", "y_offset": -4}, "width_percent": 20,
+             "height_percent": 3, "signer_email": SAM["email"]}]
 
 
 async def overlay_on(page, field_selector: str, page_selector: str) -> None:
@@ -149,8 +153,8 @@ async def overlay_on(page, field_selector: str, page_selector: str) -> None:
 
 
 @pytest.mark.browser
-async def test_three_documents_signed_on_a_phone_and_a_desktop(server):
-    request, _ = await envelope(server, browser_fields)
+async def test_three_documents_signed_on_a_phone_and_a_desktop(server, tmp_path):
+    request, docs = await envelope(server, browser_fields)
     record = await server.services.store.signing_requests.by_id(request["id"])
     email_of = {s["id"]: s["email"] for s in record["signers"]}
     field = {(email_of[f["signer_id"]], f["field_type"]): f["id"] for f in record["fields"]}
@@ -214,3 +218,13 @@ async def test_three_documents_signed_on_a_phone_and_a_desktop(server):
     done = (await server.client.get(f"/v1/signing-requests/{request['id']}")).json
     assert done["status"] == "completed", done["status"]
     assert all(s["status"] == "signed" for s in done["signers"])
+    date = next(f for f in record["fields"] if f["field_type"] == "date")
+    assert date["document_id"] == docs[1]["id"] and date["page_number"] == 1
+    # what was signed in the browser: each document and the combined PDF sealed, verified by pdfsig, pyHanko
+    # and `esign verify`, each certificate listing the three uploads by name and SHA-256
+    signed = [(await download(server, request["id"], f"?document_id={doc['id']}"))[1] for doc in docs]
+    combined = (await download(server, request["id"], "?combined=true"))[1]
+    for body in [*signed, combined]:
+        await assert_passes(server, body, tmp_path, 1)
+        text = flat_text(body)
+        assert all(doc["name"] in text and doc["sha256"] in text for doc in docs)

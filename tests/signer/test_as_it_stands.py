@@ -7,9 +7,9 @@ from __future__ import annotations
 import io
 import re
 
-import tornado.httpclient
 from PIL import Image
 
+from tests.support.page_images import dark, fetch_image, raw_get
 from tests.support.signing import ANN, BOB, drawn, make_request, sget, spost, typed
 
 TEXT = {"field_type": "text", "page_number": 1, "x_percent": 10, "y_percent": 88, "width_percent": 45,
@@ -22,29 +22,6 @@ INITIALS = {"field_type": "initials", "page_number": 2, "x_percent": 60, "y_perc
             "height_percent": 5}
 BOB_SIG = {"signer": 1, "field_type": "signature", "page_number": 2, "x_percent": 55, "y_percent": 88,
            "width_percent": 35, "height_percent": 10}
-
-
-async def fetch_image(srv, url: str) -> Image.Image:
-    resp = await srv.client.get(url, key=None)
-    assert resp.status == 200, resp
-    img = Image.open(io.BytesIO(resp.body))
-    img.load()
-    return img
-
-
-async def raw_get(srv, path: str, headers=None) -> tornado.httpclient.HTTPResponse:
-    """GET as a browser's first request sees it: redirects not followed, bodies not decompressed."""
-    req = tornado.httpclient.HTTPRequest(srv.client.base_url + path, headers=headers or {},
-                                         follow_redirects=False, decompress_response=False)
-    return await srv.client.http.fetch(req, raise_error=False)
-
-
-def dark(img: Image.Image, f: dict) -> int:
-    """How many pixels inside field `f`'s box are dark (ink)."""
-    w, h = img.size
-    box = (int(f["x_percent"] * w / 100), int(f["y_percent"] * h / 100),
-           int((f["x_percent"] + f["width_percent"]) * w / 100), int((f["y_percent"] + f["height_percent"]) * h / 100))
-    return sum(1 for v in img.convert("L").crop(box).tobytes() if v < 128)
 
 
 def by_number(view: dict) -> dict[int, dict]:
@@ -150,3 +127,23 @@ async def test_page_images_webp_by_width_content_addressed_and_cached_for_the_li
     assert stale.code == 302 and "no-store" in stale.headers["Cache-Control"]
     fresh = by_number((await sget(server, ann)).json)[1]["image_url"]
     assert stale.headers["Location"] == fresh != page["image_url"]
+
+
+async def test_the_page_asks_for_the_first_image_with_its_html(server):
+    """The first page's image (shown under the consent step too) is preloaded by the HTML: the srcset the
+    signer API gives, the sizes the page's script uses, as it stands after a value is given."""
+    made = await make_request(server, [ANN, BOB], fields={"text": TEXT, "bob": BOB_SIG})
+    ann = await made.token(0)
+
+    async def preloaded() -> tuple[str, str]:
+        page = (await sget(server, ann, "")).body.decode()
+        found = re.search(r'<link rel="preload" as="image" imagesrcset="([^"]+)" imagesizes="([^"]+)"', page)
+        assert found and f'data-image-sizes="{found.group(2)}"' in page, page[:2000]
+        return found.group(1), by_number((await sget(server, ann)).json)[1]["image_srcset"]
+
+    srcset, api = await preloaded()
+    assert srcset == api
+    assert (await spost(server, ann, "sign", {"values": {made.fields["text"]: "ACME"}, "signature": typed(),
+                                              "consent": True})).status == 200
+    after, api = await preloaded()
+    assert after == api and after != srcset  # page 1 carries Ann's value now: another address

@@ -280,7 +280,7 @@
       // the page as it stands (every value given so far), at the width the screen needs; the first page
       // alone at first: on a slow connection the others would share its bandwidth (they are further down)
       if (!shown[page.id]) {
-        img.sizes = "(max-width: 1004px) calc(100vw - 24px), 956px";  // main: at most 980 px, 12 px padding
+        img.sizes = $("app").dataset.imageSizes;  // the main column's width (esign.domain.page_images.IMAGE_SIZES)
         if (first) later.push([img, p]);
         else { first = img; img.fetchPriority = "high"; source(img, p); }
       }
