@@ -38,6 +38,7 @@ from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 TITLE = N_("Certificate of completion")
 SYSTEM = N_("esign (the service)")
 SEAL_LABEL = N_("Seal certificate SHA-256")  # its row, which `esign verify` reads (esign.pdf.verify)
+FOOTER = N_("{title} · request {id}")  # on every page, which `esign verify` looks for (esign.pdf.verify)
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
 MARGIN = 18 * mm
 _PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
@@ -155,7 +156,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         table.setStyle(_GRID)
         story.append(table)
 
-    footer = _("{title} · request {id}").format(title=_(TITLE), id=request.get("id") or "")
+    footer = _(FOOTER).format(title=_(TITLE), id=request.get("id") or "")
 
     def on_page(canvas, document):
         if document.page == 1:  # before anything is drawn
