@@ -97,11 +97,13 @@ def test_german_certificate_has_every_paragraph_in_german(tmp_path):
 def test_japanese_certificate_has_every_paragraph_in_japanese(tmp_path):
     for text in certificates("ja", tmp_path):
         text = text.replace(" ", "")  # pdftotext spaces CJK runs its own way
-        for japanese in ["このエンベロープの文書", "1ページ(続いて署名ページ)", "3ページ", "原本のSHA-256(送信者のアップロードを受け付けた時点):",
+        for japanese in ["このエンベロープの文書", "1ページ(続いて署名ページ)", "3ページ",
+                         "原本のSHA-256(送信者のアップロードを受け付けた時点):",
                          "アップロード時、誰も署名する前に文書から削除されたもの:JavaScript、埋め込みファイル。",
                          "アップロードされた文書には2件の電子署名がありましたが、保持されていません。",
-                         "サービスの封印証明書(DER)のフィンガープリント", "監査チェーンの先頭", "監査証跡が添付されています(audit-trail.json)。",
-                         "英語:consent-disclosure.txt", "ドイツ語:consent-disclosure.de.txt"]:
+                         "サービスの封印証明書(DER)のフィンガープリント", "監査チェーンの先頭",
+                         "監査証跡が添付されています(audit-trail.json)。", "英語:consent-disclosure.txt",
+                         "ドイツ語:consent-disclosure.de.txt"]:
             assert japanese in text, japanese
         assert_no_english(text)
 
