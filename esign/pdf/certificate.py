@@ -18,15 +18,18 @@ from __future__ import annotations
 import contextvars
 import datetime as dt
 import io
+import unicodedata
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from babel import Locale
 from babel.lists import format_list
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from esign import i18n
@@ -80,6 +83,7 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
+RLM, LRM = "\u200f", "\u200e"  # a line's direction (esign.pdf.fonts.visual drops them once it is ordered)
 _LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -408,23 +412,68 @@ def _number(value) -> str:
     return i18n.number_text(value, _LOCALE.get())
 
 
-def _p(text, size: float, chain: list[str] | None = None) -> Paragraph:
-    """A paragraph whose characters each use a font that has them (Unicode names, CJK)."""
-    chain = chain or fonts.TEXT
-    runs = fonts.runs(chain, str(text))
-    markup = "".join(f'<font name="{font}">{escape(part)}</font>' for font, part in runs)
-    style = ParagraphStyle("p", fontName=runs[0][0], fontSize=size, leading=size * 1.3)
+def _p(text, size: float, chain: list[str] | None = None) -> Flowable:
+    """A paragraph whose characters each use a font that has them (Unicode names, CJK); in a certificate
+    in a right-to-left language, one with right-to-left text is `_RightToLeft`."""
+    text, chain = str(text), chain or fonts.TEXT
+    return _RightToLeft(text, size, chain) if _right_to_left(text) else _paragraph([text], size, chain)
+
+
+def _right_to_left(text: str) -> bool:
+    """Right-to-left text in a certificate in a right-to-left language (Arabic)."""
+    return i18n.direction(_LOCALE.get()) == "rtl" and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def _paragraph(lines: list[str], size: float, chain: list[str], alignment: int = TA_LEFT) -> Paragraph:
+    """`lines` (in logical order) as one paragraph, each put in visual order by esign.pdf.fonts."""
+    runs = [fonts.runs(chain, line) for line in lines]
+    markup = "<br/>".join("".join(f'<font name="{font}">{escape(part)}</font>' for font, part in line)
+                          for line in runs)
+    style = ParagraphStyle("p", fontName=runs[0][0][0], fontSize=size, leading=size * 1.3, alignment=alignment)
     return Paragraph(markup, style)
 
 
+class _RightToLeft(Flowable):
+    """A right-to-left paragraph, aligned right, broken into lines in logical order (its first words on
+    its first line) before each line is put in visual order: reportlab, given the whole paragraph in
+    visual order, would break it from the left, so that its last words came first."""
+
+    def __init__(self, text: str, size: float, chain: list[str]):
+        super().__init__()
+        self.text, self.size, self.chain, self.paragraph = text, size, chain, None
+
+    def _width(self, line: str) -> float:
+        return sum(stringWidth(part, font, self.size) for font, part in fonts.runs(self.chain, self.mark + line))
+
+    @property
+    def mark(self) -> str:
+        """The paragraph's direction (its first strong character's, as the Unicode bidi algorithm
+        says), given to each of its lines: a line of an Arabic sentence may begin with Latin."""
+        first = next((d for d in map(unicodedata.bidirectional, self.text) if d in ("L", "R", "AL")), "L")
+        return LRM if first == "L" else RLM
+
+    def wrap(self, availWidth, availHeight):
+        lines: list[str] = []
+        for word in self.text.split():
+            if lines and self._width(f"{lines[-1]} {word}") <= availWidth - 1:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        self.paragraph = _paragraph([self.mark + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
+        return self.paragraph.wrap(availWidth, availHeight)
+
+    def draw(self):
+        self.paragraph.drawOn(self.canv, 0, 0)
+
+
 def _heading(text: str) -> Paragraph:
-    heading = _p(text, 12, fonts.BOLD)
+    heading = _paragraph([text], 12, fonts.BOLD, TA_RIGHT if _right_to_left(text) else TA_LEFT)
     heading.style.spaceBefore, heading.style.spaceAfter, heading.keepWithNext = 6 * mm, 2 * mm, True
     return heading
 
 
 def _table(rows, width) -> Table:
-    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Paragraph, list)) else _p(value, 9)]
+    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Flowable, list)) else _p(value, 9)]
              for label, value in rows if value is not None]
     table = _Trail(cells, colWidths=[0.3 * width, 0.7 * width])
     table.setStyle(_GRID)

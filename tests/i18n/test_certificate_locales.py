@@ -175,3 +175,13 @@ async def test_an_envelope_signed_by_a_german_signer_carries_the_german_disclosu
         text = read(pdf, tmp_path)
         assert "German: consent-disclosure.de.txt" in text and "English: consent-disclosure.txt" in text
         assert hashlib.sha256(GERMAN.encode()).hexdigest() in text.replace(" ", "")
+
+
+def test_an_arabic_paragraph_that_wraps_reads_from_its_first_line(tmp_path):
+    """Broken into lines in logical order: the first sentence of the combined PDF's hash paragraph is on
+    the line above its last (reportlab breaking the reordered paragraph put it on the last line)."""
+    _, combined = certificates("ar", tmp_path)
+    text = bare(combined)
+    first, last = "كما كتب مع كل مستند مختوم في المظروف", "هذا هو الملف قبل إضافة هذه الشهادة"
+    assert first in text and last in text
+    assert text.index(first) < text.index(last)
