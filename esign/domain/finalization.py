@@ -21,7 +21,7 @@ import datetime as dt
 import hashlib
 import uuid
 
-from esign import tracing
+from esign import i18n, tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
 from esign.domain import attachments, downloads, enterprise_delivery, envelope, notifications, request_events
@@ -128,6 +128,17 @@ async def originals(services, request: dict) -> list[dict]:
     return parts
 
 
+def disclosure_texts(org: dict, request: dict) -> dict:
+    """The consent disclosure as the signed PDF attaches it: its version and its text in each language
+    a signer who agreed to it read it in (their emails' language, `notifications.email_locale`), in
+    the order of `esign.i18n.LOCALES` (English when no signer consented: nothing else was shown)."""
+    read = {notifications.email_locale(org, s, "signer") for s in request["signers"]
+            if s.get("consented_at") or s["status"] == "signed"}
+    return {"version": DISCLOSURE_VERSION,
+            "texts": {locale: i18n.translations(locale).gettext(DISCLOSURE)
+                      for locale in i18n.LOCALES if locale in (read or {i18n.DEFAULT})}}
+
+
 async def _produce(services, request: dict, parts: list[dict], images: dict[str, bytes], level: str,
                    files: list[dict]) -> dict:
     """Each document's signed PDF (`documents`: `{id, signed_pdf, original_sha256, stamped_sha256}`),
@@ -141,7 +152,7 @@ async def _produce(services, request: dict, parts: list[dict], images: dict[str,
     parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
     common = dict(request={**request, "organization_name": org.get("name"),
                            "organization_locale": org.get("default_locale"),
-                           "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}},
+                           "disclosure": disclosure_texts(org, request)},
                   signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
                   audit_trail=trail_json(request["id"], await services.store.events.trail(request["id"])),

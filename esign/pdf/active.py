@@ -28,14 +28,15 @@ from __future__ import annotations
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, NameObject, PdfObject
 
+from esign.i18n import N_
 from esign.pdf.earlier import reachable
 
 KINDS = ("javascript", "launch", "import_data", "submit_form", "xfa", "rich_media", "multimedia", "embedded_files")
 # the words the certificate of completion uses for each kind
-LABELS = {"javascript": "JavaScript", "launch": "launch actions (opening files or programs)",
-          "import_data": "form data imports", "submit_form": "form submissions", "xfa": "XFA forms",
-          "rich_media": "rich media and 3D content", "multimedia": "sound, movie and screen media",
-          "embedded_files": "embedded files"}
+LABELS = {"javascript": N_("JavaScript"), "launch": N_("launch actions (opening files or programs)"),
+          "import_data": N_("form data imports"), "submit_form": N_("form submissions"), "xfa": N_("XFA forms"),
+          "rich_media": N_("rich media and 3D content"), "multimedia": N_("sound, movie and screen media"),
+          "embedded_files": N_("embedded files")}  # named on the certificate, translated (esign/i18n)
 ACTIONS = {"/JavaScript": "javascript", "/Launch": "launch", "/ImportData": "import_data",
            "/SubmitForm": "submit_form", "/RichMediaExecute": "rich_media", "/GoTo3DView": "rich_media",
            "/Rendition": "multimedia", "/Movie": "multimedia", "/Sound": "multimedia", "/GoToE": "embedded_files"}

@@ -7,31 +7,41 @@ Written in the organisation's locale (`organization_locale`: its `default_locale
 the catalogs of esign/i18n), times formatted for it with Babel and naming their zone (UTC); every
 event type reads as words (LABELS); emails and codes are sent by the service, not by their recipient,
 and what the API triggered is the API key owner's (`actor`). Initials are listed only for a signer
-who had an initials field; the consent disclosure's version and the SHA-256 of its text are printed
-(the text is embedded as `consent-disclosure.txt`, esign.pdf.finalize). Tables keep at least WIDOW rows together
-at the top of a page, and each signer's block stays on one page.
+who had an initials field; the consent disclosure's version is printed, and for each language the
+signers read it in, the file its text is embedded as (`consent-disclosure.txt` for English,
+`consent-disclosure.<lang>.txt` else, esign.pdf.finalize) and the SHA-256 of that text. Every sentence
+comes from the catalogs (counts with ngettext), lists are joined as the locale joins them. Tables keep
+at least WIDOW rows together at the top of a page, and each signer's block stays on one page.
 """
 from __future__ import annotations
 
 import contextvars
 import datetime as dt
 import io
+import unicodedata
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from babel import Locale
+from babel.lists import format_list
 from reportlab.lib import colors
+from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from esign import i18n
+from esign.audit_chain import TRAIL_FILE
 from esign.i18n import N_
 from esign.pdf import active, fonts
 from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 
 TITLE = N_("Certificate of completion")
 SYSTEM = N_("esign (the service)")
+SEAL_LABEL = N_("Seal certificate SHA-256")  # its row, which `esign verify` reads (esign.pdf.verify)
+FOOTER = N_("{title} · request {id}")  # on every page, which `esign verify` looks for (esign.pdf.verify)
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
 MARGIN = 18 * mm
 _PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
@@ -73,6 +83,7 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
+RLM, LRM = "\u200f", "\u200e"  # a line's direction (esign.pdf.fonts.visual drops them once it is ordered)
 _LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -95,8 +106,10 @@ class Integrity:
     earlier_signatures: int = 0  # of the upload, removed from the signed file (esign.pdf.earlier)
     active_content_removed: tuple = ()  # kinds removed at upload (esign.pdf.active.KINDS)
     attachments: tuple = ()  # the signers' files embedded: name, size, sha256, signer_name, signer_email, embedded_as
-    disclosure_version: str | None = None  # of the consent disclosure embedded (consent-disclosure.txt)
-    disclosure_sha256: str | None = None  # of its text, UTF-8
+    disclosure_version: str | None = None  # of the consent disclosure embedded
+    # each language of the disclosure the signers read, in order: locale, file (its embedded name),
+    # sha256 (of its text, UTF-8)
+    disclosures: tuple = ()
     # every document of an envelope of several, in order: name, page_count, signatures_page,
     # original_sha256, stamped_sha256 (none for a one-document request)
     documents: tuple = ()
@@ -126,7 +139,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
     story = [_p(_(TITLE), 18, fonts.BOLD), Spacer(1, 6 * mm)]
     story.append(_table(_summary(request, integrity), width))
     if integrity.documents:
-        story += [_heading("Documents of this envelope"), _table(_documents(integrity.documents), width)]
+        story += [_heading(_("Documents of this envelope")), _table(_documents(integrity.documents), width)]
     story += [_heading(_("Integrity")), _table(_integrity(integrity, events), width)]
     for index, signer in enumerate(signers, start=1):
         story.append(KeepTogether([_heading(_("Signer {number}: {name}").format(number=_number(index),
@@ -147,7 +160,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         table.setStyle(_GRID)
         story.append(table)
 
-    footer = _("{title} · request {id}").format(title=_(TITLE), id=request.get("id") or "")
+    footer = _(FOOTER).format(title=_(TITLE), id=request.get("id") or "")
 
     def on_page(canvas, document):
         if document.page == 1:  # before anything is drawn
@@ -170,8 +183,13 @@ def _summary(request: dict, integrity: Integrity) -> list:
         pages = _("{count}, followed by a signatures page").format(count=_number(pages))
     elif pages is not None:
         pages = _number(pages)
+    document = request.get("document_name")
+    if integrity.original_sha256 is None and integrity.documents:  # the combined PDF of an envelope
+        count = len(integrity.documents)
+        document = ngettext("{count} document: {names}", "{count} documents: {names}", count).format(
+            count=_number(count), names=_list([d["name"] for d in integrity.documents]))
     return [
-        (_("Document"), request.get("document_name")),
+        (pgettext("certificate", "Document"), document),  # the document, not an identity document
         (_("Pages"), pages),
         (_("Request ID"), request.get("id")),
         (_("Sender"), owner or None),
@@ -184,12 +202,16 @@ def _summary(request: dict, integrity: Integrity) -> list:
 
 
 def _disclosure(integrity: Integrity) -> list | None:
-    """The version of the consent disclosure the signers agreed to and the SHA-256 of its text (the
-    text is embedded as consent-disclosure.txt)."""
+    """The version of the consent disclosure the signers agreed to and, for each language they read it
+    in, the file it is attached as and the SHA-256 of its text."""
     if not integrity.disclosure_version:
         return None
-    return [_p(_("Version {version}, attached as consent-disclosure.txt").format(
-        version=integrity.disclosure_version), 8), _p(f"SHA-256 {integrity.disclosure_sha256}", 8, fonts.MONO)]
+    out = [_p(_("Version {version}. Its text is attached in each language the signers read it in:").format(
+        version=integrity.disclosure_version), 8)]
+    for d in integrity.disclosures:
+        out += [_p(_("{language}: {file}").format(language=_language(d["locale"]), file=d["file"]), 8),
+                _p(f"SHA-256 {d['sha256']}", 8, fonts.MONO)]
+    return out
 
 
 def _documents(documents) -> list:
@@ -197,55 +219,66 @@ def _documents(documents) -> list:
     stamped file (each signed as a PDF of its own, with this certificate)."""
     rows = []
     for number, d in enumerate(documents, start=1):
-        pages = f"{_number(d['page_count'])} page{'' if d['page_count'] == 1 else 's'}"
+        count = d["page_count"]
         if d.get("signatures_page"):
-            pages += ", followed by a signatures page"
-        rows.append((f"{number}. {d['name']}", [
-            _p(pages, 8), _p("Original document SHA-256 (as the sender's upload was accepted):", 7),
+            pages = ngettext("{count} page, followed by a signatures page",
+                             "{count} pages, followed by a signatures page", count)
+        else:
+            pages = ngettext("{count} page", "{count} pages", count)
+        rows.append((_("{number}. {name}").format(number=_number(number), name=d["name"]), [
+            _p(pages.format(count=_number(count)), 8),
+            _p(_("Original document SHA-256 (as the sender's upload was accepted):"), 7),
             _p(d["original_sha256"], 8, fonts.MONO),
-            _p("Stamped document SHA-256 (before the certificate, the signatures and the seal):", 7),
+            _p(_("Stamped document SHA-256 (before the certificate, the signatures and the seal):"), 7),
             _p(d["stamped_sha256"], 8, fonts.MONO)]))
     return rows
 
 
 def _integrity(integrity: Integrity, events: list[dict]) -> list:
-    removed = [active.LABELS.get(kind, kind) for kind in integrity.active_content_removed]
-    rows = [
-        ("Original document SHA-256", _hash(
-            integrity.original_sha256, "Of the PDF file as uploaded by the sender, byte for byte." if not removed
-            else "Of the PDF file as accepted: the sender's upload with its active content removed.")),
-        ("Stamped document SHA-256", _hash(
-            integrity.stamped_sha256, "Of the PDF file written with every value and signature drawn on its "
-            "pages" + (", the signatures page appended" if integrity.signatures_page else "")
-            + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
-            + ", before this certificate, the digital signatures and the seal were added.")),
-    ] if integrity.original_sha256 is not None else [
-        ("Combined document SHA-256", _hash(
-            integrity.stamped_sha256, "Of this PDF file as written with every stamped document of the envelope in "
-            "order" + (" and the audit trail attached (audit-trail.json)" if integrity.chain_head else "")
-            + ", before this certificate, the digital signatures and the seal were added.")),
-    ]
+    removed = [_(active.LABELS.get(kind, kind)) for kind in integrity.active_content_removed]
+    before = _("This is the file before this certificate, the digital signatures and the seal were added to it.")
+    trail = [_("The audit trail is attached to it ({file}).").format(file=TRAIL_FILE)] if integrity.chain_head else []
+    if integrity.original_sha256 is not None:
+        stamped = [_("Of the PDF file written with every value and signature drawn on its pages.")]
+        if integrity.signatures_page:
+            stamped.append(_("The signatures page is appended to it."))
+        rows = [
+            (_("Original document SHA-256"), _hash(integrity.original_sha256, _(
+                "Of the PDF file as uploaded by the sender, byte for byte.") if not removed else _(
+                "Of the PDF file as accepted: the sender's upload with its active content removed."))),
+            (_("Stamped document SHA-256"), _hash(integrity.stamped_sha256, _sentences([*stamped, *trail, before]))),
+        ]
+    else:
+        rows = [(_("Combined document SHA-256"), _hash(integrity.stamped_sha256, _sentences([
+            _("Of this PDF file as written with every stamped document of the envelope in order."), *trail,
+            before])))]
     if removed:
-        rows.append(("Active content removed", _p(
-            f"Removed from the document when it was uploaded, before anyone signed it: {', '.join(removed)}. It "
-            "could run code, open files or programs, send data or carry files beside the pages; what was "
-            "signed is the document without it.", 7)))
+        rows.append((_("Active content removed"), _p(_sentences([
+            _("Removed from the document when it was uploaded, before anyone signed it: {kinds}.").format(
+                kinds=_list(removed)),
+            _("It could run code, open files or programs, send data or carry files beside the pages; what was "
+              "signed is the document without it.")]), 7)))
     if integrity.earlier_signatures:
         count = integrity.earlier_signatures
-        rows.append(("Earlier signatures", _p(
-            f"The uploaded document carried {count} digital signature{'s' if count > 1 else ''}, not preserved: "
-            "removed from this file, since the stamps change the file, which would make them invalid. What they "
-            "showed on the pages is kept; " + ("the original as uploaded, byte for byte, still carries them." if
-                                               not removed else "the sender's own copy of the upload still carries "
-                                               "them."), 7)))
+        kept = (ngettext("The original as uploaded, byte for byte, still carries it.",
+                         "The original as uploaded, byte for byte, still carries them.", count) if not removed else
+                ngettext("The sender's own copy of the upload still carries it.",
+                         "The sender's own copy of the upload still carries them.", count))
+        rows.append((_("Earlier signatures"), _p(_sentences([ngettext(
+            "The uploaded document carried {count} digital signature, not preserved: it was removed from this "
+            "file, since the stamps change the file, which would make it invalid. What it showed on the pages "
+            "is kept.",
+            "The uploaded document carried {count} digital signatures, not preserved: they were removed from this "
+            "file, since the stamps change the file, which would make them invalid. What they showed on the pages "
+            "is kept.", count).format(count=_number(count)), kept]), 7)))
     if integrity.seal_fingerprint:
-        rows.append(("Seal certificate SHA-256", _hash(
-            integrity.seal_fingerprint, "Fingerprint of the service's seal certificate (DER), which signs this "
-            "file last; `openssl x509 -noout -fingerprint -sha256` shows it with colons.")))
+        rows.append((_(SEAL_LABEL), _hash(integrity.seal_fingerprint, _(
+            "Fingerprint of the service's seal certificate (DER), which signs this file last; {command} shows it "
+            "with colons.").format(command="openssl x509 -noout -fingerprint -sha256"))))
     if integrity.chain_head:
-        rows.append(("Audit chain head", _hash(
-            integrity.chain_head, "Hash of the request's last audit event when it was sealed (the head of the "
-            "audit-trail.json file embedded in this PDF); each event carries the hash of the one before.")))
+        rows.append((_("Audit chain head"), _hash(integrity.chain_head, _(
+            "Hash of the request's last audit event when it was sealed (the head of the {file} file embedded in "
+            "this PDF); each event carries the hash of the one before.").format(file=TRAIL_FILE))))
     return rows
 
 
@@ -344,6 +377,32 @@ def _(message: str) -> str:
     return i18n.translations(_LOCALE.get()).gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` in the certificate's language, where the catalogs translate it otherwise elsewhere."""
+    return i18n.translations(_LOCALE.get()).pgettext(context, message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """`singular` or `plural`, as the certificate's language says `count` of a thing (esign/i18n catalogs)."""
+    return i18n.translations(_LOCALE.get()).ngettext(singular, plural, count)
+
+
+def _list(items: list[str]) -> str:
+    """Items joined as the certificate's language lists them (`a, b and c`)."""
+    return format_list(items, locale=_LOCALE.get())
+
+
+def _language(code: str) -> str:
+    """The name of a language in the certificate's language (`Deutsch`, `German`, `ドイツ語`)."""
+    name = Locale.parse(code).get_display_name(_LOCALE.get())
+    return name[:1].upper() + name[1:]
+
+
+def _sentences(parts: list[str]) -> str:
+    """Sentences one after the other, as the certificate's language writes them (no space in Japanese)."""
+    return ("" if _LOCALE.get() == "ja" else " ").join(parts)
+
+
 def _when(value) -> str:
     """A time as the certificate's readers read it, naming its zone (UTC); empty for None."""
     return i18n.datetime_text(value, _LOCALE.get())
@@ -353,23 +412,68 @@ def _number(value) -> str:
     return i18n.number_text(value, _LOCALE.get())
 
 
-def _p(text, size: float, chain: list[str] | None = None) -> Paragraph:
-    """A paragraph whose characters each use a font that has them (Unicode names, CJK)."""
-    chain = chain or fonts.TEXT
-    runs = fonts.runs(chain, str(text))
-    markup = "".join(f'<font name="{font}">{escape(part)}</font>' for font, part in runs)
-    style = ParagraphStyle("p", fontName=runs[0][0], fontSize=size, leading=size * 1.3)
+def _p(text, size: float, chain: list[str] | None = None) -> Flowable:
+    """A paragraph whose characters each use a font that has them (Unicode names, CJK); in a certificate
+    in a right-to-left language, one with right-to-left text is `_RightToLeft`."""
+    text, chain = str(text), chain or fonts.TEXT
+    return _RightToLeft(text, size, chain) if _right_to_left(text) else _paragraph([text], size, chain)
+
+
+def _right_to_left(text: str) -> bool:
+    """Right-to-left text in a certificate in a right-to-left language (Arabic)."""
+    return i18n.direction(_LOCALE.get()) == "rtl" and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def _paragraph(lines: list[str], size: float, chain: list[str], alignment: int = TA_LEFT) -> Paragraph:
+    """`lines` (in logical order) as one paragraph, each put in visual order by esign.pdf.fonts."""
+    runs = [fonts.runs(chain, line) for line in lines]
+    markup = "<br/>".join("".join(f'<font name="{font}">{escape(part)}</font>' for font, part in line)
+                          for line in runs)
+    style = ParagraphStyle("p", fontName=runs[0][0][0], fontSize=size, leading=size * 1.3, alignment=alignment)
     return Paragraph(markup, style)
 
 
+class _RightToLeft(Flowable):
+    """A right-to-left paragraph, aligned right, broken into lines in logical order (its first words on
+    its first line) before each line is put in visual order: reportlab, given the whole paragraph in
+    visual order, would break it from the left, so that its last words came first."""
+
+    def __init__(self, text: str, size: float, chain: list[str]):
+        super().__init__()
+        self.text, self.size, self.chain, self.paragraph = text, size, chain, None
+
+    def _width(self, line: str) -> float:
+        return sum(stringWidth(part, font, self.size) for font, part in fonts.runs(self.chain, self.mark + line))
+
+    @property
+    def mark(self) -> str:
+        """The paragraph's direction (its first strong character's, as the Unicode bidi algorithm
+        says), given to each of its lines: a line of an Arabic sentence may begin with Latin."""
+        first = next((d for d in map(unicodedata.bidirectional, self.text) if d in ("L", "R", "AL")), "L")
+        return LRM if first == "L" else RLM
+
+    def wrap(self, availWidth, availHeight):
+        lines: list[str] = []
+        for word in self.text.split():
+            if lines and self._width(f"{lines[-1]} {word}") <= availWidth - 1:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        self.paragraph = _paragraph([self.mark + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
+        return self.paragraph.wrap(availWidth, availHeight)
+
+    def draw(self):
+        self.paragraph.drawOn(self.canv, 0, 0)
+
+
 def _heading(text: str) -> Paragraph:
-    heading = _p(text, 12, fonts.BOLD)
+    heading = _paragraph([text], 12, fonts.BOLD, TA_RIGHT if _right_to_left(text) else TA_LEFT)
     heading.style.spaceBefore, heading.style.spaceAfter, heading.keepWithNext = 6 * mm, 2 * mm, True
     return heading
 
 
 def _table(rows, width) -> Table:
-    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Paragraph, list)) else _p(value, 9)]
+    cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Flowable, list)) else _p(value, 9)]
              for label, value in rows if value is not None]
     table = _Trail(cells, colWidths=[0.3 * width, 0.7 * width])
     table.setStyle(_GRID)

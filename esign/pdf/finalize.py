@@ -46,7 +46,7 @@ from esign.pdf.stamp import handwritten, stamp_into
 
 LEVELS = ("ses", "aes")
 
-DISCLOSURE_FILE = "consent-disclosure.txt"  # the consent disclosure the signers agreed to
+DISCLOSURE_FILE = "consent-disclosure.txt"  # the consent disclosure the signers agreed to, in English
 
 
 @dataclass
@@ -103,16 +103,24 @@ def stamp(original: bytes, *, request: dict, fields: list, signers: list, audit_
 
 
 def _attach(writer: PdfWriter, request: dict, audit_trail: bytes | None, attachments: Sequence[dict]) -> None:
-    """The trail, the signers' files and the consent disclosure, embedded."""
+    """The trail, the signers' files and the consent disclosure in each language the signers read it
+    in (`request["disclosure"]`: {version, texts: {locale: text}}), embedded."""
     if audit_trail is not None:
         attach_trail(writer, audit_trail)
-    disclosure = request.get("disclosure")  # the consent disclosure the signers agreed to: {version, text}
+    disclosure = request.get("disclosure")
     attach_files(writer, [(attachment_name(i, a["name"]), a["data"], a["content_type"],
                            f"attached by {a['signer_name']} <{a['signer_email']}>, SHA-256 {a['sha256']}")
                           for i, a in enumerate(attachments, start=1)]
-                 + ([(DISCLOSURE_FILE, disclosure["text"].encode(), "text/plain",
-                      f"the consent disclosure the signers agreed to, version {disclosure['version']}")]
-                    if disclosure else []))
+                 + [(disclosure_file(locale), text.encode(), "text/plain",
+                     f"the consent disclosure the signers agreed to, version {disclosure['version']}, "
+                     f"in the language {locale}")
+                    for locale, text in (disclosure["texts"].items() if disclosure else ())])
+
+
+def disclosure_file(locale: str) -> str:
+    """The embedded-file name of the consent disclosure in `locale`: `consent-disclosure.txt` in
+    English, `consent-disclosure.de.txt` in German."""
+    return DISCLOSURE_FILE if locale == "en" else DISCLOSURE_FILE.replace(".txt", f".{locale}.txt")
 
 
 def _integrity(request: dict, seal: SealMaterial, audit_trail: bytes | None, attachments: Sequence[dict], *,
@@ -128,8 +136,10 @@ def _integrity(request: dict, seal: SealMaterial, audit_trail: bytes | None, att
                                         "embedded_as": attachment_name(i, a["name"])}
                                        for i, a in enumerate(attachments, start=1)),
                      disclosure_version=disclosure["version"] if disclosure else None,
-                     disclosure_sha256=hashlib.sha256(disclosure["text"].encode()).hexdigest() if disclosure
-                     else None, documents=tuple(documents))
+                     disclosures=tuple({"locale": locale, "file": disclosure_file(locale),
+                                        "sha256": hashlib.sha256(text.encode()).hexdigest()}
+                                       for locale, text in (disclosure["texts"].items() if disclosure else ())),
+                     documents=tuple(documents))
 
 
 def certify(stamped: Stamped, *, request: dict, signers: list, events: list, seal: SealMaterial,
@@ -235,9 +245,7 @@ def combine(stamped: Sequence[Stamped], *, request: dict, signers: list, events:
                            stamped_sha256=_hash(writer), page_count=len(writer.pages), signatures_page=False,
                            earlier=sum(s.earlier for s in stamped), active_content_removed=sorted(
                                {kind for s in stamped for kind in s.active_content_removed}), documents=documents)
-    names = ", ".join(d["name"] for d in documents)
-    certificate = audit_certificate({**request, "document_name": f"{len(documents)} documents: {names}"}, signers,
-                                    events, integrity,
+    certificate = audit_certificate(request, signers, events, integrity,  # it names every document (`documents`)
                                     handwriting=handwritten([f for s in stamped for f in s.fields], signers))
     append_pages(writer, PdfReader(io.BytesIO(certificate)).pages, {})
     return _write(writer)

@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from asn1crypto import x509 as asn1_x509
@@ -30,15 +31,34 @@ from pyhanko.sign.validation.errors import SignatureValidationError
 from pyhanko_certvalidator import ValidationContext
 from pypdf import PdfReader
 
+from esign import i18n
 from esign.audit_chain import TRAIL_FILE, check_trail
 from esign.clock import readable
-from esign.pdf.certificate import TITLE
+from esign.pdf.certificate import FOOTER, SEAL_LABEL, TITLE
 from esign.pdf.seal import SEAL_FIELD
 
 UNCHECKED = "signer not checked"
-# how esign.pdf.certificate prints the seal's fingerprint (its "Integrity" table) and each page's footer
-SEAL_LABEL = "Seal certificate SHA-256"
-FOOTER = f"{TITLE} · request "
+
+
+def _fold(text: str) -> str:
+    """Page text compared as characters, not glyphs (Arabic presentation forms are its letters)."""
+    return unicodedata.normalize("NFKC", text)
+
+
+def _footer(locale: str) -> tuple[str, ...]:
+    """What every page of a certificate in `locale` prints (its footer without the request id), folded;
+    for a right-to-left language its parts, each read back alone (the runs are drawn in visual order)."""
+    gettext = i18n.translations(locale).gettext
+    footer = _fold(gettext(FOOTER).split("{id}")[0].format(title=gettext(TITLE)))
+    if i18n.direction(locale) == "rtl":
+        return ("·", *(part.strip() for part in footer.split("·") if part.strip()))
+    return (footer,)
+
+
+# how esign.pdf.certificate prints the seal's fingerprint (its "Integrity" table) and each page's footer,
+# in each of its languages
+SEAL_LABELS = tuple(dict.fromkeys(_fold(i18n.translations(locale).gettext(SEAL_LABEL)) for locale in i18n.LOCALES))
+FOOTERS = tuple(dict.fromkeys(_footer(locale) for locale in i18n.LOCALES))
 MOST_CHANGES = 20  # changes named one by one after the seal; the rest are counted
 LEVELS = {
     ModificationLevel.NONE: "no change",
@@ -189,18 +209,22 @@ def certificate_pages(pdf: bytes) -> list[tuple[int, str]]:
     reader = PdfReader(io.BytesIO(pdf))
     pages = []
     for index in range(len(reader.pages) - 1, -1, -1):
-        text = reader.pages[index].extract_text()
-        if FOOTER not in text:
+        text = _fold(reader.pages[index].extract_text())
+        if not any(all(part in text for part in footer) for footer in FOOTERS):
             break
         pages.insert(0, (index, text))
     return pages
 
 
 def printed_fingerprint(text: str) -> str | None:
-    """The seal's SHA-256 fingerprint (64 upper-case hex digits) printed after SEAL_LABEL in `text`."""
-    at = text.find(SEAL_LABEL)
-    found = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(SEAL_LABEL):]) if at >= 0 else None
-    return re.sub(r"[^0-9A-Fa-f]", "", found.group(1)).upper() if found else None
+    """The seal's SHA-256 fingerprint (64 upper-case hex digits) printed after its label (SEAL_LABELS, in
+    any of the certificate's languages) in `text`."""
+    for label in SEAL_LABELS:
+        at = text.find(label)
+        found = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(label):]) if at >= 0 else None
+        if found:
+            return re.sub(r"[^0-9A-Fa-f]", "", found.group(1)).upper()
+    return None
 
 
 def _check_printed_fingerprint(report: Report, pdf: bytes, seal, sealer: x509.Certificate) -> None:

@@ -25,19 +25,25 @@ def extracted(tmp_path_factory):
     subprocess.run([sys.executable, "-c", "from babel.messages.frontend import main; main()", "-q", "extract",
                     "-F", "esign/i18n/babel.cfg", "-k", "t", "-o", str(pot), "."], cwd=root, check=True)
     with pot.open("rb") as fh:
-        return {m.id for m in read_po(fh) if m.id}
+        return {(m.id, m.context) for m in read_po(fh) if m.id}
 
 
 @pytest.mark.parametrize("locale", i18n.LOCALES)
 def test_every_message_is_translated_without_fuzz_and_keeps_its_placeholders(locale, extracted):
     assert len(extracted) > 100
-    messages = {m.id: m for m in catalog(locale) if m.id}
+    messages = {(m.id, m.context): m for m in catalog(locale) if m.id}  # a message with a context is its own
     assert sorted(extracted - set(messages)) == []  # missing
     assert sorted(set(messages) - extracted) == []  # obsolete
+    plurals = catalog(locale).num_plurals
     for msgid, message in messages.items():
-        assert message.string and message.string.strip(), f"{locale}: untranslated {msgid!r}"
+        # a plural message (ngettext) has one form for each plural of the language, each with the placeholders
+        forms = message.string if message.pluralizable else (message.string,)
+        assert not message.pluralizable or len(forms) == plurals, f"{locale}: plural forms of {msgid!r}"
+        for form in forms:
+            assert form and form.strip(), f"{locale}: untranslated {msgid!r}"
+            source = message.id[0] if message.pluralizable else message.id
+            assert sorted(PLACEHOLDER.findall(form)) == sorted(PLACEHOLDER.findall(source)), (locale, msgid)
         assert not message.fuzzy, f"{locale}: fuzzy {msgid!r}"
-        assert sorted(PLACEHOLDER.findall(message.string)) == sorted(PLACEHOLDER.findall(msgid)), (locale, msgid)
     assert not catalog(locale).fuzzy
 
 

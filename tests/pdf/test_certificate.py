@@ -40,8 +40,8 @@ def test_contents_read_in_order(tmp_path):
                      "Sam Sender <sam@acme.test>", "ACME Ltd", "AES", "November 23, 2026",
                      f"Original document SHA-256 {'a' * 64} Of the PDF file as uploaded",
                      f"Stamped document SHA-256 {'b' * 64} Of the PDF file written with every value and signature "
-                     "drawn on its pages, the signatures page appended and the audit trail attached "
-                     "(audit-trail.json), before this certificate",
+                     "drawn on its pages. The signatures page is appended to it. The audit trail is attached to it "
+                     "(audit-trail.json). This is the file before this certificate",
                      f"Seal certificate SHA-256 {'c' * 64} Fingerprint of the service's seal certificate",
                      f"Audit chain head {8:064x}",  # the head of the embedded trail
                      "Adopted: drawn by hand", "Adopted: typed", f"Reference {reference_id('req_42', 's1')}",

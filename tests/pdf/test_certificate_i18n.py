@@ -17,8 +17,9 @@ from esign.pdf.finalize import DISCLOSURE_FILE, prepare
 from tests.support.certificates import INTEGRITY, REQUEST, event, signer
 from tests.support.pdf_tools import pdftotext
 
-DISCLOSED = dataclasses.replace(INTEGRITY, disclosure_version=DISCLOSURE_VERSION,
-                                disclosure_sha256=hashlib.sha256(DISCLOSURE.encode()).hexdigest())
+DISCLOSED = dataclasses.replace(INTEGRITY, disclosure_version=DISCLOSURE_VERSION, disclosures=(
+    {"locale": "en", "file": DISCLOSURE_FILE, "sha256": hashlib.sha256(DISCLOSURE.encode()).hexdigest()},))
+ENGLISH = {"en": DISCLOSURE}
 
 
 def flat(pdf, tmp_path) -> str:
@@ -34,7 +35,8 @@ def test_german_certificate(tmp_path):
                      "Prüfprotokoll (älteste zuerst, Zeiten in UTC)", "Anfrage erstellt", "Dokument angesehen",
                      "Dokument unterschrieben", "23. November 2026, 09:40:10 UTC", "2. Januar 2027, 03:04:05 UTC",
                      "Sam Sender (Absender)", "Festgelegt: getippt", "Einwilligungserklärung",
-                     f"Version {DISCLOSURE_VERSION}, angehängt als consent-disclosure.txt",
+                     f"Version {DISCLOSURE_VERSION}. Ihr Text ist in jeder Sprache angehängt",
+                     "Englisch: consent-disclosure.txt",
                      "3, gefolgt von einer Unterschriftenseite"]:
         assert expected in text, expected
     for english in ["Certificate of completion", "Audit trail", "Document viewed", "November 23"]:
@@ -80,7 +82,7 @@ def test_actor_of_what_the_api_triggered_is_the_api_key_owner():
 
 def test_disclosure_version_hash_and_text_embedded(tmp_path, sample_pdf, seal):
     prepared = prepare(sample_pdf, request={**REQUEST, "disclosure": {"version": DISCLOSURE_VERSION,
-                                                                       "text": DISCLOSURE}},
+                                                                       "texts": ENGLISH}},
                        fields=[], signers=[signer(1)], events=[], seal=seal)
     reader = PdfReader(io.BytesIO(prepared["document"]))
     assert reader.attachments[DISCLOSURE_FILE] == [DISCLOSURE.encode()]
@@ -99,7 +101,7 @@ def test_signed_pdf_with_arabic_hebrew_japanese_and_russian_names(tmp_path, seal
     names = ["ليلى حداد", "דנה לוי", "山田 花子", "Анна Иванова"]
     signers = [signer(i, name=name, signature={"kind": "typed", "text": name}) for i, name in enumerate(names, 1)]
     request = {**REQUEST, "signing_level": "aes", "organization_locale": "ar",
-               "disclosure": {"version": DISCLOSURE_VERSION, "text": DISCLOSURE}}
+               "disclosure": {"version": DISCLOSURE_VERSION, "texts": ENGLISH}}
     result = finalize(make_pdf(2, text=True), request=request, fields=[], signers=signers, events=[], level="aes",
                       seal=seal, ca=ca)
     assert_verified(result["signed_pdf"], tmp_path, [ca.certificate, seal.certificate], len(names) + 1)

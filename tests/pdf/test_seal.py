@@ -63,7 +63,7 @@ def test_stamped_hash_is_the_stamped_document(seal):
     other = prepare(original, **{**common, "audit_trail": TRAIL.replace(b"1" * 64, b"2" * 64)})
     assert other["stamped_sha256"] != appended["stamped_sha256"]
     certificate = " ".join(text_of(appended["document"]).split("Certificate of completion", 1)[1].split())
-    assert "and the audit trail attached (audit-trail.json), before this certificate" in certificate
+    assert "The audit trail is attached to it (audit-trail.json). This is the file before this certificate" in certificate
 
 
 @pytest.mark.parametrize("level", ["ses", "aes"])
