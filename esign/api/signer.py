@@ -143,9 +143,10 @@ class SigningPageHandler(SignerHandler):
             return
         messages = i18n.script_messages(SCRIPT) + (disclosure.DISCLOSURE,)
         first = await signing.first_image(self.services, self.session, self.base_path)
+        if first:
+            self.set_header("Link", page_images.preload(first))
         self.finish(render(
-            "page.html", locale, document_name=request["document_name"], first_image=first,
-            image_sizes=page_images.IMAGE_SIZES,
+            "page.html", locale, document_name=request["document_name"], image_sizes=page_images.IMAGE_SIZES,
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 

@@ -82,6 +82,13 @@ def page_path(base_path: str, order: int, number: int) -> str:
 IMAGE_SIZES = "(max-width: 1004px) calc(100vw - 24px), 956px"
 
 
+def preload(urls: dict) -> str:
+    """A `Link` header that has the browser fetch a page image (`urls`) at the width it will show, while
+    it is still reading the HTML (a header: the page's HTML never repeats the link's token)."""
+    return (f'<{urls["image_url"]}>; rel=preload; as=image; fetchpriority=high; imagesrcset="{urls["image_srcset"]}"; '
+            f'imagesizes="{IMAGE_SIZES}"')
+
+
 def urls(base_path: str, order: int, number: int, address: str) -> dict:
     """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of page `number` of the envelope's
     document `order` at its address."""

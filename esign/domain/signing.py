@@ -139,8 +139,8 @@ async def pages(services, document: dict | None) -> list[dict]:
 
 async def first_image(services, session: SignerSession, base_path: str) -> dict | None:
     """The URLs of the first page's image, which the signing page shows under whatever step comes
-    first (consent, a code), for the page to ask for it with its HTML rather than after its script and
-    the signer API have answered (None: no page to show)."""
+    first (consent, a code), for the page's answer to ask for it at once (esign.domain.page_images.preload)
+    rather than after its script and the signer API have answered (None: no page to show)."""
     request = session.request
     document = await services.store.documents.get(request["org_id"], envelope.of(request)[0]["id"])
     if not document or not document.get("page_count"):

@@ -129,17 +129,22 @@ async def test_page_images_webp_by_width_content_addressed_and_cached_for_the_li
     assert stale.headers["Location"] == fresh != page["image_url"]
 
 
-async def test_the_page_asks_for_the_first_image_with_its_html(server):
-    """The first page's image (shown under the consent step too) is preloaded by the HTML: the srcset the
-    signer API gives, the sizes the page's script uses, as it stands after a value is given."""
+async def test_the_page_asks_for_the_first_image_with_its_answer(server):
+    """The first page's image (shown under the consent step too) is preloaded by a `Link` header of the
+    page's answer (its HTML never repeats the link's token): the srcset the signer API gives, the sizes
+    the page's script uses, as it stands after a value is given."""
     made = await make_request(server, [ANN, BOB], fields={"text": TEXT, "bob": BOB_SIG})
     ann = await made.token(0)
 
     async def preloaded() -> tuple[str, str]:
-        page = (await sget(server, ann, "")).body.decode()
-        found = re.search(r'<link rel="preload" as="image" imagesrcset="([^"]+)" imagesizes="([^"]+)"', page)
-        assert found and f'data-image-sizes="{found.group(2)}"' in page, page[:2000]
-        return found.group(1), by_number((await sget(server, ann)).json)[1]["image_srcset"]
+        page = await sget(server, ann, "")
+        link = page.headers["Link"]
+        found = re.fullmatch(r'<([^>]+)>; rel=preload; as=image; fetchpriority=high; imagesrcset="([^"]+)"; '
+                             r'imagesizes="([^"]+)"', link)
+        assert found and f'data-image-sizes="{found.group(3)}"' in page.body.decode(), link
+        first = by_number((await sget(server, ann)).json)[1]
+        assert found.group(1) == first["image_url"]
+        return found.group(2), first["image_srcset"]
 
     srcset, api = await preloaded()
     assert srcset == api
