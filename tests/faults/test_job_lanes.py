@@ -196,3 +196,26 @@ async def test_a_lane_found_empty_is_not_claimed_again_when_its_jobs_end(tmp_pat
             await wait_until(twice, timeout=5)
         finally:
             await worker.stop()
+
+
+async def test_a_job_queued_by_another_process_is_claimed_at_the_poll(tmp_path):
+    """What a lane found empty knows lasts until the poll: a job queued by another process (no wake
+    here) is claimed at the next poll."""
+    ran = []
+
+    async def handler(services, payload, job):
+        ran.append(payload["n"])
+
+    async with running_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": 0.2}}) as srv:
+        worker = Worker(srv.services, [JobKind("test.mail", handler, lane="email")], [], lanes=["email"])
+        worker.start()
+        try:
+            await asyncio.sleep(0.1)  # the first look: nothing due
+            await Store(srv.services.db, srv.clock).jobs.enqueue("test.mail", {"n": 1}, lane="email")
+
+            async def claimed():
+                return ran == [1]
+
+            await wait_until(claimed, timeout=3)
+        finally:
+            await worker.stop()
