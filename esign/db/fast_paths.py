@@ -7,7 +7,10 @@ uniqueness check of each write, the job claim among every job ever run). Instead
 - Hash indexes: each collection's documents are kept in an `IndexedDocuments`, which maps every
   value of every field named in the collection's declared indexes (their keys, and the fields their
   partial filters hold equal to a plain value) to the documents holding it
-  (kept up to date on insert, delete and each document an update changes). A query then reads
+  (kept up to date on insert, delete and each document an update changes: only the fields the update
+  touches when they are known). A path through an array of sub-documents (`signers.token_hash`) is
+  indexed by the values of its elements, as MongoDB's multikey indexes are; a query on such a field
+  is always matched as well, the index only narrowing the documents it reads. A query then reads
   only the documents its equality (and `$in`) fields select, `_id` included; a filter made only of
   such fields is answered from the indexes without matching. The indexes only choose what is matched.
 - A quick matcher (`quick_filter`) for filters of plain values and simple conditions, falling back
@@ -43,21 +46,46 @@ def _hash_key(value):
     return _OVERFLOW
 
 
-def _document_keys(doc, field: str):
-    """The keys under which `doc` is found for `field` (a set), or _OVERFLOW."""
-    value = doc
-    for part in field.split("."):
-        if isinstance(value, dict):
-            value = value.get(part, None)
-        elif isinstance(value, list):
-            return _OVERFLOW  # a path through an array: matched, not indexed
-        else:
-            value = None
+def _value_keys(value):
+    """The keys of one value at the end of a path (an array's: those of its elements), or _OVERFLOW."""
     if isinstance(value, list):
         keys = {_hash_key(v) for v in value}
         return _OVERFLOW if _OVERFLOW in keys else keys
     key = _hash_key(value)
     return _OVERFLOW if key is _OVERFLOW else {key}
+
+
+def _document_keys(doc, field: str):
+    """(the keys under which `doc` is found for `field` (a set), or _OVERFLOW; whether the path went through
+    an array of sub-documents). Through an array, the keys are those of each element's value, and None
+    for an element without the field or an empty array (a superset of what can match: such a field's
+    queries are matched too); an array of anything but sub-documents on the way, or a positional path,
+    is matched, not indexed."""
+    if "." not in field:
+        return _value_keys(doc.get(field)), False
+    values, through = [doc], False
+    for part in field.split("."):
+        found = []
+        for value in values:
+            if isinstance(value, dict):
+                found.append(value.get(part, None))
+            elif isinstance(value, list):
+                if part.isdigit() or not all(isinstance(element, dict) for element in value):
+                    return _OVERFLOW, through
+                through = True
+                found.extend(element.get(part, None) for element in value)
+                if not value:
+                    found.append(None)
+            else:
+                found.append(None)
+        values = found
+    keys = set()
+    for value in values:
+        value_keys = _value_keys(value)
+        if value_keys is _OVERFLOW:
+            return _OVERFLOW, through
+        keys |= value_keys
+    return keys, through
 
 
 def _query_keys(condition):
@@ -88,6 +116,8 @@ class IndexedDocuments(collections.OrderedDict):
         self.buckets = {f: collections.defaultdict(set) for f in fields}
         self.overflow = {f: set() for f in fields}
         self.keys: dict = {}  # _id -> {field: its keys or _OVERFLOW}
+        self.tops = {f: f.split(".", 1)[0] for f in fields}  # field -> its top-level field
+        self.through = {f: set() for f in fields}  # field -> _ids of the documents indexed through an array
         self.order: dict = {}  # _id -> natural order
         self.index_names: tuple = ()  # the collection's indexes these fields were taken from
         self.unique_fields: frozenset = frozenset()  # top-level fields of the unique indexes (`_id` aside)
@@ -109,18 +139,23 @@ class IndexedDocuments(collections.OrderedDict):
         del self.order[key]
         super().__delitem__(key)
 
-    def _index(self, key, doc):
-        entry = self.keys[key] = {}
-        for field in self.fields:
-            keys = entry[field] = _document_keys(doc, field)
+    def _index(self, key, doc, fields=None):
+        entry = self.keys.setdefault(key, {})
+        for field in self.fields if fields is None else fields:
+            keys, through = _document_keys(doc, field)
+            entry[field] = keys
+            if through:
+                self.through[field].add(key)
             if keys is _OVERFLOW:
                 self.overflow[field].add(key)
             else:
                 for k in keys:
                     self.buckets[field][k].add(key)
 
-    def _unindex(self, key):
-        for field, keys in self.keys.pop(key).items():
+    def _unindex(self, key, fields=None):
+        entry = self.keys.pop(key) if fields is None else {f: self.keys[key].pop(f) for f in fields}
+        for field, keys in entry.items():
+            self.through[field].discard(key)
             if keys is _OVERFLOW:
                 self.overflow[field].discard(key)
             else:
@@ -131,12 +166,15 @@ class IndexedDocuments(collections.OrderedDict):
                     if not ids:
                         del bucket[k]
 
-    def changed(self, doc) -> None:
-        """`doc` (a stored document) was changed in place by an update."""
+    def changed(self, doc, touched=None) -> None:
+        """`doc` (a stored document) was changed in place by an update (that changed only the top-level
+        fields `touched`, when given)."""
         key = doc.get("_id", _NOTHING)
         if key in self.order and dict.get(self, key) is doc:
-            self._unindex(key)
-            self._index(key, doc)
+            fields = None if touched is None else [f for f in self.fields if self.tops[f] in touched]
+            if fields != []:
+                self._unindex(key, fields)
+                self._index(key, doc, fields)
 
     def select(self, query: dict):
         """(documents that may match `query` in natural order, whether all of them match), or None
@@ -155,6 +193,8 @@ class IndexedDocuments(collections.OrderedDict):
                 bucket, overflow = self.buckets[field], self.overflow[field]
                 sets = [bucket[k] for k in keys if k in bucket]
                 part = sets[0] if len(sets) == 1 else set().union(*sets)  # a bucket itself is not copied
+                if self.through[field]:
+                    exact = False  # an array's elements are matched as the matcher matches them
                 if overflow:
                     exact = False
                     part = part | overflow

@@ -30,10 +30,11 @@ import uuid
 
 import bson
 import mongomock
+from bson.errors import InvalidDocument
 from mongomock import filtering, helpers
 from pymongo import ReturnDocument
 from pymongo.errors import DocumentTooLarge, DuplicateKeyError, OperationFailure, WriteError
-from pymongo.results import UpdateResult
+from pymongo.results import InsertOneResult, UpdateResult
 
 from esign.db.driver import CLIENT_OPTIONS, CODEC, RoundTrips
 from esign.db.fast_paths import (
@@ -380,7 +381,7 @@ class MemoryCollection:
         if changes is not None:
             modified = apply_simple_update(doc, changes)
             if modified is not None:
-                documents.changed(doc)
+                documents.changed(doc, changes.keys())
             return modified
         touched = touched_fields(update)
         if touched is None or "_id" in touched or touched & documents.unique_fields:
@@ -422,8 +423,38 @@ class MemoryCollection:
     # -- writes ---------------------------------------------------------------------------------------------
     @_call("insert")
     async def insert_one(self, doc, **kwargs):
-        self._inserted(_check_insert_size(doc))
-        return self._sync.insert_one(doc, **kwargs)
+        key = doc.get("_id") if type(doc) is dict else None
+        if kwargs or type(key) not in _KEYS or indexed_store(self._sync) is None:
+            self._inserted(_check_insert_size(doc))
+            return self._sync.insert_one(doc, **kwargs)
+        return self._insert_directly(doc, key)
+
+    def _insert_directly(self, doc: dict, key) -> InsertOneResult:
+        """mongomock's insert_one of a plain document with a plain `_id`, its checks in its order, without
+        its second encoding of the document, its check of every key for NUL (the encoding refuses those)
+        and its version checks."""
+        try:
+            size = len(bson.encode(doc))  # mongomock's check, with its codec: it refuses native UUIDs
+        except Exception:  # noqa: BLE001 - refused: the usual path raises what it raises
+            self._inserted(_check_insert_size(doc))
+            return self._sync.insert_one(doc)
+        if size > MAX_DOCUMENT_BYTES:
+            _check_insert_size(doc)  # raises DocumentTooLarge
+        self._inserted(size)
+        for field in doc:
+            if field.startswith("$"):  # mongomock's own check and message
+                raise InvalidDocument(f'Top-level field names cannot start with the "$" sign (found: {field})')
+        store = self._sync._store
+        if key in store._documents:
+            raise DuplicateKeyError("E11000 Duplicate Key Error", 11000)
+        data = helpers.patch_datetime_awareness_in_document(doc)
+        store[key] = data
+        try:
+            self._sync._ensure_uniques(data)
+        except DuplicateKeyError:
+            del store[key]
+            raise
+        return InsertOneResult(key, acknowledged=True)
 
     @_call("insert")
     async def insert_many(self, docs, **kwargs):

@@ -13,9 +13,14 @@ event, esign.domain.outbox): as soon as an event stored in this process wakes it
 every `[jobs] poll_interval_seconds` for events stored by other processes.
 
 Each lane has `[jobs] lane_<lane>` slots, and at most `[jobs] group_concurrency` jobs of one
-group (the deliveries of one webhook) run at once in this process. A running job renews its lease
-every third of `[jobs] lease_seconds`; `stop(grace)` stops claiming, lets running jobs finish within
-the grace and releases the rest at once.
+group (the deliveries of one webhook) run at once in this process. A lane is claimed from when it is
+woken (a job queued here, a slot freed, the poll). A lane whose last claim found nothing due but jobs
+of the groups it left out (those at their cap) keeps that knowledge until a job is queued or re-queued
+here or the poll comes: meanwhile it is claimed from only when one of those groups is below its cap
+(a job of it ended), and taking a job of one of them does not make it look again. So a worker does not
+ask the database once more for every job it finishes. A running job renews its lease every third of
+`[jobs] lease_seconds`; `stop(grace)` stops claiming, lets running jobs finish within the grace and
+releases the rest at once.
 """
 from __future__ import annotations
 
@@ -55,6 +60,11 @@ class Worker:
         self.id = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
         self._wake = asyncio.Event()
         self._woken: set[str] = set(self.lanes)  # the lanes the claim loop's next round looks at
+        # lane -> the groups its last claim left out, when that claim found nothing due and nothing was
+        # queued or re-queued here since: only a job of one of those groups can be claimed, once the group
+        # is below its cap (`_queued` counts the wakes that end this knowledge, per lane)
+        self._empty: dict[str, frozenset] = {}
+        self._queued = collections.Counter()
         self._outbox_wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._running: set[asyncio.Task] = set()
@@ -66,7 +76,11 @@ class Worker:
     def wake(self, lane: str | None = None):
         """Called after enqueueing (a job of `lane`; None: any) in this process so the job starts without
         waiting for a poll. The next round claims from the woken lanes only; a poll looks at all."""
-        self._woken.update(self.lanes if lane is None else (lane,))
+        lanes = self.lanes if lane is None else (lane,)
+        self._woken.update(lanes)
+        for woken in lanes:
+            self._empty.pop(woken, None)
+            self._queued[woken] += 1
         self._wake.set()
 
     def wake_outbox(self):
@@ -99,6 +113,7 @@ class Worker:
             if await jobs.release(job):
                 log.info("job %s (%s) released", job["id"], job["kind"])
                 self.services.metrics.job(kind.lane, kind.kind, "released")
+            self.wake(job["lane"])  # the job is due again (once stored as such: a claim before would miss it)
             raise
         except (ProviderRejected, PermanentJobError) as exc:
             log.warning("job %s (%s) failed for good: %s", job["id"], job["kind"], exc)
@@ -138,6 +153,7 @@ class Worker:
             await self._give_up(kind, job, error)
         else:
             await self.services.store.jobs.retry(job, error, delay, final=False)
+            self.wake(job["lane"])  # queued again (due at once when `delay` is 0), once stored as such
 
     async def _give_up(self, kind: JobKind, job, error: str) -> None:
         if not await self.services.store.jobs.retry(job, error, 0, final=True):
@@ -218,20 +234,30 @@ class Worker:
             for lane in self.lanes:
                 while lane in woken and self._busy[lane] < self.slots[lane]:
                     full = [group for group, n in self._groups.items() if n >= cap]
+                    known = self._empty.pop(lane, None)
+                    if known is not None and known <= set(full):  # only jobs of groups at their cap are due
+                        self._empty[lane] = known
+                        break
+                    queued = self._queued[lane]
                     try:
                         job = await jobs.claim(self.id, self.config.lease_seconds, [lane], skip_groups=full)
                     except Exception:  # noqa: BLE001 - database hiccup: wait and try again
                         log.exception("claiming a job failed")
-                        job = None
-                    if job is None:
                         break
+                    unchanged = queued == self._queued[lane]  # nothing queued or re-queued here meanwhile
+                    if job is None:
+                        if unchanged:  # nothing due but jobs of `full`
+                            self._empty[lane] = frozenset(full)
+                        break
+                    if unchanged and known is not None and job.get("group") in known:
+                        self._empty[lane] = known  # still nothing due but jobs of those groups
                     self._start(job)
             # asyncio.timeout, not wait_for: on 3.11 wait_for can swallow a cancel from stop()
             try:
                 async with asyncio.timeout(self.config.poll_interval_seconds):
                     await self._wake.wait()
             except TimeoutError:  # the poll: jobs of other processes, retries come due
-                self._woken.update(self.lanes)
+                self.wake()  # what the lanes knew of their due jobs is forgotten
 
     def _start(self, job):
         self._busy[job["lane"]] += 1
@@ -253,7 +279,12 @@ class Worker:
                 self._groups[group] -= 1
                 if self._groups[group] <= 0:
                     del self._groups[group]
-            self.wake(job["lane"])  # a slot of its lane (and of its group) is free
+            # a slot of its lane and of its group is free: for a lane that waits for one (what it knows
+            # of its due jobs stays true: a job that ends queues none)
+            for lane in self.lanes:
+                if (lane == job["lane"] and lane not in self._empty) or group in self._empty.get(lane, ()):
+                    self._woken.add(lane)
+                    self._wake.set()
 
     async def _outbox_loop(self):
         while not self._stopping:

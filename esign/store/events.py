@@ -1,3 +1,5 @@
+import asyncio
+
 from esign.audit_chain import CHAINED, event_hash
 from esign.db import DuplicateKeyError
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
@@ -28,11 +30,18 @@ class Events(Repository):
     The head of each organisation's chain that this process last stored or read is remembered, so an
     append usually needs no read: it tries the place after the remembered head, and when another
     process has taken that place since (events are never deleted, so `seq`s leave no gaps) the unique
-    index refuses the insert and the next try reads the head as before."""
+    index refuses the insert and the next try reads the head as before.
+
+    The appends of one organisation in this process take their places one after the other (a lock per
+    organisation): concurrent appends here would otherwise all try the place after the same head, and
+    all but one would lose it and try again. The head of each request's chain stored here is remembered
+    too, and forgotten when an insert is refused (the next try reads it)."""
 
     def __init__(self, db, clock):
         super().__init__(db, clock)
         self._org_heads: dict[str, dict] = {}  # org_id -> {"seq", "hash"} of the last event seen here
+        self._org_locks: dict[str, asyncio.Lock] = {}  # org_id -> held while an append of it takes its place
+        self._request_heads: dict[str, dict] = {}  # request id -> {"request_seq", "hash"} of its last event here
 
     collection_name = "events"
     # polling: the filters (event type, request) are equality fields before `seq`, the order; `created_at`
@@ -88,6 +97,18 @@ class Events(Repository):
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
+        async with self._lock(org_id):
+            return await self._append(org_id, base, event_type, signing_request_id, event_id)
+
+    def _lock(self, org_id: str) -> asyncio.Lock:
+        lock = self._org_locks.get(org_id)
+        if lock is None:
+            if len(self._org_locks) >= MAX_CACHED_HEADS:  # a lock dropped while held costs a lost place at most
+                self._org_locks = {o: held for o, held in self._org_locks.items() if held.locked()}
+            lock = self._org_locks[org_id] = asyncio.Lock()
+        return lock
+
+    async def _append(self, org_id: str, base: dict, event_type: str, signing_request_id, event_id) -> dict | None:
         remembered = True
         for tried in range(MAX_PLACES_TRIED):
             first = tried == 0
@@ -98,6 +119,7 @@ class Events(Repository):
             try:
                 await self.col.insert_one(doc)
             except DuplicateKeyError:
+                self._request_heads.pop(signing_request_id, None)
                 known = self._org_heads.get(org_id)
                 # an append of this process took the place: chain after the head it stored, unread;
                 # another process's (or the request chain's place): read the heads
@@ -108,6 +130,10 @@ class Events(Repository):
                     return None  # a concurrent append of the same event won
                 continue  # another event took this place in a chain: chain after it
             self._remember(org_id, doc)
+            if signing_request_id is not None:
+                if len(self._request_heads) >= MAX_CACHED_HEADS:
+                    self._request_heads.clear()
+                self._request_heads[signing_request_id] = {"request_seq": doc["request_seq"], "hash": doc["hash"]}
             return out(doc)
         raise RuntimeError(f"no place in the audit chain of organisation {org_id} after {MAX_PLACES_TRIED} tries")
 
@@ -136,8 +162,10 @@ class Events(Repository):
         if request_id is not None and opens_request_chain:
             place.update(request_seq=1, prev_request_hash=None)
         elif request_id is not None:
-            last = await self.col.find_one({"signing_request_id": request_id, "in_request_chain": True},
-                                           sort=[("request_seq", DESCENDING)], projection=HEAD)
+            last = self._request_heads.get(request_id) if remembered else None
+            if last is None:
+                last = await self.col.find_one({"signing_request_id": request_id, "in_request_chain": True},
+                                               sort=[("request_seq", DESCENDING)], projection=HEAD)
             place.update(request_seq=last["request_seq"] + 1 if last else 1,
                          prev_request_hash=last["hash"] if last else None)
         return place

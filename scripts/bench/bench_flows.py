@@ -18,7 +18,11 @@ two floor runs show how much the load moved), and the ratio uses their mean. The
 memory is its VmHWM (the kernel's high-water mark of its resident memory), reset after a warm-up
 flow.
 
-Usage: .venv/bin/python scripts/bench/bench_flows.py [--flows 200] [--clients 8] [--json]
+With `--profile FILE`, esign runs under cProfile timed by the CPU time of its event loop's thread (as
+bench_list_rps.py does; the profiler slows it, so the ratio of such a run means nothing), the statistics
+are written to FILE and the costliest modules and functions are printed per flow.
+
+Usage: .venv/bin/python scripts/bench/bench_flows.py [--flows 200] [--clients 8] [--json] [--profile FILE]
 """
 from __future__ import annotations
 
@@ -31,6 +35,7 @@ import json
 import os
 import pathlib
 import platform
+import pstats
 import re
 import sys
 import tempfile
@@ -39,7 +44,8 @@ import time
 import tornado.httpserver
 import tornado.netutil
 import tornado.web
-from server_process import embedded_config, exchange, start, stop  # scripts/bench is on sys.path
+from bench_list_rps import PROFILER, _module  # scripts/bench is on sys.path
+from server_process import embedded_config, exchange, start, stop
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -178,8 +184,12 @@ async def service(args, pdfs: list[tuple]) -> dict:
         receiver = tornado.httpserver.HTTPServer(tornado.web.Application(
             [(r"/hook", Receiver)], signed=signed, deliveries=deliveries))
         receiver.add_sockets(sockets)
-        proc, port = start([str(ESIGN), "serve", "--config", str(config(tmp)), "--port", "0"], env=env, cwd=tmp,
-                           stderr=log)
+        cmd = ["serve", "--config", str(config(tmp)), "--port", "0"]
+        if args.profile:
+            cmd = [sys.executable, "-c", PROFILER, str(pathlib.Path(args.profile).resolve()), *cmd]
+        else:
+            cmd = [str(ESIGN), *cmd]
+        proc, port = start(cmd, env=env, cwd=tmp, stderr=log)
         clients = [Client(port, KEYS[i % len(KEYS)]) for i in range(args.clients)]
         signers = [Client(port, "") for _ in range(args.clients)]
         try:
@@ -272,6 +282,28 @@ def floor(pdfs: list[tuple], flows: int) -> dict:
             "per_minute": round(flows / elapsed * 60, 1)}
 
 
+def profile_summary(path: str, flows: int, top: int = 40) -> str:
+    """The CPU time of the server's event loop thread per flow: by module (own time) and the costliest
+    functions by cumulative time (start-up and the warm-up flow included, so read the shares)."""
+    stats = pstats.Stats(path)
+    total = sum(row[2] for row in stats.stats.values())
+    modules: dict[str, float] = {}
+    for (filename, _, _), row in stats.stats.items():
+        modules[_module(filename)] = modules.get(_module(filename), 0) + row[2]
+    lines = [f"{flows} flows; CPU time of the event loop's thread: {total:.2f} s in all, "
+             f"{total / flows * 1e3:.1f} ms a flow\n", "| module | own ms a flow | share |", "|---|---:|---:|"]
+    lines += [f"| {m} | {t / flows * 1e3:.2f} | {t / total:.0%} |"
+              for m, t in sorted(modules.items(), key=lambda item: -item[1])[:top]]
+    lines += ["", "| function | calls a flow | own ms a flow | cumulative ms a flow | share |",
+              "|---|---:|---:|---:|---:|"]
+    rows = sorted(((key, row) for key, row in stats.stats.items() if key[2] != "<module>" and key[0] != "~"),
+                  key=lambda item: -item[1][3])[:top * 2]
+    for (filename, line, name), (_, calls, own, cumulative, _) in rows:
+        lines.append(f"| `{_module(filename)}:{line} {name}` | {calls / flows:.1f} | {own / flows * 1e3:.2f} "
+                     f"| {cumulative / flows * 1e3:.2f} | {cumulative / total:.0%} |")
+    return "\n".join(lines)
+
+
 def machine() -> dict:
     with open("/proc/cpuinfo") as fh:
         model = next((line.split(":", 1)[1].strip() for line in fh if line.startswith("model name")), "?")
@@ -285,6 +317,8 @@ def main() -> int:
     parser.add_argument("--flows", type=int, default=200)
     parser.add_argument("--clients", type=int, default=8, help="flows run at a time")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run esign under cProfile (CPU time of its event loop), write the statistics to FILE")
     args = parser.parse_args()
     pdfs = [(name, (CORPUS / name).read_bytes()) for name in SAMPLES]
     result = {"machine": machine(), "floor_before": floor(pdfs, args.flows)}
@@ -312,6 +346,8 @@ def main() -> int:
                                               f"{result['floor_after']['cpu_seconds']}"),
             ("**ratio** service / floor (wall; target ≤ 1.5)", result["ratio"])]:
         print(f"| {label} | {value} |")
+    if args.profile:
+        print("\n" + profile_summary(args.profile, args.flows + 1))
     return 0
 
 

@@ -26,9 +26,11 @@ def assert_linear(events: list[dict], place: str, prev: str):
 
 async def test_concurrent_writers_keep_one_chain_per_organisation_and_request():
     store = await fresh_store()
-    writes = [store.events.append("org-1", "signer.viewed", signing_request_id=f"req-{n % 3}",
-                                  data={"n": n}) for n in range(24)]
-    writes += [store.events.append("org-1", "member.invited") for _ in range(4)]  # no request: org chain only
+    # four processes' repositories on one database (each its own remembered heads), writing at once
+    processes = [store.events] + [Events(store.events.db, store.events.clock) for _ in range(3)]
+    writes = [processes[n % 4].append("org-1", "signer.viewed", signing_request_id=f"req-{n % 3}",
+                                      data={"n": n}) for n in range(24)]
+    writes += [processes[n].append("org-1", "member.invited") for n in range(4)]  # no request: org chain only
     written = await asyncio.gather(*writes)
     assert_linear(written, "seq", "prev_org_hash")
     assert written[0]["seq"] >= 1 and sorted(e["seq"] for e in written) == list(range(1, 29))
@@ -43,9 +45,35 @@ async def test_without_the_unique_indexes_the_same_writers_fork_the_chain():
     """The insert is the compare-and-swap only through the unique indexes: without them (no
     ensure_indexes) the same concurrent writers read one head and take one place twice."""
     store = Store(dbmod.connect("memory://", "no_indexes"), FakeClock())
-    written = await asyncio.gather(*[store.events.append("org-1", "signer.viewed", signing_request_id="r")
-                                     for _ in range(6)])
+    processes = [Events(store.events.db, store.events.clock) for _ in range(6)]  # as six processes
+    written = await asyncio.gather(*[events.append("org-1", "signer.viewed", signing_request_id="r")
+                                     for events in processes])
     assert len({e["seq"] for e in written}) < 6 and len({e["prev_org_hash"] for e in written}) < 6
+
+
+async def test_concurrent_appends_of_one_process_take_their_places_in_turn():
+    """Appends of one organisation in one process wait for each other: none tries a place another
+    append here has taken (each event is one insert), the heads stored here are not read again, and
+    the chains stay linear."""
+    store = await fresh_store()
+    trips = dbmod.round_trips(store.events.db)
+    before = trips.by_command["insert"]
+    written = await asyncio.gather(*[store.events.append("org-1", "signer.viewed", signing_request_id=f"r{n % 2}")
+                                     for n in range(12)])
+    assert trips.by_command["insert"] - before == 12
+    # the heads of the organisation's and the requests' chains stored here are remembered: no more reads
+    reads = trips.by_command["find"]
+    written += await asyncio.gather(*[store.events.append("org-1", "signer.signed", signing_request_id=f"r{n % 2}")
+                                      for n in range(6)])
+    assert trips.by_command["find"] == reads
+    assert_linear(written, "seq", "prev_org_hash")
+    for n in range(2):
+        assert_linear(await store.events.trail(f"r{n}"), "request_seq", "prev_request_hash")
+    # another process's append takes the next place of r0: the insert here is refused, the head read
+    other = await Events(store.events.db, store.events.clock).append("org-1", "signer.viewed", signing_request_id="r0")
+    mine = await store.events.append("org-1", "signer.viewed", signing_request_id="r0")
+    assert (mine["seq"], mine["prev_org_hash"]) == (other["seq"] + 1, other["hash"])
+    assert (mine["request_seq"], mine["prev_request_hash"]) == (other["request_seq"] + 1, other["hash"])
 
 
 async def test_creation_takes_the_first_place_unread_and_chains_after_an_earlier_event():

@@ -15,11 +15,12 @@ import sys
 import uuid
 
 import mongomock
+import pytest
 from mongomock import filtering
 
 from esign import db as dbmod
 from esign.clock import Clock
-from esign.db import fast_paths, mongomock_patches
+from esign.db import fast_paths, memory, mongomock_patches
 from esign.store import Store
 
 
@@ -289,3 +290,91 @@ async def test_the_outbox_reads_only_pending_events(monkeypatch):
     pending = await s.events.pending_dispatch(10)
     assert [e["id"] for e in pending] == ["pending-0", "pending-1", "pending-2"]
     assert read and not any(r.startswith("done-") for r in read), read[:5]
+
+
+def random_elements(rnd: random.Random):
+    """An array on a path (`s.t`): sub-documents with or without `t`, now and then an empty array or
+    one holding a plain value."""
+    kind = rnd.random()
+    if kind < 0.1:
+        return []
+    if kind < 0.15:
+        return [{"t": "a"}, rnd.choice(VALUES)]
+    return [{"t": rnd.choice(VALUES)} if rnd.random() < 0.85 else {"u": 1} for _ in range(rnd.randint(1, 3))]
+
+
+async def test_a_path_through_an_array_is_indexed_by_its_elements(monkeypatch):
+    """A field through an array of sub-documents (a signer's `signers.token_hash`) is hash-indexed by
+    each element's value, as a multikey index: a query reads the documents holding the value, with
+    exactly the results of mongomock's full scan, as the documents change."""
+    rnd = random.Random(44)
+    db = dbmod.connect("memory://", "esign_multikey")
+    col = db["things"]
+    await col.create_index([("s.t", 1)])
+    await col.create_index([("a", 1)])
+    await col.insert_many([{"_id": f"d{i}", "a": rnd.choice(VALUES), "s": random_elements(rnd)}
+                           if rnd.random() < 0.9 else {"_id": f"d{i}", "s": rnd.choice(VALUES)} for i in range(80)])
+    sync = col._sync
+    queries = [{"s.t": v} for v in VALUES if not isinstance(v, dict)] + [
+        {"s.t": {"$in": ["a", None]}}, {"s.t": {"$in": [1, "b"]}}, {"s.t": "a", "a": "a"}, {"s.t": {"x": 1}},
+        {"s.t": {"$exists": False}}, {"s.t": {"$ne": "a"}}]
+    for _ in range(40):
+        for query in queries:
+            indexed = [d["_id"] for d in sync._iter_documents(query)]
+            assert indexed == [d["_id"] for d in mongomock_patches._ORIGINAL_ITER(sync, query)], query
+        target = {"_id": f"d{rnd.randint(0, 85)}"}
+        change = rnd.choice([{"$set": {"s.0.t": rnd.choice(VALUES)}}, {"$push": {"s": {"t": rnd.choice(VALUES)}}},
+                             {"$set": {"s": random_elements(rnd)}}, {"$unset": {"s": ""}}, {"$set": {"a": "a"}}])
+        with contextlib.suppress(Exception):  # e.g. $push onto a scalar: mongomock refuses it
+            await col.update_one(target, change)
+        await col.insert_one({"_id": f"n{_}", "s": random_elements(rnd)})
+    # a signer's link: one request read of many
+    s = await store()
+    await raw(s, "signing_requests").insert_many([
+        {"_id": f"r{i}", "org_id": "o", "signers": [{"id": "s1", "token_hash": f"h{i}"}, {"id": "s2", "token_hash": None}]}
+        for i in range(500)])
+    read = []
+    original = filtering.filter_applies
+    for module in (filtering, mongomock.collection):
+        monkeypatch.setattr(module, "filter_applies", lambda f, d: (read.append(d["_id"]), original(f, d))[1])
+    assert (await s.signing_requests.by_signer_token("h321"))["id"] == "r321"
+    assert read == ["r321"], read[:5]
+
+
+async def test_an_insert_answers_as_mongomock(monkeypatch):
+    """An insert of a plain document goes straight to the store (one encoding, no version checks):
+    the same errors, in the same order, and the same stored documents and unique checks as the size
+    check followed by mongomock's own insert (as it was done before)."""
+    col = dbmod.connect("memory://", "esign_inserts")["things"]
+    before = dbmod.connect("memory://", "esign_inserts_before")["things"]
+    for c in (col, before):
+        await c.create_index([("u", 1)], unique=True, partialFilterExpression={"u": {"$type": "string"}})
+
+    class Before:  # the embedded database's insert before: its size check, then mongomock's insert_one
+        @staticmethod
+        def insert_one(doc):
+            memory._check_insert_size(doc)
+            return before._sync.insert_one(doc)
+    moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+    docs = [{"_id": "a", "u": "x", "at": moment, "n": {"b": [1, {"c": moment}]}}, {"_id": "a"},
+            {"_id": "b", "u": "x"}, {"_id": "c", "u": 1}, {"_id": "d", "u": 1}, {"_id": "e", "$x": 1},
+            {"_id": "f", "n": {"a\0b": 1}}, {"_id": "g", 1: 2}, {"_id": "h", "v": uuid.uuid4()}, {"_id": 7, "w": None},
+            {"_id": mongomock.ObjectId(), "x": [b"y"]}]
+    stored = []  # inserts that reached mongomock's own insert
+    original = mongomock.collection.Collection._insert
+    monkeypatch.setattr(mongomock.collection.Collection, "_insert",
+                        lambda self, *a, **k: (stored.append(self.database.name), original(self, *a, **k))[1])
+
+    async def outcome(c, doc):
+        try:
+            result = c.insert_one(dict(doc))
+            return (await result if inspect.isawaitable(result) else result).inserted_id
+        except Exception as exc:  # noqa: BLE001 - the error's type is the answer
+            return type(exc)
+
+    for doc in docs:
+        assert await outcome(col, doc) == await outcome(Before, doc), doc
+    assert repr(list(col._sync._store._documents.values())) == repr(list(before._sync._store._documents.values()))
+    assert stored.count("esign_inserts") == 1  # the native UUID only (mongomock refuses it): its own path
+    with pytest.raises(dbmod.DocumentTooLarge):
+        await col.insert_one({"_id": "big", "blob": b"x" * (16 * 1024 * 1024)})

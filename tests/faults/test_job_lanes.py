@@ -10,7 +10,7 @@ import pytest
 
 from esign import cli
 from esign import config as configmod
-from esign.jobs.kinds import JobKind
+from esign.jobs.kinds import JobKind, RetryLater
 from esign.jobs.worker import Worker
 from esign.store import Store
 from tests.support import raw_db, running_server, write_config
@@ -148,3 +148,74 @@ async def test_a_running_worker_follows_events_stored_here_at_once_and_others_by
             assert await delivered()  # once
     finally:
         receiver.stop()
+
+
+async def test_a_lane_found_empty_is_not_claimed_again_when_its_jobs_end(tmp_path, monkeypatch):
+    """A lane whose last claim found nothing due is claimed again when a job is queued (or queued
+    again) here, not when one of its jobs ends: one claim takes each job and one finds the lane empty,
+    none follows the job's end. A job queued again at once still runs again at once (no poll)."""
+    ran = []
+
+    async def handler(services, payload, job):
+        ran.append(payload["n"])
+        if payload.get("again") and job["attempts"] == 1:
+            raise RetryLater("once more", delay_seconds=0)
+
+    async with running_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": 60}}) as srv:
+        jobs = srv.services.store.jobs
+        worker = Worker(srv.services, [JobKind("test.mail", handler, lane="email")], [], lanes=["email"])
+        claims = []
+        claim = jobs.claim
+
+        async def counted(*args, **kwargs):
+            job = await claim(*args, **kwargs)
+            claims.append(job and job["payload"]["n"])
+            return job
+
+        monkeypatch.setattr(jobs, "claim", counted)
+        worker.start()
+        try:
+            await asyncio.sleep(0.1)
+            assert claims == [None]  # the first look: nothing due
+            for n in range(1, 5):
+                await jobs.enqueue("test.mail", {"n": n}, lane="email")
+                worker.wake("email")  # as services.enqueue does
+
+                async def done(n=n):
+                    return ran.count(n) == 1 and not worker._running
+
+                await wait_until(done, timeout=5)
+                await asyncio.sleep(0.05)
+            assert claims == [None, 1, None, 2, None, 3, None, 4, None]
+            await jobs.enqueue("test.mail", {"n": 5, "again": True}, lane="email")
+            worker.wake("email")
+
+            async def twice():
+                return ran.count(5) == 2
+
+            await wait_until(twice, timeout=5)
+        finally:
+            await worker.stop()
+
+
+async def test_a_job_queued_by_another_process_is_claimed_at_the_poll(tmp_path):
+    """What a lane found empty knows lasts until the poll: a job queued by another process (no wake
+    here) is claimed at the next poll."""
+    ran = []
+
+    async def handler(services, payload, job):
+        ran.append(payload["n"])
+
+    async with running_server(tmp_path, overrides={"jobs": {"poll_interval_seconds": 0.2}}) as srv:
+        worker = Worker(srv.services, [JobKind("test.mail", handler, lane="email")], [], lanes=["email"])
+        worker.start()
+        try:
+            await asyncio.sleep(0.1)  # the first look: nothing due
+            await Store(srv.services.db, srv.clock).jobs.enqueue("test.mail", {"n": 1}, lane="email")
+
+            async def claimed():
+                return ran == [1]
+
+            await wait_until(claimed, timeout=3)
+        finally:
+            await worker.stop()
