@@ -79,6 +79,7 @@ async def test_500_recipients_with_a_few_invalid(smtp_server):  # noqa: F811
     assert person3["Subject"] == "Offer for Person 3"
 
 
+@pytest.mark.slow
 async def test_bulk_validation_and_scoping(client, document_id):
     t = await offer_template(client)
     cases = [

@@ -169,6 +169,7 @@ async def test_a_refusal_of_the_recipient_is_still_a_bounce(tmp_path, relay):
     assert not recipient_refusal(554, "no") and not recipient_refusal(450, "4.1.1 try later")
 
 
+@pytest.mark.slow
 async def test_the_client_introduces_itself_with_the_public_host_and_a_helo_refusal_is_not_a_bounce(tmp_path, relay,
                                                                                                       caplog):
     relay.handler.helo_policy = True

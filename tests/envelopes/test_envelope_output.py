@@ -62,6 +62,7 @@ async def signed_envelope(srv, count: int = 3, **extra) -> tuple[dict, list[dict
     return request, docs
 
 
+@pytest.mark.slow
 async def test_three_documents_each_sealed_with_a_certificate_listing_all_and_a_combined_pdf(tmp_path):
     async with mail_server(tmp_path) as srv:
         request, docs = await signed_envelope(srv)
@@ -151,6 +152,7 @@ async def test_downloads_of_a_document_not_in_the_envelope_or_both_at_once_are_r
     assert (await server.client.get(link[len(server.url):], key=None)).status == 200
 
 
+@pytest.mark.slow
 async def test_an_aes_envelope_of_two_documents_carries_every_signers_signature_in_each(server, tmp_path):
     request, docs = await signed_envelope(server, count=2, signing_level="aes")
     _, combined = await download(server, request["id"], "?combined=true")
@@ -184,6 +186,7 @@ async def qes_server(tmp_path, tsa):
     csc.stop()
 
 
+@pytest.mark.slow
 async def test_a_qes_envelope_is_signed_remotely_document_by_document(qes_server, tsa, tmp_path):
     server, csc = qes_server
     request, docs = await signed_envelope(server, count=2, signing_level="qes")

@@ -5,6 +5,7 @@ signer and stays under 16 MiB; one field more is a 422, never a 500."""
 from __future__ import annotations
 
 import bson
+import pytest
 
 from esign.domain import envelope, links, signing_requests
 from tests.support import assert_error, running_server
@@ -33,6 +34,7 @@ def largest_select(document_id: str, page: int, n: int) -> dict:
             "placeholder": "p" * PLACEHOLDER, "options": options}
 
 
+@pytest.mark.slow
 async def test_the_largest_envelope_stays_under_16_mib(tmp_path):
     async with running_server(tmp_path, overrides={"limits": {"json_body_mb": 16}}) as server:
         client = server.client

@@ -123,6 +123,7 @@ def test_lane_slots_are_at_least_one(tmp_path, key):
         configmod.load(write_config(tmp_path), environ={}, overrides={"jobs": {key: 0}})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("poll_seconds", [60, 0.2])
 async def test_a_running_worker_follows_events_stored_here_at_once_and_others_by_polling(tmp_path, poll_seconds):
     """The worker works off the outbox: an event stored in its process wakes it (delivered long before

@@ -88,6 +88,7 @@ def test_chain_head_only_when_there_is_an_embedded_trail(tmp_path):
     assert "Audit chain head" not in pdftotext(pdf, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signers", [1, 3])
 def test_no_trail_rows_alone_on_a_page(tmp_path, signers):
     """Whatever the length of the trail, a page holding trail rows holds at least WIDOW of them

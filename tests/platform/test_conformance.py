@@ -462,6 +462,7 @@ def test_public_url_follows_host_and_port_unless_set(tmp_path):
         assert bool(configmod.follow_listening_address(cfg, "127.0.0.1", port)) is warns, url
 
 
+@pytest.mark.slow
 def test_admin_add_embed_origin_on_memory_says_what_to_do(tmp_path):
     config = tmp_path / "esign.toml"
     config.write_text('[database]\nurl = "memory://"\n')

@@ -266,6 +266,7 @@ async def test_chunked_upload_over_50_mb_is_413(server, client):
     assert (await client.get("/v1/documents")).json["total"] == 0
 
 
+@pytest.mark.slow
 async def test_pdf_of_exactly_50_mb_is_accepted(server, client):
     pdf = sized_pdf(50 * MB)
     resp = await client.upload(pdf, "fifty.pdf")

@@ -67,6 +67,7 @@ async def test_qes_request_is_signed_remotely_and_sealed(qes_server, csc, tsa, s
     assert [b["userID"] for b in csc.called("credentials/list")] == [s["email"] for s in SIGNERS]
 
 
+@pytest.mark.slow
 async def test_remote_failures_retry_then_fail_then_recover(qes_server, csc, sample_pdf):
     """Unavailable: the finalisation is retried. Rejected: the signed PDF is `failed` with the reason,
     and the stuck-finalisation sweep tries again later."""

@@ -156,6 +156,7 @@ async def test_config_needs_a_secret_and_an_enterprise_plan(tmp_path):
         await start_server(tmp_path, org.format(plan="pro") + 'delivery_secret = "s"\n')
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode, error", [("hang", "timed out after 0.5 s"), ("reset", "connection failed"),
                                          ("refused", "connection failed"), ("stall", None)])
 async def test_endpoint_slow_resetting_or_down_then_back(tmp_path, receiver, sample_pdf, mode, error):

@@ -13,6 +13,7 @@ from tests.support import running_server
 from tests.support.signing import ANN, make_request, spost, typed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("presign", [True, False])
 async def test_upload_sign_download_on_s3(moto_url, bucket, s3, tmp_path, presign):
     async with running_server(tmp_path, overrides={"storage": storage_settings(moto_url, bucket,
