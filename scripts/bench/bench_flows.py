@@ -230,13 +230,17 @@ async def service(args, pdfs: list[tuple]) -> dict:
 
 
 def _cpu(pid: int) -> float:
-    """CPU seconds (user + system) of `pid`, its threads and its living children (the PDF check pool)."""
+    """CPU seconds (user + system) of `pid`, its threads and its living descendants (the PDF check pool,
+    and the fork server with the finalisation and JSON-body children, which a thread of it started:
+    each thread's children are listed under that thread)."""
     try:
         with open(f"/proc/{pid}/stat") as fh:
             fields = fh.read().rsplit(")", 1)[1].split()
-        with open(f"/proc/{pid}/task/{pid}/children") as fh:
-            children = [int(child) for child in fh.read().split()]
-    except FileNotFoundError:  # a child that has just ended
+        children = []
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                children += [int(child) for child in fh.read().split()]
+    except FileNotFoundError:  # a child (or a thread) that has just ended
         return 0.0
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") + sum(map(_cpu, children))
 
