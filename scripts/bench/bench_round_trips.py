@@ -18,8 +18,8 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from tests.conftest import TEST_DATABASE_URL, start_server, stop_server  # noqa: E402
 from tests.platform.test_round_trips import BUDGETS, measure  # noqa: E402
+from tests.support.server import TEST_DATABASE_URL, start_server, stop_server  # noqa: E402
 
 
 async def main() -> None:

@@ -105,7 +105,8 @@ async def main(args):
     receiver.add_sockets(sockets)
     org = (await services.store.organizations.by_name("Bench"))["id"]
     await services.store.webhooks.create(org, "bench", f"http://127.0.0.1:{sockets[0].getsockname()[1]}/hook",
-                                         ["signing_request.created"], services.secrets.encrypt("whsec_bench"))
+                                         ["signing_request.created"], services.secrets.encrypt("whsec_bench"),
+                                         max_count=services.config.webhooks.max_per_organisation)
     make_worker(services).start()
     try:
         # paced first, on a small database: the latency of one event when nothing is queued
