@@ -12,7 +12,7 @@ import pytest
 
 from esign.domain import links
 from tests.support.a11y import axe, open_page
-from tests.support.browser import DESKTOP, PHONE, chromium, consent, draw_signature, screenshot
+from tests.support.browser import DESKTOP, PHONE, chromium, consent, finish_with_drawn_signature_and_initials, screenshot
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
 from tests.support.envelopes import assert_passes, download, flat_text
 from tests.support.page_images import dark, fetch_image, raw_get
@@ -181,13 +181,7 @@ async def test_three_documents_signed_on_a_phone_and_a_desktop(server, tmp_path)
         await page.fill(f"#field-{field[ANN['email'], 'text']} input", "ACME")
         assert await page.locator("#doc-progress-3").text_content() == "1 of 2 fields done"
         # one adoption for every document: the signature (document 1), then the initials (document 3)
-        await page.click("#finish")
-        await page.locator("#adopt").wait_for(state="visible")
-        await page.click("#tab-draw")
-        await draw_signature(page)
-        await page.click("#adopt-ok")
-        await page.locator("#adopt-title", has_text="initials").wait_for()
-        await page.click("#adopt-ok")
+        await finish_with_drawn_signature_and_initials(page)
         await page.locator("#status.done").wait_for()
         assert await page.locator("#doc-progress-1").text_content() == "1 of 1 fields done"
         assert await page.locator("#doc-progress-3").text_content() == "2 of 2 fields done"

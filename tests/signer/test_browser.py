@@ -14,7 +14,17 @@ from esign.hookspecs import hookimpl
 from esign.plugins import make_plugin_manager
 from esign.providers.base import CodeCheckingSmsProvider
 from tests.support import running_server
-from tests.support.browser import PHONE, chromium, consent, create_request, draw_signature, field_ids, new_page, screenshot, tab_to
+from tests.support.browser import (
+    PHONE,
+    chromium,
+    consent,
+    create_request,
+    field_ids,
+    finish_with_drawn_signature_and_initials,
+    new_page,
+    screenshot,
+    tab_to,
+)
 from tests.support.mail import link_of
 
 pytestmark = pytest.mark.browser  # headless Chromium: `-m "not browser"` leaves these out
@@ -74,14 +84,8 @@ async def test_signer_fills_every_field_type_draws_and_signs(srv):
         assert await page.text_content(f"#field-{ids[('date', None)]} .date") == srv.clock.now().date().isoformat()
 
         # the page refuses an empty form with the reasons next to the fields
-        await page.click("#finish")
-        await page.locator("#adopt").wait_for(state="visible")
-        await page.click("#tab-draw")
-        await draw_signature(page)
-        await page.click("#adopt-ok")
         # the initials field needs initials of their own (an adopted signature does not stand in for them)
-        await page.locator("#adopt-title", has_text="initials").wait_for()
-        await page.click("#adopt-ok")
+        await finish_with_drawn_signature_and_initials(page)
         await page.locator(f"#field-{ids[('text', 'Work email')]}.invalid").wait_for()
         assert await page.locator(".field.invalid").count() == 4  # work email, checkbox, select, employee number
         assert (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["status"] == "pending"

@@ -68,6 +68,17 @@ async def draw_signature(page) -> None:
     await page.mouse.up()
 
 
+async def finish_with_drawn_signature_and_initials(page) -> None:
+    """Press Finish, adopt a drawn signature, then the initials the dialog asks for next (as typed)."""
+    await page.click("#finish")
+    await page.locator("#adopt").wait_for(state="visible")
+    await page.click("#tab-draw")
+    await draw_signature(page)
+    await page.click("#adopt-ok")
+    await page.locator("#adopt-title", has_text="initials").wait_for()
+    await page.click("#adopt-ok")
+
+
 # --- a request to open in the browser --------------------------------------------------------------
 
 async def create_request(srv, signers, fields_for=None, pdf: bytes | None = None, **extra) -> dict:
