@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.domain import mail_queue
+from esign.domain.envelope import MAX_DOCUMENTS
 from esign.domain.placement import FIELD_TYPES
 from esign.schema import (
     Bool,
@@ -164,7 +165,7 @@ class CreateBodyField(FieldShape):
 
 class SigningRequestCreate(RequestSettings):
     document_id = fields.UUID(metadata={"description": "from the upload; required unless `document_ids` is given"})
-    document_ids = fields.List(fields.UUID(), validate=validate.Length(1, 10), metadata={"description": (
+    document_ids = fields.List(fields.UUID(), validate=validate.Length(1, MAX_DOCUMENTS), metadata={"description": (
         "extension: an envelope, 1 to 10 uploaded documents in order, instead of `document_id` (giving both is a "
         "422). Together at most 2,000 pages and `[limits] max_upload_mb` (docs/envelopes.md)")})
     signers = fields.List(fields.Nested(SignerInput), required=True, validate=validate.Length(1, 100),

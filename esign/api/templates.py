@@ -20,6 +20,7 @@ from esign.api.signing_request_schemas import (
 from esign.api.signing_requests import RequestHandler
 from esign.domain import lifecycle
 from esign.domain import templates as domain
+from esign.domain.envelope import MAX_DOCUMENTS
 from esign.schema import (
     Bool,
     CursorPageQuery,
@@ -73,7 +74,7 @@ class TemplateCreate(RequestSettings):
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
         "description": "a document of the organisation; optional here, then every send gives `document_id` (or "
                        "`document_ids`). With `document_ids` it is stored and returned as their first"})
-    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, 10),
+    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, MAX_DOCUMENTS),
                                metadata={"description": (
                                    "extension: an envelope template, 1 to 10 documents of the organisation in "
                                    "order, instead of `document_id` (giving both is a 422); together at most 2,000 "
@@ -192,7 +193,7 @@ class SendOptions(StrictSchema):
 class TemplateSend(Recipient, SendOptions):
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
         "description": "instead of the template's document; the role fields must lie on its pages"})
-    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, 10),
+    document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, MAX_DOCUMENTS),
                                metadata={"description": (
                                    "extension: instead of the template's documents, 1 to 10 in order (giving both "
                                    "this and `document_id` is a 422): the n-th takes the place of the template's "

@@ -60,8 +60,7 @@ def given_ids(body: dict) -> tuple[list[str], str]:
     return [str(body["document_id"])], "document_id"
 
 
-async def load(services, org_id: str, ids: list[str], key: str, sandbox: bool,
-               max_upload_mb: int | None = None) -> list[dict]:
+async def load(services, org_id: str, ids: list[str], key: str, sandbox: bool) -> list[dict]:
     """The document records of `ids`, in order, checked as an envelope (422 naming `key` otherwise)."""
     records, details = [], []
     for i, doc_id in enumerate(ids):
@@ -78,7 +77,7 @@ async def load(services, org_id: str, ids: list[str], key: str, sandbox: bool,
     if len(records) > 1 and pages > MAX_PAGES:
         details.append({"field": key, "message": f"these documents have {pages} pages together; an envelope may have "
                                                  f"at most {MAX_PAGES}"})
-    size_mb = max_upload_mb if max_upload_mb is not None else services.config.limits.max_upload_mb
+    size_mb = services.config.limits.max_upload_mb
     size = sum(d.get("file_size") or 0 for d in records)
     if len(records) > 1 and size > size_mb * MB:
         details.append({"field": key, "message": f"these documents take {size / MB:.1f} MB together; an envelope may "

@@ -56,12 +56,13 @@ def _hash(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def addresses(request: dict, document: dict) -> dict[int, str]:
+def addresses(request: dict, document: dict, numbers=None) -> dict[int, str]:
     """page number -> the content address of its image (24 hex digits) for every page of `document`
-    (the document record of one of the request's documents)."""
+    (the document record of one of the request's documents), or for the pages `numbers` only (one
+    image asked for: not a hash of every page)."""
     fields, names = _stamped(request, document["id"], _digests(request))
     out = {}
-    for number in range(1, (document.get("page_count") or 0) + 1):
+    for number in numbers or range(1, (document.get("page_count") or 0) + 1):
         drawn = [f for f in fields if int(f["page_number"]) == number]
         what = {"v": RENDER_VERSION, "document": document["blob_key"], "page": number}
         if drawn:
@@ -113,7 +114,7 @@ async def _document(services, request: dict, order: int, number: int) -> dict:
 async def current_address(services, request: dict, number: int, order: int = 1) -> str:
     """The content address of page `number` of document `order` now (404 for a page that does not exist)."""
     document = await _document(services, request, order, number)
-    return addresses(request, document)[number]
+    return addresses(request, document, [number])[number]
 
 
 async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png",
@@ -129,7 +130,7 @@ async def image(services, request: dict, number: int, width: int | None = None, 
         key = f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else f"{prefix}/pages/{number}-{size}.{fmt}"
         return await services.pdf_checker.shared(
             key, lambda: _cached_or_drawn(services, document["blob_key"], number, key, width, fmt))
-    address = addresses(request, document)[number]
+    address = addresses(request, document, [number])[number]
     key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
 
     async def draw():

@@ -145,7 +145,7 @@ async def first_image(services, session: SignerSession, base_path: str) -> dict 
     document = await services.store.documents.get(request["org_id"], envelope.of(request)[0]["id"])
     if not document or not document.get("page_count"):
         return None
-    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document)[1])
+    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1])[1])
 
 
 def blocker(session: SignerSession) -> str | None:

@@ -361,16 +361,22 @@
     return f.is_required ? t("{name} (required)", { name: name }) : t("{name} (optional)", { name: name });
   }
 
-  function fieldElement(f, interactive, done, draft) {
-    if (done) return doneElement(f);
+  // a field's box over its page, at its place (percent of the page)
+  function fieldBox(f, className) {
     var box = document.createElement("div");
-    box.className = "field " + f.field_type;
+    box.className = className;
     box.id = "field-" + f.id;
     box.dataset.fieldId = f.id;
     box.style.left = f.x_percent + "%";
     box.style.top = f.y_percent + "%";
     box.style.width = f.width_percent + "%";
     box.style.height = f.height_percent + "%";
+    return box;
+  }
+
+  function fieldElement(f, interactive, done, draft) {
+    if (done) return doneElement(f);
+    var box = fieldBox(f, "field " + f.field_type);
     var el;
     if (f.field_type === "text") {
       el = document.createElement("input");
@@ -484,14 +490,7 @@
 
   // --- a signed signer's fields: what they gave, read only ---------------------------------------------
   function doneElement(f) {
-    var box = document.createElement("div");
-    box.className = "field done " + f.field_type;
-    box.id = "field-" + f.id;
-    box.dataset.fieldId = f.id;
-    box.style.left = f.x_percent + "%";
-    box.style.top = f.y_percent + "%";
-    box.style.width = f.width_percent + "%";
-    box.style.height = f.height_percent + "%";
+    var box = fieldBox(f, "field done " + f.field_type);
     var names = { signature: t("Signature"), initials: t("Initials"), date: t("Date"), text: t("Text"), checkbox: t("Checkbox"),
       select: t("Choice"), attachment: t("Attachment") };
     var name = f.placeholder || names[f.field_type] || t("Field");
