@@ -231,9 +231,13 @@
       if (el.tagName === "SELECT" || (el.tagName === "INPUT" && el.type === "text")) draft[id] = el.value;
       else if (el.tagName === "INPUT" && el.type === "checkbox") draft[id] = el.checked;
     });
-    // once the request is over, its page images are no longer served: the ones shown stay
+    // once the request is over, its page images are no longer served: the ones shown stay, each pinned to
+    // the image it loaded (moved into the new page, its srcset would be chosen from again)
     var shown = {};
-    if (state.request.status !== "pending") holder.querySelectorAll(".page img").forEach(function (img) { shown[img.parentNode.id] = img; });
+    if (state.request.status !== "pending") holder.querySelectorAll(".page img").forEach(function (img) {
+      if (img.currentSrc) { img.srcset = ""; img.src = img.currentSrc; }
+      shown[img.parentNode.id] = img;
+    });
     holder.textContent = "";
     inputs = {};
     holder.hidden = false;
