@@ -29,7 +29,7 @@ from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
 
-RENDER_VERSION = 1  # raised whenever the pages are drawn differently: every address changes with it
+RENDER_VERSION = 2  # raised whenever the pages are drawn differently: every address changes with it
 STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
               "height_percent", "value", "signature")
 DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS

@@ -83,7 +83,7 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
-RLM, LRM = "\u200f", "\u200e"  # a line's direction (esign.pdf.fonts.visual drops them once it is ordered)
+RLM = "\u200f"  # a line's direction (esign.pdf.fonts.visual drops them once it is ordered)
 _LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -156,9 +156,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         rows = [[_p(_(h), 8, fonts.BOLD) for h in (N_("Time"), N_("Event"), N_("By"), N_("IP address"))]]
         rows += [[_p(_when(e.get("created_at")), 8), _p(_event_text(e), 8), _p(actor(request, e), 8),
                   _p(_address(e), 8)] for e in events]
-        table = _Trail(rows, colWidths=[0.27 * width, 0.35 * width, 0.22 * width, 0.16 * width], repeatRows=1)
-        table.setStyle(_GRID)
-        story.append(table)
+        story.append(_grid(rows, [0.27 * width, 0.35 * width, 0.22 * width, 0.16 * width], repeat=1))
 
     footer = _(FOOTER).format(title=_(TITLE), id=request.get("id") or "")
 
@@ -416,12 +414,22 @@ def _p(text, size: float, chain: list[str] | None = None) -> Flowable:
     """A paragraph whose characters each use a font that has them (Unicode names, CJK); in a certificate
     in a right-to-left language, one with right-to-left text is `_RightToLeft`."""
     text, chain = str(text), chain or fonts.TEXT
-    return _RightToLeft(text, size, chain) if _right_to_left(text) else _paragraph([text], size, chain)
+    return _RightToLeft(text, size, chain) if _right_to_left(text) else _paragraph([text], size, chain, _start())
+
+
+def _rtl() -> bool:
+    """A certificate in a right-to-left language (Arabic): laid out from the right."""
+    return i18n.direction(_LOCALE.get()) == "rtl"
+
+
+def _start() -> int:
+    """Where a line begins: the right in a right-to-left certificate, Latin lines too."""
+    return TA_RIGHT if _rtl() else TA_LEFT
 
 
 def _right_to_left(text: str) -> bool:
     """Right-to-left text in a certificate in a right-to-left language (Arabic)."""
-    return i18n.direction(_LOCALE.get()) == "rtl" and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+    return _rtl() and any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
 
 
 def _paragraph(lines: list[str], size: float, chain: list[str], alignment: int = TA_LEFT) -> Paragraph:
@@ -445,12 +453,8 @@ class _RightToLeft(Flowable):
     def _width(self, line: str) -> float:
         return sum(stringWidth(part, font, self.size) for font, part in fonts.runs(self.chain, self.mark + line))
 
-    @property
-    def mark(self) -> str:
-        """The paragraph's direction (its first strong character's, as the Unicode bidi algorithm
-        says), given to each of its lines: a line of an Arabic sentence may begin with Latin."""
-        first = next((d for d in map(unicodedata.bidirectional, self.text) if d in ("L", "R", "AL")), "L")
-        return LRM if first == "L" else RLM
+    mark = RLM  # each line right to left, as `dir="rtl"` makes a page's: an Arabic sentence (or a line of
+    # one) may begin with Latin ("SHA-256 …:"), which would otherwise make it left to right, its colon last
 
     def wrap(self, availWidth, availHeight):
         lines: list[str] = []
@@ -467,7 +471,7 @@ class _RightToLeft(Flowable):
 
 
 def _heading(text: str) -> Paragraph:
-    heading = _paragraph([text], 12, fonts.BOLD, TA_RIGHT if _right_to_left(text) else TA_LEFT)
+    heading = _paragraph([text], 12, fonts.BOLD, _start())
     heading.style.spaceBefore, heading.style.spaceAfter, heading.keepWithNext = 6 * mm, 2 * mm, True
     return heading
 
@@ -475,8 +479,18 @@ def _heading(text: str) -> Paragraph:
 def _table(rows, width) -> Table:
     cells = [[_p(label, 9, fonts.BOLD), value if isinstance(value, (Flowable, list)) else _p(value, 9)]
              for label, value in rows if value is not None]
-    table = _Trail(cells, colWidths=[0.3 * width, 0.7 * width])
+    return _grid(cells, [0.3 * width, 0.7 * width])
+
+
+def _grid(rows: list[list], widths: list[float], repeat: int = 0) -> Table:
+    """A table of `rows` (cells in reading order) whose columns are `widths` wide; in a right-to-left
+    certificate its first column is on the right and its cells are aligned right."""
+    if _rtl():
+        rows, widths = [row[::-1] for row in rows], widths[::-1]
+    table = _Trail(rows, colWidths=widths, repeatRows=repeat)
     table.setStyle(_GRID)
+    if _rtl():
+        table.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "RIGHT")]))
     return table
 
 

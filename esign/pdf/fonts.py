@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import glob
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -26,7 +27,7 @@ import unicodedata
 from collections import defaultdict
 
 from arabic_reshaper import ArabicReshaper
-from bidi import get_display
+from bidi import get_base_level, get_display, mirror
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -95,13 +96,54 @@ def path_of(chain: list[str]) -> str | None:
 
 def visual(text: str) -> str:
     """`text` in the order it is drawn left to right: right-to-left runs reversed (numbers and Latin
-    within them kept left to right) and Arabic letters in their joined forms; then without invisible
-    format characters. Vowel marks (harakat) are left out: drawn without positioning they would
-    land beside their letter."""
+    within them kept left to right), the brackets and other mirrored characters in them mirrored, and
+    Arabic letters in their joined forms; then without invisible format characters. Vowel marks
+    (harakat) are left out: drawn without positioning they would land beside their letter."""
     if any(unicodedata.bidirectional(c) in _RIGHT_TO_LEFT for c in text):
-        text = get_display(_RESHAPER.reshape(text))
+        text = _reorder(_RESHAPER.reshape(text))
     return "".join(c for c in text if unicodedata.category(c) != "Cf" and not 0xfe00 <= ord(c) <= 0xfe0f
                    and not 0xe0100 <= ord(c) <= 0xe01ef)
+
+
+def _reorder(text: str) -> str:
+    """`text` (one line) in visual order by the Unicode bidirectional algorithm (UAX #9): the levels
+    python-bidi resolves (brackets paired, rule N0), then rules L1, L2 and L4 here, as python-bidi's
+    get_display does not mirror (L4: a "(" in a right-to-left run is drawn as ")")."""
+    levels = _levels(text)
+    base = get_base_level(text)
+    end = len(text)
+    while end and unicodedata.bidirectional(text[end - 1]) in ("WS", "B", "S", "BN", "LRI", "RLI", "FSI", "PDI"):
+        end -= 1
+    levels[end:] = [base] * (len(text) - end)  # L1: the line's trailing white space takes its direction
+    chars = [mirror.MIRRORED.get(c, c) if level % 2 else c for c, level in zip(text, levels)]  # L4
+    odd = [level for level in levels if level % 2]
+    for level in range(max(levels, default=0), min(odd, default=max(levels, default=0) + 1) - 1, -1):  # L2
+        i = 0
+        while i < len(chars):
+            if levels[i] < level:
+                i += 1
+                continue
+            j = i
+            while j < len(chars) and levels[j] >= level:
+                j += 1
+            chars[i:j], levels[i:j] = chars[i:j][::-1], levels[i:j][::-1]
+            i = j
+    return "".join(chars)
+
+
+_LEVEL = re.compile(r"Level\(\s*(\d+),\s*\)")
+
+
+def _levels(text: str) -> list[int]:
+    """The resolved embedding level of each character of `text`: python-bidi's answer with `debug`
+    (the Rust crate's BidiInfo, one level per UTF-8 byte)."""
+    info = get_display(text, debug=True)
+    per_byte = [int(level) for level in _LEVEL.findall(info.split("levels:", 1)[1].split("paragraphs:", 1)[0])]
+    out, offset = [], 0
+    for char in text:
+        out.append(per_byte[offset])
+        offset += len(char.encode())
+    return out
 
 
 def runs(chain: list[str], text: str) -> list[tuple[str, str]]:

@@ -66,7 +66,7 @@ def image_scale(width: float, height: float, scale: float = SCALE) -> float:
 WIDTHS = (480, 720, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`; 720: a
 # 412 px phone at 1.75x shows a page about 388 CSS px wide, 679 pixels)
 FORMATS = {"png": "image/png", "webp": "image/webp"}
-WEBP_QUALITY = 80  # text stays sharp; an A4 page at 960 px is about a tenth of its PNG
+WEBP_QUALITY = 80  # lossy: text stays sharp; an A4 page at 960 px is about a tenth of its PNG
 
 
 def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -> bytes:
@@ -97,9 +97,19 @@ def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, wi
             page.close()
         finally:
             doc.close()
-    out = io.BytesIO()
     if fmt == "webp":
-        image.save(out, format="WEBP", quality=WEBP_QUALITY, method=4)
-    else:
-        image.save(out, format="PNG")
+        return _webp(image)
+    out = io.BytesIO()
+    image.save(out, format="PNG")
     return out.getvalue()
+
+
+def _webp(image) -> bytes:
+    """The smaller of the page as lossless and as lossy WebP: a page of text is a fifth of its lossy
+    image lossless (and exact), a page of photographs or scans a tenth of its lossless one lossy."""
+    encoded = []
+    for options in ({"lossless": True, "quality": 80}, {"quality": WEBP_QUALITY}):
+        out = io.BytesIO()
+        image.save(out, format="WEBP", method=4, **options)
+        encoded.append(out.getvalue())
+    return min(encoded, key=len)

@@ -55,9 +55,19 @@ def _footer(locale: str) -> tuple[str, ...]:
     return (footer,)
 
 
+def _seal_label(locale: str) -> tuple[str, bool]:
+    """(the label of the seal's fingerprint in `locale`, folded; whether the language is right to left).
+    Right to left, its table has the value before the label in the text, and the label is its
+    right-to-left words only: a Latin run (SHA-256) comes back on either side of them."""
+    label = _fold(i18n.translations(locale).gettext(SEAL_LABEL))
+    if i18n.direction(locale) != "rtl":
+        return label, False
+    return " ".join(w for w in label.split() if any(unicodedata.bidirectional(c) in ("R", "AL") for c in w)), True
+
+
 # how esign.pdf.certificate prints the seal's fingerprint (its "Integrity" table) and each page's footer,
 # in each of its languages
-SEAL_LABELS = tuple(dict.fromkeys(_fold(i18n.translations(locale).gettext(SEAL_LABEL)) for locale in i18n.LOCALES))
+SEAL_LABELS = tuple(dict.fromkeys(_seal_label(locale) for locale in i18n.LOCALES))
 FOOTERS = tuple(dict.fromkeys(_footer(locale) for locale in i18n.LOCALES))
 MOST_CHANGES = 20  # changes named one by one after the seal; the rest are counted
 LEVELS = {
@@ -217,13 +227,21 @@ def certificate_pages(pdf: bytes) -> list[tuple[int, str]]:
 
 
 def printed_fingerprint(text: str) -> str | None:
-    """The seal's SHA-256 fingerprint (64 upper-case hex digits) printed after its label (SEAL_LABELS, in
-    any of the certificate's languages) in `text`."""
-    for label in SEAL_LABELS:
+    """The seal's SHA-256 fingerprint (64 upper-case hex digits) printed beside its label (SEAL_LABELS, in
+    any of the certificate's languages) in `text`: right after it, or in a right-to-left certificate,
+    whose table's columns run from the right, the last one before it (its cell's explanation between)."""
+    for label, right_to_left in SEAL_LABELS:
         at = text.find(label)
-        found = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(label):]) if at >= 0 else None
+        if at < 0:
+            continue
+        if right_to_left:  # the last 64 digits of the last run (one may run on from the row before's "SHA-256")
+            runs = re.findall(r"(?:[0-9A-Fa-f][\s:]*){64,}", text[:at])
+            found = runs and re.sub(r"[^0-9A-Fa-f]", "", runs[-1])[-64:]
+        else:
+            after = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(label):])
+            found = after and after.group(1)
         if found:
-            return re.sub(r"[^0-9A-Fa-f]", "", found.group(1)).upper()
+            return re.sub(r"[^0-9A-Fa-f]", "", found).upper()
     return None
 
 

@@ -185,3 +185,34 @@ def test_an_arabic_paragraph_that_wraps_reads_from_its_first_line(tmp_path):
     first, last = "كما كتب مع كل مستند مختوم في المظروف", "هذا هو الملف قبل إضافة هذه الشهادة"
     assert first in text and last in text
     assert text.index(first) < text.index(last)
+
+
+def _lines(pdf: bytes, tmp_path) -> list[list[tuple[float, float, str]]]:
+    """The words of the certificate's first two pages, (x min, x max, text), line by line."""
+    words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<',
+                       pdftotext(pdf, tmp_path, "-bbox", "-f", "1", "-l", "2"))
+    lines: dict[tuple[int, float], list] = {}
+    page = 0
+    for x0, y0, x1, word in words:
+        if lines and float(y0) < max(y for _, y in lines if _ == page) - 300:  # the next page begins at its top
+            page += 1
+        lines.setdefault((page, round(float(y0))), []).append((float(x0), float(x1), word))
+    return list(lines.values())
+
+
+@pytest.mark.parametrize("locale", ["ar", "de"])
+def test_a_right_to_left_certificate_has_its_tables_columns_from_the_right(locale, tmp_path):
+    """In Arabic a row's label is on the right of its value, and the audit trail's first column (the time)
+    on the right of its last (the IP address), as a page laid out right to left has them; in German
+    the other way round."""
+    request = {**REQUEST, "organization_locale": locale}
+    pdf = audit_certificate(request, [signer(1)], [event(0, "signing_request.created")], EVERYTHING)
+    rows = [(line, value) for line in _lines(pdf, tmp_path) for value in line if value[2] in ("req_42", "203.0.113.1")
+            and len(line) > 1 and not any(w[2] == "·" for w in line)]  # not the footer
+    assert {value[2] for _, value in rows} == {"req_42", "203.0.113.1"}, rows
+    for line, value in rows:
+        others = [w for w in line if w is not value]
+        if locale == "ar":
+            assert all(w[0] > value[1] for w in others), (value, others)
+        else:
+            assert all(w[1] < value[0] for w in others), (value, others)

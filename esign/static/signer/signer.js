@@ -300,10 +300,16 @@
       section.appendChild(label);
     });
     if (!later.length) return;
-    // (not for a page list a later render has replaced)
+    // the others once the first is on the screen (decoded, then past the next frame), not just loaded:
+    // a first page the preload has already brought would otherwise be painted while they download
+    // (not for a page list a later render has replaced; at most a second later when no frame comes)
     var rest = function () { if (first.isConnected) later.forEach(function (pair) { source(pair[0], pair[1]); }); later = []; };
-    if (first.complete) rest();
-    else { first.addEventListener("load", rest); first.addEventListener("error", rest); }
+    var painted = function () {
+      setTimeout(rest, 1000);
+      first.decode().catch(function () {}).then(function () { requestAnimationFrame(function () { setTimeout(rest, 0); }); });
+    };
+    if (first.complete) painted();
+    else { first.addEventListener("load", painted); first.addEventListener("error", rest); }
   }
 
   function documentName(id) {
