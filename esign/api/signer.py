@@ -20,7 +20,7 @@ from esign.api.common import operation
 from esign.api.documents import MB, SpooledUpload
 from esign.api.files import send_file
 from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody, SignerView
-from esign.domain import attachments, copies, disclosure, lifecycle, page_images, signing, verification
+from esign.domain import attachments, copies, disclosure, envelope, lifecycle, page_images, signing, verification
 from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
 
@@ -136,7 +136,7 @@ class SigningPageHandler(SignerHandler):
         self.set_header("Content-Language", locale)
         if request["status"] == "completed":
             self.finish(render(
-                "completed.html", locale, document_name=request["document_name"],
+                "completed.html", locale, document_name=envelope.title(request, locale),
                 completed_at=i18n.datetime_text(request["completed_at"], locale),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
                 until=i18n.datetime_text(copies.link_expires_at(self.services, request), locale), static_url=asset_url))
@@ -146,7 +146,7 @@ class SigningPageHandler(SignerHandler):
         if first:
             self.set_header("Link", page_images.preload(first))
         self.finish(render(
-            "page.html", locale, document_name=request["document_name"], image_sizes=page_images.IMAGE_SIZES,
+            "page.html", locale, document_name=envelope.title(request, locale), image_sizes=page_images.IMAGE_SIZES,
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 

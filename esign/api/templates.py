@@ -157,6 +157,8 @@ class TemplateSummary(OutSchema):
     name = fields.String(required=True)
     description = fields.String(allow_none=True)
     document_id = fields.UUID(allow_none=True)
+    document_ids = fields.List(fields.UUID(), allow_none=True, metadata={
+        "description": "extension: an envelope template's documents in order (null for one document)"})
     signing_order = fields.String(required=True)
     role_count = fields.Integer(required=True)
     created_at = UTCDateTime(required=True)
@@ -208,7 +210,7 @@ async def load_template(handler: APIHandler, template_id: str) -> dict:
 
 
 def summary_view(template: dict) -> dict:
-    return {**template, "role_count": len(template["roles"])}
+    return {"document_ids": None, **template, "role_count": len(template["roles"])}
 
 
 QUOTA_TEXT = ("Templates made with live keys count toward the plan's `templates` limit (403 `quota_exceeded`); "

@@ -12,6 +12,7 @@ together, at most `[limits] max_upload_mb` (the largest single upload), so that 
 from __future__ import annotations
 
 from esign.domain import documents as uploads
+from esign import i18n
 from esign.errors import validation_error
 
 MAX_DOCUMENTS = 10
@@ -24,6 +25,12 @@ def of(request: dict) -> list[dict]:
     """The request's documents in order (each {id, name, page_count, order})."""
     return request.get("documents") or [{"id": request["document_id"], "name": request["document_name"],
                                          "page_count": request.get("document_pages"), "order": 1}]
+
+
+def title(request: dict, locale: str) -> str:
+    """What the request is called to a person: its document's name, or the names of every document of
+    an envelope listed as `locale` lists them (`offer.pdf, sale.pdf and terms.pdf`)."""
+    return i18n.list_text([d["name"] for d in of(request)], locale)
 
 
 def by_id(request: dict) -> dict[str, dict]:

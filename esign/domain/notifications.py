@@ -69,7 +69,7 @@ import tornado.template
 from tornado.escape import xhtml_escape
 
 from esign import i18n
-from esign.domain import bounces, copies, lifecycle, links, mail_queue
+from esign.domain import bounces, copies, envelope, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -270,14 +270,15 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
         link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
-    subject = subject or gettext(SUBJECTS[template]).format(document_name=request["document_name"])
+    title = envelope.title(request, locale)
+    subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
     declined = [s for s in request["signers"] if s["status"] == "declined"]
     ctx = {
         "_": gettext, "fill": fill, "strong": strong, "lang": locale, "dir": i18n.direction(locale),
         "quoted": lambda text: gettext(QUOTED).format(document=text), "subject": subject, "request_id": request["id"],
         "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
-        "sender": sender(request, org), "document_name": request["document_name"],
+        "sender": sender(request, org), "document_name": title,
         "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
         "expires": when(request["expires_at"]),
         "signers": [_signer_line(s, gettext, when) for s in request["signers"]],

@@ -17,7 +17,7 @@ from __future__ import annotations
 import uuid
 
 from esign import i18n
-from esign.domain import lifecycle, links, notifications
+from esign.domain import envelope, lifecycle, links, notifications
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected
@@ -42,11 +42,12 @@ def compose(services, request: dict, org: dict, template: str, signer: dict) -> 
     """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale):
     short, with the signing link (the completion notice: the link to the signed copy while `[signing]
     completed_link_days` keeps it open)."""
-    gettext = i18n.translations(notifications.email_locale(org, signer, "signer")).gettext
+    locale = notifications.email_locale(org, signer, "signer")
+    gettext = i18n.translations(locale).gettext
     link = links.signing_url(services, request, signer)
     text = gettext(TEXTS[template]).format(org=_short(notifications.org_name(org)),
                                   sender=_short(notifications.sender(request, org)),
-                                  document=_short(request["document_name"]), link=link)
+                                  document=_short(envelope.title(request, locale)), link=link)
     if template == "completed" and services.config.signing.completed_link_days:
         text += " " + gettext(YOUR_COPY).format(link=link)
     return text

@@ -21,6 +21,7 @@ import re
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_datetime, format_time
+from babel.lists import format_list
 from babel.messages.extract import extract
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -141,6 +142,11 @@ def datetime_text(dt: _dt.datetime | None, locale: str, zone: _dt.tzinfo = _dt.t
     time = re.sub(r"[:.]ss", "", language.time_formats["long"].pattern)  # `HH:mm:ss z` -> `HH:mm z`
     return language.datetime_formats["long"].format(format_time(dt, time, tzinfo=zone, locale=language),
                                                     format_date(dt, "long", locale=language))
+
+
+def list_text(items: list[str], locale: str) -> str:
+    """Items joined as people of `locale` list them (`a, b and c`; one item alone)."""
+    return format_list(list(items), locale=locale)
 
 
 def number_text(value, locale: str) -> str:

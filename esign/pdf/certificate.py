@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from babel import Locale
-from babel.lists import format_list
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -387,7 +386,7 @@ def ngettext(singular: str, plural: str, count: int) -> str:
 
 def _list(items: list[str]) -> str:
     """Items joined as the certificate's language lists them (`a, b and c`)."""
-    return format_list(items, locale=_LOCALE.get())
+    return i18n.list_text(items, _LOCALE.get())
 
 
 def _language(code: str) -> str:

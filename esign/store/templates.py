@@ -4,7 +4,7 @@ from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
 # what a template summary shows (the roles are counted, their fields never read)
-SUMMARY = {f: 1 for f in ("org_id", "name", "description", "document_id", "signing_order", "created_at",
+SUMMARY = {f: 1 for f in ("org_id", "name", "description", "document_id", "document_ids", "signing_order", "created_at",
                           "updated_at", "sandbox", "roles.name")}
 
 

@@ -11,6 +11,7 @@ import pytest
 from esign.domain import lifecycle
 from tests.support.hostile_mail import BCC, BODY, assert_no_injection, send_invitation
 from tests.support.mail import assert_reads_well, link_of, mail_server, text_of
+from tests.support.documents import SAMPLE_PDF
 from tests.support.signing import new_request
 
 DORA = {"name": "Dora", "email": "dora@example.test", "locale": "de-AT"}
@@ -154,3 +155,24 @@ async def test_a_translated_subject_writes_no_header(mail, file_name, locale, pr
     (recipients, raw), = sent()
     msg = assert_no_injection(raw, recipients)
     assert msg["Subject"] == prefix + file_name.replace("=?", "= ?")
+
+
+async def test_an_envelope_is_named_by_every_document_in_the_readers_language(tmp_path):
+    """An envelope's emails and signing page name all its documents, listed as the reader's language
+    lists them, not only the first."""
+    async with mail_server(tmp_path) as srv:
+        ids = [(await srv.client.upload(SAMPLE_PDF.read_bytes(), name)).json["id"]
+               for name in ("offer.pdf", "sale.pdf", "terms.pdf")]
+        resp = await srv.client.post("/v1/signing-requests", {"document_ids": ids, "signers": [DORA, ANN],
+                                                              "signing_order": "parallel", "auto_send": True})
+        assert resp.status == 201, resp
+        await srv.run_jobs()
+        german, english = one_to(srv, "dora@example.test"), one_to(srv, "ann@example.test")
+        assert german["Subject"] == "Bitte unterschreiben: offer.pdf, sale.pdf und terms.pdf"
+        assert "Ada Admin bittet Sie, „offer.pdf, sale.pdf und terms.pdf“ zu unterschreiben." in text_of(german)
+        assert english["Subject"] == "Please sign: offer.pdf, sale.pdf, and terms.pdf"
+        page = await srv.client.get("/sign/" + link_of(german).rsplit("/sign/", 1)[1], key=None)
+        assert page.status == 200, page
+        html = page.body.decode()
+        assert "<title>Unterschreiben: offer.pdf, sale.pdf und terms.pdf</title>" in html, html[:600]
+        assert '<h1 id="title">offer.pdf, sale.pdf und terms.pdf</h1>' in html

@@ -51,6 +51,8 @@ async def test_create_get_update_and_send_an_envelope_template(client):
     assert t["document_ids"] == [offer, notice] and t["document_id"] == offer
     assert [f.get("document_id") for f in t["roles"][0]["fields"]] == [None, notice]
     assert (await client.get(f"/v1/templates/{t['id']}")).json == t
+    [summary] = (await client.get("/v1/templates")).json["items"]
+    assert (summary["document_id"], summary["document_ids"]) == (offer, [offer, notice])  # the list names them all
     grown = roles(notice)
     grown[1]["fields"].append(at(2, document_id=annex, field_type="initials"))
     patched = await client.patch(f"/v1/templates/{t['id']}", {"document_ids": [offer, notice, annex], "roles": grown})

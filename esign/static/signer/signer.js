@@ -79,7 +79,6 @@
   function render() {
     var r = state.request, s = state.signer, req = state.requirements;
     $("loading").hidden = true;
-    text("title", r.document_name);
     text("subtitle", r.sender_name ? t("From {sender} to {signer} ({email})", { sender: r.sender_name, signer: s.name, email: s.email })
       : t("To {signer} ({email})", { signer: s.name, email: s.email }));
     if (r.message) {
