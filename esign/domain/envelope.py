@@ -11,8 +11,8 @@ together, at most `[limits] max_upload_mb` (the largest single upload), so that 
 """
 from __future__ import annotations
 
-from esign.domain import documents as uploads
 from esign import i18n
+from esign.domain import documents as uploads
 from esign.errors import validation_error
 
 MAX_DOCUMENTS = 10
