@@ -1,5 +1,6 @@
-"""Delivery failures that come back after the mail server accepted a message, and the state of the
-sending side that `/readyz` reports.
+"""Delivery failures, recorded on their signer (`record_bounce`, `record_failed`: an email refused at
+once, given up, or coming back after the mail server accepted it), and the state of the sending side
+that `/readyz` reports.
 
 VERP: with `[email] bounce_address` set (`bounces@example.org`), every message's envelope sender (its
 `Return-Path`) is `bounces+<token>@example.org`, where the token names the request, the signer and the
@@ -126,8 +127,6 @@ async def apply(services, report: BounceReport, source: str) -> bool:
     """Record one failure report on its signer (see the module's docstring). `source` names the notice
     (its Message-ID, or the webhook's) so a notice read twice records nothing new. Whether a signer of a
     request was found for it."""
-    from esign.domain import notifications  # notifications imports this module
-
     found = read_token(services, report.return_path) if report.return_path else None
     request_id = found[0] if found else report.request_id
     request = await services.store.signing_requests.by_id(request_id) if request_id else None
@@ -148,7 +147,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
         if signer is None:
             log.warning("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
         else:
-            await notifications.record_bounce(services, request, signer, f"bounced after acceptance: {reason}",
+            await record_bounce(services, request, signer, f"bounced after acceptance: {reason}",
                                               event_id=event_id)
         return True
     message = f"the mail system gave up on the email to {report.recipient} (request {request['id']}) for a reason " \
@@ -157,7 +156,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
     services.metrics.email("sender_fault")
     await mail_failed(services, message)
     if signer is not None:
-        await notifications.record_failed(services, request, signer, reason, event_id=event_id)
+        await record_failed(services, request, signer, reason, event_id=event_id)
     return True
 
 
@@ -213,6 +212,24 @@ def _done(path: str, key: str, recorded: bool) -> None:
         box[key] = kept
     except KeyError:  # another process's sweep finished it
         pass
+
+
+async def record_failed(services, request, signer, error, template: str | None = None, event_id=None):
+    """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
+    await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
+    template_field = {"template": template} if template else {}
+    await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
+                        signer=signer, metadata={**template_field, "error": error[:500]},
+                        data={"signing_request_id": request["id"], "email": signer["email"], **template_field},
+                        event_id=event_id)
+
+
+async def record_bounce(services, request, signer, error, event_id=None):
+    """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
+    await services.store.signing_requests.email_bounced(request["id"], signer["id"])
+    await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
+                        signer=signer, metadata={"error": error[:500]},
+                        data={"signing_request_id": request["id"], "email": signer["email"]}, event_id=event_id)
 
 
 async def mail_failed(services, reason: str) -> None:

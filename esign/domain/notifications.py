@@ -344,7 +344,7 @@ async def send_email(services, payload, job_record):
         except (ProviderRejected, Unaddressable) as exc:
             services.metrics.email("bounced")
             if signer:
-                await record_bounce(services, request, signer, str(exc))
+                await bounces.record_bounce(services, request, signer, str(exc))
             raise PermanentJobError(str(exc)) from exc
         except ProviderFault as exc:  # the sending side: retried (the worker logs it as an error), never a bounce
             services.metrics.email("sender_fault")
@@ -387,25 +387,7 @@ async def email_given_up(services, job_record, error):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"])
     await bounces.mail_failed(services, f"an email to {signer['email']} (request {request['id']}) was given up: {error}")
-    await record_failed(services, request, signer, error, payload["template"])
-
-
-async def record_failed(services, request, signer, error, template: str | None = None, event_id=None):
-    """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
-    await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
-    template_field = {"template": template} if template else {}
-    await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
-                        signer=signer, metadata={**template_field, "error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"], **template_field},
-                        event_id=event_id)
-
-
-async def record_bounce(services, request, signer, error, event_id=None):
-    """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
-    await services.store.signing_requests.email_bounced(request["id"], signer["id"])
-    await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
-                        signer=signer, metadata={"error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"]}, event_id=event_id)
+    await bounces.record_failed(services, request, signer, error, payload["template"])
 
 
 async def expiry_sweep(services):
