@@ -1,6 +1,6 @@
-"""Transfer (issue 26, item 7), over real HTTP as a browser asks: gzip for HTML, JavaScript, CSS and
-JSON but never for PDFs or page images; the page's static files content-addressed (`?v=`) and cached
-for a year; `GET /` a small HTML page naming the service."""
+"""Transfer (issue 26, item 7), over real HTTP as a browser asks: gzip for HTML, JavaScript, CSS,
+JSON and the handwriting font but never for PDFs or page images; the page's static files
+content-addressed (`?v=`) and cached for a year; `GET /` a small HTML page naming the service."""
 from __future__ import annotations
 
 import gzip
@@ -10,6 +10,7 @@ import json
 import tornado.httpclient
 
 from esign.api.signer import STATIC, asset_url
+from esign.pdf import fonts
 from tests.support.signing import ANN, make_request, spost, typed
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -39,6 +40,9 @@ async def test_html_javascript_css_and_json_are_gzipped_pdfs_and_images_not(serv
         assert gzipped(await raw_get(server, "/static/signer/signer.js", GZIP)) == fh.read()
     with open(f"{STATIC}/signer.css", "rb") as fh:
         assert gzipped(await raw_get(server, "/static/signer/signer.css", GZIP)) == fh.read()
+    with open(fonts.path_of(fonts.HANDWRITING), "rb") as fh:  # the handwriting font (fonts-kristi)
+        font = await raw_get(server, "/static/signer/handwriting.ttf", GZIP)
+        assert gzipped(font) == fh.read() and len(font.body) < 0.8 * len(gzip.decompress(font.body))
     spec = gzipped(await raw_get(server, "/v1/openapi.json", GZIP))
     assert json.loads(spec)["openapi"]
     # a client that does not ask for it gets the bytes as they are
