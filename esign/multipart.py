@@ -9,10 +9,6 @@ class MultipartError(ValueError):
     pass
 
 
-class TooLarge(Exception):
-    pass
-
-
 def boundary_of(content_type: str) -> bytes:
     msg = Message()
     msg["Content-Type"] = content_type

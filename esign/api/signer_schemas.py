@@ -7,11 +7,11 @@ from marshmallow import ValidationError, fields, validate
 from esign.domain import signing_requests, verification
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
 
-
-class Mark(StrictSchema):
-    kind = fields.String(required=True, validate=validate.OneOf(["typed", "drawn"]))
-    text = fields.String(metadata={"description": "typed: the name as typed (1 to 255 characters)"})
-    image = fields.String(metadata={"description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"})
+# an adopted signature or initials as the OpenAPI document shows it (esign.domain.signer_values checks it)
+MARK = {"type": "object", "required": ["kind"], "properties": {
+    "kind": {"type": "string", "enum": ["typed", "drawn"]},
+    "text": {"type": "string", "description": "typed: the name as typed (1 to 255 characters)"},
+    "image": {"type": "string", "description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"}}}
 
 
 class FieldValues(fields.Dict):
@@ -40,11 +40,11 @@ class SignBody(StrictSchema):
         "description": f"field id -> value (a string, a boolean for checkboxes, or null; at most "
                        f"{signing_requests.MAX_FIELDS} entries) for this signer's text, checkbox (\"true\"/\"false\") "
                        "and select fields, and overrides of auto_source fields"})
-    signature = fields.Raw(allow_none=True, metadata={"type": "object", "description": "the adopted signature (Mark); always "
-                                                                      "required (422 signature_required without it), also "
-                                                                      "for a signer with no signature field"})
-    initials = fields.Raw(allow_none=True, metadata={"type": "object", "description": "optional Mark for initials fields; else the "
-                                                                     "initials of the typed name or the signature"})
+    signature = fields.Raw(allow_none=True, metadata={**MARK, "description": "the adopted signature; always required "
+                                                                            "(422 signature_required without it), also "
+                                                                            "for a signer with no signature field"})
+    initials = fields.Raw(allow_none=True, metadata={**MARK, "description": "optional, for initials fields; else the "
+                                                                           "initials of the typed name or the signature"})
     consent = Bool(metadata={"description": "must be true unless consent was given before"})
 
 
