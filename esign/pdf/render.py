@@ -69,12 +69,6 @@ FORMATS = {"png": "image/png", "webp": "image/webp"}
 WEBP_QUALITY = 80  # lossy: text stays sharp; an A4 page at 960 px is about a tenth of its PNG
 
 
-def render_page_png(pdf: bytes | str, number: int, scale: float | None = None) -> bytes:
-    """Page `number` of a PDF (its bytes or its path) as a PNG: the signing page's image (`image_scale`,
-    at most MAX_PIXELS) unless a caller picks its own `scale`."""
-    return render_page(pdf, number, scale=scale)
-
-
 def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, width: int | None = None,
                 fmt: str = "png") -> bytes:
     """Page `number` as an image in `fmt` (see FORMATS): `width` pixels wide (one of WIDTHS), else at

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageDraw
 from pypdf import PdfReader
 
 from esign.pdf import fonts
-from esign.pdf.render import page_geometry, render_page_png
+from esign.pdf.render import page_geometry, render_page
 from esign.pdf.stamp import reference_id
 from tests.support.documents import CORPUS, REFUSED
 from tests.support.pdf_tools import (
@@ -129,11 +129,11 @@ def test_bad_drawn_signature_is_refused():
 
 def test_render_png_is_the_displayed_size():
     original = make_pdf(media=(100, 100, 712, 892), crop=(130, 150, 700, 860), rotate=90)
-    image = Image.open(io.BytesIO(render_page_png(original, 1, scale=2)))
+    image = Image.open(io.BytesIO(render_page(original, 1, scale=2)))
     assert image.format == "PNG"
     assert abs(image.size[0] - 1420) <= 1 and abs(image.size[1] - 1140) <= 1
     with pytest.raises(ValueError):
-        render_page_png(original, 2)
+        render_page(original, 2)
 
 
 def corpus_files():

@@ -24,7 +24,7 @@ from pypdf.generic import NameObject, NumberObject, RectangleObject
 from reportlab.pdfgen.canvas import Canvas
 
 from esign.pdf import fonts
-from esign.pdf.render import page_geometry, render_page_png
+from esign.pdf.render import page_geometry, render_page
 from esign.pdf.seal import SealMaterial
 from esign.pdf.stamp import stamp_into
 
@@ -84,7 +84,7 @@ def drawn_signature(size=(300, 100)) -> dict:
 
 
 def render_gray(pdf: bytes, number: int, scale: float) -> Image.Image:
-    return Image.open(io.BytesIO(render_page_png(pdf, number, scale))).convert("L")
+    return Image.open(io.BytesIO(render_page(pdf, number, scale=scale))).convert("L")
 
 
 def box_pixels(pdf: bytes, f: dict, scale: float, grow: float = 0) -> tuple[int, int, int, int]:
