@@ -188,16 +188,18 @@ def test_an_arabic_paragraph_that_wraps_reads_from_its_first_line(tmp_path):
 
 
 def _lines(pdf: bytes, tmp_path) -> list[list[tuple[float, float, str]]]:
-    """The words of the certificate's first two pages, (x min, x max, text), line by line."""
-    words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<',
-                       pdftotext(pdf, tmp_path, "-bbox", "-f", "1", "-l", "2"))
-    lines: dict[tuple[int, float], list] = {}
-    page = 0
-    for x0, y0, x1, word in words:
-        if lines and float(y0) < max(y for _, y in lines if _ == page) - 300:  # the next page begins at its top
-            page += 1
-        lines.setdefault((page, round(float(y0))), []).append((float(x0), float(x1), word))
-    return list(lines.values())
+    """The words of the certificate's first two pages, (x min, x max, text), line by line: the words
+    of a page whose tops lie within 2 pt of each other (a label and its value: 0.4 pt apart)."""
+    out = []
+    for page in pdftotext(pdf, tmp_path, "-bbox", "-f", "1", "-l", "2").split("<page ")[1:]:
+        lines: list[tuple[float, list]] = []
+        for x0, y0, x1, word in re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', page):
+            line = next((words for top, words in lines if abs(top - float(y0)) <= 2), None)
+            if line is None:
+                lines.append((float(y0), line := []))
+            line.append((float(x0), float(x1), word))
+        out += [words for _, words in lines]
+    return out
 
 
 @pytest.mark.parametrize("locale", ["ar", "de"])
