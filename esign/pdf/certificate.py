@@ -82,7 +82,10 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
-RLM = "\u200f"  # a line's direction (esign.pdf.fonts.visual drops them once it is ordered)
+# the direction of each line of a right-to-left paragraph, as `dir="rtl"` makes a page's: an Arabic
+# sentence (or a line of one) may begin with Latin ("SHA-256 …:"), which would otherwise make it left to
+# right, its colon last (esign.pdf.fonts.visual drops the mark once the line is ordered)
+RLM = "\u200f"
 _LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -450,10 +453,7 @@ class _RightToLeft(Flowable):
         self.text, self.size, self.chain, self.paragraph = text, size, chain, None
 
     def _width(self, line: str) -> float:
-        return sum(stringWidth(part, font, self.size) for font, part in fonts.runs(self.chain, self.mark + line))
-
-    mark = RLM  # each line right to left, as `dir="rtl"` makes a page's: an Arabic sentence (or a line of
-    # one) may begin with Latin ("SHA-256 …:"), which would otherwise make it left to right, its colon last
+        return sum(stringWidth(part, font, self.size) for font, part in fonts.runs(self.chain, RLM + line))
 
     def wrap(self, availWidth, availHeight):
         lines: list[str] = []
@@ -462,7 +462,7 @@ class _RightToLeft(Flowable):
                 lines[-1] = f"{lines[-1]} {word}"
             else:
                 lines.append(word)
-        self.paragraph = _paragraph([self.mark + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
+        self.paragraph = _paragraph([RLM + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
         return self.paragraph.wrap(availWidth, availHeight)
 
     def draw(self):

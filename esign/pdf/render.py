@@ -102,7 +102,7 @@ def _webp(image) -> bytes:
     """The smaller of the page as lossless and as lossy WebP: a page of text is a fifth of its lossy
     image lossless (and exact), a page of photographs or scans a tenth of its lossless one lossy."""
     encoded = []
-    for options in ({"lossless": True, "quality": 80}, {"quality": WEBP_QUALITY}):
+    for options in ({"lossless": True, "quality": 80}, {"quality": WEBP_QUALITY}):  # lossless: quality is effort
         out = io.BytesIO()
         image.save(out, format="WEBP", method=4, **options)
         encoded.append(out.getvalue())

@@ -234,14 +234,14 @@ def printed_fingerprint(text: str) -> str | None:
         at = text.find(label)
         if at < 0:
             continue
-        if right_to_left:  # the last 64 digits of the last run (one may run on from the row before's "SHA-256")
+        if right_to_left:  # the last run before it (its last 64 digits: it may run on from the row before's "SHA-256")
             runs = re.findall(r"(?:[0-9A-Fa-f][\s:]*){64,}", text[:at])
-            found = runs and re.sub(r"[^0-9A-Fa-f]", "", runs[-1])[-64:]
+            found = runs[-1] if runs else None
         else:
             after = re.match(r"[\s:]*((?:[0-9A-Fa-f][\s:]*){64})", text[at + len(label):])
-            found = after and after.group(1)
+            found = after.group(1) if after else None
         if found:
-            return re.sub(r"[^0-9A-Fa-f]", "", found).upper()
+            return re.sub(r"[^0-9A-Fa-f]", "", found)[-64:].upper()
     return None
 
 
