@@ -56,21 +56,124 @@ more are not remembered.
 """
 
 SECURITY = [{"ApiKey": []}]
+
+# Every operation's `operationId`: the name a generated client gives its function. Published names never
+# change (tests/platform/test_openapi_names.py holds them); a new route needs a name here, or the
+# document is not built.
+OPERATION_IDS = {
+    ("get", "/healthz"): "getLiveness",
+    ("get", "/readyz"): "getReadiness",
+    ("post", "/v1/documents/upload"): "uploadDocument",
+    ("get", "/v1/documents"): "listDocuments",
+    ("get", "/v1/documents/{document_id}"): "getDocument",
+    ("get", "/v1/contacts"): "listContacts",
+    ("post", "/v1/contacts"): "upsertContact",
+    ("delete", "/v1/contacts/{contact_id}"): "deleteContact",
+    ("get", "/v1/usage"): "getUsage",
+    ("get", "/v1/webhooks"): "listWebhooks",
+    ("post", "/v1/webhooks"): "createWebhook",
+    ("get", "/v1/webhooks/{webhook_id}"): "getWebhook",
+    ("patch", "/v1/webhooks/{webhook_id}"): "updateWebhook",
+    ("delete", "/v1/webhooks/{webhook_id}"): "deleteWebhook",
+    ("post", "/v1/webhooks/{webhook_id}/regenerate-secret"): "regenerateWebhookSecret",
+    ("get", "/v1/webhooks/{webhook_id}/deliveries"): "listWebhookDeliveries",
+    ("post", "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver"): "redeliverWebhookDelivery",
+    ("get", "/v1/events"): "listEvents",
+    ("get", "/v1/signing-requests"): "listSigningRequests",
+    ("post", "/v1/signing-requests"): "createSigningRequest",
+    ("get", "/v1/signing-requests/{request_id}"): "getSigningRequest",
+    ("get", "/v1/signing-requests/{request_id}/events"): "listSigningRequestEvents",
+    ("post", "/v1/signing-requests/{request_id}/send"): "sendSigningRequest",
+    ("post", "/v1/signing-requests/{request_id}/cancel"): "cancelSigningRequest",
+    ("post", "/v1/signing-requests/{request_id}/remind"): "remindSigners",
+    ("post", "/v1/signing-requests/{request_id}/reactivate"): "reactivateSigningRequest",
+    ("get", "/v1/signing-requests/{request_id}/fields"): "listFields",
+    ("post", "/v1/signing-requests/{request_id}/fields"): "setFields",
+    ("post", "/v1/signing-requests/{request_id}/embedded-url"): "createEmbeddedUrls",
+    ("get", "/v1/signing-requests/{request_id}/download"): "getSignedPdfDownload",
+    ("post", "/v1/signing-requests/{request_id}/signers/{signer_id}/replace"): "replaceSigner",
+    ("get", "/v1/signing-requests/{request_id}/fields/{field_id}/attachment"): "downloadFieldAttachment",
+    ("get", "/v1/templates"): "listTemplates",
+    ("post", "/v1/templates"): "createTemplate",
+    ("get", "/v1/templates/{template_id}"): "getTemplate",
+    ("patch", "/v1/templates/{template_id}"): "updateTemplate",
+    ("delete", "/v1/templates/{template_id}"): "deleteTemplate",
+    ("post", "/v1/templates/{template_id}/send"): "sendTemplate",
+    ("post", "/v1/bulk-send"): "bulkSend",
+    ("get", "/v1/bulk-jobs/{bulk_job_id}"): "getBulkJob",
+    ("get", "/v1/seal-certificate"): "getSealCertificates",
+    ("get", "/sign/{token}/api"): "signerGetView",
+    ("post", "/sign/{token}/api/viewed"): "signerMarkViewed",
+    ("post", "/sign/{token}/api/consent"): "signerConsent",
+    ("post", "/sign/{token}/api/sign"): "signerSign",
+    ("post", "/sign/{token}/api/decline"): "signerDecline",
+    ("post", "/sign/{token}/api/withdraw"): "signerWithdraw",
+    ("post", "/sign/{token}/api/delegate"): "signerDelegate",
+    ("post", "/sign/{token}/api/attachments/{field_id}"): "signerAttachFile",
+    ("post", "/sign/{token}/api/otp"): "signerSendPhoneCode",
+    ("post", "/sign/{token}/api/otp/verify"): "signerVerifyPhoneCode",
+    ("post", "/sign/{token}/api/identity"): "signerSubmitIdentity",
+    ("post", "/sign/{token}/api/identity/start"): "signerStartIdentityCheck",
+    ("post", "/sign/{token}/api/identity/check"): "signerCheckIdentity",
+    ("post", "/identity/webhooks/{provider}"): "receiveIdentityWebhook",
+    ("post", "/email/webhooks/{provider}"): "receiveEmailWebhook",
+}
+
+# The headers answers carry (`_headers` says which answer carries which).
+HEADERS = {
+    "X-Request-ID": {"description": "The request's id (the one sent, or a new one), also in error bodies and the "
+                                    "service's logs", "schema": {"type": "string", "maxLength": 128}},
+    "X-RateLimit-Limit": {"description": "Requests this API key may make per minute",
+                          "schema": {"type": "integer", "minimum": 1}},
+    "X-RateLimit-Remaining": {"description": "Requests left in the current minute's window",
+                              "schema": {"type": "integer", "minimum": 0}},
+    "X-RateLimit-Reset": {"description": "When the current window ends, as Unix time in seconds (the same meaning on "
+                                         "every answer, 429 included)", "schema": {"type": "integer", "minimum": 0}},
+    "Retry-After": {"description": "Seconds to wait before asking again (a 429, a 503, or a 202 while a file is "
+                                   "still being produced)", "schema": {"type": "integer", "minimum": 0}},
+    "X-Service-Mode": {"description": "`sandbox` when the API key is a sandbox key (absent for live keys)",
+                       "schema": {"type": "string", "enum": ["sandbox"]}},
+    "Idempotent-Replayed": {"description": "`true` when this answer replays the first answer to the same "
+                                           "Idempotency-Key", "schema": {"type": "string", "enum": ["true"]}},
+}
+
+# The top-level tags, in the order a reader meets them, with what each groups.
+TAGS = [
+    ("documents", "Upload PDFs and read them back."),
+    ("signing requests", "Create, send, follow, cancel and download signing requests (one or several documents)."),
+    ("templates", "Reusable requests with roles; send one to fill its roles."),
+    ("bulk send", "Send a template to many recipients at once, and follow the job."),
+    ("contacts", "The organisation's address book of signers."),
+    ("webhooks", "Subscriptions to events, their signing secrets and delivery history."),
+    ("events", "The organisation's audit events, for polling."),
+    ("usage", "The plan's limits and this period's usage."),
+    ("seal", "The certificates that sealed PDFs are signed with (public)."),
+    ("signer (no API key: the link token)",
+     "What the signing page calls: the signer's link token in the path authenticates, no API key."),
+    ("identity (vendors)", "Results posted by an identity-verification vendor."),
+    ("email (providers)", "Bounce and complaint notices posted by an email service."),
+    ("health", "Liveness and readiness probes for load balancers and orchestrators."),
+]
+
+# Where the service runs: its `[server] public_url` (the document is the same for every deployment).
+SERVERS = [{"url": "{origin}", "description": "the esign service: its `[server] public_url`",
+            "variables": {"origin": {"default": "http://127.0.0.1:8080",
+                                     "description": "scheme, host and port (the default is `./scripts/run`'s)"}}}]
 ERROR_SCHEMA = "ErrorResponse"  # not "Error": a generated client's `Error.from_dict` would reuse `error` for two types
 
 
 def _refine(self, field, ret, **kwargs) -> dict:
     """apispec attribute function: what the validating field types mean, said in the schema —
     emails have `format: email`; one-line strings a pattern without control characters; and a
-    nullable enum lists its values only (null comes from `nullable`), so a generated client makes
-    one enum class instead of three."""
+    nullable enum lists `null` among its values (OpenAPI 3.0.3: `nullable` does not add it to an
+    `enum`, so a generated client would refuse the null it is sent)."""
     out = {}
     if isinstance(field, Email):
         out["format"] = "email"
     if isinstance(field, (Line, Locale)):
         out["pattern"] = field.PATTERN
-    if ret.get("nullable") and None in (ret.get("enum") or ()):
-        out["enum"] = [v for v in ret["enum"] if v is not None]
+    if ret.get("nullable") and ret.get("enum") and None not in ret["enum"]:
+        out["enum"] = [*ret["enum"], None]
     return out
 
 
@@ -86,16 +189,19 @@ def build(routes: list[tuple[str, type]]) -> dict:
     """The OpenAPI document of `routes` ([(path, handler class)]: the app's, esign.app.all_routes())."""
     plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
     spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin],
-                   info={"description": DESCRIPTION})
+                   info={"description": DESCRIPTION}, servers=SERVERS,
+                   tags=[{"name": name, "description": text} for name, text in TAGS])
     plugin.converter.add_attribute_function(_refine)
     spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
     spec.components.schema(ERROR_SCHEMA, schema=Error)
+    for name, header in HEADERS.items():
+        spec.components.header(name, header)
     for path, handler in routes:
         operations = {}
         for method in ("get", "post", "put", "patch", "delete"):
             meta = getattr(getattr(handler, method, None), "__openapi__", None)
             if meta:
-                operations[method] = _operation(path, handler, meta)
+                operations[method] = {"operationId": OPERATION_IDS[method, path], **_operation(path, handler, meta)}
         if operations:
             spec.path(path=path, operations=operations)
     doc = spec.to_dict()
@@ -103,6 +209,10 @@ def build(routes: list[tuple[str, type]]) -> dict:
         ref = item.get("patch", {}).get("requestBody", {}).get("content", {}).get("application/json", {})
         if "$ref" in ref.get("schema", {}):
             doc["components"]["schemas"][ref["schema"]["$ref"].rsplit("/", 1)[1]]["minProperties"] = 1
+    for schema in doc["components"]["schemas"].values():  # an absent optional property is not "null" (a
+        for prop in schema.get("properties", {}).values():  # generator would make it required to send)
+            if "default" in prop and prop["default"] is None:
+                del prop["default"]
     return doc
 
 
@@ -128,14 +238,14 @@ def _operation(path, handler, meta) -> dict:
             "properties": {"file": {"type": "string", "format": "binary", "description": "the PDF"}}}}}}
     elif body is not None:
         op["requestBody"] = {"required": True, "content": {"application/json": {"schema": body}}}
+    secured = issubclass(handler, APIHandler)
     for status, schema in meta["responses"].items():
-        response = {"description": _success_text(status)}
+        response = {"description": _success_text(status), "headers": _headers(status, secured, meta["idempotent"])}
         if isinstance(schema, dict):  # a described answer that is not JSON (its `content`)
             response.update(schema)
         elif schema is not None:
             response["content"] = {"application/json": {"schema": schema}}
         op["responses"][str(status)] = response
-    secured = issubclass(handler, APIHandler)
     errors = set(meta["errors"])
     if meta["idempotent"]:
         errors.add(409)  # idempotency_key_reused, idempotency_in_progress
@@ -145,7 +255,8 @@ def _operation(path, handler, meta) -> dict:
         if status == 401 and not secured:
             continue
         op["responses"].setdefault(str(status), {
-            "description": ERROR_TEXT[status], "content": {"application/json": {"schema": ERROR_SCHEMA}}})
+            "description": ERROR_TEXT[status], "headers": _headers(status, secured, meta["idempotent"]),
+            "content": {"application/json": {"schema": ERROR_SCHEMA}}})
     if meta["callbacks"]:
         op["callbacks"] = meta["callbacks"]()
     if secured:
@@ -153,6 +264,18 @@ def _operation(path, handler, meta) -> dict:
     else:
         op["security"] = []
     return op
+
+
+def _headers(status: int, secured: bool, idempotent: bool) -> dict:
+    """The headers an answer of `status` carries (HEADERS), as references."""
+    names = ["X-Request-ID"]
+    if secured and status != 401:  # once the key is known: counted against its limit, its mode said
+        names += ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset", "X-Service-Mode"]
+    if status in (202, 429, 503):
+        names.append("Retry-After")
+    if idempotent and status < 500 and status not in (401, 429):  # a replay comes after the key and its limit
+        names.append("Idempotent-Replayed")
+    return {name: {"$ref": f"#/components/headers/{name}"} for name in names}
 
 
 def _success_text(status: int) -> str:

@@ -82,22 +82,22 @@ def test_generated_client_runs_the_whole_flow(tmp_path):
     try:
         pkg = _generate(tmp_path, url)
         api = importlib.import_module("esign_client.api")
-        docs = importlib.import_module("esign_client.api.documents.post_v1_documents_upload")
-        create = importlib.import_module("esign_client.api.signing_requests.post_v1_signing_requests")
-        get = importlib.import_module("esign_client.api.signing_requests.get_v1_signing_requests_request_id")
-        set_fields = importlib.import_module("esign_client.api.signing_requests.post_v1_signing_requests_request_id_fields")
-        send = importlib.import_module("esign_client.api.signing_requests.post_v1_signing_requests_request_id_send")
+        docs = importlib.import_module("esign_client.api.documents.upload_document")
+        create = importlib.import_module("esign_client.api.signing_requests.create_signing_request")
+        get = importlib.import_module("esign_client.api.signing_requests.get_signing_request")
+        set_fields = importlib.import_module("esign_client.api.signing_requests.set_fields")
+        send = importlib.import_module("esign_client.api.signing_requests.send_signing_request")
         download = importlib.import_module(
-            "esign_client.api.signing_requests.get_v1_signing_requests_request_id_download")
-        signer_api = importlib.import_module(f"{api.__name__}.signer_no_api_key_the_link_token.get_sign_token_api")
-        sign = importlib.import_module(f"{api.__name__}.signer_no_api_key_the_link_token.post_sign_token_api_sign")
+            "esign_client.api.signing_requests.get_signed_pdf_download")
+        signer_api = importlib.import_module(f"{api.__name__}.signer_no_api_key_the_link_token.signer_get_view")
+        sign = importlib.import_module(f"{api.__name__}.signer_no_api_key_the_link_token.signer_sign")
         m = importlib.import_module("esign_client.models")
         types = importlib.import_module("esign_client.types")
 
         client = pkg.AuthenticatedClient(base_url=url, token=KEY, prefix="", auth_header_name="X-API-Key")
         public = pkg.Client(base_url=url)
 
-        up = docs.sync(client=client, body=m.PostV1DocumentsUploadBody(file=types.File(
+        up = docs.sync(client=client, body=m.UploadDocumentBody(file=types.File(
             payload=io.BytesIO(SAMPLE_PDF.read_bytes()), file_name="contract.pdf", mime_type="application/pdf")))
         assert isinstance(up, m.UploadResponse) and up.status == "ready", up
 
