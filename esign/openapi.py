@@ -189,7 +189,8 @@ def build(routes: list[tuple[str, type]]) -> dict:
     """The OpenAPI document of `routes` ([(path, handler class)]: the app's, esign.app.all_routes())."""
     plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
     spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin],
-                   info={"description": DESCRIPTION}, servers=SERVERS,
+                   info={"description": DESCRIPTION, "contact": {"name": "the operator of this esign service"}},
+                   servers=SERVERS,
                    tags=[{"name": name, "description": text} for name, text in TAGS])
     plugin.converter.add_attribute_function(_refine)
     spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})

@@ -60,7 +60,8 @@ class ContactsHandler(APIHandler):
 
 
 class ContactHandler(APIHandler):
-    @operation("Delete a contact", tags=["contacts"], responses={204: None})
+    @operation("Delete a contact", tags=["contacts"], responses={204: None},
+               description="Removes the contact from the address book; requests already sent to it are unchanged.")
     async def delete(self, contact_id):
         if not await self.services.store.contacts.delete(self.org_id, self.path_id(contact_id, "contact")):
             raise not_found("contact")

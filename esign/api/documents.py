@@ -269,7 +269,9 @@ class UploadHandler(SpooledUpload, APIHandler):
 
 
 class DocumentsHandler(APIHandler):
-    @operation("List documents", tags=["documents"], query=CursorPageQuery, responses={200: DocumentPage})
+    @operation("List documents", tags=["documents"], query=CursorPageQuery, responses={200: DocumentPage},
+               description="The organisation's documents, newest first, a page at a time (`limit` and `offset`, "
+                           "or `after_id`: the previous page's last id).")
     async def get(self):
         q = self.query(CursorPageQuery())
         repo = self.services.store.documents

@@ -33,7 +33,9 @@ class Liveness(Health):
 
 
 class HealthzHandler(BaseHandler):
-    @operation("Liveness: the process is up", tags=["health"], responses={200: Liveness}, errors=())
+    @operation("Liveness: the process is up", tags=["health"], responses={200: Liveness}, errors=(),
+               description="200 while the process answers at all: it reads neither the database nor the blob "
+                           "storage (that is `/readyz`). No API key.")
     def get(self):
         self.write_json({"status": "ok", "version": __version__})
 

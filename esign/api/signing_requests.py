@@ -82,14 +82,17 @@ class SigningRequestsHandler(RequestHandler):
 
 
 class SigningRequestHandler(RequestHandler):
-    @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest})
+    @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest},
+               description="The request as it stands: its status, documents, signers and their progress.")
     async def get(self, request_id):
         self.write_request(await self.load(request_id))
 
 
 class RequestEventsHandler(RequestHandler):
     @operation("Audit events of a signing request, newest first", tags=["signing requests"],
-               responses={200: RequestEvent(many=True)})
+               responses={200: RequestEvent(many=True)},
+               description="Every event of the request's audit trail (the hash chain sealed into the signed PDF's "
+                           "certificate), newest first.")
     async def get(self, request_id):
         request = await self.load(request_id)
         events = await self.services.store.events.for_request(self.org_id, request["id"])

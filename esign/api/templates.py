@@ -250,7 +250,8 @@ class TemplateHandler(APIHandler):
         template = await load_template(self, template_id)
         lifecycle.check_changeable(template, self.sandbox, "template")
         return template
-    @operation("Get a template", tags=["templates"], responses={200: Template})
+    @operation("Get a template", tags=["templates"], responses={200: Template},
+               description="The template with its documents, roles and fields.")
     async def get(self, template_id):
         self.write_json(Template().dump(await load_template(self, template_id)))
 

@@ -29,7 +29,9 @@ class Usage(OutSchema):
 
 
 class UsageHandler(APIHandler):
-    @operation("Usage for the current period and plan limits", tags=["usage"], responses={200: Usage})
+    @operation("Usage for the current period and plan limits", tags=["usage"], responses={200: Usage},
+               description="Each counted resource beside the plan's limit: non-sandbox requests created this "
+                           "month, megabytes of documents stored, templates, identity verifications.")
     async def get(self):
         self.write_json(Usage().dump(await usage_report(self.services, self.org)))
 

@@ -195,7 +195,8 @@ class WebhooksHandler(APIHandler):
 
 
 class WebhookHandler(_WebhookHandler):
-    @operation("Get a webhook", tags=["webhooks"], responses={200: Webhook})
+    @operation("Get a webhook", tags=["webhooks"], responses={200: Webhook},
+               description="The subscription without its secret (shown only when created or regenerated).")
     async def get(self, webhook_id):
         self.write_json(Webhook().dump(await self.load(webhook_id)))
 
@@ -213,7 +214,8 @@ class WebhookHandler(_WebhookHandler):
             await delivery.release(self.services, hook["id"])
         self.write_json(Webhook().dump(hook))
 
-    @operation("Delete a webhook and its delivery history", tags=["webhooks"], responses={204: None})
+    @operation("Delete a webhook and its delivery history", tags=["webhooks"], responses={204: None},
+               description="No event is delivered to it afterwards, and its past deliveries are removed with it.")
     async def delete(self, webhook_id):
         webhook_id = self.path_id(webhook_id, "webhook")
         if not await self.services.store.webhooks.delete(self.org_id, webhook_id):

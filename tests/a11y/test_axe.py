@@ -1,4 +1,4 @@
-"""axe-core (pinned by scripts/browser-deps) over the signing page's states at phone and desktop
+"""axe-core (pinned by scripts/node-deps) over the signing page's states at phone and desktop
 size, in English and Arabic (right to left), with zero violations; and the page in German and
 Arabic: translated strings, <html lang> and dir. Screenshots go to test-artifacts/screenshots."""
 

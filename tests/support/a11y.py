@@ -1,4 +1,4 @@
-"""axe-core (installed by scripts/browser-deps, pinned) run in a page: every WCAG 2.1 A/AA and best-practice
+"""axe-core (installed by scripts/node-deps, pinned) run in a page: every WCAG 2.1 A/AA and best-practice
 rule, no violation allowed."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ AXE = pathlib.Path(__file__).resolve().parents[2] / ".browser-deps" / "node_modu
 
 async def axe(page, state):
     if not AXE.exists():
-        pytest.fail("axe-core is missing: run scripts/browser-deps (scripts/test does)")
+        pytest.fail("axe-core is missing: run scripts/node-deps (scripts/test does)")
     await page.add_script_tag(path=str(AXE))
     result = await page.evaluate("""async () => {
         const r = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa",
