@@ -3,6 +3,7 @@ from marshmallow import fields, missing, validate
 
 from esign.api.base import APIHandler
 from esign.api.common import operation
+from esign.api.idempotency import idempotent
 from esign.errors import not_found
 from esign.schema import CursorPageQuery, Email, Line, Locale, Name, OutSchema, Phone, StrictSchema, UTCDateTime, cursor_record, page_of
 
@@ -49,10 +50,11 @@ class ContactsHandler(APIHandler):
         self.write_json(ContactPage().dump({"items": items, "total": total}))
 
     @operation("Create a contact, or update its name when the email exists", tags=["contacts"],
-               body=ContactCreate, responses={201: Contact},
+               body=ContactCreate, responses={201: Contact}, idempotent=True,
                description="Emails are matched case-insensitively within the organisation; an existing "
                            "contact keeps its id and gets the new name (and the phone, when `phone` is given: a "
                            "phone left out is kept). Answers 201 in both cases.")
+    @idempotent
     async def post(self):
         body = await self.json_body(ContactCreate())
         contact = await self.services.store.contacts.upsert(self.org_id, body)

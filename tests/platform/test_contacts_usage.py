@@ -218,3 +218,19 @@ async def test_signers_contacts_are_marked_used_by_the_worker_and_never_by_a_san
                                                         {"$set": {"dispatch_pending": True}})
     await server.run_jobs()
     assert (await used(client))["Ann@Example.test"] == live.body["created_at"]
+
+
+async def test_an_idempotency_key_replays_a_contact_write_and_refuses_another_body(server, client):
+    """A retried create with its Idempotency-Key replays the first answer, even after the contact changed
+    since: the retry does not write the name again."""
+    body = {"name": "Ida", "email": "ida@example.test"}
+    first = await client.post("/v1/contacts", body, headers={"Idempotency-Key": "contact-1"})
+    assert first.status == 201 and "Idempotent-Replayed" not in first.headers
+    await client.post("/v1/contacts", {"name": "Ida Renamed", "email": "ida@example.test"})
+    again = await client.post("/v1/contacts", body, headers={"Idempotency-Key": "contact-1"})
+    assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true"
+    assert again.json == first.json
+    listed = (await client.get("/v1/contacts")).json
+    assert [c["name"] for c in listed["items"]] == ["Ida Renamed"]
+    assert_error(await client.post("/v1/contacts", {"name": "Other", "email": "other@example.test"},
+                                   headers={"Idempotency-Key": "contact-1"}), 409, "idempotency_key_reused")
