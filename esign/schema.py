@@ -341,10 +341,11 @@ class Error(OutSchema):
 
 
 def page_of(item_schema: type[Schema], name: str) -> type[Schema]:
-    """A `{items: [...], total}` list schema."""
+    """A `{items: [...], total, has_more}` list schema (the spec's `{items, total}`, extended)."""
     return type(name, (OutSchema,), {
         "items": fields.List(fields.Nested(item_schema), required=True),
         "total": fields.Integer(required=True),
+        "has_more": fields.Boolean(required=True, metadata={"description": "more items follow this page"}),
     })
 
 

@@ -45,9 +45,9 @@ class ContactsHandler(APIHandler):
     async def get(self):
         q = self.query(ContactQuery())
         repo = self.services.store.contacts
-        items, total = await repo.list(self.org_id, q.get("search"), q["limit"], q["offset"],
+        page = await repo.list(self.org_id, q.get("search"), q["limit"], q["offset"],
                                        await cursor_record(repo, self.org_id, q))
-        self.write_json(ContactPage().dump({"items": items, "total": total}))
+        self.write_json(ContactPage().dump(page._asdict()))
 
     @operation("Create a contact, or update its name when the email exists", tags=["contacts"],
                body=ContactCreate, responses={201: Contact}, idempotent=True,

@@ -275,8 +275,8 @@ class DocumentsHandler(APIHandler):
     async def get(self):
         q = self.query(CursorPageQuery())
         repo = self.services.store.documents
-        items, total = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
-        self.write_json(DocumentPage().dump({"items": items, "total": total}))
+        page = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
+        self.write_json(DocumentPage().dump(page._asdict()))
 
 
 class DocumentHandler(APIHandler):

@@ -15,6 +15,10 @@ class EventQuery(PageQuery):
     after_id = fields.UUID(metadata={
         "description": "cursor: only events older than the event with this id (pass the previous page's "
                        "`last_id`); an id that names no event of this organisation is a 422"})
+    since_id = fields.UUID(metadata={
+        "description": "forward cursor (extension): only events newer than the event with this id, oldest first "
+                       "(pass the previous page's `last_id`, the newest of that page); not with `after_id`; an id "
+                       "that names no event of this organisation is a 422"})
 
 
 class PolledEvent(OutSchema):
@@ -36,7 +40,8 @@ class EventPage(OutSchema):
                                                                    "cursor included, before limit and offset"})
     limit = fields.Integer(required=True)
     offset = fields.Integer(required=True)
-    last_id = fields.UUID(required=True, allow_none=True, metadata={"description": "id of the last (oldest) item; null when empty"})
+    last_id = fields.UUID(required=True, allow_none=True, metadata={
+        "description": "id of the page's last item (the oldest; with `since_id` the newest); null when empty"})
     has_more = fields.Boolean(required=True, metadata={"description": "more events follow this page"})
 
 
@@ -45,25 +50,33 @@ class EventsHandler(APIHandler):
                description="Events are ordered by a strictly increasing sequence number, not by time, so events "
                            "sharing a timestamp are never skipped or repeated: walk back with `after_id` = the "
                            "previous page's `last_id` (offset 0); events that arrive meanwhile are newer and never "
-                           "shift the older pages. `document.uploaded` and `member.invited` go to webhooks only "
+                           "shift the older pages. To follow new events instead, pass `since_id` = the newest "
+                           "event seen: the page is oldest first and its `last_id` is the next `since_id` (an "
+                           "event is stored only after every earlier one, so none is missed or repeated). "
+                           "`document.uploaded` and `member.invited` go to webhooks only "
                            "and never appear here. Other audit-trail entries appear as `signing_event.<type>` and "
                            "are filtered by that name. Requires the `read` scope.")
     async def get(self):
         q = self.query(EventQuery())
         events = self.services.store.events
-        before_seq = None
-        if "after_id" in q:
-            cursor = await events.get(self.org_id, str(q["after_id"]))
-            if cursor is None:
-                raise validation_error([{"field": "after_id", "message": "no event with this id"}])
-            before_seq = cursor["seq"]
-        items, total = await events.poll(
-            self.org_id, event_type=q.get("event_type"), before_seq=before_seq, after=q.get("after"),
+        if "after_id" in q and "since_id" in q:
+            raise validation_error([{"field": "since_id", "message": "give either after_id (older events) or "
+                                                                     "since_id (newer events), not both"}])
+        seqs = {}
+        for name in ("after_id", "since_id"):
+            if name in q:
+                cursor = await events.get(self.org_id, str(q[name]))
+                if cursor is None:
+                    raise validation_error([{"field": name, "message": "no event with this id"}])
+                seqs[name] = cursor["seq"]
+        page = await events.poll(
+            self.org_id, event_type=q.get("event_type"), before_seq=seqs.get("after_id"),
+            since_seq=seqs.get("since_id"), after=q.get("after"),
             signing_request_id=str(q["signing_request_id"]) if "signing_request_id" in q else None,
             limit=q["limit"], offset=q["offset"])
         self.write_json(EventPage().dump({
-            "items": items, "total": total, "limit": q["limit"], "offset": q["offset"],
-            "last_id": items[-1]["id"] if items else None, "has_more": q["offset"] + len(items) < total}))
+            **page._asdict(), "limit": q["limit"], "offset": q["offset"],
+            "last_id": page.items[-1]["id"] if page.items else None}))
 
 
 ROUTES = [

@@ -58,11 +58,11 @@ class SigningRequestsHandler(RequestHandler):
     async def get(self):
         q = self.query(ListQuery())
         repo = self.services.store.signing_requests
-        items, total = await repo.list(
+        page = await repo.list(
             self.org_id, status=q.get("status"), created_after=q.get("created_after"),
             created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
             order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
-        self.write_json(SigningRequestPage().dump({"items": [domain.summary_view(r) for r in items], "total": total}))
+        self.write_json(SigningRequestPage().dump({**page._asdict(), "items": [domain.summary_view(r) for r in page.items]}))
 
     @operation("Create a signing request", tags=["signing requests"], body=SigningRequestCreate, idempotent=True,
                responses={201: SigningRequest},

@@ -225,8 +225,8 @@ class TemplatesHandler(APIHandler):
     async def get(self):
         q = self.query(CursorPageQuery())
         repo = self.services.store.templates
-        items, total = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
-        self.write_json(TemplatePage().dump({"items": [summary_view(t) for t in items], "total": total}))
+        page = await repo.list(self.org_id, q["limit"], q["offset"], await cursor_record(repo, self.org_id, q))
+        self.write_json(TemplatePage().dump({**page._asdict(), "items": [summary_view(t) for t in page.items]}))
 
     @operation("Create a template", tags=["templates"], body=TemplateCreate, idempotent=True,
                responses={201: Template},

@@ -254,8 +254,8 @@ class DeliveriesHandler(_WebhookHandler):
         after = await cursor_record(repo, self.org_id, q)
         if after is not None and after["webhook_id"] != hook["id"]:
             raise validation_error([{"field": "after_id", "message": "no item of this list has this id"}])
-        items, total = await repo.list(self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"], after)
-        self.write_json(DeliveryPage().dump({"items": items, "total": total}))
+        page = await repo.list(self.org_id, hook["id"], q.get("success"), q["limit"], q["offset"], after)
+        self.write_json(DeliveryPage().dump(page._asdict()))
 
 
 class RedeliverHandler(_WebhookHandler):

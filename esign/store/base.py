@@ -2,6 +2,7 @@
 constructor; records use the UUID string `id` as MongoDB `_id`."""
 import dataclasses
 import uuid
+from typing import NamedTuple
 
 from esign import db as dbmod
 from esign.db import ASCENDING, DESCENDING  # noqa: F401
@@ -130,6 +131,13 @@ def after_condition(sort: list, record: dict) -> dict:
     return {"$or": branches}
 
 
+class Page(NamedTuple):
+    """One page of a list (Repository.page)."""
+    items: list[dict]
+    total: int
+    has_more: bool
+
+
 class Repository:
     collection_name = ""
     #: the collection's indexes, created and migrated at start-up (Index)
@@ -174,15 +182,19 @@ class Repository:
         return out(doc)
 
     async def page(self, query: dict, sort: list, limit: int, offset: int, *, after: dict | None = None,
-                   projection: dict | None = None) -> tuple[list[dict], int]:
-        """One page of `query` in `sort` order and the total it matches. `after` (a record of the list)
-        is the keyset cursor: only records that come after it in the order, so deep pages cost what the
-        first does. `projection` names the fields a summary reads. The total is counted only when
-        the page cannot tell it (a page that is neither full nor empty, read without `after`, ends the
-        list: the total is `offset` plus its length), saving a round trip on short lists."""
+                   projection: dict | None = None) -> Page:
+        """One page of `query` in `sort` order, the total it matches and whether more follow. `after` (a
+        record of the list) is the keyset cursor: only records that come after it in the order, so deep
+        pages cost what the first does. `projection` names the fields a summary reads. One record more
+        than the page is read, to tell whether more follow; the total is counted only when the page
+        cannot tell it (read without `after`, a page with none after it ends the list: the total is
+        `offset` plus its length, unless it is empty past the first page), saving a round trip on short
+        lists."""
         paged = query if after is None else {"$and": [query, after_condition(sort, after)]}
-        cursor = self.col.find(paged, projection).sort(sort).skip(offset).limit(limit)
+        cursor = self.col.find(paged, projection).sort(sort).skip(offset).limit(limit + 1)
         items = [out(d) async for d in cursor]
-        if after is None and (0 < len(items) < limit or (offset == 0 and not items)):
-            return items, offset + len(items)
-        return items, await self.col.count_documents(query)
+        more = len(items) > limit
+        del items[limit:]
+        if after is None and not more and (items or offset == 0):
+            return Page(items, offset + len(items), False)
+        return Page(items, await self.col.count_documents(query), more)

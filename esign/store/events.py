@@ -189,8 +189,10 @@ class Events(Repository):
         return [out(d) async for d in cursor]
 
     async def poll(self, org_id, *, event_type=None, signing_request_id=None, after=None, before_seq=None,
-                   limit=50, offset=0) -> tuple[list[dict], int]:
-        """Pollable events, newest first by `seq`; `before_seq` is the `after_id` cursor."""
+                   since_seq=None, limit=50, offset=0) -> tuple[list[dict], int]:
+        """Pollable events, newest first by `seq`; `before_seq` is the `after_id` cursor. With `since_seq`
+        (the `since_id` cursor) the events after it, oldest first: an event takes the `seq` after one
+        already stored (`append`), so none can appear later behind a page read."""
         query = {"org_id": org_id, "pollable": True}
         if event_type:
             query["event_type"] = event_type
@@ -200,4 +202,7 @@ class Events(Repository):
             query["created_at"] = {"$gt": after}
         if before_seq is not None:
             query["seq"] = {"$lt": before_seq}
+        if since_seq is not None:
+            query["seq"] = {"$gt": since_seq}
+            return await self.page(query, [("seq", ASCENDING)], limit, offset)
         return await self.page(query, [("seq", DESCENDING)], limit, offset)

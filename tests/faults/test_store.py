@@ -155,7 +155,7 @@ async def test_an_oversized_request_is_refused_not_500(server, client, document_
 
 async def test_lists_cap_offset_and_walk_with_after_id(client, sample_pdf):
     assert_error(await client.get("/v1/documents?offset=10001"), 422, "validation_error")
-    assert (await client.get("/v1/documents?offset=10000")).json == {"items": [], "total": 0}
+    assert (await client.get("/v1/documents?offset=10000")).json == {"items": [], "total": 0, "has_more": False}
     for n in range(3):
         assert (await client.upload(sample_pdf, f"d{n}.pdf")).status == 201
     whole = [d["id"] for d in (await client.get("/v1/documents")).json["items"]]

@@ -117,9 +117,9 @@ async def test_other_organisation_sees_nothing_of_ours(client, sample_pdf):
     contact_id = contact.json["id"]
 
     docs_b = (await client.get("/v1/documents", key="b")).json
-    assert docs_b == {"items": [], "total": 0}
+    assert docs_b == {"items": [], "total": 0, "has_more": False}
     contacts_b = (await client.get("/v1/contacts?search=alice", key="b")).json
-    assert contacts_b == {"items": [], "total": 0}
+    assert contacts_b == {"items": [], "total": 0, "has_more": False}
     assert_error(await client.delete(f"/v1/contacts/{contact_id}", key="b"), 404, "not_found")
     # still there for its owner
     assert (await client.get("/v1/contacts", key="a")).json["items"][0]["id"] == contact_id

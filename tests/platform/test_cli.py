@@ -131,7 +131,7 @@ def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
         checkers = pdf_check_children(proc.pid)  # started with the server, before any upload
         assert len(checkers) == 2, checkers
         status, body = get(url + "/v1/documents", key=KEY)  # provisioned from [[organizations]]
-        assert (status, body) == (200, {"items": [], "total": 0})
+        assert (status, body) == (200, {"items": [], "total": 0, "has_more": False})
         assert get(url + "/v1/documents")[0] == 401
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=20) == 0

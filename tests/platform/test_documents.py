@@ -284,11 +284,15 @@ async def test_list_pages_newest_first(server, client, sample_pdf):
     everything = (await client.get("/v1/documents")).json
     assert everything["total"] == 3 and [d["id"] for d in everything["items"]] == ids[::-1]
     page = (await client.get("/v1/documents?limit=2")).json
-    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:0:-1]
+    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:0:-1] and page["has_more"] is True
     page = (await client.get("/v1/documents?limit=2&offset=2")).json
-    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:1]
+    assert page["total"] == 3 and [d["id"] for d in page["items"]] == ids[:1] and page["has_more"] is False
+    page = (await client.get(f"/v1/documents?limit=1&after_id={ids[2]}")).json
+    assert [d["id"] for d in page["items"]] == ids[1:2] and page["has_more"] is True
+    page = (await client.get(f"/v1/documents?limit=1&after_id={ids[1]}")).json
+    assert [d["id"] for d in page["items"]] == ids[:1] and page["has_more"] is False
     page = (await client.get("/v1/documents?offset=3")).json
-    assert page == {"items": [], "total": 3}
+    assert page == {"items": [], "total": 3, "has_more": False}
     assert len((await client.get("/v1/documents?limit=1")).json["items"]) == 1
     assert len((await client.get("/v1/documents?limit=100&offset=0")).json["items"]) == 3
 
@@ -299,7 +303,7 @@ async def test_the_list_reads_only_what_it_shows(server, client, sample_pdf):
     doc = (await client.upload(sample_pdf, "d.pdf")).json
     await server.services.store.documents.set_pages(doc["id"], [{"width": 612, "height": 792}] * 4)
     org = await server.services.store.organizations.by_name("Org A")
-    items, total = await server.services.store.documents.list(org["id"], 50, 0)
+    items, total, _ = await server.services.store.documents.list(org["id"], 50, 0)
     assert total == 1 and set(items[0]) == SHOWN
     listed = (await client.get("/v1/documents")).json["items"]
     assert [(d["id"], d["page_count"]) for d in listed] == [(doc["id"], 4)]

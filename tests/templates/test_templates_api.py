@@ -39,7 +39,7 @@ async def test_create_get_list_shapes(server, client, document_id):
     assert second["total"] == 2 and [s["id"] for s in second["items"]] == [t["id"]]
     for query in ("limit=0", "limit=101", "offset=-1", "limit=x", "surprise=1"):
         assert_error(await client.get(f"/v1/templates?{query}"), 422, "validation_error")
-    assert (await client.get("/v1/templates", key="b")).json == {"items": [], "total": 0}
+    assert (await client.get("/v1/templates", key="b")).json == {"items": [], "total": 0, "has_more": False}
 
 
 def long(n):

@@ -147,3 +147,38 @@ async def test_an_offset_whose_plus_came_unencoded_says_how_to_send_it(server, c
     assert "%2B" in err["details"][0]["message"]
     err = assert_error(await client.get("/v1/events?after=yesterday"), 422, "validation_error")
     assert "%2B" not in err["details"][0]["message"]
+
+
+async def test_since_id_follows_new_events_forward_concurrent_appends_included(server, client):
+    """A poller following `since_id` = the last page's `last_id` sees every event once, oldest first, while
+    others are appended concurrently between and during its reads."""
+    org = await org_id(server)
+    first = (await emit(server, org))["id"]
+    emitted = []
+
+    async def appender():
+        for _ in range(30):
+            emitted.extend(e["id"] for e in await asyncio.gather(*(emit(server, org) for _ in range(5))))
+            await asyncio.sleep(0)
+
+    task = asyncio.ensure_future(appender())
+    seen, cursor = [], first
+    while True:
+        page = await poll(client, f"?limit=20&since_id={cursor}")
+        seen += [e["id"] for e in page["items"]]
+        if page["items"]:
+            assert page["last_id"] == page["items"][-1]["id"]
+            cursor = page["last_id"]
+        if task.done() and not page["has_more"]:
+            break
+        await asyncio.sleep(0)
+    await task
+    assert len(seen) == len(set(seen)) == 150, "every event exactly once"
+    assert set(seen) == set(emitted)
+    newest_first = [e["id"] for e in (await poll(client, "?limit=100&offset=0"))["items"]]
+    newest_first += [e["id"] for e in (await poll(client, f"?limit=100&after_id={newest_first[-1]}"))["items"]]
+    assert seen == newest_first[::-1][1:], "oldest first, in the order of the backward pages"
+    empty = await poll(client, f"?since_id={seen[-1]}")
+    assert (empty["items"], empty["last_id"], empty["has_more"]) == ([], None, False)
+    assert_error(await client.get(f"/v1/events?since_id={new_id()}"), 422, "validation_error")
+    assert_error(await client.get(f"/v1/events?since_id={first}&after_id={first}"), 422, "validation_error")

@@ -115,6 +115,6 @@ def test_openapi_documents_webhooks_and_events():
     assert "WebhookWithSecret" in doc["components"]["schemas"] and "DeliveryPage" in doc["components"]["schemas"]
     poll = doc["paths"]["/v1/events"]["get"]
     assert {p["name"] for p in poll["parameters"]} == {"limit", "offset", "event_type", "signing_request_id",
-                                                       "after", "after_id"}
+                                                       "after", "after_id", "since_id"}
     [after_id] = [p for p in poll["parameters"] if p["name"] == "after_id"]
     assert "422" in after_id["description"]
