@@ -137,6 +137,10 @@ HEADERS = {
                                            "Idempotency-Key", "schema": {"type": "string", "enum": ["true"]}},
 }
 
+# Beside a file's own media types, the one every code generator reads as bytes (openapi-python-client and
+# openapi-fetch drop or refuse `application/pdf`, `application/x-pem-file`, images): the same bytes.
+OCTET_STREAM = {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}
+
 # The top-level tags, in the order a reader meets them, with what each groups.
 TAGS = [
     ("documents", "Upload PDFs and read them back."),
@@ -243,7 +247,7 @@ def _operation(path, handler, meta) -> dict:
     for status, schema in meta["responses"].items():
         response = {"description": _success_text(status), "headers": _headers(status, secured, meta["idempotent"])}
         if isinstance(schema, dict):  # a described answer that is not JSON (its `content`)
-            response.update(schema)
+            response.update(schema, content={**schema["content"], **OCTET_STREAM})
         elif schema is not None:
             response["content"] = {"application/json": {"schema": schema}}
         op["responses"][str(status)] = response
