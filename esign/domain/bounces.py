@@ -11,10 +11,15 @@ of the Message-ID's hash and a 6-byte MAC.
 
 Failure notices (RFC 3464 delivery status notifications, `multipart/report`) reach the service two
 ways: the mail system delivers them to the bounce address's mailbox, a Maildir (`[email]
-bounce_mailbox`) read by a sweep every `[jobs] sweep_interval_seconds`; or the email provider's
-service calls `POST /email/webhooks/<provider>` (`EmailProvider.parse_bounce_webhook`). Each failed
-recipient is classified like an SMTP refusal (`esign.providers.base.recipient_refusal`): a failure of
-the recipient (`5.1.x`, `5.2.x`) marks the signer `email_bounced_at` with the event
+bounce_mailbox`) read by a sweep every `[jobs] sweep_interval_seconds` (`mailbox_sweep`: each notice
+parsed in a child process bounded in size, MIME parts, time and memory, esign.domain.bounce_notices);
+or the email provider's service calls `POST /email/webhooks/<provider>`
+(`EmailProvider.parse_bounce_webhook`). Anyone can mail the bounce address: a notice names a signing
+request only by the VERP token of the address it was delivered to, never by the headers it returns
+(`X-Esign-Request`) or the recipient it names; one without a valid token changes nothing. Each notice
+makes one log line, its values (decoded from the notice, so attacker's text) cleaned of control
+characters (esign.logs.printable). Each failed recipient is classified like an SMTP refusal
+(`esign.providers.base.recipient_refusal`): a failure of the recipient (`5.1.x`, `5.2.x`) marks the signer `email_bounced_at` with the event
 `signing_event.email_bounced`; a failure of the sending side (`5.7.x` policy, `5.5.x`, `5.3.x` ...) is
 logged as an ERROR, makes `/readyz` degraded and marks the signer `email_failed_at`
 (`signing_event.email_failed`): the message will not arrive, and resending will not help until the

@@ -62,7 +62,8 @@ def recipient_blocks(count: int) -> str:
 def stuffed_notice(return_path: str, parts: int) -> bytes:
     """A notice of `parts` MIME parts (79,000 make about 9.7 MB, under Postfix's default message_size_limit of
     10 MB): what anyone can mail the bounce address."""
-    part = "--P\nContent-Type: text/plain\nContent-Description: one of the many parts of a notice that anyone can mail\n\nxxxxxxxxxxxxxxxx\n"
+    part = ("--P\nContent-Type: text/plain\nContent-Description: one of the many parts of a notice that anyone can "
+            "mail\n\nxxxxxxxxxxxxxxxx\n")
     return (f"Delivered-To: {return_path}\nFrom: someone@example.net\nSubject: Undelivered Mail\nMIME-Version: 1.0\n"
             f'Content-Type: multipart/report; report-type=delivery-status; boundary="P"\n\n'
             + part * parts + "--P--\n").encode()
