@@ -6,7 +6,7 @@ takes minutes over a message of many thousand MIME parts.
 <memory_mb>`, which imports nothing but the `email` package) for a sweep that has notices to read, and
 ends it when the sweep ends. The child caps its own address space (RLIMIT_AS, `MEMORY_MB`), reads one
 JSON request a line on its standard input — {"path": file, "max_bytes": n, "max_parts": n} — and
-writes one JSON line: `read_notice`'s answer. A notice that takes longer than
+writes one JSON line: `read_notice`'s answer (its first line, `ready`, says it has started). A notice that takes longer than
 `[email] bounce_read_timeout_seconds` kills the child (the next notice gets a new one); so does one
 that makes it die (out of memory).
 
@@ -33,11 +33,17 @@ MEMORY_MB = 256  # the child's address space: a notice under the caps needs a fe
 ANSWER_LIMIT = 4 * 1024 * 1024  # the longest answer line read (at most max_parts reports of a few hundred bytes)
 CHUNK = 64 * 1024
 CLOSE_GRACE_SECONDS = 2.0
+START_TIMEOUT_SECONDS = 60.0
+READY = b"ready\n"  # the child's first line, once it is bounded and reads requests
 DELIVERED_TO = ("Delivered-To", "X-Original-To", "Envelope-To", "To")
 RECIPIENT_LIMIT, STATUS_LIMIT, REASON_LIMIT, ID_LIMIT = 320, 32, 500, 250
 
 
 class TooManyParts(Exception):
+    pass
+
+
+class ReaderFailed(Exception):
     pass
 
 
@@ -111,10 +117,7 @@ class NoticeReader:
         """The child's answer for the notice at `path`; {"error": ...} when it took too long or the child
         died (it is killed either way, and the next call starts another)."""
         if self.proc is None:
-            self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "esign.domain.bounce_notices", "--serve", str(MEMORY_MB),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-                limit=ANSWER_LIMIT)
+            await self._start()
         try:
             self.proc.stdin.write(json.dumps({"path": path, **self.request}).encode() + b"\n")
             await self.proc.stdin.drain()
@@ -125,6 +128,21 @@ class NoticeReader:
         except (OSError, ValueError):  # a broken pipe, or no (whole) line: the child died
             await self._kill()
             return {"error": "its reading process died (out of memory?)"}
+
+    async def _start(self) -> None:
+        """A new child, ready: its start (an interpreter, on a loaded machine) is no notice's time. Raises
+        ReaderFailed when it does not start (the sweep fails; the notices wait for the next)."""
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "esign.domain.bounce_notices", "--serve", str(MEMORY_MB),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+            limit=ANSWER_LIMIT)
+        try:
+            ready = await asyncio.wait_for(self.proc.stdout.readline(), START_TIMEOUT_SECONDS)
+        except TimeoutError:
+            ready = b""
+        if ready != READY:
+            await self._kill()
+            raise ReaderFailed(f"the process that reads bounce notices did not start within {START_TIMEOUT_SECONDS:g} s")
 
     async def _kill(self) -> None:
         proc, self.proc = self.proc, None
@@ -151,6 +169,8 @@ def _serve(memory_mb: int) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     limit = memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    sys.stdout.buffer.write(READY)
+    sys.stdout.flush()
     for line in sys.stdin:
         request = json.loads(line)
         answer = read_notice(request["path"], request["max_bytes"], request["max_parts"])
