@@ -2,10 +2,11 @@
 MIME parts (about 9.7 MB, under Postfix's default size limit) is never parsed on the event loop — it is
 moved, unread, into the Maildir's `.Junk` folder with one log line, by its size or, with the size cap
 raised, by the reading child's cap on parts — while `/healthz` keeps answering; a notice the child does
-not read in time goes there too. A forged notice — no valid VERP token, but the returned
-`X-Esign-Request` of a real invitation and its signer's `Final-Recipient` — changes no signer and not
-`/readyz`, with one log line however many recipients it lists. An RFC 2047 encoded `Final-Recipient`
-carrying CR/LF and an ANSI escape makes one clean log line."""
+not read in time goes there too, as does one whose child dies (the next gets a new child). A forged
+notice — no valid VERP token, but the returned `X-Esign-Request` of a real invitation and its signer's
+`Final-Recipient` — changes no signer and not `/readyz`, with one log line however many recipients it
+lists. An RFC 2047 encoded `Final-Recipient` carrying CR/LF and an ANSI escape makes one clean log
+line."""
 from __future__ import annotations
 
 import asyncio
@@ -16,6 +17,7 @@ import time
 import pytest
 
 from esign import logs
+from esign.domain.bounce_notices import NoticeReader
 from tests.support import running_server
 from tests.support.mail import maildir
 from tests.support.notices import deliver, dsn, recipient_blocks, stuffed_notice
@@ -125,6 +127,25 @@ async def test_a_notice_not_read_in_time_is_moved_aside(tmp_path, caplog):
         [line] = notice_lines(caplog)
         assert "not read within 0.001 s" in line.getMessage(), line
         assert (await signer(srv, request["id"]))["email_bounced_at"] is None
+
+
+async def test_a_notice_whose_child_dies_is_set_aside_and_the_next_gets_a_new_child(tmp_path):
+    """The reading child killed (as the memory bound or the OOM killer would) while it holds a notice: that
+    notice's answer is an error (the sweep moves it aside), and the next notice is read by a new child."""
+    path = tmp_path / "notice"
+    path.write_bytes(dsn("bounces+x@example.org", "ann@example.test", "5.1.1", "550 5.1.1 unknown", {}))
+    reader = NoticeReader(1 << 20, 200, 30.0)
+    try:
+        assert (await reader.read(str(path)))["reports"][0]["recipient"] == "ann@example.test"
+        first = reader.proc
+        first.kill()
+        await first.wait()
+        assert (await reader.read(str(path))) == {"error": "its reading process died (out of memory?)"}
+        assert (await reader.read(str(path)))["reports"][0]["status"] == "5.1.1"
+        assert reader.proc is not None and reader.proc.pid != first.pid
+    finally:
+        await reader.close()
+    assert reader.proc is None
 
 
 @pytest.mark.parametrize("status", ["5.1.1", "5.7.1"])
