@@ -92,6 +92,12 @@ KEYS: dict[str, dict[str, Key]] = {
         "bounce_mailbox": Key("", "Maildir folder the bounce address's mail is delivered into: its delivery status "
                                   "notifications mark signers bounced (read every [jobs] sweep_interval_seconds; "
                                   "empty = not read)"),
+        "bounce_max_mb": Key(1.0, "a message in bounce_mailbox larger than this is not read: moved, unread, into "
+                                  "its .Junk folder (a delivery status notification is a few kB)", 0.01, 100),
+        "bounce_max_parts": Key(200, "a message in bounce_mailbox with more MIME parts than this (each delivery "
+                                     "status block counts) is moved into its .Junk folder", 5, 10000),
+        "bounce_read_timeout_seconds": Key(10.0, "a message in bounce_mailbox not read within this long (in a child "
+                                                 "process) is moved into its .Junk folder", 0.001, 300),
     },
     "sms": {
         "provider": Key("log", "log (builtin: writes codes and texts to the log) or an installed SMS plugin (twilio)"),

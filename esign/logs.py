@@ -11,6 +11,12 @@ request is followed from its access-log line to the jobs it queued and the jobs 
 
 An incoming `X-Request-ID` is kept when it is sane (at most 128 of `A-Z a-z 0-9 . _ -`), else a new
 one is made; the answer carries it back.
+
+A line is one line: text that comes from outside (a bounce notice's decoded headers) is logged through
+`printable`, which takes out control characters (C0 and C1: CR, LF, ESC and ANSI escape sequences'
+introducers, DEL), Unicode line separators and bidirectional controls; the text format also shows any
+that remain in a message escaped (`\\x1b`), so no value can forge a line or colour a terminal. JSON
+lines escape them already.
 """
 from __future__ import annotations
 
@@ -27,6 +33,8 @@ FIELDS = ("request_id", "org_id", "route", "job_id", "job_kind", "signing_reques
 #: what a job keeps of the context it was queued in
 ORIGIN_FIELDS = ("request_id", "org_id")
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
+#: C0 and C1 controls (CR, LF, ESC ...), DEL, the line and paragraph separators and the bidirectional controls
+UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 CONTEXT: contextvars.ContextVar = contextvars.ContextVar("esign_log_context", default=types.MappingProxyType({}))
@@ -37,6 +45,11 @@ def request_id(incoming: str | None) -> str:
     if incoming and REQUEST_ID.fullmatch(incoming):
         return incoming
     return uuid.uuid4().hex
+
+
+def printable(text: str) -> str:
+    """`text` with each control character (`UNPRINTABLE`) replaced by a space: safe in a log line."""
+    return UNPRINTABLE.sub(" ", text)
 
 
 def origin() -> dict:
@@ -56,12 +69,18 @@ class ContextFilter(logging.Filter):
 
 
 class TextFormatter(logging.Formatter):
-    """The plain format, the context appended to the line: `... [request_id=... org_id=... route=...]`."""
+    """The plain format, the context appended to the line: `... [request_id=... org_id=... route=...]`;
+    control characters in the message escaped (`\\n`, `\\x1b`, `\\u202e`): one record, one line (a
+    traceback follows on lines of its own)."""
 
     def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 - logging's name
-        line = super().formatMessage(record)
+        line = UNPRINTABLE.sub(_escaped, super().formatMessage(record))
         context = " ".join(f"{k}={getattr(record, k)}" for k in FIELDS if getattr(record, k, None))
         return f"{line} [{context}]" if context else line
+
+
+def _escaped(match: re.Match) -> str:
+    return match.group().encode("unicode_escape").decode("ascii")
 
 
 def formatter(fmt: str) -> logging.Formatter:

@@ -11,10 +11,15 @@ of the Message-ID's hash and a 6-byte MAC.
 
 Failure notices (RFC 3464 delivery status notifications, `multipart/report`) reach the service two
 ways: the mail system delivers them to the bounce address's mailbox, a Maildir (`[email]
-bounce_mailbox`) read by a sweep every `[jobs] sweep_interval_seconds`; or the email provider's
-service calls `POST /email/webhooks/<provider>` (`EmailProvider.parse_bounce_webhook`). Each failed
-recipient is classified like an SMTP refusal (`esign.providers.base.recipient_refusal`): a failure of
-the recipient (`5.1.x`, `5.2.x`) marks the signer `email_bounced_at` with the event
+bounce_mailbox`) read by a sweep every `[jobs] sweep_interval_seconds` (`mailbox_sweep`: each notice
+parsed in a child process bounded in size, MIME parts, time and memory, esign.domain.bounce_notices);
+or the email provider's service calls `POST /email/webhooks/<provider>`
+(`EmailProvider.parse_bounce_webhook`). Anyone can mail the bounce address: a notice names a signing
+request only by the VERP token of the address it was delivered to, never by the headers it returns
+(`X-Esign-Request`) or the recipient it names; one without a valid token changes nothing. Each notice
+makes one log line, its values (decoded from the notice, so attacker's text) cleaned of control
+characters (esign.logs.printable). Each failed recipient is classified like an SMTP refusal
+(`esign.providers.base.recipient_refusal`): a failure of the recipient (`5.1.x`, `5.2.x`) marks the signer `email_bounced_at` with the event
 `signing_event.email_bounced`; a failure of the sending side (`5.7.x` policy, `5.5.x`, `5.3.x` ...) is
 logged as an ERROR, makes `/readyz` degraded and marks the signer `email_failed_at`
 (`signing_event.email_failed`): the message will not arrive, and resending will not help until the
@@ -28,8 +33,8 @@ from __future__ import annotations
 import asyncio
 import base64
 import binascii
-import email
-import email.policy
+import contextlib
+import dataclasses
 import email.utils
 import hashlib
 import hmac
@@ -38,7 +43,9 @@ import mailbox
 import os
 import uuid
 
+from esign.domain.bounce_notices import NoticeReader
 from esign.errors import not_found
+from esign.logs import printable
 from esign.providers.base import BounceReport, enhanced_status, recipient_refusal
 
 log = logging.getLogger("esign.email")
@@ -46,7 +53,7 @@ log = logging.getLogger("esign.email")
 HEALTH = "mail_health"
 TOKEN_LENGTH = 48
 SWEEP_BATCH = 500  # notices read from the mailbox per sweep at most
-DELIVERED_TO = ("Delivered-To", "X-Original-To", "Envelope-To", "To")
+SWEEP_SECONDS = 60.0  # a sweep starts no notice after this long (the worker's other sweeps wait for it)
 
 
 def verp_address(services, request_id: str, signer_id: str | None, msg_key: str) -> str | None:
@@ -87,34 +94,6 @@ def read_token(services, address: str) -> tuple[str, str | None, str] | None:
     return str(uuid.UUID(bytes=body[:16])), signer, body[20:24].hex()
 
 
-def dsn_reports(message) -> list[BounceReport]:
-    """The recipients an RFC 3464 delivery status notification reports, each with the VERP address the
-    notice was delivered to (its `return_path`); [] for anything that is not such a notice."""
-    if message.get_content_type() != "multipart/report" or message.get_param("report-type") != "delivery-status":
-        return []
-    delivered_to = next((str(message[h]) for h in DELIVERED_TO if message[h] and "+" in str(message[h])), "")
-    request_id = ""
-    reports = []
-    for part in message.walk():
-        if part.get_content_type() == "text/rfc822-headers":
-            returned = email.message_from_string(part.get_content(), policy=email.policy.default)
-            request_id = str(returned["X-Esign-Request"] or "")
-        elif part.get_content_type() == "message/rfc822":
-            returned = part.get_payload()[0] if part.is_multipart() else None
-            request_id = str(returned["X-Esign-Request"] or "") if returned is not None else request_id
-    for part in message.walk():
-        if part.get_content_type() != "message/delivery-status":
-            continue
-        for block in part.get_payload()[1:]:  # the first block is about the message, the others per recipient
-            recipient = str(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
-            action = str(block.get("Action") or "").strip().lower()
-            reports.append(BounceReport(
-                recipient=recipient.partition(";")[2].strip() or recipient, status=str(block.get("Status") or "").strip(),
-                reason=" ".join(str(block.get("Diagnostic-Code") or "").partition(";")[2].split())[:500],
-                return_path=delivered_to, request_id=request_id, permanent=action == "failed"))
-    return reports
-
-
 def _recipient_problem(report: BounceReport) -> bool:
     status = enhanced_status(report.status)
     if status:
@@ -124,12 +103,23 @@ def _recipient_problem(report: BounceReport) -> bool:
 
 
 async def apply(services, report: BounceReport, source: str) -> bool:
-    """Record one failure report on its signer (see the module's docstring). `source` names the notice
-    (its Message-ID, or the webhook's) so a notice read twice records nothing new. Whether a signer of a
-    request was found for it."""
-    found = read_token(services, report.return_path) if report.return_path else None
-    request_id = found[0] if found else report.request_id
-    request = await services.store.signing_requests.by_id(request_id) if request_id else None
+    """Record one failure report on its signer (see the module's docstring), with one log line.
+    `source` names the notice (its Message-ID, or the webhook's) so a notice read twice records nothing
+    new. The signing request is the one the VERP token in `return_path` names, and nothing else names
+    it: a report without a valid token is ignored. Only a report with no `return_path` but a
+    `request_id` — which a provider's webhook, vouched for by the provider's signature, may give instead
+    of the return path — is matched by its request id and recipient. Whether a signing request was
+    found for it."""
+    report = dataclasses.replace(report, recipient=printable(report.recipient)[:320], status=printable(report.status),
+                                 reason=printable(report.reason))
+    found = None
+    if report.return_path or not report.request_id:
+        found = read_token(services, report.return_path)
+        if found is None:
+            log.warning("a delivery failure notice for %s (%s) carries no VERP token esign made: ignored",
+                        report.recipient, printable(source)[:250])
+            return False
+    request = await services.store.signing_requests.by_id(found[0] if found else report.request_id)
     if request is None:
         log.warning("a delivery failure notice for %s names no signing request esign knows: ignored", report.recipient)
         return False
@@ -147,6 +137,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
         if signer is None:
             log.warning("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
         else:
+            log.info("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
             await record_bounce(services, request, signer, f"bounced after acceptance: {reason}",
                                               event_id=event_id)
         return True
@@ -173,45 +164,88 @@ async def receive_webhook(services, provider_id: str, headers: dict, raw_body: b
 
 
 async def mailbox_sweep(services):
-    """Read the delivery status notifications that arrived in `[email] bounce_mailbox` (a Maildir):
-    a notice is removed once recorded; anything else is moved to `cur/` (seen) for the operator."""
-    path = services.config.email["bounce_mailbox"]
+    """Read the notices that arrived in `[email] bounce_mailbox` (a Maildir), each in the reading child
+    (esign.domain.bounce_notices), with one log line each: a notice that names a signing request is
+    removed once recorded; any other message is moved to `cur/` (seen) for the operator; one over
+    `[email] bounce_max_mb` (not even opened), over `bounce_max_parts` MIME parts, not read within
+    `bounce_read_timeout_seconds` or unreadable is moved, unread, into the Maildir++ folder `.Junk`
+    (`<bounce_mailbox>/.Junk/new/`), which esign never reads. A sweep reads for `SWEEP_SECONDS` at most;
+    the rest waits for the next."""
+    settings = services.config.email
+    path = settings["bounce_mailbox"]
     if not path:
         return
-    for key, raw in await asyncio.to_thread(_unread, path):
-        message = email.message_from_bytes(raw, policy=email.policy.default)
-        recorded = False
-        for report in dsn_reports(message):
-            recorded = await apply(services, report, str(message["Message-ID"] or key)) or recorded
-        await asyncio.to_thread(_done, path, key, recorded)
+    max_bytes = int(settings["bounce_max_mb"] * 1024 * 1024)
+    reader = NoticeReader(max_bytes, settings["bounce_max_parts"], settings["bounce_read_timeout_seconds"])
+    loop = asyncio.get_running_loop()
+    until = loop.time() + SWEEP_SECONDS
+    try:
+        for name, size in await asyncio.to_thread(_listing, path):
+            if loop.time() > until:
+                break
+            notice = {"error": f"larger than {max_bytes} bytes"} if size > max_bytes else \
+                await reader.read(os.path.join(path, "new", name))
+            if notice.get("gone"):  # another process's sweep took it
+                continue
+            if "error" in notice:
+                if await asyncio.to_thread(_aside, path, name):
+                    log.warning("a message in the bounce mailbox was not read (%s): moved to .Junk/new/%s",
+                                notice["error"], name)
+                    services.metrics.bounce_notice("set_aside")
+                continue
+            recorded = await _read(services, name, notice)
+            services.metrics.bounce_notice("recorded" if recorded else "ignored")
+            await asyncio.to_thread(_done, path, name, recorded)
+    finally:
+        await reader.close()
 
 
-def _unread(path: str) -> list[tuple[str, bytes]]:
+async def _read(services, name: str, notice: dict) -> bool:
+    """Apply what one notice reports (the first permanent failure, else its first report), or log why
+    there is nothing to apply. Whether it named a signing request."""
+    reports = [BounceReport(return_path=notice["delivered_to"], **report) for report in notice["reports"]]
+    if not reports:
+        log.info("a message in the bounce mailbox is no delivery status notification: moved to cur/ (%s)", name)
+        return False
+    report = next((r for r in reports if r.permanent), reports[0])
+    return await apply(services, report, notice["message_id"] or name)
+
+
+def _listing(path: str) -> list[tuple[str, int]]:
+    """The file names and sizes of the first `SWEEP_BATCH` messages in `new/` (the oldest first: Maildir
+    names start with their time of delivery)."""
     for sub in ("tmp", "new", "cur"):
         os.makedirs(os.path.join(path, sub), exist_ok=True)
-    box = mailbox.Maildir(path, factory=None, create=False)
-    unread = []
-    for key in sorted(os.listdir(os.path.join(path, "new")))[:SWEEP_BATCH]:
-        key = key.split(box.colon)[0]
+    listing = []
+    for name in sorted(os.listdir(os.path.join(path, "new")))[:SWEEP_BATCH]:
         try:
-            unread.append((key, box.get_bytes(key)))
-        except KeyError:  # taken by another process's sweep
+            listing.append((name, os.stat(os.path.join(path, "new", name)).st_size))
+        except FileNotFoundError:  # taken by another process's sweep
             continue
-    return unread
+    return listing
 
 
-def _done(path: str, key: str, recorded: bool) -> None:
-    box = mailbox.Maildir(path, factory=None, create=False)
+def _aside(path: str, name: str) -> bool:
+    """Move a message, unread, into the Maildir++ folder `.Junk`; False when another process took it."""
+    mailbox.Maildir(path, factory=None, create=False).add_folder("Junk")  # `.Junk`, made when missing
+    return _move(os.path.join(path, "new", name), os.path.join(path, ".Junk", "new", name))
+
+
+def _done(path: str, name: str, recorded: bool) -> None:
+    """Remove a recorded notice; move any other message to `cur/`, marked seen."""
+    if recorded:
+        with contextlib.suppress(FileNotFoundError):  # another process's sweep finished it
+            os.remove(os.path.join(path, "new", name))
+        return
+    _move(os.path.join(path, "new", name), os.path.join(path, "cur", name.split(":")[0] + ":2,S"))
+
+
+def _move(source: str, target: str) -> bool:
     try:
-        if recorded:
-            box.discard(key)
-            return
-        kept = box.get_message(key)
-        kept.set_subdir("cur")
-        kept.add_flag("S")
-        box[key] = kept
-    except KeyError:  # another process's sweep finished it
-        pass
+        os.rename(source, target)
+        return True
+    except FileNotFoundError:  # another process's sweep finished it
+        return False
 
 
 async def record_failed(services, request, signer, error, template: str | None = None, event_id=None):

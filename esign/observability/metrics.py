@@ -60,6 +60,8 @@ class Metrics:
                                 ["lane", "kind", "outcome"], registry=r)
         self.emails = Counter("esign_emails", "emails by outcome (given_up: retries ran out; sender_fault: the sending side "
                                               "refused, retried)", ["outcome"], registry=r)
+        self.bounce_notices = Counter("esign_bounce_notices", "messages read from [email] bounce_mailbox by outcome "
+                                      "(set_aside: over a bound, moved into .Junk)", ["outcome"], registry=r)
         self.sms = Counter("esign_sms", "text messages by outcome", ["outcome"], registry=r)
         self.webhook_deliveries = Counter("esign_webhook_deliveries",
                                           "webhook delivery attempts by outcome (failed: retried later)",
@@ -103,6 +105,9 @@ class Metrics:
 
     def email(self, outcome: str) -> None:
         self.emails.labels(outcome).inc()
+
+    def bounce_notice(self, outcome: str) -> None:
+        self.bounce_notices.labels(outcome).inc()
 
     def text(self, outcome: str) -> None:
         self.sms.labels(outcome).inc()

@@ -174,8 +174,9 @@ class BounceReport:
     """One recipient's delivery failure as a provider's bounce webhook tells it (`parse_bounce_webhook`).
     `recipient` is the address that failed, `status` its RFC 3463 status (`5.1.1`; empty when unknown),
     `reason` the remote server's words. esign finds the signer by `return_path` (the message's envelope
-    sender, the VERP address esign set in `Return-Path`) when the provider reports it, else by
-    `request_id` (the message's `X-Esign-Request` header) and `recipient`. `permanent` False (a delay) is
+    sender, the VERP address esign set in `Return-Path`) when the provider reports it — a report whose
+    return path carries no valid token is ignored —, else by `request_id` (the message's `X-Esign-Request`
+    header, as the provider recorded the message it sent) and `recipient`. `permanent` False (a delay) is
     ignored."""
 
     recipient: str

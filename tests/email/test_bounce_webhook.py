@@ -8,6 +8,7 @@ import hmac
 import json
 
 from esign import plugins as pluginsmod
+from esign.domain import bounces
 from esign.hookspecs import hookimpl
 from esign.providers.base import BounceReport, WebhookRefused
 from esign.providers.maildir_email import MaildirEmail
@@ -28,7 +29,8 @@ class HookedMail(MaildirEmail):
             raise WebhookRefused("the signature does not match")
         events = json.loads(raw_body)["events"]
         return [BounceReport(recipient=e["to"], status=e.get("status", ""), reason=e.get("reason", ""),
-                             request_id=e.get("request_id", ""), permanent=e["type"] == "bounce")
+                             return_path=e.get("return_path", ""), request_id=e.get("request_id", ""),
+                             permanent=e["type"] == "bounce")
                 for e in events if e["type"] in ("bounce", "delay")]
 
 
@@ -69,6 +71,29 @@ async def test_a_bounce_reported_by_the_providers_webhook_marks_the_signer_once(
         assert [e["event_type"] for e in events].count("signing_event.email_bounced") == 1
         other = await srv.client.post("/email/webhooks/maildir", body=raw, key=None, headers=headers)
         assert other.status == 404  # not the configured provider
+
+
+async def test_a_reported_return_path_without_a_valid_token_is_not_matched_by_request_id(tmp_path):
+    """When the service reports the message's return path, its VERP token alone names the signer: a
+    token esign did not make is ignored, whatever request id and recipient come with it; the real
+    return path is recorded."""
+    pm = pluginsmod.make_plugin_manager()
+    pm.register(Vendor(), name="vendor-mail")
+    overrides = {"email": {"provider": "hookedmail", "path": str(tmp_path / "mail"), "bounce_address": "b@example.org"}}
+    async with running_server(tmp_path, overrides=overrides, pm=pm) as srv:
+        request = await new_request(srv)
+        ann = request["signers"][0]
+        real = bounces.verp_address(srv.services, request["id"], ann["id"], "<invitation@example.org>")
+        local, _, domain = real.partition("@")
+        forged = f"{local[:-1]}{'a' if local[-1] != 'a' else 'b'}@{domain}"
+        for return_path, bounced in ((forged, False), (real, True)):
+            raw, headers = signed({"events": [
+                {"type": "bounce", "to": ann["email"], "request_id": request["id"], "return_path": return_path,
+                 "status": "5.1.1", "reason": "550 5.1.1 no such mailbox"}]})
+            resp = await srv.client.post("/email/webhooks/hookedmail", body=raw, key=None, headers=headers)
+            assert resp.status == 200, resp
+            signer = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json["signers"][0]
+            assert (signer.get("email_bounced_at") is not None) is bounced, (return_path, signer)
 
 
 async def test_a_provider_without_a_bounce_webhook_says_none(tmp_path):

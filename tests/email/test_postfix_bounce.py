@@ -61,11 +61,17 @@ async def test_a_mailbox_the_remote_server_does_not_have_bounces_through_postfix
         await srv.run_jobs()  # both invitations handed to Postfix, which accepts them
         invitations = await raw_db(srv.services)["jobs"].find({"kind": "email"}).to_list(None)
         assert {j["status"] for j in invitations} == {"done"}, invitations
-        await postfix.until(lambda: postfix.remote.delivered_to(BOB) and postfix.notices())
+
+        async def notice_arrived():  # the run's later rounds sweep too, and may have read it already
+            return postfix.remote.delivered_to(BOB) and (
+                postfix.notices() or (await signers(srv, request_id))[ANN]["email_bounced_at"])
+
+        await postfix.until(notice_arrived)
         assert postfix.remote.refused == [ANN]
         [received] = postfix.remote.delivered_to(BOB)
         assert "(Postfix)" in received["Received"]  # it went through Postfix, not straight to the remote
-        assert (await signers(srv, request_id))[ANN]["email_bounced_at"] is None  # not before the sweep reads it
+        if postfix.notices():
+            assert (await signers(srv, request_id))[ANN]["email_bounced_at"] is None  # not before the sweep reads it
 
         await srv.run_jobs()  # the sweep reads the bounce mailbox
         ann, bob = (await signers(srv, request_id))[ANN], (await signers(srv, request_id))[BOB]
