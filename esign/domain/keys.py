@@ -24,7 +24,6 @@ import pathlib
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from esign import db as dbmod
 from esign.clock import readable, to_utc_naive
 from esign.config import ConfigError
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
@@ -88,7 +87,7 @@ async def _material(services, name: str, kind, generate, create: bool):
         def make() -> tuple[bytes, bytes]:
             return generate().to_pem()
 
-        if dbmod.is_memory(services.config.database.url):
+        if services.store.in_process:
             directory = key_dir(services.config)
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"

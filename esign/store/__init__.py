@@ -1,4 +1,5 @@
 """All repositories of one database."""
+from esign import db as dbmod
 from esign.store.api_keys import ApiKeys
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
@@ -60,3 +61,12 @@ class Store:
     async def ensure_indexes(self):
         for repo in self._repos:
             await repo.ensure_indexes()
+
+    async def ping(self) -> bool:
+        """Whether the database answers (readiness: esign.api.health)."""
+        return await dbmod.ping(self.db)
+
+    @property
+    def in_process(self) -> bool:
+        """Whether the database is the embedded one (memory://), which ends with the process with all it holds."""
+        return isinstance(self.db, dbmod.MemoryDatabase)
