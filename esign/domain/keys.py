@@ -27,6 +27,7 @@ from cryptography.hazmat.primitives import serialization
 from esign.clock import readable, to_utc_naive
 from esign.config import ConfigError
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
+from esign.store import is_embedded
 
 
 def key_dir(config) -> pathlib.Path:
@@ -87,7 +88,7 @@ async def _material(services, name: str, kind, generate, create: bool):
         def make() -> tuple[bytes, bytes]:
             return generate().to_pem()
 
-        if services.store.in_process:
+        if is_embedded(services.config.database.url):
             directory = key_dir(services.config)
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"

@@ -42,6 +42,12 @@ REPOSITORIES = {
 }
 
 
+def is_embedded(database_url: str) -> bool:
+    """Whether `database_url` names the embedded database (memory://), which ends with the process with all it
+    holds (esign.domain.keys keeps the keys in files then)."""
+    return dbmod.is_memory(database_url)
+
+
 class Store:
     """Holds one repository per collection; later features add theirs with `add`."""
 
@@ -65,8 +71,3 @@ class Store:
     async def ping(self) -> bool:
         """Whether the database answers (readiness: esign.api.health)."""
         return await dbmod.ping(self.db)
-
-    @property
-    def in_process(self) -> bool:
-        """Whether the database is the embedded one (memory://), which ends with the process with all it holds."""
-        return isinstance(self.db, dbmod.MemoryDatabase)
