@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
-from esign.api.templates import Recipient, SendOptions
+from esign.api.signing_request_schemas import Recipient, SendOptions
 from esign.domain import bulk as domain
 from esign.domain.templates import PLACEHOLDER_TEXT
 from esign.schema import OutSchema, UTCDateTime

@@ -3,7 +3,7 @@ import logging
 
 from marshmallow import fields
 
-from esign import __version__, db
+from esign import __version__
 from esign.api.base import BaseHandler
 from esign.api.common import operation
 from esign.api.errors import error_body
@@ -41,7 +41,7 @@ class HealthzHandler(BaseHandler):
 
 
 async def _database(services) -> None:
-    if not await db.ping(services.db):
+    if not await services.store.ping():
         raise ConnectionError("the database does not answer a ping")
 
 

@@ -8,7 +8,7 @@ import logging
 
 from esign.api.base import UUID_RE, BaseHandler
 from esign.api.common import operation
-from esign.api.signer import SignerHandler, asset_url, csp, page_locale, render, signer_op
+from esign.api.signer_page import SignerHandler, asset_url, csp, page_locale, render, signer_op
 from esign.domain import verification
 from esign.errors import ApiError
 from esign.providers.base import WebhookRefused

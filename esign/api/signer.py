@@ -11,116 +11,27 @@ from __future__ import annotations
 import os
 import re
 
-import tornado.template
 import tornado.web
 
 from esign import i18n
-from esign.api.base import BaseHandler, StaticAssets
-from esign.api.common import operation
-from esign.api.documents import MB, SpooledUpload
-from esign.api.files import send_file
-from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody, SignerView
+from esign.api.base import MB
+from esign.api.pdf_download import send_file
+from esign.api.signer_page import (
+    STATIC,
+    SignerAssets,
+    SignerHandler,
+    asset_url,
+    page_locale,
+    render,
+    signer_op,
+)
+from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody
+from esign.api.uploads import SpooledUpload
 from esign.domain import attachments, copies, disclosure, envelope, lifecycle, page_images, signing, verification
-from esign.pdf import fonts
 from esign.pdf.render import FORMATS, WIDTHS
 
-HERE = os.path.dirname(os.path.dirname(__file__))
-STATIC = os.path.join(HERE, "static", "signer")
-TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "signer"))
-TAG = ["signer (no API key: the link token)"]
-ERRORS = (400, 403, 404, 409, 410, 422, 429)
 REFRESH_SECONDS = 10  # the completed page reloads itself this often while the signed PDF is being prepared
 SCRIPT = os.path.join(STATIC, "signer.js")
-
-
-def page_locale(handler, *choices: str | None) -> str:
-    """The language of a signer's page: the switcher's `?lang=`, else `choices` (the signer's locale,
-    the organisation's default_locale), else Accept-Language, else English (esign.i18n)."""
-    return i18n.negotiate(handler.get_query_argument("lang", None), *choices,
-                          accept_language=handler.request.headers.get("Accept-Language"))
-
-
-def render(name: str, locale: str, **values) -> bytes:
-    """A signer-side template in `locale`: `_` translates, `lang` and `dir` go on <html>."""
-    return TEMPLATES.load(name).generate(_=i18n.translations(locale).gettext, lang=locale, dir=i18n.direction(locale),
-                                         languages=i18n.language_names(), **values)
-
-
-def csp(frame_ancestors: str) -> str:
-    return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-            "font-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; "
-            f"frame-ancestors {frame_ancestors}")
-
-
-class SignerHandler(BaseHandler):
-    """Opens the link in `prepare()`; errors are JSON (the API) unless `html` is set (the page)."""
-
-    html = False
-    completed = False  # also opens a signer's own link of a completed request (signing.open_link)
-    error_heading = None  # of the html error page, when not the signing page's (translated there)
-    session: signing.SignerSession | None = None
-    org_locale: str | None = None
-
-    def set_default_headers(self):
-        super().set_default_headers()
-        self.set_header("Referrer-Policy", "no-referrer")
-        self.set_header("Cache-Control", "no-store")
-        self.set_header("Pragma", "no-cache")
-        origin = self.session.embed_origin if self.session else None
-        self.set_header("Content-Security-Policy", csp(origin or "'none'"))
-        if origin is None:
-            self.set_header("X-Frame-Options", "DENY")
-        else:
-            self.clear_header("X-Frame-Options")
-
-    async def prepare(self):
-        super().prepare()
-        self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
-        self.log_fields.update(org_id=self.session.request["org_id"], signing_request_id=self.session.request["id"])
-        if self.html:
-            org = await self.services.store.organizations.authenticated(self.session.request["org_id"])
-            self.org_locale = (org or {}).get("default_locale")
-        self.set_default_headers()
-
-    def session_locales(self) -> tuple[str | None, str | None]:
-        """The signer's `locale` and the organisation's `default_locale` (read by `page_locale`)."""
-        return self.session.signer.get("locale"), self.org_locale
-
-    @property
-    def base_path(self) -> str:
-        return f"/sign/{self.path_kwargs['token']}"
-
-    async def answer(self, request: dict | None = None, status: int = 200) -> None:
-        """The signer's view after an action (or now)."""
-        if request is not None:
-            self.session = self.session.updated(request)
-        self.write_json(await signing.view(self.services, self.session, self.base_path, self.actor), status)
-
-    def write_error(self, status_code, **kwargs):
-        if not self.html:
-            return super().write_error(status_code, **kwargs)
-        exc = kwargs.get("exc_info", (None, None, None))[1] or tornado.web.HTTPError(status_code)
-        status, body, headers = self.error_for(exc)
-        self.set_status(status)
-        for name, value in headers.items():
-            self.set_header(name, value)
-        self.set_header("Content-Type", "text/html; charset=UTF-8")
-        # a known embedded link that no longer works may still be framed by its origin, and tells it
-        embed = exc if isinstance(exc, signing.LinkError) and exc.embed_origin else None
-        if embed:
-            self.set_header("Content-Security-Policy", csp(embed.embed_origin))
-            self.clear_header("X-Frame-Options")
-        locale = page_locale(self, *(self.session_locales() if self.session else ()))
-        self.finish(render(
-            "error.html", locale, status=status, message=body["error"]["message"], code=body["error"]["code"],
-            heading=self.error_heading, request_id=self.request_id, embed=embed, static_url=asset_url))
-
-
-# --- schemas (documentation and first-line validation; the domain checks the meaning) -------------
-
-def signer_op(summary: str, body=None, response=SignerView, description: str = ""):
-    return operation(summary, tags=TAG, body=body, responses={200: response}, errors=ERRORS,
-                     description=description)
 
 
 # --- handlers ---------------------------------------------------------------------------------------
@@ -331,37 +242,7 @@ class IdentityHandler(SignerHandler):
         await self.answer(await verification.verify_identity(self.services, self.session, body, self.actor))
 
 
-class SignerAssets(StaticAssets):
-    """The page's script, style sheet and the handwriting font (served from the machine's fonts).
-    Asked for with their version (`asset_url`: `?v=` a hash of the file) they are cached for a year,
-    `immutable`: a changed file has another address."""
-
-    def set_extra_headers(self, path):
-        if self.get_query_argument("v", None):
-            self.set_header("Cache-Control", f"public, max-age={ASSET_MAX_AGE}, immutable")
-        else:
-            super().set_extra_headers(path)
-
-    @classmethod
-    def get_absolute_path(cls, root, path):
-        if path == "handwriting.ttf":
-            return fonts.path_of(fonts.HANDWRITING) or os.path.join(root, path)
-        return super().get_absolute_path(root, path)
-
-    def validate_absolute_path(self, root, absolute_path):
-        if absolute_path == fonts.path_of(fonts.HANDWRITING):
-            return absolute_path
-        return super().validate_absolute_path(root, absolute_path)
-
-
 STATIC_ROUTE = (r"/static/signer/(.*)", SignerAssets, {"path": STATIC})
-ASSET_MAX_AGE = 365 * 24 * 3600
-
-
-def asset_url(name: str) -> str:
-    """The content-addressed URL of one of the page's static files (`static_url` in the templates):
-    `/static/signer/<name>?v=<hash of the file>`."""
-    return f"/static/signer/{name}?v={SignerAssets.get_version({'static_path': STATIC}, name)[:16]}"
 
 
 ROUTES = [

@@ -1,7 +1,7 @@
 """The request and answer shapes of the signing-request operations (esign.api.signing_requests), also
-used by templates and bulk sends: what a signer, a cc recipient and a field are on input, and what a
-signing request, a field and an event are on output. One declaration each: they validate the requests
-and describe them in the OpenAPI document."""
+used by templates and bulk sends: what a signer, a cc recipient and a field are on input (and a template
+send's recipient and options), and what a signing request, a field and an event are on output. One
+declaration each: they validate the requests and describe them in the OpenAPI document."""
 from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
@@ -9,6 +9,7 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 from esign.domain import mail_queue
 from esign.domain.envelope import MAX_DOCUMENTS
 from esign.domain.placement import FIELD_TYPES
+from esign.domain.templates import PLACEHOLDER_TEXT
 from esign.schema import (
     Bool,
     CursorPageQuery,
@@ -17,6 +18,7 @@ from esign.schema import (
     Int,
     Line,
     Locale,
+    MaxProperties,
     Name,
     Num,
     OutSchema,
@@ -62,6 +64,30 @@ class SignerInput(SignerBase):
 class CcRecipient(StrictSchema):
     email = Email(required=True)
     name = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
+
+
+class RoleSigner(SignerBase):
+    role = Line(required=True, validate=validate.Length(1, 100),
+                metadata={"description": "a template role's name, matched case-insensitively"})
+
+
+class Recipient(StrictSchema):
+    """One send's signers, variables and message (a bulk recipient; the template send body)."""
+    signers = fields.List(fields.Nested(RoleSigner), required=True, validate=validate.Length(1, 10), metadata={
+        "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
+    variables = fields.Dict(keys=fields.String(validate=validate.Length(1, 100)),
+                            values=fields.String(validate=validate.Length(max=1000)), load_default=dict,
+                            validate=MaxProperties(100),
+                            metadata={"maxProperties": 100, "description": "at most 100; keys 1 to 100 chars, values at most 1000 chars. "
+                                                     + PLACEHOLDER_TEXT})
+    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000),
+                            metadata={"description": "instead of the template's default_message"})
+
+
+class SendOptions(StrictSchema):
+    expires_in_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 90),
+                          metadata={"description": "1 to 90; default: the template's default_expiry_days"})
+    auto_send = Bool(load_default=True, metadata={"description": "false creates drafts"})
 
 
 class RequestSettings(StrictSchema):

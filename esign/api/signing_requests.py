@@ -2,10 +2,10 @@
 embedded URLs and download."""
 from __future__ import annotations
 
-from esign.api.base import APIHandler
 from esign.api.common import operation
-from esign.api.files import content_disposition
 from esign.api.idempotency import idempotent
+from esign.api.pdf_download import content_disposition
+from esign.api.request_handler import RequestHandler
 from esign.api.signing_request_schemas import (
     ANCHOR_TEXT,
     CancelBody,
@@ -31,25 +31,6 @@ from esign.errors import ApiError
 from esign.schema import (
     cursor_record,
 )
-
-
-class RequestHandler(APIHandler):
-    sandbox_writes = True  # creates sandbox requests; changes existing ones through load_for_change
-
-    async def load(self, request_id: str) -> dict:
-        return await domain.get(self.services, self.org_id, self.path_id(request_id, "signing request"))
-
-    async def load_for_change(self, request_id: str) -> dict:
-        request = await self.load(request_id)
-        lifecycle.check_changeable(request, self.sandbox, "signing request")
-        return request
-
-    def write_request(self, request: dict, status: int = 200, sent: bool = False):
-        """The request; `sent`: it was sent by this call, and the answer carries `warnings`."""
-        view = domain.full_view(self.services, request, self.api_key, handover=sent)
-        if sent:
-            view["warnings"] = domain.send_warnings(request)
-        self.write_json(SigningRequest().dump(view), status)
 
 
 class SigningRequestsHandler(RequestHandler):

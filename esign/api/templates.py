@@ -8,16 +8,17 @@ from marshmallow import ValidationError, fields, missing, post_load, validate, v
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
+from esign.api.request_handler import RequestHandler
 from esign.api.signing_request_schemas import (
     DELIVERIES,
     CcOut,
     CcRecipient,
     FieldShape,
+    Recipient,
     RequestSettings,
-    SignerBase,
+    SendOptions,
     SigningRequest,
 )
-from esign.api.signing_requests import RequestHandler
 from esign.domain import lifecycle
 from esign.domain import templates as domain
 from esign.domain.envelope import MAX_DOCUMENTS
@@ -27,7 +28,6 @@ from esign.schema import (
     Int,
     Line,
     Locale,
-    MaxProperties,
     OutSchema,
     StrictSchema,
     UTCDateTime,
@@ -166,30 +166,6 @@ class TemplateSummary(OutSchema):
 
 
 TemplatePage = page_of(TemplateSummary, "TemplatePage")
-
-
-class RoleSigner(SignerBase):
-    role = Line(required=True, validate=validate.Length(1, 100),
-                metadata={"description": "a template role's name, matched case-insensitively"})
-
-
-class Recipient(StrictSchema):
-    """One send's signers, variables and message (a bulk recipient; the template send body)."""
-    signers = fields.List(fields.Nested(RoleSigner), required=True, validate=validate.Length(1, 10), metadata={
-        "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
-    variables = fields.Dict(keys=fields.String(validate=validate.Length(1, 100)),
-                            values=fields.String(validate=validate.Length(max=1000)), load_default=dict,
-                            validate=MaxProperties(100),
-                            metadata={"maxProperties": 100, "description": "at most 100; keys 1 to 100 chars, values at most 1000 chars. "
-                                                     + domain.PLACEHOLDER_TEXT})
-    message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000),
-                            metadata={"description": "instead of the template's default_message"})
-
-
-class SendOptions(StrictSchema):
-    expires_in_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 90),
-                          metadata={"description": "1 to 90; default: the template's default_expiry_days"})
-    auto_send = Bool(load_default=True, metadata={"description": "false creates drafts"})
 
 
 class TemplateSend(Recipient, SendOptions):

@@ -24,10 +24,10 @@ import pathlib
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
-from esign import db as dbmod
 from esign.clock import readable, to_utc_naive
 from esign.config import ConfigError
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
+from esign.store import is_embedded
 
 
 def key_dir(config) -> pathlib.Path:
@@ -88,7 +88,7 @@ async def _material(services, name: str, kind, generate, create: bool):
         def make() -> tuple[bytes, bytes]:
             return generate().to_pem()
 
-        if dbmod.is_memory(services.config.database.url):
+        if is_embedded(services.config.database.url):
             directory = key_dir(services.config)
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"

@@ -103,7 +103,7 @@ def check_deliveries(services, signers: list[dict], details: list) -> None:
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
-    raises DuplicateKeyError, so a retried bulk item can never create a second request."""
+    raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request."""
     ids, key = envelope.given_ids(body)
     records = await envelope.load(services, org["id"], ids, key, sandbox)
     document = records[0]

@@ -16,11 +16,11 @@ from __future__ import annotations
 import re
 import uuid
 
-from esign.db import DuplicateKeyError
 from esign.domain import envelope, lifecycle, placement, signing_requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
+from esign.store.signing_requests import RequestExists
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
 PLACEHOLDER_TEXT = (
@@ -330,7 +330,7 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
     if existing is None:
         try:
             return await signing_requests.create(services, org, api_key, sandbox, body)
-        except DuplicateKeyError:
+        except RequestExists:
             pass  # made meanwhile by another run of the same item
     return await _resume(services, org["id"], body, existing)
 

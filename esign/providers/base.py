@@ -391,7 +391,7 @@ class RedirectIdentityProvider(IdentityProvider):
         normalised, with `reference` set; None for an event that carries no result (esign answers 200
         and ignores it). `headers` has lower-case names. Raises WebhookRefused for a delivery that is
         not the vendor's or cannot be read, ProviderUnavailable when the result needs a call to the
-        vendor that fails (esign answers 503 so the vendor delivers again)."""
+        vendor that fails (esign answers 502 so the vendor delivers again)."""
         raise NotImplementedError
 
     @abc.abstractmethod

@@ -1,4 +1,5 @@
 """All repositories of one database."""
+from esign import db as dbmod
 from esign.store.api_keys import ApiKeys
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
@@ -41,6 +42,12 @@ REPOSITORIES = {
 }
 
 
+def is_embedded(database_url: str) -> bool:
+    """Whether `database_url` names the embedded database (memory://), which ends with the process with all it
+    holds (esign.domain.keys keeps the keys in files then)."""
+    return dbmod.is_memory(database_url)
+
+
 class Store:
     """Holds one repository per collection; later features add theirs with `add`."""
 
@@ -60,3 +67,7 @@ class Store:
     async def ensure_indexes(self):
         for repo in self._repos:
             await repo.ensure_indexes()
+
+    async def ping(self) -> bool:
+        """Whether the database answers (readiness: esign.api.health)."""
+        return await dbmod.ping(self.db)

@@ -2,7 +2,7 @@
 single-document update (filter: id + expected status + version)."""
 from __future__ import annotations
 
-from esign.db import ReturnDocument
+from esign.db import DuplicateKeyError, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
@@ -16,6 +16,10 @@ def _list_index(name: str, filters: list, sort: str) -> Index:
     range_filter = [] if sort == "created_at" else [("created_at", ASCENDING)]
     return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
                         *range_filter])
+
+
+class RequestExists(Exception):
+    """A signing request with this id is stored already (made by an earlier run of the same bulk item)."""
 
 
 class SigningRequests(Repository):
@@ -38,6 +42,13 @@ class SigningRequests(Repository):
               partial={"signers.moved_token_hashes": {"$type": "string"}}),
     ]
     cursor_fields = SORTS
+
+    async def insert(self, doc: dict) -> dict:
+        """Insert a new request; RequestExists when its id is taken (the collection's only unique key)."""
+        try:
+            return await super().insert(doc)
+        except DuplicateKeyError:
+            raise RequestExists(doc["_id"]) from None
 
     async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the

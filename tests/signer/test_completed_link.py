@@ -7,7 +7,7 @@ import os
 import re
 import shutil
 
-from esign.api.files import content_disposition
+from esign.api.pdf_download import content_disposition
 from esign.domain import downloads
 from tests.support import assert_error, raw_db, running_server
 from tests.support.signing import ANN, BOB, Made, drawn, make_request, sget, spost, typed, upload

@@ -9,7 +9,7 @@ import json
 
 import tornado.httpclient
 
-from esign.api.signer import STATIC, asset_url
+from esign.api.signer_page import STATIC, asset_url
 from esign.pdf import fonts
 from tests.support.signing import ANN, make_request, spost, typed
 

@@ -4,6 +4,7 @@ import asyncio
 from esign.jobs.kinds import JobKind, RetryLater
 from esign.jobs.worker import Worker
 from tests.support import raw_db
+from tests.support.waiting import until
 
 
 async def test_two_workers_never_take_the_same_job(server):
@@ -66,22 +67,29 @@ async def test_dedupe_key(server):
 
 
 async def test_background_loop_runs_jobs(server):
+    """The started worker's own loop claims a job enqueued after it started, runs its handler once with
+    the job's payload, and marks the job done."""
     services = server.services
-    done = asyncio.Event()
+    ran = []
 
     async def handler(services, payload, job):
-        done.set()
+        ran.append((job["id"], payload))
 
     worker = Worker(services, [JobKind("test.bg", handler, lane="webhooks")], [])
     services.worker, previous = worker, services.worker
     worker.start()
     try:
-        await services.store.jobs.enqueue("test.bg", {}, lane="webhooks")
+        job = await services.store.jobs.enqueue("test.bg", {"n": 7}, lane="webhooks")
         worker.wake()
-        await asyncio.wait_for(done.wait(), 5)
+
+        async def done():
+            return (await services.store.jobs.by_id(job["id"]))["status"] == "done"
+
+        await until(done)
     finally:
         await worker.stop()
         services.worker = previous
+    assert ran == [(job["id"], {"n": 7})]
 
 
 # --- Worker.stop: it returns, however a stop meets the loops ---------------------------------------------

@@ -1,11 +1,15 @@
 """Sending from a template over real HTTP: role mapping, placeholders, defaults, document override,
 drafts, idempotency, quota; invitations through a real SMTP server."""
+import asyncio
 import datetime as dt
+import uuid
 
 import pytest
 
+from esign.api.templates import TemplateSend
 from esign.clock import iso
-from tests.support import SAMPLE_PDF, assert_error
+from esign.domain import templates as templates_domain
+from tests.support import KEYS, SAMPLE_PDF, assert_error, raw_db
 from tests.support.documents import ONE_PAGE_PDF
 from tests.support.templates import VARIABLES, field, make_template, signers
 
@@ -197,3 +201,26 @@ async def test_quota_scopes_sandbox_and_roleless_templates(server, client, docum
     blank = (await client.post("/v1/templates", {"name": "Blank", "document_id": document_id})).json
     err = assert_error(await send(client, blank["id"]), 422)
     assert "the template's roles: none" in err["details"][0]["message"]
+
+
+async def test_two_runs_of_one_item_at_once_make_one_request(server, client, document_id):
+    """Two runs of one bulk item at once (a re-claimed item while the first run still works) create
+    under the same request id: the second insert finds the id taken (esign.store.signing_requests
+    .RequestExists) and completes the request the first made, without failing, a second request, a
+    second event or a second quota count."""
+    services = server.services
+    t = await make_template(client, document_id)
+    key = await services.store.api_keys.by_key(KEYS["a"])
+    org = await services.store.organizations.authenticated(key["org_id"])
+    template = await services.store.templates.get(org["id"], t["id"])
+    body = TemplateSend().load({"signers": signers(), "variables": VARIABLES})
+    before = (await services.store.usage.month(org["id"])).get("signing_requests", 0)
+    request_id = str(uuid.uuid4())
+    made = await asyncio.gather(*(templates_domain.create_request(services, org, key, False, template, body,
+                                                                  request_id=request_id) for _ in range(2)))
+    assert [r["id"] for r in made] == [request_id, request_id]
+    stored = [r async for r in raw_db(services)["signing_requests"].find({"template_id": t["id"]})]
+    assert [(r["_id"], r["status"]) for r in stored] == [(request_id, "pending")]
+    kinds = [e["event_type"] for e in await services.store.events.for_request(org["id"], request_id)]
+    assert sorted(kinds) == ["signing_request.created", "signing_request.sent"]
+    assert (await services.store.usage.month(org["id"]))["signing_requests"] == before + 1
