@@ -239,8 +239,10 @@ async def _announce(services, request: dict) -> None:
     id of its own, so a run repeated after a failure here records it once), the enterprise delivery
     and everyone's copy (deduplicated)."""
     first = envelope.of(request)[0]["id"]
+    expires_at = services.clock.now() + dt.timedelta(seconds=downloads.LIFETIME)
     for document in envelope.of(request):
         occasion = "document.signed" if document["id"] == first else f"{document['id']}:document.signed"
+        url = await downloads.signed_url(services, request, "signed", downloads.LIFETIME, document["id"])
         await services.emit(request["org_id"], "document.signed", signing_request_id=request["id"],
                             sandbox=request.get("sandbox", False),
                             event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{occasion}")), data={
@@ -248,6 +250,7 @@ async def _announce(services, request: dict) -> None:
                                 "document_name": document["name"], "completed_at": iso(request["completed_at"]),
                                 "signing_level": request.get("signing_level", "ses"),
                                 "signed_pdf_storage_key": downloads.blob_key(request, "signed", document["id"]),
+                                "download_url": url, "download_expires_at": iso(expires_at),
                                 "signers": request_events.signers_summary(request)})
     await enterprise_delivery.schedule(services, request)
     await notifications.send_copies(services, request)

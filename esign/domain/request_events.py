@@ -7,6 +7,8 @@ import uuid
 from esign.clock import iso
 from esign.domain import downloads, envelope
 
+FIELD_VALUES_MAX_BYTES = 256 * 1024  # the field values a completion webhook carries at most
+
 
 async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
     """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
@@ -36,7 +38,33 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
         data["documents"] = [{"document_id": d["id"], "name": d["name"],
                               "signed_pdf_storage_key": downloads.storage_key(request, "signed", d["id"])}
                              for d in envelope.of(request)]
+        data["field_values"] = field_values(request)
     return data
+
+
+def field_values(request: dict) -> list[dict] | None:
+    """What the signers filled in, for the completion webhook: each field's id, signer, name (its
+    placeholder: a text tag's `name=`), type and value — a signature or initials `"signed"`, an
+    attachment its file's name, an empty optional field null. None when they would take more than
+    FIELD_VALUES_MAX_BYTES (a request may hold megabytes of values): GET the request for them."""
+    values, size = [], 0
+    for f in request["fields"]:
+        if f["field_type"] in ("signature", "initials"):
+            value = "signed" if _signed(request, f["signer_id"]) else None
+        elif f["field_type"] == "attachment":
+            value = (f.get("attachment") or {}).get("name")
+        else:
+            value = f.get("value")
+        size += len(value or "") * 4 + len(f.get("placeholder") or "") * 4 + 200  # at most, as UTF-8 JSON
+        if size > FIELD_VALUES_MAX_BYTES:
+            return None
+        values.append({"field_id": f["id"], "signer_id": f["signer_id"], "name": f.get("placeholder"),
+                       "field_type": f["field_type"], "value": value})
+    return values
+
+
+def _signed(request: dict, signer_id: str) -> bool:
+    return any(s["id"] == signer_id and s["status"] == "signed" for s in request["signers"])
 
 
 def signers_summary(request: dict) -> list[dict]:

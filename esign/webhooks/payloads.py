@@ -61,6 +61,17 @@ class SignedDocument(OutSchema):
         "description": "location of this document's signed PDF in storage"})
 
 
+class CompletedFieldValue(OutSchema):
+    field_id = fields.UUID(required=True)
+    signer_id = fields.UUID(required=True)
+    name = fields.String(required=True, allow_none=True, metadata={
+        "description": "the field's placeholder (a text tag's `name=`), null when it has none"})
+    field_type = fields.String(required=True)
+    value = fields.String(required=True, allow_none=True, metadata={
+        "description": "what the signer entered; `signed` for a signature or initials, the file's name for an "
+                       "attachment, null for an optional field left empty"})
+
+
 class CompletedData(SigningRequestData):
     completed_at = _timestamp(required=True)
     all_signers = fields.List(fields.Nested(CompletedSigner), required=True,
@@ -70,6 +81,9 @@ class CompletedData(SigningRequestData):
     documents = fields.List(fields.Nested(SignedDocument), required=True, metadata={
         "description": "extension: every document of the request in order, each `{document_id, name, "
                        "signed_pdf_storage_key}` (each is signed as a PDF of its own)"})
+    field_values = fields.List(fields.Nested(CompletedFieldValue), required=True, allow_none=True, metadata={
+        "description": "extension: every field of the request with what was filled in, in the request's order; "
+                       "null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)"})
 
 
 class SignerState(OutSchema):
@@ -126,6 +140,11 @@ class DocumentSignedData(_Base):
     signing_level = fields.String(required=True, metadata={"description": "the request's signing level, e.g. `ses`"})
     signers = fields.List(fields.Nested(CompletedSigner), required=True,
                           metadata={"description": "array of `{email, name, signed_at}`"})
+    download_url = fields.String(required=True, metadata={
+        "description": "extension: a link to this document's signed PDF, valid until `download_expires_at` (24 "
+                       "hours after the event; a retry delivers the same link): afterwards ask "
+                       "`GET /v1/signing-requests/{id}/download` for a new one"})
+    download_expires_at = _timestamp(required=True)
 
 
 class DocumentUploadedData(_Base):
