@@ -4,9 +4,10 @@ from esign.store.base import ASCENDING, Index, Repository
 
 
 class TextCounts(Repository):
-    """Counters of texts in fixed windows (an hour, a UTC day), one document per scope and window:
-    `_id` `<scope>:<window start>` (e.g. `otp-org:<org_id>:d:2026-11-28`), `count` and `expires_at`
-    (the window's end; the TTL index removes it then). A document holds one integer whatever the traffic."""
+    """Counters of texts in fixed windows (a clock hour, a UTC day), one document per scope and window:
+    `_id` `<scope>:<window>` (e.g. `otp:organisation:<org_id>:2026-11-28`, `otp:signer:<request_id>:<signer_id>:
+    2026-11-28T10`: esign.domain.verification.phone_codes), `count` and `expires_at` (the window's end; the TTL
+    index removes it then). A document holds one integer whatever the traffic."""
 
     collection_name = "text_counts"
     indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]

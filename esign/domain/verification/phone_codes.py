@@ -115,14 +115,14 @@ def _check_can_send(services, request: dict, signer: dict, now: dt.datetime) -> 
                        headers={"Retry-After": str(wait)})
 
 
-#: the caps on phone codes: (counter scope, `[sms]` key, window, what the signer is told)
+#: the caps on phone codes: (whose codes, window, `[sms]` key, what the signer is told when it is full)
 CAPS = (
-    ("otp-signer-hour", "codes_per_signer_hour", "hour", "you have been sent the most codes allowed in an hour"),
-    ("otp-signer-day", "codes_per_signer_day", "day", "you have been sent the most codes allowed in a day"),
-    ("otp-request-day", "codes_per_request_day", "day", "the signers of this request have been sent the most codes "
-                                                        "allowed in a day"),
-    ("otp-organisation-day", "codes_per_organisation_day", "day", "the sender's signers have been sent the most codes "
-                                                                  "allowed in a day"),
+    ("signer", "hour", "codes_per_signer_hour", "you have been sent the most codes allowed in an hour"),
+    ("signer", "day", "codes_per_signer_day", "you have been sent the most codes allowed in a day"),
+    ("request", "day", "codes_per_request_day", "the signers of this request have been sent the most codes allowed "
+                                                "in a day"),
+    ("organisation", "day", "codes_per_organisation_day", "the sender's signers have been sent the most codes "
+                                                          "allowed in a day"),
 )
 
 
@@ -135,15 +135,18 @@ async def _take_counts(services, request: dict, signer: dict, now: dt.datetime) 
     day = hour.replace(hour=0)
     windows = {"hour": (f"{hour:%Y-%m-%dT%H}", hour + dt.timedelta(hours=1)),
                "day": (f"{day:%Y-%m-%d}", day + dt.timedelta(days=1))}
-    whose = {"otp-signer-hour": f"{request['id']}:{signer['id']}", "otp-signer-day": f"{request['id']}:{signer['id']}",
-             "otp-request-day": request["id"], "otp-organisation-day": request["org_id"]}
-    counters = [(f"{scope}:{whose[scope]}:{windows[window][0]}", services.config.sms[key], windows[window][1])
-                for scope, key, window, _ in CAPS]
+    whose = {"signer": f"{request['id']}:{signer['id']}", "request": request["id"], "organisation": request["org_id"]}
+    counters, caps = [], {}
+    for subject, window, key, told in CAPS:
+        label, end = windows[window]
+        counter_id = f"otp:{subject}:{whose[subject]}:{label}"
+        counters.append((counter_id, services.config.sms[key], end))
+        caps[counter_id] = key, told
     full = await services.store.text_counts.take(counters)
     if full is None:
-        return [counter_id for counter_id, _, _ in counters]
+        return list(caps)
     counter_id, window_end = full
-    _, key, _, told = next(cap for cap in CAPS if counter_id.startswith(cap[0] + ":"))
+    key, told = caps[counter_id]
     log.warning("phone code not sent: [sms] %s (%d) reached for signing request %s, signer %s, organisation %s",
                 key, services.config.sms[key], request["id"], signer["id"], request["org_id"])
     services.metrics.text("capped")
