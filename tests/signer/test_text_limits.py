@@ -1,7 +1,8 @@
 """Texts that cannot be pumped (issue 35, part 4), over HTTP against a real server with the `log` SMS
 provider: a sandbox request texts no phone code (the log says one would have been sent; the code is
 000000); phone codes are capped per signer (an hour, a day), per request and per organisation (a
-day), answered 429 with Retry-After, logged with the request id and counted in /metrics; `remind`
+day), answered 429 with Retry-After, logged with the request id, counted in /metrics and shown on the
+signing page in the signer's language; `remind`
 reminds a signer at most once in `[notifications] remind_signer_minutes`; a signer cannot delegate
 before passing the phone check they owe; `[sms] allowed_countries` refuses other countries' numbers."""
 from __future__ import annotations
@@ -15,10 +16,12 @@ import pytest
 
 from esign import config as configmod
 from esign.clock import FakeClock
+from esign.domain import lifecycle, links
 from esign.logs import ContextFilter
 from esign.providers.base import ProviderUnavailable
 from tests.platform.test_metrics import scrape, value
 from tests.support import assert_error
+from tests.support.browser import chromium, new_page
 from tests.support.server import running_server, write_config
 from tests.support.signing import ANN, make_request, sget, spost
 from tests.support.templates import make_template, signers
@@ -144,6 +147,24 @@ async def test_codes_are_capped_per_request_and_per_organisation_a_day_even_when
         # another organisation has a budget of its own
         other = await make_request(srv, phone_signers(1), fields={"sig": {}}, key="b", phone_verification_required=True)
         assert (await spost(srv, await other.token(0), "otp")).status == 200
+
+
+@pytest.mark.browser
+async def test_the_page_says_in_the_signers_language_from_when_a_code_can_be_sent_again(tmp_path):
+    async with running_server(tmp_path, "[sms]\ncodes_per_signer_hour = 1\n", clock=ten_o_clock()) as srv:
+        made = await make_request(srv, [{**ANN, "locale": "de"}], fields={"sig": {}}, phone_verification_required=True)
+        request = await made.record()
+        link = links.signing_url(srv.services, request, lifecycle.find_signer(request, made.signer_ids[0]))
+        async with chromium() as browser:
+            page = await new_page(browser)
+            await page.goto(link)
+            await page.click("#otp-send")
+            await page.locator("#otp-code:enabled").wait_for()
+            srv.clock.advance(seconds=srv.services.config.signer.otp_resend_seconds + 1)
+            await page.click("#otp-send")
+            await page.locator("#otp-error", has_text="Derzeit können keine weiteren Codes gesendet werden. "
+                                                      "Versuchen Sie es nach ").wait_for()
+        assert len(srv.services.sms.sent) == 1
 
 
 async def test_a_code_the_provider_could_not_send_is_not_counted(tmp_path):
