@@ -261,6 +261,20 @@ async def test_remind_reminds_a_signer_at_most_once_an_hour(server, client):
     assert sorted(texts) == sorted([people[0]["phone"], people[1]["phone"], people[0]["phone"]])  # Nia: by email
 
 
+async def test_automatic_reminders_skip_a_signer_reminded_within_the_limit(tmp_path):
+    async with running_server(tmp_path, "[notifications]\nremind_signer_minutes = 2880\n") as srv:  # two days
+        made = await make_request(srv, [{**phone_signers(1)[0], "delivery": "sms"}], reminder_days=1)
+        await srv.run_jobs()
+        sent = []
+        for _ in range(3):  # days 1, 2 and 3: reminded, skipped, reminded
+            srv.clock.advance(days=1)
+            await srv.run_jobs()
+            sent.append(len([t for _, t in srv.services.sms.sent if "reminder" in t]))
+        assert sent == [1, 1, 2]
+        reminded = [e for e in await made.events() if e["event_type"] == "signing_request.reminded"]
+        assert len(reminded) == 2 and all(e["metadata"]["automatic"] for e in reminded)
+
+
 # --- delegation -----------------------------------------------------------------------------------
 
 async def test_no_delegation_before_the_phone_check(server):
