@@ -2,9 +2,9 @@
 provider: a sandbox request texts no phone code (the log says one would have been sent; the code is
 000000); phone codes are capped per signer (an hour, a day), per request and per organisation (a
 day), answered 429 with Retry-After, logged with the request id, counted in /metrics and shown on the
-signing page in the signer's language; `remind`
-reminds a signer at most once in `[notifications] remind_signer_minutes`; a signer cannot delegate
-before passing the phone check they owe; `[sms] allowed_countries` refuses other countries' numbers."""
+signing page in the signer's language; `remind` reminds a signer at most once in `[notifications]
+remind_signer_minutes`; a signer cannot delegate before passing the phone or identity check they owe;
+phone numbers must exist, and `[sms] allowed_countries` refuses other countries' numbers."""
 from __future__ import annotations
 
 import asyncio
@@ -290,3 +290,17 @@ async def test_no_delegation_before_the_phone_check(server):
     assert resp.status == 200, resp
     assert resp.json["delegate"]["email"] == DAN["email"]
     assert (await sget(server, token)).status == 410
+
+
+async def test_no_delegation_before_the_identity_check(id_server):
+    srv = id_server
+    made = await make_request(srv, fields={"sig": {}}, identity_verification_required=True, allow_delegation=True)
+    token = await made.token(0)
+    err = assert_error(await spost(srv, token, "delegate", DAN), 403, "forbidden")
+    assert "identity" in err["message"]
+    proof = {"full_name": "Ann Example", "date_of_birth": "1985-04-12", "document_type": "passport",
+             "document_number": "X12345678", "issued_country": "gb",
+             "document_expiry": (srv.clock.now().date() + dt.timedelta(days=900)).isoformat()}
+    approved = await spost(srv, token, "identity", proof)
+    assert approved.json["requirements"]["identity_verification"]["status"] == "approved", approved
+    assert (await spost(srv, token, "delegate", DAN)).status == 200
