@@ -17,6 +17,8 @@ import tomllib
 import urllib.parse
 from typing import Any
 
+import phonenumbers
+
 from esign import i18n
 from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
 from esign.config_keys import KEYS
@@ -375,6 +377,12 @@ def _validate_runtime(s: dict[str, Section]) -> None:
         if not isinstance(previous, str) or len(previous) < SECRET_KEY_MIN:
             raise ConfigError(f"security.previous_secret_keys: every item must be an earlier service key (a string of "
                               f"at least {SECRET_KEY_MIN} characters)")
+    countries = s["sms"]["allowed_countries"]
+    unknown = [c for c in countries if not isinstance(c, str) or c.upper() not in phonenumbers.SUPPORTED_REGIONS]
+    if unknown:
+        raise ConfigError(f"sms.allowed_countries: {unknown[0]!r} is not an ISO 3166 region code of phone numbers "
+                          "(write GB, DE, US)")
+    s["sms"]["allowed_countries"] = sorted({c.upper() for c in countries})
     for network in s["metrics"]["allow"]:
         try:
             ipaddress.ip_network(network, strict=False)

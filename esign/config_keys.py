@@ -101,6 +101,13 @@ KEYS: dict[str, dict[str, Key]] = {
     },
     "sms": {
         "provider": Key("log", "log (builtin: writes codes and texts to the log) or an installed SMS plugin (twilio)"),
+        "allowed_countries": Key([], "ISO 3166 region codes (GB, DE, US) of the phone numbers signers may be given; "
+                                     "any other is refused with 422 (empty = every country)"),
+        "codes_per_signer_hour": Key(5, "phone codes one signer may be sent in a clock hour (UTC)", 1),
+        "codes_per_signer_day": Key(10, "phone codes one signer may be sent in a day (UTC)", 1),
+        "codes_per_request_day": Key(30, "phone codes the signers of one signing request may be sent in a day (UTC)", 1),
+        "codes_per_organisation_day": Key(500, "phone codes the signers of one organisation may be sent in a day (UTC)",
+                                          1),
     },
     "identity": {
         "provider": Key("none", "none, basic (builtins) or an installed identity-verification plugin (stripe)"),
@@ -212,6 +219,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
         "owner_on_expired": Key(True, "email the owner when a sent request expired"),
         "owner_on_delegated": Key(True, "email the owner when a signer delegated their place to someone else"),
+        "remind_signer_minutes": Key(60, "a signer is reminded (email or text) at most once in this many minutes, by "
+                                         "remind or by reminder_days (0 = no limit)", 0, 7 * 24 * 60),
     },
 }
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import phonenumbers
 from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 from marshmallow.schema import SchemaMeta
 
@@ -395,20 +396,32 @@ class Name(Line):
 
 
 class Phone(Line):
-    """A phone number as people write it: an optional leading `+`, then digits, spaces, dots, dashes
-    and parentheses, with 4 to 20 digits in all; spaces around it are trimmed, and blank (empty or
-    spaces) is no phone (null). `PATTERN` is the whole rule, in the OpenAPI document too."""
+    """A phone number in international form as people write it: `+`, the country code and the number,
+    with spaces, dots, dashes and parentheses between the digits (7 to 15 digits: E.164). It must be a
+    number that exists (the `phonenumbers` library: a real country code, a length and range of that
+    country), and is stored in E.164 (`+442079460958`). Spaces around it are trimmed, and blank (empty
+    or spaces) is no phone (null). `PATTERN` is the shape, in the OpenAPI document too."""
 
-    PATTERN = r"^ *(?:\+?[ ().-]*(?:[0-9][ ().-]*){4,20})? *$"
-    default_error_messages = {"phone": "must be a phone number: an optional leading +, then digits, spaces, dots, "
-                                       "dashes or parentheses, 4 to 20 digits"}
+    PATTERN = r"^ *(?:\+[ ().-]*(?:[0-9][ ().-]*){7,15})? *$"
+    default_error_messages = {
+        "phone": "must be a phone number in international form: +, the country code, then the number "
+                 "(like +44 20 7946 0958), 7 to 15 digits",
+        "no_number": "is not a phone number that exists: check the country code and the number's length"}
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
         if not PHONE_RE.match(value):
             raise self.make_error("phone")
         super()._validate(value)  # the bounds (maxLength) are of the value as given, before trimming
-        return value.strip(" ") or None
+        if not value.strip(" "):
+            return None
+        try:
+            number = phonenumbers.parse(value, None)
+        except phonenumbers.NumberParseException:
+            raise self.make_error("no_number") from None
+        if not phonenumbers.is_valid_number(number):
+            raise self.make_error("no_number")
+        return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
     def _validate(self, value):
         """Done by _deserialize on the value as given (the trimmed value may be null)."""

@@ -171,8 +171,9 @@ class DeclineHandler(SignerHandler):
 
 class DelegateHandler(SignerHandler):
     @signer_op("Hand one's place to another person (extension)", body=DelegateBody, response=Delegated,
-               description="Only for requests created with `allow_delegation` (403 otherwise) and while it is the "
-                           "signer's turn (409). The signer becomes `delegated` (with `delegated_to`); the delegate "
+               description="Only for requests created with `allow_delegation` (403 otherwise), once the signer "
+                           "has passed the phone or identity check the request asks of them (403 before), and "
+                           "while it is the signer's turn (409). The signer becomes `delegated` (with `delegated_to`); the delegate "
                            "takes the same order and fields and is invited when it is their turn; this link then "
                            "answers 410 `gone` saying the invitation moved. An address already in the request, or "
                            "a place delegated more than `[signing] max_delegations` times in a row: 422. Fires "
@@ -218,7 +219,10 @@ class WithdrawHandler(SignerHandler):
 
 class OtpHandler(SignerHandler):
     @signer_op("Text a one-time code to the signer's phone",
-               description="429 within `[signer] otp_resend_seconds` of the last code, or while locked.")
+               description="429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while "
+                           "locked, or when a cap on codes is reached (`[sms] codes_per_signer_hour`, "
+                           "`codes_per_signer_day`, `codes_per_request_day`, `codes_per_organisation_day`). A "
+                           "sandbox request texts nothing: its code is 000000.")
     async def post(self, token):
         await self.answer(await verification.send_code(self.services, self.session, self.actor))
 

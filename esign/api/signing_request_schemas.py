@@ -49,7 +49,9 @@ class SignerBase(StrictSchema):
     """What every signer input carries (signing requests, template send, bulk recipients)."""
     name = Name(required=True, validate=validate.Length(1, 255))
     email = Email(required=True)
-    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50))
+    phone = Phone(allow_none=True, load_default=None, validate=validate.Length(max=50), metadata={"description": (
+        "international form (+, country code, number), a number that exists; stored in E.164. With `[sms] "
+        "allowed_countries`, only numbers of those countries (422 otherwise)")})
     locale = Locale()
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 

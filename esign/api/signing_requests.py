@@ -108,8 +108,10 @@ class CancelHandler(RequestHandler):
 class RemindHandler(RequestHandler):
     @operation("Remind the signers whose turn it is", tags=["signing requests"], idempotent=True,
                responses={200: RemindResponse}, errors=(401, 403, 404, 409, 422, 429),
-               description="Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, "
-                           "the reminder event is still logged.")
+               description="Pending only (409 otherwise). A signer reminded less than `[notifications] "
+                           "remind_signer_minutes` ago (60) is skipped (not in `signers`); when every signer whose "
+                           "turn it is was, 429 rate_limited with Retry-After and nothing is recorded. Sandbox: no "
+                           "emails, `{sent_count: 0, signers: []}`, the reminder event is still logged.")
     @idempotent
     async def post(self, request_id):
         _, targets = await lifecycle.remind(self.services, await self.load_for_change(request_id),

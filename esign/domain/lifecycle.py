@@ -228,19 +228,43 @@ async def settle(services, request: dict) -> dict:
 
 
 async def remind(services, request: dict, automatic: bool = False, by: dict | None = None) -> tuple[dict, list[dict]]:
+    """Remind the signers whose turn it is, except those reminded less than `[notifications]
+    remind_signer_minutes` ago (their `reminded_at`, set in the same conditional update, so parallel
+    calls remind a signer once). When every one of them was, a call through the API is 429 with
+    Retry-After and the sweep skips this automatic reminder; neither records anything. Sandbox requests
+    remind nobody (the event is recorded)."""
     request = await settle(services, request)  # never a reminder whose link no longer works
     if request["status"] != "pending":
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
+    gap = dt.timedelta(minutes=services.config.notifications.remind_signer_minutes)
+    skipped = []
 
     def build(r):
-        targets = [] if r.get("sandbox") else [s["id"] for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
-        return {"last_reminded_at": now, "next_reminder_at": _next_reminder(r, now),
+        due = [] if r.get("sandbox") else [s for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
+        targets = [s["id"] for s in due if not s.get("reminded_at") or s["reminded_at"] + gap <= now]
+        skipped.clear()
+        if due and not targets:
+            if automatic:  # this automatic reminder is skipped, not recorded: the next comes on schedule
+                skipped.append(r["id"])
+                return {"next_reminder_at": _next_reminder(r, now)}
+            raise _remind_throttled(min(s["reminded_at"] for s in due) + gap - now, gap)
+        return {"signers": [dict(s, reminded_at=now) if s["id"] in targets else s for s in r["signers"]],
+                "last_reminded_at": now, "next_reminder_at": _next_reminder(r, now),
                 "effects": {"op": "reminded", "targets": targets, "automatic": automatic, "by": by}}
 
     updated = await transition(services, request, "pending", build)
+    if skipped:
+        return updated, []
     targets = [find_signer(updated, i) for i in updated["effects"]["targets"]]
     return await follow(services, updated), targets
+
+
+def _remind_throttled(left: dt.timedelta, gap: dt.timedelta) -> ApiError:
+    seconds = max(1, int(left.total_seconds() + 0.999))
+    return ApiError(429, "rate_limited", f"every signer whose turn it is was reminded less than {int(gap.total_seconds() // 60)} "
+                                         f"minutes ago; the next reminder can go out in {seconds} seconds",
+                    headers={"Retry-After": str(seconds)})
 
 
 async def _reminded(services, request, effects):

@@ -10,7 +10,8 @@ issued before the change are refused the same way (`moved_at`).
 from __future__ import annotations
 
 from esign.domain import lifecycle
-from esign.domain.signing_requests import SIGNER_DEFAULTS
+from esign.domain.signing_requests import SIGNER_DEFAULTS, check_phone_countries
+from esign.domain.verification.common import blocker
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.secrets import new_token
 from esign.store.base import new_id
@@ -51,6 +52,10 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
     """Put `person` ({name, email, phone}) in the place of a signer who has neither signed nor
     declined: same id, order and fields; everything the earlier person did or had (view, consent,
     verification, bounce) is cleared; an invited signer is invited again at the new address."""
+    details: list[dict] = []
+    check_phone_countries(services, [person], details, prefix="")
+    if details:
+        raise validation_error(details)
     now = services.clock.now()
     email = person["email"]
 
@@ -79,7 +84,9 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
 async def delegate(services, request: dict, signer_id: str, person: dict, reason: str, actor=None) -> dict:
     """The signer hands their place to `person` ({name, email}): they become `delegated` (with
     `delegated_to`), a new signer takes their order and fields and is invited when it is their turn.
-    422 for an address already in the request or a chain longer than `[signing] max_delegations`."""
+    403 until the signer has passed the phone or identity check the request asks of them (else a link
+    forwarded to anyone could hand the place on unchecked); 422 for an address already in the request
+    or a chain longer than `[signing] max_delegations`."""
     if not request.get("allow_delegation"):
         raise ApiError(403, "forbidden", "the sender of this request does not allow signers to delegate")
     now = services.clock.now()
@@ -90,6 +97,10 @@ async def delegate(services, request: dict, signer_id: str, person: dict, reason
         ok, why = lifecycle.can_sign(r, s)
         if not ok:
             raise invalid_state(why)
+        missing = blocker(r, s)
+        if missing:  # the phone or identity check is the signer's: passing their place on does not skip it
+            raise ApiError(403, "forbidden", f"you can hand your place to someone else once you have passed the "
+                                             f"check this request asks of you: {missing}")
         if _address_taken(r, person["email"]):
             raise validation_error([{"field": "email", "message": f"{person['email']} is already part of this "
                                                                   "request; delegate to someone else"}])

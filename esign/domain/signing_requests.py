@@ -5,6 +5,8 @@ import datetime as dt
 import re
 import warnings
 
+import phonenumbers
+
 from esign.domain import envelope, lifecycle, links, mail_queue, placement
 from esign.domain.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.usage import reserve
@@ -100,6 +102,18 @@ def check_deliveries(services, signers: list[dict], details: list) -> None:
                 f"the configured SMS provider ({services.sms.identifier}) sends one-time codes only, not signing links")})
 
 
+def check_phone_countries(services, signers: list[dict], details: list, prefix: str = "signers.{i}.") -> None:
+    """With `[sms] allowed_countries`, a signer's phone (E.164, esign.schema.Phone) is of one of those
+    countries (422 detail on the phone otherwise)."""
+    allowed = services.config.sms.allowed_countries
+    for i, s in enumerate(signers):
+        if allowed and s.get("phone"):
+            country = phonenumbers.region_code_for_number(phonenumbers.parse(s["phone"], None))
+            if country not in allowed:
+                details.append({"field": prefix.format(i=i) + "phone", "message": (
+                    f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
+
+
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
@@ -118,6 +132,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
                                     for i in phoneless])
     details: list[dict] = []
     check_deliveries(services, body["signers"], details)
+    check_phone_countries(services, body["signers"], details)
     check_identity_provider(services, bool(body.get("identity_verification_required")), details)
     if details:
         raise validation_error(details)

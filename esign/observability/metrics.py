@@ -35,7 +35,7 @@ SLOW_BUCKETS = (0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120, 300)
 FORWARDING_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP")
 
 EMAIL_OUTCOMES = ("sent", "bounced", "given_up", "sender_fault")
-SMS_OUTCOMES = ("sent", "refused", "failed")
+SMS_OUTCOMES = ("sent", "refused", "failed", "capped", "sandbox")
 WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 

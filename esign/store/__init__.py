@@ -14,6 +14,7 @@ from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
 from esign.store.templates import Templates, TemplateVersions
+from esign.store.text_counts import TextCounts
 from esign.store.upgrades import DataUpgrades
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
@@ -39,6 +40,7 @@ REPOSITORIES = {
     "bulk_items": BulkItems,
     "data_upgrades": DataUpgrades,
     "identity_sessions": IdentitySessions,
+    "text_counts": TextCounts,
 }
 
 

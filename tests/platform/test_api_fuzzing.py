@@ -25,6 +25,8 @@ KEY_B = "esk_live_fuzz_org_b_0000000000000000000"
 NEEDS_EXISTING = {
     ("POST", "/v1/signing-requests"): "document_id must name a document of the organisation (422 otherwise)",
     ("POST", "/v1/templates"): "document_id, when given, must name a document of the organisation",
+    ("POST", "/v1/contacts"): "phone, when given, must be a number that exists (phonenumbers), not any string "
+                              "of the pattern's shape",
     ("PATCH", "/v1/templates/{template_id}"): "document_id must exist; role fields must lie on its pages",
     ("POST", "/v1/templates/{template_id}/send"): "signer roles must be the template's roles",
     ("POST", "/v1/bulk-send"): "template_id must name a template of the organisation",

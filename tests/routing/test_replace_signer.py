@@ -9,7 +9,7 @@ from tests.support.mail import link_of
 from tests.support.routing import sign_with, signed_pdf, text_of
 from tests.support.signing import ANN, BOB, make_request, sget, spost
 
-NEW = {"name": "Ann Newman", "email": "ann.newman@example.test", "phone": "+1 555 0100 999"}
+NEW = {"name": "Ann Newman", "email": "ann.newman@example.test", "phone": "+12025550199"}
 
 
 def replace_path(made, i=0):

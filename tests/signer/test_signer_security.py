@@ -119,7 +119,7 @@ async def a_signing_session(srv) -> list[str]:
     """Views, consent, an OTP round with a wrong code, signing, an embedded link, a decline, a
     withdrawal and errors with real tokens. Returns every link token used."""
     tokens = []
-    made = await make_request(srv, [ANN, {**BOB, "phone": "+1 555 0100 456"}], order="sequential",
+    made = await make_request(srv, [ANN, {**BOB, "phone": "+1 202 555 0156"}], order="sequential",
                               fields={"a": {}, "b": {"signer": 1}},
                               phone_verification_required=True)
     ann = await made.token(0)

@@ -1,6 +1,6 @@
 """What a signer (or contact) is given as over HTTP: an email address in ASCII only (an OpenAPI
 `email`; an internationalised address could be stored but never sent), a name that is not only
-spaces, a phone that can be a phone number. Checked by every input that takes them: signing request
+spaces, a phone number that exists, in international form (stored as E.164). Checked by every input that takes them: signing request
 create, template send, bulk send, contacts; refused with 422 before anything is stored."""
 from __future__ import annotations
 
@@ -81,7 +81,10 @@ async def test_a_name_with_spaces_around_it_is_kept(client, document_id):
 
 @pytest.mark.parametrize("phone", ["call me", "12", "+", "++49 30 1234567", "030 1234567 ext 9", "1" * 21, " " * 51,
                                    " +49 30 1234567" + " " * 40,
-                                   "+49 (30) 1234567\n", "49#301234", "+49 30 12345678 9012345678 9"])
+                                   "+49 (30) 1234567\n", "49#301234", "+49 30 12345678 9012345678 9",
+                                   # not in international form (no +), or no number that exists (phonenumbers)
+                                   "1234", "0000", "(030) 123-45.67", "+1234", "+0000000", "+1 555 0100",
+                                   "+44 20 7946 0958 1234", "+44 20 79", "+999 1234 5678", "+1 202 555 01"])
 async def test_a_phone_that_cannot_be_a_number_is_422(client, document_id, phone):
     err = assert_error(await create(client, document_id, {**ANN, "phone": phone}), 422, "validation_error")
     assert "signers.0.phone" in fields_of(err)
@@ -95,8 +98,8 @@ async def test_a_phone_that_cannot_be_a_number_is_422(client, document_id, phone
 
 
 @pytest.mark.parametrize("phone,stored", [
-    ("+49 30 1234567", "+49 30 1234567"), ("(030) 123-45.67", "(030) 123-45.67"), ("1234", "1234"),
-    ("1" * 20, "1" * 20), ("  +15555550100  ", "+15555550100"), ("", None), ("   ", None), (None, None),
+    ("+49 30 1234567", "+49301234567"), ("+44 (20) 7946-0958", "+442079460958"), ("+48.601.234.567", "+48601234567"),
+    ("  +1 202 555 0100  ", "+12025550100"), ("+12025550100", "+12025550100"), ("", None), ("   ", None), (None, None),
 ])
 async def test_phone_numbers_as_people_write_them(client, document_id, phone, stored):
     resp = await create(client, document_id, {**ANN, "phone": phone})

@@ -16,7 +16,7 @@ from esign.providers.base import ProviderRejected
 from tests.support import assert_error, raw_db
 from tests.support.signing import new_request, spost, typed
 
-PHONE = "+44 7700 900123"
+PHONE = "+442079460123"
 ANN = {"name": "Ann", "email": "ann@example.test", "phone": PHONE}
 BOB = {"name": "Bob", "email": "bob@example.test"}
 
@@ -64,7 +64,7 @@ async def test_sms_invitation_reminder_and_completion_are_texted_with_the_link(s
 
 
 async def test_both_emails_and_texts_and_email_default_texts_nobody(server):
-    request = await new_request(server, signers=[{**ANN, "delivery": "both"}, {**BOB, "phone": "+15550100999"}],
+    request = await new_request(server, signers=[{**ANN, "delivery": "both"}, {**BOB, "phone": "+12025550199"}],
                                 order="parallel")
     await server.run_jobs()
     assert [p for p, _ in texts(server)] == [PHONE]  # Bob has a phone but the default delivery, email
@@ -163,11 +163,11 @@ async def test_templates_and_bulk_rows_take_delivery(server, document_id):
 
     bulk = await server.client.post("/v1/bulk-send", {"template_id": template_id, "recipients": [
         {"signers": [{"role": "Candidate", **ANN, "email": "c1@example.test"},
-                     {"role": "Manager", **BOB, "delivery": "both", "phone": "+15550100777"}]}]})
+                     {"role": "Manager", **BOB, "delivery": "both", "phone": "+12025550177"}]}]})
     assert bulk.status == 202, bulk
     await server.run_jobs()
     await server.run_jobs()
-    assert sorted(p for p, _ in texts(server)) == sorted([PHONE, PHONE, "+15550100777"])
+    assert sorted(p for p, _ in texts(server)) == sorted([PHONE, PHONE, "+12025550177"])
     bad_row = await server.client.post("/v1/bulk-send", {"template_id": template_id, "recipients": [
         {"signers": [{"role": "Candidate", **ANN, "delivery": "telex"}, {"role": "Manager", **BOB}]}]})
     [detail] = assert_error(bad_row, 422)["details"]

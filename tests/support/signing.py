@@ -11,7 +11,7 @@ from tests.support.images import data_url, ink_png
 PDF = SAMPLE_PDF.read_bytes()
 ORIGIN = "https://app.example.test"
 
-ANN = {"name": "Ann Example", "email": "ann@example.test", "phone": "+1 555 0100 123", "order": 1}
+ANN = {"name": "Ann Example", "email": "ann@example.test", "phone": "+12025550123", "order": 1}
 BOB = {"name": "Bob Stone", "email": "bob@example.test", "order": 2}
 CY = {"name": "Cy Young", "email": "cy@example.test", "order": 3}
 

@@ -32,7 +32,7 @@ async def make_template(client, document_id, key="a", **extra) -> dict:
 
 def signers(buyer="buyer@example.test", seller="seller@example.test"):
     return [{"name": "Bea Buyer", "email": buyer, "role": "buyer"},
-            {"name": "Sam Seller", "email": seller, "role": "SELLER", "phone": "+15550100"}]
+            {"name": "Sam Seller", "email": seller, "role": "SELLER", "phone": "+12025550100"}]
 
 
 VARIABLES = {"first_name": "Bea", "buyer_company": "Acme Ltd"}

@@ -28,7 +28,7 @@ async def test_send_maps_roles_copies_defaults_and_fills_placeholders(smtp_serve
                             signing_level="aes")
     err = assert_error(await send(client, t["id"], signers=signers()[::-1]), 422, "validation_error")
     assert err["details"] == [{"field": "signers.1.phone", "message": "required when phone_verification_required is true"}]
-    resp = await send(client, t["id"], signers=[dict(signers()[0], phone="+15550199"), signers()[1]])
+    resp = await send(client, t["id"], signers=[dict(signers()[0], phone="+12025550199"), signers()[1]])
     assert resp.status == 201, resp
     r = resp.json
     assert r["status"] == "pending" and r["document_id"] == doc and r["signing_order"] == "sequential"
@@ -39,7 +39,7 @@ async def test_send_maps_roles_copies_defaults_and_fills_placeholders(smtp_serve
     assert r["expires_at"] == iso(srv.clock.now() + dt.timedelta(days=14))
     buyer, seller = r["signers"]
     assert (buyer["email"], buyer["order"], buyer["status"]) == ("buyer@example.test", 1, "sent")
-    assert (seller["email"], seller["order"], seller["status"], seller["phone"]) == ("seller@example.test", 2, "pending", "+15550100")
+    assert (seller["email"], seller["order"], seller["status"], seller["phone"]) == ("seller@example.test", 2, "pending", "+12025550100")
     stored = await srv.services.store.signing_requests.by_id(r["id"])
     assert stored["template_id"] == t["id"]
     by_signer = {(f["signer_id"], f["page_number"]): f for f in stored["fields"]}

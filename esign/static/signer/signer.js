@@ -50,6 +50,7 @@
           err.status = res.status;
           err.code = e.code;
           err.details = e.details || [];
+          err.retryAfter = Number(res.headers.get("Retry-After")) || null;
           throw err;
         }
         return data;
@@ -877,7 +878,7 @@
   // --- the other steps -----------------------------------------------------------------------------
   // One call at a time per button: a double click, or Enter pressed twice, on a slow network must not
   // spend two tries of a phone code or two identity checks.
-  function act(button, method, path, body, errorBox, after) {
+  function act(button, method, path, body, errorBox, after, explain) {
     if (button.disabled) return;
     button.disabled = true;
     text(errorBox, "");
@@ -885,7 +886,14 @@
       state = data;
       render();
       if (after) after();
-    }).catch(function (err) { text(errorBox, err.message); }).then(function () { button.disabled = false; });
+    }).catch(function (err) { text(errorBox, explain ? explain(err) : err.message); }).then(function () { button.disabled = false; });
+  }
+
+  // a code refused by the resend gap or a cap on codes (429 with Retry-After), in the page's language
+  function tooManyCodes(err) {
+    if (err.status !== 429 || !err.retryAfter) return err.message;
+    var at = new Date(Date.now() + err.retryAfter * 1000);
+    return t("No more codes can be sent now. Try again after {time}.", { time: at.toLocaleTimeString(lang, { timeZoneName: "short" }) });
   }
 
   function submitButton(formId) { return $(formId).querySelector("button[type=submit]"); }
@@ -987,7 +995,7 @@
       act($("consent-continue"), "POST", "/consent", undefined, "finish-error", function () { var d = $("document"); d.focus(); });
     });
     $("otp-send").addEventListener("click", function () {
-      act($("otp-send"), "POST", "/otp", undefined, "otp-error", function () { $("otp-code").focus(); });
+      act($("otp-send"), "POST", "/otp", undefined, "otp-error", function () { $("otp-code").focus(); }, tooManyCodes);
     });
     $("otp-form").addEventListener("submit", function (e) {
       e.preventDefault();

@@ -12,7 +12,7 @@ from esign.domain import links
 from tests.support import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
 from tests.support.signing import new_request
 
-ANN = {"name": "Ann", "email": "ann@example.test", "phone": "+1 555 0100-123", "delivery": "sms"}
+ANN = {"name": "Ann", "email": "ann@example.test", "phone": "+1 202 555-0123", "delivery": "sms"}
 
 
 async def sms_job(srv) -> dict:
@@ -40,7 +40,7 @@ async def test_twilio_down_is_retried_then_the_text_is_delivered(twilio, tmp_pat
             srv.clock.advance(hours=1)
             await srv.run_jobs()
         [message] = twilio.messages
-        assert message["To"] == "+15550100123" and message["From"]
+        assert message["To"] == "+12025550123" and message["From"]
         assert links.signing_url(srv.services, request, request["signers"][0]) in message["Body"]
         assert (await sms_job(srv))["status"] == "done"
         assert (await signer_of(srv, request))["sms_failed_at"] is None and await failed_events(srv, request) == []

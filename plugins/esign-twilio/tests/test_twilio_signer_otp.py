@@ -37,14 +37,14 @@ async def test_signer_verifies_the_phone_with_a_code_sent_by_twilio(twilio, tmp_
         resp = await spost(srv, token, "otp")  # no resend wait after a failure: the code was never sent
         assert resp.status == 200 and resp.json["requirements"]["phone_verification"]["code_sent"] is True, resp
         sent = twilio.messages if mode == "messaging" else twilio.verifications
-        assert len(sent) == 1 and sent[0]["To"] == "+15550100123"
+        assert len(sent) == 1 and sent[0]["To"] == "+12025550123"
         assert ("CustomCode" in sent[0]) == (mode == "verify-custom-code")
         code = sent_code(twilio, mode)
         if mode == "verify":  # a wrong code is Twilio's to judge and esign's to count
             wrong = f"{(int(code) + 1) % 10 ** 6:06d}"
             error = assert_error(await spost(srv, token, "otp/verify", {"code": wrong}), 422, "validation_error")
             assert "wrong code; 2 tries left" in error["details"][0]["message"], error
-            assert twilio.pending["+15550100123"]["checks"] == 1
+            assert twilio.pending["+12025550123"]["checks"] == 1
 
         resp = await spost(srv, token, "otp/verify", {"code": code})
         assert resp.status == 200 and resp.json["requirements"]["phone_verification"]["verified"] is True, resp
