@@ -65,8 +65,13 @@ async def test_many_huge_images_at_once_keep_the_server_memory_flat(tmp_path):
         targets = [await request_with_attachment_field(client, up.json["id"], n) for n in range(PARALLEL)]
         srv.reset_peak_memory()
         before = srv.status("VmRSS")
-        answers = await asyncio.gather(*(attach(client, token, field_id, image, f"scan {i}.png")
-                                         for i, (token, field_id) in enumerate(targets)))
+        senders = [Client(srv.url) for _ in targets]  # each its own connection: none waits in a client's queue
+        try:
+            answers = await asyncio.gather(*(attach(sender, token, field_id, image, f"scan {i}.png")
+                                             for i, (sender, (token, field_id)) in enumerate(zip(senders, targets))))
+        finally:
+            for sender in senders:
+                sender.close()
         growth = srv.status("VmHWM") - before
         assert [a.status for a in answers] == [200] * PARALLEL, [a for a in answers if a.status != 200][:1]
         assert growth < 100 * MB, f"the server grew by {growth / MB:.0f} MB"
