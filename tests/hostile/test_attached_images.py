@@ -13,10 +13,10 @@ import pytest
 from PIL import Image
 
 from esign.pdf.image_check import MAX_PIXELS
-from tests.support import SAMPLE_PDF, Client, assert_error
+from tests.support import SAMPLE_PDF, Client, assert_error, running_server
 from tests.support.images import png_bytes
 from tests.support.processes import ServeProcess
-from tests.support.signing import ANN, make_request
+from tests.support.signing import ANN, make_request, sget
 
 MB = 1024 * 1024
 PARALLEL = 24
@@ -120,3 +120,20 @@ async def test_a_broken_or_oversized_image_is_refused(server, make, name, says):
     error = assert_error(resp, 422, "validation_error")
     assert error["details"][0]["field"] == "file" and says in error["details"][0]["message"], error
     assert (await made.record())["fields"][0].get("attachment") is None
+
+
+async def test_an_image_is_decoded_within_the_checking_childs_memory_bound(tmp_path):
+    """With `pdf_parse_memory_mb = 256` the 196 MB the finding's PNG decodes to do not fit the child's
+    address space: the image is refused (422), where the server's own process would have taken it; the
+    child that ran out is replaced, and the next image is checked and taken."""
+    async with running_server(tmp_path, overrides={"limits": {"pdf_parse_memory_mb": 256}}) as server:
+        made = await make_request(server, [ANN], fields={"file": {"field_type": "attachment"}})
+        token, field_id = await made.token(0), made.fields["file"]
+        error = assert_error(await attach(server.client, token, field_id, single_colour_png(), "scan.png"),
+                             422, "validation_error")
+        assert error["details"] == [{"field": "file", "message": "the image needs too much memory to decode"}], error
+        small = png_bytes(Image.new("RGB", (300, 200), (10, 120, 200)))
+        resp = await attach(server.client, token, field_id, small, "scan.png")
+        assert resp.status == 200, resp
+        shown = {f["id"]: f for f in (await sget(server, token)).json["fields"]}[field_id]["attachment"]
+        assert shown["sha256"] == hashlib.sha256(small).hexdigest()
