@@ -369,7 +369,8 @@ class PdfChecker:
         if self.observe is not None:
             self.observe("died" if died else "ok" if result.get("ok") else "refused", time.perf_counter() - started)
         if died:
-            log.warning("an attached image was refused: %s", result["error"])
+            log.warning("an attached image was refused: its checking child %s",
+                        "ran past pdf_parse_timeout_seconds" if result == TOO_LONG else "died (out of memory or killed)")
             return dict(IMAGE_UNCHECKED)
         return result
 
