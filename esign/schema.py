@@ -116,10 +116,13 @@ class QueryBool(fields.Boolean):
 
 CONTROL_CHARS = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029"  # as a regex character range
 NOT_ONE_LINE = re.compile(f"[{CONTROL_CHARS}]")
-# bidirectional embeddings, overrides and isolates: a name with U+202E reads backwards ("moc.live" as
-# "evil.com") in a To: header, a list or a certificate
-BIDI_CONTROLS = "\\u202a-\\u202e\\u2066-\\u2069"
+# bidirectional embeddings, overrides and isolates, and the left-to-right, right-to-left and Arabic
+# letter marks: a name with U+202E reads backwards ("moc.live" as "evil.com") in a To: header, a list or
+# a certificate, and a mark moves the digits and punctuation around it
+BIDI_CONTROLS = "\\u202a-\\u202e\\u2066-\\u2069\\u200e\\u200f\\u061c"
 BIDI = re.compile(f"[{BIDI_CONTROLS}]")
+BIDI_MESSAGE = ("bidirectional control characters are not allowed here (U+202A to U+202E, U+2066 to U+2069, "
+                "U+200E, U+200F, U+061C)")
 # an RFC 2047 encoded word as Python's email package decodes it (before 3.11.10 / 3.12.5 into a real line
 # break in the header it writes: CVE-2024-6923); the OpenAPI pattern says the same with a lookahead
 ENCODED_WORD_RE = r"=\?[^?]*\?[bBqQ]\?[^?]*\?="
@@ -129,7 +132,7 @@ NO_ENCODED_WORD = f"(?!.*{ENCODED_WORD_RE})"
 # other C0 controls, DEL and the C1 controls are not
 TEXT_CONTROL_CHARS = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f"
 NOT_TEXT = re.compile(f"[{TEXT_CONTROL_CHARS}]")
-TEXT_PATTERN = f"^[^{TEXT_CONTROL_CHARS}]*$"
+TEXT_PATTERN = f"^[^{TEXT_CONTROL_CHARS}{BIDI_CONTROLS}]*$"
 NOT_TEXT_MESSAGE = "control characters are not allowed here (tab and line breaks are)"
 
 
@@ -137,8 +140,8 @@ def header_problem(value: str) -> str | None:
     """Why `value` cannot be text that reaches an email header (a subject, a display name), or None."""
     if NOT_ONE_LINE.search(value):
         return "must be a single line without control characters (no CR or LF)"
-    if BIDI.search(value):
-        return "must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)"
+    if found := BIDI.search(value):
+        return f"contains U+{ord(found.group()):04X}: {BIDI_MESSAGE}"
     if ENCODED_WORD.search(value):
         return "must not contain an RFC 2047 encoded word (=?charset?q?...?= or =?charset?b?...?=)"
     return None
@@ -221,10 +224,12 @@ def _trim_unknown(schema: Schema, data):
 
 
 def no_control(value: str):
-    """The validator every plain string input carries (see InputSchema.on_bind_field)."""
-    found = NOT_TEXT.search(value)
-    if found:
+    """The validator every plain string input carries (see InputSchema.on_bind_field): no control
+    characters but tab and line breaks, and no bidirectional controls (BIDI)."""
+    if found := NOT_TEXT.search(value):
         raise ValidationError(f"contains U+{ord(found.group()):04X}: {NOT_TEXT_MESSAGE}")
+    if found := BIDI.search(value):
+        raise ValidationError(f"contains U+{ord(found.group()):04X}: {BIDI_MESSAGE}")
 
 
 def _guard_text(field: fields.Field) -> None:
@@ -241,7 +246,8 @@ def _guard_text(field: fields.Field) -> None:
 
 class InputSchema(ReusedSchema):
     """A request body or query: unknown keys refused (at most MAX_ERRORS of them listed), and every
-    plain string without control characters other than tab, CR and LF, centrally: a field declared
+    plain string without control characters other than tab, CR and LF and without bidirectional
+    controls (messages, reasons, placeholders, descriptions, webhook names), centrally: a field declared
     as `fields.String` gets the rule (and its OpenAPI pattern) when the schema is built. One-line
     strings (Line, Name, Email, ...) have stricter rules of their own, and so have what signers enter
     and what is stamped (FieldText, and the free-form `values` of a submission: esign.domain.signer_values)."""

@@ -1,6 +1,7 @@
 """Signer attachments (extension): a field of type `attachment` asks its signer for a file, a PDF,
 PNG or JPEG of at most `[limits] attachment_mb`. The file is checked as uploads are (a PDF by the
-bounded checking child, esign.pdf.probe; an image decoded by Pillow within MAX_PIXELS), kept in blob
+bounded checking child, esign.pdf.probe; an image decoded by Pillow in such a child too, within
+esign.pdf.image_check.MAX_PIXELS: never in the API process), kept in blob
 storage (the request holds its description only: name, size, SHA-256, type, blob key), downloaded
 by the sender, embedded in the signed PDF under the seal and listed on the certificate.
 """
@@ -11,16 +12,12 @@ import hashlib
 import os
 import re
 import unicodedata
-import warnings
-
-from PIL import Image
 
 from esign.domain import effects, lifecycle
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
 
-MAX_PIXELS = 50_000_000  # an attached image decodes to at most this many pixels (a 50 MP photo)
 NAME_MAX = 255
 KINDS = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
 
@@ -37,25 +34,6 @@ def sniff(head: bytes) -> str | None:
         return "image/png"
     if head.startswith(b"\xff\xd8\xff"):
         return "image/jpeg"
-    return None
-
-
-def check_image(path: str, content_type: str) -> str | None:
-    """Decode the image (in a thread) within MAX_PIXELS: None when it is a whole image of its type,
-    else why not. The size is read from the header before any pixel is decoded."""
-    expected = {"image/png": "PNG", "image/jpeg": "JPEG"}[content_type]
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path, formats=[expected]) as img:
-                width, height = img.size
-                if width * height > MAX_PIXELS:
-                    return f"the image is {width} x {height} pixels; at most {MAX_PIXELS // 1_000_000} megapixels"
-                if expected == "JPEG":  # decoded at 1/8 scale: every byte of it is still read and checked
-                    img.draft(img.mode, (max(1, width // 8), max(1, height // 8)))
-                img.load()
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning) as exc:
-        return f"the {expected} image cannot be read: {exc}"
     return None
 
 
@@ -116,8 +94,10 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
                     f"the PDF carries active content ({', '.join(checked['active_content'])}), which this service "
                     "refuses: save or print it again as a plain PDF")}])
             stored = checked.get("cleaned") or path  # without active content, as uploads are stored
-        elif problem := await asyncio.to_thread(check_image, path, content_type):
-            raise validation_error([{"field": "file", "message": problem}])
+        else:
+            checked = await services.pdf_checker.image(path, content_type)
+            if not checked.get("ok"):
+                raise validation_error([{"field": "file", "message": checked.get("error") or "not a usable image"}])
         size, sha256 = os.path.getsize(stored), await asyncio.to_thread(_file_sha256, stored)
         key = blob_key(request, field_id, sha256, content_type)
         try:

@@ -14,7 +14,9 @@ image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
 stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the same bounds
 as a check. {"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where
-those texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}. The bounds
+those texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}.
+{"image": path, "type": "image/png"|"image/jpeg"} decodes a signer's attached image
+(esign.pdf.image_check) and answers {"ok": true} or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
 ran out of memory or died is replaced, and every child is replaced after
@@ -41,6 +43,7 @@ import pypdf
 import pypdfium2
 
 from esign.pdf import active, earlier, textboxes
+from esign.pdf.image_check import check_image
 from esign.pdf.render import MAX_PAGE_POINTS, render_page
 from esign.pdf.stands import stamp_file
 
@@ -49,6 +52,8 @@ TOO_LONG = {"ok": False, "error": "the PDF took too long to parse"}
 STOPPING = {"ok": False, "error": "the service is stopping; try again in a moment"}
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
 DIED = {"ok": False, "error": "the PDF could not be parsed within the memory bound"}
+IMAGE_TOO_BIG = {"ok": False, "error": "the image needs too much memory to decode"}
+IMAGE_UNCHECKED = {"ok": False, "error": "the image could not be decoded within the time and memory bounds"}
 CLOSE_GRACE_SECONDS = 2.0
 ANSWER_LIMIT = 32 * 1024 * 1024  # the longest answer line read (where texts are: up to 5001 matches each)
 IDLE_SECONDS = 10.0  # a child gives freed memory back after this long without a file
@@ -205,7 +210,16 @@ def _textboxes(request: dict) -> dict:
     return {"ok": True, **found}
 
 
+def _image(path: str, content_type: str) -> dict:
+    try:
+        return check_image(path, content_type)
+    except MemoryError:  # the child retires (_serve) with whatever the decoder left behind
+        return dict(IMAGE_TOO_BIG, retire=True)
+
+
 def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
+    if "image" in request:
+        return _image(request["image"], request["type"])
     if "textboxes" in request:
         return _textboxes(request)
     if "render" in request:
@@ -344,6 +358,21 @@ class PdfChecker:
         child: {"ok": true, "matches": ..., "tags": ..., "tag_count": N} (esign.pdf.textboxes.search)
         or {"ok": false, "error": "..."}."""
         return await self._ask({"textboxes": path, "find": find, "tags": tags})
+
+    async def image(self, path: str, content_type: str) -> dict:
+        """Whether the PNG or JPEG (`content_type`) at `path` is a whole image within
+        esign.pdf.image_check.MAX_PIXELS, decoded by a child: {"ok": true} or {"ok": false, "error": "..."}.
+        Counted with the checks (`observe`)."""
+        started = time.perf_counter()
+        result = await self._ask({"image": path, "type": content_type})
+        died = result == DIED or result == TOO_LONG
+        if self.observe is not None:
+            self.observe("died" if died else "ok" if result.get("ok") else "refused", time.perf_counter() - started)
+        if died:
+            log.warning("an attached image was refused: its checking child %s",
+                        "ran past pdf_parse_timeout_seconds" if result == TOO_LONG else "died (out of memory or killed)")
+            return dict(IMAGE_UNCHECKED)
+        return result
 
     async def shared(self, key: str, make):
         """The result of `make()` (a coroutine function); concurrent calls with the same key wait for

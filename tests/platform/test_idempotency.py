@@ -224,3 +224,25 @@ async def test_a_done_operation_is_answered_when_its_answer_cannot_be_stored(ser
     again = await client.post("/v1/signing-requests", body, headers={"Idempotency-Key": "answer-lost"})
     assert_error(again, 409, "idempotency_in_progress")
     assert (await client.get("/v1/signing-requests")).json["total"] == 1
+
+
+async def test_a_replay_after_the_resource_was_deleted_answers_without_recreating_it(server, client):
+    """A template created with an Idempotency-Key, then deleted: the same request again answers the
+    original 201 (replayed) and makes nothing; the template stays deleted and the plan's count free."""
+    body = {"name": "NDA", "roles": [{"name": "Buyer"}]}
+    headers = {"Idempotency-Key": "template-then-deleted"}
+    first = await client.post("/v1/templates", body, headers=headers)
+    assert first.status == 201, first
+    assert (await client.delete(f"/v1/templates/{first.json['id']}")).status == 204
+    for _ in range(2):
+        again = await client.post("/v1/templates", body, headers=headers)
+        assert again.status == 201 and again.headers["Idempotent-Replayed"] == "true", again
+        assert again.json == first.json
+    assert_error(await client.get(f"/v1/templates/{first.json['id']}"), 404, "not_found")
+    assert (await client.get("/v1/templates")).json["total"] == 0
+    assert await raw_db(server.services)["templates"].count_documents({}) == 0
+    # another body under the key is still refused; a new key makes a new template
+    assert_error(await client.post("/v1/templates", {**body, "name": "NDA 2"}, headers=headers), 409,
+                 "idempotency_key_reused")
+    fresh = await client.post("/v1/templates", body, headers={"Idempotency-Key": "template-new"})
+    assert fresh.status == 201 and fresh.json["id"] != first.json["id"]

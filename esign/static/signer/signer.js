@@ -898,11 +898,15 @@
 
   function submitButton(formId) { return $(formId).querySelector("button[type=submit]"); }
 
+  // the bidirectional controls and marks (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C): invisible
+  // formatting some keyboards type, which the server refuses in names and reasons (esign.schema.BIDI)
+  function withoutBidi(value) { return value.replace(/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, ""); }
+
   function declineSubmit(e) {
     var choice = e.submitter ? e.submitter.value : "ok";
     if (choice !== "ok") return;
     e.preventDefault();
-    var reason = $("decline-reason").value.trim();
+    var reason = withoutBidi($("decline-reason").value).trim();
     if (!reason) { text("decline-error", t("Say why you decline.")); $("decline-reason").focus(); return; }
     $("decline-ok").disabled = true;
     call("POST", "/decline", { reason: reason }).then(function () {
@@ -923,8 +927,8 @@
   // --- passing one's place to someone else (requests that allow delegation) ----------------------------
   function delegateSubmit(e) {
     e.preventDefault();
-    var body = { name: $("delegate-name").value.trim(), email: $("delegate-email").value.trim(),
-      reason: $("delegate-reason").value.trim() };
+    var body = { name: withoutBidi($("delegate-name").value).trim(), email: $("delegate-email").value.trim(),
+      reason: withoutBidi($("delegate-reason").value).trim() };
     var missing = !body.name ? ["delegate-name", t("Enter their name.")]
       : !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email) ? ["delegate-email", t("Enter an email address.")]
       : !body.reason ? ["delegate-reason", t("Say why you pass it on.")] : null;
