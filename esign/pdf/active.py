@@ -296,8 +296,9 @@ class _Walk:
 
 _WHITE = b"\x00\t\n\x0c\r "
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
-_TOKEN = re.compile(rb"[\x00\t\n\x0c\r ]+|%[^\r\n]*|(/" + _REGULAR + rb"*)|(<<|>>|\[|\]|\(|<[^>]*>?|[{}])|("
-                    + _REGULAR + rb"+)|(.)", re.S)
+# a token, after the blanks and comments before it (None of the groups: the end of the text)
+_TOKEN = re.compile(rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*(?:(/" + _REGULAR + rb"*)|(<<|>>|\[|\]|\(|<[^>]*>?|[{}])|("
+                    + _REGULAR + rb"+)|(.)|$)", re.S)
 _ESCAPE = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
 _SPECIAL = re.compile(rb"[()\\]")
 _OBJECT_HEADER = re.compile(rb"\d+[\x00\t\n\x0c\r ]+\d+[\x00\t\n\x0c\r ]+obj")
@@ -305,7 +306,9 @@ _OBJECT_HEADER = re.compile(rb"\d+[\x00\t\n\x0c\r ]+\d+[\x00\t\n\x0c\r ]+obj")
 
 def _name(raw: bytes) -> str:
     """A name token as the name it is (`#xx` escapes undone)."""
-    return re.sub(rb"#([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), raw).decode("latin-1")
+    if b"#" in raw:
+        raw = re.sub(rb"#([0-9A-Fa-f]{2})", lambda m: bytes([int(m.group(1), 16)]), raw)
+    return raw.decode("latin-1")
 
 
 def _literal(buf, start: int, end: int) -> tuple[bytes, int]:
@@ -400,8 +403,10 @@ class _Tokens:
         dict_start, dict_type, top_dict = -1, None, None
         while pos < end:
             token = _TOKEN.match(buf, pos, end)
-            start, pos = pos, token.end()
-            name, punct, word = token.group(1), token.group(2), token.group(3)
+            if token.lastindex is None:  # blanks to the end
+                break
+            start, pos = token.start(token.lastindex), token.end()
+            name, punct, word = token.group(1, 2, 3)
             frame = frames[-1] if frames else None
             awaiting = frame is not None and frame[0] and frame[1] is not None
             if name is not None:
@@ -440,6 +445,11 @@ class _Tokens:
                     if frame[1] in ("/S", "/URI") and word.isdigit():
                         self.refs.append((frame[1], int(word)))
                     frame[1] = None
+                elif word == b"xref" and in_file and not frames:  # a table of numbers, to its trailer
+                    stop = buf.find(b"trailer", pos)
+                    stop = len(buf) if stop < 0 else stop
+                    self.skipped.append((pos, stop))
+                    pos = stop
                 elif word == b"stream" and in_file and not frames:
                     data = re.match(rb"\r?\n|\r", buf[pos:pos + 2])
                     pos += data.end() if data else 0
