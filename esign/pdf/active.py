@@ -342,13 +342,16 @@ def _literal(buf, start: int, end: int) -> tuple[bytes, int]:
 class _Tokens:
     """The active content in a file's own tokens, as written: every dictionary key and value, a key
     given twice with both its values, in every object of the file (reachable or not, of any revision)
-    and of its object streams. Stream data is skipped (from `stream` to the first `endstream`), but
-    an object the cross-reference table places inside it is read too."""
+    and of its object streams. Names are compared with their `#xx` escapes undone, strings (literal,
+    with their escapes, or hexadecimal) as the text they are; a link's address given by reference is
+    read through pypdf. Stream data is skipped (from `stream` to the first `endstream`), and so are
+    cross-reference tables, but an object the table places there, or a repair of the file would find
+    there (`N G obj`), is read too."""
 
     def __init__(self, reader: PdfReader):
         self.reader = reader
         self.found: set[str] = set()
-        self.refs: list[tuple[str, int]] = []  # (key, object number) of an /S or /URI given by reference
+        self.links: list[int] = []  # the object numbers of the /URI values given by reference
         self.skipped: list[tuple[int, int]] = []  # stream data (start, end), in file order
         self.object_streams: list[int] = []  # where the dictionary of each object stream begins
 
@@ -366,12 +369,12 @@ class _Tokens:
             except Exception:  # noqa: BLE001,S112 - pypdf cannot read it: no object it serves is written
                 continue
             self._scan(data, 0, len(data))
-        for key, number in self.refs:
+        for number in self.links:
             try:
                 value = self.reader.get_object(number)
             except Exception:  # noqa: BLE001,S112 - no such object: nothing a viewer finds there either
                 continue
-            self._value(key, value if isinstance(value, (str, bytes)) else None)
+            self._value("/URI", value)
         return self.found
 
     def _file(self, buf) -> None:
@@ -388,13 +391,11 @@ class _Tokens:
                 header = _OBJECT_HEADER.search(buf, self._scan(buf, header.start(), end, one_object=True), end)
 
     def _value(self, key: str | None, value) -> None:
-        """A dictionary's `key` given `value` (a name as str, a string as bytes, else None)."""
+        """A dictionary's `key` given `value` (a string as bytes or str; a name is found as a name)."""
         if key == "/URI" and isinstance(value, (bytes, str)):
             kind = uri_kind(value)
             if kind:
                 self.found.add(kind)
-        elif key == "/S" and isinstance(value, str) and value in ACTIONS:
-            self.found.add(ACTIONS[value])
 
     def _scan(self, buf, pos: int, end: int, in_file: bool = False, one_object: bool = False) -> int:
         """The tokens of buf[pos:end] (where the scan ended): `in_file`, the file itself (stream data
@@ -416,7 +417,6 @@ class _Tokens:
                 if len(frames) == 1 and frame[1] == "/Type" and value == "/ObjStm":
                     dict_type = "/ObjStm"
                 if awaiting:
-                    self._value(frame[1], value)
                     frame[1] = None
                 elif frame is not None and frame[0]:
                     frame[1] = value
@@ -442,8 +442,8 @@ class _Tokens:
                     frame[1] = None
             elif word is not None:
                 if awaiting:
-                    if frame[1] in ("/S", "/URI") and word.isdigit():
-                        self.refs.append((frame[1], int(word)))
+                    if frame[1] == "/URI" and word.isdigit() and len(word) <= 10:
+                        self.links.append(int(word))
                     frame[1] = None
                 elif word == b"xref" and in_file and not frames:  # a table of numbers, to its trailer
                     stop = buf.find(b"trailer", pos)

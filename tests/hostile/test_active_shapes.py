@@ -18,6 +18,7 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, StreamObject, TextStringObject
 
+from esign.pdf import active
 from tests.hostile.test_active_content import _d, _js, _rect, every_object, plain_pdf
 from tests.routing.test_attachments import attach
 from tests.support import assert_error, raw_db, running_server
@@ -231,3 +232,57 @@ async def test_a_shape_refuses_a_signers_attachment(tmp_path, shape):
         error = assert_error(await attach(srv, await made.token(), made.fields["proof"], build(), "a.pdf"), 422)
         message = error["details"][0]["message"]
         assert "active content" in message and all(kind in message for kind in kinds), error
+
+
+def handmade(*objects: bytes) -> bytes:
+    """A PDF of `objects` (numbered from 1), its cross-reference table computed."""
+    out, offsets = bytearray(b"%PDF-1.7\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
+    return bytes(out)
+
+
+PAGES = (b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Annots [5 0 R] >>")
+
+
+def hidden(action: bytes, uri: bytes, *more: bytes) -> bytes:
+    """A script or program behind the catalog's second /OpenAction (object 4: `action`), and a link
+    whose second /URI is `uri`: pypdf sees a page destination and a web address."""
+    return handmade(b"<< /Type /Catalog /Pages 2 0 R /OpenAction [3 0 R /Fit] /OpenAction 4 0 R >>", *PAGES,
+                    action, b"<< /Type /Annot /Subtype /Link /Rect [0 0 10 10] /A << /S /URI /URI "
+                            b"(https://example.test/) /URI " + uri + b" >> >>", *more)
+
+
+# an object inside another's stream data, where a viewer repairing the file's cross-references finds it
+IN_A_STREAM = b"4 0 obj << /S /JavaScript /JS (EVILSCRIPT) >> endobj"
+
+
+@pytest.mark.parametrize("pdf, kinds", [
+    (hidden(b"<< /S /Java#53cript /J#53 (EVILSCRIPT) >>", b"(https://example.test/b)"), ["javascript"]),
+    (hidden(b"<< /S /L#61unch /F (EVILPROGRAM.exe) >>", b"<6A617661736372697074 3A 45 56494C>"),
+     ["javascript", "launch"]),
+    (hidden(b"<< /Type /Action /S /GoTo /D [3 0 R /Fit] >>", b"(\\152ava\\\nscript\\072EVILSCRIPT)"),
+     ["javascript"]),
+    (hidden(b"<< /S /GoTo /D [3 0 R /Fit] >>", b"<FEFF00660069006C0065003A002F002F002F0065>"), ["launch"]),
+    (hidden(b"<< /S /GoTo /D [3 0 R /Fit] >>", b"6 0 R", b"(\\\\\\\\evilhost\\\\share)"), ["launch"]),
+    (hidden(b"<< /S /GoTo /D [3 0 R /Fit] >>", b"(https://example.test/c)", b"<< /Length %d >>\nstream\n%s\nendstream"
+            % (len(IN_A_STREAM), IN_A_STREAM)), ["javascript"]),
+], ids=["escaped_names", "hex_string", "escaped_string", "utf16_string", "by_reference", "in_stream_data"])
+def test_the_files_own_tokens_are_read_as_a_viewer_reads_them(pdf, kinds, tmp_path):
+    """Names with `#xx` escapes, strings written in hexadecimal, with escapes or in UTF-16, and a link
+    given by reference, each behind a key given twice, and an object inside another's stream data:
+    found, and not in the copy written without."""
+    reader = PdfReader(io.BytesIO(pdf))
+    assert reader.root_object["/OpenAction"][1] == "/Fit"
+    assert active.find(reader) == kinds
+    path = tmp_path / "without.pdf"
+    active.write_without(reader, str(path))
+    assert active.find(PdfReader(path)) == []
+    for marker in (b"EVIL", b"Java#53", b"L#61", b"6A6176", b"\\152", b"FEFF0066", b"evilhost"):
+        assert marker not in path.read_bytes(), marker
