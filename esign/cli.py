@@ -82,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
                                            "exit status 0 verified (every check passed, the seal checked with "
                                            "--trust or --config), 1 a check failed, 2 the file or --trust cannot "
-                                           "be read, 3 intact but signer not checked (neither --trust nor --config)")
+                                           "be read or a signature dictionary is malformed (one line on standard "
+                                           "error), 3 intact but signer not checked (neither --trust nor --config)")
     verify.add_argument("file", help="the PDF to check")
     verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
                                          "and the audit trail against its database")
