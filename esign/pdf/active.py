@@ -294,7 +294,6 @@ class _Walk:
                 stack.extend(obj)
 
 
-_WHITE = b"\x00\t\n\x0c\r "
 _REGULAR = rb"[^\x00\t\n\x0c\r ()<>\[\]{}/%]"
 # a token, after the blanks and comments before it (None of the groups: the end of the text)
 _TOKEN = re.compile(rb"(?:[\x00\t\n\x0c\r ]+|%[^\r\n]*)*(?:(/" + _REGULAR + rb"*)|(<<|>>|\[|\]|\(|<[^>]*>?|[{}])|("
