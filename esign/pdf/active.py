@@ -76,6 +76,7 @@ NAME_TREES = {"/JavaScript": "javascript", "/EmbeddedFiles": "embedded_files", "
 # a script or a file there, and reading it would take the file's size in memory (images)
 NOT_SWEPT = {"/Contents", "/Resources", "/AP", "/Thumb", "/EF", "/JS"}
 MAX_ITEMS = 100_000  # actions of one chain, outline items: a longer chain or list is cut there
+WINDOW = 4 * 1024 * 1024  # of the mapped file looked through at once, then given back
 WEB_SCHEMES = ("http", "https", "mailto", "tel")  # the links kept; any other URI is active content
 SCRIPT_SCHEMES = ("javascript", "vbscript")
 # the names that, found anywhere in the file's own tokens (as a key or a value), are active content
@@ -303,18 +304,6 @@ _SPECIAL = re.compile(rb"[()\\]")
 _BEFORE_OBJ = re.compile(rb"\d+[\x00\t\n\x0c\r ]+\d+[\x00\t\n\x0c\r ]+$")  # `N G ` of an `N G obj`
 
 
-def _headers(buf, start: int, end: int):
-    """Where each `N G obj` in buf[start:end] begins (`obj` looked for first: a regular expression
-    alone would take a second on 40 MB of image data)."""
-    at = buf.find(b"obj", start, end)
-    while at >= 0:
-        window = max(start, at - 32)
-        before = _BEFORE_OBJ.search(buf[window:at])
-        if before:
-            yield window + before.start()
-        at = buf.find(b"obj", at + 3, end)
-
-
 def _name(raw: bytes) -> str:
     """A name token as the name it is (`#xx` escapes undone)."""
     if b"#" in raw:
@@ -365,6 +354,7 @@ class _Tokens:
         self.links: list[int] = []  # the object numbers of the /URI values given by reference
         self.skipped: list[tuple[int, int]] = []  # stream data (start, end), in file order
         self.object_streams: list[int] = []  # where the dictionary of each object stream begins
+        self.released = 0  # where the file's tokens were last given back to
 
     def kinds(self) -> set[str]:
         stream = self.reader.stream
@@ -396,11 +386,41 @@ class _Tokens:
                 at = bisect.bisect_right(starts, offset) - 1
                 if at >= 0 and offset < self.skipped[at][1]:
                     self._scan(buf, offset, self.skipped[at][1], one_object=True)
-        for start, end in self.skipped:  # the objects a viewer's repair of the file could find there
-            done = start
-            for header in _headers(buf, start, end):
-                if header >= done:
-                    done = self._scan(buf, header, end, one_object=True)
+
+    @staticmethod
+    def _release(buf, start: int, end: int) -> None:
+        """Give back the whole pages of the mapped file within buf[start:end] (read again from the file
+        if needed): the check's memory does not grow with the file's size."""
+        start += -start % mmap.PAGESIZE
+        end -= end % mmap.PAGESIZE
+        if isinstance(buf, mmap.mmap) and end > start:
+            buf.madvise(mmap.MADV_DONTNEED, start, end - start)
+
+    def _find(self, buf, needle: bytes, start: int, end: int) -> int:
+        """buf.find(needle, start, end), a window at a time, what was looked through given back."""
+        at = start
+        while at < end:
+            stop = min(end, at + WINDOW)
+            found = buf.find(needle, at, min(end, stop + len(needle) - 1))
+            if found >= 0:
+                return found
+            self._release(buf, at, stop)
+            at = stop
+        return -1
+
+    def _skip(self, buf, start: int, end: int) -> None:
+        """Stream data or a cross-reference table, buf[start:end]: noted, and the objects a viewer's
+        repair of the file could find there (`N G obj`) read. `obj` is looked for first (a regular
+        expression alone takes a second on 40 MB of image data)."""
+        self.skipped.append((start, end))
+        done, at = start, self._find(buf, b"obj", start, end)
+        while at >= 0:
+            window = max(start, at - 32)
+            before = _BEFORE_OBJ.search(buf[window:at])
+            if before and window + before.start() >= done:
+                done = self._scan(buf, window + before.start(), end, one_object=True)
+            at = self._find(buf, b"obj", max(at + 3, done), end)
+        self._release(buf, start, end)
 
     def _value(self, key: str | None, value) -> None:
         """A dictionary's `key` given `value` (a string as bytes or str; a name is found as a name)."""
@@ -419,6 +439,9 @@ class _Tokens:
             if token.lastindex is None:  # blanks to the end
                 break
             start, pos = token.start(token.lastindex), token.end()
+            if in_file and start - self.released > WINDOW:
+                self._release(buf, self.released, start)
+                self.released = start
             name, punct, word = token.group(1, 2, 3)
             frame = frames[-1] if frames else None
             awaiting = frame is not None and frame[0] and frame[1] is not None
@@ -458,16 +481,16 @@ class _Tokens:
                         self.links.append(int(word))
                     frame[1] = None
                 elif word == b"xref" and in_file and not frames:  # a table of numbers, to its trailer
-                    stop = buf.find(b"trailer", pos)
-                    stop = len(buf) if stop < 0 else stop
-                    self.skipped.append((pos, stop))
+                    stop = self._find(buf, b"trailer", pos, end)
+                    stop = end if stop < 0 else stop
+                    self._skip(buf, pos, stop)
                     pos = stop
                 elif word == b"stream" and in_file and not frames:
                     data = re.match(rb"\r?\n|\r", buf[pos:pos + 2])
                     pos += data.end() if data else 0
-                    stop = buf.find(b"endstream", pos)
-                    stop = len(buf) if stop < 0 else stop
-                    self.skipped.append((pos, stop))
+                    stop = self._find(buf, b"endstream", pos, end)
+                    stop = end if stop < 0 else stop
+                    self._skip(buf, pos, stop)
                     if top_dict and top_dict[1] == "/ObjStm":
                         self.object_streams.append(top_dict[0])
                     pos, top_dict = stop, None
