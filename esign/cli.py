@@ -24,7 +24,7 @@ from esign.domain.audit import compare_with_store
 from esign.job_registry import make_worker
 from esign.jobs.kinds import JOB_LANES, LANES
 from esign.openapi import build
-from esign.pdf.verify import check_pdf
+from esign.pdf.verify import MalformedSignature, check_pdf
 from esign.schema import ASCII_EMAIL, EMAIL_RE
 from esign.secrets import new_token
 
@@ -82,7 +82,8 @@ def _parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="check a signed PDF: its signatures, its seal and its audit trail; "
                                            "exit status 0 verified (every check passed, the seal checked with "
                                            "--trust or --config), 1 a check failed, 2 the file or --trust cannot "
-                                           "be read, 3 intact but signer not checked (neither --trust nor --config)")
+                                           "be read or a signature dictionary is malformed (one line on standard "
+                                           "error), 3 intact but signer not checked (neither --trust nor --config)")
     verify.add_argument("file", help="the PDF to check")
     verify.add_argument("--config", help="this deployment's config: check the seal against its seal certificate "
                                          "and the audit trail against its database")
@@ -448,7 +449,8 @@ async def seal_action(services, args) -> int:
 async def verify_file(services, args) -> int:
     """`esign verify`: prints what the PDF proves, in words. Exit status: 0 verified (every check passed
     and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or --trust cannot
-    be read; 3 every check passed but the signer was not checked (neither --trust nor --config given)."""
+    be read, or a signature dictionary is malformed (one line on standard error); 3 every check passed
+    but the signer was not checked (neither --trust nor --config given)."""
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
@@ -467,7 +469,16 @@ async def verify_file(services, args) -> int:
         # the deployment's certificates (earlier seals' too), and the roots of its validation data (its TSA's)
         trust = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)]
         seal = await keys.seal_certificates(services, create=False)
-    report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
+    try:
+        report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
+    except MalformedSignature as exc:
+        print(f"esign: {args.file}: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 - whatever else the file makes the readers fail on: one line, no traceback
+        log.debug("checking %s failed", args.file, exc_info=True)
+        print(f"esign: {args.file}: the PDF cannot be checked: {' '.join(str(exc).split()) or type(exc).__name__}",
+              file=sys.stderr)
+        return 2
     if services is not None and report.trail is not None:
         if dbmod.is_memory(services.config.database.url):
             report.add(True, "the trail was not compared with the database: the embedded database (memory://) "

@@ -8,6 +8,11 @@ Without certificates to trust or a deployment's seal, nothing shows who made the
 make a certificate named "esign seal"): such a report is never `verified`, at best intact with its
 signer not checked.
 
+A signature dictionary that cannot be checked at all (no /ByteRange, or one that is not 4 integers
+fitting the file in order and leaving out exactly the signature value; no /Contents string; a value
+that is no CMS signature) is not a finding but `MalformedSignature`, said in one line (`esign verify`
+exits 2).
+
 pyHanko's sync API runs its own event loop: call `check_pdf` from a worker thread in async code.
 """
 from __future__ import annotations
@@ -26,6 +31,7 @@ from cryptography.hazmat.primitives.serialization import Encoding
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign.diff_analysis import DiffResult, ModificationLevel, SuspiciousModification
+from pyhanko.sign.fields import enumerate_sig_fields
 from pyhanko.sign.validation import SignatureCoverageLevel, validate_pdf_signature, validate_pdf_timestamp
 from pyhanko.sign.validation.errors import SignatureValidationError
 from pyhanko_certvalidator import ValidationContext
@@ -77,6 +83,15 @@ LEVELS = {
     ModificationLevel.ANNOTATIONS: "annotations",
     ModificationLevel.OTHER: "changes outside what may follow a signature",
 }
+
+
+class MalformedSignature(ValueError):
+    """A signature dictionary of the file cannot be checked at all; the message says which and why, in
+    one line."""
+
+    def __init__(self, message: str):
+        message = " ".join(message.split())
+        super().__init__(message if len(message) <= 300 else message[:299] + "…")
 
 
 @dataclass
@@ -132,11 +147,15 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
     report = Report(signer_checked=trust is not None or seals is not None)
     try:
         reader = PdfFileReader(io.BytesIO(pdf), strict=False)
-        signatures = reader.embedded_regular_signatures
-        stamps = reader.embedded_timestamp_signatures
     except Exception as exc:  # noqa: BLE001 - any unreadable file is a finding, said in words
         report.add(False, f"the file cannot be read as a PDF ({exc})")
         return report
+    _signature_dictionaries(pdf, reader)
+    try:
+        signatures = reader.embedded_regular_signatures
+        stamps = reader.embedded_timestamp_signatures
+    except Exception as exc:  # noqa: BLE001 - e.g. a /Contents that holds no CMS signature
+        raise MalformedSignature(f"a signature cannot be read: {exc}") from exc
     if not signatures:
         report.add(False, "the PDF carries no signature")
         return report
@@ -161,10 +180,58 @@ def check_pdf(pdf: bytes, trust: list[x509.Certificate] | None = None,
         elif sealer in seals:
             report.add(True, f"sealed by an earlier seal of this deployment (before a seal rotation): {describe(sealer)}")
         else:
-            report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seals[0])}")
+            report.add(False, f"sealed by {describe(sealer)}, not by this deployment's seal {describe(seals[0])}, nor by "
+                              f"an earlier seal it lists ([signing] previous_seal_certificates: "
+                              f"{len(seals) - 1}); a seal left out of that list is retired, and what it sealed fails")
         _check_printed_fingerprint(report, pdf, last, sealer)
     _check_trail(report, reader)
     return report
+
+
+def _signature_dictionaries(pdf: bytes, reader: PdfFileReader) -> None:
+    """Raise MalformedSignature for the first filled signature field whose value cannot be checked."""
+    try:
+        for name, value, _ in enumerate_sig_fields(reader, filled_status=True):
+            problem = _malformed(pdf, value.get_object())
+            if problem:
+                raise MalformedSignature(f"the signature dictionary of {name!r} is malformed: {problem}")
+    except MalformedSignature:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a field tree pyHanko cannot walk
+        raise MalformedSignature(f"the signature fields cannot be read: {exc}") from exc
+
+
+def _shown(value) -> str:
+    return "null" if isinstance(value, generic.NullObject) else f"{type(value).__name__} {str(value)[:40]!r}"
+
+
+def _entry(node: generic.DictionaryObject, key: str):
+    """`node[key]` resolved, null included (pyHanko's `node[key]` takes a null for no entry)."""
+    value = node.raw_get(key)
+    return value.get_object() if isinstance(value, generic.IndirectObject) else value
+
+
+def _malformed(pdf: bytes, sig) -> str | None:
+    """What makes the signature dictionary `sig` of `pdf` impossible to check, or None."""
+    if not isinstance(sig, generic.DictionaryObject):
+        return f"the field's value is {_shown(sig)}, not a dictionary"
+    if "/ByteRange" not in sig:
+        return "it has no /ByteRange"
+    ranges = _entry(sig, "/ByteRange")
+    if not isinstance(ranges, generic.ArrayObject) or len(ranges) != 4 or \
+            not all(isinstance(n, int) and not isinstance(n, bool) for n in ranges):
+        return f"/ByteRange is {_shown(ranges)}, not an array of 4 integers"
+    start, first, second, length = (int(n) for n in ranges)
+    if min(start, first, second, length) < 0 or start + first > second or second + length > len(pdf):
+        return f"/ByteRange [{start} {first} {second} {length}] does not lie, in order, within the file's {len(pdf)} bytes"
+    if "/Contents" not in sig:
+        return "it has no /Contents"
+    contents = _entry(sig, "/Contents")
+    if not isinstance(contents, (generic.ByteStringObject, generic.TextStringObject)):
+        return f"/Contents is {_shown(contents)}, not a string"
+    if pdf[start + first:start + first + 1] != b"<" or pdf[second - 1:second] != b">":
+        return "/ByteRange does not leave out exactly the signature value (/Contents)"
+    return None
 
 
 def _check_signature(report: Report, pdf: bytes, signature, roots: list, trusting: bool, *, last: bool) -> None:
@@ -174,6 +241,8 @@ def _check_signature(report: Report, pdf: bytes, signature, roots: list, trustin
     except (SignatureValidationError, ValueError) as exc:
         report.add(False, f"signature {name!r} cannot be validated ({exc})")
         return
+    except Exception as exc:  # noqa: BLE001 - what pyHanko cannot read in it
+        raise MalformedSignature(f"signature {name!r} cannot be read: {exc}") from exc
     who = status.signing_cert.subject.human_friendly
     if status.intact and status.valid:
         report.add(True, f"signature {name!r} by {who} is intact and valid: the bytes it signs are unchanged")

@@ -1,22 +1,29 @@
 """`esign verify` against a forger (issue 24, item 5): without a trust anchor it never says VERIFIED
 (exit 3, "signer not checked"); a document whose pages were changed and sealed again with a self-made
 "CN=esign seal" certificate fails on the fingerprint the certificate of completion prints, and with
-the real seal trusted; what an incremental update added after the seal is named."""
+the real seal trusted; what an incremental update added after the seal is named. A seal whose key was
+compromised (issue 35, part 6) is retired by leaving it out of `[signing] previous_seal_certificates`
+at the rotation (docs/signing.md): its forgeries, and what it sealed before, then fail with that reason."""
 from __future__ import annotations
 
 import asyncio
 import io
+import shutil
 
 import pytest
+from cryptography.hazmat.primitives import hashes
 from pyhanko.pdf_utils import generic
 from pyhanko.pdf_utils.generic import pdf_name, pdf_string
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas
 
+from esign.domain import keys
 from esign.pdf.seal import SealMaterial, seal_pdf
+from tests.support import start_server, stop_server
 from tests.support.pdf_tools import first_revision
 from tests.support.processes import esign_verify
+from tests.support.server import write_config
 from tests.support.signing import signed_pdf
 
 UNCHECKED_EXIT = 3
@@ -31,14 +38,15 @@ def overlay(text: str) -> bytes:
     return buf.getvalue()
 
 
-def forge(pdf: bytes) -> bytes:
+def forge(pdf: bytes, seal: SealMaterial | None = None) -> bytes:
     """The forger's copy: the stamped document as it was before its signatures and seal (certificate
-    of completion included), page 1 changed, sealed with their own certificate named "esign seal"."""
+    of completion included), page 1 changed, sealed with their own certificate named "esign seal" (or
+    with `seal`, a key they got hold of)."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(first_revision(pdf))))
     writer.pages[0].merge_page(PdfReader(io.BytesIO(overlay("PAY 1,000,000 EUR TO MALLORY"))).pages[0])
     out = io.BytesIO()
     writer.write(out)
-    return seal_pdf(out.getvalue(), SealMaterial.generate("esign seal"))
+    return seal_pdf(out.getvalue(), seal or SealMaterial.generate("esign seal"))
 
 
 def run(tmp_path, pdf: bytes, *args):
@@ -152,3 +160,46 @@ async def test_what_an_update_after_the_seal_adds_is_named(server, client, docum
     assert "was changed after its last signature 'esign-seal'" in proc.stdout
     assert named in proc.stdout, proc.stdout
     assert "added after signature 'esign-seal': pyHanko's difference analysis finds " in proc.stdout, proc.stdout
+
+
+@pytest.mark.slow
+async def test_a_compromised_seal_left_out_of_the_history_fails_what_it_sealed(tmp_path, sample_pdf):
+    """docs/signing.md, "Retiring a compromised seal": rotate the seal and do not list the compromised
+    one in `[signing] previous_seal_certificates`."""
+    first = await start_server(tmp_path)  # the embedded database: the seal is kept in tmp_path/keys
+    try:
+        genuine = await signed_pdf(first, first.client, (await first.client.upload(sample_pdf)).json["id"], "ses")
+    finally:
+        await stop_server(first)
+    stored = tmp_path / "keys"
+    compromised = SealMaterial.from_pem((stored / "seal.crt").read_bytes(), (stored / "seal.key").read_bytes())
+    forged = await asyncio.to_thread(forge, genuine, compromised)  # what whoever holds the old key can make
+    history = tmp_path / "previous-seals.pem"
+    history.write_bytes(compromised.to_pem()[0])
+    retired = tmp_path / "retired"
+    retired.mkdir()
+    for name in ("seal.crt", "seal.key"):  # the rotation: the next start makes a new seal
+        shutil.move(stored / name, retired / name)
+    second = await start_server(tmp_path)
+    try:
+        assert (await keys.seal_material(second.services)).certificate != compromised.certificate  # made now
+    finally:
+        await stop_server(second)
+    config = tmp_path / "esign.toml"
+
+    # listed as an earlier seal (the rotation of docs/operations.md), the forgery passes
+    write_config(tmp_path, f'[signing]\nprevious_seal_certificates = "{history}"\n')
+    proc = run(tmp_path, forged, "--config", config)
+    assert proc.returncode == 0 and "sealed by an earlier seal of this deployment" in proc.stdout, proc.stdout
+
+    # left out of the history, it is retired: its forgery, and what it sealed before, fail with the reason
+    write_config(tmp_path)
+    fingerprint = compromised.certificate.fingerprint(hashes.SHA256()).hex(":").upper()
+    for pdf in (forged, genuine):
+        proc = run(tmp_path, pdf, "--config", config)
+        assert proc.returncode == 1 and verdict(proc) == "NOT VERIFIED: 1 check(s) failed.", proc.stdout
+        [failed] = [line for line in proc.stdout.splitlines() if line.startswith("FAIL")]
+        assert failed.startswith(f"FAIL  sealed by CN=esign seal (SHA-256 fingerprint {fingerprint}), not by this "
+                                 "deployment's seal CN=esign seal (SHA-256 fingerprint "), failed
+        assert failed.endswith("nor by an earlier seal it lists ([signing] previous_seal_certificates: 0); a seal "
+                               "left out of that list is retired, and what it sealed fails"), failed
