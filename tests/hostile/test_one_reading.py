@@ -86,7 +86,7 @@ ACCEPTED = {
             b"<< /Type /Annot /Subtype /Square /Rect [72 300 572 360] /F 0 /AP << /N 10 0 R >> >>",
             appearance(b"Amount due: EUR 1,000,000"), appearance(b"PAID IN FULL")]),
     # reversed corners, inherited from the page tree with its rotation; a CropBox reaching past the MediaBox
-    "boxes read two ways": one_page(b"/CropBox [-100 100 560 900] /Contents 4 0 R",
+    "boxes inherited, reversed and clipped": one_page(b"/CropBox [-100 100 560 900] /Contents 4 0 R",
                                     pages=b"/MediaBox [612 792 0 0] /Rotate 90"),
 }
 
