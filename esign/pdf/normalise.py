@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from contextlib import contextmanager
 
 import pypdfium2
@@ -33,6 +34,7 @@ from esign.pdf import active
 MIN_PAGE_POINTS = 3  # the smallest page PDF allows (ISO 32000-1, annex C)
 SIZE_TOLERANCE = 0.01  # points: what pdfium and pypdf may round differently
 HIDDEN, PRINT, NO_VIEW = 2, 4, 32  # annotation flags (ISO 32000-1, 12.5.3)
+VERSION = re.compile(r"%PDF-[12]\.\d")
 DUPLICATE_KEY = "Multiple definitions in dictionary at byte %(position)s for key %(key)s"  # pypdf's warning
 
 
@@ -98,20 +100,23 @@ def write(reader: Reader, path: str, duplicates: list[str], strip: bool = False)
     if not strip:
         writer = PdfWriter(clone_from=reader)
         refuse_ambiguous(reader, duplicates)
-        _write(writer, path)
+        _write(writer, path, reader.pdf_header)
         return
     stripped = path + ".active.pdf"
     try:
         active.write_without(reader, stripped)
         refuse_ambiguous(reader, duplicates)
         with open(stripped, "rb") as fh:
-            _write(PdfWriter(clone_from=PdfReader(fh)), path)
+            _write(PdfWriter(clone_from=PdfReader(fh)), path, reader.pdf_header)
     finally:
         if os.path.exists(stripped):
             os.unlink(stripped)
 
 
-def _write(writer: PdfWriter, path: str) -> None:
+def _write(writer: PdfWriter, path: str, header: str) -> None:
+    """Write `writer` to `path` with the upload's PDF version (`header`: pypdf writes 1.3 otherwise)."""
+    if VERSION.fullmatch(header):
+        writer.pdf_header = header
     sizes = [_explicit_geometry(page, number) for number, page in enumerate(writer.pages, start=1)]
     for page in writer.pages:
         _annotations_as_shown(page)
