@@ -56,6 +56,8 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
         else:
             checked = await services.pdf_checker.check(path)
         # a page larger than any viewer shows (esign.pdf.render.MAX_PAGE_POINTS), a file read two ways
+        if checked.get("ambiguous"):  # the operator sees why (the request id is on the line: esign.logs)
+            log.info("upload refused: PDF readers would read it differently: %s", checked["error"])
         if checked.get("too_large") or checked.get("ambiguous"):
             raise validation_error([{"field": "file", "message": checked["error"]}])
         if not checked.get("ok"):

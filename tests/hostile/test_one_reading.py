@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import logging
 import re
 
 import pypdfium2
@@ -123,7 +124,8 @@ async def stored(server, document_id: str) -> tuple[dict, bytes]:
 
 
 @pytest.mark.parametrize("case", sorted(REFUSED))
-async def test_a_file_parsers_would_read_differently_is_refused_naming_why(server, case):
+async def test_a_file_parsers_would_read_differently_is_refused_naming_why(server, case, caplog):
+    caplog.set_level(logging.INFO, "esign.documents")
     pdf, reasons = REFUSED[case]
     error = assert_error(await server.client.upload(pdf, "hostile.pdf"), 422, "validation_error")
     message = error["details"][0]["message"]
@@ -131,6 +133,8 @@ async def test_a_file_parsers_would_read_differently_is_refused_naming_why(serve
     for reason in reasons:
         assert reason in message, message
     assert await raw_db(server.services)["documents"].count_documents({}) == 0
+    assert [r.getMessage() for r in caplog.records if r.name == "esign.documents"] == [
+        f"upload refused: PDF readers would read it differently: {message}"]  # for the operator
 
 
 @pytest.mark.parametrize("case", sorted(ACCEPTED))
