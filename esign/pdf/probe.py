@@ -38,7 +38,6 @@ import select
 import sys
 import time
 
-import pypdf
 import pypdfium2
 
 from esign.pdf import active, earlier, normalise, textboxes
