@@ -79,7 +79,7 @@ def watching():
         source.setLevel(level)
 
 
-def refuse_ambiguous(reader: Reader, duplicates: list[str]) -> None:
+def _refuse_ambiguous(reader: Reader, duplicates: list[str]) -> None:
     """Raise `Refused` when what has been read so far was ambiguous (`duplicates`: from `watching`)."""
     if reader.rebuilt:
         raise Refused("the PDF's cross-reference table is broken and had to be rebuilt, which PDF readers do "
@@ -99,13 +99,13 @@ def write(reader: Reader, path: str, duplicates: list[str], strip: bool = False)
     yielded around all of the reading; the whole file is read here) or an ambiguous or empty page."""
     if not strip:
         writer = PdfWriter(clone_from=reader)
-        refuse_ambiguous(reader, duplicates)
+        _refuse_ambiguous(reader, duplicates)
         _write(writer, path, reader.pdf_header)
         return
     stripped = path + ".active.pdf"
     try:
         active.write_without(reader, stripped)
-        refuse_ambiguous(reader, duplicates)
+        _refuse_ambiguous(reader, duplicates)
         with open(stripped, "rb") as fh:
             _write(PdfWriter(clone_from=PdfReader(fh)), path, reader.pdf_header)
     finally:
@@ -168,8 +168,8 @@ def _explicit_geometry(page: DictionaryObject, number: int) -> tuple[float, floa
 
 
 def _annotations_as_shown(page: DictionaryObject) -> None:
-    """Each annotation of the page printed exactly when it is displayed (a closed pop-up note, which
-    readers draw neither way, is left as it is)."""
+    """Each annotation of the page printed exactly when it is displayed. Pop-up notes are left as they
+    are: a reader draws one only while its note is opened, and prints it by a setting of its own."""
     annotations = _resolved(page.get("/Annots"))
     if not isinstance(annotations, ArrayObject):
         return
