@@ -93,7 +93,7 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
                 raise validation_error([{"field": "file", "message": (
                     f"the PDF carries active content ({', '.join(checked['active_content'])}), which this service "
                     "refuses: save or print it again as a plain PDF")}])
-            stored = checked.get("cleaned") or path  # without active content, as uploads are stored
+            stored = checked["cleaned"]  # normalised (esign.pdf.normalise), as uploads are stored
         else:
             checked = await services.pdf_checker.image(path, content_type)
             if not checked.get("ok"):
@@ -105,7 +105,7 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
         except (OSError, ProviderUnavailable) as exc:
             raise upstream_unavailable(f"blob storage unavailable: {exc}") from exc
     finally:
-        if stored != path:
+        if content_type == "application/pdf":  # the check's copy, stored or refused
             try:
                 os.unlink(cleaned_path(path))
             except FileNotFoundError:

@@ -42,10 +42,12 @@ async def file_sha256(path: str) -> str:
 
 async def accept_upload(services, org: dict, path: str, size: int, name: str | None, sandbox: bool,
                         sha256: str | None = None) -> dict:
-    """The file at `path` becomes a document. Its SHA-256 (unless given) is hashed while the PDF check
-    runs in its child process: neither waits for the other. Active content (esign.pdf.active) is
-    refused (400 `active_content`) or, by default, removed by the check: the document stored, and
-    later signed, is then the check's copy without it, and its size and SHA-256 are that copy's."""
+    """The file at `path` (`sha256`: its SHA-256, hashed here unless given, while the PDF check runs
+    in its child process: neither waits for the other) becomes a document. The document stored, and
+    later shown, stamped and signed, is the check's normalised copy (esign.pdf.normalise), and its size
+    and SHA-256 are that copy's; the upload's own SHA-256 is kept as `received_sha256`. A file PDF
+    readers would read differently, or with a page too large or with no area, is refused (422); active
+    content (esign.pdf.active) is refused (400 `active_content`) or, by default, removed by the check."""
     if size == 0:
         raise ApiError(400, "invalid_pdf", "the uploaded file is empty")
     try:
@@ -53,7 +55,10 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
             checked, sha256 = await asyncio.gather(services.pdf_checker.check(path), file_sha256(path))
         else:
             checked = await services.pdf_checker.check(path)
-        if checked.get("too_large"):  # a page larger than any viewer shows (esign.pdf.render.MAX_PAGE_POINTS)
+        # a page larger than any viewer shows (esign.pdf.render.MAX_PAGE_POINTS), a file read two ways
+        if checked.get("ambiguous"):  # the operator sees why (the request id is on the line: esign.logs)
+            log.info("upload refused: PDF readers would read it differently: %s", checked["error"])
+        if checked.get("too_large") or checked.get("ambiguous"):
             raise validation_error([{"field": "file", "message": checked["error"]}])
         if not checked.get("ok"):
             raise ApiError(400, "invalid_pdf", checked.get("error") or "the file is not a usable PDF")
@@ -62,11 +67,10 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
             raise ApiError(400, "active_content", f"the PDF carries active content ({', '.join(found)}), which "
                                                   "this service refuses: save or print it again as a plain PDF "
                                                   "and upload that copy")
-        stored = checked.get("cleaned") or path
-        if stored != path:
-            size, sha256 = os.path.getsize(stored), await file_sha256(stored)
+        stored = checked["cleaned"]
+        received_sha256, size, sha256 = sha256, os.path.getsize(stored), await file_sha256(stored)
         checked["text_tags"] = await placement.scan_tags(services, stored)
-        return await _store(services, org, stored, size, name, sandbox, sha256, checked)
+        return await _store(services, org, stored, size, name, sandbox, sha256, checked, received_sha256)
     finally:
         try:
             os.unlink(cleaned_path(path))
@@ -75,7 +79,8 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
 
 
 async def _store(services, org: dict, path: str, size: int, name: str | None, sandbox: bool, sha256: str,
-                 checked: dict) -> dict:
+                 checked: dict, received_sha256: str) -> dict:
+    """`received_sha256`: the SHA-256 of the upload as received (`path` is its normalised copy)."""
     orgs = services.store.organizations
     counted = not sandbox
     if counted:
@@ -91,7 +96,7 @@ async def _store(services, org: dict, path: str, size: int, name: str | None, sa
         record = await services.store.documents.insert(
             doc_id, org["id"], clean_name(name), size, checked["page_count"], blob_key, sha256, sandbox,
             active_content_removed=checked.get("active_content", []), had_signatures=checked.get("had_signatures", False),
-            text_tags=checked["text_tags"])
+            text_tags=checked["text_tags"], received_sha256=received_sha256)
         # recorded with the upload or not at all: an upload answered 500 is undone, so its retry is the only copy
         await services.emit(org["id"], "document.uploaded", sandbox=sandbox, data={
             "document_id": record["id"], "name": record["name"], "file_size": size, "page_count": record["page_count"]})

@@ -118,11 +118,12 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
 
 async def originals(services, request: dict) -> list[dict]:
     """Every document of the request in order, as `esign.pdf.finalize.prepare_envelope` takes them
-    (without their fields): `{document: {id, name}, original, active_content_removed}`."""
+    (without their fields): `{document: {id, name, received_sha256}, original, active_content_removed}`."""
     parts = []
     for doc in envelope.of(request):
         record = await services.store.documents.get(request["org_id"], doc["id"])
-        parts.append({"document": {"id": doc["id"], "name": doc["name"]},
+        parts.append({"document": {"id": doc["id"], "name": doc["name"],
+                                   "received_sha256": record.get("received_sha256")},
                       "original": await services.storage.get_bytes(record["blob_key"]),
                       "active_content_removed": record.get("active_content_removed", ())})
     return parts

@@ -101,6 +101,9 @@ class Integrity:
 
     original_sha256: str | None  # None for the combined PDF of an envelope (its documents list theirs)
     stamped_sha256: str
+    # of the upload as received, which original_sha256's file was normalised from (esign.pdf.normalise);
+    # None for a document uploaded before uploads were normalised (its original is the upload)
+    received_sha256: str | None = None
     seal_fingerprint: str | None = None
     page_count: int | None = None
     signatures_page: bool = False
@@ -113,7 +116,7 @@ class Integrity:
     # sha256 (of its text, UTF-8)
     disclosures: tuple = ()
     # every document of an envelope of several, in order: name, page_count, signatures_page,
-    # original_sha256, stamped_sha256 (none for a one-document request)
+    # received_sha256 (or None), original_sha256, stamped_sha256 (none for a one-document request)
     documents: tuple = ()
 
 
@@ -215,8 +218,9 @@ def _disclosure(integrity: Integrity) -> list | None:
 
 
 def _documents(documents) -> list:
-    """Each document of the envelope, in order: its pages and the SHA-256 of its original and of its
-    stamped file (each signed as a PDF of its own, with this certificate)."""
+    """Each document of the envelope, in order: its pages and the SHA-256 of the upload as received (when
+    it was normalised), of its original and of its stamped file (each signed as a PDF of its own, with
+    this certificate)."""
     rows = []
     for number, d in enumerate(documents, start=1):
         count = d["page_count"]
@@ -225,8 +229,10 @@ def _documents(documents) -> list:
                              "{count} pages, followed by a signatures page", count)
         else:
             pages = ngettext("{count} page", "{count} pages", count)
+        received = [_p(_("Uploaded file SHA-256 (as the sender uploaded it, byte for byte):"), 7),
+                    _p(d["received_sha256"], 8, fonts.MONO)] if d.get("received_sha256") else []
         rows.append((_("{number}. {name}").format(number=_number(number), name=d["name"]), [
-            _p(pages.format(count=_number(count)), 8),
+            _p(pages.format(count=_number(count)), 8), *received,
             _p(_("Original document SHA-256 (as the sender's upload was accepted):"), 7),
             _p(d["original_sha256"], 8, fonts.MONO),
             _p(_("Stamped document SHA-256 (before the certificate, the signatures and the seal):"), 7),
@@ -242,12 +248,19 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
         stamped = [_("Of the PDF file written with every value and signature drawn on its pages.")]
         if integrity.signatures_page:
             stamped.append(_("The signatures page is appended to it."))
-        rows = [
-            (_("Original document SHA-256"), _hash(integrity.original_sha256, _(
-                "Of the PDF file as uploaded by the sender, byte for byte.") if not removed else _(
-                "Of the PDF file as accepted: the sender's upload with its active content removed."))),
-            (_("Stamped document SHA-256"), _hash(integrity.stamped_sha256, _sentences([*stamped, *trail, before]))),
-        ]
+        as_uploaded = _("Of the PDF file as uploaded by the sender, byte for byte.")
+        if integrity.received_sha256 is None:  # uploaded before uploads were normalised: the original is the upload
+            rows = [(_("Original document SHA-256"), _hash(integrity.original_sha256, as_uploaded if not removed else _(
+                "Of the PDF file as accepted: the sender's upload with its active content removed.")))]
+        else:
+            rows = [(_("Uploaded file SHA-256"), _hash(integrity.received_sha256, as_uploaded)),
+                    (_("Original document SHA-256"), _hash(integrity.original_sha256, _(
+                        "Of the PDF file as accepted: the sender's upload read and written again once, the file "
+                        "its pages were shown to the signers from.") if not removed else _(
+                        "Of the PDF file as accepted: the sender's upload read and written again once, without "
+                        "its active content, the file its pages were shown to the signers from.")))]
+        rows.append((_("Stamped document SHA-256"), _hash(integrity.stamped_sha256,
+                                                           _sentences([*stamped, *trail, before]))))
     else:
         rows = [(_("Combined document SHA-256"), _hash(integrity.stamped_sha256, _sentences([
             _("Of this PDF file as written with every stamped document of the envelope in order."), *trail,

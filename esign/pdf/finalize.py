@@ -66,17 +66,21 @@ class Stamped:
     stamped: bytes | None = None  # the stamped file itself (separate_certificate)
     plain: bytes | None = None  # the stamped file without signature fields (to join the combined PDF)
     active_content_removed: tuple = ()
+    received_sha256: str | None = None  # of the upload as received, before it was normalised (esign.pdf.normalise)
 
 
 def stamp(original: bytes, *, request: dict, fields: list, signers: list, audit_trail: bytes | None = None,
           signature_fields: Sequence[str] = (), attachments: Sequence[dict] = (),
           active_content_removed: Sequence[str] = (), separate_certificate: bool = False,
-          signatures_page: bool = True, placed_fields: list | None = None, plain: bool = False) -> Stamped:
+          signatures_page: bool = True, placed_fields: list | None = None, plain: bool = False,
+          received_sha256: str | None = None) -> Stamped:
     """Stamp the values, add the signatures page (when `signatures_page`) for signers whose signature
     no field of `placed_fields` (default `fields`: an envelope passes all its fields) shows, attach the
     trail, the signers' files and the disclosure, add the empty `signature_fields`; hash the result,
     which is the stamped document the certificate names. `plain`: also keep the stamped file as it
-    was before its signature fields were added (for the combined PDF of an envelope)."""
+    was before its signature fields were added (for the combined PDF of an envelope). `received_sha256`:
+    the SHA-256 of the upload `original` was normalised from (the document's record), which the
+    certificate prints too."""
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(original)))
     earlier = remove_earlier_signatures(writer)
     page_count = len(writer.pages)
@@ -99,7 +103,8 @@ def stamp(original: bytes, *, request: dict, fields: list, signers: list, audit_
     return Stamped(writer=writer, embedded=embedded, codes=codes, fields=fields, page_count=page_count,
                    signatures_page=bool(unplaced), earlier=earlier,
                    original_sha256=hashlib.sha256(original).hexdigest(), stamped_sha256=stamped_sha256,
-                   stamped=stamped, plain=plain_pdf, active_content_removed=tuple(active_content_removed))
+                   stamped=stamped, plain=plain_pdf, active_content_removed=tuple(active_content_removed),
+                   received_sha256=received_sha256)
 
 
 def _attach(writer: PdfWriter, request: dict, audit_trail: bytes | None, attachments: Sequence[dict]) -> None:
@@ -125,9 +130,10 @@ def disclosure_file(locale: str) -> str:
 
 def _integrity(request: dict, seal: SealMaterial, audit_trail: bytes | None, attachments: Sequence[dict], *,
                original_sha256: str | None, stamped_sha256: str, page_count: int, signatures_page: bool,
-               earlier: int, active_content_removed: Sequence[str], documents: Sequence[dict]) -> Integrity:
+               earlier: int, active_content_removed: Sequence[str], documents: Sequence[dict],
+               received_sha256: str | None = None) -> Integrity:
     disclosure = request.get("disclosure")
-    return Integrity(original_sha256=original_sha256, stamped_sha256=stamped_sha256,
+    return Integrity(original_sha256=original_sha256, received_sha256=received_sha256, stamped_sha256=stamped_sha256,
                      seal_fingerprint=fingerprint(seal), page_count=page_count, signatures_page=signatures_page,
                      chain_head=json.loads(audit_trail)["head"] if audit_trail else None,
                      earlier_signatures=earlier, active_content_removed=tuple(active_content_removed),
@@ -153,7 +159,8 @@ def certify(stamped: Stamped, *, request: dict, signers: list, events: list, sea
     integrity = _integrity(request, seal, audit_trail, attachments, original_sha256=stamped.original_sha256,
                            stamped_sha256=stamped.stamped_sha256, page_count=stamped.page_count,
                            signatures_page=stamped.signatures_page, earlier=stamped.earlier,
-                           active_content_removed=stamped.active_content_removed, documents=documents)
+                           active_content_removed=stamped.active_content_removed, documents=documents,
+                           received_sha256=stamped.received_sha256)
     # the certificate's pages join the stamps' in one PDF: its subsets begin as theirs (one of each font)
     certificate = audit_certificate(request, signers, events, integrity,
                                     handwriting=handwritten(stamped.fields, signers),
@@ -193,7 +200,7 @@ def prepare_envelope(parts: Sequence[dict], *, request: dict, signers: list, eve
                      audit_trail: bytes | None = None, long_term: LongTerm | None = None,
                      signature_fields: Sequence[str] = (), attachments: Sequence[dict] = ()) -> dict:
     """Every document of an envelope, each stamped with its own fields (`parts`: each `{document:
-    {id, name}, original, fields, active_content_removed}`, in order), then each certified with a
+    {id, name, received_sha256}, original, fields, active_content_removed}`, in order), then each certified with a
     certificate listing every document (all are stamped first: the certificate prints every stamped
     SHA-256). The signatures page (for signers whose signature no field of any document shows) goes
     on the first document only. Returns `documents` (each `{id, document, original_sha256,
@@ -206,10 +213,12 @@ def prepare_envelope(parts: Sequence[dict], *, request: dict, signers: list, eve
                      audit_trail=audit_trail, signature_fields=signature_fields, attachments=attachments,
                      active_content_removed=part.get("active_content_removed", ()),
                      separate_certificate=separate_certificate, signatures_page=index == 0,
-                     placed_fields=every_field if several else None, plain=several)
+                     placed_fields=every_field if several else None, plain=several,
+                     received_sha256=part["document"].get("received_sha256"))
                for index, part in enumerate(parts)]
     listing = [{"name": part["document"]["name"], "page_count": s.page_count, "signatures_page": s.signatures_page,
-                "original_sha256": s.original_sha256, "stamped_sha256": s.stamped_sha256}
+                "received_sha256": s.received_sha256, "original_sha256": s.original_sha256,
+                "stamped_sha256": s.stamped_sha256}
                for part, s in zip(parts, stamped)] if several else []
     out, certificate_pdf = [], None
     for index, (part, s) in enumerate(zip(parts, stamped)):

@@ -7,8 +7,9 @@ pdfium already imported), reads one JSON request a line on its standard input an
 an upload does not pay for an interpreter's start-up. {"check": path} answers {"ok": true, "page_count": N}
 or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS
 on a side); the check also finds active content (esign.pdf.active) and earlier signatures
-(esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside the file
-(`cleaned_path`): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
+(esign.pdf.earlier) and writes the normalised copy, the one stored, beside the file (`cleaned_path`,
+esign.pdf.normalise; in "strip" mode without active content), or refuses a file PDF readers would read
+differently ("ambiguous": true): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
 image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path and answers
 {"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
@@ -39,10 +40,9 @@ import select
 import sys
 import time
 
-import pypdf
 import pypdfium2
 
-from esign.pdf import active, earlier, textboxes
+from esign.pdf import active, earlier, normalise, textboxes
 from esign.pdf.image_check import check_image
 from esign.pdf.render import MAX_PAGE_POINTS, render_page
 from esign.pdf.stands import stamp_file
@@ -107,29 +107,34 @@ class _Heap:
 
 
 def cleaned_path(path: str) -> str:
-    """Where the check of the upload at `path` writes its copy without active content (if it does):
-    the caller removes it once done with it."""
+    """Where the check of the upload at `path` writes its normalised copy (esign.pdf.normalise; without
+    active content in "strip" mode), the one to store: the caller removes it once done with it."""
     return path + ".cleaned.pdf"
 
 
 def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
     """The answer for the file at `path` (see the module docstring); with the active content found
     (esign.pdf.active) under "active_content", whether it carries signatures under "had_signatures"
-    (each only when there is any), and with `active_content` "strip" the copy without it written to
-    `cleaned_path(path)` ("cleaned"): that copy is the one drawn, and the one to store."""
+    (each only when there is any), and the normalised copy (esign.pdf.normalise; with `active_content`
+    "strip" without that content) written to `cleaned_path(path)` ("cleaned"): that copy is the one
+    drawn, and the one to store. A file that PDF readers would read differently is refused with
+    "ambiguous": true (as is a page with no area)."""
     found, signed = [], 0
     with open(path, "rb") as fh:
         if b"%PDF-" not in fh.read(READ_HEAD):
             return {"ok": False, "error": "the file is not a PDF"}
         try:  # pypdf reads the open file as it needs it (given a path it would read the whole file first)
-            reader = pypdf.PdfReader(fh, strict=False)
-            if reader.is_encrypted:
-                return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
-            count = len(reader.pages)
-            if count >= 1:
-                found, signed = active.find(reader), earlier.count_signatures(reader.root_object)
-                if found and active_content == "strip":
-                    active.write_without(reader, cleaned_path(path))
+            with normalise.watching() as duplicates:
+                reader = normalise.Reader(fh, strict=False)
+                if reader.is_encrypted:
+                    return {"ok": False, "error": "the PDF is encrypted; upload an unprotected copy"}
+                count = len(reader.pages)
+                if count >= 1:
+                    found, signed = active.find(reader), earlier.count_signatures(reader.root_object)
+                    if not found or active_content == "strip":
+                        normalise.write(reader, cleaned_path(path), duplicates, strip=bool(found))
+        except normalise.Refused as refused:
+            return {"ok": False, "ambiguous": True, "error": str(refused)}
         except MemoryError:
             raise
         except Exception:  # noqa: BLE001 - any parser failure means the file is unusable
@@ -142,10 +147,8 @@ def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
         extra["had_signatures"] = True
     if found and active_content != "strip":
         return {"ok": True, "page_count": count, **extra}  # refused by the caller: not worth drawing
-    if found:
-        extra["cleaned"] = cleaned_path(path)
-    drawn = _draw(extra.get("cleaned", path), heap)
-    return {**drawn, **extra} if drawn["ok"] else drawn
+    drawn = _draw(cleaned_path(path), heap)
+    return {**drawn, **extra, "cleaned": cleaned_path(path)} if drawn["ok"] else drawn
 
 
 def _draw(path: str, heap: _Heap) -> dict:

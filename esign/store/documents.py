@@ -11,12 +11,15 @@ class Documents(Repository):
     cursor_fields = ("created_at",)
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox,
-                     active_content_removed=(), had_signatures=False, text_tags=None):
-        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement)."""
+                     active_content_removed=(), had_signatures=False, text_tags=None, received_sha256=None):
+        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement).
+        `file_size` and `sha256` are the stored (normalised) file's, `received_sha256` the upload's as
+        received (esign.pdf.normalise)."""
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,
                "page_count": page_count, "status": "ready", "blob_key": blob_key, "sha256": sha256,
                "sandbox": sandbox, "active_content_removed": list(active_content_removed),
-               "had_signatures": had_signatures, "created_at": self.clock.now(), **(text_tags or {})}
+               "had_signatures": had_signatures, "received_sha256": received_sha256,
+               "created_at": self.clock.now(), **(text_tags or {})}
         await self.col.insert_one(doc)
         return out(doc)
 

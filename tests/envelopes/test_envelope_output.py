@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from esign.domain import links
 from esign.domain.copies import copy_url
 from esign.domain.keys import seal_material
-from tests.support import assert_error, running_server
+from tests.support import assert_error, raw_db, running_server
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
 from tests.support.envelopes import assert_passes, download, flat_text
 from tests.support.mail import links_in, mail_server, text_of
@@ -33,13 +33,17 @@ UPLOADS = [("offer.pdf", SAMPLE_PDF.read_bytes()), ("sale.pdf", pdf("reportlab.p
 
 async def signed_envelope(srv, count: int = 3, **extra) -> tuple[dict, list[dict]]:
     """`count` documents, two signers with fields in each (by coordinates and by anchor), signed through
-    the signer API, finalised: the stored request and the uploads ({id, name, sha256})."""
+    the signer API, finalised: the stored request and the uploads ({id, name, sha256, stored_sha256})."""
     client = srv.client
     docs = []
     for name, data in UPLOADS[:count]:
         resp = await client.upload(data, name)
         assert resp.status == 201, resp
-        docs.append({"id": resp.json["id"], "name": name, "sha256": hashlib.sha256(data).hexdigest()})
+        record = await raw_db(srv.services)["documents"].find_one({"_id": resp.json["id"]})
+        assert record["received_sha256"] == hashlib.sha256(data).hexdigest()
+        # the upload's SHA-256, and the stored copy's (esign.pdf.normalise), the "original" signed
+        docs.append({"id": resp.json["id"], "name": name, "sha256": record["received_sha256"],
+                     "stored_sha256": record["sha256"]})
     fields = [{"signer_email": ANN["email"], "page_number": 4, "x_percent": 10, "y_percent": 80},
               {"signer_email": SAM["email"], "field_type": "date", "page_number": 4, "x_percent": 60, "y_percent": 80},
               {"signer_email": SAM["email"], "anchor": {"text": "Seller Signature:"}},
@@ -68,9 +72,9 @@ async def test_three_documents_each_sealed_with_a_certificate_listing_all_and_a_
         request, docs = await signed_envelope(srv)
         done = request["signed_documents"]
         assert [d["document_id"] for d in done] == [d["id"] for d in docs]
-        assert [d["original_sha256"] for d in done] == [d["sha256"] for d in docs]  # the uploads, byte for byte
+        assert [d["original_sha256"] for d in done] == [d["stored_sha256"] for d in docs]  # the uploads as stored
         assert request["signed_blob_key"] == done[0]["signed_blob_key"]
-        assert request["original_sha256"] == docs[0]["sha256"] and request["stamped_sha256"] == done[0]["stamped_sha256"]
+        assert request["original_sha256"] == docs[0]["stored_sha256"] and request["stamped_sha256"] == done[0]["stamped_sha256"]
         assert len({d["signed_blob_key"] for d in done} | {request["combined_blob_key"]}) == 4
 
         # downloads: the first by default, any by document_id, all combined

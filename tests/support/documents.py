@@ -36,10 +36,11 @@ def stream(data: bytes, extra: bytes = b"") -> bytes:
 
 
 def simple_pdf(padding: int = 0) -> bytes:
-    """One page of text; `padding` random bytes in an unreferenced stream object make it bigger."""
+    """One page of text; `padding` random bytes in a stream object make it bigger (referred to by the
+    catalog, so that the copy the upload check writes, esign.pdf.normalise, keeps them)."""
     content = b"BT /F1 24 Tf 72 700 Td (Hello esign) Tj ET"
     objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Catalog /Pages 2 0 R%s >>" % (b" /EsignTestPadding 6 0 R" if padding else b""),
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
         b"/Resources << /Font << /F1 5 0 R >> >> >>",
