@@ -28,6 +28,7 @@ leaves, so the next upload finds one ready.
 from __future__ import annotations
 
 import asyncio
+import collections
 import ctypes
 import gc
 import json
@@ -41,7 +42,7 @@ import pypdf
 import pypdfium2
 
 from esign.pdf import active, earlier, textboxes
-from esign.pdf.render import MAX_PAGE_POINTS, render_page
+from esign.pdf.render import MAX_PAGE_POINTS, largest_image_pixels, render_page
 from esign.pdf.stands import stamp_file
 
 READ_HEAD = 1024
@@ -55,6 +56,9 @@ IDLE_SECONDS = 10.0  # a child gives freed memory back after this long without a
 REOPEN_AFTER_BYTES = 8 * 1024 * 1024
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3  # glibc's mallopt parameters (malloc.h)
 KEEP_BELOW_BYTES = 64 * 1024 * 1024
+DRAW_SCALE = 0.05  # the check draws every page this small (1/20)
+MEASURED_SHARE = 32  # the check stops measuring a page once one drawing took 1/32 of the image budget
+IMAGE_SHARE = 0.5  # a page whose largest image needs more than this share of the budget (in CPU) is refused
 log = logging.getLogger("esign.pdf")
 
 
@@ -144,8 +148,11 @@ def _check(path: str, heap: _Heap, active_content: str = "strip") -> dict:
 
 
 def _draw(path: str, heap: _Heap) -> dict:
-    """Every page drawn by pdfium: {"ok": true, "page_count": N} or the page that cannot be."""
+    """Every page drawn by pdfium: {"ok": true, "page_count": N} or the page that cannot be (with
+    "too_large": true for one beyond the bounds: over MAX_PAGE_POINTS on a side, or one whose largest
+    image would take more than IMAGE_SHARE of the page-image budget to draw: see `_image_seconds`)."""
     index = 0
+    budget = IMAGE_SHARE * _Bounds.image_seconds
     try:
         doc = pypdfium2.PdfDocument(path)
         count = len(doc)
@@ -160,8 +167,16 @@ def _draw(path: str, heap: _Heap) -> dict:
                                  f"{MAX_PAGE_POINTS:,} pt (200 inches) on a side, the largest a PDF viewer shows"}
             # a tiny render proves the page content can be drawn by the renderer (its images loaded and
             # drawn; the pixels are not looked at, so images are scaled without smoothing: a third faster)
-            page.render(scale=0.05, no_smoothimage=True).close()
+            started = time.process_time()
+            page.render(scale=DRAW_SCALE, no_smoothimage=True).close()
+            estimate = _image_seconds(page, width, height, time.process_time() - started, budget)
             page.close()
+            if estimate is not None:
+                doc.close()
+                return {"ok": False, "too_large": True,
+                        "error": f"page {index + 1} takes too long to draw: its image for the signing page would "
+                                 f"take about {estimate:,.0f} s, and a page image may take at most {budget:g} s "
+                                 f"(flatten or print the page again as PDF and upload that copy)"}
             # pdfium keeps every object it has loaded (a page's image data too) until the document is
             # closed: opened again once that has grown by REOPEN_AFTER_BYTES, the check's memory does
             # not grow with the file (a 49 MB file: +9 MB instead of +50 MB)
@@ -174,6 +189,42 @@ def _draw(path: str, heap: _Heap) -> dict:
         return {"ok": False, "error": f"the PDF is damaged: page {index + 1} cannot be displayed (save or export "
                                       f"it again as PDF and upload that copy)"}
     return {"ok": True, "page_count": count}
+
+
+class _Bounds:
+    """The child's bounds, given on its command line (`_serve`): the page-image budget in seconds
+    (`[limits] page_image_timeout_seconds`), which the check measures pages against."""
+
+    image_seconds = 10.0
+
+
+def _image_seconds(page, width: float, height: float, first: float, budget: float) -> float | None:
+    """None when the page's largest image (esign.pdf.render.largest_image_pixels) can be drawn within
+    `budget` CPU seconds, else about how long it would take. `first`: the CPU time of the drawing at
+    DRAW_SCALE. Its time in proportion to the pixels is an upper bound (a drawing also costs what does
+    not grow with the pixels: loading its images, ...), enough for nearly every page; otherwise the
+    page is drawn again at twice the scale (four times the pixels) until the line through the last two
+    drawings says it is within the budget, or one drawing took budget / MEASURED_SHARE (the costs that
+    do not grow are then small beside it) or the next would be near the image's size: over the budget.
+    Times are the child's CPU time, so a busy machine does not make a page look slower. A hostile page
+    (40 transparent fills with a blend mode, about 80 s at 1600 px) is refused after about 0.6 s."""
+    target = largest_image_pixels(width, height)
+
+    def pixels(scale):
+        return (width * scale + 1) * (height * scale + 1)
+
+    scale, points = DRAW_SCALE, [(pixels(DRAW_SCALE), first)]
+    while True:
+        (p1, t1), (p2, t2) = points[-2] if len(points) > 1 else (0, 0.0), points[-1]
+        estimate = t2 + max(0.0, (t2 - t1) / (p2 - p1)) * (target - p2)
+        if estimate <= budget:
+            return None
+        if t2 >= budget / MEASURED_SHARE or pixels(2 * scale) > target:
+            return estimate
+        scale *= 2
+        started = time.process_time()
+        page.render(scale=scale, no_smoothimage=True).close()
+        points.append((pixels(scale), time.process_time() - started))
 
 
 def _render(path: str, number: int, out: str, width: int | None, fmt: str) -> dict:
@@ -197,9 +248,12 @@ def _stamp(path: str, spec: str, out: str) -> dict:
 
 def _textboxes(request: dict) -> dict:
     try:
-        found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")))
+        found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")),
+                                 seconds=request.get("seconds"))
     except MemoryError:
         raise  # the child retires (_serve)
+    except textboxes.TooMuchText as exc:
+        return {"ok": False, "error": str(exc)}
     except Exception:  # noqa: BLE001 - the file passed the check; its text layer cannot be read
         return {"ok": False, "error": "the PDF's text could not be read"}
     return {"ok": True, **found}
@@ -270,13 +324,59 @@ class _Child:
                 await self.kill()
 
 
+class _Turns:
+    """At most `size` holders at once; those waiting are let in owner by owner in turn (round robin:
+    an owner with many waiting takes one turn, then every other owner waiting takes one), first come
+    first served within an owner. Bound to a loop at its first use, not here."""
+
+    def __init__(self, size: int):
+        self.free = size
+        self.waiting: dict[str, collections.deque] = {}  # owner -> its waiters; in the order of their turns
+
+    async def acquire(self, owner: str) -> None:
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            return
+        turn = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, collections.deque()).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():  # let in as it gave up: the turn goes to the next
+                self.release()
+            else:
+                queue = self.waiting.get(owner)
+                if queue is not None and turn in queue:
+                    queue.remove(turn)
+                    if not queue:
+                        del self.waiting[owner]
+            raise
+
+    def release(self) -> None:
+        while self.waiting:
+            owner = next(iter(self.waiting))
+            queue = self.waiting.pop(owner)
+            turn = queue.popleft()
+            if queue:
+                self.waiting[owner] = queue  # its next waiter goes after every other owner's
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+
 class PdfChecker:
-    """The pool of checking processes (see the module docstring)."""
+    """A pool of checking processes (see the module docstring): Services keeps one for uploads
+    (checks, text) and one for the signing page's images (renders, stamps; `[limits] page_image_*`),
+    so that an upload never waits behind page images."""
 
     def __init__(self, timeout: float, memory_mb: int, workers: int = 2, recycle_after: int = 100,
-                 active_content: str = "strip", observe=None):
-        """`observe(outcome, seconds)` is told each check's outcome (ok, refused, died) and duration."""
+                 active_content: str = "strip", observe=None, image_seconds: float = 10.0):
+        """`observe(outcome, seconds)` is told each check's outcome (ok, refused, died) and duration.
+        `image_seconds`: the page-image budget (`[limits] page_image_timeout_seconds`) a check measures
+        every page against (`_draw`)."""
         self.timeout = timeout
+        self.image_seconds = image_seconds
         self.active_content = active_content  # `[limits] active_content`: what the children do with it
         self.observe = observe
         self.memory_mb = memory_mb
@@ -285,13 +385,13 @@ class PdfChecker:
         self._idle: list[_Child] = []
         self._busy: set[_Child] = set()
         self._starting: set[asyncio.Task] = set()
-        self._slots = asyncio.Semaphore(self.workers)  # bound to a loop at its first use, not here
+        self._slots = _Turns(self.workers)  # fair between owners (organisations) waiting for a child
         self._shared: dict[str, asyncio.Future] = {}
         self._closed = False
 
     async def _start_child(self) -> _Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content,
+            sys.executable, "-m", "esign.pdf.probe", "--serve", self.active_content, repr(float(self.image_seconds)),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb), limit=ANSWER_LIMIT)
         return _Child(proc)
@@ -328,22 +428,31 @@ class PdfChecker:
                          time.perf_counter() - started)
         return result
 
-    async def render(self, path: str, number: int, out: str, width: int | None = None, fmt: str = "png") -> dict:
+    async def render(self, path: str, number: int, out: str, width: int | None = None, fmt: str = "png",
+                     owner: str = "") -> dict:
         """Page `number` of the PDF at `path` drawn into the file `out` by a child, as `fmt` (png, webp)
         and `width` pixels wide (one of esign.pdf.render.WIDTHS; None: the default scale):
-        {"ok": true} or {"ok": false, "error": "..."}."""
-        return await self._ask({"render": path, "page": number, "out": out, "width": width, "format": fmt})
+        {"ok": true} or {"ok": false, "error": "...", "too_slow": true when it ran out of time}.
+        `owner` (an organisation) waits for a child in turn with the others (`_Turns`)."""
+        return self._slow(await self._ask({"render": path, "page": number, "out": out, "width": width,
+                                           "format": fmt}, owner))
 
-    async def stamp(self, path: str, spec: str, out: str) -> dict:
+    async def stamp(self, path: str, spec: str, out: str, owner: str = "") -> dict:
         """The PDF at `path` as it stands (esign.pdf.stands; what is stamped in the JSON file `spec`)
-        written to `out` by a child: {"ok": true} or {"ok": false, "error": "..."}."""
-        return await self._ask({"stamp": path, "spec": spec, "out": out})
+        written to `out` by a child: {"ok": true} or {"ok": false, "error": "..."} (as `render`)."""
+        return self._slow(await self._ask({"stamp": path, "spec": spec, "out": out}, owner))
+
+    def _slow(self, result: dict) -> dict:
+        if result == TOO_LONG:
+            return {"ok": False, "too_slow": True, "error": f"it takes more than {self.timeout:g} s to draw"}
+        return result
 
     async def textboxes(self, path: str, find: list[str], tags: bool = False) -> dict:
         """Where the texts `find` (and with `tags` the text tags) are in the PDF at `path`, read by a
         child: {"ok": true, "matches": ..., "tags": ..., "tag_count": N} (esign.pdf.textboxes.search)
-        or {"ok": false, "error": "..."}."""
-        return await self._ask({"textboxes": path, "find": find, "tags": tags})
+        or {"ok": false, "error": "..."}. The child stops searching after half the time-out and says so
+        (esign.pdf.textboxes.TooSlow), so that it answers instead of being killed."""
+        return await self._ask({"textboxes": path, "find": find, "tags": tags, "seconds": self.timeout / 2})
 
     async def shared(self, key: str, make):
         """The result of `make()` (a coroutine function); concurrent calls with the same key wait for
@@ -362,10 +471,11 @@ class PdfChecker:
             task.add_done_callback(done)
         return await asyncio.shield(task)
 
-    async def _ask(self, request: dict) -> dict:
+    async def _ask(self, request: dict, owner: str = "") -> dict:
         if self._closed:  # the service is stopping: no child is started for it (none would be closed)
             return dict(STOPPING)
-        async with self._slots:
+        await self._slots.acquire(owner)
+        try:
             if self._closed:
                 return dict(STOPPING)
             if not self._idle and self._starting:
@@ -381,11 +491,14 @@ class PdfChecker:
                 result = await child.ask(request, self.timeout)
             finally:
                 self._busy.discard(child)
-            if result is None or result.get("retire") or child.checked >= self.recycle_after or self._closed:
+            if (result is None or result.get("retire") or child.proc.returncode is not None
+                    or child.checked >= self.recycle_after or self._closed):  # (killed: out of time)
                 await child.close()
             else:
                 self._idle.append(child)
             self._prestart()
+        finally:
+            self._slots.release()
         if result is None:
             return dict(DIED)
         return {k: v for k, v in result.items() if k != "retire"}
@@ -398,9 +511,10 @@ class PdfChecker:
         await asyncio.gather(*(child.close() for child in children))
 
 
-def _serve(active_content: str) -> None:
+def _serve(active_content: str, image_seconds: float) -> None:
     """The child's loop: one JSON request a line in, one JSON line out. Results go to a private copy of
     standard output; what the parsers may print goes to standard error (discarded)."""
+    _Bounds.image_seconds = image_seconds
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)
@@ -434,5 +548,5 @@ def _lines(fd: int, idle):
         yield line
 
 
-if __name__ == "__main__" and sys.argv[1:2] == ["--serve"] and sys.argv[2:] in (["strip"], ["refuse"]):
-    _serve(sys.argv[2])
+if __name__ == "__main__" and sys.argv[1:2] == ["--serve"] and sys.argv[2:3] in (["strip"], ["refuse"]):
+    _serve(sys.argv[2], float(sys.argv[3]))

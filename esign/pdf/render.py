@@ -69,6 +69,21 @@ FORMATS = {"png": "image/png", "webp": "image/webp"}
 WEBP_QUALITY = 80  # lossy: text stays sharp; an A4 page at 960 px is about a tenth of its PNG
 
 
+def scale_for(points_wide: float, points_high: float, width: int | None) -> float:
+    """The scale a page so displayed is drawn at `width` pixels wide (one of WIDTHS; None: SCALE),
+    within MAX_PIXELS. pdfium rounds a page's pixel size up: a hair under width/points, so that 720 px
+    is not 721."""
+    wanted = (width - 0.001) / points_wide if width and points_wide > 0 else SCALE
+    return image_scale(points_wide, points_high, wanted)
+
+
+def largest_image_pixels(points_wide: float, points_high: float) -> float:
+    """The pixels of the largest image the signing page may ask of a page so displayed (any of
+    WIDTHS, or the default scale; at most MAX_PIXELS)."""
+    return max((points_wide * s + 1) * (points_high * s + 1)
+               for s in (scale_for(points_wide, points_high, w) for w in (None, *WIDTHS)))
+
+
 def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, width: int | None = None,
                 fmt: str = "png") -> bytes:
     """Page `number` as an image in `fmt` (see FORMATS): `width` pixels wide (one of WIDTHS), else at
@@ -85,9 +100,7 @@ def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, wi
             page = doc[number - 1]
             # render() applies /Rotate and the CropBox; get_size() is the page so displayed
             points_wide, points_high = page.get_size()
-            # pdfium rounds a page's pixel size up: a hair under width/points, so that 720 px is not 721
-            wanted = (width - 0.001) / points_wide if width and points_wide > 0 else SCALE
-            image = page.render(scale=scale or image_scale(points_wide, points_high, wanted)).to_pil()
+            image = page.render(scale=scale or scale_for(points_wide, points_high, width)).to_pil()
             page.close()
         finally:
             doc.close()
