@@ -343,7 +343,7 @@ class _Turns:
             await turn
         except asyncio.CancelledError:
             if turn.done() and not turn.cancelled():  # let in as it gave up: the turn goes to the next
-                self.release()
+                self.release(owner)
             else:
                 queue = self.waiting.get(owner)
                 if queue is not None and turn in queue:
@@ -352,7 +352,10 @@ class _Turns:
                         del self.waiting[owner]
             raise
 
-    def release(self) -> None:
+    def release(self, owner: str) -> None:
+        """`owner`'s turn ends: the next goes to the first other owner waiting, if any."""
+        if owner in self.waiting and len(self.waiting) > 1:
+            self.waiting[owner] = self.waiting.pop(owner)  # behind every other owner waiting
         while self.waiting:
             owner = next(iter(self.waiting))
             queue = self.waiting.pop(owner)
@@ -498,9 +501,9 @@ class PdfChecker:
                 self._idle.append(child)
             self._prestart()
         finally:
-            self._slots.release()
-        if result is None:
-            return dict(DIED)
+            self._slots.release(owner)
+        if result is None:  # (ended by close(): the service is stopping, not the file's fault)
+            return dict(STOPPING if self._closed else DIED)
         return {k: v for k, v in result.items() if k != "retire"}
 
     async def close(self) -> None:

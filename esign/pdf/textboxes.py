@@ -30,6 +30,7 @@ import pypdfium2.raw as pdfium_c
 from esign.pdf.render import visible_box
 
 TAG = re.compile(r"\{\{([^{}]*)\}\}")
+SPACE_RUN = re.compile(r"[\s\x00]+")  # \s: what str.isspace() says is white space
 MAX_TAG_CHARS = 500  # a longer {{...}} is kept cut short (without its "}}": an error)
 MAX_MATCHES = 5001  # per text: one more than a request may have fields, so "all" beyond that is refused
 MAX_ALL_MATCHES = 20_000  # of all the texts of one search together: more is refused (TooMuchText)
@@ -40,20 +41,17 @@ class TooMuchText(Exception):
 
 
 def normalise(text: str) -> tuple[str, list[int]]:
-    """`text` with every run of white space as one space, and for each of its characters the index
-    of the character of `text` it comes from."""
-    out, where = [], []
-    space = False
-    for i, ch in enumerate(text):
-        if ch.isspace() or ch == "\x00":
-            if not space:
-                out.append(" ")
-                where.append(i)
-            space = True
-        else:
-            out.append(ch)
-            where.append(i)
-            space = False
+    """`text` with every run of white space (and NUL) as one space, and for each of its characters the
+    index of the character of `text` it comes from (a run's space: its first character's)."""
+    out, where, last = [], [], 0
+    for run in SPACE_RUN.finditer(text):
+        start = run.start()
+        out += (text[last:start], " ")
+        where += range(last, start)
+        where.append(start)
+        last = run.end()
+    out.append(text[last:])
+    where += range(last, len(text))
     return "".join(out), where
 
 
