@@ -33,6 +33,7 @@ import ctypes
 import gc
 import json
 import logging
+import math
 import os
 import select
 import sys
@@ -201,13 +202,16 @@ class _Bounds:
 def _image_seconds(page, width: float, height: float, first: float, budget: float) -> float | None:
     """None when the page's largest image (esign.pdf.render.largest_image_pixels) can be drawn within
     `budget` CPU seconds, else about how long it would take. `first`: the CPU time of the drawing at
-    DRAW_SCALE. Its time in proportion to the pixels is an upper bound (a drawing also costs what does
-    not grow with the pixels: loading its images, ...), enough for nearly every page; otherwise the
-    page is drawn again at twice the scale (four times the pixels) until the line through the last two
-    drawings says it is within the budget, or one drawing took budget / MEASURED_SHARE (the costs that
-    do not grow are then small beside it) or the next would be near the image's size: over the budget.
-    Times are the child's CPU time, so a busy machine does not make a page look slower. A hostile page
-    (40 transparent fills with a blend mode, about 80 s at 1600 px) is refused after about 0.6 s."""
+    DRAW_SCALE. A drawing's time grows at most in proportion to its pixels (part of it does not grow:
+    loading images, drawing glyphs, ...), so the first drawing's time scaled up so is an upper bound,
+    within the budget for nearly every page. Otherwise the page is drawn again at twice the scale (four
+    times the pixels), and the time is taken to grow as the last two drawings say it grows (a power of
+    the pixels, from 0 to 1): within the budget so, the page is accepted; over it, refused once (with
+    two drawings at least) one took budget / MEASURED_SHARE or the next would be near the image's size,
+    else it is drawn larger again. Times are the child's CPU time, so a busy machine does not make a page
+    look slower. A hostile page (40 transparent fills with a blend mode: about 80 s at 1600 px, in
+    proportion to the pixels) is refused after about 0.6 s; a page of 100,000 small words (0.2 s at
+    1/20 scale, 0.4 s at 1600 px) is accepted after two drawings."""
     target = largest_image_pixels(width, height)
 
     def pixels(scale):
@@ -215,11 +219,15 @@ def _image_seconds(page, width: float, height: float, first: float, budget: floa
 
     scale, points = DRAW_SCALE, [(pixels(DRAW_SCALE), first)]
     while True:
-        (p1, t1), (p2, t2) = points[-2] if len(points) > 1 else (0, 0.0), points[-1]
-        estimate = t2 + max(0.0, (t2 - t1) / (p2 - p1)) * (target - p2)
+        p2, t2 = points[-1]
+        growth = 1.0
+        if len(points) > 1 and points[-2][1] > 0 and t2 > 0:
+            p1, t1 = points[-2]
+            growth = min(1.0, max(0.0, math.log(t2 / t1) / math.log(p2 / p1)))
+        estimate = t2 * (target / p2) ** growth
         if estimate <= budget:
             return None
-        if t2 >= budget / MEASURED_SHARE or pixels(2 * scale) > target:
+        if (len(points) > 1 and t2 >= budget / MEASURED_SHARE) or pixels(2 * scale) > target:
             return estimate
         scale *= 2
         started = time.process_time()
