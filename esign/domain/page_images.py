@@ -7,9 +7,9 @@ values stamped on that page and the names and request id their stamps print; REN
 nobody has filled a field on keeps the address of the original page and its image is shared by every
 request of the document; a page on which a value was given gets a new address, so a browser that
 caches an image for the link's life (`immutable`) never shows a stale one, and an unchanged page
-stays cached. The stamped PDF of a request's current state is made once, by a checking child, and
+stays cached. The stamped PDF of a request's current state is made once, by a drawing child, and
 kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
-images are drawn from it by a checking child too and kept beside it. Nothing is drawn in the API
+images are drawn from it by a drawing child too and kept beside it. Nothing is drawn in the API
 process.
 
 The drawing children are a pool of their own (Services.page_renderer, `[limits] page_image_workers`),
@@ -131,8 +131,8 @@ async def current_address(services, request: dict, number: int, order: int = 1) 
 
 async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png",
                 order: int = 1) -> bytes:
-    """Page `number` of the envelope's document `order` as it stands, drawn by a checking child
-    (bounded in time and memory) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
+    """Page `number` of the envelope's document `order` as it stands, drawn by a drawing child
+    (bounded in time and memory; a failure remembered) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
     `fmt`, cached in blob storage. Concurrent requests for one image wait for and share one drawing."""
     document = await _document(services, request, order, number)
     fields, _ = _stamped(request, document["id"], _digests(request))
@@ -162,7 +162,7 @@ def _folder(request: dict) -> str:
 
 async def _stamped_pdf(services, request: dict, document: dict) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
-    made by a checking child unless it was made before."""
+    made by a drawing child unless it was made before (a failure remembered as an image's is)."""
     fields, names = _stamped(request, document["id"], _digests(request))
     state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"

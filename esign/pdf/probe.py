@@ -1,25 +1,30 @@
 """Checks an uploaded file before it is accepted, in a child process bounded in time and memory, so
 a hostile PDF (decompression bomb, looping page tree) cannot stall or exhaust the service.
 
-The children are a pool (`PdfChecker`, one per process, built by Services): each is started once
-(`python -m esign.pdf.probe --serve strip|refuse`, the `[limits] active_content` mode, with pypdf and
+The children are a pool (`PdfChecker`; Services builds two per process: `pdf_checker` for uploads and
+their text, `page_renderer` for the signing page's images and the stamping they are drawn from, so an
+upload never waits behind images): each is started once (`python -m esign.pdf.probe --serve
+strip|refuse SECONDS`, the `[limits] active_content` mode and the page-image budget, with pypdf and
 pdfium already imported), reads one JSON request a line on its standard input and writes one JSON line, so
 an upload does not pay for an interpreter's start-up. {"check": path} answers {"ok": true, "page_count": N}
 or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS
-on a side); the check also finds active content (esign.pdf.active) and earlier signatures
+on a side, or one whose largest image would take more than half the page-image budget to draw:
+`_image_seconds`); the check also finds active content (esign.pdf.active) and earlier signatures
 (esign.pdf.earlier) and, in "strip" mode, writes the copy without active content beside the file
 (`cleaned_path`): see `_check`. {"render": path, "page": n, "out": png_path} draws the signing page's
 image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path and answers
 {"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
-stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the same bounds
-as a check. {"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where
+stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the bounds
+of a child as a check is ("too_slow": true when out of time). {"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where
 those texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
-and a check that takes longer than `[limits] pdf_parse_timeout_seconds` kills its child; a child that
-ran out of memory or died is replaced, and every child is replaced after
+and a request that takes longer than the pool's time-out (`[limits] pdf_parse_timeout_seconds`; for
+images `page_image_timeout_seconds`) kills its child (a text search stops itself at half of it:
+esign.pdf.textboxes); a child that ran out of memory or died is replaced, and every child is replaced after
 `[limits] pdf_check_recycle_after` files (whatever the parsers keep between files is bounded). At most
-`[limits] pdf_check_workers` children exist; `esign serve` starts them when it starts listening
+`[limits] pdf_check_workers` (`page_image_workers`) children exist, and those waiting for one take
+turns by owner (an organisation: `_Turns`); `esign serve` starts them when it starts listening
 (`start()`; the command line and `esign worker`, which build the same Services but never check uploads,
 start none unless they check a file), and a replacement is started in the background as soon as one
 leaves, so the next upload finds one ready.
