@@ -16,8 +16,9 @@ image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path
 {"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
 stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the bounds
-of a child as a check is ("too_slow": true when out of time). {"textboxes": path, "find": [text, ...], "tags": bool} answers {"ok": true, ...} with where
-those texts and the text tags are (esign.pdf.textboxes.search) or {"ok": false, "error": "..."}. The bounds
+of a child as a check is ("too_slow": true when out of time). {"textboxes": path, "find": [text, ...],
+"tags": bool, "seconds": s} answers {"ok": true, ...} with where those texts and the text tags are
+(esign.pdf.textboxes.search, which gives up after s seconds) or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
 and a request that takes longer than the pool's time-out (`[limits] pdf_parse_timeout_seconds`; for
 images `page_image_timeout_seconds`) kills its child (a text search stops itself at half of it:

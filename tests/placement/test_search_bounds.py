@@ -3,9 +3,9 @@ anchor texts together (422 beyond), in the text tags counted (one past those kep
 a search that runs long stops itself and its checking child answers, instead of being killed."""
 from __future__ import annotations
 
+from esign.domain.placement import MAX_TAGS
 from esign.pdf import textboxes
 from esign.pdf.probe import PdfChecker
-from esign.domain.placement import MAX_TAGS
 from tests.support import SAMPLE_PDF, assert_error
 from tests.support.documents import build_pdf, stream
 
