@@ -16,6 +16,7 @@ from pypdf import PageObject, PdfReader
 
 SCALE = 1.5  # pixels a point
 MAX_PIXELS = 4_000_000  # a page image has at most this many pixels (width x height)
+MAX_SIDE = 16_383  # ... and at most this many on a side: WebP's limit (a 200 x 14,400 pt strip: 228 x 16,382)
 # The PDF specification's largest page: 14,400 units (200 inches) on a side. An upload with a larger
 # page (as displayed: CropBox, /Rotate) is refused (esign.pdf.probe); UserUnit is not applied, as pdfium
 # and the browsers' viewers do not apply it.
@@ -54,13 +55,14 @@ def page_geometry(pdf_bytes: bytes) -> list[dict]:
 
 def image_scale(width: float, height: float, scale: float = SCALE) -> float:
     """The scale a page of width x height points is drawn at: `scale`, or less so that the image has
-    at most MAX_PIXELS. pdfium rounds each side up, so the bound is kept for (w*s + 1) * (h*s + 1):
-    the positive root of w*h*s^2 + (w+h)*s + 1 - MAX_PIXELS."""
+    at most MAX_PIXELS and MAX_SIDE pixels on a side. pdfium rounds each side up, so the bound is kept
+    for (w*s + 1) * (h*s + 1): the positive root of w*h*s^2 + (w+h)*s + 1 - MAX_PIXELS, and for
+    max(w, h)*s + 1."""
     area = width * height
     if area <= 0:
         return scale
     root = (math.sqrt((width + height) ** 2 + 4 * area * (MAX_PIXELS - 1)) - (width + height)) / (2 * area)
-    return min(scale, root)
+    return min(scale, root, (MAX_SIDE - 1) / max(width, height))
 
 
 WIDTHS = (480, 720, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`; 720: a
