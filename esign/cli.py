@@ -263,6 +263,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     if warning:
         log.warning(warning)
     services.pdf_checker.start()  # the first upload does not wait for a checking process to start
+    services.page_renderer.start()  # nor the first page image for a drawing one
     stop = _stop_on_signal()
     if with_worker:
         make_worker(services).start()

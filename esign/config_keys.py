@@ -162,6 +162,11 @@ KEYS: dict[str, dict[str, Key]] = {
         "pdf_parse_memory_mb": Key(512, "... and this much memory", 128),
         "pdf_check_workers": Key(2, "checking processes kept ready", 1),
         "pdf_check_recycle_after": Key(100, "each checking process is replaced after this many files", 1),
+        "page_image_workers": Key(1, "processes drawing the signing page's page images (apart from the checking "
+                                     "ones: an upload never waits for them; organisations take turns)", 1),
+        "page_image_timeout_seconds": Key(10.0, "a page image is drawn within this time (else 400, remembered for "
+                                                "an hour); an upload whose page would need more than half of it is "
+                                                "refused (422)", 1),
         "json_body_mb": Key(2, "JSON request bodies at most (413 before the body is read)", 1),
         "attachment_mb": Key(10, "largest file (PDF, PNG or JPEG) a signer attaches to an attachment field", 1, 100),
         "failed_auth_per_minute": Key(20, "invalid API keys per client address per minute before 429", 1),

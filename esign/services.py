@@ -51,7 +51,12 @@ class Services:
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,
                                       limits.pdf_check_workers, limits.pdf_check_recycle_after,
-                                      limits.active_content, observe=self.metrics.pdf_check)
+                                      limits.active_content, observe=self.metrics.pdf_check,
+                                      image_seconds=limits.page_image_timeout_seconds)
+        # the signing page's page images and the stamping they are drawn from: children of their own
+        self.page_renderer = PdfChecker(limits.page_image_timeout_seconds, limits.pdf_parse_memory_mb,
+                                        limits.page_image_workers, limits.pdf_check_recycle_after,
+                                        limits.active_content, image_seconds=limits.page_image_timeout_seconds)
         self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
         self.finalizer = ChildPool("finalisation", config.jobs.finalize_processes)  # stamping and sealing
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
@@ -77,6 +82,7 @@ class Services:
         for provider in self.providers:
             await provider.close()
         await self.pdf_checker.close()
+        await self.page_renderer.close()
         await self.body_loader.close()
         await self.finalizer.close()
         dbmod.round_trips(self.db).observers.remove(self.metrics.db_command)

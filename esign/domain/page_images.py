@@ -7,10 +7,18 @@ values stamped on that page and the names and request id their stamps print; REN
 nobody has filled a field on keeps the address of the original page and its image is shared by every
 request of the document; a page on which a value was given gets a new address, so a browser that
 caches an image for the link's life (`immutable`) never shows a stale one, and an unchanged page
-stays cached. The stamped PDF of a request's current state is made once, by a checking child, and
+stays cached. The stamped PDF of a request's current state is made once, by a drawing child, and
 kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
-images are drawn from it by a checking child too and kept beside it. Nothing is drawn in the API
+images are drawn from it by a drawing child too and kept beside it. Nothing is drawn in the API
 process.
+
+The drawing children are a pool of their own (Services.page_renderer, `[limits] page_image_workers`),
+apart from the upload-checking ones, so an upload never waits behind page images; organisations wait
+for them in turn (esign.pdf.probe._Turns), so one organisation's many images do not hold up another's.
+A drawing has `[limits] page_image_timeout_seconds`. A page image (or stamped PDF) that cannot be
+drawn is remembered in blob storage beside where it would be kept (`<key>.failed`, what was answered
+and when), and answered at once with the same error, by any process, for FAILURE_MEMO_SECONDS; then
+it is tried again (a failure of a busy moment is not kept for ever).
 
 Each document of an envelope (esign.domain.envelope) has its own pages, images and stamped PDF: the
 functions here take the document (by its order in the envelope, 1 for the first) and stamp only the
@@ -21,11 +29,13 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import pathlib
 import tempfile
 
 from esign.domain import envelope, finalization
 from esign.errors import ApiError, invalid_state, not_found
+from esign.pdf.probe import STOPPING
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
 
@@ -34,6 +44,8 @@ STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_pe
               "height_percent", "value", "signature")
 DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS
 FORMAT = "webp"
+FAILURE_MEMO_SECONDS = 3600  # a page that could not be drawn is answered at once (the same error) this long
+log = logging.getLogger("esign.pdf")
 
 
 def _stamped(request: dict, document_id: str, images: dict) -> tuple[list[dict], dict[str, str]]:
@@ -119,8 +131,8 @@ async def current_address(services, request: dict, number: int, order: int = 1) 
 
 async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png",
                 order: int = 1) -> bytes:
-    """Page `number` of the envelope's document `order` as it stands, drawn by a checking child
-    (bounded in time and memory) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
+    """Page `number` of the envelope's document `order` as it stands, drawn by a drawing child
+    (bounded in time and memory; a failure remembered) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
     `fmt`, cached in blob storage. Concurrent requests for one image wait for and share one drawing."""
     document = await _document(services, request, order, number)
     fields, _ = _stamped(request, document["id"], _digests(request))
@@ -128,8 +140,8 @@ async def image(services, request: dict, number: int, width: int | None = None, 
     if not any(int(f["page_number"]) == number for f in fields):  # the original page, shared by every request
         prefix = document["blob_key"].rsplit(".", 1)[0]
         key = f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else f"{prefix}/pages/{number}-{size}.{fmt}"
-        return await services.pdf_checker.shared(
-            key, lambda: _cached_or_drawn(services, document["blob_key"], number, key, width, fmt))
+        return await services.page_renderer.shared(
+            key, lambda: _cached_or_drawn(services, request, document["blob_key"], number, key, width, fmt))
     address = addresses(request, document, [number])[number]
     key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
 
@@ -139,9 +151,9 @@ async def image(services, request: dict, number: int, width: int | None = None, 
         except KeyError:
             pass
         source = await _stamped_pdf(services, request, document)
-        return await _cached_or_drawn(services, source, number, key, width, fmt)
+        return await _cached_or_drawn(services, request, source, number, key, width, fmt)
 
-    return await services.pdf_checker.shared(key, draw)
+    return await services.page_renderer.shared(key, draw)
 
 
 def _folder(request: dict) -> str:
@@ -150,7 +162,7 @@ def _folder(request: dict) -> str:
 
 async def _stamped_pdf(services, request: dict, document: dict) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
-    made by a checking child unless it was made before."""
+    made by a drawing child unless it was made before (a failure remembered as an image's is)."""
     fields, names = _stamped(request, document["id"], _digests(request))
     state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
@@ -158,6 +170,7 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
     async def make():
         if await services.storage.size(key) is not None:
             return key
+        await _remembered(services, key)
         try:
             images = await finalization.drawings(services, request)
         except finalization.DrawingUnusable as exc:
@@ -167,13 +180,12 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
             original, spec, out = (pathlib.Path(folder, name) for name in ("original.pdf", "spec.json", "stands.pdf"))
             await _download(services, document["blob_key"], original)
             await asyncio.to_thread(spec.write_bytes, spec_json(request["id"], drawn, drawn_names))
-            done = await services.pdf_checker.stamp(str(original), str(spec), str(out))
-            if not done.get("ok"):
-                raise ApiError(400, "invalid_pdf", f"the document cannot be shown: {done.get('error')}")
+            done = await services.page_renderer.stamp(str(original), str(spec), str(out), owner=request["org_id"])
+            await _outcome(services, key, done, f"the document cannot be shown: {done.get('error')}")
             await services.storage.put_file(key, str(out))
         return key
 
-    return await services.pdf_checker.shared(key, make)
+    return await services.page_renderer.shared(key, make)
 
 
 async def _download(services, key: str, path: pathlib.Path) -> None:
@@ -182,17 +194,48 @@ async def _download(services, key: str, path: pathlib.Path) -> None:
             await asyncio.to_thread(fh.write, chunk)
 
 
-async def _cached_or_drawn(services, source: str, number: int, key: str, width: int | None, fmt: str) -> bytes:
+async def _cached_or_drawn(services, request: dict, source: str, number: int, key: str, width: int | None,
+                           fmt: str) -> bytes:
     try:
         return await services.storage.get_bytes(key)
     except KeyError:
         pass
+    await _remembered(services, key)
     with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
         pdf, out = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, f"page.{fmt}")
         await _download(services, source, pdf)
-        drawn = await services.pdf_checker.render(str(pdf), number, str(out), width, fmt)
-        if not drawn.get("ok"):
-            raise ApiError(400, "invalid_pdf", f"page {number} cannot be shown: {drawn.get('error')}")
+        drawn = await services.page_renderer.render(str(pdf), number, str(out), width, fmt, owner=request["org_id"])
+        await _outcome(services, key, drawn, f"page {number} cannot be shown: {drawn.get('error')}")
         data = await asyncio.to_thread(out.read_bytes)
     await services.storage.put_bytes(key, data)
     return data
+
+
+def _memo(key: str) -> str:
+    return key + ".failed"
+
+
+async def _remembered(services, key: str) -> None:
+    """Raise again, at once, the error of a drawing of `key` that failed less than FAILURE_MEMO_SECONDS ago."""
+    try:
+        known = json.loads(await services.storage.get_bytes(_memo(key)))
+    except KeyError:
+        return
+    if services.clock.now().timestamp() - known["at"] < FAILURE_MEMO_SECONDS:
+        services.metrics.page_image("remembered")
+        raise ApiError(400, "invalid_pdf", known["message"])
+
+
+async def _outcome(services, key: str, done: dict, message: str) -> None:
+    """Count a drawing's answer `done`; when it failed, remember it (unless the service was stopping)
+    and raise the 400 `message`."""
+    if done.get("ok"):
+        services.metrics.page_image("drawn")
+        return
+    services.metrics.page_image("too_slow" if done.get("too_slow") else "refused")
+    remember = done.get("error") != STOPPING["error"]
+    log.warning("%s (%s)%s", message, key, f"; answered at once for {FAILURE_MEMO_SECONDS} s" if remember else "")
+    if remember:
+        memo = {"message": message, "at": services.clock.now().timestamp()}
+        await services.storage.put_bytes(_memo(key), json.dumps(memo).encode())
+    raise ApiError(400, "invalid_pdf", message)

@@ -16,7 +16,7 @@ from esign.errors import validation_error
 from esign.pdf.textboxes import MAX_TAG_CHARS, clean
 
 FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select", "attachment"]
-MAX_TAGS = 500  # text tags kept with a document (the rest are counted, and the document says so)
+MAX_TAGS = 500  # text tags kept with a document (one more is counted, and the document says there are more)
 MAX_TAG_ERRORS = 100
 MIN_WIDTH, MAX_WIDTH, MIN_HEIGHT, MAX_HEIGHT = 1.0, 80.0, 1.0, 40.0  # the field shape's bounds, in percent
 TAG_KEYS = ("signer", "role", "name", "required", "options", "width", "height")

@@ -38,6 +38,7 @@ EMAIL_OUTCOMES = ("sent", "bounced", "given_up", "sender_fault")
 SMS_OUTCOMES = ("sent", "refused", "failed", "capped", "sandbox")
 WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
+PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
 
 
 class Metrics:
@@ -77,6 +78,10 @@ class Metrics:
         self.pdf_checks = Counter("esign_pdf_checks", "uploaded PDFs checked, by outcome", ["outcome"], registry=r)
         self.pdf_check_duration = Histogram("esign_pdf_check_duration_seconds", "time to check an uploaded PDF",
                                             buckets=SLOW_BUCKETS, registry=r)
+        self.page_images = Counter("esign_page_images", "page images (and documents as they stand) asked of the "
+                                   "drawing processes, by outcome (drawn, refused: cannot be drawn, too_slow: over "
+                                   "[limits] page_image_timeout_seconds, remembered: a failure answered at once)",
+                                   ["outcome"], registry=r)
         self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
                                      ["command"], buckets=DB_BUCKETS, registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
@@ -87,7 +92,8 @@ class Metrics:
         for counter, outcomes in ((self.emails, EMAIL_OUTCOMES), (self.sms, SMS_OUTCOMES),
                                   (self.webhook_deliveries, WEBHOOK_OUTCOMES),
                                   (self.finalizations, ("succeeded", "failed")),
-                                  (self.pdf_checks, ("ok", "refused", "died"))):
+                                  (self.pdf_checks, ("ok", "refused", "died")),
+                                  (self.page_images, PAGE_IMAGE_OUTCOMES)):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -135,6 +141,9 @@ class Metrics:
     def pdf_check(self, outcome: str, seconds: float) -> None:
         self.pdf_checks.labels(outcome).inc()
         self.pdf_check_duration.observe(seconds)
+
+    def page_image(self, outcome: str) -> None:
+        self.page_images.labels(outcome).inc()
 
     def db_command(self, command: str, seconds: float) -> None:
         child = self._children.get(command)

@@ -16,6 +16,7 @@ from pypdf import PageObject, PdfReader
 
 SCALE = 1.5  # pixels a point
 MAX_PIXELS = 4_000_000  # a page image has at most this many pixels (width x height)
+MAX_SIDE = 16_383  # ... and at most this many on a side: WebP's limit (a 200 x 14,400 pt strip: 228 x 16,382)
 # The PDF specification's largest page: 14,400 units (200 inches) on a side. An upload with a larger
 # page (as displayed: CropBox, /Rotate) is refused (esign.pdf.probe); UserUnit is not applied, as pdfium
 # and the browsers' viewers do not apply it.
@@ -54,19 +55,35 @@ def page_geometry(pdf_bytes: bytes) -> list[dict]:
 
 def image_scale(width: float, height: float, scale: float = SCALE) -> float:
     """The scale a page of width x height points is drawn at: `scale`, or less so that the image has
-    at most MAX_PIXELS. pdfium rounds each side up, so the bound is kept for (w*s + 1) * (h*s + 1):
-    the positive root of w*h*s^2 + (w+h)*s + 1 - MAX_PIXELS."""
+    at most MAX_PIXELS and MAX_SIDE pixels on a side. pdfium rounds each side up, so the bound is kept
+    for (w*s + 1) * (h*s + 1): the positive root of w*h*s^2 + (w+h)*s + 1 - MAX_PIXELS, and for
+    max(w, h)*s + 1."""
     area = width * height
     if area <= 0:
         return scale
     root = (math.sqrt((width + height) ** 2 + 4 * area * (MAX_PIXELS - 1)) - (width + height)) / (2 * area)
-    return min(scale, root)
+    return min(scale, root, (MAX_SIDE - 1) / max(width, height))
 
 
 WIDTHS = (480, 720, 960, 1600)  # the widths (pixels) the signing page may ask a page image at (`srcset`; 720: a
 # 412 px phone at 1.75x shows a page about 388 CSS px wide, 679 pixels)
 FORMATS = {"png": "image/png", "webp": "image/webp"}
 WEBP_QUALITY = 80  # lossy: text stays sharp; an A4 page at 960 px is about a tenth of its PNG
+
+
+def scale_for(points_wide: float, points_high: float, width: int | None) -> float:
+    """The scale a page so displayed is drawn at `width` pixels wide (one of WIDTHS; None: SCALE),
+    within MAX_PIXELS. pdfium rounds a page's pixel size up: a hair under width/points, so that 720 px
+    is not 721."""
+    wanted = (width - 0.001) / points_wide if width and points_wide > 0 else SCALE
+    return image_scale(points_wide, points_high, wanted)
+
+
+def largest_image_pixels(points_wide: float, points_high: float) -> float:
+    """The pixels of the largest image the signing page may ask of a page so displayed (any of
+    WIDTHS, or the default scale; at most MAX_PIXELS)."""
+    return max((points_wide * s + 1) * (points_high * s + 1)
+               for s in (scale_for(points_wide, points_high, w) for w in (None, *WIDTHS)))
 
 
 def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, width: int | None = None,
@@ -85,9 +102,7 @@ def render_page(pdf: bytes | str, number: int, *, scale: float | None = None, wi
             page = doc[number - 1]
             # render() applies /Rotate and the CropBox; get_size() is the page so displayed
             points_wide, points_high = page.get_size()
-            # pdfium rounds a page's pixel size up: a hair under width/points, so that 720 px is not 721
-            wanted = (width - 0.001) / points_wide if width and points_wide > 0 else SCALE
-            image = page.render(scale=scale or image_scale(points_wide, points_high, wanted)).to_pil()
+            image = page.render(scale=scale or scale_for(points_wide, points_high, width)).to_pil()
             page.close()
         finally:
             doc.close()

@@ -13,11 +13,15 @@ the glyph's ink, so "a" and "A" on one line have the same top). Matches are list
 order: page by page, then line by line from the top (matches whose vertical middles lie within one
 another's height are on one line), then from the left.
 
-This parses untrusted files: it runs in the bounded checking processes (esign.pdf.probe).
+This parses untrusted files: it runs in the bounded checking processes (esign.pdf.probe), and a
+search is bounded in itself too: at most MAX_ALL_MATCHES matches of all the texts together, and
+however many text tags there are it stops counting them one past those kept, and it gives up once
+it has taken its time (`seconds`), so that the child answers (TooMuchText) instead of being killed.
 """
 from __future__ import annotations
 
 import re
+import time
 
 import pypdf
 import pypdfium2
@@ -26,25 +30,28 @@ import pypdfium2.raw as pdfium_c
 from esign.pdf.render import visible_box
 
 TAG = re.compile(r"\{\{([^{}]*)\}\}")
+SPACE_RUN = re.compile(r"[\s\x00]+")  # \s: what str.isspace() says is white space
 MAX_TAG_CHARS = 500  # a longer {{...}} is kept cut short (without its "}}": an error)
 MAX_MATCHES = 5001  # per text: one more than a request may have fields, so "all" beyond that is refused
+MAX_ALL_MATCHES = 20_000  # of all the texts of one search together: more is refused (TooMuchText)
+
+
+class TooMuchText(Exception):
+    """The search was over its bounds (the message says which): the caller refuses what needed it."""
 
 
 def normalise(text: str) -> tuple[str, list[int]]:
-    """`text` with every run of white space as one space, and for each of its characters the index
-    of the character of `text` it comes from."""
-    out, where = [], []
-    space = False
-    for i, ch in enumerate(text):
-        if ch.isspace() or ch == "\x00":
-            if not space:
-                out.append(" ")
-                where.append(i)
-            space = True
-        else:
-            out.append(ch)
-            where.append(i)
-            space = False
+    """`text` with every run of white space (and NUL) as one space, and for each of its characters the
+    index of the character of `text` it comes from (a run's space: its first character's)."""
+    out, where, last = [], [], 0
+    for run in SPACE_RUN.finditer(text):
+        start = run.start()
+        out += (text[last:start], " ")
+        where += range(last, start)
+        where.append(start)
+        last = run.end()
+    out.append(text[last:])
+    where += range(last, len(text))
     return "".join(out), where
 
 
@@ -104,17 +111,25 @@ class _Page:
 
 
 def _reading_order(found: list[dict]) -> list[dict]:
-    """Matches of one page sorted line by line from the top, then from the left."""
+    """Matches of one page sorted line by line from the top, then from the left. A match (taken by
+    their vertical middles, top down) joins the line above when its middle is within half the height
+    of the match's or of one of the line's from one of the line's middles: as the line's middles are
+    all above it, within its own half height of the lowest one, or below the lowest half-height
+    reach of one (`reach`); so each match is placed at once, however long the line."""
     def middle(m):
         return m["y_percent"] + m["height_percent"] / 2
 
     lines: list[list[dict]] = []
+    lowest = reach = 0.0
     for m in sorted(found, key=middle):
-        line = lines[-1] if lines else None
-        if line and any(abs(middle(m) - middle(o)) <= max(o["height_percent"], m["height_percent"]) / 2 for o in line):
-            line.append(m)
+        mid, half = middle(m), m["height_percent"] / 2
+        if lines and (mid - lowest <= half or mid <= reach):
+            lines[-1].append(m)
+            reach = max(reach, mid + half)
         else:
             lines.append([m])
+            reach = mid + half
+        lowest = mid
     return [m for line in lines for m in sorted(line, key=lambda m: m["x_percent"])]
 
 
@@ -126,20 +141,31 @@ def _match(page_number: int, page: _Page, start: int, end: int) -> dict | None:
             "height_percent": box[3], "page_width": round(page.width, 3), "page_height": round(page.height, 3)}
 
 
-def search(path: str, texts: list[str], tags: bool = False, max_tags: int = 500) -> dict:
+def search(path: str, texts: list[str], tags: bool = False, max_tags: int = 500, seconds: float | None = None) -> dict:
     """{"matches": {text: [match, ...]}, "tags": [{"tag", ...match}], "tag_count": N}: every match of
-    each text (as `clean` makes it) and, with `tags`, the first `max_tags` text tags (their text
-    without the braces' surroundings; `tag_count` counts them all). A match: page (1-based) and
-    x/y/width/height_percent, with the displayed page's size in points (page_width, page_height)."""
+    each text (as `clean` makes it; at most MAX_MATCHES of one) and, with `tags`, the first `max_tags`
+    text tags (their text without the braces' surroundings; `tag_count` counts them, up to one more
+    than `max_tags`: the search stops there). A match: page (1-based) and x/y/width/height_percent,
+    with the displayed page's size in points (page_width, page_height). TooMuchText when the texts
+    have more than MAX_ALL_MATCHES matches together, or when the search takes more than `seconds`."""
+    deadline = None if seconds is None else time.monotonic() + seconds
     wanted = {clean(t) for t in texts if clean(t)}
     matches: dict[str, list[dict]] = {t: [] for t in wanted}
     found_tags: list[dict] = []
-    tag_count = 0
+    tag_count = all_matches = 0
+
+    def in_time():
+        if deadline is not None and time.monotonic() > deadline:
+            raise TooMuchText(f"the document's text is too large to search within {seconds:g} s")
+
     reader = pypdf.PdfReader(path, strict=False)
     doc = pypdfium2.PdfDocument(path)
     try:
         count = min(len(doc), len(reader.pages))
         for index in range(count):
+            if not wanted and tag_count > max_tags:
+                break  # only tags asked for, and more than are kept already found
+            in_time()
             pdf_page = doc[index]
             page = _Page(pdf_page, reader.pages[index])
             try:
@@ -150,16 +176,25 @@ def search(path: str, texts: list[str], tags: bool = False, max_tags: int = 500)
                     while at >= 0 and len(matches[text]) + len(on_page) < MAX_MATCHES:
                         if (m := _match(index + 1, page, at, at + len(text))) is not None:
                             on_page.append(m)
+                            all_matches += 1
+                            if all_matches > MAX_ALL_MATCHES:
+                                raise TooMuchText(f"the texts looked for occur more than {MAX_ALL_MATCHES:,} times "
+                                                  f"in the document together: look for fewer or longer texts")
+                            if all_matches % 100 == 0:
+                                in_time()
                         at = page.text.find(text, at + len(text))
                     matches[text] += _reading_order(on_page)
+                    in_time()
                 if tags:
                     on_page = []
                     for hit in TAG.finditer(page.text):
                         tag_count += 1
-                        if len(found_tags) + len(on_page) >= max_tags:
-                            continue
+                        if tag_count > max_tags:
+                            break  # one more than are kept: the rest are not counted
                         if (m := _match(index + 1, page, hit.start(), hit.end())) is not None:
                             on_page.append({"tag": hit.group(0)[:MAX_TAG_CHARS], **m})  # cut short: no "}}"
+                        if tag_count % 100 == 0:
+                            in_time()
                     found_tags += _reading_order(on_page)
             finally:
                 page.close()

@@ -110,27 +110,27 @@ async def test_the_second_page_is_named(server):
 
 
 async def test_concurrent_requests_for_one_page_share_one_render(server):
-    """Three requests for each of three pages at once: each page is drawn once, by a checking child
-    (the children answered the upload's check and three renders, not nine); later requests are
-    served from the cache in blob storage."""
+    """Three requests for each of three pages at once: each page is drawn once, by a drawing child
+    (the drawing children answered three renders, not nine; the checking ones only the upload);
+    later requests are served from the cache in blob storage."""
     up = await server.client.upload(huge_pages_pdf(600), "pages.pdf")
     assert up.status == 201, up
     made = await make_request(server, document_id=up.json["id"])
     token = await made.token(0)
-    checker = server.services.pdf_checker
 
-    def asked() -> int:
+    def asked(checker) -> int:
         return sum(child.checked for child in checker._idle + list(checker._busy))
 
-    uploaded = asked()
-    assert uploaded == 2  # the upload's check and its reading of the text layer (text tags)
+    checks, renders = server.services.pdf_checker, server.services.page_renderer
+    assert asked(checks) == 2  # the upload's check and its reading of the text layer (text tags)
+    assert asked(renders) == 0
     paths = [f"/sign/{token}/pages/{n}.png" for n in (1, 2, 3)] * 3
     answers = await asyncio.gather(*(sget(server, token, path.split(token, 1)[1]) for path in paths))
     assert [a.status for a in answers] == [200] * 9, answers
     assert len({a.body for a in answers}) == 3
     with Image.open(io.BytesIO(answers[0].body)) as image:
         assert image.size == (900, 900)  # a page of ordinary size is drawn at 1.5 pixels a point, as before
-    assert asked() == uploaded + 3
+    assert (asked(checks), asked(renders)) == (2, 3)
     again = await sget(server, token, "/pages/2.png")
     assert again.status == 200 and again.body == answers[1].body
-    assert asked() == uploaded + 3
+    assert (asked(checks), asked(renders)) == (2, 3)

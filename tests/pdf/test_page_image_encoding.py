@@ -7,8 +7,8 @@ import io
 import pytest
 from PIL import Image, ImageChops
 
-from esign.pdf.render import WEBP_QUALITY, render_page
-from tests.support.documents import CORPUS
+from esign.pdf.render import MAX_SIDE, WEBP_QUALITY, render_page
+from tests.support.documents import CORPUS, build_pdf, stream
 
 
 def _kind(webp: bytes) -> str:
@@ -43,3 +43,14 @@ def test_a_page_of_photographs_is_lossy_and_smaller_than_lossless():
         lossless = io.BytesIO()
         png.convert("RGB").save(lossless, format="WEBP", lossless=True, quality=80, method=4)
     assert len(webp) * 5 < len(lossless.getvalue())
+
+
+def test_a_long_strip_of_a_page_is_drawn_within_webps_side_limit():
+    """A 200 x 14,400 pt page (the largest side an upload may have) at 4 megapixels would be 236 x
+    16,970 pixels, past WebP's 16,383: it is drawn at most MAX_SIDE pixels long instead."""
+    strip = build_pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+                       b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 14400] /Contents 4 0 R >>",
+                       stream(b"0 0 1 rg 20 20 160 14360 re f")])
+    for width in (480, 1600):
+        with Image.open(io.BytesIO(render_page(strip, 1, width=width, fmt="webp"))) as drawn:
+            assert drawn.size == (228, MAX_SIDE - 1)
