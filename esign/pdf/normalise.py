@@ -120,7 +120,7 @@ def _write(writer: PdfWriter, path: str, header: str) -> None:
     sizes = [_explicit_geometry(page, number) for number, page in enumerate(writer.pages, start=1)]
     for page in writer.pages:
         _annotations_as_shown(page)
-    with open(path, "xb") as fh:
+    with open(path, "wb") as fh:  # a copy left by an earlier check of the same path (killed) is replaced
         writer.write(fh)
     _same_for_pdfium(path, sizes)
 

@@ -148,6 +148,12 @@ SHAPES = {
 }
 
 
+# shapes that are refused whole with active content stripped or not: a key given twice is read one way by
+# pypdf and another by viewers (issue 35, "one reading of every PDF"); with `active_content = "refuse"` the
+# script found behind it refuses them first
+AMBIGUOUS = {"duplicate_key", "duplicate_key_in_object_stream"}
+
+
 def _nested(obj):
     """`obj` and the dictionaries written inside it (not those it refers to)."""
     stack = [obj]
@@ -188,6 +194,11 @@ async def test_a_shape_is_stripped_from_an_upload(server, client, shape):
     pdf = build()
     assert all(marker in pdf for marker in markers)
     resp = await client.upload(pdf, f"{shape}.pdf")
+    if shape in AMBIGUOUS:  # readers would disagree on it: refused whole (esign.pdf.normalise), nothing stored
+        error = assert_error(resp, 422, "validation_error")
+        assert "key twice" in error["details"][0]["message"], error
+        assert (await client.get("/v1/documents")).json["total"] == 0
+        return
     assert resp.status == 201, resp
     assert resp.json["active_content_removed"] == kinds
     stored = await _stored(server, resp.json["id"])
@@ -211,11 +222,15 @@ async def test_a_shape_is_stripped_from_a_signers_attachment(server, shape, tmp_
     made = await make_request(server, [ANN], fields={"sig": {}, "proof": {"field_type": "attachment"}})
     token = await made.token()
     resp = await attach(server, token, made.fields["proof"], build(), f"{shape}.pdf")
+    if shape in AMBIGUOUS:
+        error = assert_error(resp, 422, "validation_error")
+        assert "key twice" in error["details"][0]["message"], error
+        return
     assert resp.status == 200, resp
     got = await server.client.get(f"/v1/signing-requests/{made.id}/fields/{made.fields['proof']}/attachment")
     assert got.status == 200
     assert_none_left(got.body, markers)
-    if shape == "duplicate_key":  # and so it is sealed (once: it is slow)
+    if shape == "deep_fields":  # and so it is sealed (once: it is slow)
         await sign_with(server, token, ANN["name"])
         _, body, _ = await signed_pdf(server, made.id, tmp_path)
         [embedded] = PdfReader(io.BytesIO(body)).attachments[f"attachment-1-{shape}.pdf"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
+import tempfile
 import threading
 import time
 
@@ -34,6 +36,16 @@ def image_pages_pdf(pages: int, side: int = 1024) -> bytes:
     return build_pdf(objects)
 
 
+async def checked(checker: PdfChecker, source=SAMPLE_PDF) -> dict:
+    """The check of a fresh copy of `source` (the check writes its normalised copy beside the file it
+    reads: never beside the corpus), without the copy's path."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "upload.pdf")
+        shutil.copyfile(source, path)
+        result = await checker.check(path)
+    return {k: v for k, v in result.items() if k != "cleaned"}
+
+
 def peak_kb(pid: int) -> int:
     with open(f"/proc/{pid}/status") as status:
         return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
@@ -53,15 +65,15 @@ async def settled(checker: PdfChecker) -> None:
 async def test_children_are_reused_and_recycled_after_n_files():
     checker = PdfChecker(20, 512, workers=1, recycle_after=3)
     try:
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         first = pid_of(checker)
         for _ in range(2):
-            assert await checker.check(str(SAMPLE_PDF)) == PAGES
+            assert await checked(checker) == PAGES
         # the third file was the child's last: a fresh one is ready for the next
         await settled(checker)
         second = pid_of(checker)
         assert second != first
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         assert pid_of(checker) == second
     finally:
         await checker.close()
@@ -70,9 +82,9 @@ async def test_children_are_reused_and_recycled_after_n_files():
 async def test_a_child_over_the_time_bound_is_killed_and_replaced():
     checker = PdfChecker(0.0001, 512, workers=1)
     try:
-        assert await checker.check(str(SAMPLE_PDF)) == {"ok": False, "error": "the PDF took too long to parse"}
+        assert await checked(checker) == {"ok": False, "error": "the PDF took too long to parse"}
         checker.timeout = 20
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
     finally:
         await checker.close()
 
@@ -83,11 +95,11 @@ async def test_a_child_over_the_memory_bound_is_replaced(tmp_path):
     bomb.write_bytes(bomb_pdf())
     checker = PdfChecker(20, 256, workers=1)
     try:
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         first = pid_of(checker)
         result = await checker.check(str(bomb))
         assert result["ok"] is False, result
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         assert pid_of(checker) != first
     finally:
         await checker.close()
@@ -96,11 +108,11 @@ async def test_a_child_over_the_memory_bound_is_replaced(tmp_path):
 async def test_a_child_that_died_while_idle_is_not_used():
     checker = PdfChecker(20, 512, workers=1)
     try:
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         dead = checker._idle[0]
         os.kill(dead.proc.pid, signal.SIGKILL)
         await dead.proc.wait()
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         assert pid_of(checker) != dead.proc.pid
     finally:
         await checker.close()
@@ -140,16 +152,19 @@ def test_a_child_gives_memory_back_once_idle_not_between_the_files_of_a_burst(mo
 
 async def test_the_check_memory_does_not_grow_with_the_file(tmp_path):
     """pdfium keeps what it loaded until the document closes; the check opens it again as that grows,
-    so a 32 MB file of images needs far less than 32 MB more (every page is still drawn and counted)."""
+    so drawing a 32 MB file of images needs far less than 32 MB more (every page is still drawn and
+    counted). The normalised copy (esign.pdf.normalise) is written by pypdf, which holds the file's
+    objects once: the check's peak may grow by the file's size, and 20 MB for the drawing (without the
+    reopening, drawing alone adds about 50 MB)."""
     big = tmp_path / "images.pdf"
     big.write_bytes(image_pages_pdf(32))
     checker = PdfChecker(60, 512, workers=1)
     try:
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         before = peak_kb(pid_of(checker))
-        assert await checker.check(str(big)) == {"ok": True, "page_count": 32}
+        assert await checked(checker, big) == {"ok": True, "page_count": 32}
         growth_mb = (peak_kb(pid_of(checker)) - before) / 1024
-        assert growth_mb < 20, growth_mb
+        assert growth_mb < 20 + big.stat().st_size / 2**20, growth_mb
     finally:
         await checker.close()
 
@@ -162,7 +177,7 @@ async def test_started_children_are_ready_before_the_first_file():
         await settled(checker)
         assert len(checker._idle) == 2 and all(c.proc.returncode is None for c in checker._idle)
         ready = {c.proc.pid for c in checker._idle}
-        assert await checker.check(str(SAMPLE_PDF)) == PAGES
+        assert await checked(checker) == PAGES
         assert {c.proc.pid for c in checker._idle} == ready  # the file went to one of them
     finally:
         await checker.close()
