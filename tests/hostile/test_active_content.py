@@ -18,19 +18,21 @@ from pypdf.generic import (
     ArrayObject,
     DecodedStreamObject,
     DictionaryObject,
-    FloatObject,
     NameObject,
     NumberObject,
     StreamObject,
     TextStringObject,
 )
-from reportlab.pdfgen.canvas import Canvas
 
 from esign import config as configmod
 from esign.domain import keys
 from esign.pdf.finalize import fingerprint
 from esign.pdf.seal import SealMaterial
 from tests.support import assert_error, raw_db, running_server
+from tests.support.active_pdfs import every_object, plain_pdf
+from tests.support.active_pdfs import js_action as _js
+from tests.support.active_pdfs import pdf_dict as _d
+from tests.support.active_pdfs import rect as _rect
 from tests.support.pdf_tools import pdfsig, pyhanko_signed, pyhanko_statuses
 from tests.support.signing import make_request, spost, typed
 
@@ -43,23 +45,11 @@ ACTIVE_ACTIONS = {"/JavaScript", "/Launch", "/ImportData", "/SubmitForm", "/Rich
                   "/GoToE", "/Movie", "/Sound"}
 
 
-def _d(**entries) -> DictionaryObject:
-    return DictionaryObject({NameObject(f"/{k}"): v for k, v in entries.items()})
-
-
-def _js(code: str) -> DictionaryObject:
-    return _d(Type=NameObject("/Action"), S=NameObject("/JavaScript"), JS=TextStringObject(f"EVILSCRIPT {code}"))
-
-
 def _stream(data: bytes, **entries) -> StreamObject:
     stream = DecodedStreamObject()
     stream.set_data(data)
     stream.update(_d(**entries))
     return stream
-
-
-def _rect(*box) -> ArrayObject:
-    return ArrayObject(FloatObject(v) for v in box)
 
 
 def _file_spec(writer: PdfWriter, name: str, data: bytes) -> DictionaryObject:
@@ -81,18 +71,6 @@ def with_document_script(pdf: bytes) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def plain_pdf(pages: int = 2) -> bytes:
-    """Text on each page and a filled text field `name` on page 1 (reportlab)."""
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(595, 842))
-    canvas.acroForm.textfield(name="name", value="Ada", x=100, y=400, width=200, height=20)
-    for number in range(1, pages + 1):
-        canvas.drawString(72, 760, f"Contract page {number}")
-        canvas.showPage()
-    canvas.save()
-    return buf.getvalue()
 
 
 def hostile_pdf() -> bytes:
@@ -142,16 +120,6 @@ def hostile_pdf() -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-def every_object(pdf: bytes):
-    """Every object the file holds (reachable or not), stream data decoded where pypdf can."""
-    reader = PdfReader(io.BytesIO(pdf))
-    for generation in reader.xref.values():
-        for idnum in generation:
-            yield reader.get_object(idnum)
-    for idnum in reader.xref_objStm:
-        yield reader.get_object(idnum)
 
 
 ESIGNS_OWN = ("audit-trail.json", "consent-disclosure.txt")  # the trail and the disclosure the signers agreed to

@@ -19,10 +19,12 @@ from pypdf import PdfReader, PdfWriter
 from pypdf.generic import ArrayObject, DictionaryObject, NameObject, NumberObject, StreamObject, TextStringObject
 
 from esign.pdf import active
-from tests.hostile.test_active_content import _d, _js, _rect, every_object, plain_pdf
-from tests.routing.test_attachments import attach
 from tests.support import assert_error, raw_db, running_server
-from tests.support.routing import sign_with, signed_pdf
+from tests.support.active_pdfs import every_object, plain_pdf
+from tests.support.active_pdfs import js_action as _js
+from tests.support.active_pdfs import pdf_dict as _d
+from tests.support.active_pdfs import rect as _rect
+from tests.support.routing import attach, sign_with, signed_pdf
 from tests.support.signing import ANN, make_request
 
 ACTIVE = {"/JavaScript", "/Launch", "/ImportData", "/SubmitForm", "/GoToR", "/GoToE", "/RichMediaExecute",

@@ -23,11 +23,10 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from esign.pdf.render import image_scale, render_page
-from tests.routing.test_attachments import attach  # the attachment upload as the signing page posts it
 from tests.support import assert_error, raw_db
 from tests.support.documents import build_pdf, stream
 from tests.support.page_images import fetch_image
-from tests.support.routing import sign_with, signed_pdf
+from tests.support.routing import attach, sign_with, signed_pdf
 from tests.support.signing import ANN, make_request
 
 FONT = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"

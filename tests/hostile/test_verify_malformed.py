@@ -11,7 +11,7 @@ import re
 import pytest
 
 from esign.pdf.seal import SealMaterial, seal_pdf
-from tests.hostile.test_active_content import plain_pdf
+from tests.support.active_pdfs import plain_pdf
 from tests.support.processes import esign_verify
 
 MALFORMED = 2

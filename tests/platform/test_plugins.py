@@ -5,6 +5,7 @@ provider is checked at start-up: its capability (base class), its contract versi
 options (required, typed, secrets never shown); each provider hook is called once."""
 from __future__ import annotations
 
+import hashlib
 import logging
 import sys
 import textwrap
@@ -220,7 +221,11 @@ async def test_vendor_storage_serves_real_uploads(vendor_plugin, tmp_path):
         assert resp.status == 201, resp
         doc_id = resp.json["id"]
         stored = {key: data for (bucket, key), data in module.BLOBS.items() if bucket == "b1" and doc_id in key}
-        assert list(stored.values()) == [pdf]
+        [blob] = stored.values()  # the upload's normalised copy (esign.pdf.normalise), as the record says
+        org = await server.services.store.organizations.by_name("Org A")
+        record = await server.services.store.documents.get(org["id"], doc_id)
+        assert blob.startswith(b"%PDF-") and hashlib.sha256(blob).hexdigest() == record["sha256"]
+        assert record["received_sha256"] == hashlib.sha256(pdf).hexdigest()
         assert not (tmp_path / "blobs").exists() or not any((tmp_path / "blobs").rglob("*.pdf"))
 
 

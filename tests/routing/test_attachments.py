@@ -18,17 +18,8 @@ from pypdf import PdfReader
 from esign.domain import links
 from tests.support import SAMPLE_PDF, assert_error, start_server, stop_server
 from tests.support.images import png_bytes
-from tests.support.routing import sign_with, signed_pdf, text_of
+from tests.support.routing import attach, sign_with, signed_pdf, text_of
 from tests.support.signing import ANN, BOB, make_request, sget, spost, typed
-
-BOUNDARY = "esignAttachmentBoundary0123456789"
-
-
-async def attach(srv, token, field_id, data: bytes, filename="file.bin", part="file"):
-    body = (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{part}\"; filename=\"{filename}\"\r\n"
-            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{BOUNDARY}--\r\n".encode()
-    return await srv.client.request("POST", f"/sign/{token}/api/attachments/{field_id}", body=body, key=None,
-                                    headers={"Content-Type": f"multipart/form-data; boundary={BOUNDARY}"})
 
 
 def photo() -> bytes:

@@ -37,3 +37,13 @@ async def signed_pdf(srv, request_id: str, tmp_path, key="a") -> tuple:
 
 def text_of(path) -> str:
     return " ".join(subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True).stdout.split())
+
+
+BOUNDARY = "esignAttachmentBoundary0123456789"
+
+
+async def attach(srv, token, field_id, data: bytes, filename="file.bin", part="file"):
+    body = (f"--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"{part}\"; filename=\"{filename}\"\r\n"
+            f"Content-Type: application/octet-stream\r\n\r\n").encode() + data + f"\r\n--{BOUNDARY}--\r\n".encode()
+    return await srv.client.request("POST", f"/sign/{token}/api/attachments/{field_id}", body=body, key=None,
+                                    headers={"Content-Type": f"multipart/form-data; boundary={BOUNDARY}"})
