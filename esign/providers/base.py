@@ -422,7 +422,8 @@ class FormIdentityProvider(IdentityProvider):
         ISO 3166 alpha-2 upper case, `address` or None), against the `signer` record as stored (`id`,
         `name`, `email`, `phone`, ...). Returns an IdentityResult with status approved (the signer may
         sign), review (may sign, flagged `identity_review_pending`) or rejected (may try again while
-        attempts are left); any other status is a 502. Fields left None are filled from `submitted`.
+        attempts are left); any other status is a 502. A `verified_name` left None records the
+        submitted `full_name`; the document fields recorded are always the submitted ones.
         Each call that returns counts as one of the signer's `[signer] identity_max_attempts`. Raises
         ProviderUnavailable when the vendor cannot be reached (502 `upstream_unavailable`; the check is
         not counted and the signer may try again)."""
@@ -452,8 +453,9 @@ class RedirectIdentityProvider(IdentityProvider):
         timestamp within the vendor's tolerance, against replays) and return its result,
         normalised, with `reference` set; None for an event that carries no result (esign answers 200
         and ignores it). `headers` has lower-case names. Raises WebhookRefused for a delivery that is
-        not the vendor's or cannot be read (400 `bad_request`, nothing recorded), ProviderUnavailable when the result needs a call to the
-        vendor that fails (esign answers 502 so the vendor delivers again)."""
+        not the vendor's or cannot be read (400 `bad_request`, nothing recorded), ProviderUnavailable
+        when the result needs a call to the vendor that fails (esign answers 502 so the vendor
+        delivers again)."""
         raise NotImplementedError
 
     @abc.abstractmethod

@@ -26,6 +26,7 @@ import io
 import json
 import pathlib
 import re
+import textwrap
 
 import pypdf
 import pytest
@@ -35,7 +36,7 @@ from tests.support.client import KEYS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
-BLOCK = re.compile(r"^```http\n(.*?)^```\n", re.S | re.M)
+BLOCK = re.compile(r"^([ \t]*)```http\n(.*?)^\1```\n", re.S | re.M)  # also indented, in a list item
 REQUEST_LINE = re.compile(r"(GET|POST|PUT|PATCH|DELETE|HEAD) (\S+)$")
 STATUS_LINE = re.compile(r"HTTP/1\.1 (\d{3})\b.*$")
 HEADER = re.compile(r"([A-Za-z][A-Za-z0-9-]*): (.*)$")
@@ -71,14 +72,14 @@ def examples(path: pathlib.Path) -> list[tuple[int, str, str]]:
     blocks = list(BLOCK.finditer(text))
     found = []
     for i, block in enumerate(blocks):
-        if not REQUEST_LINE.fullmatch(block.group(1).split("\n", 1)[0].strip()):
+        if not REQUEST_LINE.fullmatch(block.group(2).split("\n", 1)[0].strip()):
             continue
         line = text.count("\n", 0, block.start()) + 1
         following = blocks[i + 1] if i + 1 < len(blocks) else None
         assert following and not text[block.end():following.start()].strip() and \
-            STATUS_LINE.fullmatch(following.group(1).split("\n", 1)[0].strip()), \
+            STATUS_LINE.fullmatch(following.group(2).split("\n", 1)[0].strip()), \
             f"{path.name}:{line}: an ```http request must be followed by its ```http answer (HTTP/1.1 <status>)"
-        found.append((line, block.group(1), following.group(1)))
+        found.append((line, textwrap.dedent(block.group(2)), textwrap.dedent(following.group(2))))
     return found
 
 
@@ -158,8 +159,8 @@ class Example:
 
 def test_the_docs_have_runnable_examples():
     """The extraction finds the examples (a change of the convention must not silently run none)."""
-    assert {"docs/envelopes.md", "docs/signing.md"} <= set(FILES), FILES
-    assert sum(len(found) for found in EXAMPLES.values()) >= 5
+    assert {"docs/envelopes.md", "docs/signing.md", "docs/operations.md"} <= set(FILES), FILES
+    assert sum(len(found) for found in EXAMPLES.values()) >= 9
 
 
 def test_the_comparison_catches_a_wrong_answer():
