@@ -3,7 +3,13 @@ esign.providers.base); the service gathers them from every plugin, builtins incl
 one per kind by the `provider` name in config. Each hook is called once when the service starts
 (esign.plugins); the chosen class is then checked: its base class (capability), its
 `contract_version` against esign.providers.base.CONTRACT_VERSION, its abstract methods and its
-declared `options`."""
+declared `options`.
+
+Every hook takes no arguments and returns classes, not instances. Two providers of one kind with the
+same `identifier` (a plugin reusing a builtin's name or another plugin's) stop start-up, naming both,
+whichever one the config chooses; so do a class without `identifier` and a chosen class that fails
+one of the checks above. docs/plugin-reference.md is generated from these docstrings
+(esign.plugin_reference)."""
 import pluggy
 
 hookspec = pluggy.HookspecMarker("esign")
@@ -16,6 +22,9 @@ def esign_blob_storages():
 
     Returns a list of `esign.providers.base.BlobStorage` subclasses, each with a unique
     `identifier` (the `[storage] provider` name). Must not do I/O; raising stops start-up.
+
+    The chosen provider's settings are the `[storage]` section, where esign's own key is `provider`
+    (the builtin `local` declares its `path` as an option like any vendor).
     """
 
 
@@ -25,6 +34,10 @@ def esign_email_providers():
 
     Returns a list of `esign.providers.base.EmailProvider` subclasses, each with a unique
     `identifier` (the `[email] provider` name). Must not do I/O; raising stops start-up.
+
+    The chosen provider's settings are the `[email]` section beside esign's own keys there
+    (`provider`, `from`, `attach_max_mb`, `copy_wait_minutes`, the `bounce_*` keys); the builtin
+    `maildir` declares its `path`.
     """
 
 
@@ -63,8 +76,9 @@ def esign_signing_levels():
     Returns a list of `esign.providers.base.SigningLevelProvider` subclasses, each with a unique
     `identifier` (its name) and the `level` it implements (`qes`). `[signing] qes_provider` names
     the one used; its settings come from the `[plugins.<identifier>]` table, checked against its
-    `options`. Without one, `qes` requests are refused (403 plan_restricted). Must not do I/O;
-    raising stops start-up.
+    `options`; every `[plugins.<name>]` table must belong to an installed signing-level provider.
+    Without one, `qes` requests are refused (403 plan_restricted). Must not do I/O; raising stops
+    start-up.
 
     The provider's `sign(pdf, context)` is called by the finalisation job once per signer, in the
     request's signer order, with the stamped document (audit certificate appended) or the previous

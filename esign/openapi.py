@@ -42,8 +42,8 @@ every other method `write`. Sandbox keys mark their requests `sandbox` and every
 Every answer carries `X-Request-ID`.
 
 **Rate limits**: per key per minute (default 60). Every answer carries `X-RateLimit-Limit`,
-`X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix time of the window's end); 429 adds `Retry-After`
-(seconds).
+`X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix time at which the whole budget is back, on a 429
+too); 429 adds `Retry-After` (seconds until the next request is allowed).
 
 **Idempotency**: `Idempotency-Key` (1–255 chars) on creating and sending operations. Keys are scoped to
 organisation + API key + method + path and remembered 24 hours. A retry replays the first answer
@@ -127,8 +127,10 @@ HEADERS = {
                           "schema": {"type": "integer", "minimum": 1}},
     "X-RateLimit-Remaining": {"description": "Requests left in the current minute's window",
                               "schema": {"type": "integer", "minimum": 0}},
-    "X-RateLimit-Reset": {"description": "When the current window ends, as Unix time in seconds (the same meaning on "
-                                         "every answer, 429 included)", "schema": {"type": "integer", "minimum": 0}},
+    "X-RateLimit-Reset": {"description": "When the whole budget is back (Remaining equal to Limit again), as Unix "
+                                         "time in seconds: the same meaning on every answer, 429 included "
+                                         "(`Retry-After` says when the next request is allowed)",
+                          "schema": {"type": "integer", "minimum": 0}},
     "Retry-After": {"description": "Seconds to wait before asking again (a 429, a 503, or a 202 while a file is "
                                    "still being produced)", "schema": {"type": "integer", "minimum": 0}},
     "X-Service-Mode": {"description": "`sandbox` when the API key is a sandbox key (absent for live keys)",

@@ -41,12 +41,12 @@ async def rate_limit(handler) -> None:
     """Count the request against its key's limit; X-RateLimit-* on the answer, 429 past it."""
     services = handler.services
     limit = handler.api_key.get("rate_limit") or services.config.limits.default_rate_per_minute
-    allowed, remaining, reset = await services.store.rate_limits.hit(handler.api_key["id"], limit)
+    allowed, remaining, reset, next_at = await services.store.rate_limits.hit(handler.api_key["id"], limit)
     handler.sticky_header("X-RateLimit-Limit", limit)
     handler.sticky_header("X-RateLimit-Remaining", remaining)
     handler.sticky_header("X-RateLimit-Reset", math.ceil(reset.replace(tzinfo=dt.timezone.utc).timestamp()))
     if not allowed:
-        wait = max(1, math.ceil((reset - services.clock.now()).total_seconds()))
+        wait = max(1, math.ceil((next_at - services.clock.now()).total_seconds()))
         raise ApiError(429, "rate_limited", f"rate limit of {limit} requests per minute exceeded; retry in {wait} s",
                        headers={"Retry-After": str(wait)})
 

@@ -2,7 +2,7 @@
 delegate) and what the page reads back (the signer's view of the request)."""
 from __future__ import annotations
 
-from marshmallow import ValidationError, fields, validate
+from marshmallow import ValidationError, fields, missing, validate
 
 from esign.domain import signing_requests, verification
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
@@ -34,15 +34,25 @@ class FieldValues(fields.Dict):
         return values
 
 
+class AdoptedMark(fields.Raw):
+    """A mark the server requires (the OpenAPI document lists it as required) but whose absence is
+    refused by esign.domain.signer_values, with `signature_required` beside the body's other problems,
+    rather than here."""
+
+    def _validate_missing(self, value):
+        if value is not missing:
+            super()._validate_missing(value)
+
+
 class SignBody(StrictSchema):
     values = FieldValues(load_default=dict, metadata={
         "maxProperties": signing_requests.MAX_FIELDS,
         "description": f"field id -> value (a string, a boolean for checkboxes, or null; at most "
                        f"{signing_requests.MAX_FIELDS} entries) for this signer's text, checkbox (\"true\"/\"false\") "
                        "and select fields, and overrides of auto_source fields"})
-    signature = fields.Raw(allow_none=True, metadata={**MARK, "description": "the adopted signature; always required "
-                                                                            "(422 signature_required without it), also "
-                                                                            "for a signer with no signature field"})
+    signature = AdoptedMark(required=True, allow_none=True, metadata={
+        **MARK, "description": "the adopted signature; always required (422 signature_required without it, or "
+                               "null), also for a signer with no signature field"})
     initials = fields.Raw(allow_none=True, metadata={**MARK, "description": "optional, for initials fields; else the "
                                                                            "initials of the typed name or the signature"})
     consent = Bool(metadata={"description": "must be true unless consent was given before"})

@@ -7,9 +7,11 @@ A capability is a base class, never a flag: identity checks are `FormIdentityPro
 `RedirectIdentityProvider`; an SMS service that makes and checks its own codes is a
 `CodeCheckingSmsProvider`. esign dispatches on `isinstance`.
 
-Every method is async. The methods a provider must write are abstract (`abc.abstractmethod`): a
-class that leaves one out cannot be instantiated, and esign refuses to start with it, naming the
-missing methods. docs/plugins.md describes every method with an example plugin per kind.
+Every method is async unless marked otherwise. The methods a provider must write are abstract
+(`abc.abstractmethod`): a class that leaves one out cannot be instantiated, and esign refuses to start
+with it, naming the missing methods; the others have a working default. This module's docstrings are
+the contract: docs/plugin-reference.md is generated from them (esign.plugin_reference), and
+docs/plugins.md is the guide around it, with an example plugin per kind.
 
 Errors are classified once, here in the providers:
 - ProviderUnavailable: a temporary failure (network down, time-out, a 4xx SMTP reply): API callers
@@ -19,7 +21,12 @@ Errors are classified once, here in the providers:
   error for the operator. Never a bounce of the recipient.
 - ProviderRejected: a permanent refusal of this one recipient or input (an SMTP refusal of the
   recipient, `5.1.x`/`5.2.x` or a bare 550: see `recipient_refusal`): jobs record it (a bounce) and
-  do not retry.
+  do not retry; the signer API answers 422 on the field.
+- KeyError: storage only, no such blob (404, or the caller's own handling).
+- esign.config.ConfigError, raised from `__init__` or `start`: the settings cannot work; start-up stops
+  with the message.
+
+The messages of these exceptions may reach API callers and logs: never put a credential in them.
 """
 from __future__ import annotations
 
@@ -60,8 +67,11 @@ class Option:
     for signing levels). esign checks every key at start-up before the provider is made: an unknown key,
     a value of the wrong type and a `required` key left out or empty stop start-up with a message naming
     the provider and the key. The value of a `secret` key (a password, an API key) is never shown in a
-    message or a log line. `type` defaults to the default's type (one of str, int, float, bool, list);
-    `help` is one line for the operator."""
+    message or a log line. `type` defaults to the default's type (one of str, int, float, bool, list;
+    an Option without a default needs a `type`, and its default is then the type's empty value); `help`
+    is one line for the operator. Values from the environment (`ESIGN_<SECTION>_<KEY>`) are converted to
+    the type before the check; `settings` then holds every declared key. Checks that span keys or ranges
+    stay in the provider's `__init__`."""
 
     default: Any = None
     help: str = ""
@@ -89,6 +99,10 @@ class Option:
 
 
 class Provider(abc.ABC):  # noqa: B024 - the base of every kind; each kind's base declares its abstract methods
+    """The common base of every kind: its identity, its options and its lifecycle (`__init__`,
+    `use_database`, `start`, `close`)."""
+
+    #: the name chosen in config (`[storage] provider = "<identifier>"`), unique per kind (required)
     identifier: ClassVar[str] = ""
     #: the CONTRACT_VERSION this provider was written for (0: not stated, which esign refuses)
     contract_version: ClassVar[int] = 0
@@ -99,73 +113,88 @@ class Provider(abc.ABC):  # noqa: B024 - the base of every kind; each kind's bas
     uses_database: ClassVar[bool] = False
 
     def __init__(self, settings: dict[str, Any]):
-        """`settings` is the provider's config section, already checked against `options` (every
-        declared key present, typed, required ones given)."""
+        """Called once at start-up, before `start`. `settings` is the provider's config section, already
+        checked against `options` (every declared key present, typed, required ones given, defaults
+        filled in); the default keeps it as `self.settings`. Check the settings here and raise
+        `esign.config.ConfigError` naming the key (`storage.bucket: ...`) when they cannot work. No
+        I/O: `start` is for that."""
         self.settings = settings
 
     def use_database(self, database) -> None:
         """Only when `uses_database`: called once before `start` with esign's database handle (motor's
         AsyncIOMotorDatabase on MongoDB, esign.db.MemoryDatabase under `memory://`). The default keeps
-        it as `self.database`."""
+        it as `self.database`. Other providers are never given the database: esign's own data is
+        reached only through its repositories."""
         self.database = database
 
     async def start(self) -> None:  # noqa: B027 - optional: a provider with something to start overrides it
-        """Called once when the service starts, before any other method."""
+        """Called once when the service starts (after `use_database`), before any other method: open
+        clients, check the upstream. Raise `esign.config.ConfigError` when the configuration is wrong
+        for good (no such bucket, access denied); when the upstream is merely unreachable, log a
+        warning and return (the readiness check reports it). The default does nothing."""
 
     async def close(self) -> None:  # noqa: B027 - optional: a provider with something to close overrides it
-        """Called once when the service stops."""
+        """Called once when the service stops: close clients and files. The default does nothing."""
 
 
 class BlobStorage(Provider):
-    """Stores opaque blobs under string keys such as `org/<id>/documents/<id>.pdf`."""
+    """Stores opaque blobs under string keys such as `orgs/<id>/documents/<id>.pdf` (`/`-separated,
+    never starting with `/`). Documents, signed PDFs, certificates and drawings all go through it;
+    several esign hosts share one storage, so a blob written by one must be readable by the others."""
 
     @abc.abstractmethod
     async def put_file(self, key: str, path: str) -> int:
-        """Store the file at local `path` under `key` (the caller deletes `path` afterwards and
-        never writes to it again: a provider may keep the file itself, as the local one does with a
-        hard link). Returns the stored size in bytes."""
+        """Store the file at local `path` under `key`, replacing any blob there; read it in chunks
+        (uploads may be large). The caller deletes `path` afterwards and never writes to it again: a
+        provider may keep the file itself, as the local one does with a hard link. Returns the stored
+        size in bytes. Raises ProviderUnavailable (or ProviderFault) when the storage cannot take it."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def put_bytes(self, key: str, data: bytes) -> int:
-        """Store `data` under `key`, replacing any blob there. Returns the size in bytes."""
+        """Store `data` under `key`, replacing any blob there: a reader sees the old blob or the new
+        one, never a mix. Returns the size in bytes (`len(data)`). Errors as `put_file`."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def get_bytes(self, key: str) -> bytes:
-        """Return the whole blob. Raises KeyError when there is none."""
+        """Return the whole blob. Raises KeyError when there is none, ProviderUnavailable when the
+        storage cannot answer."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def stream(self, key: str, chunk_size: int = 256 * 1024) -> AsyncIterator[bytes]:
         """An async generator (`async def` with `yield`): the blob in chunks of at most `chunk_size`
         bytes, for downloads that must not be held in memory. Raises KeyError (on the first
-        iteration) when there is none."""
+        iteration) when there is none, ProviderUnavailable on failure (also midway)."""
         raise NotImplementedError
         yield b""  # makes this an async generator, as the overrides are
 
     @abc.abstractmethod
     async def size(self, key: str) -> int | None:
-        """Size in bytes, or None when there is no such blob."""
+        """Size in bytes, or None when there is no such blob. Raises ProviderUnavailable on failure."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def delete(self, key: str) -> None:
-        """Remove the blob; no error when it does not exist."""
+        """Remove the blob; no error when it does not exist. Raises ProviderUnavailable on failure."""
         raise NotImplementedError
 
     async def ready(self) -> None:
         """Readiness (`GET /readyz`): return when the storage can take blobs now, raise (any exception,
-        its message says why) when it cannot. The default trusts the storage."""
+        its message says why) when it cannot: `/readyz` then answers 503. The default trusts the storage."""
 
     async def presigned_url(self, key: str, expires_in: int, filename: str) -> str | None:
-        """A URL the storage serves itself, valid `expires_in` seconds, or None when this storage
-        has no such URLs (esign then serves an HMAC-signed URL of its own)."""
+        """A URL the storage serves itself, valid `expires_in` seconds, that downloads the blob as an
+        attachment named `filename`; or None (the default) when this storage has no such URLs: esign
+        then serves an HMAC-signed URL of its own, streaming the blob with `stream`."""
         return None
 
 
 @dataclasses.dataclass
 class EmailResult:
+    """What `EmailProvider.send` returns: `message_id`, the id the mail system knows the message by."""
+
     message_id: str
 
 
@@ -211,6 +240,9 @@ def recipient_refusal(code: int, text: str) -> bool:
 
 
 class EmailProvider(Provider):
+    """Hands esign's messages (invitations, reminders, notices, copies) to a mail system
+    (`[email] provider`)."""
+
     #: the service's own host name: `[server] public_url`'s host when it is a DNS name, else the
     #: machine's fully-qualified name. Set by esign before `start`; the SMTP provider introduces itself
     #: with it (HELO/EHLO) unless `helo_hostname` is set.
@@ -225,7 +257,7 @@ class EmailProvider(Provider):
         refusal of RCPT TO such as `554 5.7.1 Relay access denied`; a TLS failure), ProviderRejected
         only when it refuses the recipient for good (`recipient_refusal`: a bounce). The message's
         Message-ID is set by the caller and must be kept as it is: a retry after a lost
-        acknowledgement is then the same message.
+        acknowledgement is then the same message. Returns an `EmailResult`.
 
         When `[email] bounce_address` is set the message carries a `Return-Path` header: the VERP
         address failure notices must go to. A provider that speaks SMTP uses it as the envelope sender
@@ -237,8 +269,10 @@ class EmailProvider(Provider):
         """For a provider whose service reports bounces by webhook (`POST /email/webhooks/<identifier>`):
         check that the delivery is the service's (its signature over `raw_body`; raise WebhookRefused
         when it is not or cannot be read) and return the failures it reports (an empty list for events
-        that are not failures). `headers` has lower-case names. The default, None, means this provider
-        has no bounce webhook (esign answers 404)."""
+        that are not failures). `headers` has lower-case names. esign routes the webhook (no API key) to
+        the configured provider, answers 400 for WebhookRefused, finds each failure's signer as
+        `BounceReport` says and records each failure once however often the service repeats its
+        delivery. The default, None, means this provider has no bounce webhook (esign answers 404)."""
         return None
 
 
@@ -252,24 +286,35 @@ class SmsProvider(Provider):
 
     @abc.abstractmethod
     async def send(self, phone: str, text: str) -> None:
-        """Send `text` to `phone` (E.164). Raises ProviderUnavailable when the gateway is unreachable,
-        times out or fails temporarily, ProviderFault when it refuses the account or the sender
-        (credentials, balance, sender id), ProviderRejected only when it refuses this number for good
-        (invalid or blocked): the same split as email."""
+        """Send `text` to `phone` (E.164, possibly with the spaces people type). Raises
+        ProviderUnavailable when the gateway is unreachable, times out or fails temporarily,
+        ProviderFault when it refuses the account or the sender (credentials, balance, sender id),
+        ProviderRejected only when it refuses this number for good (invalid, landline, blocked): the
+        same split as email. Once the gateway has accepted the text, do not raise: a retry would send
+        it twice.
+
+        Called for the codes (through `send_code`) and for signing links (the invitation, reminders
+        and the completion notice, from the `sms` job): there an error is handled as an email's,
+        ProviderUnavailable and ProviderFault retried for `[jobs] message_retry_hours`,
+        ProviderRejected marking the signer `sms_failed_at` at once."""
         raise NotImplementedError
 
     async def send_code(self, phone: str, code: str, ttl_seconds: int) -> None:
-        """Deliver esign's one-time `code` to `phone`, valid `ttl_seconds`. The default texts it with
-        `send`. Errors as `send`; after any error esign forgets the code (the signer may ask again at
-        once)."""
+        """Deliver esign's one-time `code` to `phone`, valid `ttl_seconds`. The default texts `Your
+        signing code is <code>. It expires in <n> minutes.` with `send`. Errors as `send`; after any
+        error esign forgets the code, so the signer may ask again at once (502 for
+        ProviderUnavailable, 422 on `phone` for ProviderRejected)."""
         minutes = max(1, ttl_seconds // 60)
         await self.send(phone, f"Your signing code is {code}. It expires in {minutes} minutes.")
 
 
 class CodeCheckingSmsProvider(Provider):
     """A verification service (Twilio Verify and the like) that makes, sends and checks the one-time
-    codes itself. esign calls `send_code(phone, ttl_seconds)` and later `check_code(phone, code)`; it
-    still enforces its own resend gap, expiry, attempt limit and lock around them."""
+    codes itself. esign calls `send_code(phone, ttl_seconds)`, keeps no code, and later asks
+    `check_code(phone, code)`; it still enforces its own resend gap, expiry (`[signer]
+    otp_ttl_seconds`), attempt limit and lock around them, and the service's own limits apply too. It
+    has no `send`: with one configured, requests asking for texts (signers with `delivery` sms or
+    both) are refused (422)."""
 
     @abc.abstractmethod
     async def send_code(self, phone: str, ttl_seconds: int) -> None:
@@ -282,9 +327,10 @@ class CodeCheckingSmsProvider(Provider):
     @abc.abstractmethod
     async def check_code(self, phone: str, code: str) -> bool:
         """Whether `code` (4 to 10 digits, as the signer typed it) is the one last sent to `phone`.
-        True once per code; False for a wrong code (esign counts the attempt). Raises ProviderRejected
-        when the service holds no code for this number any more (expired, used, too many attempts:
-        esign asks the signer for a new code, no attempt counted), ProviderUnavailable when it cannot
+        True once per code; False for a wrong code (esign counts the attempt toward `[signer]
+        otp_max_attempts`). Raises ProviderRejected when the service holds no code for this number any
+        more (expired, used, too many attempts: esign drops the outstanding code and asks the signer for
+        a new one, no attempt counted), ProviderUnavailable when it cannot
         answer now (502, no attempt counted)."""
         raise NotImplementedError
 
@@ -310,7 +356,10 @@ class IdentityResult:
     `name_match_score` (0..1) is how well the verified name matches the signer's; None lets esign
     compute it. `reason` says why a check was rejected or abandoned, in words the signer may read (no
     personal data). `details` keys read by esign: `name_match_status` (match, partial_match,
-    no_match), `selfie_verified` and `vpn_detected` (booleans); others are ignored."""
+    no_match; recorded as the signer's `identity_name_match_status`, by default approved → match, review
+    → partial_match, rejected → no_match), `selfie_verified` (a liveness or selfie check passed:
+    `identity_selfie_verified`) and `vpn_detected` (`identity_device_vpn_detected`), booleans; others
+    are ignored. The verified fields land on the signer record and on the audit certificate."""
 
     status: str
     verified_name: str | None = None
@@ -329,7 +378,7 @@ class IdentityResult:
 @dataclasses.dataclass
 class IdentitySession:
     """A verification session a redirect-flow vendor opened (what `start_session` returns): `reference` (the vendor's id of it,
-    unique per vendor), `redirect_url` (the vendor's page the signer is sent to, http or https) and
+    unique per vendor, at most 255 characters), `redirect_url` (the vendor's page the signer is sent to, http or https) and
     `expires_at` (an aware datetime after which the URL no longer works, or None)."""
 
     reference: str
@@ -355,7 +404,9 @@ class IdentityProvider(Provider):
       webhook is late or lost, from `fetch_result(reference)` when the signer comes back or asks again.
     """
 
-    #: whether a check costs money (counted in usage and `identity_payment_status`)
+    #: whether a check costs money: a charging check counts toward the plan's monthly
+    #: `identity_verifications` (403 `quota_exceeded` beyond it) unless the request is a sandbox one,
+    #: and sets the request's `identity_payment_status` to `charged`
     charges: ClassVar[bool] = True
 
 
@@ -364,10 +415,18 @@ class FormIdentityProvider(IdentityProvider):
 
     @abc.abstractmethod
     async def verify(self, signer: dict, submitted: dict) -> IdentityResult:
-        """Check the identity data a signer `submitted` (full_name, date_of_birth, document_type,
-        document_number, document_expiry, issued_country, address) against the `signer` record (name,
-        email). Returns an IdentityResult with status approved, rejected or review. Raises
-        ProviderUnavailable when the vendor cannot be reached."""
+        """Called when the signer posts the identity form (`POST /sign/{token}/api/identity`). Check
+        the identity data a signer `submitted`, already validated by esign (`full_name`,
+        `date_of_birth` YYYY-MM-DD, `document_type` passport, id_card, driving_licence or
+        residence_permit, `document_number`, `document_expiry` YYYY-MM-DD not past, `issued_country`
+        ISO 3166 alpha-2 upper case, `address` or None), against the `signer` record as stored (`id`,
+        `name`, `email`, `phone`, ...). Returns an IdentityResult with status approved (the signer may
+        sign), review (may sign, flagged `identity_review_pending`) or rejected (may try again while
+        attempts are left); any other status is a 502. A `verified_name` left None records the
+        submitted `full_name`; the document fields recorded are always the submitted ones.
+        Each call that returns counts as one of the signer's `[signer] identity_max_attempts`. Raises
+        ProviderUnavailable when the vendor cannot be reached (502 `upstream_unavailable`; the check is
+        not counted and the signer may try again)."""
         raise NotImplementedError
 
 
@@ -377,28 +436,36 @@ class RedirectIdentityProvider(IdentityProvider):
     @abc.abstractmethod
     async def start_session(self, signer: dict, return_url: str) -> IdentitySession:
         """Open a verification session at the vendor for `signer` (id, name, email, phone,
-        signing_request_id) and return it. `return_url` is where the vendor sends the person back when
-        they finish; it carries no secret (esign's own id of the session). Raises ProviderUnavailable
-        when the vendor cannot be reached, times out or fails temporarily (the signer may try again at
-        once; nothing is recorded), ProviderRejected when it refuses for good (bad configuration: the
-        signer is told verification is unavailable)."""
+        signing_request_id) and return it; send the vendor what it needs to prefill and to reconcile.
+        `return_url` (`{public_url}/identity/return/{session id}`) is where the vendor sends the person
+        back when they finish; it carries no secret (esign's own id of the session). Raises
+        ProviderUnavailable when the vendor cannot be reached, times out or fails temporarily (429,
+        5xx: the signer gets 502 `upstream_unavailable` and may try again at once; nothing is recorded
+        or counted), ProviderRejected when it refuses for good (bad configuration: the signer is told
+        verification is unavailable and to ask the sender, the operator sees an error in the log)."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def verify_webhook(self, headers: dict[str, str], raw_body: bytes) -> IdentityResult | None:
-        """Check that a webhook delivery is the vendor's (its signature over `raw_body` with the
-        configured secret, its timestamp within the vendor's tolerance) and return its result,
+        """Called for each delivery to `POST /identity/webhooks/<identifier>` (no API key). Check that
+        it is the vendor's (its signature over `raw_body`, the body exactly as received, never
+        re-serialised JSON, with the configured secret, compared with `hmac.compare_digest`; its
+        timestamp within the vendor's tolerance, against replays) and return its result,
         normalised, with `reference` set; None for an event that carries no result (esign answers 200
         and ignores it). `headers` has lower-case names. Raises WebhookRefused for a delivery that is
-        not the vendor's or cannot be read, ProviderUnavailable when the result needs a call to the
-        vendor that fails (esign answers 502 so the vendor delivers again)."""
+        not the vendor's or cannot be read (400 `bad_request`, nothing recorded), ProviderUnavailable
+        when the result needs a call to the vendor that fails (esign answers 502 so the vendor
+        delivers again)."""
         raise NotImplementedError
 
     @abc.abstractmethod
     async def fetch_result(self, reference: str) -> IdentityResult:
         """The current result of the session `reference`, normalised (`pending` while the person has
-        not finished). Raises ProviderUnavailable when the vendor cannot be reached, ProviderRejected
-        when it no longer knows the session (esign then records it abandoned)."""
+        not finished). Called when the signer comes back (`GET /identity/return/{session_id}`) or asks
+        again ("Check again") before a result has arrived, at most once per session every `[signer]
+        identity_fetch_seconds`. Raises ProviderUnavailable when the vendor cannot be reached (the
+        signer's "Check again" answers 502), ProviderRejected when it no longer knows the session
+        (expired, deleted: esign records it abandoned and the signer may start a new one)."""
         raise NotImplementedError
 
 
@@ -411,6 +478,7 @@ class SigningLevelProvider(Provider):
     certificate, then calls `sign` once per signer, in the request's signer order, each time with the
     output of the previous call, and finally applies the service's seal over the whole file."""
 
+    #: the signing level this provider implements
     level: ClassVar[str] = "qes"
 
     @abc.abstractmethod

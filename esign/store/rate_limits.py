@@ -39,10 +39,11 @@ class RateLimits(Repository):
         super().__init__(db, clock, after_write)
         self._hints: dict[str, int] = {}  # key -> the tat this process last saw: which update to try first
 
-    async def hit(self, key_id: str, limit: int) -> tuple[bool, int, dt.datetime]:
-        """Count one request against `limit` per minute. Returns (allowed, remaining, reset): requests
-        that could still be made at once, and when the whole budget is back (for a refused request:
-        when the next one will be allowed)."""
+    async def hit(self, key_id: str, limit: int) -> tuple[bool, int, dt.datetime, dt.datetime]:
+        """Count one request against `limit` per minute. Returns (allowed, remaining, reset, next_at):
+        requests that could still be made at once, when the whole budget is back (allowed or refused:
+        `X-RateLimit-Reset` has one meaning) and when the next request will be allowed (now, unless
+        refused: `Retry-After`)."""
         now = _micros(self.clock.now())
         interval = -(-WINDOW_US // limit)  # rounded up: never more than `limit` a minute
         tolerance = (limit - 1) * interval
@@ -58,18 +59,18 @@ class RateLimits(Repository):
                 doc = await self.col.find_one_and_update(case["filter"], case["update"], projection={"tat_us": 1},
                                                          return_document=ReturnDocument.AFTER)
                 if doc is not None:
-                    return (True, *self._allowance(key_id, doc["tat_us"], now, interval, tolerance))
+                    return (True, *self._allowance(key_id, doc["tat_us"], now, interval, tolerance), _time(now))
             doc = await self.col.find_one({"_id": key_id}, projection={"tat_us": 1})
             if doc is None:
                 try:
                     await self.col.insert_one({"_id": key_id, "tat_us": now + interval, "expires_at": expires_at})
-                    return (True, *self._allowance(key_id, now + interval, now, interval, tolerance))
+                    return (True, *self._allowance(key_id, now + interval, now, interval, tolerance), _time(now))
                 except DuplicateKeyError:
                     continue
             if doc.get("tat_us", now) > now + tolerance:
                 self._remember(key_id, doc["tat_us"])
-                return False, 0, _time(doc["tat_us"] - tolerance)
-        return False, 0, _time(now + interval)
+                return False, 0, _time(doc["tat_us"]), _time(doc["tat_us"] - tolerance)
+        return False, 0, _time(now + tolerance + interval), _time(now + interval)
 
     def _allowance(self, key_id: str, tat: int, now: int, interval: int, tolerance: int) -> tuple[int, dt.datetime]:
         self._remember(key_id, tat)

@@ -56,6 +56,9 @@ async def test_sixth_request_at_once_is_429_and_the_budget_comes_back_one_interv
         assert resp.headers["Retry-After"] == "7"  # the next of the key's intervals
         assert resp.headers["X-RateLimit-Limit"] == "5"
         assert resp.headers["X-RateLimit-Remaining"] == "0"
+        # Reset means the same on a 429 as on a 200: when the whole budget is back (not the next request)
+        assert int(resp.headers["X-RateLimit-Reset"]) == math.ceil(
+            (start + dt.timedelta(seconds=60)).replace(tzinfo=dt.timezone.utc).timestamp())
         # writes are limited too, and a refused request does nothing
         resp = await client.post("/v1/contacts", {"name": "R", "email": "r@example.test"}, key=LIMITED)
         assert_error(resp, 429, "rate_limited")
