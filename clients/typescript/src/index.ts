@@ -27,3 +27,18 @@ export function createEsignClient({ baseUrl, apiKey, headers, ...rest }: EsignCl
   }
   return createClient<paths>({ ...rest, baseUrl: baseUrl.replace(/\/+$/, ""), headers: all });
 }
+
+/** The body serializer of the multipart operations (`POST /v1/documents/upload`, a signer's attachment):
+ * `client.POST("/v1/documents/upload", {body: {file: new File([bytes], "contract.pdf", {type:
+ * "application/pdf"})}, bodySerializer: asFormData})`. A File keeps its name; a plain Blob is sent as "file". */
+export function asFormData(body: Record<string, Blob | string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body)) {
+    if (typeof value === "string") {
+      form.append(name, value);
+    } else {
+      form.append(name, value, value instanceof File ? value.name : "file");
+    }
+  }
+  return form;
+}

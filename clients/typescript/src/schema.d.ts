@@ -1608,29 +1608,29 @@ export interface components {
              * @description which match, 1-based in reading order (page by page, top to bottom, left to right; default 1), or `all`: one field at every match
              * @default 1
              */
-            occurrence: number | "all";
+            occurrence?: number | "all";
             /**
              * @description added to the anchor's left edge (right is positive)
              * @default 0
              */
-            x_offset: number;
+            x_offset?: number;
             /**
              * @description added to the anchor's top edge (down is positive)
              * @default 0
              */
-            y_offset: number;
+            y_offset?: number;
             /**
              * @description of the offsets: percent of the displayed page (default) or points
              * @default percent
              * @enum {string}
              */
-            units: "percent" | "pt";
+            units?: "percent" | "pt";
             /**
              * @description `error` (default): a text not found is a 422 naming the field and the text; `skip`: the field is left out
              * @default error
              * @enum {string}
              */
-            if_missing: "error" | "skip";
+            if_missing?: "error" | "skip";
         };
         CreateBodyField: {
             /**
@@ -1643,7 +1643,7 @@ export interface components {
              * @default signature
              * @enum {string}
              */
-            field_type: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
+            field_type?: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
             /** @description default 1; not with `anchor` */
             page_number?: number;
             /** @description required unless `anchor` is given */
@@ -1655,12 +1655,12 @@ export interface components {
             /** @description the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an opaque white box in the signed PDF */
             readonly text_tag?: string;
             /** @default 20 */
-            width_percent: number;
+            width_percent?: number;
             /** @default 5 */
-            height_percent: number;
+            height_percent?: number;
             placeholder?: string | null;
             /** @default true */
-            is_required: boolean;
+            is_required?: boolean;
             /** @description required for select fields */
             options?: string[] | null;
             /** @enum {string|null} */
@@ -1673,7 +1673,7 @@ export interface components {
              * @description extension: one field per page of the document at this position (`page_number` is then ignored); the read shape lists each. Initials adopted once are stamped on every page
              * @default false
              */
-            every_page: boolean;
+            every_page?: boolean;
             /**
              * Format: email
              * @description the email of one of the body's `signers` (case-insensitive)
@@ -1682,18 +1682,18 @@ export interface components {
         };
         SigningRequestCreate: {
             /** @default false */
-            phone_verification_required: boolean;
+            phone_verification_required?: boolean;
             /** @default false */
-            identity_verification_required: boolean;
+            identity_verification_required?: boolean;
             /**
              * @default ses
              * @enum {string}
              */
-            signing_level: "ses" | "aes" | "qes";
+            signing_level?: "ses" | "aes" | "qes";
             email_subject?: string | null;
             reminder_days?: number | null;
             /** @default false */
-            separate_stamp_page: boolean;
+            separate_stamp_page?: boolean;
             /**
              * Format: uuid
              * @description from the upload; required unless `document_ids` is given
@@ -1708,22 +1708,22 @@ export interface components {
              * @default parallel
              * @enum {string}
              */
-            signing_order: "parallel" | "sequential";
+            signing_order?: "parallel" | "sequential";
             /** @default 7 */
-            expires_in_days: number;
+            expires_in_days?: number;
             /** @default false */
-            auto_send: boolean;
+            auto_send?: boolean;
             cc_emails?: components["schemas"]["CcRecipient"][];
             /**
              * @description extension: signers may hand their place to another person (`POST /sign/{token}/api/delegate`, at most `[signing] max_delegations` times in a row per place)
              * @default false
              */
-            allow_delegation: boolean;
+            allow_delegation?: boolean;
             /**
              * @description extension: one field per text tag of the document (`{{type;signer=N;...}}`, listed by `GET /v1/documents/{id}`; `signer=N` is the N-th entry of `signers`), besides `fields`. A malformed tag, or one naming a signer that is not there, is a 422 naming the tag and its page (docs/placement.md)
              * @default false
              */
-            fields_from_text_tags: boolean;
+            fields_from_text_tags?: boolean;
             /** @description 0 to 5000 fields (signature field create shape with `signer_email` instead of `signer_id`) */
             fields?: components["schemas"]["CreateBodyField"][];
         };
@@ -1896,7 +1896,7 @@ export interface components {
         };
         ReactivateBody: {
             /** @default 7 */
-            expires_in_days: number;
+            expires_in_days?: number;
         };
         AttachmentRead: {
             /** @description the file name the signer gave */
@@ -1953,7 +1953,7 @@ export interface components {
              * @default signature
              * @enum {string}
              */
-            field_type: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
+            field_type?: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
             /** @description default 1; not with `anchor` */
             page_number?: number;
             /** @description required unless `anchor` is given */
@@ -1965,12 +1965,12 @@ export interface components {
             /** @description the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an opaque white box in the signed PDF */
             readonly text_tag?: string;
             /** @default 20 */
-            width_percent: number;
+            width_percent?: number;
             /** @default 5 */
-            height_percent: number;
+            height_percent?: number;
             placeholder?: string | null;
             /** @default true */
-            is_required: boolean;
+            is_required?: boolean;
             /** @description required for select fields */
             options?: string[] | null;
             /** @enum {string|null} */
@@ -1983,7 +1983,7 @@ export interface components {
              * @description extension: one field per page of the document at this position (`page_number` is then ignored); the read shape lists each. Initials adopted once are stamped on every page
              * @default false
              */
-            every_page: boolean;
+            every_page?: boolean;
             /** Format: uuid */
             signer_id: string;
         };
@@ -2054,7 +2054,7 @@ export interface components {
              * @default signature
              * @enum {string}
              */
-            field_type: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
+            field_type?: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
             /** @description default 1; not with `anchor` */
             page_number?: number;
             /** @description required unless `anchor` is given */
@@ -2066,12 +2066,12 @@ export interface components {
             /** @description the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an opaque white box in the signed PDF */
             readonly text_tag?: string;
             /** @default 20 */
-            width_percent: number;
+            width_percent?: number;
             /** @default 5 */
-            height_percent: number;
+            height_percent?: number;
             placeholder?: string | null;
             /** @default true */
-            is_required: boolean;
+            is_required?: boolean;
             /** @description required for select fields */
             options?: string[] | null;
             /** @enum {string|null} */
@@ -2084,7 +2084,7 @@ export interface components {
              * @description extension: one field per page of the document at this position (`page_number` is then ignored); the read shape lists each. Initials adopted once are stamped on every page
              * @default false
              */
-            every_page: boolean;
+            every_page?: boolean;
         };
         Role: {
             /** @description 1 to 100 chars; unique in the template, case-insensitively */
@@ -2103,18 +2103,18 @@ export interface components {
         };
         TemplateCreate: {
             /** @default false */
-            phone_verification_required: boolean;
+            phone_verification_required?: boolean;
             /** @default false */
-            identity_verification_required: boolean;
+            identity_verification_required?: boolean;
             /**
              * @default ses
              * @enum {string}
              */
-            signing_level: "ses" | "aes" | "qes";
+            signing_level?: "ses" | "aes" | "qes";
             email_subject?: string | null;
             reminder_days?: number | null;
             /** @default false */
-            separate_stamp_page: boolean;
+            separate_stamp_page?: boolean;
             name: string;
             description?: string | null;
             /**
@@ -2128,10 +2128,10 @@ export interface components {
              * @default sequential
              * @enum {string}
              */
-            signing_order: "sequential" | "parallel";
+            signing_order?: "sequential" | "parallel";
             default_message?: string | null;
             /** @default 7 */
-            default_expiry_days: number;
+            default_expiry_days?: number;
             /** @description at most 20; each an email string or `{email, name}`, stored and returned as `{email, name}` */
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
@@ -2140,7 +2140,7 @@ export interface components {
              * @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md)
              * @default false
              */
-            fields_from_text_tags: boolean;
+            fields_from_text_tags?: boolean;
         };
         Template: {
             /** Format: uuid */
@@ -2158,23 +2158,23 @@ export interface components {
              * @default sequential
              * @enum {string}
              */
-            signing_order: "sequential" | "parallel";
+            signing_order?: "sequential" | "parallel";
             default_message?: string | null;
             /** @default 7 */
-            default_expiry_days: number;
+            default_expiry_days?: number;
             reminder_days?: number | null;
             email_subject?: string | null;
             /** @default false */
-            identity_verification_required: boolean;
+            identity_verification_required?: boolean;
             /** @default false */
-            phone_verification_required: boolean;
+            phone_verification_required?: boolean;
             /**
              * @default ses
              * @enum {string}
              */
-            signing_level: "ses" | "aes" | "qes";
+            signing_level?: "ses" | "aes" | "qes";
             /** @default false */
-            separate_stamp_page: boolean;
+            separate_stamp_page?: boolean;
             cc_emails: components["schemas"]["CcOut"][];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
@@ -2235,7 +2235,7 @@ export interface components {
              * @description false creates drafts
              * @default true
              */
-            auto_send: boolean;
+            auto_send?: boolean;
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
             signers: components["schemas"]["RoleSigner"][];
             /** @description at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 `validation_error` with one detail `variables.<key>` per missing key, and nothing is created. Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 on one line, field value 1000). */
@@ -2269,7 +2269,7 @@ export interface components {
              * @description false creates drafts
              * @default true
              */
-            auto_send: boolean;
+            auto_send?: boolean;
             /**
              * Format: uuid
              * @description a template of the organisation (422 otherwise)
@@ -2534,7 +2534,7 @@ export interface operations {
                      * Format: binary
                      * @description the PDF
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
@@ -6039,10 +6039,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/pdf": string;
-                    "image/png": string;
-                    "image/jpeg": string;
-                    "application/octet-stream": string;
+                    "application/pdf": Blob;
+                    "image/png": Blob;
+                    "image/jpeg": Blob;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
@@ -7125,7 +7125,7 @@ export interface operations {
                 };
                 content: {
                     "application/x-pem-file": string;
-                    "application/octet-stream": string;
+                    "application/octet-stream": Blob;
                 };
             };
             /** @description Not ready (`upstream_unavailable`): `error.details` names what is not ready (`database`, `storage`) */
@@ -7858,7 +7858,7 @@ export interface operations {
                      * Format: binary
                      * @description the PDF
                      */
-                    file: string;
+                    file: Blob;
                 };
             };
         };
