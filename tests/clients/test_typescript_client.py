@@ -13,7 +13,8 @@ import tempfile
 
 import pytest
 
-from tests.clients.support import (
+from tests.support import SAMPLE_PDF
+from tests.support.clients import (
     ANN,
     CLIENTS,
     FLOW_EVENTS,
@@ -26,7 +27,6 @@ from tests.clients.support import (
     signer_tokens,
     verified_deliveries,
 )
-from tests.support import SAMPLE_PDF
 
 pytestmark = [pytest.mark.slow,  # tsc, a service in its own process, two signers, PAdES
               pytest.mark.skipif(not (shutil.which("node") and shutil.which("npm")),

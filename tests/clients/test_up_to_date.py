@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from tests.clients.support import ROOT
+from tests.support.clients import ROOT
 
 pytestmark = [pytest.mark.slow,  # two generators
               pytest.mark.skipif(not shutil.which("npm"), reason="npm is needed to generate the TypeScript client")]

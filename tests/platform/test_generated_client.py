@@ -13,7 +13,8 @@ import uuid
 
 import pytest
 
-from tests.clients.support import (
+from tests.support import SAMPLE_PDF
+from tests.support.clients import (
     ANN,
     CLIENTS,
     FLOW_EVENTS,
@@ -25,7 +26,6 @@ from tests.clients.support import (
     signer_tokens,
     verified_deliveries,
 )
-from tests.support import SAMPLE_PDF
 from tests.support.waiting import until
 
 pytestmark = pytest.mark.slow  # a service in its own process, two signers, PAdES

@@ -1,4 +1,4 @@
-"""What the official clients' flow tests share (tests/clients, tests/platform/test_generated_client.py):
+"""What the official clients' tests share (tests/clients, tests/platform/test_generated_client.py):
 `esign serve` in its own process, the signers' links from its mail, `esign verify` on what was signed and
 the webhook deliveries checked with the `standardwebhooks` library, as an integrator's receiver does."""
 from __future__ import annotations
