@@ -1,0 +1,209 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.document_read import DocumentRead
+from ...models.error_response import ErrorResponse
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    document_id: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/documents/{document_id}".format(document_id=quote(str(document_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentRead | ErrorResponse | None:
+    if response.status_code == 200:
+        response_200 = DocumentRead.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[DocumentRead | ErrorResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    document_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[DocumentRead | ErrorResponse]:
+    """ Get a document
+
+     Extension: the document's record with the text tags found in it at upload.
+
+    Args:
+        document_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DocumentRead | ErrorResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    document_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> DocumentRead | ErrorResponse | None:
+    """ Get a document
+
+     Extension: the document's record with the text tags found in it at upload.
+
+    Args:
+        document_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DocumentRead | ErrorResponse
+     """
+
+
+    return sync_detailed(
+        document_id=document_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    document_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[DocumentRead | ErrorResponse]:
+    """ Get a document
+
+     Extension: the document's record with the text tags found in it at upload.
+
+    Args:
+        document_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[DocumentRead | ErrorResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    document_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> DocumentRead | ErrorResponse | None:
+    """ Get a document
+
+     Extension: the document's record with the text tags found in it at upload.
+
+    Args:
+        document_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        DocumentRead | ErrorResponse
+     """
+
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+
+    )).parsed

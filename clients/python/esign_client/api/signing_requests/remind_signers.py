@@ -1,0 +1,247 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_response import ErrorResponse
+from ...models.remind_response import RemindResponse
+from ...types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    request_id: UUID,
+    *,
+    idempotency_key: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(idempotency_key, Unset):
+        headers["Idempotency-Key"] = idempotency_key
+
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/signing-requests/{request_id}/remind".format(request_id=quote(str(request_id), safe=""),),
+    }
+
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | RemindResponse | None:
+    if response.status_code == 200:
+        response_200 = RemindResponse.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | RemindResponse]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[ErrorResponse | RemindResponse]:
+    """ Remind the signers whose turn it is
+
+     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
+    is still logged.
+
+    Args:
+        request_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | RemindResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+
+) -> ErrorResponse | RemindResponse | None:
+    """ Remind the signers whose turn it is
+
+     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
+    is still logged.
+
+    Args:
+        request_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | RemindResponse
+     """
+
+
+    return sync_detailed(
+        request_id=request_id,
+client=client,
+idempotency_key=idempotency_key,
+
+    ).parsed
+
+async def asyncio_detailed(
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+
+) -> Response[ErrorResponse | RemindResponse]:
+    """ Remind the signers whose turn it is
+
+     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
+    is still logged.
+
+    Args:
+        request_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | RemindResponse]
+     """
+
+
+    kwargs = _get_kwargs(
+        request_id=request_id,
+idempotency_key=idempotency_key,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    request_id: UUID,
+    *,
+    client: AuthenticatedClient,
+    idempotency_key: str | Unset = UNSET,
+
+) -> ErrorResponse | RemindResponse | None:
+    """ Remind the signers whose turn it is
+
+     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
+    is still logged.
+
+    Args:
+        request_id (UUID):
+        idempotency_key (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | RemindResponse
+     """
+
+
+    return (await asyncio_detailed(
+        request_id=request_id,
+client=client,
+idempotency_key=idempotency_key,
+
+    )).parsed

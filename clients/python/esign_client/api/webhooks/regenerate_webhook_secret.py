@@ -1,0 +1,243 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_response import ErrorResponse
+from ...models.webhook_with_secret import WebhookWithSecret
+from typing import cast
+from uuid import UUID
+
+
+
+def _get_kwargs(
+    webhook_id: UUID,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/webhooks/{webhook_id}/regenerate-secret".format(webhook_id=quote(str(webhook_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | WebhookWithSecret | None:
+    if response.status_code == 200:
+        response_200 = WebhookWithSecret.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_429
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | WebhookWithSecret]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorResponse | WebhookWithSecret]:
+    """ Regenerate the secret
+
+     The new secret signs every attempt from now on, retries of earlier events included. The secret it
+    replaces stays in force for `[webhooks] previous_secret_hours` (default 24): until then `webhook-
+    signature` carries one `v1,…` signature with each secret, so receivers can switch at their pace;
+    `X-Webhook-Signature` (one hex digest, as the specification defines it) uses the new secret only. A
+    webhook keeps at most one previous secret: regenerating again within the window ends the older one
+    at once. Regenerations racing each other all answer the one secret that is in force after them.
+
+    Args:
+        webhook_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | WebhookWithSecret]
+     """
+
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorResponse | WebhookWithSecret | None:
+    """ Regenerate the secret
+
+     The new secret signs every attempt from now on, retries of earlier events included. The secret it
+    replaces stays in force for `[webhooks] previous_secret_hours` (default 24): until then `webhook-
+    signature` carries one `v1,…` signature with each secret, so receivers can switch at their pace;
+    `X-Webhook-Signature` (one hex digest, as the specification defines it) uses the new secret only. A
+    webhook keeps at most one previous secret: regenerating again within the window ends the older one
+    at once. Regenerations racing each other all answer the one secret that is in force after them.
+
+    Args:
+        webhook_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | WebhookWithSecret
+     """
+
+
+    return sync_detailed(
+        webhook_id=webhook_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> Response[ErrorResponse | WebhookWithSecret]:
+    """ Regenerate the secret
+
+     The new secret signs every attempt from now on, retries of earlier events included. The secret it
+    replaces stays in force for `[webhooks] previous_secret_hours` (default 24): until then `webhook-
+    signature` carries one `v1,…` signature with each secret, so receivers can switch at their pace;
+    `X-Webhook-Signature` (one hex digest, as the specification defines it) uses the new secret only. A
+    webhook keeps at most one previous secret: regenerating again within the window ends the older one
+    at once. Regenerations racing each other all answer the one secret that is in force after them.
+
+    Args:
+        webhook_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorResponse | WebhookWithSecret]
+     """
+
+
+    kwargs = _get_kwargs(
+        webhook_id=webhook_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    webhook_id: UUID,
+    *,
+    client: AuthenticatedClient,
+
+) -> ErrorResponse | WebhookWithSecret | None:
+    """ Regenerate the secret
+
+     The new secret signs every attempt from now on, retries of earlier events included. The secret it
+    replaces stays in force for `[webhooks] previous_secret_hours` (default 24): until then `webhook-
+    signature` carries one `v1,…` signature with each secret, so receivers can switch at their pace;
+    `X-Webhook-Signature` (one hex digest, as the specification defines it) uses the new secret only. A
+    webhook keeps at most one previous secret: regenerating again within the window ends the older one
+    at once. Regenerations racing each other all answer the one secret that is in force after them.
+
+    Args:
+        webhook_id (UUID):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorResponse | WebhookWithSecret
+     """
+
+
+    return (await asyncio_detailed(
+        webhook_id=webhook_id,
+client=client,
+
+    )).parsed

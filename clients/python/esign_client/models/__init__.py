@@ -1,0 +1,327 @@
+""" Contains all the data models used in inputs/outputs """
+
+from .anchor import Anchor
+from .anchor_if_missing import AnchorIfMissing
+from .anchor_occurrence_type_1 import AnchorOccurrenceType1
+from .anchor_units import AnchorUnits
+from .attachment_read import AttachmentRead
+from .bulk_accepted import BulkAccepted
+from .bulk_item import BulkItem
+from .bulk_job import BulkJob
+from .bulk_send import BulkSend
+from .cancel_body import CancelBody
+from .cancel_response import CancelResponse
+from .cancelled_data import CancelledData
+from .cc_out import CcOut
+from .cc_recipient import CcRecipient
+from .code_body import CodeBody
+from .completed_data import CompletedData
+from .completed_signer import CompletedSigner
+from .contact import Contact
+from .contact_create import ContactCreate
+from .contact_page import ContactPage
+from .create_body_field import CreateBodyField
+from .create_body_field_auto_source_type_1 import CreateBodyFieldAutoSourceType1
+from .create_body_field_auto_source_type_2_type_1 import CreateBodyFieldAutoSourceType2Type1
+from .create_body_field_auto_source_type_3_type_1 import CreateBodyFieldAutoSourceType3Type1
+from .create_body_field_field_type import CreateBodyFieldFieldType
+from .create_body_field_validation_type_type_1 import CreateBodyFieldValidationTypeType1
+from .create_body_field_validation_type_type_2_type_1 import CreateBodyFieldValidationTypeType2Type1
+from .create_body_field_validation_type_type_3_type_1 import CreateBodyFieldValidationTypeType3Type1
+from .decline_body import DeclineBody
+from .declined import Declined
+from .declined_data import DeclinedData
+from .degradation import Degradation
+from .delegate import Delegate
+from .delegate_body import DelegateBody
+from .delegate_person import DelegatePerson
+from .delegated import Delegated
+from .delegated_data import DelegatedData
+from .delivery import Delivery
+from .delivery_page import DeliveryPage
+from .delivery_status import DeliveryStatus
+from .document import Document
+from .document_page import DocumentPage
+from .document_read import DocumentRead
+from .document_signed_data import DocumentSignedData
+from .document_uploaded_data import DocumentUploadedData
+from .download_response import DownloadResponse
+from .embedded_signer import EmbeddedSigner
+from .embedded_url_body import EmbeddedUrlBody
+from .embedded_url_response import EmbeddedUrlResponse
+from .envelope_document import EnvelopeDocument
+from .error_detail import ErrorDetail
+from .error_inner import ErrorInner
+from .error_response import ErrorResponse
+from .event_page import EventPage
+from .field_create import FieldCreate
+from .field_create_auto_source_type_1 import FieldCreateAutoSourceType1
+from .field_create_auto_source_type_2_type_1 import FieldCreateAutoSourceType2Type1
+from .field_create_auto_source_type_3_type_1 import FieldCreateAutoSourceType3Type1
+from .field_create_field_type import FieldCreateFieldType
+from .field_create_validation_type_type_1 import FieldCreateValidationTypeType1
+from .field_create_validation_type_type_2_type_1 import FieldCreateValidationTypeType2Type1
+from .field_create_validation_type_type_3_type_1 import FieldCreateValidationTypeType3Type1
+from .field_read import FieldRead
+from .field_read_anchor_type_1_type_0 import FieldReadAnchorType1Type0
+from .field_read_attachment_type_1_type_0 import FieldReadAttachmentType1Type0
+from .field_shape import FieldShape
+from .field_shape_auto_source_type_1 import FieldShapeAutoSourceType1
+from .field_shape_auto_source_type_2_type_1 import FieldShapeAutoSourceType2Type1
+from .field_shape_auto_source_type_3_type_1 import FieldShapeAutoSourceType3Type1
+from .field_shape_field_type import FieldShapeFieldType
+from .field_shape_validation_type_type_1 import FieldShapeValidationTypeType1
+from .field_shape_validation_type_type_2_type_1 import FieldShapeValidationTypeType2Type1
+from .field_shape_validation_type_type_3_type_1 import FieldShapeValidationTypeType3Type1
+from .field_value import FieldValue
+from .fields_body import FieldsBody
+from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
+from .health import Health
+from .identity_body import IdentityBody
+from .identity_metric import IdentityMetric
+from .list_signing_requests_order import ListSigningRequestsOrder
+from .list_signing_requests_sort import ListSigningRequestsSort
+from .list_signing_requests_status import ListSigningRequestsStatus
+from .liveness import Liveness
+from .member_invited_data import MemberInvitedData
+from .metric import Metric
+from .person import Person
+from .polled_event import PolledEvent
+from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .reactivate_body import ReactivateBody
+from .recipient import Recipient
+from .recipient_variables import RecipientVariables
+from .remind_response import RemindResponse
+from .reminded_data import RemindedData
+from .request_event import RequestEvent
+from .request_event_metadata_type_0 import RequestEventMetadataType0
+from .role import Role
+from .role_delivery import RoleDelivery
+from .role_signer import RoleSigner
+from .role_signer_delivery import RoleSignerDelivery
+from .send_warning import SendWarning
+from .sign_body import SignBody
+from .sign_body_initials_type_0 import SignBodyInitialsType0
+from .sign_body_initials_type_0_kind import SignBodyInitialsType0Kind
+from .sign_body_signature_type_0 import SignBodySignatureType0
+from .sign_body_signature_type_0_kind import SignBodySignatureType0Kind
+from .sign_body_values import SignBodyValues
+from .signed_data import SignedData
+from .signed_document import SignedDocument
+from .signer import Signer
+from .signer_attach_file_body import SignerAttachFileBody
+from .signer_base import SignerBase
+from .signer_base_delivery import SignerBaseDelivery
+from .signer_data import SignerData
+from .signer_input import SignerInput
+from .signer_input_delivery import SignerInputDelivery
+from .signer_replaced_data import SignerReplacedData
+from .signer_state import SignerState
+from .signer_view import SignerView
+from .signer_view_consent import SignerViewConsent
+from .signer_view_documents_item import SignerViewDocumentsItem
+from .signer_view_embed_type_0 import SignerViewEmbedType0
+from .signer_view_fields_item import SignerViewFieldsItem
+from .signer_view_pages_item import SignerViewPagesItem
+from .signer_view_progress import SignerViewProgress
+from .signer_view_request import SignerViewRequest
+from .signer_view_requirements import SignerViewRequirements
+from .signer_view_signed_before_item import SignerViewSignedBeforeItem
+from .signer_view_signer import SignerViewSigner
+from .signing_request import SigningRequest
+from .signing_request_create import SigningRequestCreate
+from .signing_request_create_signing_level import SigningRequestCreateSigningLevel
+from .signing_request_create_signing_order import SigningRequestCreateSigningOrder
+from .signing_request_data import SigningRequestData
+from .signing_request_page import SigningRequestPage
+from .signing_request_summary import SigningRequestSummary
+from .tag_attributes import TagAttributes
+from .template import Template
+from .template_create import TemplateCreate
+from .template_create_signing_level import TemplateCreateSigningLevel
+from .template_create_signing_order import TemplateCreateSigningOrder
+from .template_page import TemplatePage
+from .template_send import TemplateSend
+from .template_send_variables import TemplateSendVariables
+from .template_signing_level import TemplateSigningLevel
+from .template_signing_order import TemplateSigningOrder
+from .template_summary import TemplateSummary
+from .template_update import TemplateUpdate
+from .template_update_signing_level import TemplateUpdateSigningLevel
+from .template_update_signing_order import TemplateUpdateSigningOrder
+from .text_tag import TextTag
+from .text_tag_error import TextTagError
+from .upload_document_body import UploadDocumentBody
+from .upload_response import UploadResponse
+from .usage import Usage
+from .webhook import Webhook
+from .webhook_create import WebhookCreate
+from .webhook_create_events_item import WebhookCreateEventsItem
+from .webhook_update import WebhookUpdate
+from .webhook_update_events_item import WebhookUpdateEventsItem
+from .webhook_update_status import WebhookUpdateStatus
+from .webhook_with_secret import WebhookWithSecret
+
+__all__ = (
+    "Anchor",
+    "AnchorIfMissing",
+    "AnchorOccurrenceType1",
+    "AnchorUnits",
+    "AttachmentRead",
+    "BulkAccepted",
+    "BulkItem",
+    "BulkJob",
+    "BulkSend",
+    "CancelBody",
+    "CancelledData",
+    "CancelResponse",
+    "CcOut",
+    "CcRecipient",
+    "CodeBody",
+    "CompletedData",
+    "CompletedSigner",
+    "Contact",
+    "ContactCreate",
+    "ContactPage",
+    "CreateBodyField",
+    "CreateBodyFieldAutoSourceType1",
+    "CreateBodyFieldAutoSourceType2Type1",
+    "CreateBodyFieldAutoSourceType3Type1",
+    "CreateBodyFieldFieldType",
+    "CreateBodyFieldValidationTypeType1",
+    "CreateBodyFieldValidationTypeType2Type1",
+    "CreateBodyFieldValidationTypeType3Type1",
+    "DeclineBody",
+    "Declined",
+    "DeclinedData",
+    "Degradation",
+    "Delegate",
+    "DelegateBody",
+    "Delegated",
+    "DelegatedData",
+    "DelegatePerson",
+    "Delivery",
+    "DeliveryPage",
+    "DeliveryStatus",
+    "Document",
+    "DocumentPage",
+    "DocumentRead",
+    "DocumentSignedData",
+    "DocumentUploadedData",
+    "DownloadResponse",
+    "EmbeddedSigner",
+    "EmbeddedUrlBody",
+    "EmbeddedUrlResponse",
+    "EnvelopeDocument",
+    "ErrorDetail",
+    "ErrorInner",
+    "ErrorResponse",
+    "EventPage",
+    "FieldCreate",
+    "FieldCreateAutoSourceType1",
+    "FieldCreateAutoSourceType2Type1",
+    "FieldCreateAutoSourceType3Type1",
+    "FieldCreateFieldType",
+    "FieldCreateValidationTypeType1",
+    "FieldCreateValidationTypeType2Type1",
+    "FieldCreateValidationTypeType3Type1",
+    "FieldRead",
+    "FieldReadAnchorType1Type0",
+    "FieldReadAttachmentType1Type0",
+    "FieldsBody",
+    "FieldShape",
+    "FieldShapeAutoSourceType1",
+    "FieldShapeAutoSourceType2Type1",
+    "FieldShapeAutoSourceType3Type1",
+    "FieldShapeFieldType",
+    "FieldShapeValidationTypeType1",
+    "FieldShapeValidationTypeType2Type1",
+    "FieldShapeValidationTypeType3Type1",
+    "FieldValue",
+    "GetSignedPdfDownloadFile",
+    "Health",
+    "IdentityBody",
+    "IdentityMetric",
+    "ListSigningRequestsOrder",
+    "ListSigningRequestsSort",
+    "ListSigningRequestsStatus",
+    "Liveness",
+    "MemberInvitedData",
+    "Metric",
+    "Person",
+    "PolledEvent",
+    "PolledEventMetadataType0",
+    "ReactivateBody",
+    "Recipient",
+    "RecipientVariables",
+    "RemindedData",
+    "RemindResponse",
+    "RequestEvent",
+    "RequestEventMetadataType0",
+    "Role",
+    "RoleDelivery",
+    "RoleSigner",
+    "RoleSignerDelivery",
+    "SendWarning",
+    "SignBody",
+    "SignBodyInitialsType0",
+    "SignBodyInitialsType0Kind",
+    "SignBodySignatureType0",
+    "SignBodySignatureType0Kind",
+    "SignBodyValues",
+    "SignedData",
+    "SignedDocument",
+    "Signer",
+    "SignerAttachFileBody",
+    "SignerBase",
+    "SignerBaseDelivery",
+    "SignerData",
+    "SignerInput",
+    "SignerInputDelivery",
+    "SignerReplacedData",
+    "SignerState",
+    "SignerView",
+    "SignerViewConsent",
+    "SignerViewDocumentsItem",
+    "SignerViewEmbedType0",
+    "SignerViewFieldsItem",
+    "SignerViewPagesItem",
+    "SignerViewProgress",
+    "SignerViewRequest",
+    "SignerViewRequirements",
+    "SignerViewSignedBeforeItem",
+    "SignerViewSigner",
+    "SigningRequest",
+    "SigningRequestCreate",
+    "SigningRequestCreateSigningLevel",
+    "SigningRequestCreateSigningOrder",
+    "SigningRequestData",
+    "SigningRequestPage",
+    "SigningRequestSummary",
+    "TagAttributes",
+    "Template",
+    "TemplateCreate",
+    "TemplateCreateSigningLevel",
+    "TemplateCreateSigningOrder",
+    "TemplatePage",
+    "TemplateSend",
+    "TemplateSendVariables",
+    "TemplateSigningLevel",
+    "TemplateSigningOrder",
+    "TemplateSummary",
+    "TemplateUpdate",
+    "TemplateUpdateSigningLevel",
+    "TemplateUpdateSigningOrder",
+    "TextTag",
+    "TextTagError",
+    "UploadDocumentBody",
+    "UploadResponse",
+    "Usage",
+    "Webhook",
+    "WebhookCreate",
+    "WebhookCreateEventsItem",
+    "WebhookUpdate",
+    "WebhookUpdateEventsItem",
+    "WebhookUpdateStatus",
+    "WebhookWithSecret",
+)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ListSigningRequestsOrder(StrEnum):
+    ASC = "asc"
+    DESC = "desc"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,100 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+
+
+
+
+
+
+T = TypeVar("T", bound="Metric")
+
+
+
+@_attrs_define
+class Metric:
+    """ 
+        Attributes:
+            current (int):
+            limit (int): 0 when unlimited
+            unlimited (bool):
+            percentage (int):
+     """
+
+    current: int
+    limit: int
+    unlimited: bool
+    percentage: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        current = self.current
+
+        limit = self.limit
+
+        unlimited = self.unlimited
+
+        percentage = self.percentage
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "current": current,
+            "limit": limit,
+            "unlimited": unlimited,
+            "percentage": percentage,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        current = d.pop("current")
+
+        limit = d.pop("limit")
+
+        unlimited = d.pop("unlimited")
+
+        percentage = d.pop("percentage")
+
+        metric = cls(
+            current=current,
+            limit=limit,
+            unlimited=unlimited,
+            percentage=percentage,
+        )
+
+
+        metric.additional_properties = d
+        return metric
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,127 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from typing import cast
+from uuid import UUID
+
+
+
+
+
+
+T = TypeVar("T", bound="RemindedData")
+
+
+
+@_attrs_define
+class RemindedData:
+    """ 
+        Attributes:
+            sandbox (bool):
+            signing_request_id (UUID):
+            status (str): the request's status after the event
+            document_id (UUID):
+            document_name (str):
+            signers (list[str]): email addresses of the reminded signers (none for sandbox requests, which send no email)
+     """
+
+    sandbox: bool
+    signing_request_id: UUID
+    status: str
+    document_id: UUID
+    document_name: str
+    signers: list[str]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        sandbox = self.sandbox
+
+        signing_request_id = str(self.signing_request_id)
+
+        status = self.status
+
+        document_id = str(self.document_id)
+
+        document_name = self.document_name
+
+        signers = self.signers
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "sandbox": sandbox,
+            "signing_request_id": signing_request_id,
+            "status": status,
+            "document_id": document_id,
+            "document_name": document_name,
+            "signers": signers,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        sandbox = d.pop("sandbox")
+
+        signing_request_id = UUID(d.pop("signing_request_id"))
+
+
+
+
+        status = d.pop("status")
+
+        document_id = UUID(d.pop("document_id"))
+
+
+
+
+        document_name = d.pop("document_name")
+
+        signers = cast(list[str], d.pop("signers"))
+
+
+        reminded_data = cls(
+            sandbox=sandbox,
+            signing_request_id=signing_request_id,
+            status=status,
+            document_id=document_id,
+            document_name=document_name,
+            signers=signers,
+        )
+
+
+        reminded_data.additional_properties = d
+        return reminded_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

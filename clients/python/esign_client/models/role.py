@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.role_delivery import RoleDelivery
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.field_shape import FieldShape
+
+
+
+
+
+T = TypeVar("T", bound="Role")
+
+
+
+@_attrs_define
+class Role:
+    """ 
+        Attributes:
+            name (str): 1 to 100 chars; unique in the template, case-insensitively
+            order (int | Unset): 1 to 100: the order given to this role's signer (sequential signing: lower orders sign
+                first, equal orders together); default: the role's place in the list (1 for the first)
+            locale (None | str | Unset): extension: this role's signer's language (BCP 47) when the send gives none; else
+                the organisation's default_locale
+            delivery (RoleDelivery | Unset): extension: this role's signer's `delivery` (email, sms, both, link; default
+                email) when the send does not give one
+            fields (list[FieldShape] | Unset): the signature-field create shape without `signer_id`, same bounds; at most
+                5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first;
+                422 for another) and on a page that document has
+     """
+
+    name: str
+    order: int | Unset = UNSET
+    locale: None | str | Unset = UNSET
+    delivery: RoleDelivery | Unset = UNSET
+    fields: list[FieldShape] | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.field_shape import FieldShape # noqa: PLC0415
+        name = self.name
+
+        order = self.order
+
+        locale: None | str | Unset
+        if isinstance(self.locale, Unset):
+            locale = UNSET
+        else:
+            locale = self.locale
+
+        delivery: str | Unset = UNSET
+        if not isinstance(self.delivery, Unset):
+            delivery = self.delivery.value
+
+
+        fields: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.fields, Unset):
+            fields = []
+            for fields_item_data in self.fields:
+                fields_item = fields_item_data.to_dict()
+                fields.append(fields_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "name": name,
+        })
+        if order is not UNSET:
+            field_dict["order"] = order
+        if locale is not UNSET:
+            field_dict["locale"] = locale
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
+        if fields is not UNSET:
+            field_dict["fields"] = fields
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_shape import FieldShape # noqa: PLC0415
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        order = d.pop("order", UNSET)
+
+        def _parse_locale(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        locale = _parse_locale(d.pop("locale", UNSET))
+
+
+        _delivery = d.pop("delivery", UNSET)
+        delivery: RoleDelivery | Unset
+        if isinstance(_delivery,  Unset):
+            delivery = UNSET
+        else:
+            delivery = RoleDelivery(_delivery)
+
+
+
+
+        _fields = d.pop("fields", UNSET)
+        fields: list[FieldShape] | Unset = UNSET
+        if _fields is not UNSET:
+            fields = []
+            for fields_item_data in _fields:
+                fields_item = FieldShape.from_dict(fields_item_data)
+
+
+
+                fields.append(fields_item)
+
+
+        role = cls(
+            name=name,
+            order=order,
+            locale=locale,
+            delivery=delivery,
+            fields=fields,
+        )
+
+        return role
+

@@ -1,0 +1,812 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+import datetime
+
+
+
+
+
+
+T = TypeVar("T", bound="Signer")
+
+
+
+@_attrs_define
+class Signer:
+    """ 
+        Attributes:
+            id (UUID):
+            email (str):
+            name (str):
+            order (int):
+            status (str): pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to
+                `delegated_to`)
+            phone (None | str | Unset):
+            locale (None | str | Unset): the signer's language (esign.i18n), or null
+            display_name (None | str | Unset):
+            signed_at (datetime.datetime | None | Unset):
+            declined_at (datetime.datetime | None | Unset):
+            viewed_at (datetime.datetime | None | Unset):
+            email_bounced_at (datetime.datetime | None | Unset):
+            email_failed_at (datetime.datetime | None | Unset): Extension: when the last email to this signer was given up
+                after retrying for `[jobs] message_retry_hours` (mail server unreachable or failing; not a bounce). Cleared when
+                a later email (e.g. after `remind`) is sent.
+            delivery (str | Unset): extension: email, sms, both or link (see the create body)
+            sms_failed_at (datetime.datetime | None | Unset): Extension: when the last text message to this signer was given
+                up: the SMS provider refused the number for good, or was unreachable or failing for `[jobs] message_retry_hours`
+                (`signing_event.sms_failed`). Cleared when a later text (e.g. after `remind`) is sent.
+            signing_url (None | str | Unset): Extension: only for a signer with `delivery` `link`, only in the answer of the
+                call that sends the request (create with `auto_send`, `send`): their signing link, to hand over in person. Null
+                otherwise
+            decline_reason (None | str | Unset):
+            identity_verified (bool | Unset):
+            identity_verified_at (datetime.datetime | None | Unset):
+            identity_verified_name (None | str | Unset):
+            identity_name_match_score (float | None | Unset):
+            identity_name_match_status (None | str | Unset):
+            identity_document_type (None | str | Unset):
+            identity_dob (None | str | Unset):
+            identity_address (None | str | Unset):
+            identity_document_number (None | str | Unset):
+            identity_document_expiry (None | str | Unset):
+            identity_document_issued_country (None | str | Unset):
+            identity_selfie_verified (bool | Unset):
+            identity_device_vpn_detected (bool | Unset):
+            identity_review_pending (bool | Unset):
+            delegated_to (None | Unset | UUID): extension: the signer this one delegated to
+            delegated_from (None | Unset | UUID): extension: the signer who delegated to this one
+            delegated_at (datetime.datetime | None | Unset):
+            delegation_reason (None | str | Unset):
+     """
+
+    id: UUID
+    email: str
+    name: str
+    order: int
+    status: str
+    phone: None | str | Unset = UNSET
+    locale: None | str | Unset = UNSET
+    display_name: None | str | Unset = UNSET
+    signed_at: datetime.datetime | None | Unset = UNSET
+    declined_at: datetime.datetime | None | Unset = UNSET
+    viewed_at: datetime.datetime | None | Unset = UNSET
+    email_bounced_at: datetime.datetime | None | Unset = UNSET
+    email_failed_at: datetime.datetime | None | Unset = UNSET
+    delivery: str | Unset = UNSET
+    sms_failed_at: datetime.datetime | None | Unset = UNSET
+    signing_url: None | str | Unset = UNSET
+    decline_reason: None | str | Unset = UNSET
+    identity_verified: bool | Unset = UNSET
+    identity_verified_at: datetime.datetime | None | Unset = UNSET
+    identity_verified_name: None | str | Unset = UNSET
+    identity_name_match_score: float | None | Unset = UNSET
+    identity_name_match_status: None | str | Unset = UNSET
+    identity_document_type: None | str | Unset = UNSET
+    identity_dob: None | str | Unset = UNSET
+    identity_address: None | str | Unset = UNSET
+    identity_document_number: None | str | Unset = UNSET
+    identity_document_expiry: None | str | Unset = UNSET
+    identity_document_issued_country: None | str | Unset = UNSET
+    identity_selfie_verified: bool | Unset = UNSET
+    identity_device_vpn_detected: bool | Unset = UNSET
+    identity_review_pending: bool | Unset = UNSET
+    delegated_to: None | Unset | UUID = UNSET
+    delegated_from: None | Unset | UUID = UNSET
+    delegated_at: datetime.datetime | None | Unset = UNSET
+    delegation_reason: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        email = self.email
+
+        name = self.name
+
+        order = self.order
+
+        status = self.status
+
+        phone: None | str | Unset
+        if isinstance(self.phone, Unset):
+            phone = UNSET
+        else:
+            phone = self.phone
+
+        locale: None | str | Unset
+        if isinstance(self.locale, Unset):
+            locale = UNSET
+        else:
+            locale = self.locale
+
+        display_name: None | str | Unset
+        if isinstance(self.display_name, Unset):
+            display_name = UNSET
+        else:
+            display_name = self.display_name
+
+        signed_at: None | str | Unset
+        if isinstance(self.signed_at, Unset):
+            signed_at = UNSET
+        elif isinstance(self.signed_at, datetime.datetime):
+            signed_at = self.signed_at.isoformat()
+        else:
+            signed_at = self.signed_at
+
+        declined_at: None | str | Unset
+        if isinstance(self.declined_at, Unset):
+            declined_at = UNSET
+        elif isinstance(self.declined_at, datetime.datetime):
+            declined_at = self.declined_at.isoformat()
+        else:
+            declined_at = self.declined_at
+
+        viewed_at: None | str | Unset
+        if isinstance(self.viewed_at, Unset):
+            viewed_at = UNSET
+        elif isinstance(self.viewed_at, datetime.datetime):
+            viewed_at = self.viewed_at.isoformat()
+        else:
+            viewed_at = self.viewed_at
+
+        email_bounced_at: None | str | Unset
+        if isinstance(self.email_bounced_at, Unset):
+            email_bounced_at = UNSET
+        elif isinstance(self.email_bounced_at, datetime.datetime):
+            email_bounced_at = self.email_bounced_at.isoformat()
+        else:
+            email_bounced_at = self.email_bounced_at
+
+        email_failed_at: None | str | Unset
+        if isinstance(self.email_failed_at, Unset):
+            email_failed_at = UNSET
+        elif isinstance(self.email_failed_at, datetime.datetime):
+            email_failed_at = self.email_failed_at.isoformat()
+        else:
+            email_failed_at = self.email_failed_at
+
+        delivery = self.delivery
+
+        sms_failed_at: None | str | Unset
+        if isinstance(self.sms_failed_at, Unset):
+            sms_failed_at = UNSET
+        elif isinstance(self.sms_failed_at, datetime.datetime):
+            sms_failed_at = self.sms_failed_at.isoformat()
+        else:
+            sms_failed_at = self.sms_failed_at
+
+        signing_url: None | str | Unset
+        if isinstance(self.signing_url, Unset):
+            signing_url = UNSET
+        else:
+            signing_url = self.signing_url
+
+        decline_reason: None | str | Unset
+        if isinstance(self.decline_reason, Unset):
+            decline_reason = UNSET
+        else:
+            decline_reason = self.decline_reason
+
+        identity_verified = self.identity_verified
+
+        identity_verified_at: None | str | Unset
+        if isinstance(self.identity_verified_at, Unset):
+            identity_verified_at = UNSET
+        elif isinstance(self.identity_verified_at, datetime.datetime):
+            identity_verified_at = self.identity_verified_at.isoformat()
+        else:
+            identity_verified_at = self.identity_verified_at
+
+        identity_verified_name: None | str | Unset
+        if isinstance(self.identity_verified_name, Unset):
+            identity_verified_name = UNSET
+        else:
+            identity_verified_name = self.identity_verified_name
+
+        identity_name_match_score: float | None | Unset
+        if isinstance(self.identity_name_match_score, Unset):
+            identity_name_match_score = UNSET
+        else:
+            identity_name_match_score = self.identity_name_match_score
+
+        identity_name_match_status: None | str | Unset
+        if isinstance(self.identity_name_match_status, Unset):
+            identity_name_match_status = UNSET
+        else:
+            identity_name_match_status = self.identity_name_match_status
+
+        identity_document_type: None | str | Unset
+        if isinstance(self.identity_document_type, Unset):
+            identity_document_type = UNSET
+        else:
+            identity_document_type = self.identity_document_type
+
+        identity_dob: None | str | Unset
+        if isinstance(self.identity_dob, Unset):
+            identity_dob = UNSET
+        else:
+            identity_dob = self.identity_dob
+
+        identity_address: None | str | Unset
+        if isinstance(self.identity_address, Unset):
+            identity_address = UNSET
+        else:
+            identity_address = self.identity_address
+
+        identity_document_number: None | str | Unset
+        if isinstance(self.identity_document_number, Unset):
+            identity_document_number = UNSET
+        else:
+            identity_document_number = self.identity_document_number
+
+        identity_document_expiry: None | str | Unset
+        if isinstance(self.identity_document_expiry, Unset):
+            identity_document_expiry = UNSET
+        else:
+            identity_document_expiry = self.identity_document_expiry
+
+        identity_document_issued_country: None | str | Unset
+        if isinstance(self.identity_document_issued_country, Unset):
+            identity_document_issued_country = UNSET
+        else:
+            identity_document_issued_country = self.identity_document_issued_country
+
+        identity_selfie_verified = self.identity_selfie_verified
+
+        identity_device_vpn_detected = self.identity_device_vpn_detected
+
+        identity_review_pending = self.identity_review_pending
+
+        delegated_to: None | str | Unset
+        if isinstance(self.delegated_to, Unset):
+            delegated_to = UNSET
+        elif isinstance(self.delegated_to, UUID):
+            delegated_to = str(self.delegated_to)
+        else:
+            delegated_to = self.delegated_to
+
+        delegated_from: None | str | Unset
+        if isinstance(self.delegated_from, Unset):
+            delegated_from = UNSET
+        elif isinstance(self.delegated_from, UUID):
+            delegated_from = str(self.delegated_from)
+        else:
+            delegated_from = self.delegated_from
+
+        delegated_at: None | str | Unset
+        if isinstance(self.delegated_at, Unset):
+            delegated_at = UNSET
+        elif isinstance(self.delegated_at, datetime.datetime):
+            delegated_at = self.delegated_at.isoformat()
+        else:
+            delegated_at = self.delegated_at
+
+        delegation_reason: None | str | Unset
+        if isinstance(self.delegation_reason, Unset):
+            delegation_reason = UNSET
+        else:
+            delegation_reason = self.delegation_reason
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "email": email,
+            "name": name,
+            "order": order,
+            "status": status,
+        })
+        if phone is not UNSET:
+            field_dict["phone"] = phone
+        if locale is not UNSET:
+            field_dict["locale"] = locale
+        if display_name is not UNSET:
+            field_dict["display_name"] = display_name
+        if signed_at is not UNSET:
+            field_dict["signed_at"] = signed_at
+        if declined_at is not UNSET:
+            field_dict["declined_at"] = declined_at
+        if viewed_at is not UNSET:
+            field_dict["viewed_at"] = viewed_at
+        if email_bounced_at is not UNSET:
+            field_dict["email_bounced_at"] = email_bounced_at
+        if email_failed_at is not UNSET:
+            field_dict["email_failed_at"] = email_failed_at
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
+        if sms_failed_at is not UNSET:
+            field_dict["sms_failed_at"] = sms_failed_at
+        if signing_url is not UNSET:
+            field_dict["signing_url"] = signing_url
+        if decline_reason is not UNSET:
+            field_dict["decline_reason"] = decline_reason
+        if identity_verified is not UNSET:
+            field_dict["identity_verified"] = identity_verified
+        if identity_verified_at is not UNSET:
+            field_dict["identity_verified_at"] = identity_verified_at
+        if identity_verified_name is not UNSET:
+            field_dict["identity_verified_name"] = identity_verified_name
+        if identity_name_match_score is not UNSET:
+            field_dict["identity_name_match_score"] = identity_name_match_score
+        if identity_name_match_status is not UNSET:
+            field_dict["identity_name_match_status"] = identity_name_match_status
+        if identity_document_type is not UNSET:
+            field_dict["identity_document_type"] = identity_document_type
+        if identity_dob is not UNSET:
+            field_dict["identity_dob"] = identity_dob
+        if identity_address is not UNSET:
+            field_dict["identity_address"] = identity_address
+        if identity_document_number is not UNSET:
+            field_dict["identity_document_number"] = identity_document_number
+        if identity_document_expiry is not UNSET:
+            field_dict["identity_document_expiry"] = identity_document_expiry
+        if identity_document_issued_country is not UNSET:
+            field_dict["identity_document_issued_country"] = identity_document_issued_country
+        if identity_selfie_verified is not UNSET:
+            field_dict["identity_selfie_verified"] = identity_selfie_verified
+        if identity_device_vpn_detected is not UNSET:
+            field_dict["identity_device_vpn_detected"] = identity_device_vpn_detected
+        if identity_review_pending is not UNSET:
+            field_dict["identity_review_pending"] = identity_review_pending
+        if delegated_to is not UNSET:
+            field_dict["delegated_to"] = delegated_to
+        if delegated_from is not UNSET:
+            field_dict["delegated_from"] = delegated_from
+        if delegated_at is not UNSET:
+            field_dict["delegated_at"] = delegated_at
+        if delegation_reason is not UNSET:
+            field_dict["delegation_reason"] = delegation_reason
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        email = d.pop("email")
+
+        name = d.pop("name")
+
+        order = d.pop("order")
+
+        status = d.pop("status")
+
+        def _parse_phone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone = _parse_phone(d.pop("phone", UNSET))
+
+
+        def _parse_locale(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        locale = _parse_locale(d.pop("locale", UNSET))
+
+
+        def _parse_display_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        display_name = _parse_display_name(d.pop("display_name", UNSET))
+
+
+        def _parse_signed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                signed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return signed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        signed_at = _parse_signed_at(d.pop("signed_at", UNSET))
+
+
+        def _parse_declined_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                declined_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return declined_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        declined_at = _parse_declined_at(d.pop("declined_at", UNSET))
+
+
+        def _parse_viewed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                viewed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return viewed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        viewed_at = _parse_viewed_at(d.pop("viewed_at", UNSET))
+
+
+        def _parse_email_bounced_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                email_bounced_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return email_bounced_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        email_bounced_at = _parse_email_bounced_at(d.pop("email_bounced_at", UNSET))
+
+
+        def _parse_email_failed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                email_failed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return email_failed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        email_failed_at = _parse_email_failed_at(d.pop("email_failed_at", UNSET))
+
+
+        delivery = d.pop("delivery", UNSET)
+
+        def _parse_sms_failed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                sms_failed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return sms_failed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        sms_failed_at = _parse_sms_failed_at(d.pop("sms_failed_at", UNSET))
+
+
+        def _parse_signing_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        signing_url = _parse_signing_url(d.pop("signing_url", UNSET))
+
+
+        def _parse_decline_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        decline_reason = _parse_decline_reason(d.pop("decline_reason", UNSET))
+
+
+        identity_verified = d.pop("identity_verified", UNSET)
+
+        def _parse_identity_verified_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                identity_verified_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return identity_verified_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        identity_verified_at = _parse_identity_verified_at(d.pop("identity_verified_at", UNSET))
+
+
+        def _parse_identity_verified_name(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_verified_name = _parse_identity_verified_name(d.pop("identity_verified_name", UNSET))
+
+
+        def _parse_identity_name_match_score(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        identity_name_match_score = _parse_identity_name_match_score(d.pop("identity_name_match_score", UNSET))
+
+
+        def _parse_identity_name_match_status(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_name_match_status = _parse_identity_name_match_status(d.pop("identity_name_match_status", UNSET))
+
+
+        def _parse_identity_document_type(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_document_type = _parse_identity_document_type(d.pop("identity_document_type", UNSET))
+
+
+        def _parse_identity_dob(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_dob = _parse_identity_dob(d.pop("identity_dob", UNSET))
+
+
+        def _parse_identity_address(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_address = _parse_identity_address(d.pop("identity_address", UNSET))
+
+
+        def _parse_identity_document_number(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_document_number = _parse_identity_document_number(d.pop("identity_document_number", UNSET))
+
+
+        def _parse_identity_document_expiry(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_document_expiry = _parse_identity_document_expiry(d.pop("identity_document_expiry", UNSET))
+
+
+        def _parse_identity_document_issued_country(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_document_issued_country = _parse_identity_document_issued_country(d.pop("identity_document_issued_country", UNSET))
+
+
+        identity_selfie_verified = d.pop("identity_selfie_verified", UNSET)
+
+        identity_device_vpn_detected = d.pop("identity_device_vpn_detected", UNSET)
+
+        identity_review_pending = d.pop("identity_review_pending", UNSET)
+
+        def _parse_delegated_to(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delegated_to_type_0 = UUID(data)
+
+
+
+                return delegated_to_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        delegated_to = _parse_delegated_to(d.pop("delegated_to", UNSET))
+
+
+        def _parse_delegated_from(data: object) -> None | Unset | UUID:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delegated_from_type_0 = UUID(data)
+
+
+
+                return delegated_from_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | Unset | UUID, data)
+
+        delegated_from = _parse_delegated_from(d.pop("delegated_from", UNSET))
+
+
+        def _parse_delegated_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                delegated_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return delegated_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        delegated_at = _parse_delegated_at(d.pop("delegated_at", UNSET))
+
+
+        def _parse_delegation_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        delegation_reason = _parse_delegation_reason(d.pop("delegation_reason", UNSET))
+
+
+        signer = cls(
+            id=id,
+            email=email,
+            name=name,
+            order=order,
+            status=status,
+            phone=phone,
+            locale=locale,
+            display_name=display_name,
+            signed_at=signed_at,
+            declined_at=declined_at,
+            viewed_at=viewed_at,
+            email_bounced_at=email_bounced_at,
+            email_failed_at=email_failed_at,
+            delivery=delivery,
+            sms_failed_at=sms_failed_at,
+            signing_url=signing_url,
+            decline_reason=decline_reason,
+            identity_verified=identity_verified,
+            identity_verified_at=identity_verified_at,
+            identity_verified_name=identity_verified_name,
+            identity_name_match_score=identity_name_match_score,
+            identity_name_match_status=identity_name_match_status,
+            identity_document_type=identity_document_type,
+            identity_dob=identity_dob,
+            identity_address=identity_address,
+            identity_document_number=identity_document_number,
+            identity_document_expiry=identity_document_expiry,
+            identity_document_issued_country=identity_document_issued_country,
+            identity_selfie_verified=identity_selfie_verified,
+            identity_device_vpn_detected=identity_device_vpn_detected,
+            identity_review_pending=identity_review_pending,
+            delegated_to=delegated_to,
+            delegated_from=delegated_from,
+            delegated_at=delegated_at,
+            delegation_reason=delegation_reason,
+        )
+
+
+        signer.additional_properties = d
+        return signer
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,104 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from uuid import UUID
+
+
+
+
+
+
+T = TypeVar("T", bound="SignerState")
+
+
+
+@_attrs_define
+class SignerState:
+    """ 
+        Attributes:
+            id (UUID):
+            email (str):
+            name (str):
+            status (str): the signer's status after the event
+     """
+
+    id: UUID
+    email: str
+    name: str
+    status: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        id = str(self.id)
+
+        email = self.email
+
+        name = self.name
+
+        status = self.status
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "email": email,
+            "name": name,
+            "status": status,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        email = d.pop("email")
+
+        name = d.pop("name")
+
+        status = d.pop("status")
+
+        signer_state = cls(
+            id=id,
+            email=email,
+            name=name,
+            status=status,
+        )
+
+
+        signer_state.additional_properties = d
+        return signer_state
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

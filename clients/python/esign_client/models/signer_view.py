@@ -1,0 +1,339 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.signer_view_consent import SignerViewConsent
+  from ..models.signer_view_documents_item import SignerViewDocumentsItem
+  from ..models.signer_view_embed_type_0 import SignerViewEmbedType0
+  from ..models.signer_view_fields_item import SignerViewFieldsItem
+  from ..models.signer_view_pages_item import SignerViewPagesItem
+  from ..models.signer_view_progress import SignerViewProgress
+  from ..models.signer_view_request import SignerViewRequest
+  from ..models.signer_view_requirements import SignerViewRequirements
+  from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem
+  from ..models.signer_view_signer import SignerViewSigner
+
+
+
+
+
+T = TypeVar("T", bound="SignerView")
+
+
+
+@_attrs_define
+class SignerView:
+    """ 
+        Attributes:
+            request (SignerViewRequest): id, document_name, status, signing_order, message, sender_name, expires_at
+            signer (SignerViewSigner): id, name, email, status
+            fields (list[SignerViewFieldsItem]): this signer's fields with their `value` (prefilled; once the signer has
+                signed, the value stored), `mark` (once signed, a signature or initials field's mark as drawn: {kind: typed,
+                text} or {kind: drawn}; else null), `done` (the signer has signed), `client_pattern` and `pattern_message`, and
+                `document_id`: the document of the envelope the field lies on (`page_number` is a page of that document)
+            documents (list[SignerViewDocumentsItem]): the documents of the request (an envelope has 1 to 10), in order: id,
+                name, page_count, order, and `progress` ({total, remaining, done} as the top-level `progress`, counting this
+                signer's fields on that document only)
+            pages (list[SignerViewPagesItem]): the pages of every document, document after document in envelope order:
+                document_id and document_order (the document the page belongs to), number (a page of that document), width,
+                height (points, as displayed), image_url and image_srcset: the page as it stands (every value given so far
+                stamped on it, as in the signed PDF), WebP at 960 px and at 480, 720, 960 and 1600 px wide (`srcset` syntax);
+                the URLs are content-addressed and cached for the link's life
+            progress (SignerViewProgress): {total, remaining, done}: this signer's fields, how many still need them (every
+                required field without a value, signature and initials fields included; 0 once signed) and whether they have
+                signed
+            signed_before (list[SignerViewSignedBeforeItem]): the other signers who have signed (before this one, once this
+                one has), in signing order: {name, signed_at}
+            requirements (SignerViewRequirements): phone_verification and identity_verification state
+            consent (SignerViewConsent): given, version, text of the disclosure
+            can_sign (bool):
+            can_decline (bool):
+            can_withdraw (bool):
+            can_delegate (bool): extension: the request allows delegation and it is this signer's turn
+            reason (None | str | Unset): why the signer cannot sign now
+            embed (None | SignerViewEmbedType0 | Unset): {origin} for embedded links: the page posts esign.signed /
+                esign.declined / esign.error to that origin
+     """
+
+    request: SignerViewRequest
+    signer: SignerViewSigner
+    fields: list[SignerViewFieldsItem]
+    documents: list[SignerViewDocumentsItem]
+    pages: list[SignerViewPagesItem]
+    progress: SignerViewProgress
+    signed_before: list[SignerViewSignedBeforeItem]
+    requirements: SignerViewRequirements
+    consent: SignerViewConsent
+    can_sign: bool
+    can_decline: bool
+    can_withdraw: bool
+    can_delegate: bool
+    reason: None | str | Unset = UNSET
+    embed: None | SignerViewEmbedType0 | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
+        from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
+        from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
+        from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
+        from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
+        from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
+        from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
+        from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
+        from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
+        request = self.request.to_dict()
+
+        signer = self.signer.to_dict()
+
+        fields = []
+        for fields_item_data in self.fields:
+            fields_item = fields_item_data.to_dict()
+            fields.append(fields_item)
+
+
+
+        documents = []
+        for documents_item_data in self.documents:
+            documents_item = documents_item_data.to_dict()
+            documents.append(documents_item)
+
+
+
+        pages = []
+        for pages_item_data in self.pages:
+            pages_item = pages_item_data.to_dict()
+            pages.append(pages_item)
+
+
+
+        progress = self.progress.to_dict()
+
+        signed_before = []
+        for signed_before_item_data in self.signed_before:
+            signed_before_item = signed_before_item_data.to_dict()
+            signed_before.append(signed_before_item)
+
+
+
+        requirements = self.requirements.to_dict()
+
+        consent = self.consent.to_dict()
+
+        can_sign = self.can_sign
+
+        can_decline = self.can_decline
+
+        can_withdraw = self.can_withdraw
+
+        can_delegate = self.can_delegate
+
+        reason: None | str | Unset
+        if isinstance(self.reason, Unset):
+            reason = UNSET
+        else:
+            reason = self.reason
+
+        embed: dict[str, Any] | None | Unset
+        if isinstance(self.embed, Unset):
+            embed = UNSET
+        elif isinstance(self.embed, SignerViewEmbedType0):
+            embed = self.embed.to_dict()
+        else:
+            embed = self.embed
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "request": request,
+            "signer": signer,
+            "fields": fields,
+            "documents": documents,
+            "pages": pages,
+            "progress": progress,
+            "signed_before": signed_before,
+            "requirements": requirements,
+            "consent": consent,
+            "can_sign": can_sign,
+            "can_decline": can_decline,
+            "can_withdraw": can_withdraw,
+            "can_delegate": can_delegate,
+        })
+        if reason is not UNSET:
+            field_dict["reason"] = reason
+        if embed is not UNSET:
+            field_dict["embed"] = embed
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
+        from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
+        from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
+        from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
+        from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
+        from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
+        from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
+        from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
+        from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
+        d = dict(src_dict)
+        request = SignerViewRequest.from_dict(d.pop("request"))
+
+
+
+
+        signer = SignerViewSigner.from_dict(d.pop("signer"))
+
+
+
+
+        fields = []
+        _fields = d.pop("fields")
+        for fields_item_data in (_fields):
+            fields_item = SignerViewFieldsItem.from_dict(fields_item_data)
+
+
+
+            fields.append(fields_item)
+
+
+        documents = []
+        _documents = d.pop("documents")
+        for documents_item_data in (_documents):
+            documents_item = SignerViewDocumentsItem.from_dict(documents_item_data)
+
+
+
+            documents.append(documents_item)
+
+
+        pages = []
+        _pages = d.pop("pages")
+        for pages_item_data in (_pages):
+            pages_item = SignerViewPagesItem.from_dict(pages_item_data)
+
+
+
+            pages.append(pages_item)
+
+
+        progress = SignerViewProgress.from_dict(d.pop("progress"))
+
+
+
+
+        signed_before = []
+        _signed_before = d.pop("signed_before")
+        for signed_before_item_data in (_signed_before):
+            signed_before_item = SignerViewSignedBeforeItem.from_dict(signed_before_item_data)
+
+
+
+            signed_before.append(signed_before_item)
+
+
+        requirements = SignerViewRequirements.from_dict(d.pop("requirements"))
+
+
+
+
+        consent = SignerViewConsent.from_dict(d.pop("consent"))
+
+
+
+
+        can_sign = d.pop("can_sign")
+
+        can_decline = d.pop("can_decline")
+
+        can_withdraw = d.pop("can_withdraw")
+
+        can_delegate = d.pop("can_delegate")
+
+        def _parse_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        reason = _parse_reason(d.pop("reason", UNSET))
+
+
+        def _parse_embed(data: object) -> None | SignerViewEmbedType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                embed_type_0 = SignerViewEmbedType0.from_dict(data)
+
+
+
+                return embed_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerViewEmbedType0 | Unset, data)
+
+        embed = _parse_embed(d.pop("embed", UNSET))
+
+
+        signer_view = cls(
+            request=request,
+            signer=signer,
+            fields=fields,
+            documents=documents,
+            pages=pages,
+            progress=progress,
+            signed_before=signed_before,
+            requirements=requirements,
+            consent=consent,
+            can_sign=can_sign,
+            can_decline=can_decline,
+            can_withdraw=can_withdraw,
+            can_delegate=can_delegate,
+            reason=reason,
+            embed=embed,
+        )
+
+
+        signer_view.additional_properties = d
+        return signer_view
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,560 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.cc_out import CcOut
+  from ..models.envelope_document import EnvelopeDocument
+  from ..models.field_value import FieldValue
+  from ..models.send_warning import SendWarning
+  from ..models.signer import Signer
+
+
+
+
+
+T = TypeVar("T", bound="SigningRequest")
+
+
+
+@_attrs_define
+class SigningRequest:
+    """ 
+        Attributes:
+            id (UUID):
+            document_id (UUID): the first document of `documents`
+            document_name (str):
+            status (str): draft, pending, completed, cancelled, expired
+            signing_order (str):
+            expires_at (datetime.datetime):
+            created_at (datetime.datetime):
+            documents (list[EnvelopeDocument] | Unset): extension: every document of the envelope, in order (one for a
+                request made with `document_id`)
+            message (None | str | Unset):
+            completed_at (datetime.datetime | None | Unset):
+            signers (list[Signer] | Unset):
+            sandbox (bool | Unset):
+            field_values (list[FieldValue] | None | Unset):
+            self_sign_url (None | str | Unset): the signing link of a signer whose email is the API key owner's email, while
+                it is their turn
+            identity_verification_required (bool | Unset):
+            phone_verification_required (bool | Unset):
+            identity_payment_status (None | str | Unset): null, pending, charged, waived
+            signed_pdf_available (bool | Unset):
+            signed_pdf_status (str | Unset): none, processing, ready, failed
+            signing_level (str | Unset):
+            pades_signed_at (datetime.datetime | None | Unset):
+            separate_stamp_page (bool | Unset):
+            stamp_pdf_available (bool | Unset):
+            email_subject (None | str | Unset):
+            cc_emails (list[CcOut] | Unset):
+            reminder_days (int | None | Unset):
+            warnings (list[SendWarning] | Unset): Extension: only in the answer of the call that sent the request (send, or
+                create and template send with `auto_send`), always there then (empty when all is well). Sending is not refused
+                for them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, drawn on a
+                signatures page at the end of the signed PDF)
+            allow_delegation (bool | Unset):
+     """
+
+    id: UUID
+    document_id: UUID
+    document_name: str
+    status: str
+    signing_order: str
+    expires_at: datetime.datetime
+    created_at: datetime.datetime
+    documents: list[EnvelopeDocument] | Unset = UNSET
+    message: None | str | Unset = UNSET
+    completed_at: datetime.datetime | None | Unset = UNSET
+    signers: list[Signer] | Unset = UNSET
+    sandbox: bool | Unset = UNSET
+    field_values: list[FieldValue] | None | Unset = UNSET
+    self_sign_url: None | str | Unset = UNSET
+    identity_verification_required: bool | Unset = UNSET
+    phone_verification_required: bool | Unset = UNSET
+    identity_payment_status: None | str | Unset = UNSET
+    signed_pdf_available: bool | Unset = UNSET
+    signed_pdf_status: str | Unset = UNSET
+    signing_level: str | Unset = UNSET
+    pades_signed_at: datetime.datetime | None | Unset = UNSET
+    separate_stamp_page: bool | Unset = UNSET
+    stamp_pdf_available: bool | Unset = UNSET
+    email_subject: None | str | Unset = UNSET
+    cc_emails: list[CcOut] | Unset = UNSET
+    reminder_days: int | None | Unset = UNSET
+    warnings: list[SendWarning] | Unset = UNSET
+    allow_delegation: bool | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.cc_out import CcOut # noqa: PLC0415
+        from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
+        from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.send_warning import SendWarning # noqa: PLC0415
+        from ..models.signer import Signer # noqa: PLC0415
+        id = str(self.id)
+
+        document_id = str(self.document_id)
+
+        document_name = self.document_name
+
+        status = self.status
+
+        signing_order = self.signing_order
+
+        expires_at = self.expires_at.isoformat()
+
+        created_at = self.created_at.isoformat()
+
+        documents: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.documents, Unset):
+            documents = []
+            for documents_item_data in self.documents:
+                documents_item = documents_item_data.to_dict()
+                documents.append(documents_item)
+
+
+
+        message: None | str | Unset
+        if isinstance(self.message, Unset):
+            message = UNSET
+        else:
+            message = self.message
+
+        completed_at: None | str | Unset
+        if isinstance(self.completed_at, Unset):
+            completed_at = UNSET
+        elif isinstance(self.completed_at, datetime.datetime):
+            completed_at = self.completed_at.isoformat()
+        else:
+            completed_at = self.completed_at
+
+        signers: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.signers, Unset):
+            signers = []
+            for signers_item_data in self.signers:
+                signers_item = signers_item_data.to_dict()
+                signers.append(signers_item)
+
+
+
+        sandbox = self.sandbox
+
+        field_values: list[dict[str, Any]] | None | Unset
+        if isinstance(self.field_values, Unset):
+            field_values = UNSET
+        elif isinstance(self.field_values, list):
+            field_values = []
+            for field_values_type_0_item_data in self.field_values:
+                field_values_type_0_item = field_values_type_0_item_data.to_dict()
+                field_values.append(field_values_type_0_item)
+
+
+        else:
+            field_values = self.field_values
+
+        self_sign_url: None | str | Unset
+        if isinstance(self.self_sign_url, Unset):
+            self_sign_url = UNSET
+        else:
+            self_sign_url = self.self_sign_url
+
+        identity_verification_required = self.identity_verification_required
+
+        phone_verification_required = self.phone_verification_required
+
+        identity_payment_status: None | str | Unset
+        if isinstance(self.identity_payment_status, Unset):
+            identity_payment_status = UNSET
+        else:
+            identity_payment_status = self.identity_payment_status
+
+        signed_pdf_available = self.signed_pdf_available
+
+        signed_pdf_status = self.signed_pdf_status
+
+        signing_level = self.signing_level
+
+        pades_signed_at: None | str | Unset
+        if isinstance(self.pades_signed_at, Unset):
+            pades_signed_at = UNSET
+        elif isinstance(self.pades_signed_at, datetime.datetime):
+            pades_signed_at = self.pades_signed_at.isoformat()
+        else:
+            pades_signed_at = self.pades_signed_at
+
+        separate_stamp_page = self.separate_stamp_page
+
+        stamp_pdf_available = self.stamp_pdf_available
+
+        email_subject: None | str | Unset
+        if isinstance(self.email_subject, Unset):
+            email_subject = UNSET
+        else:
+            email_subject = self.email_subject
+
+        cc_emails: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.cc_emails, Unset):
+            cc_emails = []
+            for cc_emails_item_data in self.cc_emails:
+                cc_emails_item = cc_emails_item_data.to_dict()
+                cc_emails.append(cc_emails_item)
+
+
+
+        reminder_days: int | None | Unset
+        if isinstance(self.reminder_days, Unset):
+            reminder_days = UNSET
+        else:
+            reminder_days = self.reminder_days
+
+        warnings: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.warnings, Unset):
+            warnings = []
+            for warnings_item_data in self.warnings:
+                warnings_item = warnings_item_data.to_dict()
+                warnings.append(warnings_item)
+
+
+
+        allow_delegation = self.allow_delegation
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "document_id": document_id,
+            "document_name": document_name,
+            "status": status,
+            "signing_order": signing_order,
+            "expires_at": expires_at,
+            "created_at": created_at,
+        })
+        if documents is not UNSET:
+            field_dict["documents"] = documents
+        if message is not UNSET:
+            field_dict["message"] = message
+        if completed_at is not UNSET:
+            field_dict["completed_at"] = completed_at
+        if signers is not UNSET:
+            field_dict["signers"] = signers
+        if sandbox is not UNSET:
+            field_dict["sandbox"] = sandbox
+        if field_values is not UNSET:
+            field_dict["field_values"] = field_values
+        if self_sign_url is not UNSET:
+            field_dict["self_sign_url"] = self_sign_url
+        if identity_verification_required is not UNSET:
+            field_dict["identity_verification_required"] = identity_verification_required
+        if phone_verification_required is not UNSET:
+            field_dict["phone_verification_required"] = phone_verification_required
+        if identity_payment_status is not UNSET:
+            field_dict["identity_payment_status"] = identity_payment_status
+        if signed_pdf_available is not UNSET:
+            field_dict["signed_pdf_available"] = signed_pdf_available
+        if signed_pdf_status is not UNSET:
+            field_dict["signed_pdf_status"] = signed_pdf_status
+        if signing_level is not UNSET:
+            field_dict["signing_level"] = signing_level
+        if pades_signed_at is not UNSET:
+            field_dict["pades_signed_at"] = pades_signed_at
+        if separate_stamp_page is not UNSET:
+            field_dict["separate_stamp_page"] = separate_stamp_page
+        if stamp_pdf_available is not UNSET:
+            field_dict["stamp_pdf_available"] = stamp_pdf_available
+        if email_subject is not UNSET:
+            field_dict["email_subject"] = email_subject
+        if cc_emails is not UNSET:
+            field_dict["cc_emails"] = cc_emails
+        if reminder_days is not UNSET:
+            field_dict["reminder_days"] = reminder_days
+        if warnings is not UNSET:
+            field_dict["warnings"] = warnings
+        if allow_delegation is not UNSET:
+            field_dict["allow_delegation"] = allow_delegation
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cc_out import CcOut # noqa: PLC0415
+        from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
+        from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.send_warning import SendWarning # noqa: PLC0415
+        from ..models.signer import Signer # noqa: PLC0415
+        d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        document_id = UUID(d.pop("document_id"))
+
+
+
+
+        document_name = d.pop("document_name")
+
+        status = d.pop("status")
+
+        signing_order = d.pop("signing_order")
+
+        expires_at = datetime.datetime.fromisoformat(d.pop("expires_at"))
+
+
+
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        _documents = d.pop("documents", UNSET)
+        documents: list[EnvelopeDocument] | Unset = UNSET
+        if _documents is not UNSET:
+            documents = []
+            for documents_item_data in _documents:
+                documents_item = EnvelopeDocument.from_dict(documents_item_data)
+
+
+
+                documents.append(documents_item)
+
+
+        def _parse_message(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        message = _parse_message(d.pop("message", UNSET))
+
+
+        def _parse_completed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                completed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return completed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        completed_at = _parse_completed_at(d.pop("completed_at", UNSET))
+
+
+        _signers = d.pop("signers", UNSET)
+        signers: list[Signer] | Unset = UNSET
+        if _signers is not UNSET:
+            signers = []
+            for signers_item_data in _signers:
+                signers_item = Signer.from_dict(signers_item_data)
+
+
+
+                signers.append(signers_item)
+
+
+        sandbox = d.pop("sandbox", UNSET)
+
+        def _parse_field_values(data: object) -> list[FieldValue] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                field_values_type_0 = []
+                _field_values_type_0 = data
+                for field_values_type_0_item_data in (_field_values_type_0):
+                    field_values_type_0_item = FieldValue.from_dict(field_values_type_0_item_data)
+
+
+
+                    field_values_type_0.append(field_values_type_0_item)
+
+                return field_values_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[FieldValue] | None | Unset, data)
+
+        field_values = _parse_field_values(d.pop("field_values", UNSET))
+
+
+        def _parse_self_sign_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        self_sign_url = _parse_self_sign_url(d.pop("self_sign_url", UNSET))
+
+
+        identity_verification_required = d.pop("identity_verification_required", UNSET)
+
+        phone_verification_required = d.pop("phone_verification_required", UNSET)
+
+        def _parse_identity_payment_status(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        identity_payment_status = _parse_identity_payment_status(d.pop("identity_payment_status", UNSET))
+
+
+        signed_pdf_available = d.pop("signed_pdf_available", UNSET)
+
+        signed_pdf_status = d.pop("signed_pdf_status", UNSET)
+
+        signing_level = d.pop("signing_level", UNSET)
+
+        def _parse_pades_signed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                pades_signed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return pades_signed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        pades_signed_at = _parse_pades_signed_at(d.pop("pades_signed_at", UNSET))
+
+
+        separate_stamp_page = d.pop("separate_stamp_page", UNSET)
+
+        stamp_pdf_available = d.pop("stamp_pdf_available", UNSET)
+
+        def _parse_email_subject(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        email_subject = _parse_email_subject(d.pop("email_subject", UNSET))
+
+
+        _cc_emails = d.pop("cc_emails", UNSET)
+        cc_emails: list[CcOut] | Unset = UNSET
+        if _cc_emails is not UNSET:
+            cc_emails = []
+            for cc_emails_item_data in _cc_emails:
+                cc_emails_item = CcOut.from_dict(cc_emails_item_data)
+
+
+
+                cc_emails.append(cc_emails_item)
+
+
+        def _parse_reminder_days(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reminder_days = _parse_reminder_days(d.pop("reminder_days", UNSET))
+
+
+        _warnings = d.pop("warnings", UNSET)
+        warnings: list[SendWarning] | Unset = UNSET
+        if _warnings is not UNSET:
+            warnings = []
+            for warnings_item_data in _warnings:
+                warnings_item = SendWarning.from_dict(warnings_item_data)
+
+
+
+                warnings.append(warnings_item)
+
+
+        allow_delegation = d.pop("allow_delegation", UNSET)
+
+        signing_request = cls(
+            id=id,
+            document_id=document_id,
+            document_name=document_name,
+            status=status,
+            signing_order=signing_order,
+            expires_at=expires_at,
+            created_at=created_at,
+            documents=documents,
+            message=message,
+            completed_at=completed_at,
+            signers=signers,
+            sandbox=sandbox,
+            field_values=field_values,
+            self_sign_url=self_sign_url,
+            identity_verification_required=identity_verification_required,
+            phone_verification_required=phone_verification_required,
+            identity_payment_status=identity_payment_status,
+            signed_pdf_available=signed_pdf_available,
+            signed_pdf_status=signed_pdf_status,
+            signing_level=signing_level,
+            pades_signed_at=pades_signed_at,
+            separate_stamp_page=separate_stamp_page,
+            stamp_pdf_available=stamp_pdf_available,
+            email_subject=email_subject,
+            cc_emails=cc_emails,
+            reminder_days=reminder_days,
+            warnings=warnings,
+            allow_delegation=allow_delegation,
+        )
+
+
+        signing_request.additional_properties = d
+        return signing_request
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

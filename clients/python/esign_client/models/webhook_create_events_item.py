@@ -1,0 +1,21 @@
+from enum import StrEnum
+
+class WebhookCreateEventsItem(StrEnum):
+    DOCUMENT_SIGNED = "document.signed"
+    DOCUMENT_UPLOADED = "document.uploaded"
+    MEMBER_INVITED = "member.invited"
+    SIGNER_DECLINED = "signer.declined"
+    SIGNER_DELEGATED = "signer.delegated"
+    SIGNER_SIGNED = "signer.signed"
+    SIGNER_VIEWED = "signer.viewed"
+    SIGNER_WITHDRAWN = "signer.withdrawn"
+    SIGNING_REQUEST_CANCELLED = "signing_request.cancelled"
+    SIGNING_REQUEST_COMPLETED = "signing_request.completed"
+    SIGNING_REQUEST_CREATED = "signing_request.created"
+    SIGNING_REQUEST_EXPIRED = "signing_request.expired"
+    SIGNING_REQUEST_REMINDED = "signing_request.reminded"
+    SIGNING_REQUEST_SENT = "signing_request.sent"
+    SIGNING_REQUEST_SIGNER_REPLACED = "signing_request.signer_replaced"
+
+    def __str__(self) -> str:
+        return str(self.value)
