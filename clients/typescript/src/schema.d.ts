@@ -200,14 +200,14 @@ export interface paths {
          *     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
-         *     - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own)
+         *     - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
          *     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
          *     - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
          *     - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
          *     - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `reason` (string; required): the reason the signer gave
          *     - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-         *     - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`
+         *     - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
          *     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
          *     - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
@@ -443,7 +443,7 @@ export interface paths {
         put?: never;
         /**
          * Remind the signers whose turn it is
-         * @description Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event is still logged.
+         * @description Pending only (409 otherwise). A signer reminded less than `[notifications] remind_signer_minutes` ago (60) is skipped (not in `signers`); when every signer whose turn it is was, 429 rate_limited with Retry-After and nothing is recorded. Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event is still logged.
          */
         post: operations["remindSigners"];
         delete?: never;
@@ -845,7 +845,7 @@ export interface paths {
         put?: never;
         /**
          * Hand one's place to another person (extension)
-         * @description Only for requests created with `allow_delegation` (403 otherwise) and while it is the signer's turn (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation moved. An address already in the request, or a place delegated more than `[signing] max_delegations` times in a row: 422. Fires `signer.delegated`; the sender is emailed.
+         * @description Only for requests created with `allow_delegation` (403 otherwise), once the signer has passed the phone or identity check the request asks of them (403 before), and while it is the signer's turn (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation moved. An address already in the request, or a place delegated more than `[signing] max_delegations` times in a row: 422. Fires `signer.delegated`; the sender is emailed.
          */
         post: operations["signerDelegate"];
         delete?: never;
@@ -885,7 +885,7 @@ export interface paths {
         put?: never;
         /**
          * Text a one-time code to the signer's phone
-         * @description 429 within `[signer] otp_resend_seconds` of the last code, or while locked.
+         * @description 429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while locked, or when a cap on codes is reached (`[sms] codes_per_signer_hour`, `codes_per_signer_day`, `codes_per_request_day`, `codes_per_organisation_day`). A sandbox request texts nothing: its code is 000000.
          */
         post: operations["signerSendPhoneCode"];
         delete?: never;
@@ -1275,6 +1275,17 @@ export interface components {
             /** @description location of this document's signed PDF in storage */
             signed_pdf_storage_key: string;
         };
+        CompletedFieldValue: {
+            /** Format: uuid */
+            field_id: string;
+            /** Format: uuid */
+            signer_id: string;
+            /** @description the field's placeholder (a text tag's `name=`), null when it has none */
+            name: string | null;
+            field_type: string;
+            /** @description what the signer entered; `signed` for a signature or initials, the file's name for an attachment, null for an optional field left empty */
+            value: string | null;
+        };
         CompletedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1292,6 +1303,8 @@ export interface components {
             signed_pdf_storage_key: string;
             /** @description extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own) */
             documents: components["schemas"]["SignedDocument"][];
+            /** @description extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`) */
+            field_values: components["schemas"]["CompletedFieldValue"][] | null;
         };
         CancelledData: {
             sandbox: boolean;
@@ -1386,6 +1399,10 @@ export interface components {
             signing_level: string;
             /** @description array of `{email, name, signed_at}` */
             signers: components["schemas"]["CompletedSigner"][];
+            /** @description extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one */
+            download_url: string;
+            /** Format: date-time */
+            download_expires_at: string;
         };
         Person: {
             name: string;
@@ -1585,6 +1602,7 @@ export interface components {
             name: string;
             /** Format: email */
             email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
             phone?: string | null;
             /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
             locale?: string | null;
@@ -2012,6 +2030,7 @@ export interface components {
             name: string;
             /** Format: email */
             email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
             phone?: string | null;
             /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
             locale?: string | null;
@@ -2217,6 +2236,7 @@ export interface components {
             name: string;
             /** Format: email */
             email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
             phone?: string | null;
             /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
             locale?: string | null;
@@ -2367,8 +2387,8 @@ export interface components {
             values?: {
                 [key: string]: unknown;
             };
-            /** @description the adopted signature; always required (422 signature_required without it), also for a signer with no signature field */
-            signature?: {
+            /** @description the adopted signature; always required (422 signature_required without it, or null), also for a signer with no signature field */
+            signature: {
                 /** @enum {string} */
                 kind: "typed" | "drawn";
                 /** @description typed: the name as typed (1 to 255 characters) */
@@ -2451,7 +2471,7 @@ export interface components {
         "X-RateLimit-Limit": number;
         /** @description Requests left in the current minute's window */
         "X-RateLimit-Remaining": number;
-        /** @description When the current window ends, as Unix time in seconds (the same meaning on every answer, 429 included) */
+        /** @description When the whole budget is back (Remaining equal to Limit again), as Unix time in seconds: the same meaning on every answer, 429 included (`Retry-After` says when the next request is allowed) */
         "X-RateLimit-Reset": number;
         /** @description Seconds to wait before asking again (a 429, a 503, or a 202 while a file is still being produced) */
         "Retry-After": number;

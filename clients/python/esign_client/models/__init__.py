@@ -16,6 +16,7 @@ from .cc_out import CcOut
 from .cc_recipient import CcRecipient
 from .code_body import CodeBody
 from .completed_data import CompletedData
+from .completed_field_value import CompletedFieldValue
 from .completed_signer import CompletedSigner
 from .contact import Contact
 from .contact_create import ContactCreate
@@ -179,6 +180,7 @@ __all__ = (
     "CcRecipient",
     "CodeBody",
     "CompletedData",
+    "CompletedFieldValue",
     "CompletedSigner",
     "Contact",
     "ContactCreate",

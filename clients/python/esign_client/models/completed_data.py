@@ -13,6 +13,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.completed_field_value import CompletedFieldValue
   from ..models.completed_signer import CompletedSigner
   from ..models.signed_document import SignedDocument
 
@@ -38,6 +39,9 @@ class CompletedData:
             signed_pdf_storage_key (str): location of the signed PDF in storage (of the first document of an envelope)
             documents (list[SignedDocument]): extension: every document of the request in order, each `{document_id, name,
                 signed_pdf_storage_key}` (each is signed as a PDF of its own)
+            field_values (list[CompletedFieldValue] | None): extension: every field of the request with what was filled in,
+                in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-
+                requests/{id}`)
      """
 
     sandbox: bool
@@ -49,6 +53,7 @@ class CompletedData:
     all_signers: list[CompletedSigner]
     signed_pdf_storage_key: str
     documents: list[SignedDocument]
+    field_values: list[CompletedFieldValue] | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -56,6 +61,7 @@ class CompletedData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.completed_field_value import CompletedFieldValue # noqa: PLC0415
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
         from ..models.signed_document import SignedDocument # noqa: PLC0415
         sandbox = self.sandbox
@@ -86,6 +92,17 @@ class CompletedData:
 
 
 
+        field_values: list[dict[str, Any]] | None
+        if isinstance(self.field_values, list):
+            field_values = []
+            for field_values_type_0_item_data in self.field_values:
+                field_values_type_0_item = field_values_type_0_item_data.to_dict()
+                field_values.append(field_values_type_0_item)
+
+
+        else:
+            field_values = self.field_values
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -99,6 +116,7 @@ class CompletedData:
             "all_signers": all_signers,
             "signed_pdf_storage_key": signed_pdf_storage_key,
             "documents": documents,
+            "field_values": field_values,
         })
 
         return field_dict
@@ -107,6 +125,7 @@ class CompletedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.completed_field_value import CompletedFieldValue # noqa: PLC0415
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
         from ..models.signed_document import SignedDocument # noqa: PLC0415
         d = dict(src_dict)
@@ -153,6 +172,29 @@ class CompletedData:
             documents.append(documents_item)
 
 
+        def _parse_field_values(data: object) -> list[CompletedFieldValue] | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                field_values_type_0 = []
+                _field_values_type_0 = data
+                for field_values_type_0_item_data in (_field_values_type_0):
+                    field_values_type_0_item = CompletedFieldValue.from_dict(field_values_type_0_item_data)
+
+
+
+                    field_values_type_0.append(field_values_type_0_item)
+
+                return field_values_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[CompletedFieldValue] | None, data)
+
+        field_values = _parse_field_values(d.pop("field_values"))
+
+
         completed_data = cls(
             sandbox=sandbox,
             signing_request_id=signing_request_id,
@@ -163,6 +205,7 @@ class CompletedData:
             all_signers=all_signers,
             signed_pdf_storage_key=signed_pdf_storage_key,
             documents=documents,
+            field_values=field_values,
         )
 
 

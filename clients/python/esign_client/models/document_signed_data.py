@@ -34,6 +34,10 @@ class DocumentSignedData:
             completed_at (datetime.datetime):
             signing_level (str): the request's signing level, e.g. `ses`
             signers (list[CompletedSigner]): array of `{email, name, signed_at}`
+            download_url (str): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours
+                after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a
+                new one
+            download_expires_at (datetime.datetime):
      """
 
     sandbox: bool
@@ -43,6 +47,8 @@ class DocumentSignedData:
     completed_at: datetime.datetime
     signing_level: str
     signers: list[CompletedSigner]
+    download_url: str
+    download_expires_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -70,6 +76,10 @@ class DocumentSignedData:
 
 
 
+        download_url = self.download_url
+
+        download_expires_at = self.download_expires_at.isoformat()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -81,6 +91,8 @@ class DocumentSignedData:
             "completed_at": completed_at,
             "signing_level": signing_level,
             "signers": signers,
+            "download_url": download_url,
+            "download_expires_at": download_expires_at,
         })
 
         return field_dict
@@ -122,6 +134,13 @@ class DocumentSignedData:
             signers.append(signers_item)
 
 
+        download_url = d.pop("download_url")
+
+        download_expires_at = datetime.datetime.fromisoformat(d.pop("download_expires_at"))
+
+
+
+
         document_signed_data = cls(
             sandbox=sandbox,
             signing_request_id=signing_request_id,
@@ -130,6 +149,8 @@ class DocumentSignedData:
             completed_at=completed_at,
             signing_level=signing_level,
             signers=signers,
+            download_url=download_url,
+            download_expires_at=download_expires_at,
         )
 
 

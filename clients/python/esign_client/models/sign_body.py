@@ -28,18 +28,18 @@ T = TypeVar("T", bound="SignBody")
 class SignBody:
     """ 
         Attributes:
+            signature (None | SignBodySignatureType0): the adopted signature; always required (422 signature_required
+                without it, or null), also for a signer with no signature field
             values (SignBodyValues | Unset): field id -> value (a string, a boolean for checkboxes, or null; at most 5000
                 entries) for this signer's text, checkbox ("true"/"false") and select fields, and overrides of auto_source
                 fields
-            signature (None | SignBodySignatureType0 | Unset): the adopted signature; always required (422
-                signature_required without it), also for a signer with no signature field
             initials (None | SignBodyInitialsType0 | Unset): optional, for initials fields; else the initials of the typed
                 name or the signature
             consent (bool | Unset): must be true unless consent was given before
      """
 
+    signature: None | SignBodySignatureType0
     values: SignBodyValues | Unset = UNSET
-    signature: None | SignBodySignatureType0 | Unset = UNSET
     initials: None | SignBodyInitialsType0 | Unset = UNSET
     consent: bool | Unset = UNSET
 
@@ -51,17 +51,15 @@ class SignBody:
         from ..models.sign_body_initials_type_0 import SignBodyInitialsType0 # noqa: PLC0415
         from ..models.sign_body_signature_type_0 import SignBodySignatureType0 # noqa: PLC0415
         from ..models.sign_body_values import SignBodyValues # noqa: PLC0415
-        values: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.values, Unset):
-            values = self.values.to_dict()
-
-        signature: dict[str, Any] | None | Unset
-        if isinstance(self.signature, Unset):
-            signature = UNSET
-        elif isinstance(self.signature, SignBodySignatureType0):
+        signature: dict[str, Any] | None
+        if isinstance(self.signature, SignBodySignatureType0):
             signature = self.signature.to_dict()
         else:
             signature = self.signature
+
+        values: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.values, Unset):
+            values = self.values.to_dict()
 
         initials: dict[str, Any] | None | Unset
         if isinstance(self.initials, Unset):
@@ -77,11 +75,10 @@ class SignBody:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({
+            "signature": signature,
         })
         if values is not UNSET:
             field_dict["values"] = values
-        if signature is not UNSET:
-            field_dict["signature"] = signature
         if initials is not UNSET:
             field_dict["initials"] = initials
         if consent is not UNSET:
@@ -97,20 +94,8 @@ class SignBody:
         from ..models.sign_body_signature_type_0 import SignBodySignatureType0 # noqa: PLC0415
         from ..models.sign_body_values import SignBodyValues # noqa: PLC0415
         d = dict(src_dict)
-        _values = d.pop("values", UNSET)
-        values: SignBodyValues | Unset
-        if isinstance(_values,  Unset):
-            values = UNSET
-        else:
-            values = SignBodyValues.from_dict(_values)
-
-
-
-
-        def _parse_signature(data: object) -> None | SignBodySignatureType0 | Unset:
+        def _parse_signature(data: object) -> None | SignBodySignatureType0:
             if data is None:
-                return data
-            if isinstance(data, Unset):
                 return data
             try:
                 if not isinstance(data, dict):
@@ -122,9 +107,19 @@ class SignBody:
                 return signature_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SignBodySignatureType0 | Unset, data)
+            return cast(None | SignBodySignatureType0, data)
 
-        signature = _parse_signature(d.pop("signature", UNSET))
+        signature = _parse_signature(d.pop("signature"))
+
+
+        _values = d.pop("values", UNSET)
+        values: SignBodyValues | Unset
+        if isinstance(_values,  Unset):
+            values = UNSET
+        else:
+            values = SignBodyValues.from_dict(_values)
+
+
 
 
         def _parse_initials(data: object) -> None | SignBodyInitialsType0 | Unset:
@@ -150,8 +145,8 @@ class SignBody:
         consent = d.pop("consent", UNSET)
 
         sign_body = cls(
-            values=values,
             signature=signature,
+            values=values,
             initials=initials,
             consent=consent,
         )

@@ -22,8 +22,8 @@ T = TypeVar("T", bound="SignBodySignatureType0")
 
 @_attrs_define
 class SignBodySignatureType0:
-    """ the adopted signature; always required (422 signature_required without it), also for a signer with no signature
-    field
+    """ the adopted signature; always required (422 signature_required without it, or null), also for a signer with no
+    signature field
 
         Attributes:
             kind (SignBodySignatureType0Kind):

@@ -27,7 +27,8 @@ class SignerBase:
         Attributes:
             name (str):
             email (str):
-            phone (None | str | Unset):
+            phone (None | str | Unset): international form (+, country code, number), a number that exists; stored in E.164.
+                With `[sms] allowed_countries`, only numbers of those countries (422 otherwise)
             locale (None | str | Unset): the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it,
                 nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the
                 browser's

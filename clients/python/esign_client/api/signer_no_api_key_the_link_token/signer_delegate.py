@@ -130,7 +130,8 @@ def sync_detailed(
 ) -> Response[Delegated | ErrorResponse]:
     """ Hand one's place to another person (extension)
 
-     Only for requests created with `allow_delegation` (403 otherwise) and while it is the signer's turn
+     Only for requests created with `allow_delegation` (403 otherwise), once the signer has passed the
+    phone or identity check the request asks of them (403 before), and while it is the signer's turn
     (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and
     fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation
     moved. An address already in the request, or a place delegated more than `[signing] max_delegations`
@@ -170,7 +171,8 @@ def sync(
 ) -> Delegated | ErrorResponse | None:
     """ Hand one's place to another person (extension)
 
-     Only for requests created with `allow_delegation` (403 otherwise) and while it is the signer's turn
+     Only for requests created with `allow_delegation` (403 otherwise), once the signer has passed the
+    phone or identity check the request asks of them (403 before), and while it is the signer's turn
     (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and
     fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation
     moved. An address already in the request, or a place delegated more than `[signing] max_delegations`
@@ -205,7 +207,8 @@ async def asyncio_detailed(
 ) -> Response[Delegated | ErrorResponse]:
     """ Hand one's place to another person (extension)
 
-     Only for requests created with `allow_delegation` (403 otherwise) and while it is the signer's turn
+     Only for requests created with `allow_delegation` (403 otherwise), once the signer has passed the
+    phone or identity check the request asks of them (403 before), and while it is the signer's turn
     (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and
     fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation
     moved. An address already in the request, or a place delegated more than `[signing] max_delegations`
@@ -245,7 +248,8 @@ async def asyncio(
 ) -> Delegated | ErrorResponse | None:
     """ Hand one's place to another person (extension)
 
-     Only for requests created with `allow_delegation` (403 otherwise) and while it is the signer's turn
+     Only for requests created with `allow_delegation` (403 otherwise), once the signer has passed the
+    phone or identity check the request asks of them (403 before), and while it is the signer's turn
     (409). The signer becomes `delegated` (with `delegated_to`); the delegate takes the same order and
     fields and is invited when it is their turn; this link then answers 410 `gone` saying the invitation
     moved. An address already in the request, or a place delegated more than `[signing] max_delegations`

@@ -114,7 +114,10 @@ def sync_detailed(
 ) -> Response[ErrorResponse | SignerView]:
     """ Text a one-time code to the signer's phone
 
-     429 within `[signer] otp_resend_seconds` of the last code, or while locked.
+     429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while locked, or when a
+    cap on codes is reached (`[sms] codes_per_signer_hour`, `codes_per_signer_day`,
+    `codes_per_request_day`, `codes_per_organisation_day`). A sandbox request texts nothing: its code is
+    000000.
 
     Args:
         token (str):
@@ -147,7 +150,10 @@ def sync(
 ) -> ErrorResponse | SignerView | None:
     """ Text a one-time code to the signer's phone
 
-     429 within `[signer] otp_resend_seconds` of the last code, or while locked.
+     429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while locked, or when a
+    cap on codes is reached (`[sms] codes_per_signer_hour`, `codes_per_signer_day`,
+    `codes_per_request_day`, `codes_per_organisation_day`). A sandbox request texts nothing: its code is
+    000000.
 
     Args:
         token (str):
@@ -175,7 +181,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | SignerView]:
     """ Text a one-time code to the signer's phone
 
-     429 within `[signer] otp_resend_seconds` of the last code, or while locked.
+     429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while locked, or when a
+    cap on codes is reached (`[sms] codes_per_signer_hour`, `codes_per_signer_day`,
+    `codes_per_request_day`, `codes_per_organisation_day`). A sandbox request texts nothing: its code is
+    000000.
 
     Args:
         token (str):
@@ -208,7 +217,10 @@ async def asyncio(
 ) -> ErrorResponse | SignerView | None:
     """ Text a one-time code to the signer's phone
 
-     429 within `[signer] otp_resend_seconds` of the last code, or while locked.
+     429 with Retry-After within `[signer] otp_resend_seconds` of the last code, while locked, or when a
+    cap on codes is reached (`[sms] codes_per_signer_hour`, `codes_per_signer_day`,
+    `codes_per_request_day`, `codes_per_organisation_day`). A sandbox request texts nothing: its code is
+    000000.
 
     Args:
         token (str):

@@ -117,8 +117,10 @@ def sync_detailed(
 ) -> Response[ErrorResponse | RemindResponse]:
     """ Remind the signers whose turn it is
 
-     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
-    is still logged.
+     Pending only (409 otherwise). A signer reminded less than `[notifications] remind_signer_minutes`
+    ago (60) is skipped (not in `signers`); when every signer whose turn it is was, 429 rate_limited
+    with Retry-After and nothing is recorded. Sandbox: no emails, `{sent_count: 0, signers: []}`, the
+    reminder event is still logged.
 
     Args:
         request_id (UUID):
@@ -154,8 +156,10 @@ def sync(
 ) -> ErrorResponse | RemindResponse | None:
     """ Remind the signers whose turn it is
 
-     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
-    is still logged.
+     Pending only (409 otherwise). A signer reminded less than `[notifications] remind_signer_minutes`
+    ago (60) is skipped (not in `signers`); when every signer whose turn it is was, 429 rate_limited
+    with Retry-After and nothing is recorded. Sandbox: no emails, `{sent_count: 0, signers: []}`, the
+    reminder event is still logged.
 
     Args:
         request_id (UUID):
@@ -186,8 +190,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | RemindResponse]:
     """ Remind the signers whose turn it is
 
-     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
-    is still logged.
+     Pending only (409 otherwise). A signer reminded less than `[notifications] remind_signer_minutes`
+    ago (60) is skipped (not in `signers`); when every signer whose turn it is was, 429 rate_limited
+    with Retry-After and nothing is recorded. Sandbox: no emails, `{sent_count: 0, signers: []}`, the
+    reminder event is still logged.
 
     Args:
         request_id (UUID):
@@ -223,8 +229,10 @@ async def asyncio(
 ) -> ErrorResponse | RemindResponse | None:
     """ Remind the signers whose turn it is
 
-     Pending only (409 otherwise). Sandbox: no emails, `{sent_count: 0, signers: []}`, the reminder event
-    is still logged.
+     Pending only (409 otherwise). A signer reminded less than `[notifications] remind_signer_minutes`
+    ago (60) is skipped (not in `signers`); when every signer whose turn it is was, 429 rate_limited
+    with Retry-After and nothing is recorded. Sandbox: no emails, `{sent_count: 0, signers: []}`, the
+    reminder event is still logged.
 
     Args:
         request_id (UUID):

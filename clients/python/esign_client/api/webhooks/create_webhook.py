@@ -184,7 +184,9 @@ def sync_detailed(
     name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
     storage (of the first document of an envelope); `documents` (array; required): extension: every
     document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own)
+    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
+    request with what was filled in, in the request's order; null when they would take more than 256 KiB
+    (read them with `GET /v1/signing-requests/{id}`)
     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
@@ -215,7 +217,10 @@ def sync_detailed(
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
-    name, signed_at}`
+    name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed
+    PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
+    afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
+    time; required)
     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
     required): the request's status after the event; `document_id` (uuid; required); `document_name`
     (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
@@ -319,7 +324,9 @@ def sync(
     name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
     storage (of the first document of an envelope); `documents` (array; required): extension: every
     document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own)
+    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
+    request with what was filled in, in the request's order; null when they would take more than 256 KiB
+    (read them with `GET /v1/signing-requests/{id}`)
     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
@@ -350,7 +357,10 @@ def sync(
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
-    name, signed_at}`
+    name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed
+    PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
+    afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
+    time; required)
     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
     required): the request's status after the event; `document_id` (uuid; required); `document_name`
     (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
@@ -449,7 +459,9 @@ async def asyncio_detailed(
     name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
     storage (of the first document of an envelope); `documents` (array; required): extension: every
     document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own)
+    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
+    request with what was filled in, in the request's order; null when they would take more than 256 KiB
+    (read them with `GET /v1/signing-requests/{id}`)
     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
@@ -480,7 +492,10 @@ async def asyncio_detailed(
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
-    name, signed_at}`
+    name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed
+    PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
+    afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
+    time; required)
     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
     required): the request's status after the event; `document_id` (uuid; required); `document_name`
     (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
@@ -584,7 +599,9 @@ async def asyncio(
     name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
     storage (of the first document of an envelope); `documents` (array; required): extension: every
     document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own)
+    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
+    request with what was filled in, in the request's order; null when they would take more than 256 KiB
+    (read them with `GET /v1/signing-requests/{id}`)
     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
@@ -615,7 +632,10 @@ async def asyncio(
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
-    name, signed_at}`
+    name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed
+    PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
+    afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
+    time; required)
     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
     required): the request's status after the event; `document_id` (uuid; required); `document_name`
     (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
