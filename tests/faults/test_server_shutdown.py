@@ -71,7 +71,8 @@ async def test_an_upload_in_flight_gets_its_201_and_the_process_exits_0(tmp_path
         writer.close()
         status, _, payload = parse_answer(answer)
         assert status == 201, answer[:500]
-        assert payload["name"] == "in-flight.pdf" and payload["file_size"] == 8 * MB
+        # the size of the stored copy, the upload normalised (esign.pdf.normalise): a few bytes from 8 MB
+        assert payload["name"] == "in-flight.pdf" and abs(payload["file_size"] - 8 * MB) < 64 * 1024
         assert await asyncio.to_thread(srv.proc.wait, 60) == 0
         log = srv.log()
         assert "Traceback" not in log and "cut off" not in log and "stopped" in log

@@ -27,12 +27,14 @@ NEEDS_EXISTING = {
     ("POST", "/v1/templates"): "document_id, when given, must name a document of the organisation",
     ("POST", "/v1/contacts"): "phone, when given, must be a number that exists (phonenumbers), not any string "
                               "of the pattern's shape",
+    ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/replace"): "phone, when given, must be a number "
+                                                                              "that exists (phonenumbers)",
     ("PATCH", "/v1/templates/{template_id}"): "document_id must exist; role fields must lie on its pages",
     ("POST", "/v1/templates/{template_id}/send"): "signer roles must be the template's roles",
     ("POST", "/v1/bulk-send"): "template_id must name a template of the organisation",
     ("POST", "/v1/webhooks"): "the url must resolve to a reachable public address (SSRF rules)",
     ("PATCH", "/v1/webhooks/{webhook_id}"): "the url must resolve to a reachable public address (SSRF rules)",
-    ("GET", "/v1/events"): "after_id must name an event of the organisation (cursor)",
+    ("GET", "/v1/events"): "after_id and since_id must name an event of the organisation (cursors)",
     ("GET", "/v1/signing-requests"): "after_id must name a request of the organisation (cursor)",
     ("GET", "/v1/documents"): "after_id must name a document of the organisation (cursor)",
     ("GET", "/v1/templates"): "after_id must name a template of the organisation (cursor)",

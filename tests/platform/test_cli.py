@@ -100,7 +100,8 @@ def get(url, key=None):
 
 
 def pdf_check_children(pid: int, wait: float = 20.0) -> list[int]:
-    """The PDF-checking processes `pid` has started, once there are [limits] pdf_check_workers (2)."""
+    """The PDF-checking processes `pid` has started, once there are [limits] pdf_check_workers (2) and
+    page_image_workers (1, the page images' own pool)."""
     deadline = time.monotonic() + wait
     while True:
         found = []
@@ -111,7 +112,7 @@ def pdf_check_children(pid: int, wait: float = 20.0) -> list[int]:
                 continue
             if b"esign.pdf.probe" in cmdline:
                 found.append(int(child))
-        if len(found) >= 2 or time.monotonic() > deadline:
+        if len(found) >= 3 or time.monotonic() > deadline:
             return found
         time.sleep(0.05)
 
@@ -129,7 +130,7 @@ def test_serve_starts_answers_and_stops_on_sigterm(tmp_path):
         assert get(url + "/healthz") == (200, {"status": "ok", "version": __version__})
         assert get(url + "/readyz") == (200, {"status": "ready"})
         checkers = pdf_check_children(proc.pid)  # started with the server, before any upload
-        assert len(checkers) == 2, checkers
+        assert len(checkers) == 3, checkers
         status, body = get(url + "/v1/documents", key=KEY)  # provisioned from [[organizations]]
         assert (status, body) == (200, {"items": [], "total": 0, "has_more": False})
         assert get(url + "/v1/documents")[0] == 401
