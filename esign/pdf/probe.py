@@ -9,11 +9,12 @@ pdfium already imported), reads one JSON request a line on its standard input an
 an upload does not pay for an interpreter's start-up. {"check": path} answers {"ok": true, "page_count": N}
 or {"ok": false, "error": "..."} (with "too_large": true for a page over esign.pdf.render.MAX_PAGE_POINTS
 on a side, or one whose largest image would take more than half the page-image budget to draw:
-esign.pdf.probe_child `_image_seconds`); the check also finds active content (esign.pdf.active) and earlier signatures
-(esign.pdf.earlier) and writes the normalised copy, the one stored, beside the file (`cleaned_path`,
-esign.pdf.normalise; in "strip" mode without active content), or refuses a file PDF readers would read
-differently ("ambiguous": true): see esign.pdf.probe_child `_check`. {"render": path, "page": n, "out": png_path} draws the
-signing page's image of page n (esign.pdf.render.render_page, at most MAX_PIXELS) into png_path and answers
+esign.pdf.probe_child `_image_seconds`); the check also finds active content (esign.pdf.active) and
+earlier signatures (esign.pdf.earlier) and writes the normalised copy, the one stored, beside the file
+(`cleaned_path`, esign.pdf.normalise; in "strip" mode without active content), or refuses a file PDF
+readers would read differently ("ambiguous": true): see esign.pdf.probe_child `_check`. {"render": path,
+"page": n, "out": png_path} draws the signing page's image of page n (esign.pdf.render.render_page, at
+most MAX_PIXELS) into png_path and answers
 {"ok": true} or {"ok": false, "error": "..."} (with "width" and "format": webp at one of
 esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} writes the document as it
 stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the bounds
@@ -186,7 +187,8 @@ class PdfChecker:
 
     async def _start_child(self) -> _Child:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "esign.pdf.probe_child", "--serve", self.active_content, repr(float(self.image_seconds)),
+            sys.executable, "-m", "esign.pdf.probe_child", "--serve", self.active_content,
+            repr(float(self.image_seconds)),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             preexec_fn=_child_setup(self.memory_mb), limit=ANSWER_LIMIT)
         return _Child(proc)
