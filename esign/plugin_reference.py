@@ -1,10 +1,11 @@
 """The plugin reference, generated from the code that is the contract: every hook of esign.hookspecs and
-everything a provider uses from esign.providers.base (the errors, the value classes, the base classes
-with their attributes and methods), each with its signature and its docstring.
+everything a provider uses from esign.providers.base (the errors, the base classes with their attributes
+and methods; the value classes and helpers of esign.providers.values, which base names too), each with
+its signature and its docstring.
 
 `docs/plugin-reference.md` is `python -m esign.plugin_reference > docs/plugin-reference.md`
 (tests/platform/test_plugin_reference.py fails when it is stale). The contract is written once, in the
-docstrings and the `#:` comments of those two modules; docs/plugins.md and docs/plugins-identity.md are
+docstrings and the `#:` comments of those modules; docs/plugins.md and docs/plugins-identity.md are
 the guides around it (packaging, examples, the conformance kit) and link here.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 import sys
 
 from esign import hookspecs
-from esign.providers import base
+from esign.providers import base, values
 
 # `#: text` comment lines right above `name = ...` or `name: type = ...` (Sphinx's convention)
 ATTRIBUTE = re.compile(r"((?:^[ \t]*#:.*\n)+)^[ \t]*([A-Za-z_]\w*)\s*[:=]", re.M)
@@ -118,9 +119,9 @@ def dataclass_section(cls) -> list[str]:
 
 
 def markdown() -> str:
-    module_comments = attribute_docs(base)
+    module_comments = {**attribute_docs(base), **attribute_docs(values)}
     lines = ["# Plugin reference", "",
-             "Generated from `esign/hookspecs.py` and `esign/providers/base.py` by "
+             "Generated from `esign/hookspecs.py`, `esign/providers/base.py` and `esign/providers/values.py` by "
              "`python -m esign.plugin_reference > docs/plugin-reference.md`; do not edit it by hand (a test "
              "fails when it is stale): the docstrings are the contract. [plugins.md](plugins.md) is the guide "
              "(packaging, an example plugin per kind, the conformance kit) and "
@@ -130,19 +131,21 @@ def markdown() -> str:
         lines += [f"### `{fn.__name__}{signature(fn)}`", "", doc(fn), ""]
     lines += ["## The provider contract", "", doc(base), ""]
     for name in ("CONTRACT_VERSION", "IDENTITY_STATUSES"):
-        lines += [f"### `{name} = {getattr(base, name)!r}`", "", module_comments[name], ""]
+        lines += [f"### `{name} = {getattr(base, name)!r}`", "", module_comments[name], ""]  # both named by base
     lines += ["## Errors", ""]
     for name, cls in vars(base).items():
         if inspect.isclass(cls) and issubclass(cls, Exception) and cls.__module__ == base.__name__:
             lines += [f"### `{name}`", "", f"Subclasses `{cls.__bases__[0].__name__}`.", "", doc(cls), ""]
     lines += ["## Values", ""]
-    for cls in vars(base).values():
-        if inspect.isclass(cls) and dataclasses.is_dataclass(cls) and cls.__module__ == base.__name__:
-            lines += dataclass_section(cls)
+    for module in (base, values):
+        for cls in vars(module).values():
+            if inspect.isclass(cls) and dataclasses.is_dataclass(cls) and cls.__module__ == module.__name__:
+                lines += dataclass_section(cls)
     lines += ["## Helpers", ""]
-    for name, fn in vars(base).items():
-        if inspect.isfunction(fn) and fn.__module__ == base.__name__ and not name.startswith("_"):
-            lines += [f"### `{name}{signature(fn)}` (sync)", "", doc(fn), ""]
+    for module in (base, values):
+        for name, fn in vars(module).items():
+            if inspect.isfunction(fn) and fn.__module__ == module.__name__ and not name.startswith("_"):
+                lines += [f"### `{name}{signature(fn)}` (sync)", "", doc(fn), ""]
     lines += ["## Base classes", ""]
     for cls in provider_classes():
         lines += class_section(cls)

@@ -48,6 +48,7 @@ from esign.db.fast_paths import (
     touched_fields,
 )
 from esign.db.index_rule import UnindexedQuery, index_serves, sort_spec
+from esign.db.memory_cursor import MemoryCursor
 from esign.db.mongomock_patches import adopt, indexed_store
 
 MAX_DOCUMENT_BYTES = 16 * 1024 * 1024  # MongoDB's BSON document limit (16 MiB)
@@ -89,7 +90,6 @@ def _expire(store, now: datetime.datetime) -> None:
                    and (partial is None or filtering.filter_applies(partial, doc))]
         for key in expired:
             del store._documents[key]
-
 
 
 def _call(command: str):
@@ -162,58 +162,6 @@ class MemoryDatabase:
         for store in list(self._store._collections.values()):
             adopt(store)
             _expire(store, now)
-
-
-class MemoryCursor:
-    """A query's cursor: the page is computed when first read, sorting the matching documents
-    where they are stored and copying only the page (mongomock's own cursor copies every match)."""
-
-    def __init__(self, collection: MemoryCollection, query: dict, projection=None):
-        self._collection = collection
-        self._query = query
-        self._projection = projection
-        self._sort: list = []
-        self._skip = 0
-        self._limit = 0
-        self._results: list | None = None
-        self._next = 0
-
-    def sort(self, key_or_list, direction=None):
-        self._sort = sort_spec(key_or_list, direction)
-        return self
-
-    def skip(self, n):
-        self._skip = n
-        return self
-
-    def limit(self, n):
-        self._limit = n
-        return self
-
-    async def _start(self) -> list:
-        if self._results is None:
-            self._collection.check(self._query, self._sort)
-            async with self._collection.database.call("find"):
-                self._results = self._collection.page(self._query, self._projection, self._sort, self._skip,
-                                                      self._limit)
-        return self._results
-
-    def __aiter__(self):
-        return self
-
-    async def __anext__(self):
-        results = await self._start()
-        if self._next >= len(results):
-            raise StopAsyncIteration
-        self._next += 1
-        return results[self._next - 1]
-
-    async def to_list(self, length=None):
-        results = await self._start()
-        stop = len(results) if length is None else self._next + length
-        taken = results[self._next:stop]
-        self._next += len(taken)
-        return taken
 
 
 class MemoryCollection:

@@ -15,8 +15,8 @@ On mongomock's classes esign replaces (collections of the embedded database only
 
 They are written against mongomock 4.3 (setup.cfg pins `mongomock>=4.3,<4.4`). At import this module
 checks that every private attribute of mongomock it patches or reads exists, and fails naming the
-installed version otherwise: a mongomock release that renames one fails loudly here instead of
-changing the embedded database's behaviour silently.
+installed version otherwise (what esign.db.memory reads of mongomock is in the list too): a mongomock
+release that renames one fails loudly here instead of changing the embedded database's behaviour silently.
 """
 from __future__ import annotations
 
@@ -37,18 +37,26 @@ TESTED_VERSION = "4.3"
 PATCHED = [(_MockCollection, "_iter_documents"), (_MockCollection, "_apply_update_document"),
            (_MockCollection, "_ensure_uniques"), (CollectionStore, "_remove_expired_documents"),
            (helpers, "patch_datetime_awareness_in_document")]
-# ... and the private (or undocumented) attributes it reads: a collection store's documents and
-# indexes, a database store's collections, mongomock's projection, sort key and filter helpers
-READ = [(_MockCollection, "_copy_only_fields"), (CollectionStore("probe"), "_documents"),
-        (CollectionStore("probe"), "indexes"), (DatabaseStore(), "_collections"),
-        (filtering, "filter_applies"), (filtering, "resolve_sort_key"), (helpers, "get_value_by_dot"),
-        (mongomock, "utcnow")]
+# ... and the private (or undocumented) attributes it reads or calls (esign.db.memory, this module): a
+# database's and a collection's store, a collection store's documents and indexes (and its item
+# assignment and deletion), a database store's collections, mongomock's projection, sort key and
+# filter helpers
+READ_ON_CLASSES = [(_MockCollection, "_store"), (_MockCollection, "_copy_only_fields"),
+                   (CollectionStore, "__setitem__"), (CollectionStore, "__delitem__"), (filtering, "filter_applies"),
+                   (filtering, "resolve_sort_key"), (helpers, "get_value_by_dot"), (mongomock, "utcnow")]
+
+
+def _read() -> list[tuple[object, str]]:
+    """What esign reads: READ_ON_CLASSES, and the attributes mongomock sets on each instance (checked on
+    instances made now)."""
+    return [*READ_ON_CLASSES, (mongomock.MongoClient()["probe"], "_store"), (CollectionStore("probe"), "_documents"),
+            (CollectionStore("probe"), "indexes"), (DatabaseStore(), "_collections")]
 
 
 def check_mongomock(version: str = mongomock.__version__) -> None:
     """Raise ImportError naming the installed mongomock when an attribute esign patches or reads is gone."""
     missing = [f"{getattr(owner, '__name__', type(owner).__name__)}.{attribute}"
-               for owner, attribute in PATCHED + READ if not hasattr(owner, attribute)]
+               for owner, attribute in PATCHED + _read() if not hasattr(owner, attribute)]
     if missing:
         raise ImportError(f"mongomock {version} has no {', '.join(missing)}, which esign's embedded database "
                           f"(memory://) patches or reads (esign.db.mongomock_patches); esign is tested with "

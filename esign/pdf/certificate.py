@@ -6,23 +6,22 @@ fingerprint, the audit chain head).
 Written in the organisation's locale (`organization_locale`: its `default_locale`, else English;
 the catalogs of esign/i18n), times formatted for it with Babel and naming their zone (UTC); every
 event type reads as words (LABELS); emails and codes are sent by the service, not by their recipient,
-and what the API triggered is the API key owner's (`actor`). Initials are listed only for a signer
-who had an initials field; the consent disclosure's version is printed, and for each language the
-signers read it in, the file its text is embedded as (`consent-disclosure.txt` for English,
+and what the API triggered is the API key owner's (`actor`): these words are
+esign.pdf.certificate_words, this module lays them out. Initials are listed only for a signer who had
+an initials field; the consent disclosure's version is printed, and for each language the signers read
+it in, the file its text is embedded as (`consent-disclosure.txt` for English,
 `consent-disclosure.<lang>.txt` else, esign.pdf.finalize) and the SHA-256 of that text. Every sentence
 comes from the catalogs (counts with ngettext), lists are joined as the locale joins them. Tables keep
 at least WIDOW rows together at the top of a page, and each signer's block stays on one page.
 """
 from __future__ import annotations
 
-import contextvars
 import datetime as dt
 import io
 import unicodedata
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from babel import Locale
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_LEFT, TA_RIGHT
 from reportlab.lib.pagesizes import A4
@@ -35,58 +34,33 @@ from esign import i18n
 from esign.audit_chain import TRAIL_FILE
 from esign.i18n import N_
 from esign.pdf import active, fonts
+from esign.pdf.certificate_words import (
+    LOCALE,
+    _,
+    actor,
+    event_text,
+    ip_address_text,
+    join_list,
+    language_name,
+    ngettext,
+    number_text,
+    pgettext,
+    sentences,
+    signing_methods,
+    time_text,
+)
 from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 
 TITLE = N_("Certificate of completion")
-SYSTEM = N_("esign (the service)")
 SEAL_LABEL = N_("Seal certificate SHA-256")  # its row, which `esign verify` reads (esign.pdf.verify)
 FOOTER = N_("{title} · request {id}")  # on every page, which `esign verify` looks for (esign.pdf.verify)
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
 MARGIN = 18 * mm
 _PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
-LABELS = {
-    "signing_request.created": N_("Request created"),
-    "signing_request.sent": N_("Request sent for signing"),
-    "signing_request.reminded": N_("Reminder sent"),
-    "signing_request.cancelled": N_("Request cancelled"),
-    "signing_request.expired": N_("Request expired"),
-    "signing_request.completed": N_("Request completed: every signer signed"),
-    "signing_event.reactivated": N_("Request reactivated"),
-    "signing_event.email_failed": N_("Email could not be delivered"),
-    "signing_event.email_bounced": N_("Email bounced"),
-    "signing_event.sms_sent": N_("Text message with the signing link sent"),
-    "signing_event.sms_failed": N_("Text message could not be delivered"),
-    "signing_event.otp_sent": N_("Phone verification code sent"),
-    "signing_event.otp_verified": N_("Phone number verified with the code"),
-    "signing_event.otp_failed": N_("Wrong phone verification code entered"),
-    "signing_event.consent_given": N_("Agreed to sign electronically"),
-    "signing_event.downloaded": N_("Signed document downloaded"),
-    "signer.viewed": N_("Document viewed"),
-    "signer.signed": N_("Document signed"),
-    "signer.declined": N_("Signing declined"),
-    "signer.withdrawn": N_("Signer withdrawn"),
-    "signer.reviewed": N_("Identity check reviewed"),
-    "signer.delegated": N_("Signing delegated"),
-    "signing_request.signer_replaced": N_("Signer replaced"),
-    "signing_event.attachment_added": N_("File attached"),
-    "document.signed": N_("Signed PDF produced"),
-}
-EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
-                "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent")}
-# who acts: the service sends emails and codes and moves the request on; the sender (the request's
-# owner) creates, sends, cancels and manages signers; every other event is the signer's own action
-SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
-                 "signing_event.sms_sent", "signing_event.sms_failed",
-                 "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
-                 "signing_request.completed", "document.signed"}
-SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
-                 "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
-                 "signing_request.signer_replaced"}
 # the direction of each line of a right-to-left paragraph, as `dir="rtl"` makes a page's: an Arabic
 # sentence (or a line of one) may begin with Latin ("SHA-256 …:"), which would otherwise make it left to
 # right, its colon last (esign.pdf.fonts.visual drops the mark once the line is ordered)
 RLM = "\u200f"
-_LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 _GRID = TableStyle([
     ("VALIGN", (0, 0), (-1, -1), "TOP"),
     ("LINEBELOW", (0, 0), (-1, -1), 0.25, colors.lightgrey),
@@ -127,11 +101,11 @@ def audit_certificate(request: dict, signers: list[dict], events: list[dict], in
     any order (printed oldest first). The handwriting font is primed with the texts `handwriting`
     (esign.pdf.fonts.prime), as the stamps' is, after the stamps' `codes` (esign.pdf.fonts.replay), so
     that one subset of each font serves both."""
-    token = _LOCALE.set(i18n.negotiate(request.get("organization_locale")))
+    token = LOCALE.set(i18n.negotiate(request.get("organization_locale")))
     try:
         return _certificate(request, signers, events, integrity, handwriting, codes)
     finally:
-        _LOCALE.reset(token)  # the language of this certificate only
+        LOCALE.reset(token)  # the language of this certificate only
 
 
 def _certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity, handwriting,
@@ -147,20 +121,20 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         story += [_heading(_("Documents of this envelope")), _table(_documents(integrity.documents), width)]
     story += [_heading(_("Integrity")), _table(_integrity(integrity, events), width)]
     for index, signer in enumerate(signers, start=1):
-        story.append(KeepTogether([_heading(_("Signer {number}: {name}").format(number=_number(index),
+        story.append(KeepTogether([_heading(_("Signer {number}: {name}").format(number=number_text(index),
                                                                                 name=signer.get("name") or "")),
                                    _table(_signer_rows(request, signer, width), width)]))
     if integrity.attachments:
         story.append(_heading(_("Attachments (embedded in this PDF)")))
         story.append(_table([(a["embedded_as"], [
             _p(_("Attached by {name} <{email}>: {file}, {size} bytes").format(
-                name=a["signer_name"], email=a["signer_email"], file=a["name"], size=_number(a["size"])), 8),
+                name=a["signer_name"], email=a["signer_email"], file=a["name"], size=number_text(a["size"])), 8),
             _p(f"SHA-256 {a['sha256']}", 8, fonts.MONO)]) for a in integrity.attachments], width))
     if events:
         story.append(_heading(_("Audit trail (oldest first, times in UTC)")))
         rows = [[_p(_(h), 8, fonts.BOLD) for h in (N_("Time"), N_("Event"), N_("By"), N_("IP address"))]]
-        rows += [[_p(_when(e.get("created_at")), 8), _p(_event_text(e), 8), _p(actor(request, e), 8),
-                  _p(_address(e), 8)] for e in events]
+        rows += [[_p(time_text(e.get("created_at")), 8), _p(event_text(e), 8), _p(actor(request, e), 8),
+                  _p(ip_address_text(e), 8)] for e in events]
         story.append(_grid(rows, [0.27 * width, 0.35 * width, 0.22 * width, 0.16 * width], repeat=1))
 
     footer = _(FOOTER).format(title=_(TITLE), id=request.get("id") or "")
@@ -169,7 +143,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         if document.page == 1:  # before anything is drawn
             fonts.replay(canvas._doc, codes or {})
             fonts.prime(canvas._doc, fonts.HANDWRITING, handwriting)
-        line = _p(_("{footer} · page {number}").format(footer=footer, number=_number(document.page)), 7)
+        line = _p(_("{footer} · page {number}").format(footer=footer, number=number_text(document.page)), 7)
         line.wrap(width, 10 * mm)
         line.drawOn(canvas, doc.leftMargin, 10 * mm)
 
@@ -183,22 +157,22 @@ def _summary(request: dict, integrity: Integrity) -> list:
         owner = f"{owner} <{request['owner_email']}>".strip()
     pages = integrity.page_count
     if pages is not None and integrity.signatures_page:
-        pages = _("{count}, followed by a signatures page").format(count=_number(pages))
+        pages = _("{count}, followed by a signatures page").format(count=number_text(pages))
     elif pages is not None:
-        pages = _number(pages)
+        pages = number_text(pages)
     document = request.get("document_name")
     if integrity.original_sha256 is None and integrity.documents:  # the combined PDF of an envelope
         count = len(integrity.documents)
         document = ngettext("{count} document: {names}", "{count} documents: {names}", count).format(
-            count=_number(count), names=_list([d["name"] for d in integrity.documents]))
+            count=number_text(count), names=join_list([d["name"] for d in integrity.documents]))
     return [
         (pgettext("certificate", "Document"), document),  # the document, not an identity document
         (_("Pages"), pages),
         (_("Request ID"), request.get("id")),
         (_("Sender"), owner or None),
         (_("Organisation"), request.get("organization_name")),
-        (_("Created"), _when(request.get("created_at")) or "—"),
-        (_("Completed"), _when(request.get("completed_at")) or "—"),
+        (_("Created"), time_text(request.get("created_at")) or "—"),
+        (_("Completed"), time_text(request.get("completed_at")) or "—"),
         (_("Signature level"), (request.get("signing_level") or "").upper() or None),
         (_("Consent disclosure"), _disclosure(integrity)),
     ]
@@ -212,7 +186,7 @@ def _disclosure(integrity: Integrity) -> list | None:
     out = [_p(_("Version {version}. Its text is attached in each language the signers read it in:").format(
         version=integrity.disclosure_version), 8)]
     for d in integrity.disclosures:
-        out += [_p(_("{language}: {file}").format(language=_language(d["locale"]), file=d["file"]), 8),
+        out += [_p(_("{language}: {file}").format(language=language_name(d["locale"]), file=d["file"]), 8),
                 _p(f"SHA-256 {d['sha256']}", 8, fonts.MONO)]
     return out
 
@@ -231,8 +205,8 @@ def _documents(documents) -> list:
             pages = ngettext("{count} page", "{count} pages", count)
         received = [_p(_("Uploaded file SHA-256 (as the sender uploaded it, byte for byte):"), 7),
                     _p(d["received_sha256"], 8, fonts.MONO)] if d.get("received_sha256") else []
-        rows.append((_("{number}. {name}").format(number=_number(number), name=d["name"]), [
-            _p(pages.format(count=_number(count)), 8), *received,
+        rows.append((_("{number}. {name}").format(number=number_text(number), name=d["name"]), [
+            _p(pages.format(count=number_text(count)), 8), *received,
             _p(_("Original document SHA-256 (as the sender's upload was accepted):"), 7),
             _p(d["original_sha256"], 8, fonts.MONO),
             _p(_("Stamped document SHA-256 (before the certificate, the signatures and the seal):"), 7),
@@ -260,15 +234,15 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
                         "Of the PDF file as accepted: the sender's upload read and written again once, without "
                         "its active content, the file its pages were shown to the signers from.")))]
         rows.append((_("Stamped document SHA-256"), _hash(integrity.stamped_sha256,
-                                                           _sentences([*stamped, *trail, before]))))
+                                                           sentences([*stamped, *trail, before]))))
     else:
-        rows = [(_("Combined document SHA-256"), _hash(integrity.stamped_sha256, _sentences([
+        rows = [(_("Combined document SHA-256"), _hash(integrity.stamped_sha256, sentences([
             _("Of this PDF file as written with every stamped document of the envelope in order."), *trail,
             before])))]
     if removed:
-        rows.append((_("Active content removed"), _p(_sentences([
+        rows.append((_("Active content removed"), _p(sentences([
             _("Removed from the document when it was uploaded, before anyone signed it: {kinds}.").format(
-                kinds=_list(removed)),
+                kinds=join_list(removed)),
             _("It could run code, open files or programs, send data or carry files beside the pages; what was "
               "signed is the document without it.")]), 7)))
     if integrity.earlier_signatures:
@@ -277,13 +251,13 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
                          "The original as uploaded, byte for byte, still carries them.", count) if not removed else
                 ngettext("The sender's own copy of the upload still carries it.",
                          "The sender's own copy of the upload still carries them.", count))
-        rows.append((_("Earlier signatures"), _p(_sentences([ngettext(
+        rows.append((_("Earlier signatures"), _p(sentences([ngettext(
             "The uploaded document carried {count} digital signature, not preserved: it was removed from this "
             "file, since the stamps change the file, which would make it invalid. What it showed on the pages "
             "is kept.",
             "The uploaded document carried {count} digital signatures, not preserved: they were removed from this "
             "file, since the stamps change the file, which would make them invalid. What they showed on the pages "
-            "is kept.", count).format(count=_number(count)), kept]), 7)))
+            "is kept.", count).format(count=number_text(count)), kept]), 7)))
     if integrity.seal_fingerprint:
         rows.append((_(SEAL_LABEL), _hash(integrity.seal_fingerprint, _(
             "Fingerprint of the service's seal certificate (DER), which signs this file last; {command} shows it "
@@ -303,10 +277,10 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
     rows = [
         (_("Email"), signer.get("email")),
         (_("Reference"), reference_id(request.get("id") or "", signer.get("id") or "")),
-        (_("Verification"), ", ".join(_methods(signer))),
-        (_("Sent"), _when(signer.get("sent_at")) or "—"),
-        (_("Viewed"), _when(signer.get("viewed_at")) or "—"),
-        (_("Signed"), _when(signer.get("signed_at")) or "—"),
+        (_("Verification"), ", ".join(signing_methods(signer))),
+        (_("Sent"), time_text(signer.get("sent_at")) or "—"),
+        (_("Viewed"), time_text(signer.get("viewed_at")) or "—"),
+        (_("Signed"), time_text(signer.get("signed_at")) or "—"),
         (_("IP address"), signer.get("ip_address") or "—"),
         (_("User agent"), signer.get("user_agent") or "—"),
     ]
@@ -318,7 +292,7 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
         later = by_id.get(signer.get("delegated_to")) or {}
         rows[5] = (_("Signed"), _("— (delegated)"))
         rows.append((_("Delegated to"), _("{name} <{email}> on {time}; reason: {reason}").format(
-            name=later.get("name"), email=later.get("email"), time=_when(signer.get("delegated_at")),
+            name=later.get("name"), email=later.get("email"), time=time_text(signer.get("delegated_at")),
             reason=signer.get("delegation_reason"))))
     # initials only for a signer who had an initials field: without one, nothing was adopted as initials
     had_initials = any(f.get("field_type") == "initials" and f.get("signer_id") == signer.get("id")
@@ -333,98 +307,6 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
     return rows
 
 
-def _methods(signer: dict) -> list[str]:
-    methods = [_("email link")]
-    if signer.get("phone_verified"):
-        methods.append(_("phone code (SMS)"))
-    if signer.get("identity_verified"):
-        methods.append(_("identity check"))
-    elif signer.get("identity_review_pending"):
-        methods.append(_("identity check (needs review)"))
-    return methods
-
-
-def label(event: dict) -> str:
-    kind = event.get("event_type") or ""
-    if kind == "signing_event.email_sent":
-        return _(EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), N_("Email sent")))
-    return _(LABELS[kind]) if kind in LABELS else kind.rsplit(".", 1)[-1].replace("_", " ").capitalize()
-
-
-def actor(request: dict, event: dict) -> str:
-    """Who did it: the API key's owner for what the API triggered (`by` in the event's metadata, e.g. a
-    reminder sent through the API), the service for what it did on its own, the request's owner for
-    the sender's other actions, else the signer."""
-    kind = event.get("event_type")
-    by = (event.get("metadata") or {}).get("by")
-    if by:
-        return _("{name} (sender, API key {key})").format(name=by.get("name") or _("The sender"),
-                                                          key=by.get("api_key_id") or "")
-    if kind in SYSTEM_EVENTS:
-        return _(SYSTEM)
-    if kind in SENDER_EVENTS:
-        return _("{name} (sender)").format(name=request.get("owner_name") or _("The sender"))
-    return event.get("signer_name") or event.get("signer_email") or "—"
-
-
-def _event_text(event: dict) -> str:
-    """The label, and whom the service wrote to."""
-    kind = event.get("event_type") or ""
-    if kind.startswith("signing_event.email_") and event.get("signer_email"):
-        return _("{event} to {whom}").format(event=label(event), whom=event["signer_email"])
-    if kind == "signing_event.otp_sent" and event.get("signer_name"):
-        return _("{event} to {whom}").format(event=label(event), whom=event["signer_name"])
-    meta = event.get("metadata") or {}
-    if kind == "signing_request.signer_replaced" and meta.get("email"):
-        return _("{event}: {before} replaced by {after}").format(
-            event=label(event), before=f"{meta.get('previous_name')} <{meta.get('previous_email')}>",
-            after=f"{meta.get('name')} <{meta['email']}>")
-    if kind == "signer.delegated" and meta.get("delegate_email"):
-        return _("{event} to {whom}").format(
-            event=label(event), whom=f"{meta.get('delegate_name')} <{meta['delegate_email']}>: {meta.get('reason')}")
-    return label(event)
-
-
-def _(message: str) -> str:
-    """`message` in the certificate's language (esign/i18n catalogs)."""
-    return i18n.translations(_LOCALE.get()).gettext(message)
-
-
-def pgettext(context: str, message: str) -> str:
-    """`message` in the certificate's language, where the catalogs translate it otherwise elsewhere."""
-    return i18n.translations(_LOCALE.get()).pgettext(context, message)
-
-
-def ngettext(singular: str, plural: str, count: int) -> str:
-    """`singular` or `plural`, as the certificate's language says `count` of a thing (esign/i18n catalogs)."""
-    return i18n.translations(_LOCALE.get()).ngettext(singular, plural, count)
-
-
-def _list(items: list[str]) -> str:
-    """Items joined as the certificate's language lists them (`a, b and c`)."""
-    return i18n.list_text(items, _LOCALE.get())
-
-
-def _language(code: str) -> str:
-    """The name of a language in the certificate's language (`Deutsch`, `German`, `ドイツ語`)."""
-    name = Locale.parse(code).get_display_name(_LOCALE.get())
-    return name[:1].upper() + name[1:]
-
-
-def _sentences(parts: list[str]) -> str:
-    """Sentences one after the other, as the certificate's language writes them (no space in Japanese)."""
-    return ("" if _LOCALE.get() == "ja" else " ").join(parts)
-
-
-def _when(value) -> str:
-    """A time as the certificate's readers read it, naming its zone (UTC); empty for None."""
-    return i18n.datetime_text(value, _LOCALE.get())
-
-
-def _number(value) -> str:
-    return i18n.number_text(value, _LOCALE.get())
-
-
 def _p(text, size: float, chain: list[str] | None = None) -> Flowable:
     """A paragraph whose characters each use a font that has them (Unicode names, CJK); in a certificate
     in a right-to-left language, one with right-to-left text is `_RightToLeft`."""
@@ -434,7 +316,7 @@ def _p(text, size: float, chain: list[str] | None = None) -> Flowable:
 
 def _rtl() -> bool:
     """A certificate in a right-to-left language (Arabic): laid out from the right."""
-    return i18n.direction(_LOCALE.get()) == "rtl"
+    return i18n.direction(LOCALE.get()) == "rtl"
 
 
 def _start() -> int:
@@ -539,9 +421,3 @@ class _Mark(Flowable):
             draw_signature(self.canv, self.mark, self.width, self.height, *self.framed)
         else:
             draw_mark(self.canv, self.mark, self.width, self.height)
-
-
-def _address(event: dict) -> str:
-    """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
-    place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
-    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""

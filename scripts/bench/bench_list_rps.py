@@ -245,7 +245,7 @@ def profile_summary(path: str, top: int = 30) -> str:
     lines += [f"| {m} | {t / requests * 1e6:.0f} | {t / total:.0%} |" for m, t in modules.most_common(top)]
     lines += ["", "| function | calls a request | own µs a request | cumulative µs a request |", "|---|---:|---:|---:|"]
     rows = sorted(((key, row) for key, row in stats.stats.items()
-                   if key not in startup and "esign/cli.py" not in key[0] and key[0] != "~"),
+                   if key not in startup and "esign/cli/" not in key[0] and key[0] != "~"),
                   key=lambda item: -item[1][3])[:top]
     for (filename, line, name), (_, calls, own, cumulative, _) in rows:
         lines.append(f"| `{_module(filename)}:{line} {name}` | {calls / requests:.1f} | {own / requests * 1e6:.0f} "

@@ -175,6 +175,32 @@ def test_a_mongomock_without_a_patched_method_fails_at_import_naming_its_version
     assert "Collection._ensure_uniques" in last and "tested with mongomock 4.3.x" in last, last
 
 
+
+@pytest.mark.parametrize("removal, missing", [
+    pytest.param("del mongomock.collection.Collection._store\n", "Collection._store", id="class"),
+    pytest.param("import mongomock.database\n"
+     "init = mongomock.database.Database.__init__\n"
+     "def without(self, *args, **kwargs):\n"
+     "    init(self, *args, **kwargs)\n"
+     "    del self._store\n"
+     "mongomock.database.Database.__init__ = without\n", "Database._store", id="database-instance"),
+    pytest.param("import mongomock.store\n"
+     "init = mongomock.store.CollectionStore.__init__\n"
+     "def without(self, *args, **kwargs):\n"
+     "    init(self, *args, **kwargs)\n"
+     "    del self._documents\n"
+     "mongomock.store.CollectionStore.__init__ = without\n", "CollectionStore._documents", id="store-instance"),
+])
+def test_a_mongomock_without_an_attribute_it_reads_fails_at_import(removal, missing):
+    """What the embedded database reads of mongomock (esign.db.memory: a database's and a collection's
+    `_store`, a collection store's `_documents`, on mongomock's classes or set on their instances) is
+    checked at import too: a mongomock without one stops `import esign.db`, naming it."""
+    script = "import mongomock.collection\n" + removal + "import esign.db\n"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("ImportError: mongomock ") and missing in last, last
+
 async def outcome(call):
     """What an update answers (its modified count, or the document) or the type of its error."""
     try:

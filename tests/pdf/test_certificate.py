@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 from reportlab.lib.pagesizes import A4
 
-from esign.pdf.certificate import LABELS, SYSTEM, WIDOW, Integrity, audit_certificate
+from esign.pdf.certificate import WIDOW, Integrity, audit_certificate
+from esign.pdf.certificate_words import LABELS, SYSTEM
 from esign.pdf.stamp import reference_id
 from tests.support.certificates import INTEGRITY, NOW, REQUEST, event, signer
 from tests.support.pdf_tools import drawn_signature, pdftotext, readable_text, render_gray

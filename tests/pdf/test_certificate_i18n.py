@@ -12,7 +12,8 @@ import unicodedata
 from pypdf import PdfReader
 
 from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
-from esign.pdf.certificate import actor, audit_certificate
+from esign.pdf.certificate import audit_certificate
+from esign.pdf.certificate_words import actor
 from esign.pdf.finalize import DISCLOSURE_FILE, prepare
 from tests.support.certificates import INTEGRITY, REQUEST, event, signer
 from tests.support.pdf_tools import pdftotext

@@ -110,7 +110,7 @@ def pdf_check_children(pid: int, wait: float = 20.0) -> list[int]:
                 cmdline = pathlib.Path(f"/proc/{child}/cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if b"esign.pdf.probe" in cmdline:
+            if b"esign.pdf.probe_child" in cmdline:
                 found.append(int(child))
         if len(found) >= 3 or time.monotonic() > deadline:
             return found

@@ -26,7 +26,7 @@ def test_the_files_the_image_runs_hold_no_key_and_no_secret():
     files = image_files()
     config = image_config()
     assert config in files, "the config the image runs is copied into it"
-    assert ROOT / "esign" / "cli.py" in files and not any("tests" in p.relative_to(ROOT).parts for p in files)
+    assert ROOT / "esign" / "cli" / "__init__.py" in files and not any("tests" in p.relative_to(ROOT).parts for p in files)
     assert ROOT / "config" / "esign.example.toml" not in files  # it holds a sample key
     for path in files:
         text = path.read_text(errors="replace")

@@ -1,5 +1,6 @@
-"""Every module of esign and of each first-party plugin imports on its own (issue 29), and esign.db is
-the only package of esign that imports a MongoDB driver.
+"""Every module of esign and of each first-party plugin imports on its own (issue 29), esign.db is
+the only package of esign that imports a MongoDB driver, and no module of esign is over MAX_LINES
+lines (issue 36: a module that grows past it is split along a seam of its own).
 
 A module that imports only in some order (an import cycle: `import esign.jobs.queue` in a fresh
 interpreter once raised "cannot import name 'Jobs' from partially initialized module") fails the
@@ -25,6 +26,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = [ROOT / "esign", *sorted(path.parent for path in (ROOT / "plugins").glob("*/esign_*/__init__.py"))]
 OWN = ("esign", "esign_")
 DRIVERS = {"bson", "pymongo", "motor", "gridfs", "mongomock", "mongomock_motor"}
+MAX_LINES = 500
 
 IMPORTER = r"""
 import importlib, json, os, sys, traceback
@@ -112,3 +114,10 @@ def test_only_esign_db_imports_a_mongodb_driver():
     offenders = {name: sorted(imported(name) & DRIVERS) for name in modules()
                  if name.startswith("esign.") and not (name + ".").startswith("esign.db.")}
     assert not {name: drivers for name, drivers in offenders.items() if drivers}
+
+
+def test_no_module_of_esign_is_over_500_lines():
+    lengths = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+               for path in sorted((ROOT / "esign").rglob("*.py"))}
+    assert "esign/cli/__init__.py" in lengths and "esign/pdf/probe_child.py" in lengths, sorted(lengths)
+    assert {path: n for path, n in lengths.items() if n > MAX_LINES} == {}

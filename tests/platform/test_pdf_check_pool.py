@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from esign.pdf import probe
+from esign.pdf import probe_child
 from esign.pdf.probe import PdfChecker
 from tests.support import SAMPLE_PDF, running_server
 from tests.support.documents import bomb_pdf, build_pdf, stream
@@ -129,10 +129,10 @@ async def test_children_end_with_the_service(tmp_path):
 
 
 def test_a_child_gives_memory_back_once_idle_not_between_the_files_of_a_burst(monkeypatch):
-    monkeypatch.setattr(probe, "IDLE_SECONDS", 0.2)
+    monkeypatch.setattr(probe_child, "IDLE_SECONDS", 0.2)
     read, write = os.pipe()
     seen = []
-    lines = probe._lines(read, lambda: seen.append("idle"))
+    lines = probe_child._lines(read, lambda: seen.append("idle"))
     os.write(write, b"a.pdf\nb.pdf\nc")
     assert next(lines) == b"a.pdf"
     assert next(lines) == b"b.pdf"  # waiting: no give-back between files that follow each other

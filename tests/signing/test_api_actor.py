@@ -2,7 +2,7 @@
 and the certificate names them, not "esign (the service)" (issue 26: certificate honesty)."""
 from __future__ import annotations
 
-from esign.pdf.certificate import actor
+from esign.pdf.certificate_words import actor
 from tests.support.signing import ANN, make_request
 
 

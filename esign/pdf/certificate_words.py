@@ -1,0 +1,152 @@
+"""The words of the certificate of completion (esign.pdf.certificate): its language (`LOCALE`, set for
+each certificate), what each event reads as (LABELS, `label`, `event_text`) and who did it (`actor`), its
+sentences from the esign/i18n catalogs (`_`, `pgettext`, `ngettext`) and its lists, language names,
+times and numbers as that language writes them.
+"""
+from __future__ import annotations
+
+import contextvars
+
+from babel import Locale
+
+from esign import i18n
+from esign.i18n import N_
+
+SYSTEM = N_("esign (the service)")
+LABELS = {
+    "signing_request.created": N_("Request created"),
+    "signing_request.sent": N_("Request sent for signing"),
+    "signing_request.reminded": N_("Reminder sent"),
+    "signing_request.cancelled": N_("Request cancelled"),
+    "signing_request.expired": N_("Request expired"),
+    "signing_request.completed": N_("Request completed: every signer signed"),
+    "signing_event.reactivated": N_("Request reactivated"),
+    "signing_event.email_failed": N_("Email could not be delivered"),
+    "signing_event.email_bounced": N_("Email bounced"),
+    "signing_event.sms_sent": N_("Text message with the signing link sent"),
+    "signing_event.sms_failed": N_("Text message could not be delivered"),
+    "signing_event.otp_sent": N_("Phone verification code sent"),
+    "signing_event.otp_verified": N_("Phone number verified with the code"),
+    "signing_event.otp_failed": N_("Wrong phone verification code entered"),
+    "signing_event.consent_given": N_("Agreed to sign electronically"),
+    "signing_event.downloaded": N_("Signed document downloaded"),
+    "signer.viewed": N_("Document viewed"),
+    "signer.signed": N_("Document signed"),
+    "signer.declined": N_("Signing declined"),
+    "signer.withdrawn": N_("Signer withdrawn"),
+    "signer.reviewed": N_("Identity check reviewed"),
+    "signer.delegated": N_("Signing delegated"),
+    "signing_request.signer_replaced": N_("Signer replaced"),
+    "signing_event.attachment_added": N_("File attached"),
+    "document.signed": N_("Signed PDF produced"),
+}
+EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
+                "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent")}
+# who acts: the service sends emails and codes and moves the request on; the sender (the request's
+# owner) creates, sends, cancels and manages signers; every other event is the signer's own action
+SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
+                 "signing_event.sms_sent", "signing_event.sms_failed",
+                 "signing_event.otp_sent", "signing_request.reminded", "signing_request.expired",
+                 "signing_request.completed", "document.signed"}
+SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
+                 "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
+                 "signing_request.signer_replaced"}
+LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
+
+
+def signing_methods(signer: dict) -> list[str]:
+    methods = [_("email link")]
+    if signer.get("phone_verified"):
+        methods.append(_("phone code (SMS)"))
+    if signer.get("identity_verified"):
+        methods.append(_("identity check"))
+    elif signer.get("identity_review_pending"):
+        methods.append(_("identity check (needs review)"))
+    return methods
+
+
+def label(event: dict) -> str:
+    kind = event.get("event_type") or ""
+    if kind == "signing_event.email_sent":
+        return _(EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), N_("Email sent")))
+    return _(LABELS[kind]) if kind in LABELS else kind.rsplit(".", 1)[-1].replace("_", " ").capitalize()
+
+
+def actor(request: dict, event: dict) -> str:
+    """Who did it: the API key's owner for what the API triggered (`by` in the event's metadata, e.g. a
+    reminder sent through the API), the service for what it did on its own, the request's owner for
+    the sender's other actions, else the signer."""
+    kind = event.get("event_type")
+    by = (event.get("metadata") or {}).get("by")
+    if by:
+        return _("{name} (sender, API key {key})").format(name=by.get("name") or _("The sender"),
+                                                          key=by.get("api_key_id") or "")
+    if kind in SYSTEM_EVENTS:
+        return _(SYSTEM)
+    if kind in SENDER_EVENTS:
+        return _("{name} (sender)").format(name=request.get("owner_name") or _("The sender"))
+    return event.get("signer_name") or event.get("signer_email") or "—"
+
+
+def event_text(event: dict) -> str:
+    """The label, and whom the service wrote to."""
+    kind = event.get("event_type") or ""
+    if kind.startswith("signing_event.email_") and event.get("signer_email"):
+        return _("{event} to {whom}").format(event=label(event), whom=event["signer_email"])
+    if kind == "signing_event.otp_sent" and event.get("signer_name"):
+        return _("{event} to {whom}").format(event=label(event), whom=event["signer_name"])
+    meta = event.get("metadata") or {}
+    if kind == "signing_request.signer_replaced" and meta.get("email"):
+        return _("{event}: {before} replaced by {after}").format(
+            event=label(event), before=f"{meta.get('previous_name')} <{meta.get('previous_email')}>",
+            after=f"{meta.get('name')} <{meta['email']}>")
+    if kind == "signer.delegated" and meta.get("delegate_email"):
+        return _("{event} to {whom}").format(
+            event=label(event), whom=f"{meta.get('delegate_name')} <{meta['delegate_email']}>: {meta.get('reason')}")
+    return label(event)
+
+
+def _(message: str) -> str:
+    """`message` in the certificate's language (esign/i18n catalogs)."""
+    return i18n.translations(LOCALE.get()).gettext(message)
+
+
+def pgettext(context: str, message: str) -> str:
+    """`message` in the certificate's language, where the catalogs translate it otherwise elsewhere."""
+    return i18n.translations(LOCALE.get()).pgettext(context, message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """`singular` or `plural`, as the certificate's language says `count` of a thing (esign/i18n catalogs)."""
+    return i18n.translations(LOCALE.get()).ngettext(singular, plural, count)
+
+
+def join_list(items: list[str]) -> str:
+    """Items joined as the certificate's language lists them (`a, b and c`)."""
+    return i18n.list_text(items, LOCALE.get())
+
+
+def language_name(code: str) -> str:
+    """The name of a language in the certificate's language (`Deutsch`, `German`, `ドイツ語`)."""
+    name = Locale.parse(code).get_display_name(LOCALE.get())
+    return name[:1].upper() + name[1:]
+
+
+def sentences(parts: list[str]) -> str:
+    """Sentences one after the other, as the certificate's language writes them (no space in Japanese)."""
+    return ("" if LOCALE.get() == "ja" else " ").join(parts)
+
+
+def time_text(value) -> str:
+    """A time as the certificate's readers read it, naming its zone (UTC); empty for None."""
+    return i18n.datetime_text(value, LOCALE.get())
+
+
+def number_text(value) -> str:
+    return i18n.number_text(value, LOCALE.get())
+
+
+def ip_address_text(event: dict) -> str:
+    """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
+    place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
+    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""
