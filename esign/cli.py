@@ -18,9 +18,10 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.app import all_routes, make_app, make_server
 from esign.clock import iso
-from esign.domain import keys, notifications, rotation
-from esign.domain import provisioning as prov
-from esign.domain.audit import compare_with_store
+from esign.domain.evidence.audit import compare_with_store
+from esign.domain.mail import notifications
+from esign.domain.orgs import keys, rotation
+from esign.domain.orgs import provisioning as prov
 from esign.job_registry import make_worker
 from esign.jobs.kinds import JOB_LANES, LANES
 from esign.openapi import build
@@ -430,7 +431,7 @@ async def jobs_action(services, args) -> int:
 
 
 async def seal_action(services, args) -> int:
-    """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
+    """`esign seal export`: the PEM bundle of esign.domain.orgs.keys.trust_bundle (on the embedded database
     the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
 
     bundle = await keys.trust_bundle(services, create=False)

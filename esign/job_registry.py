@@ -1,6 +1,8 @@
 """Composition of the worker: the job modules, each exporting `JOBS` (a list of JobKind) and `SWEEPS` (coroutine
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
-from esign.domain import bounces, bulk, enterprise_delivery, finalization, notifications, outbox, text_messages
+from esign.domain.evidence import finalization
+from esign.domain.mail import bounces, enterprise_delivery, notifications, outbox, text_messages
+from esign.domain.templating import bulk
 from esign.jobs.kinds import JobKind
 from esign.jobs.worker import Worker
 from esign.webhooks import delivery as webhook_delivery

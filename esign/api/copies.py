@@ -1,8 +1,8 @@
 """Serves the signed PDF (the combined PDF of an envelope of several documents) behind the copy links of
-completion emails (esign.domain.copies; no API key)."""
+completion emails (esign.domain.mail.copies; no API key)."""
 from esign.api.base import BaseHandler
 from esign.api.pdf_download import send_file
-from esign.domain import copies
+from esign.domain.mail import copies
 
 
 class CopyHandler(BaseHandler):

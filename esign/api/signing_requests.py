@@ -25,8 +25,10 @@ from esign.api.signing_request_schemas import (
     SigningRequestCreate,
     SigningRequestPage,
 )
-from esign.domain import attachments, downloads, lifecycle, routing, signing
-from esign.domain import signing_requests as domain
+from esign.domain.evidence import attachments
+from esign.domain.requests import downloads, lifecycle
+from esign.domain.requests import signing_requests as domain
+from esign.domain.signer import routing, signing
 from esign.errors import ApiError
 from esign.schema import (
     cursor_record,

@@ -12,7 +12,7 @@ class Documents(Repository):
 
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox,
                      active_content_removed=(), had_signatures=False, text_tags=None, received_sha256=None):
-        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement).
+        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.pages.placement).
         `file_size` and `sha256` are the stored (normalised) file's, `received_sha256` the upload's as
         received (esign.pdf.normalise)."""
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,

@@ -37,7 +37,7 @@ class SigningRequests(Repository):
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
-        # links that moved (a signer replaced or delegated: esign.domain.routing), to say so when used
+        # links that moved (a signer replaced or delegated: esign.domain.signer.routing), to say so when used
         Index("signer_moved_token", [("signers.moved_token_hashes", ASCENDING)],
               partial={"signers.moved_token_hashes": {"$type": "string"}}),
     ]
@@ -143,5 +143,5 @@ class SigningRequests(Repository):
         return out(await self.col.find_one({"signers.token_hash": token_hash}))
 
     async def by_moved_token(self, token_hash: str) -> dict | None:
-        """The request one of whose signers held this link before it moved (esign.domain.routing)."""
+        """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""
         return out(await self.col.find_one({"signers.moved_token_hashes": token_hash}))

@@ -11,7 +11,7 @@ import unicodedata
 
 from pypdf import PdfReader
 
-from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
+from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.pdf.certificate import actor, audit_certificate
 from esign.pdf.finalize import DISCLOSURE_FILE, prepare
 from tests.support.certificates import INTEGRITY, REQUEST, event, signer

@@ -23,7 +23,7 @@ BUDGETS = {
     "GET /v1/signing-requests/{id}/events": 3,
     # the rate counter, the document, the month's quota, the request, its event (after the head of the
     # organisation's chain this process remembers); the fan-out to webhooks and the contacts marked used
-    # follow in the worker (esign.domain.outbox): see docs/benchmarks.md
+    # follow in the worker (esign.domain.mail.outbox): see docs/benchmarks.md
     "POST /v1/signing-requests": 5,
     "POST /v1/contacts": 5,
     "POST /v1/templates": 5,

@@ -11,8 +11,9 @@ import re
 
 from PIL import Image
 
-from esign.domain import links, signing
-from esign.domain.lifecycle import Actor
+from esign.domain.requests import links
+from esign.domain.requests.lifecycle import Actor
+from esign.domain.signer import signing
 from tests.support import KEYS, assert_error
 from tests.support.images import data_url, ink_png, png_bytes
 from tests.support.signing import ANN, BOB, CY, drawn, make_request, sget, spost, typed, upload
