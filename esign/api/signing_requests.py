@@ -91,8 +91,7 @@ class SendHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        domain.check_signing_level(self.services, request.get("signing_level", "ses"))
-        self.write_request(await lifecycle.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
+        self.write_request(await domain.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
 
 
 class CancelHandler(RequestHandler):

@@ -408,6 +408,9 @@ class IdentityProvider(Provider):
     #: `identity_verifications` (403 `quota_exceeded` beyond it) unless the request is a sandbox one,
     #: and sets the request's `identity_payment_status` to `charged`
     charges: ClassVar[bool] = True
+    #: whether a signer can pass this provider's check at all: False (the builtin `none`) makes a request
+    #: that requires identity verification a 422, since none of its signers could ever sign
+    verifies: ClassVar[bool] = True
 
 
 class FormIdentityProvider(IdentityProvider):

@@ -136,7 +136,14 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "effects.version": version},
                                   {"$unset": {"effects": "", "effects_at": ""}})
 
-    async def due(self, query: dict, limit: int = 100) -> list[dict]:
+    async def expiring(self, now, limit: int = 100) -> list[dict]:
+        """Drafts and pending requests whose `expires_at` has passed (index status_expires)."""
+        query = {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}
+        return [out(d) async for d in self.col.find(query).limit(limit)]
+
+    async def reminders_due(self, now, limit: int = 100) -> list[dict]:
+        """Pending requests whose next automatic reminder is due (index status_next_reminder)."""
+        query = {"status": "pending", "next_reminder_at": {"$ne": None, "$lte": now}}
         return [out(d) async for d in self.col.find(query).limit(limit)]
 
     async def by_signer_token(self, token_hash: str) -> dict | None:

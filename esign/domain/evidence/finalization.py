@@ -18,7 +18,6 @@ Idempotent: a retried or re-claimed job overwrites the same blob keys and the re
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import uuid
 
 from esign import i18n, tracing
@@ -28,6 +27,7 @@ from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import enterprise_delivery, notifications
 from esign.domain.orgs.keys import internal_ca, long_term, signing_seal
+from esign.domain.pages import stamping
 from esign.domain.requests import downloads, envelope, request_events
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize_envelope, prepare_envelope
@@ -40,64 +40,13 @@ SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "i
                "identity_verified_name")
 
 
-class DrawingUnusable(Exception):
-    """A drawing is missing from blob storage or no longer matches its SHA-256: retrying cannot help
-    (until the blob is restored from a backup; the stuck-finalisation sweep then tries again)."""
-
-
-async def drawings(services, request: dict) -> dict[str, bytes]:
-    """blob key -> PNG of every drawn signature and initials of the signed signers, read from blob
-    storage once each and checked against the SHA-256 the request records."""
-    out: dict[str, bytes] = {}
-    for signer in request["signers"]:
-        for mark in (signer.get("signature"), signer.get("initials")):
-            if signer["status"] != "signed" or not mark or mark["kind"] != "drawn" or mark["blob_key"] in out:
-                continue
-            try:
-                png = await services.storage.get_bytes(mark["blob_key"])
-            except KeyError:
-                raise DrawingUnusable(f"the drawing of {signer['email']} is missing from blob storage "
-                                      f"({mark['blob_key']})") from None
-            if hashlib.sha256(png).hexdigest() != mark["sha256"]:
-                raise DrawingUnusable(f"the drawing of {signer['email']} in blob storage does not match its "
-                                      f"SHA-256 ({mark['blob_key']})")
-            out[mark["blob_key"]] = png
-    return out
-
-
-def _stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
-    """A stored mark as esign.pdf.stamp draws it (a drawing with its image bytes)."""
-    if mark and mark["kind"] == "drawn":
-        return {"kind": "drawn", "image": images[mark["blob_key"]]}
-    return mark
-
-
-def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
-    """The filled fields as esign.pdf.stamp takes them; `images` from `drawings`."""
-    signers = {s["id"]: s for s in request["signers"]}
-    out = []
-    for f in request["fields"]:
-        signer = signers.get(f["signer_id"])
-        if not signer or signer["status"] != "signed":
-            continue
-        f = dict(f)
-        if f["field_type"] in ("signature", "initials"):
-            # initials without their own drawing are derived from the name by the stamper
-            mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
-            f["signature"] = _stamped_mark(mark, images)
-        elif f["field_type"] == "date" and not f.get("value"):
-            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
-        out.append(f)
-    return out
-
-
 def certificate_signers(request: dict, images: dict[str, bytes]) -> list[dict]:
     """The signers as the certificate and the signatures page show them: times as datetimes, how
     they were verified, their adopted marks with the drawings' bytes."""
     return [{**s, "phone_verified": bool(s.get("phone_verified_at")),
              "identity_verified": bool(s.get("identity_verified")),
-             "signature": _stamped_mark(s.get("signature"), images) if s["status"] == "signed" else None,
-             "initials": _stamped_mark(s.get("initials"), images) if s["status"] == "signed" else None}
+             "signature": stamping.stamped_mark(s.get("signature"), images) if s["status"] == "signed" else None,
+             "initials": stamping.stamped_mark(s.get("initials"), images) if s["status"] == "signed" else None}
             for s in request["signers"]]
 
 
@@ -151,7 +100,7 @@ async def _produce(services, request: dict, parts: list[dict], images: dict[str,
     seal = await signing_seal(services)
     timestamp_url = services.config.signing.timestamp_url or None
     signers = certificate_signers(request, images)
-    stamped = stamp_fields(request, images)
+    stamped = stamping.stamp_fields(request, images)
     parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
     common = dict(request={**request, "organization_name": org.get("name"),
                            "organization_locale": org.get("default_locale"),
@@ -196,9 +145,9 @@ async def finalize_job(services, payload, job_record):
         raise PermanentJobError("no QES signing provider")
     parts = await originals(services, request)
     try:
-        images = await drawings(services, request)
+        images = await stamping.drawings(services, request)
         files = await attachments.for_signed_pdf(services, request)
-    except (DrawingUnusable, attachments.Unusable) as exc:
+    except (stamping.DrawingUnusable, attachments.Unusable) as exc:
         await _mark_failed(services, request, str(exc))
         raise PermanentJobError(str(exc)) from exc
     try:

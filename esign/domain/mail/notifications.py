@@ -53,9 +53,9 @@ import datetime as dt
 import email.errors
 import email.utils
 import hashlib
+import importlib.resources
 import ipaddress
 import logging
-import os
 import re
 import socket
 import sys
@@ -78,7 +78,7 @@ from esign.schema import BIDI, NOT_ONE_LINE
 N_ = i18n.N_
 log = logging.getLogger("esign.email")
 
-FOLDER = os.path.join(os.path.dirname(os.path.dirname(__file__)), "templates", "email")
+FOLDER = str(importlib.resources.files("esign").joinpath("templates", "email"))  # esign/templates/email, wherever this module sits
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
 HTML = tornado.template.Loader(FOLDER)
 ACCENT = "#1f5fbf"  # the accent colour of an organisation that sets none
@@ -391,22 +391,10 @@ async def email_given_up(services, job_record, error):
     await bounces.record_failed(services, request, signer, error, payload["template"])
 
 
-async def expiry_sweep(services):
-    await lifecycle.expire_due(services)
-
-
-async def reminder_sweep(services):
-    await lifecycle.remind_due(services)
-
-
-async def effects_sweep(services):
-    await lifecycle.recover_effects(services)
-
-
 def _retry_horizon(config) -> float:
     return config.jobs.message_retry_hours * 3600
 
 
 JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),
         JobKind(COPIES, copies_due, lane="email")]
-SWEEPS = [effects_sweep, expiry_sweep, reminder_sweep]
+SWEEPS: list = []  # the requests' sweeps (expiry, reminders, effects) are esign.domain.requests.lifecycle's

@@ -322,9 +322,12 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
 
 
 async def sign(services, request: dict, signer_id: str, field_values: dict, signature: dict | None, actor=None,
-               extra: dict | None = None) -> dict:
+               extra: dict | None = None, consent: dict | None = None) -> dict:
     """Record a signature. `field_values` maps field id -> checked value (validated by the caller);
-    completes the request when it was the last signature, else invites the next sequential group."""
+    completes the request when it was the last signature, else invites the next sequential group.
+    `consent` (the metadata of `signing_event.consent_given`), when the signer gives it with the
+    signature: recorded in the same change (`consented_at`, and its event before `signer.signed`),
+    unless the signer had consented already."""
     now = services.clock.now()
     actor = actor or {}
 
@@ -335,13 +338,16 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
             raise invalid_state(why)
         if r["expires_at"] <= now:
             raise invalid_state("the signing request has expired")
+        consenting = consent is not None and not s.get("consented_at")
         signers = _replace_signer(r["signers"], signer_id, status="signed", signed_at=now, signature=signature,
                                   ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
-                                  viewed_at=s.get("viewed_at") or now, **(extra or {}))
+                                  viewed_at=s.get("viewed_at") or now, **(extra or {}),
+                                  **({"consented_at": now} if consenting else {}))
         fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
                   for f in r["fields"]]
         changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
-                   "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": []}}
+                   "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
+                               "consent": consent if consenting else None}}
         if all(x["status"] in DONE_SIGNER for x in signers):
             changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
@@ -358,8 +364,11 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
 
 
 async def _signed(services, request, effects):
-    await request_events.record_event(services, request, "signer.signed", signer=find_signer(request, effects["signer_id"]),
-                       actor=effects["actor"])
+    signer = find_signer(request, effects["signer_id"])
+    if effects.get("consent") is not None:  # given with the signature, in the same change
+        await request_events.record_event(services, request, "signing_event.consent_given", signer=signer,
+                                          actor=effects["actor"], metadata=effects["consent"])
+    await request_events.record_event(services, request, "signer.signed", signer=signer, actor=effects["actor"])
     if request["status"] == "completed":
         await request_events.record_event(services, request, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": request["id"]}, dedupe_key=f"finalize:{request['id']}")
@@ -427,8 +436,7 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
 async def expire_due(services) -> int:
     now = services.clock.now()
     count = 0
-    for request in await services.store.signing_requests.due(
-            {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}, limit=500):
+    for request in await services.store.signing_requests.expiring(now, limit=500):
         if await expire(services, request):
             count += 1
     return count
@@ -437,8 +445,7 @@ async def expire_due(services) -> int:
 async def remind_due(services) -> int:
     now = services.clock.now()
     count = 0
-    for request in await services.store.signing_requests.due(
-            {"status": "pending", "next_reminder_at": {"$ne": None, "$lte": now}}, limit=500):
+    for request in await services.store.signing_requests.reminders_due(now, limit=500):
         try:
             await remind(services, request, automatic=True)
             count += 1
@@ -474,3 +481,8 @@ async def _signer_delegated(services, request, effects):
 
 EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,
            "declined": _declined, "signer_replaced": _signer_replaced, "signer_delegated": _signer_delegated}
+
+# The worker's registration (esign.job_registry): no job kind of its own (what a change sends is an
+# `email` or `sms` job of the mail room); the sweeps that move requests on, run every `[jobs] sweep_interval_seconds`.
+JOBS: list = []
+SWEEPS = [recover_effects, expire_due, remind_due]

@@ -13,7 +13,6 @@ from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.providers.base import SmsProvider
-from esign.providers.none_identity import NoIdentity
 from esign.store.base import new_id
 
 SIGNER_DEFAULTS = {
@@ -83,9 +82,9 @@ def check_signing_level(services, level: str) -> None:
 
 
 def check_identity_provider(services, required: bool, details: list) -> None:
-    """Identity verification can be required only when an identity provider is configured: with the
-    builtin `none` no signer could ever pass it (422 detail otherwise)."""
-    if required and isinstance(services.identity, NoIdentity):
+    """Identity verification can be required only when the identity provider can verify anyone: with
+    one that cannot (`verifies` False, the builtin `none`) no signer could ever pass it (422 detail otherwise)."""
+    if required and not services.identity.verifies:
         details.append({"field": "identity_verification_required",
                         "message": "no identity verification provider is configured on this server"})
 
@@ -183,6 +182,13 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     if body.get("auto_send"):
         request = await lifecycle.send(services, request)
     return request
+
+
+async def send(services, request: dict, by: dict | None = None) -> dict:
+    """`POST .../send`: a draft whose signing level this server can still give (403 otherwise, as at
+    creation: the QES provider may have gone since), sent (esign.domain.requests.lifecycle.send)."""
+    check_signing_level(services, request.get("signing_level", "ses"))
+    return await lifecycle.send(services, request, by=by)
 
 
 def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:

@@ -33,7 +33,7 @@ import logging
 import pathlib
 import tempfile
 
-from esign.domain.evidence import finalization
+from esign.domain.pages import stamping
 from esign.domain.requests import envelope
 from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.probe import STOPPING
@@ -53,7 +53,7 @@ def _stamped(request: dict, document_id: str, images: dict) -> tuple[list[dict],
     """The fields of document `document_id` as the stamping takes them (those of the signers who have
     signed) and the names of those signers by id. `images` maps a drawing's blob key to its bytes, or
     (for addresses) to its SHA-256."""
-    on_it = envelope.fields_of(request, document_id, finalization.stamp_fields(request, images))
+    on_it = envelope.fields_of(request, document_id, stamping.stamp_fields(request, images))
     fields = [{k: f[k] for k in STAMP_KEYS if k in f} for f in on_it]
     names = {s["id"]: s["name"] for s in request["signers"] if s["status"] == "signed"}
     return fields, names
@@ -116,7 +116,7 @@ async def _document(services, request: dict, order: int, number: int) -> dict:
     docs = envelope.of(request)
     if not 1 <= order <= len(docs):
         raise ApiError(404, "not_found", f"document {order} does not exist")
-    document = await services.store.documents.get(request["org_id"], docs[order - 1]["id"])
+    document = await services.store.documents.settled(request["org_id"], docs[order - 1]["id"])
     if document is None:
         raise not_found("document")
     if not 1 <= number <= (document.get("page_count") or 0):
@@ -173,8 +173,8 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
             return key
         await _remembered(services, key)
         try:
-            images = await finalization.drawings(services, request)
-        except finalization.DrawingUnusable as exc:
+            images = await stamping.drawings(services, request)
+        except stamping.DrawingUnusable as exc:
             raise invalid_state(f"the document as it stands cannot be shown: {exc}") from None
         drawn, drawn_names = _stamped(request, document["id"], images)
         with tempfile.TemporaryDirectory(prefix="esign-stands-") as folder:

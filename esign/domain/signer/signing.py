@@ -125,7 +125,7 @@ async def pages(services, document: dict | None) -> list[dict]:
     if not document.get("pages"):
         pdf = await services.storage.get_bytes(document["blob_key"])
         geometry = await asyncio.to_thread(page_geometry, pdf)
-        await services.store.documents.set_pages(document["id"], geometry)
+        await services.store.documents.settle(document, geometry)
         return geometry
     return document["pages"]
 
@@ -135,7 +135,7 @@ async def first_image(services, session: SignerSession, base_path: str) -> dict 
     first (consent, a code), for the page's answer to ask for it at once (esign.domain.signer.page_images.preload)
     rather than after its script and the signer API have answered (None: no page to show)."""
     request = session.request
-    document = await services.store.documents.get(request["org_id"], envelope.of(request)[0]["id"])
+    document = await services.store.documents.settled(request["org_id"], envelope.of(request)[0]["id"])
     if not document or not document.get("page_count"):
         return None
     return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1])[1])
@@ -181,7 +181,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d in envelope.of(request):  # every document of the envelope, in order, each with its own pages
-        record = await services.store.documents.get(request["org_id"], d["id"])
+        record = await services.store.documents.settled(request["org_id"], d["id"])
         geometry = await pages(services, record)
         address = page_images.addresses(request, record)
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
@@ -291,9 +291,9 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
         signer_values.check_submission, session.request, session.signer, body.get("values"), body.get("signature"), body.get("initials"),
         services.clock.now().date())
     signature, initials = await store_drawings(services, session.request, [signature, initials])
-    session = await give_consent(services, session, actor)
+    # consent given in the body is recorded by the signature's own change (one conditional update)
     return await lifecycle.sign(services, session.request, session.signer["id"], values, signature, actor=actor,
-                                extra={"initials": initials})
+                                extra={"initials": initials}, consent={"disclosure_version": DISCLOSURE_VERSION})
 
 
 def drawing_key(request: dict, sha256: str) -> str:
