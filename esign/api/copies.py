@@ -7,9 +7,8 @@ from esign.domain.mail import copies
 
 class CopyHandler(BaseHandler):
     async def get(self, request_id):
-        request = await copies.downloadable(self.services, request_id, self.get_query_argument("expires", ""),
-                                            self.get_query_argument("sig", ""))
-        await copies.record_download(self.services, request, self.actor)
+        request = await copies.download(self.services, request_id, self.get_query_argument("expires", ""),
+                                        self.get_query_argument("sig", ""), self.actor)
         await send_file(self, request, "combined")  # of one document: its signed PDF
 
 

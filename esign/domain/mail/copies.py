@@ -41,9 +41,11 @@ def check(services, request_id: str, expires: str, sig: str) -> str | None:
     return downloads.link_problem(services, lambda expires_at: _message(request_id, expires_at), expires, sig)
 
 
-async def downloadable(services, request_id: str, expires: str, sig: str) -> dict:
+async def download(services, request_id: str, expires: str, sig: str, actor) -> dict:
     """The completed request whose signed PDF a copy link fetches: 403 for an invalid or expired link,
-    404 for a request that is not completed, 409 while its signed PDF is not ready."""
+    404 for a request that is not completed, 409 while its signed PDF is not ready. A download that
+    passed the checks is recorded (one `signing_event.downloaded`) before the file is streamed, as the
+    signer's own download is."""
     why = check(services, request_id, expires, sig)
     if why == "invalid":
         raise ApiError(403, "forbidden", "this download link is invalid")
@@ -55,14 +57,9 @@ async def downloadable(services, request_id: str, expires: str, sig: str) -> dic
                        f"{readable(link_expires_at(services, request), seconds=False)}; ask the sender for a copy")
     if request.get("signed_pdf_status") != "ready":
         raise invalid_state("the signed PDF is still being prepared; try again later")
-    return request
-
-
-async def record_download(services, request: dict, actor) -> None:
-    """One `signing_event.downloaded` per copy-link download that passed the checks (recorded before
-    the file is streamed, as the signer's own download is)."""
     await request_events.record_event(services, request, "signing_event.downloaded", actor=actor,
-                                 metadata={"file": "signed", "via": "copy_link"})
+                                      metadata={"file": "signed", "via": "copy_link"})
+    return request
 
 
 async def attachments(services, request: dict) -> list[tuple[str, bytes]]:
