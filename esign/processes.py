@@ -1,5 +1,5 @@
 """Pools of child processes for CPU work that would otherwise hold the event loop's interpreter: large
-JSON bodies (esign.api.bounds.BodyLoader) and finalisation (stamping and sealing, esign.domain.finalization).
+JSON bodies (esign.api.bounds.BodyLoader) and finalisation (stamping and sealing, esign.domain.evidence.finalization).
 
 A thread would not do: pypdf, reportlab and pyHanko are Python, and hold the interpreter lock while they
 work, so the event loop (the API, the worker's other lanes) would wait for them. A child process runs on

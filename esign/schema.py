@@ -165,7 +165,7 @@ class Line(fields.String):
 class FieldText(fields.String):
     """A signature field's prefilled `value` or a select option: what is stamped on the document. Its
     rule (no control characters but tab and LF, no bidirectional controls, naming the character) is
-    esign.domain.signer_values.unsafe_character, checked with every other field of the request, so
+    esign.domain.pages.signer_values.unsafe_character, checked with every other field of the request, so
     InputSchema's milder central rule is not applied before it."""
 
 
@@ -250,7 +250,7 @@ class InputSchema(ReusedSchema):
     controls (messages, reasons, placeholders, descriptions, webhook names), centrally: a field declared
     as `fields.String` gets the rule (and its OpenAPI pattern) when the schema is built. One-line
     strings (Line, Name, Email, ...) have stricter rules of their own, and so have what signers enter
-    and what is stamped (FieldText, and the free-form `values` of a submission: esign.domain.signer_values)."""
+    and what is stamped (FieldText, and the free-form `values` of a submission: esign.domain.pages.signer_values)."""
 
     class Meta:
         unknown = RAISE
@@ -375,7 +375,7 @@ class Email(fields.String):
             raise self.make_error("ascii")
         if len(value) > 320 or not EMAIL_RE.match(value):
             raise self.make_error("invalid")
-        if ENCODED_WORD.search(value):  # a header carries the address (esign.domain.notifications.mailbox)
+        if ENCODED_WORD.search(value):  # a header carries the address (esign.domain.mail.notifications.mailbox)
             raise ValidationError(header_problem(value))
         return value
 

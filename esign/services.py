@@ -11,9 +11,9 @@ from esign import plugins as pluginsmod
 from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
-from esign.domain import upgrades
-from esign.domain.notifications import public_host
-from esign.domain.provisioning import provision_from_config
+from esign.domain.mail.notifications import public_host
+from esign.domain.orgs.provisioning import provision_from_config
+from esign.domain.signer import upgrades
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
 from esign.processes import ChildPool
@@ -46,7 +46,7 @@ class Services:
             if provider.uses_database:
                 provider.use_database(database)
         self.secrets: SecretBox | None = None
-        self.key_material: dict = {}  # the seal, internal CA and validation roots, loaded once (esign.domain.keys)
+        self.key_material: dict = {}  # the seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)
         self.job_kinds = registry.job_kinds()  # kind -> JobKind (its lane)
         limits = config.limits
         self.pdf_checker = PdfChecker(limits.pdf_parse_timeout_seconds, limits.pdf_parse_memory_mb,

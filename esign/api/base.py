@@ -16,7 +16,7 @@ from esign.api.access_log import loggable_path
 from esign.api.auth import authenticate, check_scope, rate_limit
 from esign.api.bounds import flatten_errors
 from esign.api.errors import error_body
-from esign.domain.lifecycle import Actor
+from esign.domain.requests.lifecycle import Actor
 from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
 from esign.observability.metrics import UNMATCHED
 from esign.providers.base import ProviderUnavailable

@@ -7,8 +7,8 @@ from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.signing_request_schemas import Recipient, SendOptions
-from esign.domain import bulk as domain
-from esign.domain.templates import PLACEHOLDER_TEXT
+from esign.domain.templating import bulk as domain
+from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import OutSchema, UTCDateTime
 
 STATUS_TEXT = ("Job status: `queued` (not started), `processing`, then `completed` (every item succeeded), "

@@ -1,15 +1,14 @@
 """Serves the signed PDF (the combined PDF of an envelope of several documents) behind the copy links of
-completion emails (esign.domain.copies; no API key)."""
+completion emails (esign.domain.mail.copies; no API key)."""
 from esign.api.base import BaseHandler
 from esign.api.pdf_download import send_file
-from esign.domain import copies
+from esign.domain.mail import copies
 
 
 class CopyHandler(BaseHandler):
     async def get(self, request_id):
-        request = await copies.downloadable(self.services, request_id, self.get_query_argument("expires", ""),
-                                            self.get_query_argument("sig", ""))
-        await copies.record_download(self.services, request, self.actor)
+        request = await copies.download(self.services, request_id, self.get_query_argument("expires", ""),
+                                        self.get_query_argument("sig", ""), self.actor)
         await send_file(self, request, "combined")  # of one document: its signed PDF
 
 

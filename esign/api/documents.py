@@ -10,8 +10,8 @@ from esign.api.base import MB, APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.uploads import SpooledUpload
-from esign.domain import documents as domain
-from esign.domain import placement
+from esign.domain.pages import documents as domain
+from esign.domain.pages import placement
 from esign.pdf import active
 from esign.schema import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, page_of
 
@@ -92,7 +92,7 @@ DocumentPage = page_of(Document, "DocumentPage")
 
 
 class UploadHandler(SpooledUpload, APIHandler):
-    """The document upload (esign.domain.documents.accept_upload checks it)."""
+    """The document upload (esign.domain.pages.documents.accept_upload checks it)."""
 
     sandbox_writes = True  # a sandbox key's documents are marked sandbox
 

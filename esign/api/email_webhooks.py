@@ -1,4 +1,4 @@
-"""Bounce webhooks of email providers' services (esign.domain.bounces): no API key; the provider
+"""Bounce webhooks of email providers' services (esign.domain.mail.bounces): no API key; the provider
 checks the service's signature over the raw body."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import logging
 
 from esign.api.base import BaseHandler
 from esign.api.common import operation
-from esign.domain import bounces
+from esign.domain.mail import bounces
 from esign.errors import ApiError
 from esign.providers.base import WebhookRefused
 

@@ -1,7 +1,7 @@
-"""Serves signed PDFs behind the expiring HMAC-signed URLs of esign.domain.downloads (no API key)."""
+"""Serves signed PDFs behind the expiring HMAC-signed URLs of esign.domain.requests.downloads (no API key)."""
 from esign.api.base import BaseHandler
 from esign.api.pdf_download import send_file
-from esign.domain import downloads
+from esign.domain.requests import downloads
 from esign.errors import ApiError
 
 

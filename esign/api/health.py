@@ -7,7 +7,7 @@ from esign import __version__
 from esign.api.base import BaseHandler
 from esign.api.common import operation
 from esign.api.errors import error_body
-from esign.domain import bounces
+from esign.domain.mail import bounces
 from esign.schema import OutSchema
 
 log = logging.getLogger("esign")

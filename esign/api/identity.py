@@ -1,4 +1,4 @@
-"""Identity verification with a redirect-flow vendor over HTTP (esign.domain.verification): the
+"""Identity verification with a redirect-flow vendor over HTTP (esign.domain.signer.verification): the
 vendor's webhook, the page the vendor sends the signer back to, and the signer's start and check
 actions. The webhook needs no API key: the provider checks the vendor's signature over the raw body.
 The return page needs none either and tells nothing about the result (its URL carries no secret)."""
@@ -9,7 +9,7 @@ import logging
 from esign.api.base import UUID_RE, BaseHandler
 from esign.api.common import operation
 from esign.api.signer_page import SignerHandler, asset_url, csp, page_locale, render, signer_op
-from esign.domain import verification
+from esign.domain.signer import verification
 from esign.errors import ApiError
 from esign.providers.base import WebhookRefused
 

@@ -4,7 +4,7 @@ download (esign.api.signing_requests too)."""
 import re
 import urllib.parse
 
-from esign.domain import downloads
+from esign.domain.requests import downloads
 from esign.errors import ApiError
 
 

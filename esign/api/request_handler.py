@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from esign.api.base import APIHandler
 from esign.api.signing_request_schemas import SigningRequest
-from esign.domain import lifecycle
-from esign.domain import signing_requests as domain
+from esign.domain.requests import lifecycle
+from esign.domain.requests import signing_requests as domain
 
 
 class RequestHandler(APIHandler):

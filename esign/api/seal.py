@@ -3,7 +3,7 @@ import logging
 
 from esign.api.base import BaseHandler
 from esign.api.common import operation
-from esign.domain import keys
+from esign.domain.orgs import keys
 from esign.errors import ApiError
 
 log = logging.getLogger("esign")

@@ -1,6 +1,6 @@
 """The signer's side over HTTP (design.md §7): the signing page, its JSON API, page images and the
 page's static files. No API key: the link token is the credential. Handlers are thin; the rules
-live in esign.domain.signing and esign.domain.verification.
+live in esign.domain.signer.signing and esign.domain.signer.verification.
 
 Every answer here carries the signer-page security headers: a CSP without inline script, no
 referrer (the token is in the URL), no caching, and framing only by the embedding origin of an
@@ -27,7 +27,10 @@ from esign.api.signer_page import (
 )
 from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody
 from esign.api.uploads import SpooledUpload
-from esign.domain import attachments, copies, disclosure, envelope, lifecycle, page_images, signing, verification
+from esign.domain.evidence import attachments, disclosure
+from esign.domain.mail import copies
+from esign.domain.requests import envelope, lifecycle
+from esign.domain.signer import page_images, signing, verification
 from esign.pdf.render import FORMATS, WIDTHS
 
 REFRESH_SECONDS = 10  # the completed page reloads itself this often while the signed PDF is being prepared

@@ -12,7 +12,7 @@ from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import operation
 from esign.api.signer_schemas import SignerView
-from esign.domain import signing
+from esign.domain.signer import signing
 from esign.pdf import fonts
 
 HERE = os.path.dirname(os.path.dirname(__file__))

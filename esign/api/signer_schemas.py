@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, missing, validate
 
-from esign.domain import signing_requests, verification
+from esign.domain.requests import signing_requests
+from esign.domain.signer import verification
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
 
-# an adopted signature or initials as the OpenAPI document shows it (esign.domain.signer_values checks it)
+# an adopted signature or initials as the OpenAPI document shows it (esign.domain.pages.signer_values checks it)
 MARK = {"type": "object", "required": ["kind"], "properties": {
     "kind": {"type": "string", "enum": ["typed", "drawn"]},
     "text": {"type": "string", "description": "typed: the name as typed (1 to 255 characters)"},
@@ -36,7 +37,7 @@ class FieldValues(fields.Dict):
 
 class AdoptedMark(fields.Raw):
     """A mark the server requires (the OpenAPI document lists it as required) but whose absence is
-    refused by esign.domain.signer_values, with `signature_required` beside the body's other problems,
+    refused by esign.domain.pages.signer_values, with `signature_required` beside the body's other problems,
     rather than here."""
 
     def _validate_missing(self, value):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.domain import mail_queue
-from esign.domain.envelope import MAX_DOCUMENTS
-from esign.domain.placement import FIELD_TYPES
-from esign.domain.templates import PLACEHOLDER_TEXT
+from esign.domain.pages.placement import FIELD_TYPES
+from esign.domain.requests import mail_queue
+from esign.domain.requests.envelope import MAX_DOCUMENTS
+from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import (
     Bool,
     CursorPageQuery,

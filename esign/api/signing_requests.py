@@ -25,8 +25,10 @@ from esign.api.signing_request_schemas import (
     SigningRequestCreate,
     SigningRequestPage,
 )
-from esign.domain import attachments, downloads, lifecycle, routing, signing
-from esign.domain import signing_requests as domain
+from esign.domain.evidence import attachments
+from esign.domain.requests import downloads, lifecycle
+from esign.domain.requests import signing_requests as domain
+from esign.domain.signer import routing, signing
 from esign.errors import ApiError
 from esign.schema import (
     cursor_record,
@@ -89,8 +91,7 @@ class SendHandler(RequestHandler):
     @idempotent
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        domain.check_signing_level(self.services, request.get("signing_level", "ses"))
-        self.write_request(await lifecycle.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
+        self.write_request(await domain.send(self.services, request, by=lifecycle.api_actor(self.api_key)), sent=True)
 
 
 class CancelHandler(RequestHandler):

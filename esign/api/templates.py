@@ -19,9 +19,9 @@ from esign.api.signing_request_schemas import (
     SendOptions,
     SigningRequest,
 )
-from esign.domain import lifecycle
-from esign.domain import templates as domain
-from esign.domain.envelope import MAX_DOCUMENTS
+from esign.domain.requests import lifecycle
+from esign.domain.requests.envelope import MAX_DOCUMENTS
+from esign.domain.templating import templates as domain
 from esign.schema import (
     Bool,
     CursorPageQuery,

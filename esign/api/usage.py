@@ -3,7 +3,7 @@ from marshmallow import fields
 
 from esign.api.base import APIHandler
 from esign.api.common import operation
-from esign.domain.usage import usage_report
+from esign.domain.orgs.usage import usage_report
 from esign.schema import OutSchema
 
 

@@ -16,7 +16,7 @@ from esign.cli.common import fail, with_services
 from esign.cli.jobs import jobs_action
 from esign.cli.serve import announce_first_run, start_services, work
 from esign.cli.verify import seal_action, verify_file
-from esign.domain import keys
+from esign.domain.orgs import keys
 from esign.openapi import build
 
 __all__ = ["admin_action", "announce_first_run", "jobs_action", "main", "start_services", "work"]

@@ -7,8 +7,8 @@ import sys
 
 from esign import config as configmod
 from esign.cli.common import CONFIG_HELP, print_json
-from esign.domain import provisioning as prov
-from esign.domain import rotation
+from esign.domain.orgs import provisioning as prov
+from esign.domain.orgs import rotation
 from esign.schema import ASCII_EMAIL, EMAIL_RE
 from esign.secrets import new_token
 

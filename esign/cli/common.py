@@ -8,7 +8,7 @@ import sys
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import iso
-from esign.domain import notifications
+from esign.domain.mail import notifications
 
 log = logging.getLogger("esign")
 CONFIG_HELP = "the config file (default: $ESIGN_CONFIG, else built-in defaults and ESIGN_* variables)"

@@ -16,8 +16,8 @@ from esign import db as dbmod
 from esign import services as servicesmod
 from esign.app import make_app, make_server
 from esign.cli.common import CONFIG_HELP, fail, log, warn_interpreter
-from esign.domain import keys
-from esign.domain import provisioning as prov
+from esign.domain.orgs import keys
+from esign.domain.orgs import provisioning as prov
 from esign.job_registry import make_worker
 from esign.jobs.kinds import JOB_LANES, LANES
 

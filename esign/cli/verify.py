@@ -10,8 +10,8 @@ from cryptography import x509
 
 from esign import db as dbmod
 from esign.cli.common import CONFIG_HELP, log
-from esign.domain import keys
-from esign.domain.audit import compare_with_store
+from esign.domain.evidence.audit import compare_with_store
+from esign.domain.orgs import keys
 from esign.pdf.verify import MalformedSignature, check_pdf
 
 
@@ -42,7 +42,7 @@ def quiet_pyhanko() -> None:
 
 
 async def seal_action(services, args) -> int:
-    """`esign seal export`: the PEM bundle of esign.domain.keys.trust_bundle (on the embedded database
+    """`esign seal export`: the PEM bundle of esign.domain.orgs.keys.trust_bundle (on the embedded database
     the keys live in `[signing] key_dir`, so this reads the same seal as the server)."""
 
     bundle = await keys.trust_bundle(services, create=False)

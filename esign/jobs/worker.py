@@ -9,7 +9,7 @@ attempt) or, for kinds without one, until its `max_attempts`; then it fails and 
 `on_give_up` runs (a handler that fails a job at once has dealt with the failure itself).
 
 A worker that runs the `webhooks` lane also works off the outbox (`outbox`: what follows each stored
-event, esign.domain.outbox): as soon as an event stored in this process wakes it (`wake_outbox`), and
+event, esign.domain.mail.outbox): as soon as an event stored in this process wakes it (`wake_outbox`), and
 every `[jobs] poll_interval_seconds` for events stored by other processes.
 
 Each lane has `[jobs] lane_<lane>` slots, and at most `[jobs] group_concurrency` jobs of one

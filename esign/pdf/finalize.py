@@ -307,7 +307,7 @@ def finalize(original: bytes, *, request: dict, fields: list, signers: list, eve
              attachments: Sequence[dict] = ()) -> dict:
     """`ses`: the service seal only. `aes`: one signature per signer, with a certificate issued by
     `ca`, then the seal. The seal comes last so that it covers the whole file. `qes` goes through a
-    remote-signing provider (esign.domain.finalization: `prepare`, the provider, `seal_pdf`)."""
+    remote-signing provider (esign.domain.evidence.finalization: `prepare`, the provider, `seal_pdf`)."""
     _check_level(level, ca)
     signed = [s for s in signers if s.get("status", "signed") == "signed"]  # not who delegated their place
     names = [signer_field(index) for index in range(1, len(signed) + 1)] if level == "aes" else []

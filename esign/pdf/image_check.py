@@ -1,4 +1,4 @@
-"""Checks a PNG or JPEG a signer attaches (esign.domain.attachments): decoded by Pillow within
+"""Checks a PNG or JPEG a signer attaches (esign.domain.evidence.attachments): decoded by Pillow within
 MAX_PIXELS. Run only in the bounded checking children (esign.pdf.probe, request kind "image"): a
 7000 x 7000 single-colour PNG of 160 KB decodes to 147 MB, which the API process must not hold."""
 from __future__ import annotations

@@ -19,7 +19,7 @@ is too short or too narrow); signatures framed with "Signed by <name>" and the s
 MIN_STROKE_PT (thickened when scaled down a lot).
 
 A signature or initials is `{kind: "typed", text}` or `{kind: "drawn", image: PNG or JPEG bytes}`
-(esign.domain.finalization reads drawings from blob storage).
+(esign.domain.evidence.finalization reads drawings from blob storage).
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The document as it stands: the original with the values the signers have given so far stamped on
 it by the finalisation's own stamping (esign.pdf.stamp.stamp_into), without the signatures page, the
-seal or the certificate. The signing page's images are drawn from it (esign.domain.page_images), in
+seal or the certificate. The signing page's images are drawn from it (esign.domain.signer.page_images), in
 the checking children (esign.pdf.probe), never in the API process.
 
 What is stamped travels to the child as a JSON file (`spec_json`): the request id (the signatures'

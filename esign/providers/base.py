@@ -249,7 +249,7 @@ class SmsProvider(Provider):
     """Texts signers the one-time codes esign makes (phone verification): esign makes the 6-digit code,
     keeps only its HMAC, checks what the signer types itself, and calls `send_code(phone, code,
     ttl_seconds)`, whose default texts the code with `send`. esign also texts signing links with `send`
-    (signers with `delivery` sms or both: esign.domain.text_messages). A plain gateway writes `send`
+    (signers with `delivery` sms or both: esign.domain.mail.text_messages). A plain gateway writes `send`
     only. A verification service that makes and checks its own codes is a `CodeCheckingSmsProvider`
     (it cannot carry signing links)."""
 
@@ -326,6 +326,9 @@ class IdentityProvider(Provider):
     #: `identity_verifications` (403 `quota_exceeded` beyond it) unless the request is a sandbox one,
     #: and sets the request's `identity_payment_status` to `charged`
     charges: ClassVar[bool] = True
+    #: whether a signer can pass this provider's check at all: False (the builtin `none`) makes a request
+    #: that requires identity verification a 422, since none of its signers could ever sign
+    verifies: ClassVar[bool] = True
 
 
 class FormIdentityProvider(IdentityProvider):
@@ -392,7 +395,7 @@ class SigningLevelProvider(Provider):
     name (`[signing] qes_provider = "<identifier>"`), `level` the level it implements (only `qes` is
     delegated today). Its settings are the `[plugins.<identifier>]` table, checked against `options`.
 
-    The contract (esign.domain.finalization): finalisation stamps the values and appends the audit
+    The contract (esign.domain.evidence.finalization): finalisation stamps the values and appends the audit
     certificate, then calls `sign` once per signer, in the request's signer order, each time with the
     output of the previous call, and finally applies the service's seal over the whole file."""
 

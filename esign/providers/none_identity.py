@@ -8,6 +8,7 @@ class NoIdentity(FormIdentityProvider):
     identifier = "none"
     contract_version = CONTRACT_VERSION
     charges = False
+    verifies = False
 
     async def verify(self, signer, submitted):
         raise ProviderUnavailable("no identity provider is configured")

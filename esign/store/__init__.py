@@ -46,7 +46,7 @@ REPOSITORIES = {
 
 def is_embedded(database_url: str) -> bool:
     """Whether `database_url` names the embedded database (memory://), which ends with the process with all it
-    holds (esign.domain.keys keeps the keys in files then)."""
+    holds (esign.domain.orgs.keys keeps the keys in files then)."""
     return dbmod.is_memory(database_url)
 
 

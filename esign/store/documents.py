@@ -1,8 +1,11 @@
+import collections
+
 from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
 
 # what the list shows: never the page geometry (one entry per page), the blob key or the hash
 LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at", "active_content_removed",
                          "had_signatures")}
+MAX_SETTLED = 64  # settled document records each process keeps (least recently used out; one holds a size per page)
 
 
 class Documents(Repository):
@@ -10,9 +13,38 @@ class Documents(Repository):
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
     cursor_fields = ("created_at",)
 
+    def __init__(self, db, clock, after_write=None):
+        super().__init__(db, clock, after_write)
+        self._settled: collections.OrderedDict = collections.OrderedDict()
+
+    async def settled(self, org_id: str, doc_id: str) -> dict | None:
+        """The record as `get` reads it, kept in this process once it is settled (its page geometry
+        known: `settle`, or `set_pages` by another process): nothing changes a settled document, and nothing removes one a request
+        uses (`discard` is for an upload that never completed), so every process may keep it. The
+        signing page's answers and images read their documents this way: no round trip after the first."""
+        key = (org_id, doc_id)
+        doc = self._settled.get(key)
+        if doc is not None:
+            self._settled.move_to_end(key)
+            return dict(doc)
+        doc = await self.get(org_id, doc_id)
+        if doc is not None and doc.get("pages"):
+            self._keep(doc)
+        return doc
+
+    def _keep(self, doc: dict) -> None:
+        self._settled[(doc["org_id"], doc["id"])] = dict(doc)
+        if len(self._settled) > MAX_SETTLED:
+            self._settled.popitem(last=False)
+
+    async def settle(self, doc: dict, pages: list[dict]) -> None:
+        """`set_pages` for the record `doc` (as `settled` read it), which is settled from then on."""
+        await self.set_pages(doc["id"], pages)
+        self._keep({**doc, "pages": pages})
+
     async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox,
                      active_content_removed=(), had_signatures=False, text_tags=None, received_sha256=None):
-        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.placement).
+        """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.pages.placement).
         `file_size` and `sha256` are the stored (normalised) file's, `received_sha256` the upload's as
         received (esign.pdf.normalise)."""
         doc = {"_id": doc_id, "org_id": org_id, "name": name, "file_size": file_size,

@@ -1,4 +1,4 @@
-"""Identity verification sessions of redirect-flow vendors (esign.domain.verification), one document
+"""Identity verification sessions of redirect-flow vendors (esign.domain.signer.verification), one document
 per session: `_id` is esign's id of it (in the return URL), with the provider's identifier and the
 vendor's `reference`, the signing request, signer and organisation, `status` (pending, review, then
 approved, rejected or abandoned), the vendor's URL and its expiry, and when a result arrived.

@@ -37,7 +37,7 @@ class SigningRequests(Repository):
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
         # link tokens: only signers that hold one are indexed (a token_hash of None is not)
         Index("signer_token", [("signers.token_hash", ASCENDING)], partial={"signers.token_hash": {"$type": "string"}}),
-        # links that moved (a signer replaced or delegated: esign.domain.routing), to say so when used
+        # links that moved (a signer replaced or delegated: esign.domain.signer.routing), to say so when used
         Index("signer_moved_token", [("signers.moved_token_hashes", ASCENDING)],
               partial={"signers.moved_token_hashes": {"$type": "string"}}),
     ]
@@ -136,12 +136,19 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "effects.version": version},
                                   {"$unset": {"effects": "", "effects_at": ""}})
 
-    async def due(self, query: dict, limit: int = 100) -> list[dict]:
+    async def expiring(self, now, limit: int = 100) -> list[dict]:
+        """Drafts and pending requests whose `expires_at` has passed (index status_expires)."""
+        query = {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}
+        return [out(d) async for d in self.col.find(query).limit(limit)]
+
+    async def reminders_due(self, now, limit: int = 100) -> list[dict]:
+        """Pending requests whose next automatic reminder is due (index status_next_reminder)."""
+        query = {"status": "pending", "next_reminder_at": {"$ne": None, "$lte": now}}
         return [out(d) async for d in self.col.find(query).limit(limit)]
 
     async def by_signer_token(self, token_hash: str) -> dict | None:
         return out(await self.col.find_one({"signers.token_hash": token_hash}))
 
     async def by_moved_token(self, token_hash: str) -> dict | None:
-        """The request one of whose signers held this link before it moved (esign.domain.routing)."""
+        """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""
         return out(await self.col.find_one({"signers.moved_token_hashes": token_hash}))

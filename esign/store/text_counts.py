@@ -6,7 +6,7 @@ from esign.store.base import ASCENDING, Index, Repository
 class TextCounts(Repository):
     """Counters of texts in fixed windows (a clock hour, a UTC day), one document per scope and window:
     `_id` `<scope>:<window>` (e.g. `otp:organisation:<org_id>:2026-11-28`, `otp:signer:<request_id>:<signer_id>:
-    2026-11-28T10`: esign.domain.verification.phone_codes), `count` and `expires_at` (the window's end; the TTL
+    2026-11-28T10`: esign.domain.signer.verification.phone_codes), `count` and `expires_at` (the window's end; the TTL
     index removes it then). A document holds one integer whatever the traffic."""
 
     collection_name = "text_counts"

@@ -1,4 +1,4 @@
-"""Which data upgrades (esign.domain.upgrades) a deployment has finished, and the scans they make.
+"""Which data upgrades (esign.domain.signer.upgrades) a deployment has finished, and the scans they make.
 
 `data_upgrades` holds one small document per finished upgrade (`_id` = its name); the collection never
 grows beyond the number of upgrades the code has ever shipped.

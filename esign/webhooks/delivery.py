@@ -1,7 +1,7 @@
 """Webhook fan-out and delivery through the durable job queue.
 
 Every event is stored with `dispatch_pending: True` (the outbox). The worker works off the outbox
-(esign.domain.outbox): an in-process listener wakes it as soon as an event is stored, and it polls
+(esign.domain.mail.outbox): an in-process listener wakes it as soon as an event is stored, and it polls
 every `[jobs] poll_interval_seconds` for events stored by other processes. It fans each event out: one
 `webhooks.deliver` job per active webhook subscribed to its type (dedupe key
 `wh:{webhook_id}:{event_id}`), then the flag is cleared. Jobs are enqueued before the flag is cleared,

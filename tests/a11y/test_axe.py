@@ -4,7 +4,7 @@ Arabic: translated strings, <html lang> and dir. Screenshots go to test-artifact
 
 import pytest
 
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support import running_server
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium, consent, create_request, draw_signature, screenshot

@@ -8,8 +8,8 @@ import pytest
 
 from esign import services as servicesmod
 from esign.clock import iso
-from esign.domain import lifecycle
-from esign.domain import templates as templates_domain
+from esign.domain.requests import lifecycle
+from esign.domain.templating import templates as templates_domain
 from esign.job_registry import make_worker
 from tests.support import assert_error, raw_db, running_server
 from tests.support.mail import Inbox, smtp_controller

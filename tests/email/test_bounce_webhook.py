@@ -8,7 +8,7 @@ import hmac
 import json
 
 from esign import plugins as pluginsmod
-from esign.domain import bounces
+from esign.domain.mail import bounces
 from esign.hookspecs import hookimpl
 from esign.providers.base import BounceReport, WebhookRefused
 from esign.providers.maildir_email import MaildirEmail

@@ -26,7 +26,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from cryptography.x509.oid import NameOID
 
 from esign.config import ConfigError
-from esign.domain import bounces
+from esign.domain.mail import bounces
 from esign.providers.base import recipient_refusal
 from tests.support import raw_db, start_server, stop_server
 from tests.support.mail import PolicyHandler, PolicySmtp, free_port

@@ -6,7 +6,7 @@ import io
 import pytest
 from PIL import Image
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from tests.support import SAMPLE_PDF
 from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
 from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, mail_server

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from tests.support.documents import SAMPLE_PDF
 from tests.support.hostile_mail import BCC, BODY, assert_no_injection, send_invitation
 from tests.support.mail import assert_reads_well, link_of, mail_server, text_of

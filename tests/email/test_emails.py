@@ -12,8 +12,9 @@ import shutil
 import pytest
 
 from esign import config as configmod
-from esign.domain import lifecycle, links, notifications
-from esign.domain.copies import copy_url
+from esign.domain.mail import notifications
+from esign.domain.mail.copies import copy_url
+from esign.domain.requests import lifecycle, links
 from esign.jobs.worker import Worker
 from tests.support import SAMPLE_PDF, raw_db, write_config
 from tests.support.mail import BRAND_KEY, BRANDED, LEGAL, assert_reads_well, links_in, mail_server, text_of

@@ -2,7 +2,7 @@
 one of them; anchors and text tags found in every document; bad envelopes are 422s."""
 import pytest
 
-from esign.domain.envelope import MAX_DOCUMENTS
+from esign.domain.requests.envelope import MAX_DOCUMENTS
 from tests.support import assert_error
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
 from tests.support.placement import SIGNERS, upload

@@ -14,9 +14,9 @@ import pytest
 from esign_csc.testing import FakeCSCService
 from pypdf import PdfReader
 
-from esign.domain import links
-from esign.domain.copies import copy_url
-from esign.domain.keys import seal_material
+from esign.domain.mail.copies import copy_url
+from esign.domain.orgs.keys import seal_material
+from esign.domain.requests import links
 from tests.support import assert_error, raw_db, running_server
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF
 from tests.support.envelopes import assert_passes, download, flat_text

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium, consent, finish_with_drawn_signature_and_initials, screenshot
 from tests.support.documents import ONE_PAGE_PDF, SAMPLE_PDF

@@ -7,7 +7,7 @@ from __future__ import annotations
 import bson
 import pytest
 
-from esign.domain import envelope, links, signing_requests
+from esign.domain.requests import envelope, links, signing_requests
 from tests.support import assert_error, running_server
 from tests.support.documents import SAMPLE_PDF
 from tests.support.signing import spost, typed

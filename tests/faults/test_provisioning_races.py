@@ -16,7 +16,7 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
-from esign.domain import provisioning as prov
+from esign.domain.orgs import provisioning as prov
 
 N = 8
 KEY = "esk_live_race_provisioned_key_000000000"

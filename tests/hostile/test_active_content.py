@@ -25,7 +25,7 @@ from pypdf.generic import (
 )
 
 from esign import config as configmod
-from esign.domain import keys
+from esign.domain.orgs import keys
 from esign.pdf.finalize import fingerprint
 from esign.pdf.seal import SealMaterial
 from tests.support import assert_error, raw_db, running_server

@@ -17,7 +17,7 @@ import time
 import pytest
 
 from esign import logs
-from esign.domain.bounce_notices import NoticeReader
+from esign.domain.mail.bounce_notices import NoticeReader
 from tests.support import running_server
 from tests.support.mail import maildir
 from tests.support.notices import deliver, dsn, recipient_blocks, stuffed_notice

@@ -10,7 +10,7 @@ import pytest
 
 from esign import cli
 from esign import config as configmod
-from esign.domain import notifications
+from esign.domain.mail import notifications
 from tests.support import assert_error, write_config
 from tests.support.hostile_mail import ANN, BCC, BODY, HOSTILE_KEY, WORD, assert_no_injection, send_invitation
 

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from esign.domain.page_images import FAILURE_MEMO_SECONDS
+from esign.domain.signer.page_images import FAILURE_MEMO_SECONDS
 from esign.pdf.probe import PdfChecker
 from tests.support import SAMPLE_PDF, Client, assert_error, running_server
 from tests.support.documents import build_pdf, stream

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from tests.support import assert_error
 from tests.support.signing import make_request, new_request, spost
 from tests.support.webhooks import create_hook

@@ -18,7 +18,7 @@ from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pypdf import PdfReader, PdfWriter
 from reportlab.pdfgen import canvas
 
-from esign.domain import keys
+from esign.domain.orgs import keys
 from esign.pdf.seal import SealMaterial, seal_pdf
 from tests.support import start_server, stop_server
 from tests.support.pdf_tools import first_revision

@@ -15,8 +15,8 @@ import pytest
 from pypdf import PdfReader
 
 from esign import i18n
-from esign.domain import links
-from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
+from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
+from esign.domain.requests import links
 from esign.pdf.certificate import audit_certificate
 from esign.pdf.finalize import DISCLOSURE_FILE, finalize
 from esign.pdf.verify import check_pdf

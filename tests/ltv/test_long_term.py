@@ -20,7 +20,7 @@ from pyhanko.sign.validation.dss import DocumentSecurityStore
 from pyhanko_certvalidator import ValidationContext
 
 from esign.config import ConfigError
-from esign.domain import downloads
+from esign.domain.requests import downloads
 from esign.pdf import seal as seal_module
 from esign.pdf.verify import check_pdf
 from tests.support import running_server, start_server

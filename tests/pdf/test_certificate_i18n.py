@@ -11,7 +11,7 @@ import unicodedata
 
 from pypdf import PdfReader
 
-from esign.domain.disclosure import DISCLOSURE, DISCLOSURE_VERSION
+from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.pdf.certificate import audit_certificate
 from esign.pdf.certificate_words import actor
 from esign.pdf.finalize import DISCLOSURE_FILE, prepare

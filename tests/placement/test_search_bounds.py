@@ -3,7 +3,7 @@ anchor texts together (422 beyond), in the text tags counted (one past those kep
 a search that runs long stops itself and its checking child answers, instead of being killed."""
 from __future__ import annotations
 
-from esign.domain.placement import MAX_TAGS
+from esign.domain.pages.placement import MAX_TAGS
 from esign.pdf import textboxes
 from esign.pdf.probe import PdfChecker
 from tests.support import SAMPLE_PDF, assert_error

@@ -137,7 +137,7 @@ async def test_missing_signer_and_no_tags(client):
     ("{{" + "x" * 600 + "}}", "longer than 500"),
 ])
 def test_tag_grammar(tag, why):
-    from esign.domain.placement import parse_tag
+    from esign.domain.pages.placement import parse_tag
     from esign.pdf.textboxes import MAX_TAG_CHARS
 
     attrs, problem = parse_tag(tag[:MAX_TAG_CHARS])

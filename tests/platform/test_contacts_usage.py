@@ -209,7 +209,7 @@ async def test_signers_contacts_are_marked_used_by_the_worker_and_never_by_a_san
     server.clock.advance(minutes=5)
     live = await make_request(server, signers=({"name": "Ann", "email": "ann@example.test"},), send=False)
     assert sandbox.body["sandbox"] is True and live.body["sandbox"] is False
-    await server.run_jobs()  # the worker follows the request's creation (esign.domain.outbox)
+    await server.run_jobs()  # the worker follows the request's creation (esign.domain.mail.outbox)
     assert (await used(client))["Ann@Example.test"] == live.body["created_at"]
     assert (await used(client))["oz@example.test"] == other["created_at"]
     # followed again (a worker that died before the event left the outbox): the time stays the creation's

@@ -6,7 +6,7 @@ import datetime as dt
 import hashlib
 import pathlib
 
-from esign.domain import upgrades
+from esign.domain.signer import upgrades
 from tests.support import raw_db
 from tests.support.images import data_url, ink_png, largest_png
 from tests.support.signing import make_request, spost

@@ -20,7 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from esign import __version__
 from esign import config as configmod
 from esign import db as dbmod
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from esign.observability.metrics import admitted
 from tests.support import assert_error, running_server
 from tests.support.config import config_error, load_text

@@ -11,7 +11,8 @@ from cryptography import x509
 
 from esign import db as dbmod
 from esign.clock import FakeClock
-from esign.domain import links, provisioning, rotation
+from esign.domain.orgs import provisioning, rotation
+from esign.domain.requests import links
 from esign.secrets import SecretBox
 from esign.webhooks import signatures
 from tests.support import KEYS, assert_error, start_server, stop_server

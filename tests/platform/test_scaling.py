@@ -8,7 +8,7 @@ import pathlib
 import re
 
 from esign.db.index_rule import QueryRecorder
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support.signing import complete_request
 
 DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "scaling.md"

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support import SAMPLE_PDF, assert_error, start_server, stop_server
 from tests.support.images import png_bytes
 from tests.support.routing import attach, sign_with, signed_pdf, text_of

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import subprocess
 
-from esign.domain import lifecycle, links
+from esign.domain.requests import lifecycle, links
 from tests.support import assert_error
 from tests.support.mail import link_of
 from tests.support.routing import sign_with, signed_pdf, text_of

@@ -3,7 +3,7 @@ signer's id, order and fields, invites the new address, clears a bounce, and the
 410 saying the invitation moved; the event and the certificate show the change."""
 from __future__ import annotations
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from tests.support import assert_error
 from tests.support.mail import link_of
 from tests.support.routing import sign_with, signed_pdf, text_of

@@ -9,7 +9,7 @@ import time
 import pytest
 from PIL import Image
 
-from esign.domain import links
+from esign.domain.requests import links
 from esign.hookspecs import hookimpl
 from esign.plugins import make_plugin_manager
 from esign.providers.base import CodeCheckingSmsProvider

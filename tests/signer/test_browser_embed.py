@@ -127,7 +127,7 @@ async def test_embedding_from_another_origin_is_refused_by_the_browser(srv, pare
 
         # the invitation link (not an embedded one) may not be framed by anyone
         stored = await srv.services.store.signing_requests.by_id(request["id"])
-        from esign.domain import links
+        from esign.domain.requests import links
 
         link = links.signing_url(srv.services, stored, stored["signers"][0])
         page = await new_page(browser)

@@ -75,7 +75,7 @@ async def test_fields_on_rotated_and_cropped_pages_line_up(srv, tmp_path):
         pdf=awkward_pdf())
     ids = await field_ids(srv, request["id"])
     stored = await srv.services.store.signing_requests.by_id(request["id"])
-    from esign.domain import links
+    from esign.domain.requests import links
 
     link = links.signing_url(srv.services, stored, stored["signers"][0])
     path = link.split(str(srv.port), 1)[1]

@@ -8,7 +8,7 @@ import re
 import pypdf
 import pytest
 
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support import SAMPLE_PDF, running_server
 from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 from tests.support.mail import link_of

@@ -8,7 +8,7 @@ import re
 import shutil
 
 from esign.api.pdf_download import content_disposition
-from esign.domain import downloads
+from esign.domain.requests import downloads
 from tests.support import assert_error, raw_db, running_server
 from tests.support.signing import ANN, BOB, Made, drawn, make_request, sget, spost, typed, upload
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from esign.domain.signer_values import MAX_DRAWING_BYTES
+from esign.domain.pages.signer_values import MAX_DRAWING_BYTES
 from tests.support import assert_error
 from tests.support.images import data_url, ink_png, largest_png
 from tests.support.signing import drawn, make_request, spost

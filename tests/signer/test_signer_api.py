@@ -11,8 +11,9 @@ import re
 
 from PIL import Image
 
-from esign.domain import links, signing
-from esign.domain.lifecycle import Actor
+from esign.domain.requests import links
+from esign.domain.requests.lifecycle import Actor
+from esign.domain.signer import signing
 from tests.support import KEYS, assert_error
 from tests.support.images import data_url, ink_png, png_bytes
 from tests.support.signing import ANN, BOB, CY, drawn, make_request, sget, spost, typed, upload
@@ -183,6 +184,22 @@ async def test_consent_endpoint_records_once(server):
     resp = await spost(server, token, "sign", {"signature": typed()})
     assert resp.status == 200, resp
     assert (await made.event_types()).count("signing_event.consent_given") == 1
+
+
+async def test_consent_in_the_sign_body_is_one_change_with_the_signature(server):
+    """Consent given with the signature is recorded by the signature's own conditional update: the
+    request's version moves once, and the consent event comes just before signer.signed."""
+    made = await make_request(server, [ANN], fields={"sig": {}})
+    token = await made.token(0)
+    before = (await server.services.store.signing_requests.by_id(made.id))["version"]
+    resp = await spost(server, token, "sign", {"signature": typed(), "consent": True})
+    assert resp.status == 200, resp
+    after = await server.services.store.signing_requests.by_id(made.id)
+    signer = after["signers"][0]
+    assert after["version"] == before + 1 and signer["consented_at"] == signer["signed_at"]
+    types = await made.event_types()
+    assert types.count("signing_event.consent_given") == 1
+    assert types[types.index("signer.signed") - 1] == "signing_event.consent_given"
 
 
 # --- refusals of a signing submission -------------------------------------------------------------

@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from esign.domain import signer_values
+from esign.domain.pages import signer_values
 from tests.support import KEYS, assert_error, raw_db
 from tests.support.signing import ANN, make_request, spost, typed, upload
 
@@ -53,7 +53,7 @@ async def test_catastrophic_patterns_are_refused_in_time_and_never_stall_the_ser
                 listed.append(answer.status)
 
     checks = spy_on_checks(monkeypatch, list_documents_meanwhile)
-    with caplog.at_level(logging.WARNING, logger="esign.domain.signer_values"):
+    with caplog.at_level(logging.WARNING, logger="esign.domain.pages.signer_values"):
         resp = await spost(server, token, "sign", {**SIGN, "values": {f["t"]: evil, f["u"]: evil}})
     assert listed == [200]
     err = assert_error(resp, 422, "validation_error")

@@ -1,4 +1,4 @@
-"""Unit tests of esign.domain.signer_values (what a signer submits) and of the builtin identity
+"""Unit tests of esign.domain.pages.signer_values (what a signer submits) and of the builtin identity
 provider's name matching (esign.providers.names.name_score)."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 from PIL import Image
 
-from esign.domain import signer_values as sv
+from esign.domain.pages import signer_values as sv
 from esign.errors import ApiError
 from esign.providers.basic_identity import BasicIdentity
 from esign.providers.names import name_score, normalise

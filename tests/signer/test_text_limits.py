@@ -17,7 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from esign import config as configmod
 from esign.clock import FakeClock
-from esign.domain import lifecycle, links
+from esign.domain.requests import lifecycle, links
 from esign.logs import ContextFilter
 from esign.providers.base import ProviderUnavailable
 from tests.support import assert_error

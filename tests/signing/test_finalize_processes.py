@@ -10,7 +10,7 @@ import pickle
 
 import pytest
 
-from esign.domain.keys import internal_ca, signing_seal
+from esign.domain.orgs.keys import internal_ca, signing_seal
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 from tests.support import running_server
 from tests.support.pdf_tools import assert_verified

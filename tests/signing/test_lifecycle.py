@@ -2,7 +2,7 @@
 directly as the signer pages will call them; invitations through a real SMTP server."""
 import pytest
 
-from esign.domain import lifecycle, links
+from esign.domain.requests import lifecycle, links
 from esign.errors import ApiError
 from tests.support import raw_db, running_server
 from tests.support.mail import Inbox, link_of, smtp_controller

@@ -4,7 +4,7 @@ server over HTTP, real SMTP (aiosmtpd), the injectable clock."""
 import datetime as dt
 import email.utils
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 from esign.i18n import datetime_text
 from tests.support import SAMPLE_PDF, Hiccup, assert_error
 

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 from esign_csc.testing import FakeCSCService
 
-from esign.domain.keys import seal_material
+from esign.domain.orgs.keys import seal_material
 from tests.support import assert_error, running_server
 from tests.support.pdf_tools import pdfsig, pyhanko_statuses
 from tests.support.signing import SIGNERS, complete_request

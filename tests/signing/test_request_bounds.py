@@ -9,7 +9,7 @@ import json
 import bson
 import pytest
 
-from esign.domain import signing_requests
+from esign.domain.requests import signing_requests
 from tests.support import assert_error
 from tests.support.signing import make_request, spost, sraw, typed
 

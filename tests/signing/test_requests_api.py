@@ -4,7 +4,7 @@ import asyncio
 from marshmallow import Schema, fields
 
 from esign.api.signing_request_schemas import SigningRequest
-from esign.domain import lifecycle, links
+from esign.domain.requests import lifecycle, links
 from tests.support import assert_error
 from tests.support.mail import maildir
 

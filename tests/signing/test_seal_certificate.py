@@ -15,7 +15,7 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
-from esign.domain import keys
+from esign.domain.orgs import keys
 from tests.support import assert_error, running_server, write_config
 from tests.support.pdf_tools import pdfsig, pyhanko_statuses, tool
 from tests.support.processes import ROOT, clean_env

@@ -4,7 +4,8 @@ import urllib.parse
 
 import pytest
 
-from esign.domain import keys, lifecycle
+from esign.domain.orgs import keys
+from esign.domain.requests import lifecycle
 from esign.pdf.finalize import fingerprint
 from tests.support import assert_error
 from tests.support.signing import SIGNERS, complete_request

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from esign.domain import links
+from esign.domain.requests import links
 from esign.job_registry import job_kinds
 from esign.providers.base import ProviderRejected
 from tests.support import assert_error, raw_db

@@ -12,7 +12,7 @@ from pyhanko.pdf_utils import embed, generic
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 
 from esign.audit_chain import TRAIL_FILE
-from esign.domain.audit import compare_with_store
+from esign.domain.evidence.audit import compare_with_store
 from esign.pdf.finalize import with_trail
 from esign.pdf.seal import SealMaterial, seal_pdf
 from esign.pdf.verify import PdfFileReader, check_pdf, embedded_trail

@@ -7,7 +7,7 @@ import re
 import subprocess
 import xml.etree.ElementTree as ET
 
-from esign.domain import lifecycle
+from esign.domain.requests import lifecycle
 
 CORPUS = pathlib.Path(__file__).resolve().parent.parent / "corpus" / "placement"
 PRODUCERS = ["reportlab.pdf", "libreoffice-docx.pdf", "chromium.pdf", "latex.pdf"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from esign.domain import lifecycle, links
+from esign.domain.requests import lifecycle, links
 from tests.support.documents import SAMPLE_PDF
 from tests.support.images import data_url, ink_png
 

@@ -127,7 +127,7 @@ async def create_hook(client, url, events=("signing_request.created",), name="ho
 
 async def emit(server, org, event_type="signing_request.created", fan_out=True, **fields) -> dict:
     """Store an event; with `fan_out` the worker then follows it at once, as the one an event wakes does
-    (esign.domain.outbox); without it the event stays in the outbox (a process that died meanwhile)."""
+    (esign.domain.mail.outbox); without it the event stays in the outbox (a process that died meanwhile)."""
     fields.setdefault("signing_request_id", new_id())
     event = await server.services.emit(org, event_type, **fields)
     if fan_out:

@@ -8,7 +8,7 @@ import pytest
 
 from esign.api.templates import TemplateSend
 from esign.clock import iso
-from esign.domain import templates as templates_domain
+from esign.domain.templating import templates as templates_domain
 from tests.support import KEYS, SAMPLE_PDF, assert_error, raw_db
 from tests.support.documents import ONE_PAGE_PDF
 from tests.support.templates import VARIABLES, field, make_template, signers

@@ -300,7 +300,7 @@ async def test_slow_receiver_does_not_delay_others(tmp_path, receiver):
 
 
 async def test_member_invited_fires_for_a_new_key_owner_only(server, client, receiver):
-    from esign.domain import provisioning
+    from esign.domain.orgs import provisioning
 
     await create_hook(client, receiver.url(), events=["member.invited"])
     org = await server.services.store.organizations.by_id(await org_id(server))

@@ -5,7 +5,8 @@ import pytest
 
 from esign import config as configmod
 from esign.clock import iso
-from esign.domain import enterprise_delivery, provisioning
+from esign.domain.mail import enterprise_delivery
+from esign.domain.orgs import provisioning
 from esign.jobs.kinds import PermanentJobError
 from tests.support import running_server, start_server
 from tests.support.signing import complete_request

@@ -17,7 +17,8 @@ import copy
 
 from openapi_schema_validator import OAS30Validator, oas30_format_checker
 
-from esign.domain import links, provisioning
+from esign.domain.orgs import provisioning
+from esign.domain.requests import links
 from esign.webhooks.payloads import DATA_SCHEMAS
 
 ANN = {"name": "Ann Example", "email": "ann@example.test"}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import urllib.request
 
-from esign.domain import request_events
+from esign.domain.requests import request_events
 from tests.support.signing import make_request, spost, typed
 from tests.support.webhooks import create_hook
 

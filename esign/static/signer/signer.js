@@ -1,5 +1,5 @@
 /* The signing page. Plain JavaScript, no build step. Everything it checks, the server checks again
-   (esign/domain/signer_values.py); the link token stays in the URL path and is never put anywhere else. */
+   (esign/domain/pages/signer_values.py); the link token stays in the URL path and is never put anywhere else. */
 (function () {
   "use strict";
 
@@ -284,7 +284,7 @@
       // the page as it stands (every value given so far), at the width the screen needs; the first page
       // alone at first: on a slow connection the others would share its bandwidth (they are further down)
       if (!shown[page.id]) {
-        img.sizes = $("app").dataset.imageSizes;  // the main column's width (esign.domain.page_images.IMAGE_SIZES)
+        img.sizes = $("app").dataset.imageSizes;  // the main column's width (esign.domain.signer.page_images.IMAGE_SIZES)
         if (first) later.push([img, p]);
         else { first = img; img.fetchPriority = "high"; source(img, p); }
       }
@@ -1017,7 +1017,7 @@
 })();
 
 /* "Viewed" is what a person saw, not a fetch of the link: once the document's pages are shown in a
-   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signing.py). */
+   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signer/signing.py). */
 (function reportViewed() {
   "use strict";
   var api = location.pathname.replace(/\/+$/, "") + "/api/viewed";

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from twilio_support import sms_settings
 
-from esign.domain import links
+from esign.domain.requests import links
 from tests.support import SAMPLE_PDF, assert_error, raw_db, start_server, stop_server
 from tests.support.signing import new_request
 

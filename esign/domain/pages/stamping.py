@@ -1,0 +1,58 @@
+"""The filled fields of a request as the stamper draws them (esign.pdf.stamp), with the signers' drawings
+read from blob storage: what the finalisation stamps (esign.domain.evidence.finalization) and what the
+signing page's images show of the document as it stands (esign.domain.signer.page_images), one shape
+for both, so that what a signer sees is what is signed."""
+from __future__ import annotations
+
+import hashlib
+
+
+class DrawingUnusable(Exception):
+    """A drawing is missing from blob storage or no longer matches its SHA-256: retrying cannot help
+    (until the blob is restored from a backup; the stuck-finalisation sweep then tries again)."""
+
+
+async def drawings(services, request: dict) -> dict[str, bytes]:
+    """blob key -> PNG of every drawn signature and initials of the signed signers, read from blob
+    storage once each and checked against the SHA-256 the request records."""
+    out: dict[str, bytes] = {}
+    for signer in request["signers"]:
+        for mark in (signer.get("signature"), signer.get("initials")):
+            if signer["status"] != "signed" or not mark or mark["kind"] != "drawn" or mark["blob_key"] in out:
+                continue
+            try:
+                png = await services.storage.get_bytes(mark["blob_key"])
+            except KeyError:
+                raise DrawingUnusable(f"the drawing of {signer['email']} is missing from blob storage "
+                                      f"({mark['blob_key']})") from None
+            if hashlib.sha256(png).hexdigest() != mark["sha256"]:
+                raise DrawingUnusable(f"the drawing of {signer['email']} in blob storage does not match its "
+                                      f"SHA-256 ({mark['blob_key']})")
+            out[mark["blob_key"]] = png
+    return out
+
+
+def stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
+    """A stored mark as esign.pdf.stamp draws it (a drawing with its image bytes)."""
+    if mark and mark["kind"] == "drawn":
+        return {"kind": "drawn", "image": images[mark["blob_key"]]}
+    return mark
+
+
+def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
+    """The filled fields as esign.pdf.stamp takes them; `images` from `drawings`."""
+    signers = {s["id"]: s for s in request["signers"]}
+    out = []
+    for f in request["fields"]:
+        signer = signers.get(f["signer_id"])
+        if not signer or signer["status"] != "signed":
+            continue
+        f = dict(f)
+        if f["field_type"] in ("signature", "initials"):
+            # initials without their own drawing are derived from the name by the stamper
+            mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
+            f["signature"] = stamped_mark(mark, images)
+        elif f["field_type"] == "date" and not f.get("value"):
+            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
+        out.append(f)
+    return out

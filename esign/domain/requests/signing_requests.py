@@ -1,0 +1,351 @@
+"""Creating signing requests, replacing their fields, and the record views the API returns."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import warnings
+
+import phonenumbers
+
+from esign.domain.orgs.usage import reserve
+from esign.domain.pages import placement
+from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
+from esign.domain.requests import envelope, lifecycle, links, mail_queue
+from esign.errors import ApiError, invalid_state, validation_error
+from esign.providers.base import SmsProvider
+from esign.store.base import new_id
+
+SIGNER_DEFAULTS = {
+    "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
+    "status": "pending", "signed_at": None, "declined_at": None,
+    "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
+    "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
+    "identity_name_match_score": None, "identity_name_match_status": None, "identity_document_type": None,
+    "identity_dob": None, "identity_address": None, "identity_document_number": None,
+    "identity_document_expiry": None, "identity_document_issued_country": None,
+    "identity_selfie_verified": False, "identity_device_vpn_detected": False, "identity_review_pending": False,
+    "token_nonce": None, "token_hash": None,
+    # delegation (esign.domain.signer.routing): who handed this place on, to whom, when and why
+    "delegated_to": None, "delegated_from": None, "delegated_at": None, "delegation_reason": None,
+}
+
+
+# --- size bounds (docs/operations.md): a signing request is one MongoDB document (16 MiB at most),
+# so what can make it large is bounded here, before anything is written. Signers: 1 to 100 (create
+# schema); drawings live in blob storage (esign.domain.signer.signing); embedded-signing tokens in their own
+# collection. Fields: at most MAX_FIELDS, and together at most FIELDS_MAX_BYTES counted at their
+# largest, i.e. with the longest value a signer may still enter in each (4 bytes per character, the
+# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do.
+MAX_FIELDS = 5000  # spec: fields per call; a call replaces every field, so also per request
+FIELDS_MAX_BYTES = 10 * 1024 * 1024
+FIELD_BYTES = 512  # a stored field without its strings: keys, ids, numbers, flags, filled_at
+OPTION_BYTES = 16  # an option without its text
+CHAR_BYTES = 4
+# the longest value a signer may enter, by field type (select: the longest option)
+LONGEST_VALUE = {"text": MAX_VALUE * CHAR_BYTES, "signature": MAX_TYPED * CHAR_BYTES,
+                 "initials": MAX_TYPED * CHAR_BYTES, "date": len("2026-01-01"), "checkbox": len("false"),
+                 # the file's description (name at most 255 characters, size, SHA-256, type, blob key)
+                 "attachment": 1024 + 255 * CHAR_BYTES}
+
+
+def _utf8(text: str | None) -> int:
+    return len(text.encode()) if text else 0
+
+
+def field_bytes(f: dict) -> int:
+    """The most a field can take in the stored request, whatever its signer enters."""
+    options = f.get("options") or []
+    longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
+        else LONGEST_VALUE[f["field_type"]]
+    return (FIELD_BYTES + _utf8(f.get("placeholder")) + _utf8(f.get("validation_pattern"))
+            + _utf8((f.get("anchor") or {}).get("text")) + _utf8(f.get("text_tag"))
+            + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
+
+
+def check_fields_size(fields: list[dict], where: str, details: list) -> None:
+    """At most MAX_FIELDS fields taking at most FIELDS_MAX_BYTES at their largest (422 detail otherwise)."""
+    if len(fields) > MAX_FIELDS:
+        details.append({"field": where, "message": f"at most {MAX_FIELDS} fields"})
+        return
+    total = sum(field_bytes(f) for f in fields)
+    if total > FIELDS_MAX_BYTES:
+        details.append({"field": where, "message": (
+            f"these fields could take {total / 2**20:.1f} MB once filled in (placeholders, options, validation "
+            f"patterns and the longest value a signer may enter in each, up to {MAX_VALUE} characters in a text "
+            f"field); a signing request's fields may take at most {FIELDS_MAX_BYTES // 2**20} MB: use fewer "
+            f"fields, fewer or shorter options, or fewer text fields")})
+
+
+def check_signing_level(services, level: str) -> None:
+    if level == "qes" and not (services.config.signing.qes_provider and "qes" in services.signing_levels):
+        raise ApiError(403, "plan_restricted", "qualified (qes) signatures need a QES signing provider; none is configured")
+
+
+def check_identity_provider(services, required: bool, details: list) -> None:
+    """Identity verification can be required only when the identity provider can verify anyone: with
+    one that cannot (`verifies` False, the builtin `none`) no signer could ever pass it (422 detail otherwise)."""
+    if required and not services.identity.verifies:
+        details.append({"field": "identity_verification_required",
+                        "message": "no identity verification provider is configured on this server"})
+
+
+def check_deliveries(services, signers: list[dict], details: list) -> None:
+    """A signer reached by text (`delivery` sms or both) has a phone, and the SMS provider can text
+    a message (an SmsProvider: a verification service only sends its own codes) (422 details otherwise)."""
+    for i, s in enumerate(signers):
+        if "sms" not in mail_queue.channels(s):
+            continue
+        if not s.get("phone"):
+            details.append({"field": f"signers.{i}.phone", "message": f"required when delivery is {s['delivery']}"})
+        if not isinstance(services.sms, SmsProvider):
+            details.append({"field": f"signers.{i}.delivery", "message": (
+                f"the configured SMS provider ({services.sms.identifier}) sends one-time codes only, not signing links")})
+
+
+def check_phone_countries(services, signers: list[dict], details: list, prefix: str = "signers.{i}.") -> None:
+    """With `[sms] allowed_countries`, a signer's phone (E.164, esign.schema.Phone) is of one of those
+    countries (422 detail on the phone otherwise)."""
+    allowed = services.config.sms.allowed_countries
+    for i, s in enumerate(signers):
+        if allowed and s.get("phone"):
+            country = phonenumbers.region_code_for_number(phonenumbers.parse(s["phone"], None))
+            if country not in allowed:
+                details.append({"field": prefix.format(i=i) + "phone", "message": (
+                    f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
+
+
+async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
+    """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
+    the signers' `id` may be given (sending from a template): inserting a request whose id exists then
+    raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request."""
+    ids, key = envelope.given_ids(body)
+    records = await envelope.load(services, org["id"], ids, key, sandbox)
+    document = records[0]
+    emails = [s["email"].lower() for s in body["signers"]]
+    duplicates = sorted({e for e in emails if emails.count(e) > 1})
+    if duplicates:
+        raise validation_error([{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}])
+    if body.get("phone_verification_required"):
+        phoneless = [i for i, s in enumerate(body["signers"]) if not s.get("phone")]
+        if phoneless:
+            raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
+                                    for i in phoneless])
+    details: list[dict] = []
+    check_deliveries(services, body["signers"], details)
+    check_phone_countries(services, body["signers"], details)
+    check_identity_provider(services, bool(body.get("identity_verification_required")), details)
+    if details:
+        raise validation_error(details)
+    level = body.get("signing_level") or "ses"
+    check_signing_level(services, level)
+    orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
+    signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
+                "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
+                "delivery": s.get("delivery") or "email"}
+               for s, order in zip(body["signers"], orders)]
+    listed = envelope.listing(records)
+    fields = await placement.place_anchored(services, records, body.get("fields") or [])
+    if body.get("fields_from_text_tags"):
+        fields += placement.request_tag_fields(records, body["signers"])
+    fields = stored_fields(signers, listed, fields)
+    if not sandbox:
+        await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
+    now = services.clock.now()
+    identity = bool(body.get("identity_verification_required"))
+    record = {
+        "_id": body.get("id") or new_id(), "org_id": org["id"], "document_id": document["id"],
+        "document_name": document["name"], "document_pages": document.get("page_count"), "documents": listed,
+        "status": "draft",
+        "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
+        "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
+        "updated_at": now, "completed_at": None, "signers": signers, "fields": fields, "sandbox": sandbox,
+        "identity_verification_required": identity,
+        "phone_verification_required": bool(body.get("phone_verification_required")),
+        "identity_payment_status": ("waived" if sandbox else "pending") if identity else None,
+        "signed_pdf_status": "none", "signing_level": level, "pades_signed_at": None,
+        "separate_stamp_page": bool(body.get("separate_stamp_page")), "stamp_pdf_available": False,
+        "email_subject": body.get("email_subject"), "cc_emails": body.get("cc_emails") or [],
+        "reminder_days": body.get("reminder_days"), "field_values": None,
+        "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
+        "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
+        "version": 0, "template_id": body.get("template_id"),
+        "allow_delegation": bool(body.get("allow_delegation")),
+    }
+    try:
+        request = await services.store.signing_requests.insert(record)
+    except BaseException:
+        if not sandbox:
+            await services.store.usage.release(org["id"], "signing_requests")
+        raise
+    # the signers' contacts are marked used by the worker from this event (esign.domain.mail.outbox)
+    request = await lifecycle.record_created(services, request)
+    if body.get("auto_send"):
+        request = await lifecycle.send(services, request)
+    return request
+
+
+async def send(services, request: dict, by: dict | None = None) -> dict:
+    """`POST .../send`: a draft whose signing level this server can still give (403 otherwise, as at
+    creation: the QES provider may have gone since), sent (esign.domain.requests.lifecycle.send)."""
+    check_signing_level(services, request.get("signing_level", "ses"))
+    return await lifecycle.send(services, request, by=by)
+
+
+def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
+    """Each signer's `order`. Sequential: a signer without one takes their place in the list (1, 2,
+    3 ...), as a template's roles do, so that signers who give no order sign one after another in
+    list order; a given `order` always wins (equal orders sign together). Parallel: a missing order
+    is 1 (the spec's default; the order plays no part in who is invited)."""
+    if signing_order == "sequential":
+        return [s.get("order") or place for place, s in enumerate(signers, start=1)]
+    return [s.get("order") or 1 for s in signers]
+
+
+def send_warnings(request: dict) -> list[dict]:
+    """What a sender should know about a request just sent, which does not stop it: signers with no
+    field (they sign with an adopted signature only, on the signatures page)."""
+    placed = {f["signer_id"] for f in request["fields"]}
+    return [{"code": "signer_without_fields", "signer_id": s["id"], "email": s["email"],
+             "message": f"{s['email']} has no field to fill in or sign; their adopted signature goes on a "
+                        "signatures page at the end of the signed PDF"}
+            for s in request["signers"] if s["id"] not in placed]
+
+
+async def get(services, org_id: str, request_id: str) -> dict:
+    """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
+    request = await services.store.signing_requests.require(org_id, request_id, "signing request")
+    return await lifecycle.settle(services, request)
+
+
+async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
+    """Replace every field of a draft request (one atomic update)."""
+    if request["status"] != "draft":
+        raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    listed = envelope.of(request)
+    if any(f.get("anchor") for f in fields):
+        records = [await services.store.documents.get(request["org_id"], d["id"]) for d in listed]
+        if None in records:
+            raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
+        fields = await placement.place_anchored(services, records, fields)
+    stored = stored_fields(request["signers"], listed, fields)
+    return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
+
+
+def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -> list[dict]:
+    """Fields checked against the request's signers and documents (`listed`: the envelope's, in
+    order), in their stored form (422 with every problem otherwise). A field names its signer by
+    `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
+    document by `document_id` (default: the first)."""
+    signer_ids = {s["id"] for s in signers}
+    by_email = {s["email"].lower(): s["id"] for s in signers}
+    page_counts = {d["id"]: d.get("page_count") for d in listed}
+    details, placed = [], []
+    for i, f in enumerate(fields):
+        f = {**f, "document_id": str(f.get("document_id") or listed[0]["id"])}
+        if f["document_id"] not in page_counts:
+            details.append({"field": f"fields.{i}.document_id", "message": "not one of the request's documents"})
+            continue
+        pages = page_counts[f["document_id"]]
+        if "signer_email" in f:
+            email = f["signer_email"]
+            f = {**{k: v for k, v in f.items() if k != "signer_email"}, "signer_id": by_email.get(email.lower())}
+            if f["signer_id"] is None:
+                details.append({"field": f"fields.{i}.signer_email", "message": f"{email} is not one of the signers"})
+        elif str(f["signer_id"]) not in signer_ids:
+            details.append({"field": f"fields.{i}.signer_id", "message": "not a signer of this signing request"})
+        placed.append(f)
+        if pages and f["page_number"] > pages:
+            details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
+        check_field_shape(f, f"fields.{i}", details)
+    expanded = every_page(placed, page_counts)
+    check_fields_size(expanded, "fields", details)
+    if details:
+        raise validation_error(details)
+    return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
+             "filled_at": None} for f in expanded]
+
+
+def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[dict]:
+    """Each field with `every_page` becomes one field per page of its document, at the same place
+    (extension): initials adopted once are stamped on each."""
+    out = []
+    for f in fields:
+        pages = page_counts.get(f["document_id"])
+        if f.get("every_page") and pages:
+            out += [{**f, "page_number": page} for page in range(1, pages + 1)]
+        else:
+            out.append(f)
+    return out
+
+
+def check_field_shape(f: dict, where: str, details: list) -> None:
+    """Rules shared by request fields and template role fields."""
+    if f["field_type"] == "select" and not f.get("options"):
+        details.append({"field": f"{where}.options", "message": "a select field needs options"})
+    if f.get("validation_type") == "regex":
+        if not f.get("validation_pattern"):
+            details.append({"field": f"{where}.validation_pattern", "message": "required when validation_type is regex"})
+        else:
+            try:
+                with warnings.catch_warnings():  # "possible nested set" ([[:alpha:]]): refused below anyway
+                    warnings.simplefilter("ignore", FutureWarning)
+                    re.compile(f["validation_pattern"])
+            except re.error as exc:
+                details.append({"field": f"{where}.validation_pattern", "message": f"not a valid regular expression: {exc}"})
+            else:
+                if construct := js_difference(f["validation_pattern"]):
+                    details.append({"field": f"{where}.validation_pattern", "message": (
+                        f"uses {construct}: the signing page checks values in JavaScript, which would not "
+                        f"agree with the server")})
+    for name, text in [("value", f.get("value")), *((f"options.{k}", o) for k, o in enumerate(f.get("options") or []))]:
+        if text and (problem := unsafe_character(text)):
+            details.append({"field": f"{where}.{name}", "message": problem})
+    if "x_percent" not in f:  # placed at an anchor when the request is made (a template's role field)
+        return
+    if f["x_percent"] + f["width_percent"] > 100.0001 or f["y_percent"] + f["height_percent"] > 100.0001:
+        details.append({"field": where, "message": "the field must lie within the page (x+width and y+height at most 100)"})
+
+
+# --- views ------------------------------------------------------------------------------------------
+
+SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
+                 "signed_at", "declined_at",
+                 "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
+                 "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
+                 "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
+                 "identity_document_expiry", "identity_document_issued_country", "identity_selfie_verified",
+                 "identity_device_vpn_detected", "identity_review_pending", "delegated_to", "delegated_from",
+                 "delegated_at", "delegation_reason")
+
+
+def field_view(request: dict, f: dict) -> dict:
+    names = {s["id"]: s["name"] for s in request["signers"]}
+    return {**f, "signer_name": names.get(f["signer_id"]), "document_id": envelope.document_of(request, f)["id"]}
+
+
+def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
+    """The record the API returns. `handover` (the answer of the call that sent the request): each
+    signer with `delivery` `link` carries their `signing_url`, the sender's to hand over."""
+    self_sign_url = None
+    owner_email = (api_key or {}).get("owner_email", "").lower()
+    if owner_email and request["status"] == "pending":
+        for s in request["signers"]:
+            if s["email"].lower() == owner_email and s.get("token_nonce") and s["status"] in lifecycle.ACTIVE_SIGNER:
+                self_sign_url = links.signing_url(services, request, s)
+    values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
+              for f in request["fields"] if f.get("value") is not None]
+    def signer_view(s: dict) -> dict:
+        shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
+                 and s["status"] in lifecycle.ACTIVE_SIGNER)
+        return {**{k: s.get(k) for k in SIGNER_FIELDS},
+                "signing_url": links.signing_url(services, request, s) if shown else None}
+
+    return {**request, "documents": envelope.of(request), "signers": [signer_view(s) for s in request["signers"]],
+            "field_values": values or None, "self_sign_url": self_sign_url,
+            "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
+
+
+def summary_view(request: dict) -> dict:
+    return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
+            "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
+            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}
