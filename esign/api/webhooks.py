@@ -6,7 +6,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
-from esign.errors import invalid_state, not_found, validation_error
+from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.schema import CursorPageQuery, OutSchema, QueryBool, StrictSchema, UTCDateTime, cursor_record, page_of
 from esign.webhooks import delivery, payloads, signatures, urls
 
@@ -179,10 +179,16 @@ class WebhooksHandler(APIHandler):
     @operation("Create a webhook", tags=["webhooks"], body=WebhookCreate, responses={201: WebhookWithSecret},
                errors=(400, 401, 403, 404, 409, 422, 429), callbacks=payloads.callbacks,
                description="The answer carries the secret; it is shown only here and on regeneration. "
-                           "`Idempotency-Key` is not honoured here: a replay would need the secret stored in "
-                           "clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
+                           "`Idempotency-Key` is refused here (400 `bad_request` naming it): a replay would need the "
+                           "secret stored in clear, and a key silently ignored would let a retry make a second "
+                           "webhook; list the webhooks to see whether a create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
                            "100; 409 `invalid_state` beyond).\n\n" + DELIVERY_TEXT)
     async def post(self):
+        if "Idempotency-Key" in self.request.headers:
+            raise ApiError(400, "bad_request", "Idempotency-Key is not honoured by POST /v1/webhooks (its answer "
+                                               "carries the secret, which is never stored in clear): send the "
+                                               "request without it, and list the webhooks to see whether an "
+                                               "earlier try made one")
         body = await self.json_body(WebhookCreate())
         url = await checked_url(self, body["url"])
         secret = signatures.new_secret()

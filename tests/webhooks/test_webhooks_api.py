@@ -118,3 +118,14 @@ def test_openapi_documents_webhooks_and_events():
                                                        "after", "after_id", "since_id"}
     [after_id] = [p for p in poll["parameters"] if p["name"] == "after_id"]
     assert "422" in after_id["description"]
+
+
+async def test_an_idempotency_key_is_refused_rather_than_ignored(client, receiver):
+    """A key silently ignored let a retry make a second webhook (issue 37): it is refused, naming it, and
+    nothing is made."""
+    body = {"name": "hook", "url": receiver.url(), "events": ["signing_request.created"]}
+    error = assert_error(await client.post("/v1/webhooks", body, headers={"Idempotency-Key": "hook-1"}), 400,
+                         "bad_request")
+    assert "Idempotency-Key" in error["message"]
+    assert (await client.get("/v1/webhooks")).json == []
+    assert (await client.post("/v1/webhooks", body)).status == 201

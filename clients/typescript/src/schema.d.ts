@@ -183,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook
-         * @description The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is not honoured here: a replay would need the secret stored in clear. An organisation has at most `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
+         * @description The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is refused here (400 `bad_request` naming it): a replay would need the secret stored in clear, and a key silently ignored would let a retry make a second webhook; list the webhooks to see whether a create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
          *
          *     **Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status line decides: a body after a 2xx status that is slow, cut off or too large does not matter); any other status, a redirect (never followed), a time-out, a connection error or a refused address is a failure. Each attempt is a delivery record. A failed attempt is retried after `[webhooks] retry_delays_seconds` (default 60, 300, 900 s): the original plus at most 3 retries. After `pause_after_failures` (default 10) consecutive failed attempts the webhook becomes `paused`.
          *

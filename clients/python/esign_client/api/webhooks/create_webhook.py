@@ -128,9 +128,11 @@ def sync_detailed(
 ) -> Response[ErrorResponse | WebhookWithSecret]:
     """ Create a webhook
 
-     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is not
-    honoured here: a replay would need the secret stored in clear. An organisation has at most
-    `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
+     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is
+    refused here (400 `bad_request` naming it): a replay would need the secret stored in clear, and a
+    key silently ignored would let a retry make a second webhook; list the webhooks to see whether a
+    create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default
+    100; 409 `invalid_state` beyond).
 
     **Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status
     line decides: a body after a 2xx status that is slow, cut off or too large does not matter); any
@@ -268,9 +270,11 @@ def sync(
 ) -> ErrorResponse | WebhookWithSecret | None:
     """ Create a webhook
 
-     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is not
-    honoured here: a replay would need the secret stored in clear. An organisation has at most
-    `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
+     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is
+    refused here (400 `bad_request` naming it): a replay would need the secret stored in clear, and a
+    key silently ignored would let a retry make a second webhook; list the webhooks to see whether a
+    create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default
+    100; 409 `invalid_state` beyond).
 
     **Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status
     line decides: a body after a 2xx status that is slow, cut off or too large does not matter); any
@@ -403,9 +407,11 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | WebhookWithSecret]:
     """ Create a webhook
 
-     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is not
-    honoured here: a replay would need the secret stored in clear. An organisation has at most
-    `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
+     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is
+    refused here (400 `bad_request` naming it): a replay would need the secret stored in clear, and a
+    key silently ignored would let a retry make a second webhook; list the webhooks to see whether a
+    create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default
+    100; 409 `invalid_state` beyond).
 
     **Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status
     line decides: a body after a 2xx status that is slow, cut off or too large does not matter); any
@@ -543,9 +549,11 @@ async def asyncio(
 ) -> ErrorResponse | WebhookWithSecret | None:
     """ Create a webhook
 
-     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is not
-    honoured here: a replay would need the secret stored in clear. An organisation has at most
-    `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` beyond).
+     The answer carries the secret; it is shown only here and on regeneration. `Idempotency-Key` is
+    refused here (400 `bad_request` naming it): a replay would need the secret stored in clear, and a
+    key silently ignored would let a retry make a second webhook; list the webhooks to see whether a
+    create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default
+    100; 409 `invalid_state` beyond).
 
     **Success** is any 2xx answer within `[webhooks] timeout_seconds` (default 10 s; the answer's status
     line decides: a body after a 2xx status that is slow, cut off or too large does not matter); any
