@@ -181,8 +181,9 @@ class WebhooksHandler(APIHandler):
                description="The answer carries the secret; it is shown only here and on regeneration. "
                            "`Idempotency-Key` is refused here (400 `bad_request` naming it): a replay would need the "
                            "secret stored in clear, and a key silently ignored would let a retry make a second "
-                           "webhook; list the webhooks to see whether a create went through. An organisation has at most `[webhooks] max_per_organisation` webhooks (default "
-                           "100; 409 `invalid_state` beyond).\n\n" + DELIVERY_TEXT)
+                           "webhook; list the webhooks to see whether a create went through. An organisation has "
+                           "at most `[webhooks] max_per_organisation` webhooks (default 100; 409 `invalid_state` "
+                           "beyond).\n\n" + DELIVERY_TEXT)
     async def post(self):
         if "Idempotency-Key" in self.request.headers:
             raise ApiError(400, "bad_request", "Idempotency-Key is not honoured by POST /v1/webhooks (its answer "
