@@ -181,6 +181,18 @@ class Repository:
         await self.col.insert_one(doc)
         return out(doc)
 
+    async def capped_increment(self, record_id: str, query: dict, field: str, on_insert: dict) -> bool:
+        """Count one in `field` of the record `record_id` where `query` (which names it by `_id` and holds
+        the limit) matches: one conditional `$inc`, so concurrent callers never overshoot the limit. Only
+        when it matches nothing is the record created (`on_insert`), by an upsert whose filter is the
+        `_id` only (MongoDB retries an equality upsert that loses the race to insert, so it never fails
+        with a duplicate key), and the `$inc` tried once more: one round trip once the record exists,
+        three for its first unit or a refusal. False when the limit is reached."""
+        if (await self.col.update_one(query, {"$inc": {field: 1}})).modified_count == 1:
+            return True
+        await self.col.update_one({"_id": record_id}, {"$setOnInsert": on_insert}, upsert=True)
+        return (await self.col.update_one(query, {"$inc": {field: 1}})).modified_count == 1
+
     async def page(self, query: dict, sort: list, limit: int, offset: int, *, after: dict | None = None,
                    projection: dict | None = None) -> Page:
         """One page of `query` in `sort` order, the total it matches and whether more follow. `after` (a

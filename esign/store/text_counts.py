@@ -25,15 +25,9 @@ class TextCounts(Repository):
         return None
 
     async def _reserve(self, counter_id: str, limit: int, window_end: dt.datetime) -> bool:
-        """One conditional `$inc` whose filter holds the limit (concurrent callers never overshoot it);
-        when it matches nothing the window's document is created by an upsert on `_id` alone (never a
-        duplicate key) and the `$inc` tried once more (esign.store.usage does the same)."""
-        query = {"_id": counter_id, "count": {"$lt": limit}}
-        if (await self.col.update_one(query, {"$inc": {"count": 1}})).modified_count == 1:
-            return True
-        await self.col.update_one({"_id": counter_id}, {"$setOnInsert": {"count": 0, "expires_at": window_end}},
-                                  upsert=True)
-        return (await self.col.update_one(query, {"$inc": {"count": 1}})).modified_count == 1
+        """Count one unless the window's counter holds `limit` (Repository.capped_increment)."""
+        return await self.capped_increment(counter_id, {"_id": counter_id, "count": {"$lt": limit}}, "count",
+                                           {"count": 0, "expires_at": window_end})
 
     async def give_back(self, counter_ids: list[str]) -> None:
         """Uncount one from each counter (a text that was not sent after all)."""
