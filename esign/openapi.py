@@ -7,13 +7,15 @@ import re
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 from apispec.ext.marshmallow.common import resolve_schema_cls
+from marshmallow import fields
 
 from esign import API_VERSION
 from esign.api.base import APIHandler
-from esign.schema import Email, Error, Line, Locale
+from esign.schema import BoundedUUID, Email, Error, Line, Locale, UTCDateTime
 
 ERROR_TEXT = {
-    400: "Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`)",
+    400: "Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` "
+         "header (`bad_request`, `invalid_pdf`)",
     401: "Missing, invalid or revoked API key (`unauthorized`)",
     403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
     404: "No such record in this organisation (`not_found`)",
@@ -176,6 +178,8 @@ def _refine(self, field, ret, **kwargs) -> dict:
     out = {}
     if isinstance(field, Email):
         out["format"] = "email"
+    if isinstance(field, (Email, UTCDateTime, fields.UUID)):  # the bounds the fields enforce (esign.schema)
+        out["maxLength"] = BoundedUUID.MAX_LENGTH if isinstance(field, fields.UUID) else field.MAX_LENGTH
     if isinstance(field, (Line, Locale)):
         out["pattern"] = field.PATTERN
     if ret.get("nullable") and ret.get("enum") and None not in ret["enum"]:
@@ -195,7 +199,8 @@ def build(routes: list[tuple[str, type]]) -> dict:
     """The OpenAPI document of `routes` ([(path, handler class)]: the app's, esign.app.all_routes())."""
     plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
     spec = APISpec(title="esign", version=API_VERSION, openapi_version="3.0.3", plugins=[plugin],
-                   info={"description": DESCRIPTION, "contact": {"name": "the operator of this esign service"}},
+                   info={"description": DESCRIPTION, "contact": {"name": "the operator of this esign service"},
+                         "license": {"name": "Apache-2.0", "url": "https://www.apache.org/licenses/LICENSE-2.0"}},
                    servers=SERVERS,
                    tags=[{"name": name, "description": text} for name, text in TAGS])
     plugin.converter.add_attribute_function(_refine)
@@ -227,8 +232,7 @@ def _operation(path, handler, meta) -> dict:
     op = {"summary": meta["summary"], "tags": meta["tags"], "responses": {}}
     if meta["description"]:
         op["description"] = meta["description"]
-    params = [{"in": "path", "name": name, "required": True,
-               "schema": {"type": "string", "format": "uuid"} if name.endswith("_id") else {"type": "string"}}
+    params = [{"in": "path", "name": name, "required": True, "schema": _path_schema(name)}
               for name in re.findall(r"\{(\w+)\}", path)]
     if meta["idempotent"]:
         params.append({"in": "header", "name": "Idempotency-Key", "required": False,
@@ -253,7 +257,7 @@ def _operation(path, handler, meta) -> dict:
         elif schema is not None:
             response["content"] = {"application/json": {"schema": schema}}
         op["responses"][str(status)] = response
-    errors = set(meta["errors"])
+    errors = {400, *meta["errors"]}  # every handler refuses a malformed Content-Length (BaseHandler.prepare)
     if meta["idempotent"]:
         errors.add(409)  # idempotency_key_reused, idempotency_in_progress
     if body is not None:
@@ -271,6 +275,22 @@ def _operation(path, handler, meta) -> dict:
     else:
         op["security"] = []
     return op
+
+
+# Path parameters that are not record ids: what a longer value answers is a 404 (no such link or provider)
+PATH_PARAMETERS = {
+    "token": {"type": "string", "minLength": 1, "maxLength": 128, "description": "the signer's link token"},
+    "provider": {"type": "string", "minLength": 1, "maxLength": 64,
+                 "description": "the configured provider's identifier (any other is 404)"},
+}
+
+
+def _path_schema(name: str) -> dict:
+    """A path parameter's schema: record ids are UUIDs (esign.api.base.BaseHandler.path_id: anything
+    else is a 404), the others PATH_PARAMETERS."""
+    if name.endswith("_id"):
+        return {"type": "string", "format": "uuid", "maxLength": BoundedUUID.MAX_LENGTH}
+    return dict(PATH_PARAMETERS[name])
 
 
 def _headers(status: int, secured: bool, idempotent: bool) -> dict:

@@ -21,12 +21,17 @@ PLUS_READ_AS_SPACE = re.compile(r"\d \d{2}:?\d{2}$")
 
 
 class UTCDateTime(fields.DateTime):
-    """ISO 8601 in, naive UTC in Python, ISO 8601 with `Z` out."""
+    """ISO 8601 in (at most MAX_LENGTH characters, the OpenAPI document's `maxLength`), naive UTC in
+    Python, ISO 8601 with `Z` out."""
+
+    MAX_LENGTH = 64  # longer than any ISO 8601 date-time the parser reads (fraction and offset included)
 
     def _serialize(self, value, attr, obj, **kwargs):
         return iso(value) if isinstance(value, dt.datetime) else value
 
     def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and len(value) > self.MAX_LENGTH:
+            raise ValidationError(f"not a valid date-time: at most {self.MAX_LENGTH} characters")
         try:
             return to_utc_naive(super()._deserialize(value, attr, data, **kwargs))
         except OverflowError:  # 9999-12-31T23:59:59-23:59 parses but is past year 9999 in UTC
@@ -232,12 +237,29 @@ def no_control(value: str):
         raise ValidationError(f"contains U+{ord(found.group()):04X}: {BIDI_MESSAGE}")
 
 
+class BoundedUUID(fields.UUID):
+    """A UUID of at most 36 characters (the hyphenated form; what `maxLength` says in the OpenAPI
+    document). marshmallow's UUID reads whatever Python's `uuid.UUID` does, and that strips any number
+    of `urn:` and `uuid:` prefixes and braces: a text of any length."""
+
+    MAX_LENGTH = 36
+    default_error_messages = {"invalid_uuid": "not a valid UUID: 36 characters, like 0b7c3b9e-4c1e-4f39-9a8e-2f1d3c4b5a69"}
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and len(value) > self.MAX_LENGTH:
+            raise self.make_error("invalid_uuid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
 def _guard_text(field: fields.Field) -> None:
-    """Give a plain String the `no_control` rule, also inside lists and dicts. Bound fields are
-    shallow copies of the declared ones: attributes are replaced, never changed in place."""
+    """Give a plain String the `no_control` rule, and a UUID its length (BoundedUUID), also inside
+    lists and dicts. Bound fields are shallow copies of the declared ones: attributes (the class of a
+    UUID field's copy among them) are replaced, never changed in place."""
     if type(field) is fields.String and no_control not in field.validators:
         field.validators = [*field.validators, no_control]
         field.metadata = {"pattern": TEXT_PATTERN, **field.metadata}
+    if type(field) is fields.UUID:
+        field.__class__ = BoundedUUID
     for inner in (getattr(field, "inner", None), getattr(field, "key_field", None),
                   getattr(field, "value_field", None), *getattr(field, "tuple_fields", ())):
         if isinstance(inner, fields.Field):
@@ -369,11 +391,16 @@ class Email(fields.String):
 
     default_error_messages = {"invalid": "not a valid email address", "ascii": NOT_ASCII_EMAIL}
 
+    MAX_LENGTH = 320  # RFC 5321's mailbox, as given (spaces around it included): the OpenAPI `maxLength`
+
     def _deserialize(self, value, attr, data, **kwargs):
-        value = super()._deserialize(value, attr, data, **kwargs).strip()
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if len(value) > self.MAX_LENGTH:
+            raise self.make_error("invalid")
+        value = value.strip()
         if not value.isascii():
             raise self.make_error("ascii")
-        if len(value) > 320 or not EMAIL_RE.match(value):
+        if not EMAIL_RE.match(value):
             raise self.make_error("invalid")
         if ENCODED_WORD.search(value):  # a header carries the address (esign.domain.mail.notifications.mailbox)
             raise ValidationError(header_problem(value))

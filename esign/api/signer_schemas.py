@@ -4,15 +4,39 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, missing, validate
 
+from esign.domain.pages import signer_values
 from esign.domain.requests import signing_requests
 from esign.domain.signer import verification
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
 
-# an adopted signature or initials as the OpenAPI document shows it (esign.domain.pages.signer_values checks it)
+# the longest a mark's texts may be as sent: the typed name, and a drawing's data URL (base64 of at most
+# MAX_DRAWING_BYTES after the prefix); esign.domain.pages.signer_values checks the rest
+MARK_LIMITS = {"text": signer_values.MAX_TYPED,
+               "image": len("data:image/png;base64,") + -(-signer_values.MAX_DRAWING_BYTES // 3) * 4}
+# an adopted signature or initials as the OpenAPI document shows it
 MARK = {"type": "object", "required": ["kind"], "properties": {
     "kind": {"type": "string", "enum": ["typed", "drawn"]},
-    "text": {"type": "string", "description": "typed: the name as typed (1 to 255 characters)"},
-    "image": {"type": "string", "description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"}}}
+    "text": {"type": "string", "maxLength": MARK_LIMITS["text"],
+             "description": f"typed: the name as typed (1 to {signer_values.MAX_TYPED} characters)"},
+    "image": {"type": "string", "maxLength": MARK_LIMITS["image"],
+              "description": "drawn: a PNG data URL (at most 256 KB as PNG, 4000 px)"}}}
+
+
+def _mark_bounds(value) -> None:
+    """A mark's texts within MARK_LIMITS as sent (the rest of the mark is checked with the other fields)."""
+    if isinstance(value, dict):
+        long = {key: [f"at most {limit} characters"] for key, limit in MARK_LIMITS.items()
+                if isinstance(value.get(key), str) and len(value[key]) > limit}
+        if long:
+            raise ValidationError(long)
+
+
+class _FieldValue(fields.Raw):
+    """One value of FieldValues: null passes (a nullable string or boolean, as its OpenAPI schema says:
+    no `nullable` beside a `oneOf`), the rest FieldValues checks."""
+
+    def deserialize(self, value, attr=None, data=None, **kwargs):
+        return None if value is None else super().deserialize(value, attr, data, **kwargs)
 
 
 class FieldValues(fields.Dict):
@@ -20,16 +44,21 @@ class FieldValues(fields.Dict):
     number) is refused here, whatever field it names, rather than ignored by a field that takes no
     value. At most as many entries as a request has fields."""
 
-    default_error_messages = {"value": "must be a string, a boolean (checkboxes) or null"}
+    default_error_messages = {"value": "must be a string, a boolean (checkboxes) or null",
+                              "long": f"at most {signer_values.MAX_VALUE} characters"}
 
     def __init__(self, **kwargs):
-        super().__init__(keys=fields.String(), values=fields.Raw(allow_none=True),
+        value = _FieldValue(metadata={"oneOf": [{"type": "string", "maxLength": signer_values.MAX_VALUE, "nullable": True},
+                                                {"type": "boolean", "nullable": True}]})
+        super().__init__(keys=fields.String(validate=validate.Length(max=36)), values=value,
                          validate=MaxProperties(signing_requests.MAX_FIELDS), **kwargs)
 
     def _deserialize(self, value, attr, data, **kwargs):
         values = super()._deserialize(value, attr, data, **kwargs)
         wrong = {key: [self.error_messages["value"]] for key, v in values.items()
                  if v is not None and not isinstance(v, (str, bool))}
+        wrong.update({key: [self.error_messages["long"]] for key, v in values.items()
+                      if isinstance(v, str) and len(v) > signer_values.MAX_VALUE})
         if wrong:
             raise ValidationError(wrong)
         return values
@@ -39,6 +68,9 @@ class AdoptedMark(fields.Raw):
     """A mark the server requires (the OpenAPI document lists it as required) but whose absence is
     refused by esign.domain.pages.signer_values, with `signature_required` beside the body's other problems,
     rather than here."""
+
+    def __init__(self, **kwargs):
+        super().__init__(validate=_mark_bounds, **kwargs)
 
     def _validate_missing(self, value):
         if value is not missing:
@@ -54,8 +86,8 @@ class SignBody(StrictSchema):
     signature = AdoptedMark(required=True, allow_none=True, metadata={
         **MARK, "description": "the adopted signature; always required (422 signature_required without it, or "
                                "null), also for a signer with no signature field"})
-    initials = fields.Raw(allow_none=True, metadata={**MARK, "description": "optional, for initials fields; else the "
-                                                                           "initials of the typed name or the signature"})
+    initials = fields.Raw(allow_none=True, validate=_mark_bounds, metadata={
+        **MARK, "description": "optional, for initials fields; else the initials of the typed name or the signature"})
     consent = Bool(metadata={"description": "must be true unless consent was given before"})
 
 
@@ -70,19 +102,25 @@ class DelegateBody(StrictSchema):
 
 
 class CodeBody(StrictSchema):
-    code = fields.String(required=True, metadata={
+    code = fields.String(required=True, validate=validate.Length(max=10), metadata={
         "description": "the code from the text message: 6 digits, or 4 to 10 when the SMS provider makes the "
                        "codes (a `CodeCheckingSmsProvider`)"})
 
 
 class IdentityBody(StrictSchema):
-    full_name = fields.String(required=True, metadata={"description": "as on the document (1 to 255)"})
-    date_of_birth = fields.String(required=True, metadata={"description": "YYYY-MM-DD"})
-    document_type = fields.String(required=True, metadata={"description": ", ".join(verification.DOCUMENT_TYPES)})
-    document_number = fields.String(required=True, metadata={"description": "4 to 64 characters; stored masked"})
-    document_expiry = fields.String(required=True, metadata={"description": "YYYY-MM-DD, not in the past"})
-    issued_country = fields.String(required=True, metadata={"description": "ISO 3166 alpha-2"})
-    address = fields.String(allow_none=True)
+    """The identity form; the lengths are those of the values as sent, what
+    esign.domain.signer.verification checks (with the rest) after trimming them."""
+
+    full_name = fields.String(required=True, validate=validate.Length(max=255),
+                              metadata={"description": "as on the document (1 to 255)"})
+    date_of_birth = fields.String(required=True, validate=validate.Length(max=10), metadata={"description": "YYYY-MM-DD"})
+    document_type = fields.String(required=True, metadata={"enum": list(verification.DOCUMENT_TYPES)})
+    document_number = fields.String(required=True, validate=validate.Length(max=64),
+                                    metadata={"description": "4 to 64 characters; stored masked"})
+    document_expiry = fields.String(required=True, validate=validate.Length(max=10),
+                                    metadata={"description": "YYYY-MM-DD, not in the past"})
+    issued_country = fields.String(required=True, validate=validate.Length(max=2), metadata={"description": "ISO 3166 alpha-2"})
+    address = fields.String(allow_none=True, validate=validate.Length(max=500))
 
 
 class SignerView(OutSchema):

@@ -25,6 +25,7 @@ from esign.domain.templating import templates as domain
 from esign.schema import (
     Bool,
     CursorPageQuery,
+    Email,
     Int,
     Line,
     Locale,
@@ -85,8 +86,9 @@ class TemplateCreate(RequestSettings):
     signing_order = fields.String(load_default="sequential", validate=validate.OneOf(ORDERS))
     default_message = fields.String(allow_none=True, load_default=None, validate=validate.Length(max=1000))
     default_expiry_days = Int(load_default=7, validate=validate.Range(1, 90))
-    cc_emails = fields.List(CcEntry(metadata={"oneOf": [{"type": "string", "format": "email"},
-                                                        {"$ref": "#/components/schemas/CcRecipient"}]}),
+    cc_emails = fields.List(CcEntry(metadata={"oneOf": [
+                                {"type": "string", "format": "email", "maxLength": Email.MAX_LENGTH},
+                                {"$ref": "#/components/schemas/CcRecipient"}]}),
                             load_default=list, validate=validate.Length(max=20), metadata={
                                 "description": "at most 20; each an email string or `{email, name}`, stored and "
                                                "returned as `{email, name}`"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 from marshmallow import fields
 
@@ -201,23 +202,56 @@ def body_for(webhook_id: str, event: dict) -> bytes:
     return json.dumps(body, separators=(",", ":"), default=_json_default).encode()
 
 
-def callbacks() -> dict:
-    """OpenAPI callback objects, one per event type: the POST a subscribed webhook receives, its body
-    the envelope `body_for` makes around the type's `data` schema. A fresh dict on every call: apispec
-    replaces the schema classes in it by references."""
-    def body(event_type, schema):
-        return {"type": "object", "required": ["id", "event", "timestamp", "webhook_id", "data"], "properties": {
-            "id": {"type": "string", "format": "uuid", "description": "the event id: the same on every retry"},
-            "event": {"type": "string", "enum": [event_type]},
-            "timestamp": {"type": "string", "format": "date-time", "description": "the event's time"},
-            "webhook_id": {"type": "string", "format": "uuid"},
-            "data": schema}}
+class _Delivery(OutSchema):
+    """The envelope `body_for` sends around an event's `data` (each event type's: DELIVERY_SCHEMAS)."""
 
+    id = fields.UUID(required=True, metadata={"description": "the event id: the same on every retry"})
+    timestamp = _timestamp("the event's time", required=True)
+    webhook_id = fields.UUID(required=True)
+
+
+def _delivery_schema(event_type: str, data_schema: type[OutSchema]) -> type[OutSchema]:
+    """The named schema of an event type's delivery body (`signer.signed` -> `SignerSignedDelivery`), the
+    component a generated client's type is named after."""
+    name = "".join(part.capitalize() for part in re.split(r"[._]", event_type)) + "Delivery"
+    return type(name, (_Delivery,), {
+        "event": fields.String(required=True, metadata={"enum": [event_type]}),
+        "data": fields.Nested(data_schema, required=True)})
+
+
+DELIVERY_SCHEMAS = {event_type: _delivery_schema(event_type, schema) for event_type, schema in DATA_SCHEMAS.items()}
+
+# The headers of every delivery (esign.webhooks.delivery, esign.webhooks.signatures): name -> (required,
+# schema, description)
+DELIVERY_HEADERS = {
+    "X-Webhook-Signature": (True, {"type": "string", "pattern": "^[0-9a-f]{64}$", "maxLength": 64},
+                            "hex HMAC-SHA256 of the raw body keyed with the whole secret string (`whsec_…`) as UTF-8"),
+    "X-Webhook-Event": (True, {"type": "string", "enum": list(DATA_SCHEMAS)}, "the event type"),
+    "X-Webhook-ID": (True, {"type": "string", "format": "uuid", "maxLength": 36}, "the webhook's id"),
+    "X-Webhook-Retry": (False, {"type": "string", "enum": ["1", "2", "3"]}, "the retry's number; absent on a first "
+                                                                            "attempt"),
+    "webhook-id": (True, {"type": "string", "maxLength": 64}, "Standard Webhooks: the message id"),
+    "webhook-timestamp": (True, {"type": "string", "pattern": "^[0-9]+$", "maxLength": 20},
+                          "Standard Webhooks: the attempt's time, Unix seconds"),
+    "webhook-signature": (True, {"type": "string", "maxLength": 200},
+                          "Standard Webhooks: `v1,<base64 HMAC-SHA256>`, a second one after a space while the "
+                          "previous secret is in force"),
+}
+
+
+def callbacks() -> dict:
+    """OpenAPI callback objects, one per event type: the POST a subscribed webhook receives with its
+    headers, its body the type's named delivery schema (DELIVERY_SCHEMAS; apispec makes them components)."""
+    headers = [{"in": "header", "name": name, "required": required, "schema": schema, "description": text}
+               for name, (required, schema, text) in DELIVERY_HEADERS.items()]
     return {event_type: {"{$request.body#/url}": {"post": {
         "summary": f"`{event_type}` delivery",
         "description": "Signed as the description of `POST /v1/webhooks` says; retried on any answer but 2xx.",
-        "requestBody": {"required": True, "content": {"application/json": {"schema": body(event_type, schema)}}},
-        "responses": {"2XX": {"description": "received"}}}}} for event_type, schema in DATA_SCHEMAS.items()}
+        "parameters": headers,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
+        "responses": {"2XX": {"description": "received"},
+                      "4XX": {"description": "refused: delivered again later, as after any answer but 2xx"}}}}}
+        for event_type, schema in DELIVERY_SCHEMAS.items()}
 
 
 def _field_line(name, field) -> str:
@@ -240,7 +274,8 @@ def describe() -> str:
         "",
         "**Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox "
         "requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. "
-        "Each event type's body is also published as a JSON schema: the callbacks of this operation.",
+        "Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`: "
+        "`SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this operation.",
         "",
     ]
     for event_type, schema in DATA_SCHEMAS.items():

@@ -1,6 +1,7 @@
 """The webhook contract (issue 29): every event type's delivered body, `data` included, validated against
-the schema the OpenAPI document publishes for it (the callbacks of `POST /v1/webhooks`), each event
-produced through the real service and received by a real HTTP receiver.
+the schema the OpenAPI document publishes for it (the callbacks of `POST /v1/webhooks`: a named
+component, `<EventType>Delivery`, and the headers), each event produced through the real service and
+received by a real HTTP receiver.
 
 The published schemas are open (receivers are told to ignore unknown fields, so fields may be added
 later); here every object is closed: a delivery carries exactly what its schema declares, every
@@ -118,14 +119,32 @@ def _resolved(schema, components: dict):
 
 
 def _published(openapi: dict) -> dict:
-    """event type -> the delivery body's schema, as the OpenAPI document publishes it."""
+    """event type -> (the delivery body's schema, its header parameters), as the OpenAPI document publishes
+    them. Each body is a named component (what a generated client names its type after, issue 37), and so
+    is each object in it."""
     callbacks = openapi["paths"]["/v1/webhooks"]["post"]["callbacks"]
+    components = openapi["components"]["schemas"]
     out = {}
     for event_type, callback in callbacks.items():
         [(expression, item)] = callback.items()
         assert expression == "{$request.body#/url}", expression
-        out[event_type] = item["post"]["requestBody"]["content"]["application/json"]["schema"]
+        schema = item["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert set(schema) == {"$ref"}, (event_type, "the delivery's schema is not a named component")
+        for prop in components[schema["$ref"].rsplit("/", 1)[1]]["properties"].values():
+            assert prop.get("type") != "object" or "$ref" in prop, (event_type, "an inline object", prop)
+        out[event_type] = schema, {p["name"]: p for p in item["post"]["parameters"] if p["in"] == "header"}
     return out
+
+
+def _check_headers(headers, declared: dict) -> None:
+    """The headers a delivery came with are the declared ones, each valid against its schema."""
+    sent = {name.lower(): value for name, value in headers.items()}
+    got = {name: sent[name.lower()] for name in declared if name.lower() in sent}
+    assert {name for name, p in declared.items() if p["required"]} <= set(got), (sorted(got), sorted(declared))
+    for name, value in got.items():
+        errors = [e.message for e in OAS30Validator(declared[name]["schema"], format_checker=oas30_format_checker)
+                  .iter_errors(value)]
+        assert not errors, (name, value, errors)
 
 
 async def test_every_delivery_is_its_published_schema(server, client, receiver, sample_pdf):
@@ -141,6 +160,7 @@ async def test_every_delivery_is_its_published_schema(server, client, receiver, 
     by_type: dict[str, list[dict]] = {}
     for got in receiver.requests:
         assert got.verifies(hook.json["secret"])
+        _check_headers(got.headers, published[got.headers["X-Webhook-Event"]][1])
         by_type.setdefault(got.headers["X-Webhook-Event"], []).append(got.json)
     missing = sorted(set(published) - set(by_type))
     assert not missing, (f"no delivery of {missing}: give produce_every_event in {__name__} a step that makes the "
@@ -148,7 +168,7 @@ async def test_every_delivery_is_its_published_schema(server, client, receiver, 
                          f"checked against its schema)")
     components = openapi["components"]["schemas"]
     for event_type, bodies in by_type.items():
-        schema = _resolved(published[event_type], components)
+        schema = _resolved(published[event_type][0], components)
         validator = OAS30Validator(schema, format_checker=oas30_format_checker)
         for body in bodies:
             errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(body)]
