@@ -10,6 +10,7 @@ from apispec.ext.marshmallow.common import resolve_schema_cls
 from marshmallow import fields
 
 from esign import API_VERSION
+from esign.api import files
 from esign.api.base import APIHandler
 from esign.schema import BoundedUUID, Email, Error, Line, Locale, UTCDateTime
 
@@ -17,12 +18,14 @@ ERROR_TEXT = {
     400: "Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` "
          "header (`bad_request`, `invalid_pdf`)",
     401: "Missing, invalid or revoked API key (`unauthorized`)",
-    403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`)",
+    403: "Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or "
+         "an altered download link (`forbidden`)",
     404: "No such record in this organisation (`not_found`)",
     405: "Method not allowed on this path (`method_not_allowed`); the `Allow` header lists the allowed ones",
     409: "Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, "
          "`idempotency_in_progress`)",
-    410: "A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension)",
+    410: "A signing link whose invitation moved (the signer was replaced or delegated their place), or a download "
+         "link that has expired (`gone`, extension)",
     413: "Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` "
          "(`payload_too_large`)",
     422: "Validation error; `error.details` lists `{field, message}` (`validation_error`)",
@@ -93,6 +96,7 @@ OPERATION_IDS = {
     ("post", "/v1/signing-requests/{request_id}/fields"): "setFields",
     ("post", "/v1/signing-requests/{request_id}/embedded-url"): "createEmbeddedUrls",
     ("get", "/v1/signing-requests/{request_id}/download"): "getSignedPdfDownload",
+    ("get", "/files/{request_id}/{which}"): "downloadSignedFile",
     ("post", "/v1/signing-requests/{request_id}/signers/{signer_id}/replace"): "replaceSigner",
     ("get", "/v1/signing-requests/{request_id}/fields/{field_id}/attachment"): "downloadFieldAttachment",
     ("get", "/v1/templates"): "listTemplates",
@@ -280,6 +284,7 @@ def _operation(path, handler, meta) -> dict:
 # Path parameters that are not record ids: what a longer value answers is a 404 (no such link or provider)
 PATH_PARAMETERS = {
     "token": {"type": "string", "minLength": 1, "maxLength": 128, "description": "the signer's link token"},
+    "which": {"type": "string", "enum": list(files.FILES), "description": "the file"},
     "provider": {"type": "string", "minLength": 1, "maxLength": 64,
                  "description": "the configured provider's identifier (any other is 404)"},
 }

@@ -123,47 +123,153 @@ class IdentityBody(StrictSchema):
     address = fields.String(allow_none=True, validate=validate.Length(max=500))
 
 
+class SignerViewRequest(OutSchema):
+    id = fields.UUID(required=True)
+    document_name = fields.String(required=True)
+    status = fields.String(required=True)
+    signing_order = fields.String(required=True, metadata={"enum": ["sequential", "parallel"]})
+    message = fields.String(required=True, allow_none=True)
+    sender_name = fields.String(required=True, allow_none=True)
+    expires_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class SignerViewSigner(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+    status = fields.String(required=True)
+
+
+class FieldMark(OutSchema):
+    kind = fields.String(required=True, metadata={"enum": ["typed", "drawn"]})
+    text = fields.String(metadata={"description": "typed only: the name as stamped"})
+
+
+class AttachedFile(OutSchema):
+    name = fields.String(required=True)
+    size = fields.Integer(required=True, metadata={"description": "bytes"})
+    sha256 = fields.String(required=True)
+    content_type = fields.String(required=True, metadata={"enum": ["application/pdf", "image/png", "image/jpeg"]})
+
+
+class SignerField(OutSchema):
+    id = fields.UUID(required=True)
+    document_id = fields.UUID(required=True, metadata={"description": "the envelope's document the field lies on"})
+    field_type = fields.String(required=True)
+    page_number = fields.Integer(required=True, metadata={"description": "a page of that document"})
+    x_percent = fields.Float(required=True)
+    y_percent = fields.Float(required=True)
+    width_percent = fields.Float(required=True)
+    height_percent = fields.Float(required=True)
+    placeholder = fields.String(required=True, allow_none=True)
+    is_required = fields.Boolean(required=True, allow_none=True)
+    options = fields.List(fields.String(), required=True, allow_none=True)
+    validation_type = fields.String(required=True, allow_none=True)
+    validation_pattern = fields.String(required=True, allow_none=True)
+    auto_source = fields.String(required=True, allow_none=True)
+    value = fields.String(required=True, allow_none=True, metadata={
+        "description": "prefilled; once the signer has signed, the value stored"})
+    mark = fields.Nested(FieldMark, required=True, allow_none=True, metadata={
+        "description": "once signed, a signature or initials field's mark as drawn; else null"})
+    done = fields.Boolean(required=True, metadata={"description": "the signer has signed"})
+    client_pattern = fields.String(required=True, allow_none=True, metadata={
+        "description": "the value's rule as a JavaScript pattern, where it can be checked in the browser"})
+    pattern_message = fields.String(required=True, allow_none=True)
+    attachment = fields.Nested(AttachedFile, required=True, allow_none=True)
+
+
+class SignerProgress(OutSchema):
+    total = fields.Integer(required=True)
+    remaining = fields.Integer(required=True, metadata={
+        "description": "fields that still need the signer (every required field without a value, signature and "
+                       "initials fields included); 0 once signed"})
+    done = fields.Boolean(required=True, metadata={"description": "the signer has signed"})
+
+
+class SignerDocument(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    page_count = fields.Integer(required=True)
+    order = fields.Integer(required=True)
+    progress = fields.Nested(SignerProgress, required=True, metadata={
+        "description": "this signer's fields on this document only"})
+
+
+class SignerPage(OutSchema):
+    document_id = fields.UUID(required=True)
+    document_order = fields.Integer(required=True)
+    number = fields.Integer(required=True, metadata={"description": "a page of that document"})
+    width = fields.Float(required=True, metadata={"description": "points, as displayed"})
+    height = fields.Float(required=True, metadata={"description": "points, as displayed"})
+    image_url = fields.String(required=True, metadata={
+        "description": "the page as it stands (every value given so far stamped on it), WebP 960 px wide; "
+                       "content-addressed, cached for the link's life"})
+    image_srcset = fields.String(required=True, metadata={"description": "480, 720, 960 and 1600 px wide (`srcset`)"})
+
+
+class SignedBefore(OutSchema):
+    name = fields.String(required=True)
+    signed_at = fields.String(required=True, metadata={"format": "date-time"})
+
+
+class PhoneVerification(OutSchema):
+    required = fields.Boolean(required=True)
+    verified = fields.Boolean(required=True)
+    phone_hint = fields.String(required=True, allow_none=True, metadata={"description": "the number, masked"})
+    code_sent = fields.Boolean(required=True, metadata={"description": "a code is out and not expired"})
+    locked_until = fields.String(required=True, allow_none=True, metadata={"format": "date-time"})
+
+
+class IdentityVerification(OutSchema):
+    required = fields.Boolean(required=True)
+    flow = fields.String(required=True, allow_none=True, metadata={"description": "the provider's: `form` or `redirect`"})
+    status = fields.String(required=True, allow_none=True)
+    attempts_left = fields.Integer(required=True)
+    document_types = fields.List(fields.String(), required=True)
+    redirect_url = fields.String(required=True, allow_none=True, metadata={
+        "description": "the vendor's page of the signer's open session, while it works"})
+    message = fields.String(required=True, allow_none=True)
+
+
+class SignerRequirements(OutSchema):
+    phone_verification = fields.Nested(PhoneVerification, required=True)
+    identity_verification = fields.Nested(IdentityVerification, required=True)
+
+
+class SignerConsent(OutSchema):
+    given = fields.Boolean(required=True)
+    version = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "the disclosure"})
+
+
+class EmbedInfo(OutSchema):
+    origin = fields.String(required=True, metadata={
+        "description": "the page posts esign.signed / esign.declined / esign.error to this origin"})
+
+
 class SignerView(OutSchema):
-    request = fields.Dict(required=True, metadata={"description": "id, document_name, status, signing_order, "
-                                                                  "message, sender_name, expires_at"})
-    signer = fields.Dict(required=True, metadata={"description": "id, name, email, status"})
-    fields_ = fields.List(fields.Dict(), data_key="fields", required=True,
-                          metadata={"description": "this signer's fields with their `value` (prefilled; once "
-                                                   "the signer has signed, the value stored), `mark` (once "
-                                                   "signed, a signature or initials field's mark as drawn: "
-                                                   "{kind: typed, text} or {kind: drawn}; else null), `done` "
-                                                   "(the signer has signed), `client_pattern` and "
-                                                   "`pattern_message`, and `document_id`: the document of "
-                                                   "the envelope the field lies on (`page_number` is a page "
-                                                   "of that document)"})
-    documents = fields.List(fields.Dict(), required=True, metadata={"description": (
-        "the documents of the request (an envelope has 1 to 10), in order: id, name, page_count, order, and "
-        "`progress` ({total, remaining, done} as the top-level `progress`, counting this signer's fields on "
-        "that document only)")})
-    pages = fields.List(fields.Dict(), required=True, metadata={"description": (
-        "the pages of every document, document after document in envelope order: document_id and "
-        "document_order (the document the page belongs to), number (a page of that document), width, "
-        "height (points, as displayed), image_url and image_srcset: the page as it stands "
-        "(every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 720, 960 and "
-        "1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life")})
-    progress = fields.Dict(required=True, metadata={"description": (
-        "{total, remaining, done}: this signer's fields, how many still need them (every required field "
-        "without a value, signature and initials fields included; 0 once signed) and whether they have signed")})
-    signed_before = fields.List(fields.Dict(), required=True, metadata={"description": (
-        "the other signers who have signed (before this one, once this one has), in signing order: "
-        "{name, signed_at}")})
-    requirements = fields.Dict(required=True, metadata={"description": "phone_verification and "
-                                                                       "identity_verification state"})
-    consent = fields.Dict(required=True, metadata={"description": "given, version, text of the disclosure"})
+    """The signer API's answer (esign.domain.signer.signing.view); every object in it a named schema."""
+
+    request = fields.Nested(SignerViewRequest, required=True)
+    signer = fields.Nested(SignerViewSigner, required=True)
+    fields_ = fields.List(fields.Nested(SignerField), data_key="fields", required=True,
+                          metadata={"description": "this signer's fields"})
+    documents = fields.List(fields.Nested(SignerDocument), required=True, metadata={
+        "description": "the documents of the request (an envelope has 1 to 10), in order"})
+    pages = fields.List(fields.Nested(SignerPage), required=True, metadata={
+        "description": "the pages of every document, document after document in envelope order"})
+    progress = fields.Nested(SignerProgress, required=True, metadata={"description": "all of this signer's fields"})
+    signed_before = fields.List(fields.Nested(SignedBefore), required=True, metadata={"description": (
+        "the other signers who have signed (before this one, once this one has), in signing order")})
+    requirements = fields.Nested(SignerRequirements, required=True)
+    consent = fields.Nested(SignerConsent, required=True)
     can_sign = fields.Boolean(required=True)
     reason = fields.String(allow_none=True, metadata={"description": "why the signer cannot sign now"})
     can_decline = fields.Boolean(required=True)
     can_withdraw = fields.Boolean(required=True)
     can_delegate = fields.Boolean(required=True, metadata={"description": "extension: the request allows "
                                                                           "delegation and it is this signer's turn"})
-    embed = fields.Dict(allow_none=True, metadata={"description": "{origin} for embedded links: the page "
-                                                                  "posts esign.signed / esign.declined / esign.error "
-                                                                  "to that origin"})
+    embed = fields.Nested(EmbedInfo, allow_none=True, metadata={"description": "for embedded links"})
 
 
 class Declined(OutSchema):

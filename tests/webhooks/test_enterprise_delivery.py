@@ -52,7 +52,7 @@ async def test_post_body_signature_and_one_hour_link(server, client, receiver, s
     server.clock.advance(seconds=3599)
     assert (await client.get(path, key=None)).status == 200
     server.clock.advance(seconds=1)
-    assert (await client.get(path, key=None)).status == 403  # expired after exactly one hour
+    assert (await client.get(path, key=None)).status == 410  # expired after exactly one hour
 
     record = (await server.services.store.signing_requests.by_id(request["id"]))["delivery"]
     assert record["status"] == "delivered" and record["attempts"] == 1

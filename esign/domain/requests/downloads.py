@@ -80,9 +80,10 @@ async def signed_url(services, request: dict, which: str, lifetime: int, documen
     return f"{services.config.server.public_url}/files/{request['id']}/{which}?{query}"
 
 
-def verify(services, request_id: str, which: str, expires: str, sig: str, document_id: str | None = None) -> bool:
+def problem(services, request_id: str, which: str, expires: str, sig: str, document_id: str | None = None) -> str | None:
+    """Why a download link does not work (`invalid`, `expired`: link_problem), or None when it does."""
     return link_problem(services, lambda expires_at: _message(request_id, which, expires_at, document_id),
-                        expires, sig) is None
+                        expires, sig)
 
 
 def file_name(request: dict, which: str, document_id: str | None = None) -> str:
