@@ -36,3 +36,44 @@ STATUS_CODES = {
     409: "invalid_state", 411: "bad_request", 413: "payload_too_large", 415: "bad_request",
     422: "validation_error", 429: "rate_limited", 502: "upstream_unavailable",
 }
+
+
+class Problems:
+    """One validation pass over a body: every problem found, whichever check finds it, answered together
+    (one 422 whose `details` lists them all) rather than the first check's alone. It starts from the
+    problems the body's schema found; a check whose input has one of those is skipped (`refused`): it
+    would only restate it."""
+
+    def __init__(self, details: list[dict] | None = None):
+        self.details = list(details or [])
+
+    def refused(self, *keys: str) -> bool:
+        """Whether a problem already names one of the body's top-level `keys` (or a part of one)."""
+        named = {d["field"].split(".", 1)[0] for d in self.details}
+        return any(key in named for key in keys)
+
+    def run(self, check, *args, **kwargs):
+        """`check(...)`'s result, or None when it found problems (a 422 `validation_error`: kept here)."""
+        try:
+            return check(*args, **kwargs)
+        except ApiError as exc:
+            self._keep(exc)
+        return None
+
+    async def wait(self, awaitable):
+        """The awaited result, or None when it found problems (kept here), as `run`."""
+        try:
+            return await awaitable
+        except ApiError as exc:
+            self._keep(exc)
+        return None
+
+    def _keep(self, exc: ApiError) -> None:
+        if exc.status != 422 or exc.code != "validation_error":
+            raise exc
+        self.details.extend(exc.details or [{"field": "", "message": exc.message}])
+
+    def raise_any(self) -> None:
+        """One 422 listing every problem found, if any was."""
+        if self.details:
+            raise validation_error(self.details)

@@ -14,10 +14,11 @@ from marshmallow import ValidationError
 from esign import logs
 from esign.api.access_log import loggable_path
 from esign.api.auth import authenticate, check_scope, rate_limit
+from esign.api import bounds
 from esign.api.bounds import flatten_errors
 from esign.api.errors import error_body
 from esign.domain.requests.lifecycle import Actor
-from esign.errors import STATUS_CODES, ApiError, not_found, validation_error
+from esign.errors import STATUS_CODES, ApiError, Problems, not_found, validation_error
 from esign.observability.metrics import UNMATCHED
 from esign.providers.base import ProviderUnavailable
 
@@ -209,6 +210,30 @@ class BaseHandler(tornado.web.RequestHandler):
         if ctype and "json" not in ctype.split(";")[0].lower():
             raise ApiError(400, "bad_request", f"Content-Type must be application/json, not {ctype.split(';')[0]}")
         return await self.services.body_loader.load(schema, raw)
+
+    async def checked_body(self, schema) -> tuple[dict, Problems]:
+        """The first half of one validation pass (esign.errors.Problems) over a JSON body: the body as
+        `schema` loads it, and no problem yet; or, when the schema refuses some of its fields, what it
+        did load of the others (the top-level keys no problem names) and the schema's problems, for the
+        checks that follow to add theirs, so one 422 lists them all. A body that is not JSON, is over a
+        bound, or is larger than what is loaded where it arrives (esign.api.bounds) answers its own
+        error at once."""
+        try:
+            return await self.json_body(schema), Problems()
+        except ApiError as exc:
+            if exc.status != 422 or exc.code != "validation_error" or len(self.body) > bounds.INLINE_BYTES:
+                raise
+            data = json.loads(self.body)
+            over, count = bounds.check_bounds(schema, data)
+            if over or count > bounds.INLINE_VALUES:
+                raise
+            loaded = {}
+            try:
+                schema.load(data)  # refused again, in this process, for what it did load
+            except ValidationError as refused:
+                loaded = refused.valid_data if isinstance(refused.valid_data, dict) else {}
+            problems = Problems(exc.details)
+            return {key: value for key, value in loaded.items() if not problems.refused(key)}, problems
 
     def validate(self, schema, data):
         try:

@@ -59,8 +59,8 @@ class SigningRequestsHandler(RequestHandler):
                            "no signer gives `order` takes the list order.")
     @idempotent
     async def post(self):
-        body = await self.json_body(SigningRequestCreate())
-        request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
+        body, problems = await self.checked_body(SigningRequestCreate())
+        request = await domain.create(self.services, self.org, self.api_key, self.sandbox, body, problems)
         self.write_request(request, 201, sent=request["status"] != "draft")
 
 

@@ -11,7 +11,7 @@ from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
-from esign.errors import ApiError, invalid_state, validation_error
+from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
 
@@ -89,6 +89,21 @@ def check_identity_provider(services, required: bool, details: list) -> None:
                         "message": "no identity verification provider is configured on this server"})
 
 
+def check_signers(services, body: dict) -> None:
+    """The signers of a create body: no email twice, a phone for each when phone verification is
+    required, and each one's delivery and phone country possible here (422 with every problem)."""
+    emails = [s["email"].lower() for s in body["signers"]]
+    details = [{"field": "signers", "message": f"duplicate signer email {email}"}
+               for email in sorted({e for e in emails if emails.count(e) > 1})]
+    if body.get("phone_verification_required"):
+        details += [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
+                    for i, s in enumerate(body["signers"]) if not s.get("phone")]
+    check_deliveries(services, body["signers"], details)
+    check_phone_countries(services, body["signers"], details)
+    if details:
+        raise validation_error(details)
+
+
 def check_deliveries(services, signers: list[dict], details: list) -> None:
     """A signer reached by text (`delivery` sms or both) has a phone, and the SMS provider can text
     a message (an SmsProvider: a verification service only sends its own codes) (422 details otherwise)."""
@@ -114,40 +129,42 @@ def check_phone_countries(services, signers: list[dict], details: list, prefix: 
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
-async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
+async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
+                 problems: Problems | None = None) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
-    raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request."""
-    ids, key = envelope.given_ids(body)
-    records = await envelope.load(services, org["id"], ids, key, sandbox)
+    raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request.
+
+    One validation pass: every check runs (those whose input the schema refused are skipped), and one
+    422 lists every problem found, the schema's (`problems`: then `body` is what the schema did load) and
+    theirs."""
+    problems = problems or Problems()
+    records = None
+    if not problems.refused("document_id", "document_ids"):
+        ids_key = problems.run(envelope.given_ids, body)
+        records = ids_key and await problems.wait(envelope.load(services, org["id"], *ids_key, sandbox))
+    signers = None
+    if not problems.refused("signers", "phone_verification_required"):
+        problems.run(check_signers, services, body)
+        orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
+        signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
+                    "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
+                    "delivery": s.get("delivery") or "email"}
+                   for s, order in zip(body["signers"], orders)]
+    if not problems.refused("identity_verification_required"):
+        check_identity_provider(services, bool(body.get("identity_verification_required")), problems.details)
+    fields = None
+    if records and signers and not problems.refused("fields", "fields_from_text_tags"):
+        listed = envelope.listing(records)
+        fields = await problems.wait(placement.place_anchored(services, records, body.get("fields") or []))
+        if fields is not None and body.get("fields_from_text_tags"):
+            fields = problems.run(lambda: fields + placement.request_tag_fields(records, body["signers"]))
+        fields = None if fields is None else problems.run(stored_fields, signers, listed, fields)
+    problems.raise_any()
     document = records[0]
     emails = [s["email"].lower() for s in body["signers"]]
-    duplicates = sorted({e for e in emails if emails.count(e) > 1})
-    if duplicates:
-        raise validation_error([{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}])
-    if body.get("phone_verification_required"):
-        phoneless = [i for i, s in enumerate(body["signers"]) if not s.get("phone")]
-        if phoneless:
-            raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
-                                    for i in phoneless])
-    details: list[dict] = []
-    check_deliveries(services, body["signers"], details)
-    check_phone_countries(services, body["signers"], details)
-    check_identity_provider(services, bool(body.get("identity_verification_required")), details)
-    if details:
-        raise validation_error(details)
     level = body.get("signing_level") or "ses"
     check_signing_level(services, level)
-    orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
-    signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                "delivery": s.get("delivery") or "email"}
-               for s, order in zip(body["signers"], orders)]
-    listed = envelope.listing(records)
-    fields = await placement.place_anchored(services, records, body.get("fields") or [])
-    if body.get("fields_from_text_tags"):
-        fields += placement.request_tag_fields(records, body["signers"])
-    fields = stored_fields(signers, listed, fields)
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
