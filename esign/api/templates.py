@@ -216,8 +216,8 @@ class TemplatesHandler(APIHandler):
                            "provider: 403 plan_restricted. " + QUOTA_TEXT)
     @idempotent
     async def post(self):
-        body = await self.json_body(TemplateCreate())
-        template = await domain.create(self.services, self.org, self.sandbox, body)
+        body, problems = await self.checked_body(TemplateCreate())
+        template = await domain.create(self.services, self.org, self.sandbox, body, problems)
         self.write_json(Template().dump(template), 201)
 
 

@@ -190,8 +190,9 @@ class WebhooksHandler(APIHandler):
                                                "carries the secret, which is never stored in clear): send the "
                                                "request without it, and list the webhooks to see whether an "
                                                "earlier try made one")
-        body = await self.json_body(WebhookCreate())
-        url = await checked_url(self, body["url"])
+        body, problems = await self.checked_body(WebhookCreate())
+        url = None if problems.refused("url") else await problems.wait(checked_url(self, body["url"]))
+        problems.raise_any()
         secret = signatures.new_secret()
         most = self.services.config.webhooks.max_per_organisation
         hook = await self.services.store.webhooks.create(self.org_id, body["name"], url, body["events"],

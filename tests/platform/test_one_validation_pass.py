@@ -39,3 +39,26 @@ async def test_fields_of_a_create_body_are_checked_with_the_rest(client, documen
         "fields": [{"signer_email": "nobody@example.test", "page_number": 99, "x_percent": 10, "y_percent": 10}],
     })
     assert _fields(resp) == ["email_subject", "fields.0.page_number", "fields.0.signer_email"]
+
+
+async def test_a_template_body_answers_every_problem(client):
+    resp = await client.post("/v1/templates", {
+        "name": "",  # too short (the schema)
+        "document_id": MISSING,  # no such document
+        "identity_verification_required": True,  # no identity provider is configured
+    })
+    assert _fields(resp) == ["document_id", "identity_verification_required", "name"]
+
+
+async def test_a_webhook_body_answers_every_problem(client):
+    resp = await client.post("/v1/webhooks", {
+        "name": "",  # too short (the schema)
+        "url": "ftp://example.test/hook",  # not http(s): found by the URL's check after the schema
+        "events": ["signer.signed", "no.such_event"],  # not an event type (the schema)
+    })
+    assert _fields(resp) == ["events.1", "name", "url"]
+
+
+async def test_a_contact_body_answers_every_problem(client):
+    resp = await client.post("/v1/contacts", {"name": " ", "email": "not an address", "phone": "12", "colour": "red"})
+    assert _fields(resp) == ["colour", "email", "name", "phone"]

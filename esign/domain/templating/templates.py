@@ -18,7 +18,7 @@ import uuid
 
 from esign.domain.pages import placement
 from esign.domain.requests import envelope, lifecycle, signing_requests
-from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.errors import ApiError, Problems, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
 from esign.store.signing_requests import RequestExists
@@ -102,36 +102,43 @@ def misplaced(roles: list[dict], ids: list[str], page_counts: list[int | None]):
                 yield i, j, "page_number", f"the document has {pages} pages"
 
 
-async def check(services, org_id: str, template: dict, changed=None) -> None:
+async def check(services, org_id: str, template: dict, changed=None, problems: Problems | None = None) -> None:
     """The rules beyond the schema, on the whole template (or on what `changed` names): the documents
     belong to the organisation and make an envelope within its limits, role fields lie on the
     template's documents and their pages and keep the field rules, all roles' fields together keep
     the size bounds of one request's fields (they become one request's fields), identity
-    verification needs an identity provider, and qes needs a provider (403)."""
+    verification needs an identity provider, and qes needs a provider (403). One 422 lists every
+    problem found, with those already in `problems` (the schema's)."""
     changed = set(template) if changed is None else set(changed)
-    details = []
+    problems = Problems() if problems is None else problems
+    details = problems.details
     if changed & {"document_id", "document_ids", "roles"}:
         ids = document_ids(template)
-        records = await envelope.load(services, org_id, ids, _key(template), bool(template.get("sandbox"))) \
-            if ids else []
-        for i, role in enumerate(template["roles"]):
+        records = await problems.wait(envelope.load(services, org_id, ids, _key(template), bool(
+            template.get("sandbox")))) if ids else []
+        roles = template.get("roles") or []
+        for i, role in enumerate(roles):
             for j, f in enumerate(role["fields"]):
                 signing_requests.check_field_shape(f, f"roles.{i}.fields.{j}", details)
-        details += [{"field": f"roles.{i}.fields.{j}.{where}", "message": message} for i, j, where, message
-                    in misplaced(template["roles"], ids, [d.get("page_count") for d in records])]
-        signing_requests.check_fields_size([f for role in template["roles"] for f in role["fields"]], "roles", details)
+        if records is not None:
+            details += [{"field": f"roles.{i}.fields.{j}.{where}", "message": message} for i, j, where, message
+                        in misplaced(roles, ids, [d.get("page_count") for d in records])]
+        signing_requests.check_fields_size([f for role in roles for f in role["fields"]], "roles", details)
     if "identity_verification_required" in changed:
         signing_requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
-    if details:
-        raise validation_error(details)
+    problems.raise_any()
     if "signing_level" in changed:
         signing_requests.check_signing_level(services, template["signing_level"])
 
 
-async def create(services, org: dict, sandbox: bool, body: dict) -> dict:
+async def create(services, org: dict, sandbox: bool, body: dict, problems: Problems | None = None) -> dict:
     """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
     the check runs after inserting and looks at the new template's number, so concurrent creations
-    never overshoot the limit and the first-numbered of them are kept."""
+    never overshoot the limit and the first-numbered of them are kept. With `problems` (the schema's:
+    `body` is then what it did load), what did load is checked too and one 422 lists them all."""
+    if problems is not None and problems.details:
+        loaded = problems.run(stored, body)
+        await check(services, org["id"], {**(loaded or {}), "sandbox": sandbox}, changed=loaded, problems=problems)
     body = await with_tag_fields(services, org["id"], {}, body)
     await check(services, org["id"], {**body, "sandbox": sandbox})
     repo = services.store.templates
