@@ -1,4 +1,5 @@
 """API errors. Every error answer is `{error: {code, message, request_id}}` (422 adds `details`)."""
+from __future__ import annotations
 
 
 class ApiError(Exception):
@@ -52,6 +53,10 @@ class Problems:
         named = {d["field"].split(".", 1)[0] for d in self.details}
         return any(key in named for key in keys)
 
+    def refused_whole(self, key: str) -> bool:
+        """Whether a problem names the body's top-level `key` itself (not only parts of it)."""
+        return any(d["field"] == key for d in self.details)
+
     def run(self, check, *args, **kwargs):
         """`check(...)`'s result, or None when it found problems (a 422 `validation_error`: kept here)."""
         try:
@@ -72,6 +77,16 @@ class Problems:
         if exc.status != 422 or exc.code != "validation_error":
             raise exc
         self.details.extend(exc.details or [{"field": "", "message": exc.message}])
+
+    def add_renumbered(self, other: Problems, key: str, indexes: list[int] | None) -> None:
+        """`other`'s problems, found in a list made of some items of the body's list `key` (`indexes`:
+        where each stood in the body; None: all of them, in order), named as the body's items."""
+        for detail in other.details:
+            head, _, rest = detail["field"].partition(".")
+            number, dot, tail = rest.partition(".")
+            if indexes is not None and head == key and number.isdigit() and int(number) < len(indexes):
+                detail = {**detail, "field": f"{key}.{indexes[int(number)]}{dot}{tail}"}
+            self.details.append(detail)
 
     def raise_any(self) -> None:
         """One 422 listing every problem found, if any was."""

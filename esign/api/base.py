@@ -12,9 +12,9 @@ import tornado.web
 from marshmallow import ValidationError
 
 from esign import logs
+from esign.api import bounds
 from esign.api.access_log import loggable_path
 from esign.api.auth import authenticate, check_scope, rate_limit
-from esign.api import bounds
 from esign.api.bounds import flatten_errors
 from esign.api.errors import error_body
 from esign.domain.requests.lifecycle import Actor
@@ -234,6 +234,21 @@ class BaseHandler(tornado.web.RequestHandler):
                 loaded = refused.valid_data if isinstance(refused.valid_data, dict) else {}
             problems = Problems(exc.details)
             return {key: value for key, value in loaded.items() if not problems.refused(key)}, problems
+
+    def loaded_items(self, problems: Problems, key: str, item_schema) -> tuple[list[dict], list[int]]:
+        """With `checked_body`'s problems: the items of the body's list `key` that `item_schema` loads
+        and where each stood, for the checks that follow to check them beside the refused ones (none
+        when the list itself was refused)."""
+        if problems.refused_whole(key):
+            return [], []
+        items, indexes = [], []
+        for i, raw in enumerate(json.loads(self.body).get(key) or []):
+            try:
+                items.append(item_schema.load(raw))
+            except ValidationError:
+                continue
+            indexes.append(i)
+        return items, indexes
 
     def validate(self, schema, data):
         try:

@@ -14,6 +14,7 @@ from esign.api.signing_request_schemas import (
     DownloadResponse,
     EmbeddedUrlBody,
     EmbeddedUrlResponse,
+    FieldCreate,
     FieldRead,
     FieldsBody,
     ListQuery,
@@ -151,8 +152,10 @@ class FieldsHandler(RequestHandler):
                            "422 with detail `fields.<i>.anchor` naming the text (unless `if_missing` is `skip`).")
     async def post(self, request_id):
         request = await self.load_for_change(request_id)
-        body = await self.json_body(FieldsBody())
-        request = await domain.replace_fields(self.services, request, body["fields"])
+        body, problems = await self.checked_body(FieldsBody())
+        fields, indexes = (body["fields"], None) if not problems.details else \
+            self.loaded_items(problems, "fields", FieldCreate())
+        request = await domain.replace_fields(self.services, request, fields, problems, indexes)
         self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
 
 

@@ -62,3 +62,16 @@ async def test_a_webhook_body_answers_every_problem(client):
 async def test_a_contact_body_answers_every_problem(client):
     resp = await client.post("/v1/contacts", {"name": " ", "email": "not an address", "phone": "12", "colour": "red"})
     assert _fields(resp) == ["colour", "email", "name", "phone"]
+
+
+async def test_a_fields_body_answers_every_problem_of_every_field(client, document_id):
+    made = await client.post("/v1/signing-requests", {"document_id": document_id,
+                                                      "signers": [{"name": "Di", "email": "di@example.test"}]})
+    assert made.status == 201, made
+    signer = made.json["signers"][0]["id"]
+    resp = await client.post(f"/v1/signing-requests/{made.json['id']}/fields", {"fields": [
+        {"signer_id": signer, "field_type": "stamp", "x_percent": 10, "y_percent": 10},  # no such type (schema)
+        {"signer_id": MISSING, "x_percent": 10, "y_percent": 20},  # not a signer of the request
+        {"signer_id": signer, "page_number": 99, "x_percent": 10, "y_percent": 30},  # past the last page
+    ]})
+    assert _fields(resp) == ["fields.0.field_type", "fields.1.signer_id", "fields.2.page_number"]

@@ -234,17 +234,24 @@ async def get(services, org_id: str, request_id: str) -> dict:
     return await lifecycle.settle(services, request)
 
 
-async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
-    """Replace every field of a draft request (one atomic update)."""
+async def replace_fields(services, request: dict, fields: list[dict], problems: Problems | None = None,
+                         indexes: list[int] | None = None) -> dict:
+    """Replace every field of a draft request (one atomic update). One validation pass: with the
+    schema's `problems`, `fields` are the body's items it loaded (`indexes`: where each stood), checked
+    too, and one 422 lists every problem."""
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
+    problems = problems or Problems()
     listed = envelope.of(request)
+    found = Problems()
     if any(f.get("anchor") for f in fields):
         records = [await services.store.documents.get(request["org_id"], d["id"]) for d in listed]
         if None in records:
             raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
-        fields = await placement.place_anchored(services, records, fields)
-    stored = stored_fields(request["signers"], listed, fields)
+        fields = await found.wait(placement.place_anchored(services, records, fields))
+    stored = None if fields is None else found.run(stored_fields, request["signers"], listed, fields)
+    problems.add_renumbered(found, "fields", indexes)
+    problems.raise_any()
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
