@@ -195,7 +195,7 @@ export interface paths {
          *
          *     **Delivery**: for each subscribed event the service POSTs JSON `{id, event, timestamp, webhook_id, data}`: `id` is the event id (the same on every retry, so receivers can de-duplicate), `event` the type, `timestamp` the event's time, `webhook_id` this webhook. Headers: `Content-Type: application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), and `X-Webhook-Retry` (1, 2, 3) on retries only.
          *
-         *     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. Each event type's body is also published as a JSON schema: the callbacks of this operation.
+         *     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`: `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this operation.
          *
          *     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
@@ -686,6 +686,26 @@ export interface paths {
          * @description Job status: `queued` (not started), `processing`, then `completed` (every item succeeded), `completed_with_errors` (some failed) or `failed` (every item failed). Item status: `pending`, `succeeded` (with `signing_request_id`), `failed` (with `error_message`, `<code>: <reason>`).
          */
         get: operations["getBulkJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{request_id}/{which}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a signed PDF, its certificate or the combined PDF through a download link
+         * @description The `download_url` that `GET /v1/signing-requests/{request_id}/download` and the webhooks hand out, when the storage has no presigned URLs of its own: no API key, the link's query is the credential. Take the URL as it is given; this describes it for generated clients. `signed` is the signed PDF (of `document`, else of the first document), `certificate` the separate certificate, `combined` one PDF of an envelope's documents with the certificate. 403 `forbidden` when the link was altered or is not one; 410 `gone` once it has expired (ask the API for a new one); 404 when the file does not exist (yet).
+         */
+        get: operations["downloadSignedFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1250,6 +1270,40 @@ export interface components {
             document_id: string;
             document_name: string;
         };
+        SigningRequestCreatedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.created";
+            data: components["schemas"]["SigningRequestData"];
+        };
+        SigningRequestSentDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.sent";
+            data: components["schemas"]["SigningRequestData"];
+        };
         RemindedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1261,6 +1315,23 @@ export interface components {
             document_name: string;
             /** @description email addresses of the reminded signers (none for sandbox requests, which send no email) */
             signers: string[];
+        };
+        SigningRequestRemindedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.reminded";
+            data: components["schemas"]["RemindedData"];
         };
         CompletedSigner: {
             email: string;
@@ -1306,6 +1377,23 @@ export interface components {
             /** @description extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`) */
             field_values: components["schemas"]["CompletedFieldValue"][] | null;
         };
+        SigningRequestCompletedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.completed";
+            data: components["schemas"]["CompletedData"];
+        };
         CancelledData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1317,6 +1405,40 @@ export interface components {
             document_name: string;
             /** @description the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given */
             reason: string | null;
+        };
+        SigningRequestCancelledDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.cancelled";
+            data: components["schemas"]["CancelledData"];
+        };
+        SigningRequestExpiredDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.expired";
+            data: components["schemas"]["SigningRequestData"];
         };
         SignerState: {
             /** Format: uuid */
@@ -1342,6 +1464,23 @@ export interface components {
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
         };
+        SignerViewedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.viewed";
+            data: components["schemas"]["SignerData"];
+        };
         SignedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1365,6 +1504,23 @@ export interface components {
             /** @description present when this signature completed the request: array of `{email, name, signed_at}` */
             all_signers?: components["schemas"]["CompletedSigner"][];
         };
+        SignerSignedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.signed";
+            data: components["schemas"]["SignedData"];
+        };
         DeclinedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1382,6 +1538,40 @@ export interface components {
             signer: components["schemas"]["SignerState"];
             /** @description the reason the signer gave */
             reason: string;
+        };
+        SignerDeclinedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.declined";
+            data: components["schemas"]["DeclinedData"];
+        };
+        SignerWithdrawnDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.withdrawn";
+            data: components["schemas"]["SignerData"];
         };
         DocumentSignedData: {
             sandbox: boolean;
@@ -1404,6 +1594,23 @@ export interface components {
             /** Format: date-time */
             download_expires_at: string;
         };
+        DocumentSignedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "document.signed";
+            data: components["schemas"]["DocumentSignedData"];
+        };
         Person: {
             name: string;
             email: string;
@@ -1425,6 +1632,23 @@ export interface components {
             signer: components["schemas"]["SignerState"];
             /** @description `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`) */
             previous: components["schemas"]["Person"];
+        };
+        SigningRequestSignerReplacedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.signer_replaced";
+            data: components["schemas"]["SignerReplacedData"];
         };
         DelegatePerson: {
             name: string;
@@ -1452,6 +1676,23 @@ export interface components {
             /** @description the reason the delegating signer gave */
             reason: string;
         };
+        SignerDelegatedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.delegated";
+            data: components["schemas"]["DelegatedData"];
+        };
         DocumentUploadedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -1461,10 +1702,44 @@ export interface components {
             file_size: number;
             page_count: number | null;
         };
+        DocumentUploadedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "document.uploaded";
+            data: components["schemas"]["DocumentUploadedData"];
+        };
         MemberInvitedData: {
             sandbox: boolean;
             email: string;
             name: string | null;
+        };
+        MemberInvitedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "member.invited";
+            data: components["schemas"]["MemberInvitedData"];
         };
         WebhookCreate: {
             name: string;
@@ -2333,43 +2608,157 @@ export interface components {
             /** @description in recipient order */
             items: components["schemas"]["BulkItem"][];
         };
+        SignerViewRequest: {
+            /** Format: uuid */
+            id: string;
+            document_name: string;
+            status: string;
+            /** @enum {string} */
+            signing_order: "sequential" | "parallel";
+            message: string | null;
+            sender_name: string | null;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        SignerViewSigner: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            email: string;
+            status: string;
+        };
+        FieldMark: {
+            /** @enum {string} */
+            kind: "typed" | "drawn";
+            /** @description typed only: the name as stamped */
+            text?: string;
+        };
+        AttachedFile: {
+            name: string;
+            /** @description bytes */
+            size: number;
+            sha256: string;
+            /** @enum {string} */
+            content_type: "application/pdf" | "image/png" | "image/jpeg";
+        };
+        SignerField: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: uuid
+             * @description the envelope's document the field lies on
+             */
+            document_id: string;
+            field_type: string;
+            /** @description a page of that document */
+            page_number: number;
+            x_percent: number;
+            y_percent: number;
+            width_percent: number;
+            height_percent: number;
+            placeholder: string | null;
+            is_required: boolean | null;
+            options: string[] | null;
+            validation_type: string | null;
+            validation_pattern: string | null;
+            auto_source: string | null;
+            /** @description prefilled; once the signer has signed, the value stored */
+            value: string | null;
+            /** @description once signed, a signature or initials field's mark as drawn; else null */
+            mark: components["schemas"]["FieldMark"] | (Record<string, never> | null);
+            /** @description the signer has signed */
+            done: boolean;
+            /** @description the value's rule as a JavaScript pattern, where it can be checked in the browser */
+            client_pattern: string | null;
+            pattern_message: string | null;
+            attachment: (Record<string, never> | null) | components["schemas"]["AttachedFile"];
+        };
+        SignerProgress: {
+            total: number;
+            /** @description fields that still need the signer (every required field without a value, signature and initials fields included); 0 once signed */
+            remaining: number;
+            /** @description the signer has signed */
+            done: boolean;
+        };
+        SignerDocument: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            page_count: number;
+            order: number;
+            /** @description this signer's fields on this document only */
+            progress: components["schemas"]["SignerProgress"];
+        };
+        SignerPage: {
+            /** Format: uuid */
+            document_id: string;
+            document_order: number;
+            /** @description a page of that document */
+            number: number;
+            /** @description points, as displayed */
+            width: number;
+            /** @description points, as displayed */
+            height: number;
+            /** @description the page as it stands (every value given so far stamped on it), WebP 960 px wide; content-addressed, cached for the link's life */
+            image_url: string;
+            /** @description 480, 720, 960 and 1600 px wide (`srcset`) */
+            image_srcset: string;
+        };
+        SignedBefore: {
+            name: string;
+            /** Format: date-time */
+            signed_at: string;
+        };
+        PhoneVerification: {
+            required: boolean;
+            verified: boolean;
+            /** @description the number, masked */
+            phone_hint: string | null;
+            /** @description a code is out and not expired */
+            code_sent: boolean;
+            /** Format: date-time */
+            locked_until: string | null;
+        };
+        IdentityVerification: {
+            required: boolean;
+            /** @description the provider's: `form` or `redirect` */
+            flow: string | null;
+            status: string | null;
+            attempts_left: number;
+            document_types: string[];
+            /** @description the vendor's page of the signer's open session, while it works */
+            redirect_url: string | null;
+            message: string | null;
+        };
+        SignerRequirements: {
+            phone_verification: components["schemas"]["PhoneVerification"];
+            identity_verification: components["schemas"]["IdentityVerification"];
+        };
+        SignerConsent: {
+            given: boolean;
+            version: string;
+            /** @description the disclosure */
+            text: string;
+        };
+        EmbedInfo: {
+            /** @description the page posts esign.signed / esign.declined / esign.error to this origin */
+            origin: string;
+        };
         SignerView: {
-            /** @description id, document_name, status, signing_order, message, sender_name, expires_at */
-            request: {
-                [key: string]: unknown;
-            };
-            /** @description id, name, email, status */
-            signer: {
-                [key: string]: unknown;
-            };
-            /** @description this signer's fields with their `value` (prefilled; once the signer has signed, the value stored), `mark` (once signed, a signature or initials field's mark as drawn: {kind: typed, text} or {kind: drawn}; else null), `done` (the signer has signed), `client_pattern` and `pattern_message`, and `document_id`: the document of the envelope the field lies on (`page_number` is a page of that document) */
-            fields: {
-                [key: string]: unknown;
-            }[];
-            /** @description the documents of the request (an envelope has 1 to 10), in order: id, name, page_count, order, and `progress` ({total, remaining, done} as the top-level `progress`, counting this signer's fields on that document only) */
-            documents: {
-                [key: string]: unknown;
-            }[];
-            /** @description the pages of every document, document after document in envelope order: document_id and document_order (the document the page belongs to), number (a page of that document), width, height (points, as displayed), image_url and image_srcset: the page as it stands (every value given so far stamped on it, as in the signed PDF), WebP at 960 px and at 480, 720, 960 and 1600 px wide (`srcset` syntax); the URLs are content-addressed and cached for the link's life */
-            pages: {
-                [key: string]: unknown;
-            }[];
-            /** @description {total, remaining, done}: this signer's fields, how many still need them (every required field without a value, signature and initials fields included; 0 once signed) and whether they have signed */
-            progress: {
-                [key: string]: unknown;
-            };
-            /** @description the other signers who have signed (before this one, once this one has), in signing order: {name, signed_at} */
-            signed_before: {
-                [key: string]: unknown;
-            }[];
-            /** @description phone_verification and identity_verification state */
-            requirements: {
-                [key: string]: unknown;
-            };
-            /** @description given, version, text of the disclosure */
-            consent: {
-                [key: string]: unknown;
-            };
+            request: components["schemas"]["SignerViewRequest"];
+            signer: components["schemas"]["SignerViewSigner"];
+            /** @description this signer's fields */
+            fields: components["schemas"]["SignerField"][];
+            /** @description the documents of the request (an envelope has 1 to 10), in order */
+            documents: components["schemas"]["SignerDocument"][];
+            /** @description the pages of every document, document after document in envelope order */
+            pages: components["schemas"]["SignerPage"][];
+            /** @description all of this signer's fields */
+            progress: components["schemas"]["SignerProgress"];
+            /** @description the other signers who have signed (before this one, once this one has), in signing order */
+            signed_before: components["schemas"]["SignedBefore"][];
+            requirements: components["schemas"]["SignerRequirements"];
+            consent: components["schemas"]["SignerConsent"];
             can_sign: boolean;
             /** @description why the signer cannot sign now */
             reason?: string | null;
@@ -2377,15 +2766,13 @@ export interface components {
             can_withdraw: boolean;
             /** @description extension: the request allows delegation and it is this signer's turn */
             can_delegate: boolean;
-            /** @description {origin} for embedded links: the page posts esign.signed / esign.declined / esign.error to that origin */
-            embed?: {
-                [key: string]: unknown;
-            } | null;
+            /** @description for embedded links */
+            embed?: components["schemas"]["EmbedInfo"] | (Record<string, never> | null);
         };
         SignBody: {
             /** @description field id -> value (a string, a boolean for checkboxes, or null; at most 5000 entries) for this signer's text, checkbox ("true"/"false") and select fields, and overrides of auto_source fields */
             values?: {
-                [key: string]: unknown;
+                [key: string]: (string | null) | (boolean | null);
             };
             /** @description the adopted signature; always required (422 signature_required without it, or null), also for a signer with no signature field */
             signature: {
@@ -2450,8 +2837,8 @@ export interface components {
             full_name: string;
             /** @description YYYY-MM-DD */
             date_of_birth: string;
-            /** @description passport, id_card, driving_licence, residence_permit */
-            document_type: string;
+            /** @enum {string} */
+            document_type: "passport" | "id_card" | "driving_licence" | "residence_permit";
             /** @description 4 to 64 characters; stored masked */
             document_number: string;
             /** @description YYYY-MM-DD, not in the past */
@@ -2503,6 +2890,16 @@ export interface operations {
                     "application/json": components["schemas"]["Liveness"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getReadiness: {
@@ -2522,6 +2919,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not ready (`upstream_unavailable`): `error.details` names what is not ready (`database`, `storage`) */
@@ -2574,7 +2981,7 @@ export interface operations {
                     "application/json": components["schemas"]["UploadResponse"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2599,7 +3006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2720,7 +3127,7 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentPage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2744,7 +3151,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2828,6 +3235,20 @@ export interface operations {
                     "application/json": components["schemas"]["DocumentRead"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -2838,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2915,7 +3336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactPage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2939,7 +3360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3029,7 +3450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Contact"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3054,7 +3475,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3169,7 +3590,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3193,7 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3275,7 +3696,7 @@ export interface operations {
                     "application/json": components["schemas"]["Usage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3299,7 +3720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3381,7 +3802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"][];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3405,7 +3826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3491,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3515,7 +3936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3627,7 +4048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3651,7 +4072,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3733,7 +4154,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3757,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3845,7 +4266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3869,7 +4290,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3967,7 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookWithSecret"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3991,7 +4412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4084,7 +4505,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryPage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4108,7 +4529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4198,6 +4619,21 @@ export interface operations {
                     "application/json": components["schemas"]["Delivery"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -4208,7 +4644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4322,7 +4758,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4346,7 +4782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4441,7 +4877,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequestPage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4465,7 +4901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4555,7 +4991,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4580,7 +5016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4697,7 +5133,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4721,7 +5157,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4805,7 +5241,7 @@ export interface operations {
                     "application/json": components["schemas"]["RequestEvent"][];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4829,7 +5265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4917,6 +5353,21 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -4927,7 +5378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5037,7 +5488,7 @@ export interface operations {
                     "application/json": components["schemas"]["CancelResponse"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5062,7 +5513,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5183,6 +5634,21 @@ export interface operations {
                     "application/json": components["schemas"]["RemindResponse"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -5193,7 +5659,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5299,7 +5765,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5323,7 +5789,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5435,6 +5901,20 @@ export interface operations {
                     "application/json": components["schemas"]["FieldRead"][];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -5445,7 +5925,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5519,7 +5999,7 @@ export interface operations {
                     "application/json": components["schemas"]["FieldRead"][];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5543,7 +6023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5659,7 +6139,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmbeddedUrlResponse"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5683,7 +6163,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5802,6 +6282,20 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadResponse"];
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -5812,7 +6306,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5919,7 +6413,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -5944,7 +6438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6065,6 +6559,20 @@ export interface operations {
                     "application/octet-stream": Blob;
                 };
             };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Missing, invalid or revoked API key (`unauthorized`) */
             401: {
                 headers: {
@@ -6075,7 +6583,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6150,7 +6658,7 @@ export interface operations {
                     "application/json": components["schemas"]["TemplatePage"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6174,7 +6682,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6264,7 +6772,7 @@ export interface operations {
                     "application/json": components["schemas"]["Template"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6289,7 +6797,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6406,7 +6914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Template"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6430,7 +6938,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6512,7 +7020,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6536,7 +7044,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6624,7 +7132,7 @@ export interface operations {
                     "application/json": components["schemas"]["Template"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6648,7 +7156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6754,7 +7262,7 @@ export interface operations {
                     "application/json": components["schemas"]["SigningRequest"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6779,7 +7287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6903,7 +7411,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkAccepted"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -6928,7 +7436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7045,7 +7553,7 @@ export interface operations {
                     "application/json": components["schemas"]["BulkJob"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7069,7 +7577,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7128,6 +7636,78 @@ export interface operations {
             };
         };
     };
+    downloadSignedFile: {
+        parameters: {
+            query: {
+                /** @description the link's expiry, Unix seconds (covered by `sig`) */
+                expires: string;
+                /** @description the HMAC that covers the request, the file, `document` and `expires` */
+                sig: string;
+                /** @description the envelope's document whose signed PDF this is (`signed` only; without it, the first document's) */
+                document?: string;
+            };
+            header?: never;
+            path: {
+                request_id: string;
+                which: "signed" | "certificate" | "combined";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                    "application/octet-stream": Blob;
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     getSealCertificates: {
         parameters: {
             query?: never;
@@ -7146,6 +7726,16 @@ export interface operations {
                 content: {
                     "application/x-pem-file": string;
                     "application/octet-stream": Blob;
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not ready (`upstream_unavailable`): `error.details` names what is not ready (`database`, `storage`) */
@@ -7182,7 +7772,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7192,7 +7782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7222,7 +7812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7276,7 +7866,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7286,7 +7876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7316,7 +7906,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7370,7 +7960,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7380,7 +7970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7410,7 +8000,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7468,7 +8058,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7478,7 +8068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7508,7 +8098,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7576,7 +8166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Declined"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7586,7 +8176,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7616,7 +8206,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7680,7 +8270,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7690,7 +8280,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7720,7 +8310,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7778,7 +8368,7 @@ export interface operations {
                     "application/json": components["schemas"]["Delegated"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7788,7 +8378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7818,7 +8408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7893,7 +8483,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7903,7 +8493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7933,7 +8523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7997,7 +8587,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8007,7 +8597,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8037,7 +8627,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8095,7 +8685,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8105,7 +8695,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8135,7 +8725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8203,7 +8793,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8213,7 +8803,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8243,7 +8833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8305,7 +8895,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8368,7 +8958,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8378,7 +8968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8408,7 +8998,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8462,7 +9052,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignerView"];
                 };
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8472,7 +9062,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`) */
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8502,7 +9092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A signing link whose invitation moved: the signer was replaced or delegated their place (`gone`, extension) */
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -8554,7 +9144,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: malformed JSON, wrong content type, or a constraint violation (`bad_request`, `invalid_pdf`) */
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];

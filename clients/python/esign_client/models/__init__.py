@@ -4,6 +4,8 @@ from .anchor import Anchor
 from .anchor_if_missing import AnchorIfMissing
 from .anchor_occurrence_type_1 import AnchorOccurrenceType1
 from .anchor_units import AnchorUnits
+from .attached_file import AttachedFile
+from .attached_file_content_type import AttachedFileContentType
 from .attachment_read import AttachmentRead
 from .bulk_accepted import BulkAccepted
 from .bulk_item import BulkItem
@@ -45,8 +47,14 @@ from .document import Document
 from .document_page import DocumentPage
 from .document_read import DocumentRead
 from .document_signed_data import DocumentSignedData
+from .document_signed_delivery import DocumentSignedDelivery
+from .document_signed_delivery_event import DocumentSignedDeliveryEvent
 from .document_uploaded_data import DocumentUploadedData
+from .document_uploaded_delivery import DocumentUploadedDelivery
+from .document_uploaded_delivery_event import DocumentUploadedDeliveryEvent
 from .download_response import DownloadResponse
+from .download_signed_file_which import DownloadSignedFileWhich
+from .embed_info import EmbedInfo
 from .embedded_signer import EmbeddedSigner
 from .embedded_url_body import EmbeddedUrlBody
 from .embedded_url_response import EmbeddedUrlResponse
@@ -63,6 +71,8 @@ from .field_create_field_type import FieldCreateFieldType
 from .field_create_validation_type_type_1 import FieldCreateValidationTypeType1
 from .field_create_validation_type_type_2_type_1 import FieldCreateValidationTypeType2Type1
 from .field_create_validation_type_type_3_type_1 import FieldCreateValidationTypeType3Type1
+from .field_mark import FieldMark
+from .field_mark_kind import FieldMarkKind
 from .field_read import FieldRead
 from .field_read_anchor_type_1_type_0 import FieldReadAnchorType1Type0
 from .field_read_attachment_type_1_type_0 import FieldReadAttachmentType1Type0
@@ -79,14 +89,19 @@ from .fields_body import FieldsBody
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
 from .health import Health
 from .identity_body import IdentityBody
+from .identity_body_document_type import IdentityBodyDocumentType
 from .identity_metric import IdentityMetric
+from .identity_verification import IdentityVerification
 from .list_signing_requests_order import ListSigningRequestsOrder
 from .list_signing_requests_sort import ListSigningRequestsSort
 from .list_signing_requests_status import ListSigningRequestsStatus
 from .liveness import Liveness
 from .member_invited_data import MemberInvitedData
+from .member_invited_delivery import MemberInvitedDelivery
+from .member_invited_delivery_event import MemberInvitedDeliveryEvent
 from .metric import Metric
 from .person import Person
+from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
 from .reactivate_body import ReactivateBody
@@ -107,34 +122,61 @@ from .sign_body_initials_type_0_kind import SignBodyInitialsType0Kind
 from .sign_body_signature_type_0 import SignBodySignatureType0
 from .sign_body_signature_type_0_kind import SignBodySignatureType0Kind
 from .sign_body_values import SignBodyValues
+from .signed_before import SignedBefore
 from .signed_data import SignedData
 from .signed_document import SignedDocument
 from .signer import Signer
 from .signer_attach_file_body import SignerAttachFileBody
 from .signer_base import SignerBase
 from .signer_base_delivery import SignerBaseDelivery
+from .signer_consent import SignerConsent
 from .signer_data import SignerData
+from .signer_declined_delivery import SignerDeclinedDelivery
+from .signer_declined_delivery_event import SignerDeclinedDeliveryEvent
+from .signer_delegated_delivery import SignerDelegatedDelivery
+from .signer_delegated_delivery_event import SignerDelegatedDeliveryEvent
+from .signer_document import SignerDocument
+from .signer_field import SignerField
+from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
+from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
+from .signer_page import SignerPage
+from .signer_progress import SignerProgress
 from .signer_replaced_data import SignerReplacedData
+from .signer_requirements import SignerRequirements
+from .signer_signed_delivery import SignerSignedDelivery
+from .signer_signed_delivery_event import SignerSignedDeliveryEvent
 from .signer_state import SignerState
 from .signer_view import SignerView
-from .signer_view_consent import SignerViewConsent
-from .signer_view_documents_item import SignerViewDocumentsItem
-from .signer_view_embed_type_0 import SignerViewEmbedType0
-from .signer_view_fields_item import SignerViewFieldsItem
-from .signer_view_pages_item import SignerViewPagesItem
-from .signer_view_progress import SignerViewProgress
+from .signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0
 from .signer_view_request import SignerViewRequest
-from .signer_view_requirements import SignerViewRequirements
-from .signer_view_signed_before_item import SignerViewSignedBeforeItem
+from .signer_view_request_signing_order import SignerViewRequestSigningOrder
 from .signer_view_signer import SignerViewSigner
+from .signer_viewed_delivery import SignerViewedDelivery
+from .signer_viewed_delivery_event import SignerViewedDeliveryEvent
+from .signer_withdrawn_delivery import SignerWithdrawnDelivery
+from .signer_withdrawn_delivery_event import SignerWithdrawnDeliveryEvent
 from .signing_request import SigningRequest
+from .signing_request_cancelled_delivery import SigningRequestCancelledDelivery
+from .signing_request_cancelled_delivery_event import SigningRequestCancelledDeliveryEvent
+from .signing_request_completed_delivery import SigningRequestCompletedDelivery
+from .signing_request_completed_delivery_event import SigningRequestCompletedDeliveryEvent
 from .signing_request_create import SigningRequestCreate
 from .signing_request_create_signing_level import SigningRequestCreateSigningLevel
 from .signing_request_create_signing_order import SigningRequestCreateSigningOrder
+from .signing_request_created_delivery import SigningRequestCreatedDelivery
+from .signing_request_created_delivery_event import SigningRequestCreatedDeliveryEvent
 from .signing_request_data import SigningRequestData
+from .signing_request_expired_delivery import SigningRequestExpiredDelivery
+from .signing_request_expired_delivery_event import SigningRequestExpiredDeliveryEvent
 from .signing_request_page import SigningRequestPage
+from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
+from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
+from .signing_request_sent_delivery import SigningRequestSentDelivery
+from .signing_request_sent_delivery_event import SigningRequestSentDeliveryEvent
+from .signing_request_signer_replaced_delivery import SigningRequestSignerReplacedDelivery
+from .signing_request_signer_replaced_delivery_event import SigningRequestSignerReplacedDeliveryEvent
 from .signing_request_summary import SigningRequestSummary
 from .tag_attributes import TagAttributes
 from .template import Template
@@ -168,6 +210,8 @@ __all__ = (
     "AnchorIfMissing",
     "AnchorOccurrenceType1",
     "AnchorUnits",
+    "AttachedFile",
+    "AttachedFileContentType",
     "AttachmentRead",
     "BulkAccepted",
     "BulkItem",
@@ -209,11 +253,17 @@ __all__ = (
     "DocumentPage",
     "DocumentRead",
     "DocumentSignedData",
+    "DocumentSignedDelivery",
+    "DocumentSignedDeliveryEvent",
     "DocumentUploadedData",
+    "DocumentUploadedDelivery",
+    "DocumentUploadedDeliveryEvent",
     "DownloadResponse",
+    "DownloadSignedFileWhich",
     "EmbeddedSigner",
     "EmbeddedUrlBody",
     "EmbeddedUrlResponse",
+    "EmbedInfo",
     "EnvelopeDocument",
     "ErrorDetail",
     "ErrorInner",
@@ -227,6 +277,8 @@ __all__ = (
     "FieldCreateValidationTypeType1",
     "FieldCreateValidationTypeType2Type1",
     "FieldCreateValidationTypeType3Type1",
+    "FieldMark",
+    "FieldMarkKind",
     "FieldRead",
     "FieldReadAnchorType1Type0",
     "FieldReadAttachmentType1Type0",
@@ -243,14 +295,19 @@ __all__ = (
     "GetSignedPdfDownloadFile",
     "Health",
     "IdentityBody",
+    "IdentityBodyDocumentType",
     "IdentityMetric",
+    "IdentityVerification",
     "ListSigningRequestsOrder",
     "ListSigningRequestsSort",
     "ListSigningRequestsStatus",
     "Liveness",
     "MemberInvitedData",
+    "MemberInvitedDelivery",
+    "MemberInvitedDeliveryEvent",
     "Metric",
     "Person",
+    "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
     "ReactivateBody",
@@ -271,34 +328,61 @@ __all__ = (
     "SignBodySignatureType0",
     "SignBodySignatureType0Kind",
     "SignBodyValues",
+    "SignedBefore",
     "SignedData",
     "SignedDocument",
     "Signer",
     "SignerAttachFileBody",
     "SignerBase",
     "SignerBaseDelivery",
+    "SignerConsent",
     "SignerData",
+    "SignerDeclinedDelivery",
+    "SignerDeclinedDeliveryEvent",
+    "SignerDelegatedDelivery",
+    "SignerDelegatedDeliveryEvent",
+    "SignerDocument",
+    "SignerField",
+    "SignerFieldAttachmentType0Type0",
+    "SignerFieldMarkType1Type0",
     "SignerInput",
     "SignerInputDelivery",
+    "SignerPage",
+    "SignerProgress",
     "SignerReplacedData",
+    "SignerRequirements",
+    "SignerSignedDelivery",
+    "SignerSignedDeliveryEvent",
     "SignerState",
     "SignerView",
-    "SignerViewConsent",
-    "SignerViewDocumentsItem",
-    "SignerViewEmbedType0",
-    "SignerViewFieldsItem",
-    "SignerViewPagesItem",
-    "SignerViewProgress",
+    "SignerViewedDelivery",
+    "SignerViewedDeliveryEvent",
+    "SignerViewEmbedType1Type0",
     "SignerViewRequest",
-    "SignerViewRequirements",
-    "SignerViewSignedBeforeItem",
+    "SignerViewRequestSigningOrder",
     "SignerViewSigner",
+    "SignerWithdrawnDelivery",
+    "SignerWithdrawnDeliveryEvent",
     "SigningRequest",
+    "SigningRequestCancelledDelivery",
+    "SigningRequestCancelledDeliveryEvent",
+    "SigningRequestCompletedDelivery",
+    "SigningRequestCompletedDeliveryEvent",
     "SigningRequestCreate",
+    "SigningRequestCreatedDelivery",
+    "SigningRequestCreatedDeliveryEvent",
     "SigningRequestCreateSigningLevel",
     "SigningRequestCreateSigningOrder",
     "SigningRequestData",
+    "SigningRequestExpiredDelivery",
+    "SigningRequestExpiredDeliveryEvent",
     "SigningRequestPage",
+    "SigningRequestRemindedDelivery",
+    "SigningRequestRemindedDeliveryEvent",
+    "SigningRequestSentDelivery",
+    "SigningRequestSentDeliveryEvent",
+    "SigningRequestSignerReplacedDelivery",
+    "SigningRequestSignerReplacedDeliveryEvent",
     "SigningRequestSummary",
     "TagAttributes",
     "Template",

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.identity_body_document_type import IdentityBodyDocumentType
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -26,7 +27,7 @@ class IdentityBody:
         Attributes:
             full_name (str): as on the document (1 to 255)
             date_of_birth (str): YYYY-MM-DD
-            document_type (str): passport, id_card, driving_licence, residence_permit
+            document_type (IdentityBodyDocumentType):
             document_number (str): 4 to 64 characters; stored masked
             document_expiry (str): YYYY-MM-DD, not in the past
             issued_country (str): ISO 3166 alpha-2
@@ -35,7 +36,7 @@ class IdentityBody:
 
     full_name: str
     date_of_birth: str
-    document_type: str
+    document_type: IdentityBodyDocumentType
     document_number: str
     document_expiry: str
     issued_country: str
@@ -50,7 +51,7 @@ class IdentityBody:
 
         date_of_birth = self.date_of_birth
 
-        document_type = self.document_type
+        document_type = self.document_type.value
 
         document_number = self.document_number
 
@@ -89,7 +90,10 @@ class IdentityBody:
 
         date_of_birth = d.pop("date_of_birth")
 
-        document_type = d.pop("document_type")
+        document_type = IdentityBodyDocumentType(d.pop("document_type"))
+
+
+
 
         document_number = d.pop("document_number")
 

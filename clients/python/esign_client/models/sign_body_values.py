@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 
 
 
@@ -25,7 +26,7 @@ class SignBodyValues:
 
      """
 
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+    additional_properties: dict[str, bool | None | str] = _attrs_field(init=False, factory=dict)
 
 
 
@@ -34,7 +35,10 @@ class SignBodyValues:
     def to_dict(self) -> dict[str, Any]:
         
         field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
+        for prop_name, prop in self.additional_properties.items():
+            
+            field_dict[prop_name] = prop
+
 
         return field_dict
 
@@ -47,17 +51,28 @@ class SignBodyValues:
         )
 
 
-        sign_body_values.additional_properties = d
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            def _parse_additional_property(data: object) -> bool | None | str:
+                if data is None:
+                    return data
+                return cast(bool | None | str, data)
+
+            additional_property = _parse_additional_property(prop_dict)
+
+            additional_properties[prop_name] = additional_property
+
+        sign_body_values.additional_properties = additional_properties
         return sign_body_values
 
     @property
     def additional_keys(self) -> list[str]:
         return list(self.additional_properties.keys())
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> bool | None | str:
         return self.additional_properties[key]
 
-    def __setitem__(self, key: str, value: Any) -> None:
+    def __setitem__(self, key: str, value: bool | None | str) -> None:
         self.additional_properties[key] = value
 
     def __delitem__(self, key: str) -> None:

@@ -12,15 +12,16 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.signer_view_consent import SignerViewConsent
-  from ..models.signer_view_documents_item import SignerViewDocumentsItem
-  from ..models.signer_view_embed_type_0 import SignerViewEmbedType0
-  from ..models.signer_view_fields_item import SignerViewFieldsItem
-  from ..models.signer_view_pages_item import SignerViewPagesItem
-  from ..models.signer_view_progress import SignerViewProgress
+  from ..models.embed_info import EmbedInfo
+  from ..models.signed_before import SignedBefore
+  from ..models.signer_consent import SignerConsent
+  from ..models.signer_document import SignerDocument
+  from ..models.signer_field import SignerField
+  from ..models.signer_page import SignerPage
+  from ..models.signer_progress import SignerProgress
+  from ..models.signer_requirements import SignerRequirements
+  from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0
   from ..models.signer_view_request import SignerViewRequest
-  from ..models.signer_view_requirements import SignerViewRequirements
-  from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem
   from ..models.signer_view_signer import SignerViewSigner
 
 
@@ -35,51 +36,39 @@ T = TypeVar("T", bound="SignerView")
 class SignerView:
     """ 
         Attributes:
-            request (SignerViewRequest): id, document_name, status, signing_order, message, sender_name, expires_at
-            signer (SignerViewSigner): id, name, email, status
-            fields (list[SignerViewFieldsItem]): this signer's fields with their `value` (prefilled; once the signer has
-                signed, the value stored), `mark` (once signed, a signature or initials field's mark as drawn: {kind: typed,
-                text} or {kind: drawn}; else null), `done` (the signer has signed), `client_pattern` and `pattern_message`, and
-                `document_id`: the document of the envelope the field lies on (`page_number` is a page of that document)
-            documents (list[SignerViewDocumentsItem]): the documents of the request (an envelope has 1 to 10), in order: id,
-                name, page_count, order, and `progress` ({total, remaining, done} as the top-level `progress`, counting this
-                signer's fields on that document only)
-            pages (list[SignerViewPagesItem]): the pages of every document, document after document in envelope order:
-                document_id and document_order (the document the page belongs to), number (a page of that document), width,
-                height (points, as displayed), image_url and image_srcset: the page as it stands (every value given so far
-                stamped on it, as in the signed PDF), WebP at 960 px and at 480, 720, 960 and 1600 px wide (`srcset` syntax);
-                the URLs are content-addressed and cached for the link's life
-            progress (SignerViewProgress): {total, remaining, done}: this signer's fields, how many still need them (every
-                required field without a value, signature and initials fields included; 0 once signed) and whether they have
-                signed
-            signed_before (list[SignerViewSignedBeforeItem]): the other signers who have signed (before this one, once this
-                one has), in signing order: {name, signed_at}
-            requirements (SignerViewRequirements): phone_verification and identity_verification state
-            consent (SignerViewConsent): given, version, text of the disclosure
+            request (SignerViewRequest):
+            signer (SignerViewSigner):
+            fields (list[SignerField]): this signer's fields
+            documents (list[SignerDocument]): the documents of the request (an envelope has 1 to 10), in order
+            pages (list[SignerPage]): the pages of every document, document after document in envelope order
+            progress (SignerProgress):
+            signed_before (list[SignedBefore]): the other signers who have signed (before this one, once this one has), in
+                signing order
+            requirements (SignerRequirements):
+            consent (SignerConsent):
             can_sign (bool):
             can_decline (bool):
             can_withdraw (bool):
             can_delegate (bool): extension: the request allows delegation and it is this signer's turn
             reason (None | str | Unset): why the signer cannot sign now
-            embed (None | SignerViewEmbedType0 | Unset): {origin} for embedded links: the page posts esign.signed /
-                esign.declined / esign.error to that origin
+            embed (EmbedInfo | None | SignerViewEmbedType1Type0 | Unset): for embedded links
      """
 
     request: SignerViewRequest
     signer: SignerViewSigner
-    fields: list[SignerViewFieldsItem]
-    documents: list[SignerViewDocumentsItem]
-    pages: list[SignerViewPagesItem]
-    progress: SignerViewProgress
-    signed_before: list[SignerViewSignedBeforeItem]
-    requirements: SignerViewRequirements
-    consent: SignerViewConsent
+    fields: list[SignerField]
+    documents: list[SignerDocument]
+    pages: list[SignerPage]
+    progress: SignerProgress
+    signed_before: list[SignedBefore]
+    requirements: SignerRequirements
+    consent: SignerConsent
     can_sign: bool
     can_decline: bool
     can_withdraw: bool
     can_delegate: bool
     reason: None | str | Unset = UNSET
-    embed: None | SignerViewEmbedType0 | Unset = UNSET
+    embed: EmbedInfo | None | SignerViewEmbedType1Type0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -87,15 +76,16 @@ class SignerView:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
-        from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
-        from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
-        from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
-        from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
-        from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.embed_info import EmbedInfo # noqa: PLC0415
+        from ..models.signed_before import SignedBefore # noqa: PLC0415
+        from ..models.signer_consent import SignerConsent # noqa: PLC0415
+        from ..models.signer_document import SignerDocument # noqa: PLC0415
+        from ..models.signer_field import SignerField # noqa: PLC0415
+        from ..models.signer_page import SignerPage # noqa: PLC0415
+        from ..models.signer_progress import SignerProgress # noqa: PLC0415
+        from ..models.signer_requirements import SignerRequirements # noqa: PLC0415
+        from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
-        from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
-        from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
         request = self.request.to_dict()
 
@@ -152,7 +142,9 @@ class SignerView:
         embed: dict[str, Any] | None | Unset
         if isinstance(self.embed, Unset):
             embed = UNSET
-        elif isinstance(self.embed, SignerViewEmbedType0):
+        elif isinstance(self.embed, EmbedInfo):
+            embed = self.embed.to_dict()
+        elif isinstance(self.embed, SignerViewEmbedType1Type0):
             embed = self.embed.to_dict()
         else:
             embed = self.embed
@@ -186,15 +178,16 @@ class SignerView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
-        from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
-        from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
-        from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
-        from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
-        from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.embed_info import EmbedInfo # noqa: PLC0415
+        from ..models.signed_before import SignedBefore # noqa: PLC0415
+        from ..models.signer_consent import SignerConsent # noqa: PLC0415
+        from ..models.signer_document import SignerDocument # noqa: PLC0415
+        from ..models.signer_field import SignerField # noqa: PLC0415
+        from ..models.signer_page import SignerPage # noqa: PLC0415
+        from ..models.signer_progress import SignerProgress # noqa: PLC0415
+        from ..models.signer_requirements import SignerRequirements # noqa: PLC0415
+        from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
-        from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
-        from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
         d = dict(src_dict)
         request = SignerViewRequest.from_dict(d.pop("request"))
@@ -210,7 +203,7 @@ class SignerView:
         fields = []
         _fields = d.pop("fields")
         for fields_item_data in (_fields):
-            fields_item = SignerViewFieldsItem.from_dict(fields_item_data)
+            fields_item = SignerField.from_dict(fields_item_data)
 
 
 
@@ -220,7 +213,7 @@ class SignerView:
         documents = []
         _documents = d.pop("documents")
         for documents_item_data in (_documents):
-            documents_item = SignerViewDocumentsItem.from_dict(documents_item_data)
+            documents_item = SignerDocument.from_dict(documents_item_data)
 
 
 
@@ -230,14 +223,14 @@ class SignerView:
         pages = []
         _pages = d.pop("pages")
         for pages_item_data in (_pages):
-            pages_item = SignerViewPagesItem.from_dict(pages_item_data)
+            pages_item = SignerPage.from_dict(pages_item_data)
 
 
 
             pages.append(pages_item)
 
 
-        progress = SignerViewProgress.from_dict(d.pop("progress"))
+        progress = SignerProgress.from_dict(d.pop("progress"))
 
 
 
@@ -245,19 +238,19 @@ class SignerView:
         signed_before = []
         _signed_before = d.pop("signed_before")
         for signed_before_item_data in (_signed_before):
-            signed_before_item = SignerViewSignedBeforeItem.from_dict(signed_before_item_data)
+            signed_before_item = SignedBefore.from_dict(signed_before_item_data)
 
 
 
             signed_before.append(signed_before_item)
 
 
-        requirements = SignerViewRequirements.from_dict(d.pop("requirements"))
+        requirements = SignerRequirements.from_dict(d.pop("requirements"))
 
 
 
 
-        consent = SignerViewConsent.from_dict(d.pop("consent"))
+        consent = SignerConsent.from_dict(d.pop("consent"))
 
 
 
@@ -280,7 +273,7 @@ class SignerView:
         reason = _parse_reason(d.pop("reason", UNSET))
 
 
-        def _parse_embed(data: object) -> None | SignerViewEmbedType0 | Unset:
+        def _parse_embed(data: object) -> EmbedInfo | None | SignerViewEmbedType1Type0 | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -288,14 +281,24 @@ class SignerView:
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                embed_type_0 = SignerViewEmbedType0.from_dict(data)
+                embed_type_0 = EmbedInfo.from_dict(data)
 
 
 
                 return embed_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(None | SignerViewEmbedType0 | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                embed_type_1_type_0 = SignerViewEmbedType1Type0.from_dict(data)
+
+
+
+                return embed_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(EmbedInfo | None | SignerViewEmbedType1Type0 | Unset, data)
 
         embed = _parse_embed(d.pop("embed", UNSET))
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from uuid import UUID
 
 
 
@@ -20,10 +21,18 @@ T = TypeVar("T", bound="SignerViewSigner")
 
 @_attrs_define
 class SignerViewSigner:
-    """ id, name, email, status
-
+    """ 
+        Attributes:
+            id (UUID):
+            name (str):
+            email (str):
+            status (str):
      """
 
+    id: UUID
+    name: str
+    email: str
+    status: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -31,9 +40,23 @@ class SignerViewSigner:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        id = str(self.id)
+
+        name = self.name
+
+        email = self.email
+
+        status = self.status
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "name": name,
+            "email": email,
+            "status": status,
+        })
 
         return field_dict
 
@@ -42,7 +65,22 @@ class SignerViewSigner:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        id = UUID(d.pop("id"))
+
+
+
+
+        name = d.pop("name")
+
+        email = d.pop("email")
+
+        status = d.pop("status")
+
         signer_view_signer = cls(
+            id=id,
+            name=name,
+            email=email,
+            status=status,
         )
 
 

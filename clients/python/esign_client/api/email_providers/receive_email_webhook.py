@@ -90,7 +90,7 @@ def sync_detailed(
     new. 200 `{received: true, recorded}` (the reports that named a known signing request).
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +128,7 @@ def sync(
     new. 200 `{received: true, recorded}` (the reports that named a known signing request).
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,7 +161,7 @@ async def asyncio_detailed(
     new. 200 `{received: true, recorded}` (the reports that named a known signing request).
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -199,7 +199,7 @@ async def asyncio(
     new. 200 `{received: true, recorded}` (the reports that named a known signing request).
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -8,6 +8,7 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.error_response import ErrorResponse
 from ...models.liveness import Liveness
 from typing import cast
 
@@ -32,7 +33,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Liveness | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Liveness | None:
     if response.status_code == 200:
         response_200 = Liveness.from_dict(response.json())
 
@@ -40,13 +41,20 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_200
 
+    if response.status_code == 400:
+        response_400 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_400
+
     if client.raise_on_unexpected_status:
         raise errors.UnexpectedStatus(response.status_code, response.content)
     else:
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Liveness]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Liveness]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -59,7 +67,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Liveness]:
+) -> Response[ErrorResponse | Liveness]:
     """ Liveness: the process is up
 
      200 while the process answers at all: it reads neither the database nor the blob storage (that is
@@ -70,7 +78,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Liveness]
+        Response[ErrorResponse | Liveness]
      """
 
 
@@ -88,7 +96,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Liveness | None:
+) -> ErrorResponse | Liveness | None:
     """ Liveness: the process is up
 
      200 while the process answers at all: it reads neither the database nor the blob storage (that is
@@ -99,7 +107,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Liveness
+        ErrorResponse | Liveness
      """
 
 
@@ -112,7 +120,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Response[Liveness]:
+) -> Response[ErrorResponse | Liveness]:
     """ Liveness: the process is up
 
      200 while the process answers at all: it reads neither the database nor the blob storage (that is
@@ -123,7 +131,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Liveness]
+        Response[ErrorResponse | Liveness]
      """
 
 
@@ -141,7 +149,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
 
-) -> Liveness | None:
+) -> ErrorResponse | Liveness | None:
     """ Liveness: the process is up
 
      200 while the process answers at all: it reads neither the database nor the blob storage (that is
@@ -152,7 +160,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Liveness
+        ErrorResponse | Liveness
      """
 
 

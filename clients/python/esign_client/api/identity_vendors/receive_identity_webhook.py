@@ -97,7 +97,7 @@ def sync_detailed(
     identity.md.
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +135,7 @@ def sync(
     identity.md.
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -168,7 +168,7 @@ async def asyncio_detailed(
     identity.md.
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -206,7 +206,7 @@ async def asyncio(
     identity.md.
 
     Args:
-        provider (str):
+        provider (str): the configured provider's identifier (any other is 404)
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -141,7 +141,7 @@ def sync_detailed(
     it is not their turn.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         field_id (UUID):
         body (SignerAttachFileBody):
 
@@ -185,7 +185,7 @@ def sync(
     it is not their turn.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         field_id (UUID):
         body (SignerAttachFileBody):
 
@@ -224,7 +224,7 @@ async def asyncio_detailed(
     it is not their turn.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         field_id (UUID):
         body (SignerAttachFileBody):
 
@@ -268,7 +268,7 @@ async def asyncio(
     it is not their turn.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         field_id (UUID):
         body (SignerAttachFileBody):
 

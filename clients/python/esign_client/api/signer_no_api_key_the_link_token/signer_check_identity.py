@@ -119,7 +119,7 @@ def sync_detailed(
     state. 409 when no session waits for a result; 502 when the vendor cannot be reached.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -154,7 +154,7 @@ def sync(
     state. 409 when no session waits for a result; 502 when the vendor cannot be reached.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,7 +184,7 @@ async def asyncio_detailed(
     state. 409 when no session waits for a result; 502 when the vendor cannot be reached.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -219,7 +219,7 @@ async def asyncio(
     state. 409 when no session waits for a result; 502 when the vendor cannot be reached.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

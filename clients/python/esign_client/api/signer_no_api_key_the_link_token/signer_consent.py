@@ -117,7 +117,7 @@ def sync_detailed(
      Recorded once as `signing_event.consent_given` with the disclosure version.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,7 +150,7 @@ def sync(
      Recorded once as `signing_event.consent_given` with the disclosure version.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,7 +178,7 @@ async def asyncio_detailed(
      Recorded once as `signing_event.consent_given` with the disclosure version.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +211,7 @@ async def asyncio(
      Recorded once as `signing_event.consent_given` with the disclosure version.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

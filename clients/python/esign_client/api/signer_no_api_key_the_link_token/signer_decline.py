@@ -133,7 +133,7 @@ def sync_detailed(
      The signer becomes `declined` and the request `cancelled`; the link then stops working.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DeclineBody):
 
     Raises:
@@ -169,7 +169,7 @@ def sync(
      The signer becomes `declined` and the request `cancelled`; the link then stops working.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DeclineBody):
 
     Raises:
@@ -200,7 +200,7 @@ async def asyncio_detailed(
      The signer becomes `declined` and the request `cancelled`; the link then stops working.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DeclineBody):
 
     Raises:
@@ -236,7 +236,7 @@ async def asyncio(
      The signer becomes `declined` and the request `cancelled`; the link then stops working.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DeclineBody):
 
     Raises:

@@ -138,7 +138,7 @@ def sync_detailed(
     times in a row: 422. Fires `signer.delegated`; the sender is emailed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DelegateBody):
 
     Raises:
@@ -179,7 +179,7 @@ def sync(
     times in a row: 422. Fires `signer.delegated`; the sender is emailed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DelegateBody):
 
     Raises:
@@ -215,7 +215,7 @@ async def asyncio_detailed(
     times in a row: 422. Fires `signer.delegated`; the sender is emailed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DelegateBody):
 
     Raises:
@@ -256,7 +256,7 @@ async def asyncio(
     times in a row: 422. Fires `signer.delegated`; the sender is emailed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (DelegateBody):
 
     Raises:

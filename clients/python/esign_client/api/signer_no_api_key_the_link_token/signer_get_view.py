@@ -118,7 +118,7 @@ def sync_detailed(
     expired link, 409 once the request is no longer pending.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,7 +152,7 @@ def sync(
     expired link, 409 once the request is no longer pending.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -181,7 +181,7 @@ async def asyncio_detailed(
     expired link, 409 once the request is no longer pending.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -215,7 +215,7 @@ async def asyncio(
     expired link, 409 once the request is no longer pending.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -136,7 +136,7 @@ def sync_detailed(
     signer's turn; 403 while phone or identity verification is missing.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (SignBody):
 
     Raises:
@@ -175,7 +175,7 @@ def sync(
     signer's turn; 403 while phone or identity verification is missing.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (SignBody):
 
     Raises:
@@ -209,7 +209,7 @@ async def asyncio_detailed(
     signer's turn; 403 while phone or identity verification is missing.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (SignBody):
 
     Raises:
@@ -248,7 +248,7 @@ async def asyncio(
     signer's turn; 403 while phone or identity verification is missing.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (SignBody):
 
     Raises:

@@ -120,7 +120,7 @@ def sync_detailed(
     provider or a check already done; 403 with no attempts left.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,7 +156,7 @@ def sync(
     provider or a check already done; 403 with no attempts left.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -187,7 +187,7 @@ async def asyncio_detailed(
     provider or a check already done; 403 with no attempts left.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -223,7 +223,7 @@ async def asyncio(
     provider or a check already done; 403 with no attempts left.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -135,7 +135,7 @@ def sync_detailed(
     identity.rejected.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (IdentityBody):
 
     Raises:
@@ -173,7 +173,7 @@ def sync(
     identity.rejected.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (IdentityBody):
 
     Raises:
@@ -206,7 +206,7 @@ async def asyncio_detailed(
     identity.rejected.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (IdentityBody):
 
     Raises:
@@ -244,7 +244,7 @@ async def asyncio(
     identity.rejected.
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (IdentityBody):
 
     Raises:

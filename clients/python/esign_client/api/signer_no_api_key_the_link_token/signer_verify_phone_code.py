@@ -134,7 +134,7 @@ def sync_detailed(
     After).
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (CodeBody):
 
     Raises:
@@ -171,7 +171,7 @@ def sync(
     After).
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (CodeBody):
 
     Raises:
@@ -203,7 +203,7 @@ async def asyncio_detailed(
     After).
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (CodeBody):
 
     Raises:
@@ -240,7 +240,7 @@ async def asyncio(
     After).
 
     Args:
-        token (str):
+        token (str): the signer's link token
         body (CodeBody):
 
     Raises:

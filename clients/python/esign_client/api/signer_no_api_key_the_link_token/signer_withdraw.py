@@ -117,7 +117,7 @@ def sync_detailed(
      Allowed while the request is pending and no later-order signer has signed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -150,7 +150,7 @@ def sync(
      Allowed while the request is pending and no later-order signer has signed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -178,7 +178,7 @@ async def asyncio_detailed(
      Allowed while the request is pending and no later-order signer has signed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,7 +211,7 @@ async def asyncio(
      Allowed while the request is pending and no later-order signer has signed.
 
     Args:
-        token (str):
+        token (str): the signer's link token
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -170,7 +170,9 @@ def sync_detailed(
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
-    Each event type's body is also published as a JSON schema: the callbacks of this operation.
+    Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`:
+    `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
+    operation.
 
     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
@@ -312,7 +314,9 @@ def sync(
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
-    Each event type's body is also published as a JSON schema: the callbacks of this operation.
+    Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`:
+    `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
+    operation.
 
     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
@@ -449,7 +453,9 @@ async def asyncio_detailed(
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
-    Each event type's body is also published as a JSON schema: the callbacks of this operation.
+    Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`:
+    `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
+    operation.
 
     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
@@ -591,7 +597,9 @@ async def asyncio(
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
-    Each event type's body is also published as a JSON schema: the callbacks of this operation.
+    Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`:
+    `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
+    operation.
 
     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string; required)

@@ -8,22 +8,28 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
+import datetime
 
 
 
 
 
 
-T = TypeVar("T", bound="SignerViewRequirements")
+T = TypeVar("T", bound="SignedBefore")
 
 
 
 @_attrs_define
-class SignerViewRequirements:
-    """ phone_verification and identity_verification state
-
+class SignedBefore:
+    """ 
+        Attributes:
+            name (str):
+            signed_at (datetime.datetime):
      """
 
+    name: str
+    signed_at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -31,9 +37,17 @@ class SignerViewRequirements:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        name = self.name
+
+        signed_at = self.signed_at.isoformat()
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "name": name,
+            "signed_at": signed_at,
+        })
 
         return field_dict
 
@@ -42,12 +56,21 @@ class SignerViewRequirements:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_requirements = cls(
+        name = d.pop("name")
+
+        signed_at = datetime.datetime.fromisoformat(d.pop("signed_at"))
+
+
+
+
+        signed_before = cls(
+            name=name,
+            signed_at=signed_at,
         )
 
 
-        signer_view_requirements.additional_properties = d
-        return signer_view_requirements
+        signed_before.additional_properties = d
+        return signed_before
 
     @property
     def additional_keys(self) -> list[str]:

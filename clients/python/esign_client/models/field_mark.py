@@ -8,20 +8,28 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.field_mark_kind import FieldMarkKind
+from ..types import UNSET, Unset
 
 
 
 
 
 
-T = TypeVar("T", bound="SignerViewFieldsItem")
+T = TypeVar("T", bound="FieldMark")
 
 
 
 @_attrs_define
-class SignerViewFieldsItem:
-    
+class FieldMark:
+    """ 
+        Attributes:
+            kind (FieldMarkKind):
+            text (str | Unset): typed only: the name as stamped
+     """
 
+    kind: FieldMarkKind
+    text: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -29,9 +37,18 @@ class SignerViewFieldsItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        kind = self.kind.value
+
+        text = self.text
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "kind": kind,
+        })
+        if text is not UNSET:
+            field_dict["text"] = text
 
         return field_dict
 
@@ -40,12 +57,21 @@ class SignerViewFieldsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_fields_item = cls(
+        kind = FieldMarkKind(d.pop("kind"))
+
+
+
+
+        text = d.pop("text", UNSET)
+
+        field_mark = cls(
+            kind=kind,
+            text=text,
         )
 
 
-        signer_view_fields_item.additional_properties = d
-        return signer_view_fields_item
+        field_mark.additional_properties = d
+        return field_mark
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewConsent")
+T = TypeVar("T", bound="SignerViewEmbedType1Type0")
 
 
 
 @_attrs_define
-class SignerViewConsent:
-    """ given, version, text of the disclosure
-
-     """
+class SignerViewEmbedType1Type0:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class SignerViewConsent:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_consent = cls(
+        signer_view_embed_type_1_type_0 = cls(
         )
 
 
-        signer_view_consent.additional_properties = d
-        return signer_view_consent
+        signer_view_embed_type_1_type_0.additional_properties = d
+        return signer_view_embed_type_1_type_0
 
     @property
     def additional_keys(self) -> list[str]:

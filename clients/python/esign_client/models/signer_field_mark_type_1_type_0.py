@@ -14,12 +14,12 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewSignedBeforeItem")
+T = TypeVar("T", bound="SignerFieldMarkType1Type0")
 
 
 
 @_attrs_define
-class SignerViewSignedBeforeItem:
+class SignerFieldMarkType1Type0:
     
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -40,12 +40,12 @@ class SignerViewSignedBeforeItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_signed_before_item = cls(
+        signer_field_mark_type_1_type_0 = cls(
         )
 
 
-        signer_view_signed_before_item.additional_properties = d
-        return signer_view_signed_before_item
+        signer_field_mark_type_1_type_0.additional_properties = d
+        return signer_field_mark_type_1_type_0
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,17 +14,18 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewProgress")
+T = TypeVar("T", bound="EmbedInfo")
 
 
 
 @_attrs_define
-class SignerViewProgress:
-    """ {total, remaining, done}: this signer's fields, how many still need them (every required field without a value,
-    signature and initials fields included; 0 once signed) and whether they have signed
-
+class EmbedInfo:
+    """ 
+        Attributes:
+            origin (str): the page posts esign.signed / esign.declined / esign.error to this origin
      """
 
+    origin: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -32,9 +33,14 @@ class SignerViewProgress:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        origin = self.origin
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "origin": origin,
+        })
 
         return field_dict
 
@@ -43,12 +49,15 @@ class SignerViewProgress:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_progress = cls(
+        origin = d.pop("origin")
+
+        embed_info = cls(
+            origin=origin,
         )
 
 
-        signer_view_progress.additional_properties = d
-        return signer_view_progress
+        embed_info.additional_properties = d
+        return embed_info
 
     @property
     def additional_keys(self) -> list[str]:

@@ -14,14 +14,22 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewDocumentsItem")
+T = TypeVar("T", bound="SignerConsent")
 
 
 
 @_attrs_define
-class SignerViewDocumentsItem:
-    
+class SignerConsent:
+    """ 
+        Attributes:
+            given (bool):
+            version (str):
+            text (str): the disclosure
+     """
 
+    given: bool
+    version: str
+    text: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -29,9 +37,20 @@ class SignerViewDocumentsItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        given = self.given
+
+        version = self.version
+
+        text = self.text
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "given": given,
+            "version": version,
+            "text": text,
+        })
 
         return field_dict
 
@@ -40,12 +59,21 @@ class SignerViewDocumentsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_documents_item = cls(
+        given = d.pop("given")
+
+        version = d.pop("version")
+
+        text = d.pop("text")
+
+        signer_consent = cls(
+            given=given,
+            version=version,
+            text=text,
         )
 
 
-        signer_view_documents_item.additional_properties = d
-        return signer_view_documents_item
+        signer_consent.additional_properties = d
+        return signer_consent
 
     @property
     def additional_keys(self) -> list[str]:

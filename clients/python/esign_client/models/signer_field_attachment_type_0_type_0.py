@@ -14,15 +14,13 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewEmbedType0")
+T = TypeVar("T", bound="SignerFieldAttachmentType0Type0")
 
 
 
 @_attrs_define
-class SignerViewEmbedType0:
-    """ {origin} for embedded links: the page posts esign.signed / esign.declined / esign.error to that origin
-
-     """
+class SignerFieldAttachmentType0Type0:
+    
 
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -42,12 +40,12 @@ class SignerViewEmbedType0:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_embed_type_0 = cls(
+        signer_field_attachment_type_0_type_0 = cls(
         )
 
 
-        signer_view_embed_type_0.additional_properties = d
-        return signer_view_embed_type_0
+        signer_field_attachment_type_0_type_0.additional_properties = d
+        return signer_field_attachment_type_0_type_0
 
     @property
     def additional_keys(self) -> list[str]:

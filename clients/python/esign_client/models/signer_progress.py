@@ -14,14 +14,23 @@ from ..types import UNSET, Unset
 
 
 
-T = TypeVar("T", bound="SignerViewPagesItem")
+T = TypeVar("T", bound="SignerProgress")
 
 
 
 @_attrs_define
-class SignerViewPagesItem:
-    
+class SignerProgress:
+    """ 
+        Attributes:
+            total (int):
+            remaining (int): fields that still need the signer (every required field without a value, signature and initials
+                fields included); 0 once signed
+            done (bool): the signer has signed
+     """
 
+    total: int
+    remaining: int
+    done: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -29,9 +38,20 @@ class SignerViewPagesItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        
+        total = self.total
+
+        remaining = self.remaining
+
+        done = self.done
+
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
+        field_dict.update({
+            "total": total,
+            "remaining": remaining,
+            "done": done,
+        })
 
         return field_dict
 
@@ -40,12 +60,21 @@ class SignerViewPagesItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        signer_view_pages_item = cls(
+        total = d.pop("total")
+
+        remaining = d.pop("remaining")
+
+        done = d.pop("done")
+
+        signer_progress = cls(
+            total=total,
+            remaining=remaining,
+            done=done,
         )
 
 
-        signer_view_pages_item.additional_properties = d
-        return signer_view_pages_item
+        signer_progress.additional_properties = d
+        return signer_progress
 
     @property
     def additional_keys(self) -> list[str]:
