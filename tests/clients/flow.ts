@@ -100,10 +100,10 @@ async function finish() {
     const view = await publicClient.GET("/sign/{token}/api", { params: { path: { token } } });
     assert.ok(view.data, JSON.stringify(view.error));
     assert.equal(view.data.can_sign, true);
-    const values: Record<string, unknown> = {};
+    const values: Record<string, string | boolean | null> = {};
     for (const field of view.data.fields) {
-      if (field.field_type === "select") {
-        values[field.id as string] = (field.options as string[])[0];
+      if (field.field_type === "select" && field.options) {
+        values[field.id] = field.options[0];
       }
     }
     const signed = await publicClient.POST("/sign/{token}/api/sign", {

@@ -104,8 +104,8 @@ async def test_the_python_client_runs_the_whole_flow(tmp_path, receiver):
         for who, name in ((ANN, "Ann Buyer"), (SAM, "Sam Seller")):
             view = await signer_get_view.asyncio(token=tokens[who], client=public)
             assert isinstance(view, m.SignerView) and view.can_sign is True, view
-            values = m.SignBodyValues.from_dict({f["id"]: f["options"][0] for f in view.fields
-                                                 if f["field_type"] == "select"})
+            values = m.SignBodyValues.from_dict({str(f.id): f.options[0] for f in view.fields
+                                                 if f.field_type == "select"})
             signed = await signer_sign.asyncio(token=tokens[who], client=public, body=m.SignBody(
                 values=values, consent=True,
                 signature=m.SignBodySignatureType0.from_dict({"kind": "typed", "text": name})))
