@@ -137,7 +137,7 @@ class FieldsHandler(RequestHandler):
                            "anchors and text tags resolved to (`page_number`, `x_percent`, `y_percent`).")
     async def get(self, request_id):
         request = await self.load(request_id)
-        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]))
+        await self.write_json_of(lambda: FieldRead(many=True).dump(domain.field_views(request)))
 
     @operation("Replace the signature fields", tags=["signing requests"], body=FieldsBody,
                responses={201: FieldRead(many=True)}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -153,7 +153,7 @@ class FieldsHandler(RequestHandler):
         request = await self.load_for_change(request_id)
         body = await self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
-        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
+        await self.write_json_of(lambda: FieldRead(many=True).dump(domain.field_views(request)), 201)
 
 
 class EmbeddedUrlHandler(RequestHandler):

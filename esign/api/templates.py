@@ -216,7 +216,7 @@ class TemplatesHandler(APIHandler):
     async def post(self):
         body = await self.json_body(TemplateCreate())
         template = await domain.create(self.services, self.org, self.sandbox, body)
-        self.write_json(Template().dump(template), 201)
+        await self.write_json_of(lambda: Template().dump(template), 201)
 
 
 class TemplateHandler(APIHandler):
@@ -229,7 +229,8 @@ class TemplateHandler(APIHandler):
     @operation("Get a template", tags=["templates"], responses={200: Template},
                description="The template with its documents, roles and fields.")
     async def get(self, template_id):
-        self.write_json(Template().dump(await load_template(self, template_id)))
+        template = await load_template(self, template_id)
+        await self.write_json_of(lambda: Template().dump(template))  # 5000 fields: ~0.1 s of marshmallow
 
     @operation("Update a template", tags=["templates"], body=TemplateUpdate, responses={200: Template},
                description="Any create field; a field left out is unchanged, `roles` replaces the whole list. "
@@ -239,7 +240,8 @@ class TemplateHandler(APIHandler):
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
         changes = await self.json_body(TemplateUpdate())
-        self.write_json(Template().dump(await domain.update(self.services, template, changes)))
+        template = await domain.update(self.services, template, changes)
+        await self.write_json_of(lambda: Template().dump(template))
 
     @operation("Delete a template", tags=["templates"], responses={204: None},
                description="Signing requests already made from it are unaffected; bulk jobs already submitted "
