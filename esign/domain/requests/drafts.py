@@ -37,10 +37,12 @@ def _check_signers(services, entries: list[dict]) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
     emails = [s["email"].lower() for s in entries]
     duplicates = sorted({e for e in emails if emails.count(e) > 1})
-    ids = [str(s["id"]) for s in entries if s.get("id")]
     details = [{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}] if duplicates else []
-    details += [{"field": f"signers.{i}.id", "message": "this signer is listed twice"}
-                for i, s in enumerate(entries) if s.get("id") and ids.count(str(s["id"])) > 1][:1]
+    seen: set[str] = set()
+    for i, s in enumerate(entries):
+        if s.get("id") and str(s["id"]) in seen:
+            details.append({"field": f"signers.{i}.id", "message": "this signer is listed twice"})
+        seen.add(str(s.get("id")))
     check_deliveries(services, entries, details)
     check_phone_countries(services, entries, details)
     if details:
