@@ -81,7 +81,7 @@ async def test_at_most_five_working_links(server):
     assert signer["earlier_token_hashes"] == []
 
 
-async def test_replacing_the_signer_ends_every_link(server):
+async def test_replacing_or_delegating_the_signer_ends_every_link(server):
     made = await make_request(server, signers=(ANN,))
     old, new = await made.token(0), await fresh(server, made)
     replaced = await server.client.post(f"/v1/signing-requests/{made.id}/signers/{made.signer_ids[0]}/replace",
@@ -90,6 +90,13 @@ async def test_replacing_the_signer_ends_every_link(server):
     assert_error(await sget(server, old), 410, "gone")
     assert_error(await sget(server, new), 410, "gone")
     assert await opens(server, await made.token(0)) == 200
+    # a signer who hands their place on keeps no working link either
+    made = await make_request(server, signers=(ANN,), allow_delegation=True)
+    old, new = await made.token(0), await fresh(server, made)
+    handed = await spost(server, new, "delegate", {"name": "Dee", "email": "dee@example.test", "reason": "away"})
+    assert handed.status == 200, handed
+    assert_error(await sget(server, old), 410, "gone")
+    assert_error(await sget(server, new), 410, "gone")
 
 
 async def test_refusals(server):
