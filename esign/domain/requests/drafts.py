@@ -16,8 +16,10 @@ from esign.domain.requests.signing_requests import (
     check_deliveries,
     check_fields_size,
     check_phone_countries,
+    duplicate_emails,
     signer_orders,
     stored_fields,
+    without_phone,
 )
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.store.base import new_id
@@ -35,9 +37,7 @@ def _check_draft(request: dict, what: str) -> None:
 
 def _check_signers(services, entries: list[dict]) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
-    emails = [s["email"].lower() for s in entries]
-    duplicates = sorted({e for e in emails if emails.count(e) > 1})
-    details = [{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}] if duplicates else []
+    details = duplicate_emails(entries)
     seen: set[str] = set()
     for i, s in enumerate(entries):
         if s.get("id") and str(s["id"]) in seen:
@@ -90,12 +90,8 @@ async def update(services, request: dict, changes: dict) -> dict:
         if "signers" in changes:
             signers, fields = _new_signers(r, changes["signers"], out.get("signing_order", r["signing_order"]))
             out.update(signers=signers, fields=fields, signer_emails=[s["email"].lower() for s in signers])
-        if r.get("phone_verification_required"):
-            phoneless = [i for i, s in enumerate(out.get("signers", r["signers"])) if not s.get("phone")]
-            if phoneless:
-                raise validation_error([{"field": f"signers.{i}.phone",
-                                         "message": "required when phone_verification_required is true"}
-                                        for i in phoneless])
+        if r.get("phone_verification_required") and (phoneless := without_phone(out.get("signers", r["signers"]))):
+            raise validation_error(phoneless)
         return out
 
     return await lifecycle.transition(services, request, "draft", build)
