@@ -4,7 +4,7 @@ sent, for another organisation, and for a bad body; a PATCH racing a send."""
 import asyncio
 
 from tests.support import assert_error
-from tests.support.signing import ANN, BOB, CY, make_request
+from tests.support.signing import ANN, BOB, CY, make_request, spost, typed
 
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
 
@@ -175,3 +175,20 @@ async def test_patch_racing_send_keeps_the_send(server):
         assert all(s["status"] == "sent" and s["token_hash"] for s in record["signers"])
         sent = [e for e in await made.events() if e["event_type"] == "signing_request.sent"]
         assert len(sent) == 1 and sent[0]["metadata"]["invited"] == [s["email"] for s in record["signers"]]
+
+
+async def test_a_reactivated_drafts_signed_signer_stays(server):
+    """A request that expired after Ann signed comes back as a draft with her signature: she can be
+    neither changed nor removed (409); the others can."""
+    made = await make_request(server, signers=(ANN, BOB), expires_in_days=1)
+    assert (await spost(server, await made.token(0), "sign", {"signature": typed(), "consent": True})).status == 200
+    server.clock.advance(days=1)
+    assert (await server.client.post(f"/v1/signing-requests/{made.id}/reactivate", {"expires_in_days": 2})).status == 200
+    path = f"/v1/signing-requests/{made.id}"
+    ann_id, bob_id = made.signer_ids
+    ann = {"id": ann_id, **{k: ANN[k] for k in ("name", "email", "phone")}}
+    for signers in ([{**ann, "name": "Ann Changed"}, {"id": bob_id, **BOB}], [{"id": bob_id, **BOB}]):
+        assert "signed" in assert_error(await server.client.patch(path, {"signers": signers}), 409, "invalid_state")["message"]
+    resp = await server.client.patch(path, {"signers": [ann, CY]})
+    assert resp.status == 200, resp
+    assert [(s["email"], s["status"]) for s in resp.json["signers"]] == [(ANN["email"], "signed"), (CY["email"], "pending")]
