@@ -1,8 +1,9 @@
-"""Signing requests: create, list, get, send, cancel, remind, reactivate, fields, events,
-embedded URLs and download."""
+"""Signing requests: create, list, get, edit and delete a draft, send, cancel, remind, reactivate, fields,
+events, embedded URLs, a signer's fresh link and download."""
 from __future__ import annotations
 
 from esign.api.common import operation
+from esign.api.draft_schemas import FieldUpdate, SigningRequestUpdate, SigningUrl, SigningUrlBody
 from esign.api.idempotency import idempotent
 from esign.api.pdf_download import content_disposition
 from esign.api.request_handler import RequestHandler
@@ -26,7 +27,7 @@ from esign.api.signing_request_schemas import (
     SigningRequestPage,
 )
 from esign.domain.evidence import attachments
-from esign.domain.requests import downloads, lifecycle
+from esign.domain.requests import downloads, drafts, fresh_links, lifecycle
 from esign.domain.requests import signing_requests as domain
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
@@ -69,6 +70,30 @@ class SigningRequestHandler(RequestHandler):
                description="The request as it stands: its status, documents, signers and their progress.")
     async def get(self, request_id):
         self.write_request(await self.load(request_id))
+
+    @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
+               errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Draft only (409 invalid_state otherwise, also when a send wins the race). Any of "
+                           "`message`, `email_subject`, `signing_order`, `expires_in_days` (from now), "
+                           "`reminder_days`, `cc_emails`, with the create body's rules; a key left out is "
+                           "unchanged. `signers` is the whole new list: an entry with an existing signer's `id` "
+                           "keeps and changes that signer (and their fields), one without `id` adds a signer, a "
+                           "signer left out is removed with their fields. An empty body is 422.")
+    async def patch(self, request_id):
+        changes = await self.json_body(SigningRequestUpdate())
+        self.write_request(await drafts.update(self.services, await self.load_for_change(request_id), changes))
+
+    @operation("Delete a draft", tags=["signing requests"], responses={204: None},
+               errors=(401, 403, 404, 409, 429),
+               description="Draft only: 409 invalid_state once sent (pending, completed, cancelled, expired: "
+                           "cancel a pending request instead). The request and its fields go; its documents "
+                           "stay (they are the organisation's); its audit events stay, the last one "
+                           "`signing_event.deleted`, and `GET .../events` answers 404 like the request. "
+                           "Deleting it again is 404. The monthly count it took at creation stays.")
+    async def delete(self, request_id):
+        request = await self.load_for_change(request_id)
+        await drafts.delete(self.services, request, by=lifecycle.api_actor(self.api_key))
+        self.set_status(204)
 
 
 class RequestEventsHandler(RequestHandler):
@@ -154,6 +179,55 @@ class FieldsHandler(RequestHandler):
         body = await self.json_body(FieldsBody())
         request = await domain.replace_fields(self.services, request, body["fields"])
         await self.write_json_of(lambda: FieldRead(many=True).dump(domain.field_views(request)), 201)
+
+
+class FieldHandler(RequestHandler):
+    @operation("Change one field of a draft", tags=["signing requests"], body=FieldUpdate,
+               responses={200: FieldRead}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Draft only (409 otherwise). Any key of the field create shape except `anchor` and "
+                           "`every_page`; a key left out is unchanged. Checked as `POST .../fields` checks a "
+                           "field (its signer, document, page and the page's bounds, the fields' size bound: "
+                           "422 naming the key). Moving a field placed at an anchor drops its `anchor`.")
+    async def patch(self, request_id, field_id):
+        request = await self.load_for_change(request_id)
+        field_id = self.path_id(field_id, "field")
+        changes = await self.json_body(FieldUpdate())
+        request = await drafts.update_field(self.services, request, field_id, changes)
+        self.write_json(FieldRead().dump(domain.field_view(request, next(f for f in request["fields"]
+                                                                          if f["id"] == field_id))))
+
+    @operation("Delete one field of a draft", tags=["signing requests"], responses={204: None},
+               errors=(401, 403, 404, 409, 429), description="Draft only (409 otherwise); 404 for a field that is "
+                                                              "not the request's.")
+    async def delete(self, request_id, field_id):
+        request = await self.load_for_change(request_id)
+        await drafts.delete_field(self.services, request, self.path_id(field_id, "field"))
+        self.set_status(204)
+
+
+class SigningUrlHandler(RequestHandler):
+    @operation("A fresh signing link for a signer (extension)", tags=["signing requests"], body=SigningUrlBody,
+               responses={201: SigningUrl}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="For a signer of a pending request who has been invited and has neither signed, "
+                           "declined nor delegated (409 invalid_state otherwise), whatever their `delivery` "
+                           "(email, sms, both, link): nothing is sent, the link is in the answer. It becomes the "
+                           "signer's current link (reminders carry it). The earlier links keep working unless "
+                           "`revoke_previous` is true; a signer holds at most 5 working links (409 beyond). "
+                           "Recorded as `signing_event.link_issued`. The body is optional. `Idempotency-Key` is "
+                           "refused here (400 `bad_request` naming it): a replay would need the link stored in "
+                           "clear; a retry without it issues another link, the earlier ones still working.")
+    async def post(self, request_id, signer_id):
+        if "Idempotency-Key" in self.request.headers:
+            raise ApiError(400, "bad_request", "Idempotency-Key is not honoured by POST .../signing-url (its "
+                                               "answer carries a signing link, which is never stored in clear): "
+                                               "send the request without it")
+        body = await self.json_body(SigningUrlBody(), required=False)
+        request = await self.load_for_change(request_id)
+        signer_id = self.path_id(signer_id, "signer")
+        request, url = await fresh_links.issue(self.services, request, signer_id, body["revoke_previous"],
+                                               by=lifecycle.api_actor(self.api_key))
+        self.write_json(SigningUrl().dump({"signer_id": signer_id, "signing_url": url,
+                                           "expires_at": request["expires_at"]}), 201)
 
 
 class EmbeddedUrlHandler(RequestHandler):
@@ -245,4 +319,6 @@ ROUTES = [
     ("/v1/signing-requests/{request_id}/download", DownloadHandler),
     ("/v1/signing-requests/{request_id}/signers/{signer_id}/replace", ReplaceSignerHandler),
     ("/v1/signing-requests/{request_id}/fields/{field_id}/attachment", AttachmentDownloadHandler),
+    ("/v1/signing-requests/{request_id}/fields/{field_id}", FieldHandler),
+    ("/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url", SigningUrlHandler),
 ]

@@ -40,6 +40,9 @@ class SigningRequests(Repository):
         # links that moved (a signer replaced or delegated: esign.domain.signer.routing), to say so when used
         Index("signer_moved_token", [("signers.moved_token_hashes", ASCENDING)],
               partial={"signers.moved_token_hashes": {"$type": "string"}}),
+        # earlier links that still work beside the current one (POST .../signing-url: esign.domain.requests.fresh_links)
+        Index("signer_earlier_token", [("signers.earlier_token_hashes", ASCENDING)],
+              partial={"signers.earlier_token_hashes": {"$type": "string"}}),
     ]
     cursor_fields = SORTS
 
@@ -147,7 +150,18 @@ class SigningRequests(Repository):
         return [out(d) async for d in self.col.find(query).limit(limit)]
 
     async def by_signer_token(self, token_hash: str) -> dict | None:
-        return out(await self.col.find_one({"signers.token_hash": token_hash}))
+        """The request one of whose signers holds this working link: their current one, else one of
+        their earlier links kept working (`earlier_token_hashes`); each lookup served by its index."""
+        found = await self.col.find_one({"signers.token_hash": token_hash})
+        if found is None:
+            found = await self.col.find_one({"signers.earlier_token_hashes": token_hash})
+        return out(found)
+
+    async def delete_draft(self, org_id: str, request_id: str) -> bool:
+        """Delete the organisation's request if it is (still) a draft: one conditional delete, so a send
+        that wins the race keeps its request; False when nothing was deleted."""
+        result = await self.col.delete_one({"_id": request_id, "org_id": org_id, "status": "draft"})
+        return result.deleted_count == 1
 
     async def by_moved_token(self, token_hash: str) -> dict | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""

@@ -115,6 +115,19 @@ def check_phone_countries(services, signers: list[dict], details: list, prefix: 
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
+def duplicate_emails(signers: list[dict]) -> list[dict]:
+    """The 422 detail of an email given to two signers (case-insensitive), or none."""
+    emails = [s["email"].lower() for s in signers]
+    duplicates = sorted({e for e in emails if emails.count(e) > 1})
+    return [{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}] if duplicates else []
+
+
+def without_phone(signers: list[dict]) -> list[dict]:
+    """The 422 details of signers without a phone, when the request asks for phone verification."""
+    return [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
+            for i, s in enumerate(signers) if not s.get("phone")]
+
+
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
@@ -123,14 +136,10 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     records = await envelope.load(services, org["id"], ids, key, sandbox)
     document = records[0]
     emails = [s["email"].lower() for s in body["signers"]]
-    duplicates = sorted({e for e in emails if emails.count(e) > 1})
-    if duplicates:
-        raise validation_error([{"field": "signers", "message": f"duplicate signer email {duplicates[0]}"}])
-    if body.get("phone_verification_required"):
-        phoneless = [i for i, s in enumerate(body["signers"]) if not s.get("phone")]
-        if phoneless:
-            raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
-                                    for i in phoneless])
+    if duplicates := duplicate_emails(body["signers"]):
+        raise validation_error(duplicates)
+    if body.get("phone_verification_required") and (phoneless := without_phone(body["signers"])):
+        raise validation_error(phoneless)
     details: list[dict] = []
     check_deliveries(services, body["signers"], details)
     check_phone_countries(services, body["signers"], details)

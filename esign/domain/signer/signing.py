@@ -19,7 +19,7 @@ from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values
-from esign.domain.requests import effects, envelope, lifecycle, request_events
+from esign.domain.requests import effects, envelope, lifecycle, links, request_events
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -61,7 +61,7 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
     request = await repo.by_signer_token(digest)
     origin = None
     if request is not None:
-        signer = next(s for s in request["signers"] if s.get("token_hash") == digest)
+        signer = next(s for s in request["signers"] if links.holds(s, digest))
     else:
         entry = await services.store.embed_tokens.by_hash(digest)
         request = await repo.by_id(entry["request_id"]) if entry else None

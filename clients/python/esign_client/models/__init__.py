@@ -74,6 +74,14 @@ from .field_shape_field_type import FieldShapeFieldType
 from .field_shape_validation_type_type_1 import FieldShapeValidationTypeType1
 from .field_shape_validation_type_type_2_type_1 import FieldShapeValidationTypeType2Type1
 from .field_shape_validation_type_type_3_type_1 import FieldShapeValidationTypeType3Type1
+from .field_update import FieldUpdate
+from .field_update_auto_source_type_1 import FieldUpdateAutoSourceType1
+from .field_update_auto_source_type_2_type_1 import FieldUpdateAutoSourceType2Type1
+from .field_update_auto_source_type_3_type_1 import FieldUpdateAutoSourceType3Type1
+from .field_update_field_type import FieldUpdateFieldType
+from .field_update_validation_type_type_1 import FieldUpdateValidationTypeType1
+from .field_update_validation_type_type_2_type_1 import FieldUpdateValidationTypeType2Type1
+from .field_update_validation_type_type_3_type_1 import FieldUpdateValidationTypeType3Type1
 from .field_value import FieldValue
 from .fields_body import FieldsBody
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
@@ -114,6 +122,8 @@ from .signer_attach_file_body import SignerAttachFileBody
 from .signer_base import SignerBase
 from .signer_base_delivery import SignerBaseDelivery
 from .signer_data import SignerData
+from .signer_edit import SignerEdit
+from .signer_edit_delivery import SignerEditDelivery
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
 from .signer_replaced_data import SignerReplacedData
@@ -136,6 +146,10 @@ from .signing_request_create_signing_order import SigningRequestCreateSigningOrd
 from .signing_request_data import SigningRequestData
 from .signing_request_page import SigningRequestPage
 from .signing_request_summary import SigningRequestSummary
+from .signing_request_update import SigningRequestUpdate
+from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
+from .signing_url import SigningUrl
+from .signing_url_body import SigningUrlBody
 from .tag_attributes import TagAttributes
 from .template import Template
 from .template_create import TemplateCreate
@@ -239,6 +253,14 @@ __all__ = (
     "FieldShapeValidationTypeType1",
     "FieldShapeValidationTypeType2Type1",
     "FieldShapeValidationTypeType3Type1",
+    "FieldUpdate",
+    "FieldUpdateAutoSourceType1",
+    "FieldUpdateAutoSourceType2Type1",
+    "FieldUpdateAutoSourceType3Type1",
+    "FieldUpdateFieldType",
+    "FieldUpdateValidationTypeType1",
+    "FieldUpdateValidationTypeType2Type1",
+    "FieldUpdateValidationTypeType3Type1",
     "FieldValue",
     "GetSignedPdfDownloadFile",
     "Health",
@@ -278,6 +300,8 @@ __all__ = (
     "SignerBase",
     "SignerBaseDelivery",
     "SignerData",
+    "SignerEdit",
+    "SignerEditDelivery",
     "SignerInput",
     "SignerInputDelivery",
     "SignerReplacedData",
@@ -300,6 +324,10 @@ __all__ = (
     "SigningRequestData",
     "SigningRequestPage",
     "SigningRequestSummary",
+    "SigningRequestUpdate",
+    "SigningRequestUpdateSigningOrder",
+    "SigningUrl",
+    "SigningUrlBody",
     "TagAttributes",
     "Template",
     "TemplateCreate",
