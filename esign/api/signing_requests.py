@@ -26,7 +26,7 @@ from esign.api.signing_request_schemas import (
     SigningRequestPage,
 )
 from esign.domain.evidence import attachments
-from esign.domain.requests import downloads, lifecycle
+from esign.domain.requests import downloads, lifecycle, tags
 from esign.domain.requests import signing_requests as domain
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
@@ -37,13 +37,16 @@ from esign.schema import (
 
 class SigningRequestsHandler(RequestHandler):
     @operation("List signing requests", tags=["signing requests"], query=ListQuery, responses={200: SigningRequestPage},
-               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
+               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive). "
+                           "Extension: `external_id` and `metadata[key]=value` match the request's own (exact); "
+                           "at most one of `signer_email`, `external_id` and `metadata` (422 otherwise).")
     async def get(self):
         q = self.query(ListQuery())
         repo = self.services.store.signing_requests
         page = await repo.list(
             self.org_id, status=q.get("status"), created_after=q.get("created_after"),
-            created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
+            created_before=q.get("created_before"), signer_email=q.get("signer_email"),
+            external_id=q.get("external_id"), metadata_terms=tags.filter_terms(q), sort=q["sort"],
             order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
         self.write_json(SigningRequestPage().dump({**page._asdict(), "items": [domain.summary_view(r) for r in page.items]}))
 
