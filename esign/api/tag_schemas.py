@@ -45,7 +45,7 @@ class Tagged(StrictSchema):
     external_id = Line(validate=validate.Length(1, tags.MAX_EXTERNAL_ID), metadata={"description": EXTERNAL_ID_TEXT})
     redirect_url = Line(validate=[validate.Length(max=tags.MAX_URL),
                                   validate.URL(schemes={"http", "https"}, require_tld=False)],
-                        metadata={"description": REDIRECT_TEXT})
+                        metadata={"format": "uri", "description": REDIRECT_TEXT})
 
 
 class TaggedOut(OutSchema):
