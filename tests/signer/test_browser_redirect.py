@@ -1,7 +1,9 @@
 """The sender's `redirect_url` in headless Chromium (issue 37): after signing, and after declining, the
-signing page says so, offers a link, and then loads the URL with `event=signed` or `event=declined`
-added to its query. The sender's app is a real local server on a registered embed origin (plain http
+signing page says so, offers a link (no axe-core violation, in English and Arabic), and then loads the
+URL with `event=signed` or `event=declined` added to its query. The sender's app is a real local server on a registered embed origin (plain http
 on localhost, which only a registered origin may use); a signer's own redirect_url wins."""
+import asyncio
+
 import pytest
 import tornado.httpserver
 import tornado.netutil
@@ -9,6 +11,7 @@ import tornado.web
 
 from esign.domain.requests import links
 from tests.support import running_server
+from tests.support.a11y import axe
 from tests.support.browser import chromium, consent, create_request, new_page, screenshot
 
 pytestmark = pytest.mark.browser
@@ -57,8 +60,15 @@ async def test_after_signing_and_after_declining_the_page_goes_to_the_redirect_u
               {"name": "Bob Ray", "email": "bob@example.test", "redirect_url": f"{app.origin}/bob?lang=de#done"}],
         one_field, redirect_url=f"{app.origin}/thanks?order=9001")
     async with chromium() as browser:
-        page = await new_page(browser)
-        await page.goto(await link(srv, request, 0))
+        page = await new_page(browser, bypass_csp=True)  # axe-core is injected
+        checked = asyncio.Event()  # the app's answer waits until axe has checked the note
+
+        async def hold(route):
+            await checked.wait()
+            await route.continue_()
+
+        await page.route(f"{app.origin}/**", hold)
+        await page.goto(await link(srv, request, 0) + "?lang=ar")
         await consent(page)
         await page.click("#finish")
         await page.locator("#adopt").wait_for(state="visible")
@@ -67,7 +77,10 @@ async def test_after_signing_and_after_declining_the_page_goes_to_the_redirect_u
         note = page.locator("#redirect-note")
         await note.wait_for(state="visible")
         assert await page.get_attribute("#redirect-link", "href") == f"{app.origin}/thanks?order=9001&event=signed"
+        assert await note.text_content() == "ستتم إعادتك بعد لحظات. متابعة"
+        await axe(page, "redirect note arabic")
         await screenshot(page, "signing-redirect-note")
+        checked.set()
         await page.wait_for_url(f"{app.origin}/thanks?order=9001&event=signed", timeout=20000)
         assert await page.text_content("h1") == "Back at the app"
         assert not [m for m in page.console_messages if m.startswith(("error", "pageerror"))], page.console_messages
