@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.tag_schemas import Tagged, TaggedOut, TaggedSummary, TagFilters
+from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import mail_queue
 from esign.domain.requests.envelope import MAX_DOCUMENTS

@@ -1,7 +1,8 @@
 """The sender's `redirect_url` in headless Chromium (issue 37): after signing, and after declining, the
 signing page says so, offers a link (no axe-core violation, in English and Arabic), and then loads the
-URL with `event=signed` or `event=declined` added to its query. The sender's app is a real local server on a registered embed origin (plain http
-on localhost, which only a registered origin may use); a signer's own redirect_url wins."""
+URL with `event=signed` or `event=declined` added to its query. The sender's app is a real local
+server on a registered embed origin (plain http on localhost, which only a registered origin may use);
+a signer's own redirect_url wins."""
 import asyncio
 
 import pytest
