@@ -4,6 +4,8 @@ too; the list's `external_id=` and `metadata[key]=` filters with paging, each qu
 index under the strict database; the signer API's `redirect`."""
 from __future__ import annotations
 
+import bson
+
 from esign.db.index_rule import index_serves
 from esign.domain.requests import links
 from esign.store.signing_requests import SigningRequests
@@ -223,3 +225,20 @@ async def test_a_template_send_takes_the_labels(client, document_id):
     error = assert_error(await client.post(f"/v1/templates/{template['id']}/send", {
         "signers": signers(), "variables": VARIABLES, "redirect_url": "http://shop.example.test/t"}), 422)
     assert error["details"][0]["field"] == "redirect_url"
+
+
+async def test_the_labels_at_their_largest_keep_the_request_document_bounded(server, client, document_id):
+    """100 signers and the request, each with the longest external_id (4-byte characters) and redirect_url,
+    and metadata up to the 256 KiB they may take together: stored in well under the 1.3 MiB the size
+    bound allows them (docs/operations.md, "Document size bounds")."""
+    url = "https://shop.example.test/" + "u" * (2000 - len("https://shop.example.test/"))
+    share = {f"k{i:02d}": "m" * 500 for i in range(5)}  # 101 x 5 x 503 bytes: just under 256 KiB
+    people = [{"name": f"S {i}", "email": f"s{i}@example.test", "external_id": "😀" * 255, "redirect_url": url,
+               "metadata": share} for i in range(100)]
+    made = (await create(client, document_id, people, external_id="😀" * 255, redirect_url=url, metadata=share)).json
+    assert made["signers"][99]["external_id"] == "😀" * 255 and made["signers"][99]["metadata"] == share
+    plain = (await create(client, document_id, [{k: p[k] for k in ("name", "email")} for p in people])).json
+    largest = await server.services.store.signing_requests.by_id(made["id"])
+    smallest = await server.services.store.signing_requests.by_id(plain["id"])
+    size = len(bson.encode({**largest, "_id": largest["id"]})) - len(bson.encode({**smallest, "_id": smallest["id"]}))
+    assert 0.5 * 2**20 < size < 1.3 * 2**20
