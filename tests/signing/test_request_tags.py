@@ -242,3 +242,14 @@ async def test_the_labels_at_their_largest_keep_the_request_document_bounded(ser
     smallest = await server.services.store.signing_requests.by_id(plain["id"])
     size = len(bson.encode({**largest, "_id": largest["id"]})) - len(bson.encode({**smallest, "_id": smallest["id"]}))
     assert 0.5 * 2**20 < size < 1.3 * 2**20
+
+
+async def test_a_replaced_signer_keeps_the_labels_of_the_place(client, document_id):
+    made = (await create(client, document_id, [{**ANN, "metadata": {"seat": "12A"}, "external_id": "ann-1",
+                                                 "redirect_url": "https://ann.example.test/done"}])).json
+    resp = await client.post(f"/v1/signing-requests/{made['id']}/signers/{made['signers'][0]['id']}/replace",
+                             {"name": "Cy Other", "email": "cy@example.test"})
+    assert resp.status == 200, resp
+    [cy] = resp.json["signers"]
+    assert cy["email"] == "cy@example.test" and cy["metadata"] == {"seat": "12A"} and cy["external_id"] == "ann-1"
+    assert cy["redirect_url"] == "https://ann.example.test/done"
