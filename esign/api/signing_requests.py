@@ -184,8 +184,9 @@ class ReplaceSignerHandler(RequestHandler):
                            "neither signed nor declined (409 otherwise), in a draft or pending request: the signer "
                            "keeps its id, order, fields and labels (metadata, external_id, redirect_url); a bounce "
                            "mark, a view, consent and verifications of the earlier person are cleared; an address "
-                           "already used by another signer is 422. If the signer had been invited, the new address is invited now and the old link stops working "
-                           "(it answers 410 `gone`, saying the invitation moved). Fires "
+                           "already used by another signer is 422. If the signer had been invited, the new "
+                           "address is invited now and the old link stops working (it answers 410 `gone`, saying "
+                           "the invitation moved). Fires "
                            "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
     @idempotent
     async def post(self, request_id, signer_id):
