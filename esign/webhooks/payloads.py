@@ -139,7 +139,7 @@ class DelegatedData(SignerData):
     reason = fields.String(required=True, metadata={"description": "the reason the delegating signer gave"})
 
 
-class DocumentSignedData(_Base):
+class DocumentSignedData(_Base, Labels):
     signing_request_id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={
         "description": "extension: the document whose signed PDF is ready (one event per document of the request)"})

@@ -253,3 +253,21 @@ async def test_a_replaced_signer_keeps_the_labels_of_the_place(client, document_
     [cy] = resp.json["signers"]
     assert cy["email"] == "cy@example.test" and cy["metadata"] == {"seat": "12A"} and cy["external_id"] == "ann-1"
     assert cy["redirect_url"] == "https://ann.example.test/done"
+
+
+async def test_completion_webhooks_carry_the_request_labels(server, client, document_id, receiver):
+    await create_hook(client, receiver.url(), events=["signer.signed", "signing_request.completed", "document.signed"])
+    made = (await create(client, document_id, [{**ANN, "external_id": "ann-1"}], metadata={"deal": "D-42"},
+                         external_id="order-9001", auto_send=True,
+                         fields=[{"signer_email": ANN["email"], "x_percent": 10, "y_percent": 10}])).json
+    stored = await server.services.store.signing_requests.by_id(made["id"])
+    token = links.signing_url(server.services, stored, stored["signers"][0]).rsplit("/", 1)[1]
+    resp = await client.post(f"/sign/{token}/api/sign", {"signature": {"kind": "typed", "text": "Ann Signer"},
+                                                         "consent": True}, key=None)
+    assert resp.status == 200, resp
+    await server.run_jobs()
+    got = {r.json["event"]: r.json["data"] for r in receiver.requests}
+    assert set(got) == {"signer.signed", "signing_request.completed", "document.signed"}
+    for data in got.values():
+        assert data["metadata"] == {"deal": "D-42"} and data["external_id"] == "order-9001", data
+    assert got["signer.signed"]["signer"]["external_id"] == "ann-1"

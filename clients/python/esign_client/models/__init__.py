@@ -49,6 +49,7 @@ from .document import Document
 from .document_page import DocumentPage
 from .document_read import DocumentRead
 from .document_signed_data import DocumentSignedData
+from .document_signed_data_metadata import DocumentSignedDataMetadata
 from .document_uploaded_data import DocumentUploadedData
 from .download_response import DownloadResponse
 from .embedded_signer import EmbeddedSigner
@@ -235,6 +236,7 @@ __all__ = (
     "DocumentPage",
     "DocumentRead",
     "DocumentSignedData",
+    "DocumentSignedDataMetadata",
     "DocumentUploadedData",
     "DownloadResponse",
     "EmbeddedSigner",

@@ -238,7 +238,9 @@ def sync_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -407,7 +409,9 @@ def sync(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -571,7 +575,9 @@ async def asyncio_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -740,7 +746,9 @@ async def asyncio(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
