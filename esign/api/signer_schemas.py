@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, missing, validate
 
+from esign.api.tag_schemas import SignerRedirect
 from esign.domain.requests import signing_requests
 from esign.domain.signer import verification
 from esign.schema import Bool, Email, MaxProperties, Name, OutSchema, StrictSchema
@@ -126,6 +127,9 @@ class SignerView(OutSchema):
     embed = fields.Dict(allow_none=True, metadata={"description": "{origin} for embedded links: the page "
                                                                   "posts esign.signed / esign.declined / esign.error "
                                                                   "to that origin"})
+    redirect = fields.Nested(SignerRedirect, allow_none=True, metadata={"description": (
+        "extension: where the page sends the signer once they have signed or declined (the signer's "
+        "`redirect_url`, else the request's, with `event` added); null when neither was given")})
 
 
 class Declined(OutSchema):

@@ -27,7 +27,7 @@ from esign.api.signing_request_schemas import (
     SigningRequestPage,
 )
 from esign.domain.evidence import attachments
-from esign.domain.requests import downloads, drafts, fresh_links, lifecycle
+from esign.domain.requests import downloads, drafts, fresh_links, lifecycle, tags
 from esign.domain.requests import signing_requests as domain
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
@@ -38,13 +38,16 @@ from esign.schema import (
 
 class SigningRequestsHandler(RequestHandler):
     @operation("List signing requests", tags=["signing requests"], query=ListQuery, responses={200: SigningRequestPage},
-               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
+               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive). "
+                           "Extension: `external_id` and `metadata[key]=value` match the request's own (exact); "
+                           "at most one of `signer_email`, `external_id` and `metadata` (422 otherwise).")
     async def get(self):
         q = self.query(ListQuery())
         repo = self.services.store.signing_requests
         page = await repo.list(
             self.org_id, status=q.get("status"), created_after=q.get("created_after"),
-            created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
+            created_before=q.get("created_before"), signer_email=q.get("signer_email"),
+            external_id=q.get("external_id"), metadata_terms=tags.filter_terms(q), sort=q["sort"],
             order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
         self.write_json(SigningRequestPage().dump({**page._asdict(), "items": [domain.summary_view(r) for r in page.items]}))
 
@@ -253,10 +256,11 @@ class ReplaceSignerHandler(RequestHandler):
                idempotent=True, responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
                description="Puts another person (`name`, `email`, `phone`) in the place of a signer who has "
                            "neither signed nor declined (409 otherwise), in a draft or pending request: the signer "
-                           "keeps its id, order and fields; a bounce mark, a view, consent and verifications of the "
-                           "earlier person are cleared; an address already used by another signer is 422. If the "
-                           "signer had been invited, the new address is invited now and the old link stops working "
-                           "(it answers 410 `gone`, saying the invitation moved). Fires "
+                           "keeps its id, order, fields and labels (metadata, external_id, redirect_url); a bounce "
+                           "mark, a view, consent and verifications of the earlier person are cleared; an address "
+                           "already used by another signer is 422. If the signer had been invited, the new "
+                           "address is invited now and the old link stops working (it answers 410 `gone`, saying "
+                           "the invitation moved). Fires "
                            "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
     @idempotent
     async def post(self, request_id, signer_id):

@@ -197,19 +197,19 @@ export interface paths {
          *
          *     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. Each event type's body is also published as a JSON schema: the callbacks of this operation.
          *
-         *     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
-         *     - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
-         *     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
-         *     - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-         *     - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
-         *     - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `reason` (string; required): the reason the signer gave
-         *     - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-         *     - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
-         *     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
-         *     - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
+         *     - `signing_request.created`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
+         *     - `signing_request.completed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
+         *     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+         *     - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
+         *     - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `reason` (string; required): the reason the signer gave
+         *     - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+         *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
+         *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
+         *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          */
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * List signing requests
-         * @description Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+         * @description Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive). Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of `signer_email`, `external_id` and `metadata` (422 otherwise).
          */
         get: operations["listSigningRequests"];
         put?: never;
@@ -555,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Correct a signer after sending (extension)
-         * @description Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields; a bounce mark, a view, consent and verifications of the earlier person are cleared; an address already used by another signer is 422. If the signer had been invited, the new address is invited now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are in the audit trail).
+         * @description Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of the earlier person are cleared; an address already used by another signer is 422. If the signer had been invited, the new address is invited now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are in the audit trail).
          */
         post: operations["replaceSigner"];
         delete?: never;
@@ -1293,6 +1293,12 @@ export interface components {
             created_at: string;
         };
         SigningRequestData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1303,6 +1309,12 @@ export interface components {
             document_name: string;
         };
         RemindedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1339,6 +1351,12 @@ export interface components {
             value: string | null;
         };
         CompletedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1359,6 +1377,12 @@ export interface components {
             field_values: components["schemas"]["CompletedFieldValue"][] | null;
         };
         CancelledData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1371,6 +1395,12 @@ export interface components {
             reason: string | null;
         };
         SignerState: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             /** Format: uuid */
             id: string;
             email: string;
@@ -1379,6 +1409,12 @@ export interface components {
             status: string;
         };
         SignerData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1395,6 +1431,12 @@ export interface components {
             signer: components["schemas"]["SignerState"];
         };
         SignedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1418,6 +1460,12 @@ export interface components {
             all_signers?: components["schemas"]["CompletedSigner"][];
         };
         DeclinedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1436,6 +1484,12 @@ export interface components {
             reason: string;
         };
         DocumentSignedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1461,6 +1515,12 @@ export interface components {
             email: string;
         };
         SignerReplacedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1485,6 +1545,12 @@ export interface components {
             id: string;
         };
         DelegatedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1625,6 +1691,12 @@ export interface components {
             has_more: boolean;
         };
         SigningRequestSummary: {
+            /** @description extension: the request's metadata */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the request's external_id, else null */
+            external_id?: string | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1651,6 +1723,17 @@ export interface components {
             has_more: boolean;
         };
         SignerInput: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -1751,6 +1834,17 @@ export interface components {
             signer_email: string;
         };
         SigningRequestCreate: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             /** @default false */
             phone_verification_required?: boolean;
             /** @default false */
@@ -1806,6 +1900,14 @@ export interface components {
             order: number;
         };
         Signer: {
+            /** @description extension: as given on create (an empty object when none was) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: as given on create, else null */
+            external_id?: string | null;
+            /** @description extension: as given on create, else null */
+            redirect_url?: string | null;
             /** Format: uuid */
             id: string;
             email: string;
@@ -1890,6 +1992,14 @@ export interface components {
             message: string;
         };
         SigningRequest: {
+            /** @description extension: as given on create (an empty object when none was) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: as given on create, else null */
+            external_id?: string | null;
+            /** @description extension: as given on create, else null */
+            redirect_url?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -1935,6 +2045,17 @@ export interface components {
             allow_delegation?: boolean;
         };
         SignerEdit: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -2370,7 +2491,18 @@ export interface components {
             /** @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md) */
             fields_from_text_tags?: boolean;
         };
-        RoleSigner: {
+        TaggedRoleSigner: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -2387,6 +2519,17 @@ export interface components {
             role: string;
         };
         TemplateSend: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             /** @description 1 to 90; default: the template's default_expiry_days */
             expires_in_days?: number | null;
             /**
@@ -2395,7 +2538,7 @@ export interface components {
              */
             auto_send?: boolean;
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
-            signers: components["schemas"]["RoleSigner"][];
+            signers: components["schemas"]["TaggedRoleSigner"][];
             /** @description at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 `validation_error` with one detail `variables.<key>` per missing key, and nothing is created. Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 on one line, field value 1000). */
             variables?: {
                 [key: string]: string;
@@ -2409,6 +2552,22 @@ export interface components {
             document_id?: string | null;
             /** @description extension: instead of the template's documents, 1 to 10 in order (giving both this and `document_id` is a 422): the n-th takes the place of the template's n-th, and the role fields on that one lie on it and must fit its pages (422). The request made is an envelope (docs/envelopes.md) */
             document_ids?: string[] | null;
+        };
+        RoleSigner: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
+            phone?: string | null;
+            /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
+            locale?: string | null;
+            /**
+             * @description Extension: how the signer gets the invitation, reminders and the completion notice: `email` (default), `sms` (a short text with the signing link through the configured SMS provider, instead of email; needs `phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent: the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only sends one-time codes (`twilio-verify`): 422
+             * @enum {string}
+             */
+            delivery?: "email" | "sms" | "both" | "link";
+            /** @description a template role's name, matched case-insensitively */
+            role: string;
         };
         Recipient: {
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
@@ -2471,6 +2630,12 @@ export interface components {
             /** @description in recipient order */
             items: components["schemas"]["BulkItem"][];
         };
+        SignerRedirect: {
+            /** @description after signing: the URL with `event=signed` */
+            signed: string;
+            /** @description after declining: the URL with `event=declined` */
+            declined: string;
+        };
         SignerView: {
             /** @description id, document_name, status, signing_order, message, sender_name, expires_at */
             request: {
@@ -2519,6 +2684,8 @@ export interface components {
             embed?: {
                 [key: string]: unknown;
             } | null;
+            /** @description extension: where the page sends the signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added); null when neither was given */
+            redirect?: components["schemas"]["SignerRedirect"] | (Record<string, never> | null);
         };
         SignBody: {
             /** @description field id -> value (a string, a boolean for checkboxes, or null; at most 5000 entries) for this signer's text, checkbox ("true"/"false") and select fields, and overrides of auto_source fields */
@@ -4546,6 +4713,12 @@ export interface operations {
     listSigningRequests: {
         parameters: {
             query?: {
+                /** @description extension: only requests with this `external_id` (exact match) */
+                external_id?: string;
+                /** @description extension: `metadata[key]=value`, only requests whose metadata has `key` equal to `value` (exact match); up to 5 pairs, all must match. Not together with `external_id` or `signer_email` (422) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description 1 to 100 */
                 limit?: number;
                 /** @description 0 to 10,000 (a larger offset is 422); walk further with `after_id` */

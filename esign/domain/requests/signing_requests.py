@@ -11,7 +11,7 @@ import phonenumbers
 from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
-from esign.domain.requests import envelope, lifecycle, links, mail_queue
+from esign.domain.requests import envelope, lifecycle, links, mail_queue, tags
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
@@ -28,6 +28,8 @@ SIGNER_DEFAULTS = {
     "token_nonce": None, "token_hash": None,
     # delegation (esign.domain.signer.routing): who handed this place on, to whom, when and why
     "delegated_to": None, "delegated_from": None, "delegated_at": None, "delegation_reason": None,
+    # the sender's own labels (esign.domain.requests.tags)
+    "metadata_terms": [], "external_id": None, "redirect_url": None,
 }
 
 
@@ -36,7 +38,9 @@ SIGNER_DEFAULTS = {
 # schema); drawings live in blob storage (esign.domain.signer.signing); embedded-signing tokens in their own
 # collection. Fields: at most MAX_FIELDS, and together at most FIELDS_MAX_BYTES counted at their
 # largest, i.e. with the longest value a signer may still enter in each (4 bytes per character, the
-# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do.
+# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do; the
+# sender's labels (esign.domain.requests.tags: metadata at most 256 KiB together, an external_id and a
+# redirect_url of at most 255 and 2000 characters on the request and each signer) add at most 1.2 MiB.
 MAX_FIELDS = 5000  # spec: fields per call; a call replaces every field, so also per request
 FIELDS_MAX_BYTES = 10 * 1024 * 1024
 FIELD_BYTES = 512  # a stored field without its strings: keys, ids, numbers, flags, filled_at
@@ -144,6 +148,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     check_deliveries(services, body["signers"], details)
     check_phone_countries(services, body["signers"], details)
     check_identity_provider(services, bool(body.get("identity_verification_required")), details)
+    tags.check(body, org.get("embed_origins") or [], details)
     if details:
         raise validation_error(details)
     level = body.get("signing_level") or "ses"
@@ -151,7 +156,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
     signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
                 "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                "delivery": s.get("delivery") or "email"}
+                "delivery": s.get("delivery") or "email", **tags.stored(s)}
                for s, order in zip(body["signers"], orders)]
     listed = envelope.listing(records)
     fields = await placement.place_anchored(services, records, body.get("fields") or [])
@@ -179,7 +184,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
         "version": 0, "template_id": body.get("template_id"),
-        "allow_delegation": bool(body.get("allow_delegation")),
+        "allow_delegation": bool(body.get("allow_delegation")), **tags.stored(body),
     }
     try:
         request = await services.store.signing_requests.insert(record)
@@ -354,10 +359,11 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
     def signer_view(s: dict) -> dict:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
-        return {**{k: s.get(k) for k in SIGNER_FIELDS},
+        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
-    return {**request, "documents": envelope.of(request), "signers": [signer_view(s) for s in request["signers"]],
+    return {**request, **tags.shown(request), "documents": envelope.of(request),
+            "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url,
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
@@ -365,4 +371,5 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
 def summary_view(request: dict) -> dict:
     return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
-            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}
+            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,
+            **tags.labels(request)}

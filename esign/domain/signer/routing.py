@@ -68,7 +68,8 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
         if _address_taken(r, email, except_id=signer_id):
             raise validation_error([{"field": "email", "message": f"{email} is already a signer of this request"}])
         invited = bool(s.get("token_nonce"))
-        fresh = {**SIGNER_DEFAULTS, **{k: s.get(k) for k in ("id", "order", "delegated_from", "delegation_depth")},
+        kept = ("id", "order", "delegated_from", "delegation_depth", "metadata_terms", "external_id", "redirect_url")
+        fresh = {**SIGNER_DEFAULTS, **{k: s.get(k) for k in kept},
                  **_retire_link(s, "replaced", now), "name": person["name"], "email": email,
                  "phone": person.get("phone")}
         if invited:

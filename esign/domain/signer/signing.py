@@ -19,7 +19,7 @@ from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values
-from esign.domain.requests import effects, envelope, lifecycle, links, request_events
+from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -217,6 +217,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
         "can_withdraw": can_withdraw(request, signer),
         "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0],
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
+        "redirect": tags.redirects(request, signer),
     }
 
 

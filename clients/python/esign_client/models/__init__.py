@@ -12,10 +12,12 @@ from .bulk_send import BulkSend
 from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancelled_data import CancelledData
+from .cancelled_data_metadata import CancelledDataMetadata
 from .cc_out import CcOut
 from .cc_recipient import CcRecipient
 from .code_body import CodeBody
 from .completed_data import CompletedData
+from .completed_data_metadata import CompletedDataMetadata
 from .completed_field_value import CompletedFieldValue
 from .completed_signer import CompletedSigner
 from .contact import Contact
@@ -32,12 +34,14 @@ from .create_body_field_validation_type_type_3_type_1 import CreateBodyFieldVali
 from .decline_body import DeclineBody
 from .declined import Declined
 from .declined_data import DeclinedData
+from .declined_data_metadata import DeclinedDataMetadata
 from .degradation import Degradation
 from .delegate import Delegate
 from .delegate_body import DelegateBody
 from .delegate_person import DelegatePerson
 from .delegated import Delegated
 from .delegated_data import DelegatedData
+from .delegated_data_metadata import DelegatedDataMetadata
 from .delivery import Delivery
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
@@ -45,6 +49,7 @@ from .document import Document
 from .document_page import DocumentPage
 from .document_read import DocumentRead
 from .document_signed_data import DocumentSignedData
+from .document_signed_data_metadata import DocumentSignedDataMetadata
 from .document_uploaded_data import DocumentUploadedData
 from .download_response import DownloadResponse
 from .embedded_signer import EmbeddedSigner
@@ -88,6 +93,7 @@ from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
 from .health import Health
 from .identity_body import IdentityBody
 from .identity_metric import IdentityMetric
+from .list_signing_requests_metadata import ListSigningRequestsMetadata
 from .list_signing_requests_order import ListSigningRequestsOrder
 from .list_signing_requests_sort import ListSigningRequestsSort
 from .list_signing_requests_status import ListSigningRequestsStatus
@@ -102,6 +108,7 @@ from .recipient import Recipient
 from .recipient_variables import RecipientVariables
 from .remind_response import RemindResponse
 from .reminded_data import RemindedData
+from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
 from .role import Role
@@ -116,18 +123,26 @@ from .sign_body_signature_type_0 import SignBodySignatureType0
 from .sign_body_signature_type_0_kind import SignBodySignatureType0Kind
 from .sign_body_values import SignBodyValues
 from .signed_data import SignedData
+from .signed_data_metadata import SignedDataMetadata
 from .signed_document import SignedDocument
 from .signer import Signer
 from .signer_attach_file_body import SignerAttachFileBody
 from .signer_base import SignerBase
 from .signer_base_delivery import SignerBaseDelivery
 from .signer_data import SignerData
+from .signer_data_metadata import SignerDataMetadata
 from .signer_edit import SignerEdit
 from .signer_edit_delivery import SignerEditDelivery
+from .signer_edit_metadata import SignerEditMetadata
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
+from .signer_input_metadata import SignerInputMetadata
+from .signer_metadata import SignerMetadata
+from .signer_redirect import SignerRedirect
 from .signer_replaced_data import SignerReplacedData
+from .signer_replaced_data_metadata import SignerReplacedDataMetadata
 from .signer_state import SignerState
+from .signer_state_metadata import SignerStateMetadata
 from .signer_view import SignerView
 from .signer_view_consent import SignerViewConsent
 from .signer_view_documents_item import SignerViewDocumentsItem
@@ -135,28 +150,37 @@ from .signer_view_embed_type_0 import SignerViewEmbedType0
 from .signer_view_fields_item import SignerViewFieldsItem
 from .signer_view_pages_item import SignerViewPagesItem
 from .signer_view_progress import SignerViewProgress
+from .signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
 from .signer_view_request import SignerViewRequest
 from .signer_view_requirements import SignerViewRequirements
 from .signer_view_signed_before_item import SignerViewSignedBeforeItem
 from .signer_view_signer import SignerViewSigner
 from .signing_request import SigningRequest
 from .signing_request_create import SigningRequestCreate
+from .signing_request_create_metadata import SigningRequestCreateMetadata
 from .signing_request_create_signing_level import SigningRequestCreateSigningLevel
 from .signing_request_create_signing_order import SigningRequestCreateSigningOrder
 from .signing_request_data import SigningRequestData
+from .signing_request_data_metadata import SigningRequestDataMetadata
+from .signing_request_metadata import SigningRequestMetadata
 from .signing_request_page import SigningRequestPage
 from .signing_request_summary import SigningRequestSummary
+from .signing_request_summary_metadata import SigningRequestSummaryMetadata
 from .signing_request_update import SigningRequestUpdate
 from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
 from .signing_url import SigningUrl
 from .signing_url_body import SigningUrlBody
 from .tag_attributes import TagAttributes
+from .tagged_role_signer import TaggedRoleSigner
+from .tagged_role_signer_delivery import TaggedRoleSignerDelivery
+from .tagged_role_signer_metadata import TaggedRoleSignerMetadata
 from .template import Template
 from .template_create import TemplateCreate
 from .template_create_signing_level import TemplateCreateSigningLevel
 from .template_create_signing_order import TemplateCreateSigningOrder
 from .template_page import TemplatePage
 from .template_send import TemplateSend
+from .template_send_metadata import TemplateSendMetadata
 from .template_send_variables import TemplateSendVariables
 from .template_signing_level import TemplateSigningLevel
 from .template_signing_order import TemplateSigningOrder
@@ -189,11 +213,13 @@ __all__ = (
     "BulkSend",
     "CancelBody",
     "CancelledData",
+    "CancelledDataMetadata",
     "CancelResponse",
     "CcOut",
     "CcRecipient",
     "CodeBody",
     "CompletedData",
+    "CompletedDataMetadata",
     "CompletedFieldValue",
     "CompletedSigner",
     "Contact",
@@ -210,11 +236,13 @@ __all__ = (
     "DeclineBody",
     "Declined",
     "DeclinedData",
+    "DeclinedDataMetadata",
     "Degradation",
     "Delegate",
     "DelegateBody",
     "Delegated",
     "DelegatedData",
+    "DelegatedDataMetadata",
     "DelegatePerson",
     "Delivery",
     "DeliveryPage",
@@ -223,6 +251,7 @@ __all__ = (
     "DocumentPage",
     "DocumentRead",
     "DocumentSignedData",
+    "DocumentSignedDataMetadata",
     "DocumentUploadedData",
     "DownloadResponse",
     "EmbeddedSigner",
@@ -266,6 +295,7 @@ __all__ = (
     "Health",
     "IdentityBody",
     "IdentityMetric",
+    "ListSigningRequestsMetadata",
     "ListSigningRequestsOrder",
     "ListSigningRequestsSort",
     "ListSigningRequestsStatus",
@@ -279,6 +309,7 @@ __all__ = (
     "Recipient",
     "RecipientVariables",
     "RemindedData",
+    "RemindedDataMetadata",
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
@@ -294,18 +325,26 @@ __all__ = (
     "SignBodySignatureType0Kind",
     "SignBodyValues",
     "SignedData",
+    "SignedDataMetadata",
     "SignedDocument",
     "Signer",
     "SignerAttachFileBody",
     "SignerBase",
     "SignerBaseDelivery",
     "SignerData",
+    "SignerDataMetadata",
     "SignerEdit",
     "SignerEditDelivery",
+    "SignerEditMetadata",
     "SignerInput",
     "SignerInputDelivery",
+    "SignerInputMetadata",
+    "SignerMetadata",
+    "SignerRedirect",
     "SignerReplacedData",
+    "SignerReplacedDataMetadata",
     "SignerState",
+    "SignerStateMetadata",
     "SignerView",
     "SignerViewConsent",
     "SignerViewDocumentsItem",
@@ -313,28 +352,37 @@ __all__ = (
     "SignerViewFieldsItem",
     "SignerViewPagesItem",
     "SignerViewProgress",
+    "SignerViewRedirectType1Type0",
     "SignerViewRequest",
     "SignerViewRequirements",
     "SignerViewSignedBeforeItem",
     "SignerViewSigner",
     "SigningRequest",
     "SigningRequestCreate",
+    "SigningRequestCreateMetadata",
     "SigningRequestCreateSigningLevel",
     "SigningRequestCreateSigningOrder",
     "SigningRequestData",
+    "SigningRequestDataMetadata",
+    "SigningRequestMetadata",
     "SigningRequestPage",
     "SigningRequestSummary",
+    "SigningRequestSummaryMetadata",
     "SigningRequestUpdate",
     "SigningRequestUpdateSigningOrder",
     "SigningUrl",
     "SigningUrlBody",
     "TagAttributes",
+    "TaggedRoleSigner",
+    "TaggedRoleSignerDelivery",
+    "TaggedRoleSignerMetadata",
     "Template",
     "TemplateCreate",
     "TemplateCreateSigningLevel",
     "TemplateCreateSigningOrder",
     "TemplatePage",
     "TemplateSend",
+    "TemplateSendMetadata",
     "TemplateSendVariables",
     "TemplateSigningLevel",
     "TemplateSigningOrder",

@@ -12,12 +12,14 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.signer_redirect import SignerRedirect
   from ..models.signer_view_consent import SignerViewConsent
   from ..models.signer_view_documents_item import SignerViewDocumentsItem
   from ..models.signer_view_embed_type_0 import SignerViewEmbedType0
   from ..models.signer_view_fields_item import SignerViewFieldsItem
   from ..models.signer_view_pages_item import SignerViewPagesItem
   from ..models.signer_view_progress import SignerViewProgress
+  from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
   from ..models.signer_view_request import SignerViewRequest
   from ..models.signer_view_requirements import SignerViewRequirements
   from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem
@@ -63,6 +65,9 @@ class SignerView:
             reason (None | str | Unset): why the signer cannot sign now
             embed (None | SignerViewEmbedType0 | Unset): {origin} for embedded links: the page posts esign.signed /
                 esign.declined / esign.error to that origin
+            redirect (None | SignerRedirect | SignerViewRedirectType1Type0 | Unset): extension: where the page sends the
+                signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added);
+                null when neither was given
      """
 
     request: SignerViewRequest
@@ -80,6 +85,7 @@ class SignerView:
     can_delegate: bool
     reason: None | str | Unset = UNSET
     embed: None | SignerViewEmbedType0 | Unset = UNSET
+    redirect: None | SignerRedirect | SignerViewRedirectType1Type0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -87,12 +93,14 @@ class SignerView:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_redirect import SignerRedirect # noqa: PLC0415
         from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
         from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
         from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
         from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
         from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
         from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
         from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
@@ -157,6 +165,16 @@ class SignerView:
         else:
             embed = self.embed
 
+        redirect: dict[str, Any] | None | Unset
+        if isinstance(self.redirect, Unset):
+            redirect = UNSET
+        elif isinstance(self.redirect, SignerRedirect):
+            redirect = self.redirect.to_dict()
+        elif isinstance(self.redirect, SignerViewRedirectType1Type0):
+            redirect = self.redirect.to_dict()
+        else:
+            redirect = self.redirect
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -179,6 +197,8 @@ class SignerView:
             field_dict["reason"] = reason
         if embed is not UNSET:
             field_dict["embed"] = embed
+        if redirect is not UNSET:
+            field_dict["redirect"] = redirect
 
         return field_dict
 
@@ -186,12 +206,14 @@ class SignerView:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_redirect import SignerRedirect # noqa: PLC0415
         from ..models.signer_view_consent import SignerViewConsent # noqa: PLC0415
         from ..models.signer_view_documents_item import SignerViewDocumentsItem # noqa: PLC0415
         from ..models.signer_view_embed_type_0 import SignerViewEmbedType0 # noqa: PLC0415
         from ..models.signer_view_fields_item import SignerViewFieldsItem # noqa: PLC0415
         from ..models.signer_view_pages_item import SignerViewPagesItem # noqa: PLC0415
         from ..models.signer_view_progress import SignerViewProgress # noqa: PLC0415
+        from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_requirements import SignerViewRequirements # noqa: PLC0415
         from ..models.signer_view_signed_before_item import SignerViewSignedBeforeItem # noqa: PLC0415
@@ -300,6 +322,36 @@ class SignerView:
         embed = _parse_embed(d.pop("embed", UNSET))
 
 
+        def _parse_redirect(data: object) -> None | SignerRedirect | SignerViewRedirectType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                redirect_type_0 = SignerRedirect.from_dict(data)
+
+
+
+                return redirect_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                redirect_type_1_type_0 = SignerViewRedirectType1Type0.from_dict(data)
+
+
+
+                return redirect_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerRedirect | SignerViewRedirectType1Type0 | Unset, data)
+
+        redirect = _parse_redirect(d.pop("redirect", UNSET))
+
+
         signer_view = cls(
             request=request,
             signer=signer,
@@ -316,6 +368,7 @@ class SignerView:
             can_delegate=can_delegate,
             reason=reason,
             embed=embed,
+            redirect=redirect,
         )
 
 
