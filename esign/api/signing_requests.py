@@ -196,8 +196,8 @@ class FieldHandler(RequestHandler):
         field_id = self.path_id(field_id, "field")
         changes = await self.json_body(FieldUpdate())
         request = await drafts.update_field(self.services, request, field_id, changes)
-        self.write_json(FieldRead().dump(domain.field_view(request, next(f for f in request["fields"]
-                                                                          if f["id"] == field_id))))
+        changed = [f for f in request["fields"] if f["id"] == field_id]
+        self.write_json(FieldRead().dump(domain.field_views(request, changed)[0]))
 
     @operation("Delete one field of a draft", tags=["signing requests"], responses={204: None},
                errors=(401, 403, 404, 409, 429), description="Draft only (409 otherwise); 404 for a field that is "

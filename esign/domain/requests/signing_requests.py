@@ -334,15 +334,16 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
                  "delegated_at", "delegation_reason")
 
 
-def field_views(request: dict) -> list[dict]:
-    """The request's fields as the API shows them: each with its signer's name and the id of the
-    envelope document it lies on (envelope.document_of: the first for a field stored before envelopes)."""
+def field_views(request: dict, fields: list[dict] | None = None) -> list[dict]:
+    """The request's fields (or those of `fields`) as the API shows them: each with its signer's name
+    and the id of the envelope document it lies on (envelope.document_of: the first for a field stored
+    before envelopes)."""
     names = {s["id"]: s["name"] for s in request["signers"]}
     documents = envelope.of(request)
     ids = {d["id"] for d in documents}
     return [{**f, "signer_name": names.get(f["signer_id"]),
              "document_id": f["document_id"] if f.get("document_id") in ids else documents[0]["id"]}
-            for f in request["fields"]]
+            for f in (request["fields"] if fields is None else fields)]
 
 
 def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
