@@ -99,6 +99,11 @@ OPERATION_IDS = {
     ("get", "/files/{request_id}/{which}"): "downloadSignedFile",
     ("post", "/v1/signing-requests/{request_id}/signers/{signer_id}/replace"): "replaceSigner",
     ("get", "/v1/signing-requests/{request_id}/fields/{field_id}/attachment"): "downloadFieldAttachment",
+    ("patch", "/v1/signing-requests/{request_id}"): "updateSigningRequest",
+    ("delete", "/v1/signing-requests/{request_id}"): "deleteSigningRequest",
+    ("patch", "/v1/signing-requests/{request_id}/fields/{field_id}"): "updateField",
+    ("delete", "/v1/signing-requests/{request_id}/fields/{field_id}"): "deleteField",
+    ("post", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "createSigningUrl",
     ("get", "/v1/templates"): "listTemplates",
     ("post", "/v1/templates"): "createTemplate",
     ("get", "/v1/templates/{template_id}"): "getTemplate",
@@ -199,6 +204,12 @@ def _resolver(schema):
     return name
 
 
+def _query_style(self, field, **kwargs) -> dict:
+    """apispec parameter attribute function: how a query object is written (`metadata[key]=value`: the
+    field's metadata says `style: deepObject, explode: true`)."""
+    return {key: field.metadata[key] for key in ("style", "explode") if key in field.metadata}
+
+
 def build(routes: list[tuple[str, type]]) -> dict:
     """The OpenAPI document of `routes` ([(path, handler class)]: the app's, esign.app.all_routes())."""
     plugin = MarshmallowPlugin(schema_name_resolver=_resolver)
@@ -208,6 +219,7 @@ def build(routes: list[tuple[str, type]]) -> dict:
                    servers=SERVERS,
                    tags=[{"name": name, "description": text} for name, text in TAGS])
     plugin.converter.add_attribute_function(_refine)
+    plugin.converter.add_parameter_attribute_function(_query_style)
     spec.components.security_scheme("ApiKey", {"type": "apiKey", "in": "header", "name": "X-API-Key"})
     spec.components.schema(ERROR_SCHEMA, schema=Error)
     for name, header in HEADERS.items():

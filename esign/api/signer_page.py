@@ -83,7 +83,8 @@ class SignerHandler(BaseHandler):
         """The signer's view after an action (or now)."""
         if request is not None:
             self.session = self.session.updated(request)
-        self.write_json(await signing.view(self.services, self.session, self.base_path, self.actor), status)
+        view = await signing.view(self.services, self.session, self.base_path, self.actor)
+        await self.write_json_of(lambda: view, status)  # 5000 fields: ~20 ms of JSON encoding
 
     def write_error(self, status_code, **kwargs):
         if not self.html:

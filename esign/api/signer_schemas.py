@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, missing, validate
 
+from esign.api.tag_schemas import SignerRedirect
 from esign.domain.pages import signer_values
 from esign.domain.requests import signing_requests
 from esign.domain.signer import verification
@@ -270,6 +271,9 @@ class SignerView(OutSchema):
     can_delegate = fields.Boolean(required=True, metadata={"description": "extension: the request allows "
                                                                           "delegation and it is this signer's turn"})
     embed = fields.Nested(EmbedInfo, allow_none=True, metadata={"description": "for embedded links"})
+    redirect = fields.Nested(SignerRedirect, allow_none=True, metadata={"description": (
+        "extension: where the page sends the signer once they have signed or declined (the signer's "
+        "`redirect_url`, else the request's, with `event` added); null when neither was given")})
 
 
 class Declined(OutSchema):

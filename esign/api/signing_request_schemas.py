@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import mail_queue
 from esign.domain.requests.envelope import MAX_DOCUMENTS
@@ -56,7 +57,7 @@ class SignerBase(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
-class SignerInput(SignerBase):
+class SignerInput(SignerBase, Tagged):
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
         "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
@@ -191,7 +192,7 @@ class CreateBodyField(FieldShape):
                                                                   "(case-insensitive)"})
 
 
-class SigningRequestCreate(RequestSettings):
+class SigningRequestCreate(RequestSettings, Tagged):
     document_id = fields.UUID(metadata={"description": "from the upload; required unless `document_ids` is given"})
     document_ids = fields.List(fields.UUID(), validate=validate.Length(1, MAX_DOCUMENTS), metadata={"description": (
         "extension: an envelope, 1 to 10 uploaded documents in order, instead of `document_id` (giving both is a "
@@ -239,7 +240,7 @@ class EmbeddedUrlBody(StrictSchema):
     allowed_origin = Line(required=True, validate=validate.Length(7, 500))
 
 
-class ListQuery(CursorPageQuery):
+class ListQuery(CursorPageQuery, TagFilters):
     status = fields.String(validate=validate.OneOf(STATUSES))
     created_after = UTCDateTime()
     created_before = UTCDateTime()
@@ -259,7 +260,7 @@ class DownloadQuery(QuerySchema):
 
 # --- response schemas -----------------------------------------------------------------------------
 
-class Signer(OutSchema):
+class Signer(TaggedOut):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)
@@ -333,7 +334,7 @@ class EnvelopeDocument(OutSchema):
     order = fields.Integer(required=True, metadata={"description": "1-based place in the envelope"})
 
 
-class SigningRequest(OutSchema):
+class SigningRequest(TaggedOut):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "the first document of `documents`"})
     document_name = fields.String(required=True)
@@ -370,7 +371,7 @@ class SigningRequest(OutSchema):
     allow_delegation = fields.Boolean(dump_default=False)
 
 
-class SigningRequestSummary(OutSchema):
+class SigningRequestSummary(TaggedSummary):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True)
     document_name = fields.String(required=True)

@@ -1,8 +1,9 @@
-"""Signing requests: create, list, get, send, cancel, remind, reactivate, fields, events,
-embedded URLs and download."""
+"""Signing requests: create, list, get, edit and delete a draft, send, cancel, remind, reactivate, fields,
+events, embedded URLs, a signer's fresh link and download."""
 from __future__ import annotations
 
 from esign.api.common import operation
+from esign.api.draft_schemas import FieldUpdate, SigningRequestUpdate, SigningUrl, SigningUrlBody
 from esign.api.idempotency import idempotent
 from esign.api.pdf_download import content_disposition
 from esign.api.request_handler import RequestHandler
@@ -27,7 +28,7 @@ from esign.api.signing_request_schemas import (
     SigningRequestPage,
 )
 from esign.domain.evidence import attachments
-from esign.domain.requests import downloads, lifecycle
+from esign.domain.requests import downloads, drafts, fresh_links, lifecycle, tags
 from esign.domain.requests import signing_requests as domain
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
@@ -38,13 +39,16 @@ from esign.schema import (
 
 class SigningRequestsHandler(RequestHandler):
     @operation("List signing requests", tags=["signing requests"], query=ListQuery, responses={200: SigningRequestPage},
-               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).")
+               description="Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive). "
+                           "Extension: `external_id` and `metadata[key]=value` match the request's own (exact); "
+                           "at most one of `signer_email`, `external_id` and `metadata` (422 otherwise).")
     async def get(self):
         q = self.query(ListQuery())
         repo = self.services.store.signing_requests
         page = await repo.list(
             self.org_id, status=q.get("status"), created_after=q.get("created_after"),
-            created_before=q.get("created_before"), signer_email=q.get("signer_email"), sort=q["sort"],
+            created_before=q.get("created_before"), signer_email=q.get("signer_email"),
+            external_id=q.get("external_id"), metadata_terms=tags.filter_terms(q), sort=q["sort"],
             order=q["order"], limit=q["limit"], offset=q["offset"], after=await cursor_record(repo, self.org_id, q))
         self.write_json(SigningRequestPage().dump({**page._asdict(), "items": [domain.summary_view(r) for r in page.items]}))
 
@@ -70,6 +74,30 @@ class SigningRequestHandler(RequestHandler):
                description="The request as it stands: its status, documents, signers and their progress.")
     async def get(self, request_id):
         self.write_request(await self.load(request_id))
+
+    @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
+               errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Draft only (409 invalid_state otherwise, also when a send wins the race). Any of "
+                           "`message`, `email_subject`, `signing_order`, `expires_in_days` (from now), "
+                           "`reminder_days`, `cc_emails`, with the create body's rules; a key left out is "
+                           "unchanged. `signers` is the whole new list: an entry with an existing signer's `id` "
+                           "keeps and changes that signer (and their fields), one without `id` adds a signer, a "
+                           "signer left out is removed with their fields. An empty body is 422.")
+    async def patch(self, request_id):
+        changes = await self.json_body(SigningRequestUpdate())
+        self.write_request(await drafts.update(self.services, await self.load_for_change(request_id), changes))
+
+    @operation("Delete a draft", tags=["signing requests"], responses={204: None},
+               errors=(401, 403, 404, 409, 429),
+               description="Draft only: 409 invalid_state once sent (pending, completed, cancelled, expired: "
+                           "cancel a pending request instead). The request and its fields go; its documents "
+                           "stay (they are the organisation's); its audit events stay, the last one "
+                           "`signing_event.deleted`, and `GET .../events` answers 404 like the request. "
+                           "Deleting it again is 404. The monthly count it took at creation stays.")
+    async def delete(self, request_id):
+        request = await self.load_for_change(request_id)
+        await drafts.delete(self.services, request, by=lifecycle.api_actor(self.api_key))
+        self.set_status(204)
 
 
 class RequestEventsHandler(RequestHandler):
@@ -138,7 +166,7 @@ class FieldsHandler(RequestHandler):
                            "anchors and text tags resolved to (`page_number`, `x_percent`, `y_percent`).")
     async def get(self, request_id):
         request = await self.load(request_id)
-        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]))
+        await self.write_json_of(lambda: FieldRead(many=True).dump(domain.field_views(request)))
 
     @operation("Replace the signature fields", tags=["signing requests"], body=FieldsBody,
                responses={201: FieldRead(many=True)}, errors=(400, 401, 403, 404, 409, 422, 429),
@@ -156,7 +184,56 @@ class FieldsHandler(RequestHandler):
         fields, indexes = (body["fields"], None) if not problems.details else \
             self.loaded_items(problems, "fields", FieldCreate())
         request = await domain.replace_fields(self.services, request, fields, problems, indexes)
-        self.write_json(FieldRead(many=True).dump([domain.field_view(request, f) for f in request["fields"]]), 201)
+        await self.write_json_of(lambda: FieldRead(many=True).dump(domain.field_views(request)), 201)
+
+
+class FieldHandler(RequestHandler):
+    @operation("Change one field of a draft", tags=["signing requests"], body=FieldUpdate,
+               responses={200: FieldRead}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Draft only (409 otherwise). Any key of the field create shape except `anchor` and "
+                           "`every_page`; a key left out is unchanged. Checked as `POST .../fields` checks a "
+                           "field (its signer, document, page and the page's bounds, the fields' size bound: "
+                           "422 naming the key). Moving a field placed at an anchor drops its `anchor`.")
+    async def patch(self, request_id, field_id):
+        request = await self.load_for_change(request_id)
+        field_id = self.path_id(field_id, "field")
+        changes = await self.json_body(FieldUpdate())
+        request = await drafts.update_field(self.services, request, field_id, changes)
+        changed = [f for f in request["fields"] if f["id"] == field_id]
+        self.write_json(FieldRead().dump(domain.field_views(request, changed)[0]))
+
+    @operation("Delete one field of a draft", tags=["signing requests"], responses={204: None},
+               errors=(401, 403, 404, 409, 429), description="Draft only (409 otherwise); 404 for a field that is "
+                                                              "not the request's.")
+    async def delete(self, request_id, field_id):
+        request = await self.load_for_change(request_id)
+        await drafts.delete_field(self.services, request, self.path_id(field_id, "field"))
+        self.set_status(204)
+
+
+class SigningUrlHandler(RequestHandler):
+    @operation("A fresh signing link for a signer (extension)", tags=["signing requests"], body=SigningUrlBody,
+               responses={201: SigningUrl}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="For a signer of a pending request who has been invited and has neither signed, "
+                           "declined nor delegated (409 invalid_state otherwise), whatever their `delivery` "
+                           "(email, sms, both, link): nothing is sent, the link is in the answer. It becomes the "
+                           "signer's current link (reminders carry it). The earlier links keep working unless "
+                           "`revoke_previous` is true; a signer holds at most 5 working links (409 beyond). "
+                           "Recorded as `signing_event.link_issued`. The body is optional. `Idempotency-Key` is "
+                           "refused here (400 `bad_request` naming it): a replay would need the link stored in "
+                           "clear; a retry without it issues another link, the earlier ones still working.")
+    async def post(self, request_id, signer_id):
+        if "Idempotency-Key" in self.request.headers:
+            raise ApiError(400, "bad_request", "Idempotency-Key is not honoured by POST .../signing-url (its "
+                                               "answer carries a signing link, which is never stored in clear): "
+                                               "send the request without it")
+        body = await self.json_body(SigningUrlBody(), required=False)
+        request = await self.load_for_change(request_id)
+        signer_id = self.path_id(signer_id, "signer")
+        request, url = await fresh_links.issue(self.services, request, signer_id, body["revoke_previous"],
+                                               by=lifecycle.api_actor(self.api_key))
+        self.write_json(SigningUrl().dump({"signer_id": signer_id, "signing_url": url,
+                                           "expires_at": request["expires_at"]}), 201)
 
 
 class EmbeddedUrlHandler(RequestHandler):
@@ -182,10 +259,11 @@ class ReplaceSignerHandler(RequestHandler):
                idempotent=True, responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
                description="Puts another person (`name`, `email`, `phone`) in the place of a signer who has "
                            "neither signed nor declined (409 otherwise), in a draft or pending request: the signer "
-                           "keeps its id, order and fields; a bounce mark, a view, consent and verifications of the "
-                           "earlier person are cleared; an address already used by another signer is 422. If the "
-                           "signer had been invited, the new address is invited now and the old link stops working "
-                           "(it answers 410 `gone`, saying the invitation moved). Fires "
+                           "keeps its id, order, fields and labels (metadata, external_id, redirect_url); a bounce "
+                           "mark, a view, consent and verifications of the earlier person are cleared; an address "
+                           "already used by another signer is 422. If the signer had been invited, the new "
+                           "address is invited now and the old link stops working (it answers 410 `gone`, saying "
+                           "the invitation moved). Fires "
                            "`signing_request.signer_replaced` (the old and new address are in the audit trail).")
     @idempotent
     async def post(self, request_id, signer_id):
@@ -248,4 +326,6 @@ ROUTES = [
     ("/v1/signing-requests/{request_id}/download", DownloadHandler),
     ("/v1/signing-requests/{request_id}/signers/{signer_id}/replace", ReplaceSignerHandler),
     ("/v1/signing-requests/{request_id}/fields/{field_id}/attachment", AttachmentDownloadHandler),
+    ("/v1/signing-requests/{request_id}/fields/{field_id}", FieldHandler),
+    ("/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url", SigningUrlHandler),
 ]

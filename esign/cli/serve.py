@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import signal
@@ -85,6 +86,15 @@ def _stop_on_signal() -> asyncio.Event:
     return stop
 
 
+def freeze_start_up_heap() -> None:
+    """Collect, then move every object start-up made (modules, handlers, schemas, catalogs: about
+    135,000) to the collector's permanent generation (gc.freeze): a full collection then reads only
+    what serving allocated since, instead of holding the event loop ~0.1 s each time it runs."""
+    gc.collect()
+    gc.freeze()
+    log.info("start-up objects frozen for the garbage collector: %d", gc.get_freeze_count())
+
+
 async def serve(cfg, host=None, port=None, with_worker=True):
     """Run the API until SIGTERM or SIGINT, then stop gracefully: no new connections, requests in
     flight finish within `[server] shutdown_grace_seconds`, then the worker stops; exit status 0."""
@@ -116,6 +126,7 @@ async def serve(cfg, host=None, port=None, with_worker=True):
     elif dbmod.is_memory(cfg.database.url):  # no other process can reach this database's jobs
         log.warning("--no-worker on a memory:// database: no process runs background jobs (emails, "
                     "webhooks, signed PDFs); they wait until this process exits and are lost")
+    freeze_start_up_heap()
     print(json.dumps({"event": "listening", "version": __version__, "url": f"http://{host}:{bound}",
                       "public_url": cfg.server.public_url,
                       "worker": with_worker, "max_connections": server.max_connections}), flush=True)
@@ -183,6 +194,7 @@ async def work(services, lanes=None):
     worker = make_worker(services, lanes)
     stop = _stop_on_signal()
     worker.start()
+    freeze_start_up_heap()
     print(json.dumps({"event": "worker started", "lanes": worker.lanes + (["sweeps"] if worker.sweeps else [])}),
           flush=True)
     try:

@@ -32,7 +32,7 @@ import datetime
 import uuid
 
 import bson
-from mongomock import filtering
+from mongomock import filtering, helpers
 
 _NOTHING = object()
 _OVERFLOW = object()  # a value the hash index cannot hold (a sub-document, an array of them, NaN)
@@ -320,8 +320,9 @@ _SETTABLE = frozenset({str, int, float, bool, type(None), datetime.datetime, uui
 
 def simple_update(update, protected: frozenset) -> dict | None:
     """For an update of only `$set` and `$inc` on top-level fields (not `_id`, none in `protected`: the
-    fields of a unique index), each set to a plain value and each incremented by a number, the
-    changes as {field: (operator, value)} with datetimes as mongomock stores them; None otherwise."""
+    fields of a unique index), each set to a plain value, a sub-document or an array and each
+    incremented by a number, the changes as {field: (operator, value)} with values as mongomock
+    stores them (datetimes in naive UTC milliseconds, containers copied); None otherwise."""
     if not isinstance(update, dict) or not update or not set(update) <= {"$set", "$inc"}:
         return None
     changes = {}
@@ -336,6 +337,9 @@ def simple_update(update, protected: frozenset) -> dict | None:
             if operator == "$inc":
                 if kind is not int and kind is not float:
                     return None
+            elif kind is dict or kind is list or kind is tuple:
+                # mongomock's copy, as its `$set` stores it (its own update copies a list once more)
+                value = helpers.patch_datetime_awareness_in_document(value)
             elif kind not in _SETTABLE:
                 return None
             elif kind is datetime.datetime:

@@ -337,7 +337,9 @@ class MemoryCollection:
         before = {f: copy_value(doc[f]) for f in touched if f in doc}
         self._sync._apply_update_document(doc, helpers.patch_datetime_awareness_in_document(query),
                                           helpers.patch_datetime_awareness_in_document(update), False)
-        return any(doc.get(f, _NO_KEY) != before.get(f, _NO_KEY) for f in touched)
+        # compared as dicts, which (as mongomock's comparison of whole documents) take a value as
+        # equal to itself: a NaN left alone is no change
+        return {f: doc.get(f, _NO_KEY) for f in touched} != {f: before.get(f, _NO_KEY) for f in touched}
 
     def _copy(self, doc: dict | None, projection=None) -> dict | None:
         if doc is None:

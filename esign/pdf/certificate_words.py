@@ -38,6 +38,7 @@ LABELS = {
     "signer.delegated": N_("Signing delegated"),
     "signing_request.signer_replaced": N_("Signer replaced"),
     "signing_event.attachment_added": N_("File attached"),
+    "signing_event.link_issued": N_("Signing link issued"),
     "document.signed": N_("Signed PDF produced"),
 }
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),

@@ -9,13 +9,14 @@ STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
-                          "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status")}
+                          "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status",
+                          "external_id", "metadata_terms")}
 
 
-def _list_index(name: str, filters: list, sort: str) -> Index:
+def _list_index(name: str, filters: list, sort: str, partial: dict | None = None) -> Index:
     range_filter = [] if sort == "created_at" else [("created_at", ASCENDING)]
     return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
-                        *range_filter])
+                        *range_filter], partial=partial)
 
 
 class RequestExists(Exception):
@@ -30,6 +31,11 @@ class SigningRequests(Repository):
         # filter without sorting in memory (either direction); `created_at` last for its range filter
         *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
         *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
+        # the sender's labels (esign.domain.requests.tags), one filter at a time; only requests that have them
+        *(_list_index(f"org_external_id_status_{sort}", [("external_id", ASCENDING)], sort,
+                      partial={"external_id": {"$type": "string"}}) for sort in SORTS),
+        *(_list_index(f"org_metadata_status_{sort}", [("metadata_terms", ASCENDING)], sort,
+                      partial={"metadata_terms": {"$type": "string"}}) for sort in SORTS),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
@@ -40,6 +46,9 @@ class SigningRequests(Repository):
         # links that moved (a signer replaced or delegated: esign.domain.signer.routing), to say so when used
         Index("signer_moved_token", [("signers.moved_token_hashes", ASCENDING)],
               partial={"signers.moved_token_hashes": {"$type": "string"}}),
+        # earlier links that still work beside the current one (POST .../signing-url: esign.domain.requests.fresh_links)
+        Index("signer_earlier_token", [("signers.earlier_token_hashes", ASCENDING)],
+              partial={"signers.earlier_token_hashes": {"$type": "string"}}),
     ]
     cursor_fields = SORTS
 
@@ -68,11 +77,18 @@ class SigningRequests(Repository):
         await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
 
     async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
-                   sort="created_at", order="desc", limit=50, offset=0, after=None):
-        """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor)."""
+                   external_id=None, metadata_terms=(), sort="created_at", order="desc", limit=50, offset=0,
+                   after=None):
+        """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor).
+        At most one of `signer_email`, `external_id` and `metadata_terms` (each has its indexes);
+        several metadata terms must all be there."""
         query: dict = {"org_id": org_id}
         if signer_email:
             query["signer_emails"] = signer_email.lower()
+        if external_id:
+            query["external_id"] = external_id
+        if metadata_terms:
+            query["$and"] = [{"metadata_terms": term} for term in metadata_terms]
         query["status"] = status or {"$in": STATUSES}
         if created_after or created_before:
             query["created_at"] = {}
@@ -147,7 +163,18 @@ class SigningRequests(Repository):
         return [out(d) async for d in self.col.find(query).limit(limit)]
 
     async def by_signer_token(self, token_hash: str) -> dict | None:
-        return out(await self.col.find_one({"signers.token_hash": token_hash}))
+        """The request one of whose signers holds this working link: their current one, else one of
+        their earlier links kept working (`earlier_token_hashes`); each lookup served by its index."""
+        found = await self.col.find_one({"signers.token_hash": token_hash})
+        if found is None:
+            found = await self.col.find_one({"signers.earlier_token_hashes": token_hash})
+        return out(found)
+
+    async def delete_draft(self, org_id: str, request_id: str) -> bool:
+        """Delete the organisation's request if it is (still) a draft: one conditional delete, so a send
+        that wins the race keeps its request; False when nothing was deleted."""
+        result = await self.col.delete_one({"_id": request_id, "org_id": org_id, "status": "draft"})
+        return result.deleted_count == 1
 
     async def by_moved_token(self, token_hash: str) -> dict | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""

@@ -31,7 +31,15 @@ class _Base(OutSchema):
     sandbox = fields.Boolean(required=True)
 
 
-class SigningRequestData(_Base):
+class Labels(OutSchema):
+    """The sender's own labels of a request or signer (esign.domain.requests.tags)."""
+    external_id = fields.String(required=True, allow_none=True, metadata={
+        "description": "extension: the `external_id` given on create, else null"})
+    metadata = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "extension: the `metadata` given on create (an empty object when none was)"})
+
+
+class SigningRequestData(_Base, Labels):
     signing_request_id = fields.UUID(required=True)
     status = fields.String(required=True, metadata={"description": "the request's status after the event"})
     document_id = fields.UUID(required=True)
@@ -87,7 +95,7 @@ class CompletedData(SigningRequestData):
                        "null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)"})
 
 
-class SignerState(OutSchema):
+class SignerState(Labels):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)
@@ -132,7 +140,7 @@ class DelegatedData(SignerData):
     reason = fields.String(required=True, metadata={"description": "the reason the delegating signer gave"})
 
 
-class DocumentSignedData(_Base):
+class DocumentSignedData(_Base, Labels):
     signing_request_id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={
         "description": "extension: the document whose signed PDF is ready (one event per document of the request)"})

@@ -215,8 +215,8 @@ async def outcome(call):
 async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch):
     """An update by `_id` (the rate counter, job and request state changes) is applied to the stored
     document without mongomock's `_update` and its copy of the whole document (a plain `$set` / `$inc`
-    directly, other operators through mongomock's own): the same results, documents and errors as
-    mongomock's own update, the hash and unique indexes kept."""
+    directly, sub-documents and arrays included; other operators through mongomock's own): the same
+    results, documents and errors as mongomock's own update, the hash and unique indexes kept."""
     rnd = random.Random(30)
     db = dbmod.connect("memory://", "esign_updates_by_id")
     col = db["things"]
@@ -233,6 +233,8 @@ async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch)
                         lambda self, *a, **k: (updates.append(self.database.name), original(self, *a, **k))[1])
     moment = dt.datetime(2026, 1, 1, 12, 0, 0, 123456, tzinfo=dt.timezone(dt.timedelta(hours=2)))
     sets = [None, 0, 1, 1.5, True, "a", "", moment, moment.replace(tzinfo=None)]
+    # sub-documents and arrays set whole (a request's fields and signers): copied as mongomock copies them
+    containers = [[1, {"x": moment}], {"k": [moment, None], "l": {"m": "a"}}, (2, "a"), [], {}]
     simple = 0  # pairs of updates the direct path applies
     for _ in range(400):
         key = f"d{rnd.randint(0, 33)}"
@@ -242,6 +244,8 @@ async def test_updates_by_id_answer_as_mongomock_without_its_update(monkeypatch)
         update = {}
         if rnd.random() < 0.7:
             update["$set"] = {rnd.choice("abc"): rnd.choice(sets)}
+            if rnd.random() < 0.3:  # not on `c`, which $push and $pull treat as an array
+                update["$set"] = {rnd.choice("ab"): rnd.choice(containers)}
         if rnd.random() < 0.6 or not update:
             update["$inc"] = {rnd.choice("abn"): rnd.choice([1, -2, 0.5])}
         if rnd.random() < 0.3:  # other operators: mongomock's own operators, without its `_update`

@@ -44,6 +44,12 @@ NEEDS_EXISTING = {
     ("POST", "/v1/signing-requests/{request_id}/fields"): "signer_id must be a signer of the request; fields "
                                                           "on pages the document has",
     ("POST", "/v1/signing-requests/{request_id}/embedded-url"): "allowed_origin must be registered",
+    ("PATCH", "/v1/signing-requests/{request_id}"): "signers' ids must be signers of the draft, a phone a number "
+                                                   "that exists",
+    ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "
+                                                                      "fields on pages the document has",
+    ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "
+                                                                                   "the signer invited (409 otherwise)",
 }
 
 

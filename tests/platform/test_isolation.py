@@ -23,6 +23,8 @@ BODIES = {  # valid for the owner, so that only the key decides the answer
     "PATCH /v1/webhooks/{webhook_id}": {"name": "renamed"},
     "PATCH /v1/templates/{template_id}": {"name": "renamed"},
     "POST /v1/signing-requests/{request_id}/signers/{signer_id}/replace": {"name": "X", "email": "x@b.example.test"},
+    "PATCH /v1/signing-requests/{request_id}": {"message": "renamed"},
+    "PATCH /v1/signing-requests/{request_id}/fields/{field_id}": {"x_percent": 5},
     "POST /v1/templates/{template_id}/send": {"signers": [{"name": "X", "email": "x@b.example.test", "role": "candidate"}]},
 }
 

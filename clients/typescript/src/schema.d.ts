@@ -197,19 +197,19 @@ export interface paths {
          *
          *     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. Each event type's body is also published as a named schema, `<EventType>Delivery` (`signer.signed`: `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this operation.
          *
-         *     - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
-         *     - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
-         *     - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
-         *     - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-         *     - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-         *     - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
-         *     - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `reason` (string; required): the reason the signer gave
-         *     - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-         *     - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
-         *     - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
-         *     - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
+         *     - `signing_request.created`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
+         *     - `signing_request.completed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
+         *     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
+         *     - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+         *     - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
+         *     - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `reason` (string; required): the reason the signer gave
+         *     - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+         *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
+         *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
+         *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          */
@@ -337,7 +337,7 @@ export interface paths {
         };
         /**
          * List signing requests
-         * @description Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+         * @description Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive). Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of `signer_email`, `external_id` and `metadata` (422 otherwise).
          */
         get: operations["listSigningRequests"];
         put?: never;
@@ -366,10 +366,18 @@ export interface paths {
         get: operations["getSigningRequest"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a draft
+         * @description Draft only: 409 invalid_state once sent (pending, completed, cancelled, expired: cancel a pending request instead). The request and its fields go; its documents stay (they are the organisation's); its audit events stay, the last one `signing_event.deleted`, and `GET .../events` answers 404 like the request. Deleting it again is 404. The monthly count it took at creation stays.
+         */
+        delete: operations["deleteSigningRequest"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edit a draft
+         * @description Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`, `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a signer, a signer left out is removed with their fields. An empty body is 422.
+         */
+        patch: operations["updateSigningRequest"];
         trace?: never;
     };
     "/v1/signing-requests/{request_id}/events": {
@@ -547,7 +555,7 @@ export interface paths {
         put?: never;
         /**
          * Correct a signer after sending (extension)
-         * @description Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields; a bounce mark, a view, consent and verifications of the earlier person are cleared; an address already used by another signer is 422. If the signer had been invited, the new address is invited now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are in the audit trail).
+         * @description Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of the earlier person are cleared; an address already used by another signer is 422. If the signer had been invited, the new address is invited now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are in the audit trail).
          */
         post: operations["replaceSigner"];
         delete?: never;
@@ -570,6 +578,50 @@ export interface paths {
         get: operations["downloadFieldAttachment"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signing-requests/{request_id}/fields/{field_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one field of a draft
+         * @description Draft only (409 otherwise); 404 for a field that is not the request's.
+         */
+        delete: operations["deleteField"];
+        options?: never;
+        head?: never;
+        /**
+         * Change one field of a draft
+         * @description Draft only (409 otherwise). Any key of the field create shape except `anchor` and `every_page`; a key left out is unchanged. Checked as `POST .../fields` checks a field (its signer, document, page and the page's bounds, the fields' size bound: 422 naming the key). Moving a field placed at an anchor drops its `anchor`.
+         */
+        patch: operations["updateField"];
+        trace?: never;
+    };
+    "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh signing link for a signer (extension)
+         * @description For a signer of a pending request who has been invited and has neither signed, declined nor delegated (409 invalid_state otherwise), whatever their `delivery` (email, sms, both, link): nothing is sent, the link is in the answer. It becomes the signer's current link (reminders carry it). The earlier links keep working unless `revoke_previous` is true; a signer holds at most 5 working links (409 beyond). Recorded as `signing_event.link_issued`. The body is optional. `Idempotency-Key` is refused here (400 `bad_request` naming it): a replay would need the link stored in clear; a retry without it issues another link, the earlier ones still working.
+         */
+        post: operations["createSigningUrl"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1261,6 +1313,12 @@ export interface components {
             created_at: string;
         };
         SigningRequestData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1305,6 +1363,12 @@ export interface components {
             data: components["schemas"]["SigningRequestData"];
         };
         RemindedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1358,6 +1422,12 @@ export interface components {
             value: string | null;
         };
         CompletedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1395,6 +1465,12 @@ export interface components {
             data: components["schemas"]["CompletedData"];
         };
         CancelledData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1441,6 +1517,12 @@ export interface components {
             data: components["schemas"]["SigningRequestData"];
         };
         SignerState: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             /** Format: uuid */
             id: string;
             email: string;
@@ -1449,6 +1531,12 @@ export interface components {
             status: string;
         };
         SignerData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1482,6 +1570,12 @@ export interface components {
             data: components["schemas"]["SignerData"];
         };
         SignedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1522,6 +1616,12 @@ export interface components {
             data: components["schemas"]["SignedData"];
         };
         DeclinedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1574,6 +1674,12 @@ export interface components {
             data: components["schemas"]["SignerData"];
         };
         DocumentSignedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1616,6 +1722,12 @@ export interface components {
             email: string;
         };
         SignerReplacedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1657,6 +1769,12 @@ export interface components {
             id: string;
         };
         DelegatedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
             sandbox: boolean;
             /** Format: uuid */
             signing_request_id: string;
@@ -1848,6 +1966,12 @@ export interface components {
             has_more: boolean;
         };
         SigningRequestSummary: {
+            /** @description extension: the request's metadata */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the request's external_id, else null */
+            external_id?: string | null;
             /** Format: uuid */
             id: string;
             /** Format: uuid */
@@ -1874,6 +1998,17 @@ export interface components {
             has_more: boolean;
         };
         SignerInput: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -1974,6 +2109,17 @@ export interface components {
             signer_email: string;
         };
         SigningRequestCreate: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             /** @default false */
             phone_verification_required?: boolean;
             /** @default false */
@@ -2029,6 +2175,14 @@ export interface components {
             order: number;
         };
         Signer: {
+            /** @description extension: as given on create (an empty object when none was) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: as given on create, else null */
+            external_id?: string | null;
+            /** @description extension: as given on create, else null */
+            redirect_url?: string | null;
             /** Format: uuid */
             id: string;
             email: string;
@@ -2113,6 +2267,14 @@ export interface components {
             message: string;
         };
         SigningRequest: {
+            /** @description extension: as given on create (an empty object when none was) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: as given on create, else null */
+            external_id?: string | null;
+            /** @description extension: as given on create, else null */
+            redirect_url?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -2156,6 +2318,53 @@ export interface components {
             /** @description Extension: only in the answer of the call that sent the request (send, or create and template send with `auto_send`), always there then (empty when all is well). Sending is not refused for them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, drawn on a signatures page at the end of the signed PDF) */
             warnings?: components["schemas"]["SendWarning"][];
             allow_delegation?: boolean;
+        };
+        SignerEdit: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
+            phone?: string | null;
+            /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
+            locale?: string | null;
+            /**
+             * @description Extension: how the signer gets the invitation, reminders and the completion notice: `email` (default), `sms` (a short text with the signing link through the configured SMS provider, instead of email; needs `phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent: the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only sends one-time codes (`twilio-verify`): 422
+             * @enum {string}
+             */
+            delivery?: "email" | "sms" | "both" | "link";
+            /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
+            order?: number;
+            /**
+             * Format: uuid
+             * @description an existing signer of the draft: kept under this id, with this input (name, email, phone, order, locale, delivery as on create), and keeps their fields. Without `id`: a new signer
+             */
+            id?: string;
+        };
+        SigningRequestUpdate: {
+            message?: string | null;
+            email_subject?: string | null;
+            /**
+             * @description parallel or sequential; without `signers`, every signer keeps their order
+             * @enum {string}
+             */
+            signing_order?: "parallel" | "sequential";
+            /** @description 1 to 90: the request expires this many days from now */
+            expires_in_days?: number;
+            reminder_days?: number | null;
+            cc_emails?: components["schemas"]["CcRecipient"][];
+            /** @description the draft's whole new list of signers, in order (1 to 100, emails unique): an entry with the `id` of an existing signer keeps and changes that signer, an entry without `id` adds one, and an existing signer left out is removed together with their fields. Orders as on create (a sequential request's entry without `order` takes its place in the list). A signer who has already signed (a reactivated request) can be neither changed nor removed (409) */
+            signers?: components["schemas"]["SignerEdit"][];
         };
         RequestEvent: {
             /** Format: uuid */
@@ -2314,6 +2523,56 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
+        };
+        FieldUpdate: {
+            /**
+             * Format: uuid
+             * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
+             */
+            document_id?: string;
+            /**
+             * @description extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits] attachment_mb`) the signer uploads (`POST /sign/{token}/api/attachments/{field_id}`); embedded in the signed PDF
+             * @enum {string}
+             */
+            field_type?: "signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment";
+            /** @description default 1; not with `anchor` */
+            page_number?: number;
+            /** @description required unless `anchor` is given */
+            x_percent?: number;
+            /** @description required unless `anchor` is given */
+            y_percent?: number;
+            width_percent?: number;
+            height_percent?: number;
+            placeholder?: string | null;
+            is_required?: boolean;
+            /** @description required for select fields */
+            options?: string[] | null;
+            /** @enum {string|null} */
+            validation_type?: "email" | "number" | "phone" | "date" | "regex" | null;
+            validation_pattern?: string | null;
+            /** @enum {string|null} */
+            auto_source?: "signer_name" | "signer_email" | "signer_phone" | "signing_date" | null;
+            value?: string | null;
+            /** Format: uuid */
+            signer_id?: string;
+        };
+        SigningUrlBody: {
+            /**
+             * @description true: every earlier link of this signer stops working (404) and only the new one works; false (default): the earlier links keep working beside it, up to 5 working links per signer (409 beyond: revoke the earlier ones)
+             * @default false
+             */
+            revoke_previous?: boolean;
+        };
+        SigningUrl: {
+            /** Format: uuid */
+            signer_id: string;
+            /** @description `{public_url}/sign/{token}` */
+            signing_url: string;
+            /**
+             * Format: date-time
+             * @description when the link stops working at the latest: the request's `expires_at` (it stops earlier when the request is cancelled, or when the signer is replaced or a later link revokes it)
+             */
+            expires_at: string;
         };
         TemplateSummary: {
             /** Format: uuid */
@@ -2507,7 +2766,18 @@ export interface components {
             /** @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md) */
             fields_from_text_tags?: boolean;
         };
-        RoleSigner: {
+        TaggedRoleSigner: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             name: string;
             /** Format: email */
             email: string;
@@ -2524,6 +2794,17 @@ export interface components {
             role: string;
         };
         TemplateSend: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             /** @description 1 to 90; default: the template's default_expiry_days */
             expires_in_days?: number | null;
             /**
@@ -2532,7 +2813,7 @@ export interface components {
              */
             auto_send?: boolean;
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
-            signers: components["schemas"]["RoleSigner"][];
+            signers: components["schemas"]["TaggedRoleSigner"][];
             /** @description at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 `validation_error` with one detail `variables.<key>` per missing key, and nothing is created. Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 on one line, field value 1000). */
             variables?: {
                 [key: string]: string;
@@ -2546,6 +2827,22 @@ export interface components {
             document_id?: string | null;
             /** @description extension: instead of the template's documents, 1 to 10 in order (giving both this and `document_id` is a 422): the n-th takes the place of the template's n-th, and the role fields on that one lie on it and must fit its pages (422). The request made is an envelope (docs/envelopes.md) */
             document_ids?: string[] | null;
+        };
+        RoleSigner: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
+            phone?: string | null;
+            /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
+            locale?: string | null;
+            /**
+             * @description Extension: how the signer gets the invitation, reminders and the completion notice: `email` (default), `sms` (a short text with the signing link through the configured SMS provider, instead of email; needs `phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent: the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only sends one-time codes (`twilio-verify`): 422
+             * @enum {string}
+             */
+            delivery?: "email" | "sms" | "both" | "link";
+            /** @description a template role's name, matched case-insensitively */
+            role: string;
         };
         Recipient: {
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
@@ -2744,6 +3041,12 @@ export interface components {
             /** @description the page posts esign.signed / esign.declined / esign.error to this origin */
             origin: string;
         };
+        SignerRedirect: {
+            /** @description after signing: the URL with `event=signed` */
+            signed: string;
+            /** @description after declining: the URL with `event=declined` */
+            declined: string;
+        };
         SignerView: {
             request: components["schemas"]["SignerViewRequest"];
             signer: components["schemas"]["SignerViewSigner"];
@@ -2768,6 +3071,8 @@ export interface components {
             can_delegate: boolean;
             /** @description for embedded links */
             embed?: components["schemas"]["EmbedInfo"] | (Record<string, never> | null);
+            /** @description extension: where the page sends the signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added); null when neither was given */
+            redirect?: components["schemas"]["SignerRedirect"] | (Record<string, never> | null);
         };
         SignBody: {
             /** @description field id -> value (a string, a boolean for checkboxes, or null; at most 5000 entries) for this signer's text, checkbox ("true"/"false") and select fields, and overrides of auto_source fields */
@@ -4844,6 +5149,12 @@ export interface operations {
     listSigningRequests: {
         parameters: {
             query?: {
+                /** @description extension: only requests with this `external_id` (exact match) */
+                external_id?: string;
+                /** @description extension: `metadata[key]=value`, only requests whose metadata has `key` equal to `value` (exact match); up to 5 pairs, all must match. Not together with `external_id` or `signer_email` (422) */
+                metadata?: {
+                    [key: string]: string;
+                };
                 /** @description 1 to 100 */
                 limit?: number;
                 /** @description 0 to 10,000 (a larger offset is 422); walk further with `after_id` */
@@ -5173,6 +5484,252 @@ export interface operations {
             };
             /** @description No such record in this organisation (`not_found`) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteSigningRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateSigningRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningRequestUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningRequest"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6599,6 +7156,395 @@ export interface operations {
             };
             /** @description No such record in this organisation (`not_found`) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+                field_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updateField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+                field_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FieldUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FieldRead"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createSigningUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+                signer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningUrlBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningUrl"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

@@ -28,7 +28,7 @@ from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import enterprise_delivery, notifications
 from esign.domain.orgs.keys import internal_ca, long_term, signing_seal
 from esign.domain.pages import stamping
-from esign.domain.requests import downloads, envelope, request_events
+from esign.domain.requests import downloads, envelope, request_events, tags
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize_envelope, prepare_envelope
 from esign.pdf.seal import seal_pdf, signer_field
@@ -203,7 +203,7 @@ async def _announce(services, request: dict) -> None:
                                 "signing_level": request.get("signing_level", "ses"),
                                 "signed_pdf_storage_key": downloads.blob_key(request, "signed", document["id"]),
                                 "download_url": url, "download_expires_at": iso(expires_at),
-                                "signers": request_events.signers_summary(request)})
+                                "signers": request_events.signers_summary(request), **tags.labels(request)})
     await enterprise_delivery.schedule(services, request)
     await notifications.send_copies(services, request)
 

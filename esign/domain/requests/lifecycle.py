@@ -45,7 +45,7 @@ def _invite(services, signers: list[dict], group_ids: set, now) -> list[dict]:
         s = dict(s)
         if s["id"] in group_ids and s["status"] == "pending":
             nonce = new_token(nbytes=16)
-            s.update(status="sent", sent_at=now, token_nonce=nonce, token_hash=None)
+            s.update(status="sent", sent_at=now, token_nonce=nonce, token_hash=None, earlier_token_hashes=[])
             out.append(s)
         else:
             out.append(s)
@@ -193,7 +193,7 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
         for s in r["signers"]:
             s = dict(s)
             if s["status"] not in DONE_SIGNER:
-                s.update(status="pending", token_hash=None, token_nonce=None)
+                s.update(status="pending", token_hash=None, token_nonce=None, earlier_token_hashes=[])
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
                 "effects": change_effects.event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}

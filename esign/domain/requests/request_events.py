@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 
 from esign.clock import iso
-from esign.domain.requests import downloads, envelope
+from esign.domain.requests import downloads, envelope, tags
 
 FIELD_VALUES_MAX_BYTES = 256 * 1024  # the field values a completion webhook carries at most
 
@@ -27,10 +27,11 @@ async def record_event(services, request, event_type, signer=None, actor=None, m
 def event_data(request: dict, signer: dict | None = None) -> dict:
     """The webhook `data` of signing-request and signer events."""
     data = {"signing_request_id": request["id"], "status": request["status"], "document_id": request["document_id"],
-            "document_name": request["document_name"], "sandbox": request.get("sandbox", False)}
+            "document_name": request["document_name"], "sandbox": request.get("sandbox", False),
+            **tags.labels(request)}
     if signer:
         data["signer"] = {"id": signer["id"], "email": signer["email"], "name": signer["name"],
-                          "status": signer["status"]}
+                          "status": signer["status"], **tags.labels(signer)}
     if request["status"] == "completed":
         data["completed_at"] = iso(request.get("completed_at"))
         data["all_signers"] = signers_summary(request)

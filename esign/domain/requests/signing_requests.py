@@ -1,6 +1,7 @@
 """Creating signing requests, replacing their fields, and the record views the API returns."""
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import re
 import warnings
@@ -10,7 +11,7 @@ import phonenumbers
 from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
-from esign.domain.requests import envelope, lifecycle, links, mail_queue
+from esign.domain.requests import envelope, lifecycle, links, mail_queue, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
@@ -27,6 +28,8 @@ SIGNER_DEFAULTS = {
     "token_nonce": None, "token_hash": None,
     # delegation (esign.domain.signer.routing): who handed this place on, to whom, when and why
     "delegated_to": None, "delegated_from": None, "delegated_at": None, "delegation_reason": None,
+    # the sender's own labels (esign.domain.requests.tags)
+    "metadata_terms": [], "external_id": None, "redirect_url": None,
 }
 
 
@@ -35,7 +38,9 @@ SIGNER_DEFAULTS = {
 # schema); drawings live in blob storage (esign.domain.signer.signing); embedded-signing tokens in their own
 # collection. Fields: at most MAX_FIELDS, and together at most FIELDS_MAX_BYTES counted at their
 # largest, i.e. with the longest value a signer may still enter in each (4 bytes per character, the
-# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do.
+# most UTF-8 takes). With that the whole request stays below about 11.5 MiB whatever signers do; the
+# sender's labels (esign.domain.requests.tags: metadata at most 256 KiB together, an external_id and a
+# redirect_url of at most 255 and 2000 characters on the request and each signer) add at most 1.2 MiB.
 MAX_FIELDS = 5000  # spec: fields per call; a call replaces every field, so also per request
 FIELDS_MAX_BYTES = 10 * 1024 * 1024
 FIELD_BYTES = 512  # a stored field without its strings: keys, ids, numbers, flags, filled_at
@@ -92,12 +97,9 @@ def check_identity_provider(services, required: bool, details: list) -> None:
 def check_signers(services, body: dict) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
-    emails = [s["email"].lower() for s in body["signers"]]
-    details = [{"field": "signers", "message": f"duplicate signer email {email}"}
-               for email in sorted({e for e in emails if emails.count(e) > 1})]
+    details = duplicate_emails(body["signers"])
     if body.get("phone_verification_required"):
-        details += [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
-                    for i, s in enumerate(body["signers"]) if not s.get("phone")]
+        details += without_phone(body["signers"])
     check_deliveries(services, body["signers"], details)
     check_phone_countries(services, body["signers"], details)
     if details:
@@ -129,6 +131,19 @@ def check_phone_countries(services, signers: list[dict], details: list, prefix: 
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
+def duplicate_emails(signers: list[dict]) -> list[dict]:
+    """The 422 details of each email given to two signers (case-insensitive), or none."""
+    emails = [s["email"].lower() for s in signers]
+    return [{"field": "signers", "message": f"duplicate signer email {email}"}
+            for email in sorted({e for e in emails if emails.count(e) > 1})]
+
+
+def without_phone(signers: list[dict]) -> list[dict]:
+    """The 422 details of signers without a phone, when the request asks for phone verification."""
+    return [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
+            for i, s in enumerate(signers) if not s.get("phone")]
+
+
 async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
                  problems: Problems | None = None) -> dict:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
@@ -149,8 +164,10 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
         orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
         signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
                     "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                    "delivery": s.get("delivery") or "email"}
+                    "delivery": s.get("delivery") or "email", **tags.stored(s)}
                    for s, order in zip(body["signers"], orders)]
+        if not problems.refused("metadata", "redirect_url"):
+            tags.check(body, org.get("embed_origins") or [], problems.details)
     if not problems.refused("identity_verification_required"):
         check_identity_provider(services, bool(body.get("identity_verification_required")), problems.details)
     fields = None
@@ -159,7 +176,9 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
         fields = await problems.wait(placement.place_anchored(services, records, body.get("fields") or []))
         if fields is not None and body.get("fields_from_text_tags"):
             fields = problems.run(lambda: fields + placement.request_tag_fields(records, body["signers"]))
-        fields = None if fields is None else problems.run(stored_fields, signers, listed, fields)
+        # in a thread: checking 5000 fields takes ~50 ms, which the event loop would otherwise wait for
+        fields = None if fields is None else await problems.wait(asyncio.to_thread(stored_fields, signers, listed,
+                                                                                   fields))
     problems.raise_any()
     document = records[0]
     emails = [s["email"].lower() for s in body["signers"]]
@@ -186,7 +205,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
         "version": 0, "template_id": body.get("template_id"),
-        "allow_delegation": bool(body.get("allow_delegation")),
+        "allow_delegation": bool(body.get("allow_delegation")), **tags.stored(body),
     }
     try:
         request = await services.store.signing_requests.insert(record)
@@ -249,7 +268,9 @@ async def replace_fields(services, request: dict, fields: list[dict], problems: 
         if None in records:
             raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
         fields = await found.wait(placement.place_anchored(services, records, fields))
-    stored = None if fields is None else found.run(stored_fields, request["signers"], listed, fields)
+    # in a thread: checking 5000 fields takes ~50 ms, which the event loop would otherwise wait for
+    stored = None if fields is None else await found.wait(asyncio.to_thread(stored_fields, request["signers"],
+                                                                            listed, fields))
     problems.add_renumbered(found, "fields", indexes)
     problems.raise_any()
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
@@ -342,9 +363,16 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
                  "delegated_at", "delegation_reason")
 
 
-def field_view(request: dict, f: dict) -> dict:
+def field_views(request: dict, fields: list[dict] | None = None) -> list[dict]:
+    """The request's fields (or those of `fields`) as the API shows them: each with its signer's name
+    and the id of the envelope document it lies on (envelope.document_of: the first for a field stored
+    before envelopes)."""
     names = {s["id"]: s["name"] for s in request["signers"]}
-    return {**f, "signer_name": names.get(f["signer_id"]), "document_id": envelope.document_of(request, f)["id"]}
+    documents = envelope.of(request)
+    ids = {d["id"] for d in documents}
+    return [{**f, "signer_name": names.get(f["signer_id"]),
+             "document_id": f["document_id"] if f.get("document_id") in ids else documents[0]["id"]}
+            for f in (request["fields"] if fields is None else fields)]
 
 
 def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
@@ -361,10 +389,11 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
     def signer_view(s: dict) -> dict:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
-        return {**{k: s.get(k) for k in SIGNER_FIELDS},
+        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
-    return {**request, "documents": envelope.of(request), "signers": [signer_view(s) for s in request["signers"]],
+    return {**request, **tags.shown(request), "documents": envelope.of(request),
+            "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url,
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
@@ -372,4 +401,5 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
 def summary_view(request: dict) -> dict:
     return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
-            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}
+            "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,
+            **tags.labels(request)}

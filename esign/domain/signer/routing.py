@@ -2,8 +2,9 @@
 someone else (`delegate`). Both are one conditional update of the request (lifecycle.transition),
 with what follows (events, emails) stored with the change and done after it (lifecycle.follow).
 
-A signer's earlier links stop working: their token hash moves to `moved_token_hashes` (the last
-MOVED_KEEP of them, so the document stays bounded), where `signing.open_link` recognises it and
+A signer's links stop working (the current one and any earlier one kept working beside it): their
+hashes move to `moved_token_hashes` (the last MOVED_KEEP of them, so the document stays bounded),
+where `signing.open_link` recognises them and
 answers 410 `gone` saying the invitation moved, instead of an unexplained 404. Embedded links
 issued before the change are refused the same way (`moved_at`).
 """
@@ -32,11 +33,11 @@ def moved_message(signer: dict) -> str:
 
 def _retire_link(signer: dict, reason: str, now) -> dict:
     """The signer's current link hash moved to the bounded list of links that say 'moved'."""
-    moved = list(signer.get("moved_token_hashes") or [])
+    moved = [*(signer.get("moved_token_hashes") or []), *(signer.get("earlier_token_hashes") or [])]
     if signer.get("token_hash"):
         moved.append(signer["token_hash"])
     return {"moved_token_hashes": moved[-MOVED_KEEP:], "moved_reason": reason, "moved_at": now,
-            "token_hash": None, "token_nonce": None}
+            "token_hash": None, "token_nonce": None, "earlier_token_hashes": []}
 
 
 def _address_taken(request: dict, email: str, except_id: str | None = None) -> bool:
@@ -67,7 +68,8 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
         if _address_taken(r, email, except_id=signer_id):
             raise validation_error([{"field": "email", "message": f"{email} is already a signer of this request"}])
         invited = bool(s.get("token_nonce"))
-        fresh = {**SIGNER_DEFAULTS, **{k: s.get(k) for k in ("id", "order", "delegated_from", "delegation_depth")},
+        kept = ("id", "order", "delegated_from", "delegation_depth", "metadata_terms", "external_id", "redirect_url")
+        fresh = {**SIGNER_DEFAULTS, **{k: s.get(k) for k in kept},
                  **_retire_link(s, "replaced", now), "name": person["name"], "email": email,
                  "phone": person.get("phone")}
         if invited:

@@ -19,7 +19,7 @@ from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values
-from esign.domain.requests import effects, envelope, lifecycle, request_events
+from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -61,7 +61,7 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
     request = await repo.by_signer_token(digest)
     origin = None
     if request is not None:
-        signer = next(s for s in request["signers"] if s.get("token_hash") == digest)
+        signer = next(s for s in request["signers"] if links.holds(s, digest))
     else:
         entry = await services.store.embed_tokens.by_hash(digest)
         request = await repo.by_id(entry["request_id"]) if entry else None
@@ -164,6 +164,18 @@ async def record_viewed(services, session: SignerSession, actor) -> SignerSessio
 async def view(services, session: SignerSession, base_path: str, actor) -> dict:
     """The signer API's answer (what the signer sees); records nothing."""
     request = session.request
+    documents = []
+    for d in envelope.of(request):  # every document of the envelope, in order, each with its own pages
+        record = await services.store.documents.settled(request["org_id"], d["id"])
+        documents.append((d, record, await pages(services, record)))
+    # composed in a thread: for a signer of 5000 fields it takes a tenth of a second, which the event
+    # loop does not wait for
+    return await asyncio.to_thread(_composed, services, session, base_path, documents)
+
+
+def _composed(services, session: SignerSession, base_path: str, listed: list[tuple[dict, dict, list]]) -> dict:
+    """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry)."""
+    request = session.request
     signer = session.signer
     today = services.clock.now().date()
     signed = signer["status"] == "signed"
@@ -180,9 +192,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
                "done": signed, "client_pattern": pattern, "pattern_message": message,
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
-    for d in envelope.of(request):  # every document of the envelope, in order, each with its own pages
-        record = await services.store.documents.settled(request["org_id"], d["id"])
-        geometry = await pages(services, record)
+    for d, record, geometry in listed:
         address = page_images.addresses(request, record)
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
@@ -207,6 +217,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         "can_withdraw": can_withdraw(request, signer),
         "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0],
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
+        "redirect": tags.redirects(request, signer),
     }
 
 

@@ -34,6 +34,7 @@ PLACEHOLDER_TEXT = (
 # settings copied from the template onto every request made from it
 COPIED = ("signing_order", "reminder_days", "identity_verification_required",
           "phone_verification_required", "signing_level", "separate_stamp_page", "cc_emails")
+TAGS = ("metadata", "external_id", "redirect_url")  # a send's and its signers' own (esign.domain.requests.tags)
 
 
 def stored(body: dict) -> dict:
@@ -269,7 +270,8 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
         signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
                         "order": role["order"], "locale": s.get("locale") or role.get("locale"),
-                        "delivery": s.get("delivery") or role.get("delivery") or "email"})
+                        "delivery": s.get("delivery") or role.get("delivery") or "email",
+                        **{k: s[k] for k in TAGS if k in s}})
         for j, f in enumerate(role["fields"]):
             value = fill(f.get("value"), f"role {role['name']!r} fields.{j}.value")
             fields.append({**f, "signer_id": signer_id, "value": value})
@@ -290,7 +292,7 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
     return {**{key: template.get(key) for key in COPIED}, "id": request_id, "template_id": template["id"],
             "signers": signers, "fields": fields, "message": message, "email_subject": subject,
             "expires_in_days": send.get("expires_in_days") or template["default_expiry_days"],
-            "auto_send": send["auto_send"]}
+            "auto_send": send["auto_send"], **{k: send[k] for k in TAGS if k in send}}
 
 
 async def _documents(services, org_id: str, sandbox: bool, template: dict, send: dict, body: dict) -> dict:

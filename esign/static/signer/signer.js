@@ -66,6 +66,16 @@
     window.parent.postMessage(message, state.embed.origin);
   }
 
+  // --- after signing or declining: on to the sender's redirect_url (state.redirect), if they gave one ----
+  var REDIRECT_MS = 2000;  // long enough to read that it is done; the link goes at once
+  function leave(event) {
+    var target = state && state.redirect && state.redirect[event];
+    if (!target) return;
+    $("redirect-link").href = target;
+    show("redirect-note", true);
+    setTimeout(function () { location.assign(target); }, REDIRECT_MS);
+  }
+
   function fail(err) {
     var box = $("error");
     box.textContent = err.message || String(err);
@@ -768,6 +778,7 @@
       render();
       $("status").focus();
       notifyParent("esign.signed");
+      leave("signed");
     }).catch(function (err) {
       if (err.status === 422 && err.details.length) {
         var mapped = err.details.filter(function (d) { return d.field.indexOf("values.") === 0; })
@@ -919,6 +930,7 @@
       box.hidden = false;
       box.focus();
       notifyParent("esign.declined", { reason: reason });
+      leave("declined");
     }).catch(function (err) {
       text("decline-error", err.message);
     }).then(function () { $("decline-ok").disabled = false; });

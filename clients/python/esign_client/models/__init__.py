@@ -14,10 +14,12 @@ from .bulk_send import BulkSend
 from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancelled_data import CancelledData
+from .cancelled_data_metadata import CancelledDataMetadata
 from .cc_out import CcOut
 from .cc_recipient import CcRecipient
 from .code_body import CodeBody
 from .completed_data import CompletedData
+from .completed_data_metadata import CompletedDataMetadata
 from .completed_field_value import CompletedFieldValue
 from .completed_signer import CompletedSigner
 from .contact import Contact
@@ -34,12 +36,14 @@ from .create_body_field_validation_type_type_3_type_1 import CreateBodyFieldVali
 from .decline_body import DeclineBody
 from .declined import Declined
 from .declined_data import DeclinedData
+from .declined_data_metadata import DeclinedDataMetadata
 from .degradation import Degradation
 from .delegate import Delegate
 from .delegate_body import DelegateBody
 from .delegate_person import DelegatePerson
 from .delegated import Delegated
 from .delegated_data import DelegatedData
+from .delegated_data_metadata import DelegatedDataMetadata
 from .delivery import Delivery
 from .delivery_page import DeliveryPage
 from .delivery_status import DeliveryStatus
@@ -47,6 +51,7 @@ from .document import Document
 from .document_page import DocumentPage
 from .document_read import DocumentRead
 from .document_signed_data import DocumentSignedData
+from .document_signed_data_metadata import DocumentSignedDataMetadata
 from .document_signed_delivery import DocumentSignedDelivery
 from .document_signed_delivery_event import DocumentSignedDeliveryEvent
 from .document_uploaded_data import DocumentUploadedData
@@ -84,6 +89,14 @@ from .field_shape_field_type import FieldShapeFieldType
 from .field_shape_validation_type_type_1 import FieldShapeValidationTypeType1
 from .field_shape_validation_type_type_2_type_1 import FieldShapeValidationTypeType2Type1
 from .field_shape_validation_type_type_3_type_1 import FieldShapeValidationTypeType3Type1
+from .field_update import FieldUpdate
+from .field_update_auto_source_type_1 import FieldUpdateAutoSourceType1
+from .field_update_auto_source_type_2_type_1 import FieldUpdateAutoSourceType2Type1
+from .field_update_auto_source_type_3_type_1 import FieldUpdateAutoSourceType3Type1
+from .field_update_field_type import FieldUpdateFieldType
+from .field_update_validation_type_type_1 import FieldUpdateValidationTypeType1
+from .field_update_validation_type_type_2_type_1 import FieldUpdateValidationTypeType2Type1
+from .field_update_validation_type_type_3_type_1 import FieldUpdateValidationTypeType3Type1
 from .field_value import FieldValue
 from .fields_body import FieldsBody
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
@@ -92,6 +105,7 @@ from .identity_body import IdentityBody
 from .identity_body_document_type import IdentityBodyDocumentType
 from .identity_metric import IdentityMetric
 from .identity_verification import IdentityVerification
+from .list_signing_requests_metadata import ListSigningRequestsMetadata
 from .list_signing_requests_order import ListSigningRequestsOrder
 from .list_signing_requests_sort import ListSigningRequestsSort
 from .list_signing_requests_status import ListSigningRequestsStatus
@@ -109,6 +123,7 @@ from .recipient import Recipient
 from .recipient_variables import RecipientVariables
 from .remind_response import RemindResponse
 from .reminded_data import RemindedData
+from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
 from .role import Role
@@ -124,6 +139,7 @@ from .sign_body_signature_type_0_kind import SignBodySignatureType0Kind
 from .sign_body_values import SignBodyValues
 from .signed_before import SignedBefore
 from .signed_data import SignedData
+from .signed_data_metadata import SignedDataMetadata
 from .signed_document import SignedDocument
 from .signer import Signer
 from .signer_attach_file_body import SignerAttachFileBody
@@ -131,25 +147,35 @@ from .signer_base import SignerBase
 from .signer_base_delivery import SignerBaseDelivery
 from .signer_consent import SignerConsent
 from .signer_data import SignerData
+from .signer_data_metadata import SignerDataMetadata
 from .signer_declined_delivery import SignerDeclinedDelivery
 from .signer_declined_delivery_event import SignerDeclinedDeliveryEvent
 from .signer_delegated_delivery import SignerDelegatedDelivery
 from .signer_delegated_delivery_event import SignerDelegatedDeliveryEvent
 from .signer_document import SignerDocument
+from .signer_edit import SignerEdit
+from .signer_edit_delivery import SignerEditDelivery
+from .signer_edit_metadata import SignerEditMetadata
 from .signer_field import SignerField
 from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
 from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
+from .signer_input_metadata import SignerInputMetadata
+from .signer_metadata import SignerMetadata
 from .signer_page import SignerPage
 from .signer_progress import SignerProgress
+from .signer_redirect import SignerRedirect
 from .signer_replaced_data import SignerReplacedData
+from .signer_replaced_data_metadata import SignerReplacedDataMetadata
 from .signer_requirements import SignerRequirements
 from .signer_signed_delivery import SignerSignedDelivery
 from .signer_signed_delivery_event import SignerSignedDeliveryEvent
 from .signer_state import SignerState
+from .signer_state_metadata import SignerStateMetadata
 from .signer_view import SignerView
 from .signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0
+from .signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
 from .signer_view_request import SignerViewRequest
 from .signer_view_request_signing_order import SignerViewRequestSigningOrder
 from .signer_view_signer import SignerViewSigner
@@ -163,13 +189,16 @@ from .signing_request_cancelled_delivery_event import SigningRequestCancelledDel
 from .signing_request_completed_delivery import SigningRequestCompletedDelivery
 from .signing_request_completed_delivery_event import SigningRequestCompletedDeliveryEvent
 from .signing_request_create import SigningRequestCreate
+from .signing_request_create_metadata import SigningRequestCreateMetadata
 from .signing_request_create_signing_level import SigningRequestCreateSigningLevel
 from .signing_request_create_signing_order import SigningRequestCreateSigningOrder
 from .signing_request_created_delivery import SigningRequestCreatedDelivery
 from .signing_request_created_delivery_event import SigningRequestCreatedDeliveryEvent
 from .signing_request_data import SigningRequestData
+from .signing_request_data_metadata import SigningRequestDataMetadata
 from .signing_request_expired_delivery import SigningRequestExpiredDelivery
 from .signing_request_expired_delivery_event import SigningRequestExpiredDeliveryEvent
+from .signing_request_metadata import SigningRequestMetadata
 from .signing_request_page import SigningRequestPage
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
@@ -178,13 +207,22 @@ from .signing_request_sent_delivery_event import SigningRequestSentDeliveryEvent
 from .signing_request_signer_replaced_delivery import SigningRequestSignerReplacedDelivery
 from .signing_request_signer_replaced_delivery_event import SigningRequestSignerReplacedDeliveryEvent
 from .signing_request_summary import SigningRequestSummary
+from .signing_request_summary_metadata import SigningRequestSummaryMetadata
+from .signing_request_update import SigningRequestUpdate
+from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
+from .signing_url import SigningUrl
+from .signing_url_body import SigningUrlBody
 from .tag_attributes import TagAttributes
+from .tagged_role_signer import TaggedRoleSigner
+from .tagged_role_signer_delivery import TaggedRoleSignerDelivery
+from .tagged_role_signer_metadata import TaggedRoleSignerMetadata
 from .template import Template
 from .template_create import TemplateCreate
 from .template_create_signing_level import TemplateCreateSigningLevel
 from .template_create_signing_order import TemplateCreateSigningOrder
 from .template_page import TemplatePage
 from .template_send import TemplateSend
+from .template_send_metadata import TemplateSendMetadata
 from .template_send_variables import TemplateSendVariables
 from .template_signing_level import TemplateSigningLevel
 from .template_signing_order import TemplateSigningOrder
@@ -219,11 +257,13 @@ __all__ = (
     "BulkSend",
     "CancelBody",
     "CancelledData",
+    "CancelledDataMetadata",
     "CancelResponse",
     "CcOut",
     "CcRecipient",
     "CodeBody",
     "CompletedData",
+    "CompletedDataMetadata",
     "CompletedFieldValue",
     "CompletedSigner",
     "Contact",
@@ -240,11 +280,13 @@ __all__ = (
     "DeclineBody",
     "Declined",
     "DeclinedData",
+    "DeclinedDataMetadata",
     "Degradation",
     "Delegate",
     "DelegateBody",
     "Delegated",
     "DelegatedData",
+    "DelegatedDataMetadata",
     "DelegatePerson",
     "Delivery",
     "DeliveryPage",
@@ -253,6 +295,7 @@ __all__ = (
     "DocumentPage",
     "DocumentRead",
     "DocumentSignedData",
+    "DocumentSignedDataMetadata",
     "DocumentSignedDelivery",
     "DocumentSignedDeliveryEvent",
     "DocumentUploadedData",
@@ -291,6 +334,14 @@ __all__ = (
     "FieldShapeValidationTypeType1",
     "FieldShapeValidationTypeType2Type1",
     "FieldShapeValidationTypeType3Type1",
+    "FieldUpdate",
+    "FieldUpdateAutoSourceType1",
+    "FieldUpdateAutoSourceType2Type1",
+    "FieldUpdateAutoSourceType3Type1",
+    "FieldUpdateFieldType",
+    "FieldUpdateValidationTypeType1",
+    "FieldUpdateValidationTypeType2Type1",
+    "FieldUpdateValidationTypeType3Type1",
     "FieldValue",
     "GetSignedPdfDownloadFile",
     "Health",
@@ -298,6 +349,7 @@ __all__ = (
     "IdentityBodyDocumentType",
     "IdentityMetric",
     "IdentityVerification",
+    "ListSigningRequestsMetadata",
     "ListSigningRequestsOrder",
     "ListSigningRequestsSort",
     "ListSigningRequestsStatus",
@@ -314,6 +366,7 @@ __all__ = (
     "Recipient",
     "RecipientVariables",
     "RemindedData",
+    "RemindedDataMetadata",
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
@@ -330,6 +383,7 @@ __all__ = (
     "SignBodyValues",
     "SignedBefore",
     "SignedData",
+    "SignedDataMetadata",
     "SignedDocument",
     "Signer",
     "SignerAttachFileBody",
@@ -337,27 +391,37 @@ __all__ = (
     "SignerBaseDelivery",
     "SignerConsent",
     "SignerData",
+    "SignerDataMetadata",
     "SignerDeclinedDelivery",
     "SignerDeclinedDeliveryEvent",
     "SignerDelegatedDelivery",
     "SignerDelegatedDeliveryEvent",
     "SignerDocument",
+    "SignerEdit",
+    "SignerEditDelivery",
+    "SignerEditMetadata",
     "SignerField",
     "SignerFieldAttachmentType0Type0",
     "SignerFieldMarkType1Type0",
     "SignerInput",
     "SignerInputDelivery",
+    "SignerInputMetadata",
+    "SignerMetadata",
     "SignerPage",
     "SignerProgress",
+    "SignerRedirect",
     "SignerReplacedData",
+    "SignerReplacedDataMetadata",
     "SignerRequirements",
     "SignerSignedDelivery",
     "SignerSignedDeliveryEvent",
     "SignerState",
+    "SignerStateMetadata",
     "SignerView",
     "SignerViewedDelivery",
     "SignerViewedDeliveryEvent",
     "SignerViewEmbedType1Type0",
+    "SignerViewRedirectType1Type0",
     "SignerViewRequest",
     "SignerViewRequestSigningOrder",
     "SignerViewSigner",
@@ -371,11 +435,14 @@ __all__ = (
     "SigningRequestCreate",
     "SigningRequestCreatedDelivery",
     "SigningRequestCreatedDeliveryEvent",
+    "SigningRequestCreateMetadata",
     "SigningRequestCreateSigningLevel",
     "SigningRequestCreateSigningOrder",
     "SigningRequestData",
+    "SigningRequestDataMetadata",
     "SigningRequestExpiredDelivery",
     "SigningRequestExpiredDeliveryEvent",
+    "SigningRequestMetadata",
     "SigningRequestPage",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",
@@ -384,13 +451,22 @@ __all__ = (
     "SigningRequestSignerReplacedDelivery",
     "SigningRequestSignerReplacedDeliveryEvent",
     "SigningRequestSummary",
+    "SigningRequestSummaryMetadata",
+    "SigningRequestUpdate",
+    "SigningRequestUpdateSigningOrder",
+    "SigningUrl",
+    "SigningUrlBody",
     "TagAttributes",
+    "TaggedRoleSigner",
+    "TaggedRoleSignerDelivery",
+    "TaggedRoleSignerMetadata",
     "Template",
     "TemplateCreate",
     "TemplateCreateSigningLevel",
     "TemplateCreateSigningOrder",
     "TemplatePage",
     "TemplateSend",
+    "TemplateSendMetadata",
     "TemplateSendVariables",
     "TemplateSigningLevel",
     "TemplateSigningOrder",

@@ -11,6 +11,8 @@ from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
+if TYPE_CHECKING:
+  from ..models.cancelled_data_metadata import CancelledDataMetadata
 
 
 
@@ -24,6 +26,8 @@ T = TypeVar("T", bound="CancelledData")
 class CancelledData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (CancelledDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -33,6 +37,8 @@ class CancelledData:
                 none was given
      """
 
+    external_id: None | str
+    metadata: CancelledDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -46,6 +52,12 @@ class CancelledData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cancelled_data_metadata import CancelledDataMetadata # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -63,6 +75,8 @@ class CancelledData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -77,7 +91,21 @@ class CancelledData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cancelled_data_metadata import CancelledDataMetadata # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = CancelledDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -103,6 +131,8 @@ class CancelledData:
 
 
         cancelled_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

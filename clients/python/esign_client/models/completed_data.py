@@ -13,6 +13,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.completed_data_metadata import CompletedDataMetadata
   from ..models.completed_field_value import CompletedFieldValue
   from ..models.completed_signer import CompletedSigner
   from ..models.signed_document import SignedDocument
@@ -29,6 +30,8 @@ T = TypeVar("T", bound="CompletedData")
 class CompletedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (CompletedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -44,6 +47,8 @@ class CompletedData:
                 requests/{id}`)
      """
 
+    external_id: None | str
+    metadata: CompletedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -61,9 +66,15 @@ class CompletedData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.completed_data_metadata import CompletedDataMetadata # noqa: PLC0415
         from ..models.completed_field_value import CompletedFieldValue # noqa: PLC0415
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
         from ..models.signed_document import SignedDocument # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -107,6 +118,8 @@ class CompletedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -125,10 +138,24 @@ class CompletedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.completed_data_metadata import CompletedDataMetadata # noqa: PLC0415
         from ..models.completed_field_value import CompletedFieldValue # noqa: PLC0415
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
         from ..models.signed_document import SignedDocument # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = CompletedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -196,6 +223,8 @@ class CompletedData:
 
 
         completed_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -12,6 +12,7 @@ from typing import cast
 from uuid import UUID
 
 if TYPE_CHECKING:
+  from ..models.declined_data_metadata import DeclinedDataMetadata
   from ..models.signer_state import SignerState
 
 
@@ -26,6 +27,8 @@ T = TypeVar("T", bound="DeclinedData")
 class DeclinedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (DeclinedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -38,6 +41,8 @@ class DeclinedData:
             reason (str): the reason the signer gave
      """
 
+    external_id: None | str
+    metadata: DeclinedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -55,7 +60,13 @@ class DeclinedData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.declined_data_metadata import DeclinedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -80,6 +91,8 @@ class DeclinedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -98,8 +111,22 @@ class DeclinedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.declined_data_metadata import DeclinedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = DeclinedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -133,6 +160,8 @@ class DeclinedData:
         reason = d.pop("reason")
 
         declined_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -13,6 +13,7 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.delegate_person import DelegatePerson
+  from ..models.delegated_data_metadata import DelegatedDataMetadata
   from ..models.signer_state import SignerState
 
 
@@ -27,6 +28,8 @@ T = TypeVar("T", bound="DelegatedData")
 class DelegatedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (DelegatedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -40,6 +43,8 @@ class DelegatedData:
             reason (str): the reason the delegating signer gave
      """
 
+    external_id: None | str
+    metadata: DelegatedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -59,7 +64,13 @@ class DelegatedData:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.delegate_person import DelegatePerson # noqa: PLC0415
+        from ..models.delegated_data_metadata import DelegatedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -86,6 +97,8 @@ class DelegatedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -106,8 +119,22 @@ class DelegatedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.delegate_person import DelegatePerson # noqa: PLC0415
+        from ..models.delegated_data_metadata import DelegatedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = DelegatedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -146,6 +173,8 @@ class DelegatedData:
         reason = d.pop("reason")
 
         delegated_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -14,6 +14,7 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.completed_signer import CompletedSigner
+  from ..models.document_signed_data_metadata import DocumentSignedDataMetadata
 
 
 
@@ -27,6 +28,8 @@ T = TypeVar("T", bound="DocumentSignedData")
 class DocumentSignedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (DocumentSignedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             document_id (UUID): extension: the document whose signed PDF is ready (one event per document of the request)
@@ -40,6 +43,8 @@ class DocumentSignedData:
             download_expires_at (datetime.datetime):
      """
 
+    external_id: None | str
+    metadata: DocumentSignedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     document_id: UUID
@@ -57,6 +62,12 @@ class DocumentSignedData:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
+        from ..models.document_signed_data_metadata import DocumentSignedDataMetadata # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -84,6 +95,8 @@ class DocumentSignedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "document_id": document_id,
@@ -102,7 +115,21 @@ class DocumentSignedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
+        from ..models.document_signed_data_metadata import DocumentSignedDataMetadata # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = DocumentSignedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -142,6 +169,8 @@ class DocumentSignedData:
 
 
         document_signed_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             document_id=document_id,

@@ -11,6 +11,8 @@ from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
+if TYPE_CHECKING:
+  from ..models.reminded_data_metadata import RemindedDataMetadata
 
 
 
@@ -24,6 +26,8 @@ T = TypeVar("T", bound="RemindedData")
 class RemindedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (RemindedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -32,6 +36,8 @@ class RemindedData:
             signers (list[str]): email addresses of the reminded signers (none for sandbox requests, which send no email)
      """
 
+    external_id: None | str
+    metadata: RemindedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -45,6 +51,12 @@ class RemindedData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.reminded_data_metadata import RemindedDataMetadata # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -63,6 +75,8 @@ class RemindedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -77,7 +91,21 @@ class RemindedData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.reminded_data_metadata import RemindedDataMetadata # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = RemindedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -98,6 +126,8 @@ class RemindedData:
 
 
         reminded_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -15,6 +15,7 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.completed_signer import CompletedSigner
+  from ..models.signed_data_metadata import SignedDataMetadata
   from ..models.signer_state import SignerState
 
 
@@ -29,6 +30,8 @@ T = TypeVar("T", bound="SignedData")
 class SignedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (SignedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -43,6 +46,8 @@ class SignedData:
                 `{email, name, signed_at}`
      """
 
+    external_id: None | str
+    metadata: SignedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -62,7 +67,13 @@ class SignedData:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
+        from ..models.signed_data_metadata import SignedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -98,6 +109,8 @@ class SignedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -120,8 +133,22 @@ class SignedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.completed_signer import CompletedSigner # noqa: PLC0415
+        from ..models.signed_data_metadata import SignedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = SignedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -175,6 +202,8 @@ class SignedData:
 
 
         signed_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -13,6 +13,8 @@ from typing import cast
 from uuid import UUID
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.signer_metadata import SignerMetadata
 
 
 
@@ -32,6 +34,9 @@ class Signer:
             order (int):
             status (str): pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to
                 `delegated_to`)
+            metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
+            external_id (None | str | Unset): extension: as given on create, else null
+            redirect_url (None | str | Unset): extension: as given on create, else null
             phone (None | str | Unset):
             locale (None | str | Unset): the signer's language (esign.i18n), or null
             display_name (None | str | Unset):
@@ -75,6 +80,9 @@ class Signer:
     name: str
     order: int
     status: str
+    metadata: SignerMetadata | Unset = UNSET
+    external_id: None | str | Unset = UNSET
+    redirect_url: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     display_name: None | str | Unset = UNSET
@@ -112,6 +120,7 @@ class Signer:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_metadata import SignerMetadata # noqa: PLC0415
         id = str(self.id)
 
         email = self.email
@@ -121,6 +130,22 @@ class Signer:
         order = self.order
 
         status = self.status
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
+
+        redirect_url: None | str | Unset
+        if isinstance(self.redirect_url, Unset):
+            redirect_url = UNSET
+        else:
+            redirect_url = self.redirect_url
 
         phone: None | str | Unset
         if isinstance(self.phone, Unset):
@@ -312,6 +337,12 @@ class Signer:
             "order": order,
             "status": status,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if phone is not UNSET:
             field_dict["phone"] = phone
         if locale is not UNSET:
@@ -379,6 +410,7 @@ class Signer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_metadata import SignerMetadata # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -392,6 +424,36 @@ class Signer:
         order = d.pop("order")
 
         status = d.pop("status")
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SignerMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SignerMetadata.from_dict(_metadata)
+
+
+
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("external_id", UNSET))
+
+
+        def _parse_redirect_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        redirect_url = _parse_redirect_url(d.pop("redirect_url", UNSET))
+
 
         def _parse_phone(data: object) -> None | str | Unset:
             if data is None:
@@ -759,6 +821,9 @@ class Signer:
             name=name,
             order=order,
             status=status,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             display_name=display_name,

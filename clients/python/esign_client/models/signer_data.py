@@ -12,6 +12,7 @@ from typing import cast
 from uuid import UUID
 
 if TYPE_CHECKING:
+  from ..models.signer_data_metadata import SignerDataMetadata
   from ..models.signer_state import SignerState
 
 
@@ -26,6 +27,8 @@ T = TypeVar("T", bound="SignerData")
 class SignerData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (SignerDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -37,6 +40,8 @@ class SignerData:
             signer (SignerState):
      """
 
+    external_id: None | str
+    metadata: SignerDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -53,7 +58,13 @@ class SignerData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_data_metadata import SignerDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -76,6 +87,8 @@ class SignerData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -93,8 +106,22 @@ class SignerData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_data_metadata import SignerDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = SignerDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -126,6 +153,8 @@ class SignerData:
 
 
         signer_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

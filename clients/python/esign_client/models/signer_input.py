@@ -12,6 +12,8 @@ from ..models.signer_input_delivery import SignerInputDelivery
 from ..types import UNSET, Unset
 from typing import cast
 
+if TYPE_CHECKING:
+  from ..models.signer_input_metadata import SignerInputMetadata
 
 
 
@@ -27,6 +29,17 @@ class SignerInput:
         Attributes:
             name (str):
             email (str):
+            metadata (SignerInputMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
+                keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
+                bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
+                Returned in every answer and webhook that shows the request (or the signer)
+            external_id (str | Unset): extension: the sender's own identifier, 1 to 255 characters on one line (no control
+                or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request
+                (or the signer)
+            redirect_url (str | Unset): extension: where the signing page sends the signer after they sign or decline, with
+                `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
+                organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
+                naming the field. A signer's own `redirect_url` wins over the request's
             phone (None | str | Unset): international form (+, country code, number), a number that exists; stored in E.164.
                 With `[sms] allowed_countries`, only numbers of those countries (422 otherwise)
             locale (None | str | Unset): the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it,
@@ -45,6 +58,9 @@ class SignerInput:
 
     name: str
     email: str
+    metadata: SignerInputMetadata | Unset = UNSET
+    external_id: str | Unset = UNSET
+    redirect_url: str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerInputDelivery | Unset = UNSET
@@ -55,9 +71,18 @@ class SignerInput:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_input_metadata import SignerInputMetadata # noqa: PLC0415
         name = self.name
 
         email = self.email
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
 
         phone: None | str | Unset
         if isinstance(self.phone, Unset):
@@ -85,6 +110,12 @@ class SignerInput:
             "name": name,
             "email": email,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if phone is not UNSET:
             field_dict["phone"] = phone
         if locale is not UNSET:
@@ -100,10 +131,25 @@ class SignerInput:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_input_metadata import SignerInputMetadata # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
         email = d.pop("email")
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SignerInputMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SignerInputMetadata.from_dict(_metadata)
+
+
+
+
+        external_id = d.pop("external_id", UNSET)
+
+        redirect_url = d.pop("redirect_url", UNSET)
 
         def _parse_phone(data: object) -> None | str | Unset:
             if data is None:
@@ -140,6 +186,9 @@ class SignerInput:
         signer_input = cls(
             name=name,
             email=email,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             delivery=delivery,

@@ -13,6 +13,7 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.person import Person
+  from ..models.signer_replaced_data_metadata import SignerReplacedDataMetadata
   from ..models.signer_state import SignerState
 
 
@@ -27,6 +28,8 @@ T = TypeVar("T", bound="SignerReplacedData")
 class SignerReplacedData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (SignerReplacedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -39,6 +42,8 @@ class SignerReplacedData:
             previous (Person):
      """
 
+    external_id: None | str
+    metadata: SignerReplacedDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -57,7 +62,13 @@ class SignerReplacedData:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.person import Person # noqa: PLC0415
+        from ..models.signer_replaced_data_metadata import SignerReplacedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -82,6 +93,8 @@ class SignerReplacedData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -101,8 +114,22 @@ class SignerReplacedData:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.person import Person # noqa: PLC0415
+        from ..models.signer_replaced_data_metadata import SignerReplacedDataMetadata # noqa: PLC0415
         from ..models.signer_state import SignerState # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = SignerReplacedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -139,6 +166,8 @@ class SignerReplacedData:
 
 
         signer_replaced_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -8,8 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 from uuid import UUID
 
+if TYPE_CHECKING:
+  from ..models.signer_state_metadata import SignerStateMetadata
 
 
 
@@ -23,12 +26,16 @@ T = TypeVar("T", bound="SignerState")
 class SignerState:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (SignerStateMetadata): extension: the `metadata` given on create (an empty object when none was)
             id (UUID):
             email (str):
             name (str):
             status (str): the signer's status after the event
      """
 
+    external_id: None | str
+    metadata: SignerStateMetadata
     id: UUID
     email: str
     name: str
@@ -40,6 +47,12 @@ class SignerState:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_state_metadata import SignerStateMetadata # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         id = str(self.id)
 
         email = self.email
@@ -52,6 +65,8 @@ class SignerState:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "id": id,
             "email": email,
             "name": name,
@@ -64,7 +79,21 @@ class SignerState:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_state_metadata import SignerStateMetadata # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = SignerStateMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         id = UUID(d.pop("id"))
 
 
@@ -77,6 +106,8 @@ class SignerState:
         status = d.pop("status")
 
         signer_state = cls(
+            external_id=external_id,
+            metadata=metadata,
             id=id,
             email=email,
             name=name,

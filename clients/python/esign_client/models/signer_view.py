@@ -19,8 +19,10 @@ if TYPE_CHECKING:
   from ..models.signer_field import SignerField
   from ..models.signer_page import SignerPage
   from ..models.signer_progress import SignerProgress
+  from ..models.signer_redirect import SignerRedirect
   from ..models.signer_requirements import SignerRequirements
   from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0
+  from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
   from ..models.signer_view_request import SignerViewRequest
   from ..models.signer_view_signer import SignerViewSigner
 
@@ -52,6 +54,9 @@ class SignerView:
             can_delegate (bool): extension: the request allows delegation and it is this signer's turn
             reason (None | str | Unset): why the signer cannot sign now
             embed (EmbedInfo | None | SignerViewEmbedType1Type0 | Unset): for embedded links
+            redirect (None | SignerRedirect | SignerViewRedirectType1Type0 | Unset): extension: where the page sends the
+                signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added);
+                null when neither was given
      """
 
     request: SignerViewRequest
@@ -69,6 +74,7 @@ class SignerView:
     can_delegate: bool
     reason: None | str | Unset = UNSET
     embed: EmbedInfo | None | SignerViewEmbedType1Type0 | Unset = UNSET
+    redirect: None | SignerRedirect | SignerViewRedirectType1Type0 | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -83,8 +89,10 @@ class SignerView:
         from ..models.signer_field import SignerField # noqa: PLC0415
         from ..models.signer_page import SignerPage # noqa: PLC0415
         from ..models.signer_progress import SignerProgress # noqa: PLC0415
+        from ..models.signer_redirect import SignerRedirect # noqa: PLC0415
         from ..models.signer_requirements import SignerRequirements # noqa: PLC0415
         from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0 # noqa: PLC0415
+        from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
         request = self.request.to_dict()
@@ -149,6 +157,16 @@ class SignerView:
         else:
             embed = self.embed
 
+        redirect: dict[str, Any] | None | Unset
+        if isinstance(self.redirect, Unset):
+            redirect = UNSET
+        elif isinstance(self.redirect, SignerRedirect):
+            redirect = self.redirect.to_dict()
+        elif isinstance(self.redirect, SignerViewRedirectType1Type0):
+            redirect = self.redirect.to_dict()
+        else:
+            redirect = self.redirect
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -171,6 +189,8 @@ class SignerView:
             field_dict["reason"] = reason
         if embed is not UNSET:
             field_dict["embed"] = embed
+        if redirect is not UNSET:
+            field_dict["redirect"] = redirect
 
         return field_dict
 
@@ -185,8 +205,10 @@ class SignerView:
         from ..models.signer_field import SignerField # noqa: PLC0415
         from ..models.signer_page import SignerPage # noqa: PLC0415
         from ..models.signer_progress import SignerProgress # noqa: PLC0415
+        from ..models.signer_redirect import SignerRedirect # noqa: PLC0415
         from ..models.signer_requirements import SignerRequirements # noqa: PLC0415
         from ..models.signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0 # noqa: PLC0415
+        from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
         d = dict(src_dict)
@@ -303,6 +325,36 @@ class SignerView:
         embed = _parse_embed(d.pop("embed", UNSET))
 
 
+        def _parse_redirect(data: object) -> None | SignerRedirect | SignerViewRedirectType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                redirect_type_0 = SignerRedirect.from_dict(data)
+
+
+
+                return redirect_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                redirect_type_1_type_0 = SignerViewRedirectType1Type0.from_dict(data)
+
+
+
+                return redirect_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerRedirect | SignerViewRedirectType1Type0 | Unset, data)
+
+        redirect = _parse_redirect(d.pop("redirect", UNSET))
+
+
         signer_view = cls(
             request=request,
             signer=signer,
@@ -319,6 +371,7 @@ class SignerView:
             can_delegate=can_delegate,
             reason=reason,
             embed=embed,
+            redirect=redirect,
         )
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
   from ..models.field_value import FieldValue
   from ..models.send_warning import SendWarning
   from ..models.signer import Signer
+  from ..models.signing_request_metadata import SigningRequestMetadata
 
 
 
@@ -39,6 +40,9 @@ class SigningRequest:
             signing_order (str):
             expires_at (datetime.datetime):
             created_at (datetime.datetime):
+            metadata (SigningRequestMetadata | Unset): extension: as given on create (an empty object when none was)
+            external_id (None | str | Unset): extension: as given on create, else null
+            redirect_url (None | str | Unset): extension: as given on create, else null
             documents (list[EnvelopeDocument] | Unset): extension: every document of the envelope, in order (one for a
                 request made with `document_id`)
             message (None | str | Unset):
@@ -74,6 +78,9 @@ class SigningRequest:
     signing_order: str
     expires_at: datetime.datetime
     created_at: datetime.datetime
+    metadata: SigningRequestMetadata | Unset = UNSET
+    external_id: None | str | Unset = UNSET
+    redirect_url: None | str | Unset = UNSET
     documents: list[EnvelopeDocument] | Unset = UNSET
     message: None | str | Unset = UNSET
     completed_at: datetime.datetime | None | Unset = UNSET
@@ -107,6 +114,7 @@ class SigningRequest:
         from ..models.field_value import FieldValue # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
+        from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
         id = str(self.id)
 
         document_id = str(self.document_id)
@@ -120,6 +128,22 @@ class SigningRequest:
         expires_at = self.expires_at.isoformat()
 
         created_at = self.created_at.isoformat()
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
+
+        redirect_url: None | str | Unset
+        if isinstance(self.redirect_url, Unset):
+            redirect_url = UNSET
+        else:
+            redirect_url = self.redirect_url
 
         documents: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.documents, Unset):
@@ -246,6 +270,12 @@ class SigningRequest:
             "expires_at": expires_at,
             "created_at": created_at,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if documents is not UNSET:
             field_dict["documents"] = documents
         if message is not UNSET:
@@ -300,6 +330,7 @@ class SigningRequest:
         from ..models.field_value import FieldValue # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
+        from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -325,6 +356,36 @@ class SigningRequest:
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
 
 
+
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SigningRequestMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SigningRequestMetadata.from_dict(_metadata)
+
+
+
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("external_id", UNSET))
+
+
+        def _parse_redirect_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        redirect_url = _parse_redirect_url(d.pop("redirect_url", UNSET))
 
 
         _documents = d.pop("documents", UNSET)
@@ -516,6 +577,9 @@ class SigningRequest:
             signing_order=signing_order,
             expires_at=expires_at,
             created_at=created_at,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             documents=documents,
             message=message,
             completed_at=completed_at,

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.cc_recipient import CcRecipient
   from ..models.create_body_field import CreateBodyField
   from ..models.signer_input import SignerInput
+  from ..models.signing_request_create_metadata import SigningRequestCreateMetadata
 
 
 
@@ -32,6 +33,17 @@ class SigningRequestCreate:
     """ 
         Attributes:
             signers (list[SignerInput]): 1 to 100 signers; emails unique within the request
+            metadata (SigningRequestCreateMetadata | Unset): extension: the sender's own data, never shown to signers: at
+                most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no
+                control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB
+                (UTF-8). Returned in every answer and webhook that shows the request (or the signer)
+            external_id (str | Unset): extension: the sender's own identifier, 1 to 255 characters on one line (no control
+                or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request
+                (or the signer)
+            redirect_url (str | Unset): extension: where the signing page sends the signer after they sign or decline, with
+                `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
+                organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
+                naming the field. A signer's own `redirect_url` wins over the request's
             phone_verification_required (bool | Unset):  Default: False.
             identity_verification_required (bool | Unset):  Default: False.
             signing_level (SigningRequestCreateSigningLevel | Unset):  Default: SigningRequestCreateSigningLevel.SES.
@@ -58,6 +70,9 @@ class SigningRequestCreate:
      """
 
     signers: list[SignerInput]
+    metadata: SigningRequestCreateMetadata | Unset = UNSET
+    external_id: str | Unset = UNSET
+    redirect_url: str | Unset = UNSET
     phone_verification_required: bool | Unset = False
     identity_verification_required: bool | Unset = False
     signing_level: SigningRequestCreateSigningLevel | Unset = SigningRequestCreateSigningLevel.SES
@@ -83,12 +98,21 @@ class SigningRequestCreate:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
         from ..models.create_body_field import CreateBodyField # noqa: PLC0415
         from ..models.signer_input import SignerInput # noqa: PLC0415
+        from ..models.signing_request_create_metadata import SigningRequestCreateMetadata # noqa: PLC0415
         signers = []
         for signers_item_data in self.signers:
             signers_item = signers_item_data.to_dict()
             signers.append(signers_item)
 
 
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
 
         phone_verification_required = self.phone_verification_required
 
@@ -169,6 +193,12 @@ class SigningRequestCreate:
         field_dict.update({
             "signers": signers,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if phone_verification_required is not UNSET:
             field_dict["phone_verification_required"] = phone_verification_required
         if identity_verification_required is not UNSET:
@@ -211,6 +241,7 @@ class SigningRequestCreate:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
         from ..models.create_body_field import CreateBodyField # noqa: PLC0415
         from ..models.signer_input import SignerInput # noqa: PLC0415
+        from ..models.signing_request_create_metadata import SigningRequestCreateMetadata # noqa: PLC0415
         d = dict(src_dict)
         signers = []
         _signers = d.pop("signers")
@@ -221,6 +252,20 @@ class SigningRequestCreate:
 
             signers.append(signers_item)
 
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SigningRequestCreateMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SigningRequestCreateMetadata.from_dict(_metadata)
+
+
+
+
+        external_id = d.pop("external_id", UNSET)
+
+        redirect_url = d.pop("redirect_url", UNSET)
 
         phone_verification_required = d.pop("phone_verification_required", UNSET)
 
@@ -334,6 +379,9 @@ class SigningRequestCreate:
 
         signing_request_create = cls(
             signers=signers,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             phone_verification_required=phone_verification_required,
             identity_verification_required=identity_verification_required,
             signing_level=signing_level,

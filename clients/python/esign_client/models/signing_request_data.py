@@ -8,8 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 from uuid import UUID
 
+if TYPE_CHECKING:
+  from ..models.signing_request_data_metadata import SigningRequestDataMetadata
 
 
 
@@ -23,6 +26,8 @@ T = TypeVar("T", bound="SigningRequestData")
 class SigningRequestData:
     """ 
         Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (SigningRequestDataMetadata): extension: the `metadata` given on create (an empty object when none was)
             sandbox (bool):
             signing_request_id (UUID):
             status (str): the request's status after the event
@@ -30,6 +35,8 @@ class SigningRequestData:
             document_name (str):
      """
 
+    external_id: None | str
+    metadata: SigningRequestDataMetadata
     sandbox: bool
     signing_request_id: UUID
     status: str
@@ -42,6 +49,12 @@ class SigningRequestData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signing_request_data_metadata import SigningRequestDataMetadata # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
         sandbox = self.sandbox
 
         signing_request_id = str(self.signing_request_id)
@@ -56,6 +69,8 @@ class SigningRequestData:
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
             "sandbox": sandbox,
             "signing_request_id": signing_request_id,
             "status": status,
@@ -69,7 +84,21 @@ class SigningRequestData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signing_request_data_metadata import SigningRequestDataMetadata # noqa: PLC0415
         d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = SigningRequestDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
         sandbox = d.pop("sandbox")
 
         signing_request_id = UUID(d.pop("signing_request_id"))
@@ -87,6 +116,8 @@ class SigningRequestData:
         document_name = d.pop("document_name")
 
         signing_request_data = cls(
+            external_id=external_id,
+            metadata=metadata,
             sandbox=sandbox,
             signing_request_id=signing_request_id,
             status=status,

@@ -13,6 +13,8 @@ from typing import cast
 from uuid import UUID
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata
 
 
 
@@ -37,6 +39,8 @@ class SigningRequestSummary:
             signed_count (int):
             owner_name (str):
             owner_email (str):
+            metadata (SigningRequestSummaryMetadata | Unset): extension: the request's metadata
+            external_id (None | str | Unset): extension: the request's external_id, else null
             signer_names (list[str] | Unset):
             owner_avatar_url (None | str | Unset):
             sandbox (bool | Unset):
@@ -53,6 +57,8 @@ class SigningRequestSummary:
     signed_count: int
     owner_name: str
     owner_email: str
+    metadata: SigningRequestSummaryMetadata | Unset = UNSET
+    external_id: None | str | Unset = UNSET
     signer_names: list[str] | Unset = UNSET
     owner_avatar_url: None | str | Unset = UNSET
     sandbox: bool | Unset = UNSET
@@ -63,6 +69,7 @@ class SigningRequestSummary:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata # noqa: PLC0415
         id = str(self.id)
 
         document_id = str(self.document_id)
@@ -84,6 +91,16 @@ class SigningRequestSummary:
         owner_name = self.owner_name
 
         owner_email = self.owner_email
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
 
         signer_names: list[str] | Unset = UNSET
         if not isinstance(self.signer_names, Unset):
@@ -115,6 +132,10 @@ class SigningRequestSummary:
             "owner_name": owner_name,
             "owner_email": owner_email,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
         if signer_names is not UNSET:
             field_dict["signer_names"] = signer_names
         if owner_avatar_url is not UNSET:
@@ -128,6 +149,7 @@ class SigningRequestSummary:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -163,6 +185,26 @@ class SigningRequestSummary:
 
         owner_email = d.pop("owner_email")
 
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SigningRequestSummaryMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SigningRequestSummaryMetadata.from_dict(_metadata)
+
+
+
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("external_id", UNSET))
+
+
         signer_names = cast(list[str], d.pop("signer_names", UNSET))
 
 
@@ -190,6 +232,8 @@ class SigningRequestSummary:
             signed_count=signed_count,
             owner_name=owner_name,
             owner_email=owner_email,
+            metadata=metadata,
+            external_id=external_id,
             signer_names=signer_names,
             owner_avatar_url=owner_avatar_url,
             sandbox=sandbox,

@@ -13,7 +13,8 @@ from typing import cast
 from uuid import UUID
 
 if TYPE_CHECKING:
-  from ..models.role_signer import RoleSigner
+  from ..models.tagged_role_signer import TaggedRoleSigner
+  from ..models.template_send_metadata import TemplateSendMetadata
   from ..models.template_send_variables import TemplateSendVariables
 
 
@@ -28,8 +29,19 @@ T = TypeVar("T", bound="TemplateSend")
 class TemplateSend:
     """ 
         Attributes:
-            signers (list[RoleSigner]): 1 to 10; every template role exactly one signer; a signer's order is its role's
-                order
+            signers (list[TaggedRoleSigner]): 1 to 10; every template role exactly one signer; a signer's order is its
+                role's order
+            metadata (TemplateSendMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
+                keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
+                bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
+                Returned in every answer and webhook that shows the request (or the signer)
+            external_id (str | Unset): extension: the sender's own identifier, 1 to 255 characters on one line (no control
+                or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request
+                (or the signer)
+            redirect_url (str | Unset): extension: where the signing page sends the signer after they sign or decline, with
+                `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
+                organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
+                naming the field. A signer's own `redirect_url` wins over the request's
             expires_in_days (int | None | Unset): 1 to 90; default: the template's default_expiry_days
             auto_send (bool | Unset): false creates drafts Default: True.
             variables (TemplateSendVariables | Unset): at most 100; keys 1 to 100 chars, values at most 1000 chars.
@@ -45,7 +57,10 @@ class TemplateSend:
                 fields on that one lie on it and must fit its pages (422). The request made is an envelope (docs/envelopes.md)
      """
 
-    signers: list[RoleSigner]
+    signers: list[TaggedRoleSigner]
+    metadata: TemplateSendMetadata | Unset = UNSET
+    external_id: str | Unset = UNSET
+    redirect_url: str | Unset = UNSET
     expires_in_days: int | None | Unset = UNSET
     auto_send: bool | Unset = True
     variables: TemplateSendVariables | Unset = UNSET
@@ -58,7 +73,8 @@ class TemplateSend:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.role_signer import RoleSigner # noqa: PLC0415
+        from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
+        from ..models.template_send_metadata import TemplateSendMetadata # noqa: PLC0415
         from ..models.template_send_variables import TemplateSendVariables # noqa: PLC0415
         signers = []
         for signers_item_data in self.signers:
@@ -66,6 +82,14 @@ class TemplateSend:
             signers.append(signers_item)
 
 
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
 
         expires_in_days: int | None | Unset
         if isinstance(self.expires_in_days, Unset):
@@ -112,6 +136,12 @@ class TemplateSend:
         field_dict.update({
             "signers": signers,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if expires_in_days is not UNSET:
             field_dict["expires_in_days"] = expires_in_days
         if auto_send is not UNSET:
@@ -131,18 +161,33 @@ class TemplateSend:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.role_signer import RoleSigner # noqa: PLC0415
+        from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
+        from ..models.template_send_metadata import TemplateSendMetadata # noqa: PLC0415
         from ..models.template_send_variables import TemplateSendVariables # noqa: PLC0415
         d = dict(src_dict)
         signers = []
         _signers = d.pop("signers")
         for signers_item_data in (_signers):
-            signers_item = RoleSigner.from_dict(signers_item_data)
+            signers_item = TaggedRoleSigner.from_dict(signers_item_data)
 
 
 
             signers.append(signers_item)
 
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: TemplateSendMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = TemplateSendMetadata.from_dict(_metadata)
+
+
+
+
+        external_id = d.pop("external_id", UNSET)
+
+        redirect_url = d.pop("redirect_url", UNSET)
 
         def _parse_expires_in_days(data: object) -> int | None | Unset:
             if data is None:
@@ -223,6 +268,9 @@ class TemplateSend:
 
         template_send = cls(
             signers=signers,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             expires_in_days=expires_in_days,
             auto_send=auto_send,
             variables=variables,

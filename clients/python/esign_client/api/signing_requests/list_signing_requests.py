@@ -9,6 +9,7 @@ from ...types import Response, UNSET
 from ... import errors
 
 from ...models.error_response import ErrorResponse
+from ...models.list_signing_requests_metadata import ListSigningRequestsMetadata
 from ...models.list_signing_requests_order import ListSigningRequestsOrder
 from ...models.list_signing_requests_sort import ListSigningRequestsSort
 from ...models.list_signing_requests_status import ListSigningRequestsStatus
@@ -22,6 +23,8 @@ import datetime
 
 def _get_kwargs(
     *,
+    external_id: str | Unset = UNSET,
+    metadata: ListSigningRequestsMetadata | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     after_id: UUID | Unset = UNSET,
@@ -38,6 +41,15 @@ def _get_kwargs(
     
 
     params: dict[str, Any] = {}
+
+    params["external_id"] = external_id
+
+    json_metadata: dict[str, Any] | Unset = UNSET
+    if not isinstance(metadata, Unset):
+        json_metadata = metadata.to_dict()
+    if not isinstance(json_metadata, Unset):
+        params.update(json_metadata)
+
 
     params["limit"] = limit
 
@@ -161,6 +173,8 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient,
+    external_id: str | Unset = UNSET,
+    metadata: ListSigningRequestsMetadata | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     after_id: UUID | Unset = UNSET,
@@ -175,8 +189,12 @@ def sync_detailed(
     """ List signing requests
 
      Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+    Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of
+    `signer_email`, `external_id` and `metadata` (422 otherwise).
 
     Args:
+        external_id (str | Unset):
+        metadata (ListSigningRequestsMetadata | Unset):
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
         after_id (UUID | Unset):
@@ -197,7 +215,9 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        limit=limit,
+        external_id=external_id,
+metadata=metadata,
+limit=limit,
 offset=offset,
 after_id=after_id,
 status=status,
@@ -218,6 +238,8 @@ order=order,
 def sync(
     *,
     client: AuthenticatedClient,
+    external_id: str | Unset = UNSET,
+    metadata: ListSigningRequestsMetadata | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     after_id: UUID | Unset = UNSET,
@@ -232,8 +254,12 @@ def sync(
     """ List signing requests
 
      Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+    Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of
+    `signer_email`, `external_id` and `metadata` (422 otherwise).
 
     Args:
+        external_id (str | Unset):
+        metadata (ListSigningRequestsMetadata | Unset):
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
         after_id (UUID | Unset):
@@ -255,6 +281,8 @@ def sync(
 
     return sync_detailed(
         client=client,
+external_id=external_id,
+metadata=metadata,
 limit=limit,
 offset=offset,
 after_id=after_id,
@@ -270,6 +298,8 @@ order=order,
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
+    external_id: str | Unset = UNSET,
+    metadata: ListSigningRequestsMetadata | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     after_id: UUID | Unset = UNSET,
@@ -284,8 +314,12 @@ async def asyncio_detailed(
     """ List signing requests
 
      Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+    Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of
+    `signer_email`, `external_id` and `metadata` (422 otherwise).
 
     Args:
+        external_id (str | Unset):
+        metadata (ListSigningRequestsMetadata | Unset):
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
         after_id (UUID | Unset):
@@ -306,7 +340,9 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        limit=limit,
+        external_id=external_id,
+metadata=metadata,
+limit=limit,
 offset=offset,
 after_id=after_id,
 status=status,
@@ -327,6 +363,8 @@ order=order,
 async def asyncio(
     *,
     client: AuthenticatedClient,
+    external_id: str | Unset = UNSET,
+    metadata: ListSigningRequestsMetadata | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
     after_id: UUID | Unset = UNSET,
@@ -341,8 +379,12 @@ async def asyncio(
     """ List signing requests
 
      Newest first by default. `signer_email` matches a signer's email exactly (case-insensitive).
+    Extension: `external_id` and `metadata[key]=value` match the request's own (exact); at most one of
+    `signer_email`, `external_id` and `metadata` (422 otherwise).
 
     Args:
+        external_id (str | Unset):
+        metadata (ListSigningRequestsMetadata | Unset):
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
         after_id (UUID | Unset):
@@ -364,6 +406,8 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+external_id=external_id,
+metadata=metadata,
 limit=limit,
 offset=offset,
 after_id=after_id,

@@ -140,11 +140,12 @@ def sync_detailed(
     """ Correct a signer after sending (extension)
 
      Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor
-    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields;
-    a bounce mark, a view, consent and verifications of the earlier person are cleared; an address
-    already used by another signer is 422. If the signer had been invited, the new address is invited
-    now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires
-    `signing_request.signer_replaced` (the old and new address are in the audit trail).
+    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and
+    labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of
+    the earlier person are cleared; an address already used by another signer is 422. If the signer had
+    been invited, the new address is invited now and the old link stops working (it answers 410 `gone`,
+    saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are
+    in the audit trail).
 
     Args:
         request_id (UUID):
@@ -187,11 +188,12 @@ def sync(
     """ Correct a signer after sending (extension)
 
      Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor
-    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields;
-    a bounce mark, a view, consent and verifications of the earlier person are cleared; an address
-    already used by another signer is 422. If the signer had been invited, the new address is invited
-    now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires
-    `signing_request.signer_replaced` (the old and new address are in the audit trail).
+    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and
+    labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of
+    the earlier person are cleared; an address already used by another signer is 422. If the signer had
+    been invited, the new address is invited now and the old link stops working (it answers 410 `gone`,
+    saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are
+    in the audit trail).
 
     Args:
         request_id (UUID):
@@ -229,11 +231,12 @@ async def asyncio_detailed(
     """ Correct a signer after sending (extension)
 
      Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor
-    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields;
-    a bounce mark, a view, consent and verifications of the earlier person are cleared; an address
-    already used by another signer is 422. If the signer had been invited, the new address is invited
-    now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires
-    `signing_request.signer_replaced` (the old and new address are in the audit trail).
+    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and
+    labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of
+    the earlier person are cleared; an address already used by another signer is 422. If the signer had
+    been invited, the new address is invited now and the old link stops working (it answers 410 `gone`,
+    saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are
+    in the audit trail).
 
     Args:
         request_id (UUID):
@@ -276,11 +279,12 @@ async def asyncio(
     """ Correct a signer after sending (extension)
 
      Puts another person (`name`, `email`, `phone`) in the place of a signer who has neither signed nor
-    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order and fields;
-    a bounce mark, a view, consent and verifications of the earlier person are cleared; an address
-    already used by another signer is 422. If the signer had been invited, the new address is invited
-    now and the old link stops working (it answers 410 `gone`, saying the invitation moved). Fires
-    `signing_request.signer_replaced` (the old and new address are in the audit trail).
+    declined (409 otherwise), in a draft or pending request: the signer keeps its id, order, fields and
+    labels (metadata, external_id, redirect_url); a bounce mark, a view, consent and verifications of
+    the earlier person are cleared; an address already used by another signer is 422. If the signer had
+    been invited, the new address is invited now and the old link stops working (it answers 410 `gone`,
+    saying the invitation moved). Fires `signing_request.signer_replaced` (the old and new address are
+    in the audit trail).
 
     Args:
         request_id (UUID):

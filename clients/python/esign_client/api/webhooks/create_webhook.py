@@ -174,50 +174,75 @@ def sync_detailed(
     `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
     operation.
 
-    - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required):
+    - `signing_request.created`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `signers` (array; required): email addresses of the reminded signers (none for sandbox
-    requests, which send no email)
-    - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email,
-    name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
-    storage (of the first document of an envelope); `documents` (array; required): extension: every
-    document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
-    request with what was filled in, in the request's order; null when they would take more than 256 KiB
-    (read them with `GET /v1/signing-requests/{id}`)
-    - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
-    <email>` when a signer declined, null when none was given
-    - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    required)
+    - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signers` (array; required): email addresses of the reminded
+    signers (none for sandbox requests, which send no email)
+    - `signing_request.completed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array;
+    required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required):
+    location of the signed PDF in storage (of the first document of an envelope); `documents` (array;
+    required): extension: every document of the request in order, each `{document_id, name,
+    signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required,
+    nullable): extension: every field of the request with what was filled in, in the request's order;
+    null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+    - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `reason` (string; required, nullable): the reason given when
+    cancelling, `declined by <email>` when a signer declined, null when none was given
+    - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+    - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `completed_at` (date-time; optional): present when this signature completed the request;
     `all_signers` (array; optional): present when this signature completed the request: array of
     `{email, name, signed_at}`
-    - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `reason` (string; required): the reason the signer gave
-    - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -225,13 +250,17 @@ def sync_detailed(
     PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
     afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
     time; required)
-    - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
-    required): the request's status after the event; `document_id` (uuid; required); `document_name`
-    (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
-    (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the
-    event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the
-    new one (same `signer_id`)
-    - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `previous` (object; required): `{name, email}` of the person replaced;
+    `signer_*` name the new one (same `signer_id`)
+    - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
@@ -318,50 +347,75 @@ def sync(
     `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
     operation.
 
-    - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required):
+    - `signing_request.created`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `signers` (array; required): email addresses of the reminded signers (none for sandbox
-    requests, which send no email)
-    - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email,
-    name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
-    storage (of the first document of an envelope); `documents` (array; required): extension: every
-    document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
-    request with what was filled in, in the request's order; null when they would take more than 256 KiB
-    (read them with `GET /v1/signing-requests/{id}`)
-    - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
-    <email>` when a signer declined, null when none was given
-    - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    required)
+    - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signers` (array; required): email addresses of the reminded
+    signers (none for sandbox requests, which send no email)
+    - `signing_request.completed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array;
+    required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required):
+    location of the signed PDF in storage (of the first document of an envelope); `documents` (array;
+    required): extension: every document of the request in order, each `{document_id, name,
+    signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required,
+    nullable): extension: every field of the request with what was filled in, in the request's order;
+    null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+    - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `reason` (string; required, nullable): the reason given when
+    cancelling, `declined by <email>` when a signer declined, null when none was given
+    - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+    - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `completed_at` (date-time; optional): present when this signature completed the request;
     `all_signers` (array; optional): present when this signature completed the request: array of
     `{email, name, signed_at}`
-    - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `reason` (string; required): the reason the signer gave
-    - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -369,13 +423,17 @@ def sync(
     PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
     afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
     time; required)
-    - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
-    required): the request's status after the event; `document_id` (uuid; required); `document_name`
-    (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
-    (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the
-    event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the
-    new one (same `signer_id`)
-    - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `previous` (object; required): `{name, email}` of the person replaced;
+    `signer_*` name the new one (same `signer_id`)
+    - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
@@ -457,50 +515,75 @@ async def asyncio_detailed(
     `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
     operation.
 
-    - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required):
+    - `signing_request.created`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `signers` (array; required): email addresses of the reminded signers (none for sandbox
-    requests, which send no email)
-    - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email,
-    name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
-    storage (of the first document of an envelope); `documents` (array; required): extension: every
-    document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
-    request with what was filled in, in the request's order; null when they would take more than 256 KiB
-    (read them with `GET /v1/signing-requests/{id}`)
-    - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
-    <email>` when a signer declined, null when none was given
-    - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    required)
+    - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signers` (array; required): email addresses of the reminded
+    signers (none for sandbox requests, which send no email)
+    - `signing_request.completed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array;
+    required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required):
+    location of the signed PDF in storage (of the first document of an envelope); `documents` (array;
+    required): extension: every document of the request in order, each `{document_id, name,
+    signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required,
+    nullable): extension: every field of the request with what was filled in, in the request's order;
+    null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+    - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `reason` (string; required, nullable): the reason given when
+    cancelling, `declined by <email>` when a signer declined, null when none was given
+    - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+    - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `completed_at` (date-time; optional): present when this signature completed the request;
     `all_signers` (array; optional): present when this signature completed the request: array of
     `{email, name, signed_at}`
-    - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `reason` (string; required): the reason the signer gave
-    - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -508,13 +591,17 @@ async def asyncio_detailed(
     PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
     afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
     time; required)
-    - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
-    required): the request's status after the event; `document_id` (uuid; required); `document_name`
-    (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
-    (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the
-    event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the
-    new one (same `signer_id`)
-    - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `previous` (object; required): `{name, email}` of the person replaced;
+    `signer_*` name the new one (same `signer_id`)
+    - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
@@ -601,50 +688,75 @@ async def asyncio(
     `SignerSignedDelivery`; its `data`: `SignedData`), with the headers: the callbacks of this
     operation.
 
-    - `signing_request.created`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.sent`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signing_request.reminded`: `signing_request_id` (uuid; required); `status` (string; required):
+    - `signing_request.created`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `signers` (array; required): email addresses of the reminded signers (none for sandbox
-    requests, which send no email)
-    - `signing_request.completed`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email,
-    name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in
-    storage (of the first document of an envelope); `documents` (array; required): extension: every
-    document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed
-    as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the
-    request with what was filled in, in the request's order; null when they would take more than 256 KiB
-    (read them with `GET /v1/signing-requests/{id}`)
-    - `signing_request.cancelled`: `signing_request_id` (uuid; required); `status` (string; required):
-    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
-    required); `reason` (string; required, nullable): the reason given when cancelling, `declined by
-    <email>` when a signer declined, null when none was given
-    - `signing_request.expired`: `signing_request_id` (uuid; required); `status` (string; required): the
-    request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
-    - `signer.viewed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `signer.signed`: `signing_request_id` (uuid; required); `status` (string; required): the request's
-    status after the event; `document_id` (uuid; required); `document_name` (string; required);
-    `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required);
-    `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    required)
+    - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signers` (array; required): email addresses of the reminded
+    signers (none for sandbox requests, which send no email)
+    - `signing_request.completed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array;
+    required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required):
+    location of the signed PDF in storage (of the first document of an envelope); `documents` (array;
+    required): extension: every document of the request in order, each `{document_id, name,
+    signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required,
+    nullable): extension: every field of the request with what was filled in, in the request's order;
+    null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
+    - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `reason` (string; required, nullable): the reason given when
+    cancelling, `declined by <email>` when a signer declined, null when none was given
+    - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required)
+    - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
+    - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on
+    create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `completed_at` (date-time; optional): present when this signature completed the request;
     `all_signers` (array; optional): present when this signature completed the request: array of
     `{email, name, signed_at}`
-    - `signer.declined`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.declined`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `reason` (string; required): the reason the signer gave
-    - `signer.withdrawn`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signer.withdrawn`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
-    - `document.signed`: `signing_request_id` (uuid; required); `document_id` (uuid; required):
+    - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required):
     extension: the document whose signed PDF is ready (one event per document of the request);
     `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string;
     required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email,
@@ -652,13 +764,17 @@ async def asyncio(
     PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link):
     afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-
     time; required)
-    - `signing_request.signer_replaced`: `signing_request_id` (uuid; required); `status` (string;
-    required): the request's status after the event; `document_id` (uuid; required); `document_name`
-    (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email`
-    (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the
-    event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the
-    new one (same `signer_id`)
-    - `signer.delegated`: `signing_request_id` (uuid; required); `status` (string; required): the
+    - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `previous` (object; required): `{name, email}` of the person replaced;
+    `signer_*` name the new one (same `signer_id`)
+    - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;

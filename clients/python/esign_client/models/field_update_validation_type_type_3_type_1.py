@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class FieldUpdateValidationTypeType3Type1(StrEnum):
+    DATE = "date"
+    EMAIL = "email"
+    NUMBER = "number"
+    PHONE = "phone"
+    REGEX = "regex"
+
+    def __str__(self) -> str:
+        return str(self.value)

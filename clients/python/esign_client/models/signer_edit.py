@@ -1,0 +1,220 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.signer_edit_delivery import SignerEditDelivery
+from ..types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+if TYPE_CHECKING:
+  from ..models.signer_edit_metadata import SignerEditMetadata
+
+
+
+
+
+T = TypeVar("T", bound="SignerEdit")
+
+
+
+@_attrs_define
+class SignerEdit:
+    """ 
+        Attributes:
+            name (str):
+            email (str):
+            metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
+                of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
+                bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
+                Returned in every answer and webhook that shows the request (or the signer)
+            external_id (str | Unset): extension: the sender's own identifier, 1 to 255 characters on one line (no control
+                or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request
+                (or the signer)
+            redirect_url (str | Unset): extension: where the signing page sends the signer after they sign or decline, with
+                `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
+                organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
+                naming the field. A signer's own `redirect_url` wins over the request's
+            phone (None | str | Unset): international form (+, country code, number), a number that exists; stored in E.164.
+                With `[sms] allowed_countries`, only numbers of those countries (422 otherwise)
+            locale (None | str | Unset): the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it,
+                nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the
+                browser's
+            delivery (SignerEditDelivery | Unset): Extension: how the signer gets the invitation, reminders and the
+                completion notice: `email` (default), `sms` (a short text with the signing link through the configured SMS
+                provider, instead of email; needs `phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent:
+                the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
+                over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
+                that only sends one-time codes (`twilio-verify`): 422
+            order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
+                signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
+                none sign in list order. Parallel requests: default 1
+            id (UUID | Unset): an existing signer of the draft: kept under this id, with this input (name, email, phone,
+                order, locale, delivery as on create), and keeps their fields. Without `id`: a new signer
+     """
+
+    name: str
+    email: str
+    metadata: SignerEditMetadata | Unset = UNSET
+    external_id: str | Unset = UNSET
+    redirect_url: str | Unset = UNSET
+    phone: None | str | Unset = UNSET
+    locale: None | str | Unset = UNSET
+    delivery: SignerEditDelivery | Unset = UNSET
+    order: int | Unset = UNSET
+    id: UUID | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.signer_edit_metadata import SignerEditMetadata # noqa: PLC0415
+        name = self.name
+
+        email = self.email
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
+
+        phone: None | str | Unset
+        if isinstance(self.phone, Unset):
+            phone = UNSET
+        else:
+            phone = self.phone
+
+        locale: None | str | Unset
+        if isinstance(self.locale, Unset):
+            locale = UNSET
+        else:
+            locale = self.locale
+
+        delivery: str | Unset = UNSET
+        if not isinstance(self.delivery, Unset):
+            delivery = self.delivery.value
+
+
+        order = self.order
+
+        id: str | Unset = UNSET
+        if not isinstance(self.id, Unset):
+            id = str(self.id)
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "name": name,
+            "email": email,
+        })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
+        if phone is not UNSET:
+            field_dict["phone"] = phone
+        if locale is not UNSET:
+            field_dict["locale"] = locale
+        if delivery is not UNSET:
+            field_dict["delivery"] = delivery
+        if order is not UNSET:
+            field_dict["order"] = order
+        if id is not UNSET:
+            field_dict["id"] = id
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.signer_edit_metadata import SignerEditMetadata # noqa: PLC0415
+        d = dict(src_dict)
+        name = d.pop("name")
+
+        email = d.pop("email")
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SignerEditMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SignerEditMetadata.from_dict(_metadata)
+
+
+
+
+        external_id = d.pop("external_id", UNSET)
+
+        redirect_url = d.pop("redirect_url", UNSET)
+
+        def _parse_phone(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        phone = _parse_phone(d.pop("phone", UNSET))
+
+
+        def _parse_locale(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        locale = _parse_locale(d.pop("locale", UNSET))
+
+
+        _delivery = d.pop("delivery", UNSET)
+        delivery: SignerEditDelivery | Unset
+        if isinstance(_delivery,  Unset):
+            delivery = UNSET
+        else:
+            delivery = SignerEditDelivery(_delivery)
+
+
+
+
+        order = d.pop("order", UNSET)
+
+        _id = d.pop("id", UNSET)
+        id: UUID | Unset
+        if isinstance(_id,  Unset):
+            id = UNSET
+        else:
+            id = UUID(_id)
+
+
+
+
+        signer_edit = cls(
+            name=name,
+            email=email,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
+            phone=phone,
+            locale=locale,
+            delivery=delivery,
+            order=order,
+            id=id,
+        )
+
+        return signer_edit
+

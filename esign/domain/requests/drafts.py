@@ -1,0 +1,172 @@
+"""Editing and deleting a draft: its settings and signers (`update`), one field (`update_field`,
+`delete_field`), the whole draft (`delete`). Each change is one conditional update through
+lifecycle.transition (filter: the request's id, status `draft` and the version it was read at), so a
+send that wins the race keeps everything it sent and the edit is then refused (409); an edit that wins
+is what the send sends. A deletion is one conditional delete whose filter holds `status: "draft"`.
+The audit trail of a deleted draft is kept (the events are hash-chained per organisation:
+esign.audit_chain) and ends with `signing_event.deleted`."""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from esign.domain.requests import envelope, lifecycle, request_events
+from esign.domain.requests.signing_requests import (
+    SIGNER_DEFAULTS,
+    check_deliveries,
+    check_fields_size,
+    check_phone_countries,
+    duplicate_emails,
+    signer_orders,
+    stored_fields,
+    without_phone,
+)
+from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.store.base import new_id
+
+log = logging.getLogger("esign.drafts")
+SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_emails")
+# what a signer's entry sets, as on create
+SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery")
+
+
+def _check_draft(request: dict, what: str) -> None:
+    if request["status"] != "draft":
+        raise invalid_state(f"{what} only while the request is a draft; it is {request['status']}")
+
+
+def _check_signers(services, entries: list[dict]) -> None:
+    """What the create body's signers must satisfy, checked before anything is read (422)."""
+    details = duplicate_emails(entries)
+    seen: set[str] = set()
+    for i, s in enumerate(entries):
+        if s.get("id") and str(s["id"]) in seen:
+            details.append({"field": f"signers.{i}.id", "message": "this signer is listed twice"})
+        seen.add(str(s.get("id")))
+    check_deliveries(services, entries, details)
+    check_phone_countries(services, entries, details)
+    if details:
+        raise validation_error(details)
+
+
+def _new_signers(request: dict, entries: list[dict], signing_order: str) -> tuple[list[dict], list[dict]]:
+    """The draft's signers after the edit (each entry kept by `id`, or new) and its fields without
+    those of the signers removed. 422 for an `id` that is not one of its signers, 409 for a change to
+    a signer who has already acted (a reactivated request keeps its signatures)."""
+    existing = {s["id"]: s for s in request["signers"]}
+    details, signers = [], []
+    for i, (entry, order) in enumerate(zip(entries, signer_orders(signing_order, entries))):
+        given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email"}
+        sid = str(entry["id"]) if entry.get("id") else None
+        if sid is None:
+            signers.append({**SIGNER_DEFAULTS, **given, "id": new_id()})
+        elif sid not in existing:
+            details.append({"field": f"signers.{i}.id", "message": "not a signer of this signing request"})
+        else:
+            old = existing[sid]
+            if old["status"] != "pending" and any(old.get(k) != v for k, v in given.items()):
+                raise invalid_state(f"signer {sid} has {old['status']}; they can no longer be changed")
+            signers.append({**old, **given})
+    if details:
+        raise validation_error(details)
+    kept = {s["id"] for s in signers}
+    for s in request["signers"]:
+        if s["id"] not in kept and s["status"] != "pending":
+            raise invalid_state(f"signer {s['id']} has {s['status']}; they can no longer be removed")
+    return signers, [f for f in request["fields"] if f["signer_id"] in kept]
+
+
+async def update(services, request: dict, changes: dict) -> dict:
+    """`PATCH /v1/signing-requests/{id}`: the settings given, and with `signers` the whole new list."""
+    _check_draft(request, "a signing request can be edited")
+    if "signers" in changes:
+        _check_signers(services, changes["signers"])
+    now = services.clock.now()
+
+    def build(r):
+        out = {k: changes[k] for k in SETTINGS if k in changes}
+        if "expires_in_days" in changes:
+            out["expires_at"] = now + dt.timedelta(days=changes["expires_in_days"])
+        if "signers" in changes:
+            signers, fields = _new_signers(r, changes["signers"], out.get("signing_order", r["signing_order"]))
+            out.update(signers=signers, fields=fields, signer_emails=[s["email"].lower() for s in signers])
+        if r.get("phone_verification_required") and (phoneless := without_phone(out.get("signers", r["signers"]))):
+            raise validation_error(phoneless)
+        return out
+
+    return await lifecycle.transition(services, request, "draft", build)
+
+
+def _find_field(request: dict, field_id: str) -> dict:
+    for f in request["fields"]:
+        if f["id"] == field_id:
+            return f
+    raise not_found("field")
+
+
+def _relative(exc: ApiError) -> ApiError:
+    """The 422 of a field checked as `fields.0`, naming the body's own keys (the whole field: "")."""
+    return validation_error([{**d, "field": d["field"].removeprefix("fields.0").lstrip(".")} for d in exc.details])
+
+
+async def update_field(services, request: dict, field_id: str, changes: dict) -> dict:
+    """`PATCH .../fields/{field_id}`: the field with `changes`, checked as `POST .../fields` checks one
+    (its signer, document and page, the page's bounds, the fields' size bound). Moving a field placed at
+    an anchor drops the anchor (it is then where the coordinates say)."""
+    _check_draft(request, "fields can be changed")
+    _find_field(request, field_id)
+    moved = any(k in changes for k in ("document_id", "page_number", "x_percent", "y_percent"))
+
+    def build(r):
+        old = _find_field(r, field_id)
+        merged = {k: v for k, v in old.items() if k not in ("id", "filled_at", "every_page")}
+        if moved:
+            merged.pop("anchor", None)
+        merged.update(changes)
+        try:
+            [new] = stored_fields(r["signers"], envelope.of(r), [merged])
+        except ApiError as exc:
+            raise _relative(exc) from None
+        new.update(id=field_id, every_page=old.get("every_page", False))
+        fields = [new if f["id"] == field_id else f for f in r["fields"]]
+        details: list[dict] = []
+        check_fields_size(fields, "", details)
+        if details:
+            raise validation_error(details)
+        return {"fields": fields}
+
+    return await lifecycle.transition(services, request, "draft", build)
+
+
+async def delete_field(services, request: dict, field_id: str) -> dict:
+    """`DELETE .../fields/{field_id}` of a draft."""
+    _check_draft(request, "fields can be deleted")
+    _find_field(request, field_id)
+
+    def build(r):
+        _find_field(r, field_id)
+        return {"fields": [f for f in r["fields"] if f["id"] != field_id]}
+
+    return await lifecycle.transition(services, request, "draft", build)
+
+
+async def delete(services, request: dict, by: dict | None = None) -> None:
+    """`DELETE /v1/signing-requests/{id}` of a draft: the request goes (its documents stay: they are the
+    organisation's, other requests may use them); its events stay, followed by `signing_event.deleted`.
+    What an earlier change left undone is done first. The monthly count it took at creation stays."""
+    _check_draft(request, "a signing request can be deleted")
+    if request.get("effects"):
+        request = await lifecycle.follow(services, request)
+    repo = services.store.signing_requests
+    if not await repo.delete_draft(request["org_id"], request["id"]):
+        current = await repo.get(request["org_id"], request["id"])
+        if current is None:
+            raise not_found("signing request")
+        _check_draft(current, "a signing request can be deleted")
+        raise invalid_state("the signing request changed while it was being deleted; retry")
+    log.info("draft signing request %s deleted", request["id"])
+    try:  # under an id derived from the version deleted, so it is recorded once
+        await request_events.record_event(services, {**request, "following": request["version"]},
+                                          "signing_event.deleted", metadata={"by": by} if by else None)
+    except Exception:  # noqa: BLE001 - the draft is deleted; the answer says so, the log that the event is missing
+        log.exception("recording the deletion of draft signing request %s failed", request["id"])
