@@ -84,8 +84,9 @@ class SigningRequestHandler(RequestHandler):
                            "keeps and changes that signer (and their fields), one without `id` adds a signer, a "
                            "signer left out is removed with their fields. An empty body is 422.")
     async def patch(self, request_id):
-        changes = await self.json_body(SigningRequestUpdate())
-        self.write_request(await drafts.update(self.services, await self.load_for_change(request_id), changes))
+        changes, problems = await self.checked_body(SigningRequestUpdate())
+        self.write_request(await drafts.update(self.services, await self.load_for_change(request_id), changes,
+                                               problems))
 
     @operation("Delete a draft", tags=["signing requests"], responses={204: None},
                errors=(401, 403, 404, 409, 429),

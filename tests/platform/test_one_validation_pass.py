@@ -41,6 +41,17 @@ async def test_fields_of_a_create_body_are_checked_with_the_rest(client, documen
     assert _fields(resp) == ["email_subject", "fields.0.page_number", "fields.0.signer_email"]
 
 
+async def test_a_draft_edit_answers_every_problem(client, document_id):
+    draft = (await client.post("/v1/signing-requests", {
+        "document_id": document_id, "signers": [{"name": "Di", "email": "di@example.test"}]})).json
+    resp = await client.patch(f"/v1/signing-requests/{draft['id']}", {
+        "message": "x" * 1001,  # over its length (the schema)
+        "signers": [{"name": "Di", "email": "di@example.test"}, {"name": "Di", "email": "DI@example.test"},
+                    {"name": "Ed", "email": "ed@example.test", "delivery": "sms"}],  # twice; text without a phone
+    })
+    assert _fields(resp) == ["message", "signers", "signers.2.phone"]
+
+
 async def test_a_template_body_answers_every_problem(client):
     resp = await client.post("/v1/templates", {
         "name": "",  # too short (the schema)

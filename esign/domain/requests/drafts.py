@@ -21,7 +21,7 @@ from esign.domain.requests.signing_requests import (
     stored_fields,
     without_phone,
 )
-from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.errors import ApiError, Problems, invalid_state, not_found, validation_error
 from esign.store.base import new_id
 
 log = logging.getLogger("esign.drafts")
@@ -76,11 +76,16 @@ def _new_signers(request: dict, entries: list[dict], signing_order: str) -> tupl
     return signers, [f for f in request["fields"] if f["signer_id"] in kept]
 
 
-async def update(services, request: dict, changes: dict) -> dict:
-    """`PATCH /v1/signing-requests/{id}`: the settings given, and with `signers` the whole new list."""
+async def update(services, request: dict, changes: dict, problems: Problems | None = None) -> dict:
+    """`PATCH /v1/signing-requests/{id}`: the settings given, and with `signers` the whole new list.
+    One validation pass over the body (esign.errors.Problems): the schema's problems (`problems`; then
+    `changes` is what it did load) and the signers' own in one 422; what needs the record as it is at
+    the update (a signer id that is not the request's, a phone owed) is checked then."""
     _check_draft(request, "a signing request can be edited")
-    if "signers" in changes:
-        _check_signers(services, changes["signers"])
+    problems = problems or Problems()
+    if "signers" in changes and not problems.refused("signers"):
+        problems.run(_check_signers, services, changes["signers"])
+    problems.raise_any()
     now = services.clock.now()
 
     def build(r):
