@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from esign.audit_chain import check_trail, event_hash, trail_of
+from esign.domain.ports import Services
+from esign.store.records import Json
 
 
-async def compare_with_store(services, trail: dict) -> list[tuple[bool, str]]:
+async def compare_with_store(services: Services, trail: Json) -> list[tuple[bool, str]]:
     """`(ok, sentence)` findings: the stored events of the trail's request still chain, and the first
     of them are the sealed ones, unchanged (events recorded after sealing follow them)."""
     request_id = trail.get("signing_request_id")

@@ -29,6 +29,8 @@ import resource
 import signal
 import sys
 
+from esign.store.records import Json
+
 MEMORY_MB = 256  # the child's address space: a notice under the caps needs a few MB
 ANSWER_LIMIT = 4 * 1024 * 1024  # the longest answer line read (at most max_parts reports of a few hundred bytes)
 CHUNK = 64 * 1024
@@ -51,7 +53,7 @@ class _Parts:
     """The parser's message factory: one call per MIME part (each delivery-status block counts too),
     TooManyParts at the first one over the cap."""
 
-    def __init__(self, cap: int):
+    def __init__(self, cap: int) -> None:
         self.left = cap
 
     def __call__(self, policy=email.policy.default):
@@ -61,7 +63,7 @@ class _Parts:
         return email.message.EmailMessage(policy=policy)
 
 
-def read_notice(path: str, max_bytes: int, max_parts: int) -> dict:
+def read_notice(path: str, max_bytes: int, max_parts: int) -> Json:
     """What the notice in the file `path` reports (see the module's docstring)."""
     parts = _Parts(max_parts)
     parser = email.parser.BytesFeedParser(_factory=parts, policy=email.policy.default)
@@ -86,7 +88,7 @@ def read_notice(path: str, max_bytes: int, max_parts: int) -> dict:
         return {"error": f"unreadable ({type(exc).__name__})"}
 
 
-def dsn_reports(message) -> list[dict]:
+def dsn_reports(message: str) -> list[Json]:
     """The recipients an RFC 3464 delivery status notification reports; [] for anything else."""
     if message.get_content_type() != "multipart/report" or message.get_param("report-type") != "delivery-status":
         return []
@@ -108,12 +110,12 @@ def dsn_reports(message) -> list[dict]:
 class NoticeReader:
     """The service's side: `read(path)` in the child, started on first use; `close()` ends it."""
 
-    def __init__(self, max_bytes: int, max_parts: int, timeout: float):
+    def __init__(self, max_bytes: int, max_parts: int, timeout: float) -> None:
         self.request = {"max_bytes": max_bytes, "max_parts": max_parts}
         self.timeout = timeout
         self.proc: asyncio.subprocess.Process | None = None
 
-    async def read(self, path: str) -> dict:
+    async def read(self, path: str) -> Json:
         """The child's answer for the notice at `path`; {"error": ...} when it took too long or the child
         died (it is killed either way, and the next call starts another)."""
         if self.proc is None:

@@ -30,10 +30,12 @@ import json
 import logging
 
 from esign.clock import iso
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, request_events
 from esign.domain.requests.downloads import signed_url
 from esign.jobs.kinds import JobKind, PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
+from esign.store.records import Job, Json, SigningRequest
 from esign.webhooks.sender import send
 
 log = logging.getLogger("esign.delivery")
@@ -43,11 +45,11 @@ EVENT = "document.signed"
 URL_LIFETIME = 3600  # spec Limits: signed-PDF delivery URL lifetime 1 hour
 
 
-def enabled_for(services, org: dict | None) -> bool:
+def enabled_for(services: Services, org: Json | None) -> bool:
     return bool(org and org.get("delivery_url") and services.config.plan(org["plan"]).get("enterprise_delivery"))
 
 
-async def schedule(services, request: dict) -> None:
+async def schedule(services: Services, request: SigningRequest) -> None:
     """Enqueue the delivery of a ready signed PDF, once per request (safe to call again)."""
     if request.get("sandbox"):
         return
@@ -61,7 +63,7 @@ async def schedule(services, request: dict) -> None:
                            max_attempts=attempts)
 
 
-def body_for(request: dict, url: str, documents: list[dict] | None = None) -> bytes:
+def body_for(request: SigningRequest, url: str, documents: list[Json] | None = None) -> bytes:
     """The spec's body (`signed_pdf_url`: the first document's), and (extension) `documents`: every
     document of the request in order, each `{document_id, name, signed_pdf_url}`."""
     body = {
@@ -74,14 +76,14 @@ def body_for(request: dict, url: str, documents: list[dict] | None = None) -> by
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-async def document_links(services, request: dict) -> list[dict]:
+async def document_links(services: Services, request: SigningRequest) -> list[Json]:
     """Every document's signed PDF, each with a fresh 1-hour link (the first's as `signed_pdf_url` has it)."""
     return [{"document_id": d["id"], "name": d["name"],
              "signed_pdf_url": await signed_url(services, request, "signed", URL_LIFETIME, d["id"] if i else None)}
             for i, d in enumerate(envelope.of(request))]
 
 
-async def deliver_signed_pdf(services, payload, job_record):
+async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job):
     repo, config = services.store.signing_requests, services.config.webhooks
     request = await repo.by_id(payload["request_id"])
     if request is None or request.get("signed_pdf_status") != "ready":

@@ -15,14 +15,17 @@ Sandbox requests never text."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from esign import i18n
 from esign.domain.mail import notifications
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
+from esign.store.records import Job, Json, Signer, SigningRequest
 
 TEXTS = {
     "invitation": N_("{org}: {sender} asks you to sign \"{document}\". Open {link}"),
@@ -39,7 +42,7 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "…"
 
 
-def compose(services, request: dict, org: dict, template: str, signer: dict) -> str:
+def compose(services: Services, request: SigningRequest, org: Json, template: str, signer: Signer) -> str:
     """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale):
     short, with the signing link (the completion notice: the link to the signed copy while `[signing]
     completed_link_days` keeps it open)."""
@@ -54,7 +57,7 @@ def compose(services, request: dict, org: dict, template: str, signer: dict) -> 
     return text
 
 
-async def send_sms(services, payload, job_record):
+async def send_sms(services: Services, payload: Json, job_record: Job):
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or request.get("sandbox"):
         return
@@ -82,7 +85,7 @@ async def send_sms(services, payload, job_record):
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:sms_sent:{job_record['id']}")))
 
 
-async def sms_given_up(services, job_record, error):
+async def sms_given_up(services: Services, job_record: Job, error: str) -> None:
     """The sms job ran out of retries: visible on the signer and in the events."""
     payload = job_record["payload"]
     request = await services.store.signing_requests.by_id(payload["request_id"])
@@ -92,7 +95,7 @@ async def sms_given_up(services, job_record, error):
     await record_failed(services, request, signer, error, payload["template"])
 
 
-async def record_failed(services, request, signer, error, template: str) -> None:
+async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str) -> None:
     """The signer's text will not arrive (`sms_failed_at`, `signing_event.sms_failed`)."""
     await services.store.signing_requests.sms_failed(request["id"], signer["id"], failed=True)
     await services.emit(request["org_id"], "signing_event.sms_failed", signing_request_id=request["id"],
@@ -105,4 +108,4 @@ def _retry_horizon(config) -> float:
 
 
 JOBS = [JobKind("sms", send_sms, lane="sms", horizon=_retry_horizon, on_give_up=sms_given_up)]
-SWEEPS: list = []
+SWEEPS: list[Any] = []

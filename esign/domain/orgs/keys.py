@@ -26,6 +26,7 @@ from cryptography.hazmat.primitives import serialization
 
 from esign.clock import readable, to_utc_naive
 from esign.config import ConfigError
+from esign.domain.ports import Services
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 from esign.store import is_embedded
 
@@ -73,14 +74,14 @@ def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     return cert_path.read_bytes(), key_path.read_bytes()
 
 
-def _loaded(kind, cert: bytes, key: bytes, where: str):
+def _loaded(kind: str, cert: bytes, key: bytes, where: str):
     try:
         return kind.from_pem(cert, key)
     except ValueError as exc:
         raise KeyFileError(f"{where}: not a readable PEM certificate and matching private key ({exc})") from None
 
 
-async def _material(services, name: str, kind, generate, create: bool):
+async def _material(services: Services, name: str, kind: str, generate, create: bool):
     """A key pair (`kind`: SealMaterial or InternalCA, made by `generate()` unless not `create`: then
     NoKeyMaterial) made once per deployment (see the module docstring for where), read and decrypted
     once per process."""
@@ -157,7 +158,7 @@ def configured_roots(cfg) -> list[x509.Certificate]:
                           f"({exc})") from None
 
 
-async def seal_material(services, create: bool = True) -> SealMaterial:
+async def seal_material(services: Services, create: bool = True) -> SealMaterial:
     cfg = services.config.signing
     if "seal" not in services.key_material:
         seal = configured_seal(cfg)
@@ -176,7 +177,7 @@ class SealOutOfDate(ConfigError, ValueError):
     """The seal's certificate is not valid now: what it signed, no reader would accept."""
 
 
-async def signing_seal(services) -> SealMaterial:
+async def signing_seal(services: Services) -> SealMaterial:
     """The seal to sign with now: `seal_material`, refused (SealOutOfDate) outside its certificate's
     validity. (What it sealed while valid stays verifiable: the trust bundle keeps publishing it.)"""
     seal = await seal_material(services)
@@ -190,7 +191,7 @@ async def signing_seal(services) -> SealMaterial:
     return seal
 
 
-def expiry_notice(services, seal: SealMaterial) -> str | None:
+def expiry_notice(services: Services, seal: SealMaterial) -> str | None:
     """A warning for start-up when the seal's certificate expires within EXPIRY_NOTICE."""
     ends = to_utc_naive(seal.certificate.not_valid_after_utc)
     if ends - services.clock.now() < EXPIRY_NOTICE:
@@ -199,7 +200,7 @@ def expiry_notice(services, seal: SealMaterial) -> str | None:
     return None
 
 
-async def internal_ca(services, create: bool = True) -> InternalCA:
+async def internal_ca(services: Services, create: bool = True) -> InternalCA:
     name = f"{services.config.signing.seal_name} internal CA"
     return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name), create)
 
@@ -217,7 +218,7 @@ def previous_seals(cfg) -> list[x509.Certificate]:
                           f"certificates ({exc})") from None
 
 
-async def labelled_certificates(services, create: bool = True) -> list[tuple[str, x509.Certificate]]:
+async def labelled_certificates(services: Services, create: bool = True) -> list[tuple[str, x509.Certificate]]:
     """(label, certificate) of everything a relying party trusts, in this order: the seal's certificate
     chain (the seal's own certificate first, then its issuers: the internal CA for a generated seal,
     the configured chain otherwise), the internal CA's certificate unless already there (it issues the
@@ -247,7 +248,7 @@ def _is_ca(cert: x509.Certificate) -> bool:
         return False
 
 
-async def trust_bundle(services, create: bool = True) -> bytes:
+async def trust_bundle(services: Services, create: bool = True) -> bytes:
     """The PEM bundle of `labelled_certificates`, each certificate after a `# <label>` line naming what it
     is, its subject and its validity (text outside the PEM blocks, which PEM readers skip)."""
     return b"".join(
@@ -256,13 +257,13 @@ async def trust_bundle(services, create: bool = True) -> bytes:
         for label, cert in await labelled_certificates(services, create))
 
 
-async def seal_certificates(services, create: bool = True) -> list[x509.Certificate]:
+async def seal_certificates(services: Services, create: bool = True) -> list[x509.Certificate]:
     """The deployment's seal certificates, current first then previous: a PDF sealed with any of them
     was sealed by this deployment (`esign verify --config`)."""
     return [cert for label, cert in await labelled_certificates(services, create) if label.endswith(" seal")]
 
 
-async def validation_roots(services, create: bool = True) -> list[x509.Certificate]:
+async def validation_roots(services: Services, create: bool = True) -> list[x509.Certificate]:
     """The trust anchors of the validation data: the last certificate of the seal's chain, the internal
     CA's, and those of `[signing] validation_roots` (a PEM file: the TSA's root, roots of your seal)."""
     seal = await seal_material(services, create)
@@ -273,7 +274,7 @@ async def validation_roots(services, create: bool = True) -> list[x509.Certifica
     return list(dict.fromkeys(roots))
 
 
-async def long_term(services) -> LongTerm | None:
+async def long_term(services: Services) -> LongTerm | None:
     """B-LT or B-LTA as `[signing] pades_level` asks, else None (B-B, or B-T with a timestamp_url)."""
     level = services.config.signing.pades_level
     if level not in ("B-LT", "B-LTA"):

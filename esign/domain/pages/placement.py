@@ -12,8 +12,10 @@ import os
 import re
 import tempfile
 
+from esign.domain.ports import Services
 from esign.errors import validation_error
 from esign.pdf.textboxes import MAX_TAG_CHARS, clean
+from esign.store.records import Json
 
 FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select", "attachment"]
 MAX_TAGS = 500  # text tags kept with a document (one more is counted, and the document says there are more)
@@ -25,7 +27,7 @@ GRAMMAR = "{{type;signer=N;name=Label;required=false;options=A|B|C;width=W;heigh
 
 # --- anchors --------------------------------------------------------------------------------------
 
-async def _read_text(services, document: dict, texts: list[str], tags: bool = False, path: str | None = None) -> dict:
+async def _read_text(services: Services, document: Json, texts: list[str], tags: bool = False, path: str | None = None) -> Json:
     """The checking process's answer for `texts` in the document (or the file at `path`)."""
     if path is not None:
         return await services.pdf_checker.textboxes(path, texts, tags)
@@ -43,14 +45,14 @@ def _write_all(fd: int, data: bytes) -> None:
         fh.write(data)
 
 
-def _offsets(anchor: dict, hit: dict) -> tuple[float, float]:
+def _offsets(anchor: Json, hit: Json) -> tuple[float, float]:
     dx, dy = float(anchor.get("x_offset") or 0), float(anchor.get("y_offset") or 0)
     if anchor.get("units") == "pt":
         dx, dy = 100 * dx / hit["page_width"], 100 * dy / hit["page_height"]
     return dx, dy
 
 
-async def place_anchored(services, documents: list[dict], fields: list[dict], where: str = "fields") -> list[dict]:
+async def place_anchored(services: Services, documents: list[Json], fields: list[Json], where: str = "fields") -> list[Json]:
     """`fields` with each one that gives an `anchor` (and no coordinates yet) placed at it: its
     top-left corner at the anchor text's top-left plus the offsets, on the anchor's page of the
     anchor's document; one field per match with occurrence "all"; left out when the text is not
@@ -110,7 +112,7 @@ async def place_anchored(services, documents: list[dict], fields: list[dict], wh
 
 # --- text tags ------------------------------------------------------------------------------------
 
-def parse_tag(tag: str) -> tuple[dict | None, str | None]:
+def parse_tag(tag: str) -> tuple[Json | None, str | None]:
     """(attributes, None) for a well-formed tag, (None, why) otherwise. Attributes: `type` and
     those of TAG_KEYS the tag gives (signer an integer, required a boolean, options a list, width and
     height numbers)."""
@@ -171,7 +173,7 @@ def _attribute(key: str, value: str):
     return value
 
 
-async def scan_tags(services, path: str) -> dict:
+async def scan_tags(services: Services, path: str) -> Json:
     """The text tags of the uploaded file at `path`, as kept with its document: `text_tags` (the
     well-formed ones with their box and attributes), `text_tag_errors` ({tag, page, message}) and
     `text_tags_truncated` (more than MAX_TAGS tags or MAX_TAG_ERRORS errors: the rest are left out)."""
@@ -192,7 +194,7 @@ async def scan_tags(services, path: str) -> dict:
             "text_tags_truncated": found["tag_count"] > len(found["tags"]) or len(errors) > MAX_TAG_ERRORS}
 
 
-def _tag_problem(document: dict) -> str | None:
+def _tag_problem(document: Json) -> str | None:
     if "text_tags" not in document:
         return "the document was uploaded before text tags were read: upload it again"
     if document.get("text_tags_truncated"):
@@ -203,11 +205,11 @@ def _tag_problem(document: dict) -> str | None:
     return None
 
 
-def _tag_name(tag: dict) -> str:
+def _tag_name(tag: Json) -> str:
     return f"tag {tag['tag']!r} on page {tag['page']}" if tag.get("page") else "text tags"
 
 
-def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
+def fields_from_tags(document: Json, where: str, owner) -> list[Json]:
     """One field per text tag of `document`, each with what `owner(attributes)` gives (its signer or
     role) or None when the tag names none there (422 naming the tag and its page, as for any
     malformed tag). The field takes the tag's box (at least the minimum size; width/height when
@@ -239,7 +241,7 @@ def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
     return fields
 
 
-def request_tag_fields(documents: list[dict], signers: list[dict]) -> list[dict]:
+def request_tag_fields(documents: list[Json], signers: list[Json]) -> list[Json]:
     """Fields of a signing request's create body from the tags of every document of the envelope
     (`documents`, in order): `signer=N` is the N-th of `signers` (1-based), named by `signer_email`."""
     def owner(attrs):
@@ -253,7 +255,7 @@ def request_tag_fields(documents: list[dict], signers: list[dict]) -> list[dict]
     return envelope_tag_fields(documents, owner)
 
 
-def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
+def envelope_tag_fields(documents: list[Json], owner) -> list[Json]:
     """`fields_from_tags` of each document, each field naming its `document_id`; a document without
     tags is passed over when another has some (422 when none has any)."""
     tagged = [d for d in documents if len(documents) == 1 or _tag_problem(d) != "the document has no text tags"]
@@ -261,7 +263,7 @@ def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
             for f in fields_from_tags(d, "fields_from_text_tags", owner)]
 
 
-def role_tag_fields(documents: list[dict], roles: list[dict]) -> dict[str, list[dict]]:
+def role_tag_fields(documents: list[Json], roles: list[Json]) -> dict[str, list[Json]]:
     """A template's role fields from the tags of every document of the template (`documents`, in
     order; `role=Name`, matched case-insensitively), by the role's name as given in `roles`."""
     names = {r["name"].casefold(): r["name"] for r in roles}
@@ -275,7 +277,7 @@ def role_tag_fields(documents: list[dict], roles: list[dict]) -> dict[str, list[
                          f"({', '.join(names.values()) or 'none'})"
         return {"role": names[role.casefold()]}, None
 
-    by_role: dict[str, list[dict]] = {r["name"]: [] for r in roles}
+    by_role: dict[str, list[Json]] = {r["name"]: [] for r in roles}
     for f in envelope_tag_fields(documents, owner):
         by_role[f.pop("role")].append(f)
     return by_role

@@ -22,6 +22,7 @@ import io
 import logging
 import re
 import time
+from typing import Any
 
 import regex
 from PIL import Image, UnidentifiedImageError
@@ -29,6 +30,7 @@ from PIL import Image, UnidentifiedImageError
 from esign.errors import ApiError, validation_error
 from esign.pdf.stamp import initials_of
 from esign.schema import EMAIL_RE
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +56,7 @@ PATTERNS = {
 }
 
 
-def client_pattern(field: dict) -> tuple[str | None, str | None]:
+def client_pattern(field: Json) -> tuple[str | None, str | None]:
     """(regular expression, message) the page checks a text field with."""
     kind = field.get("validation_type")
     if kind == "regex":
@@ -122,7 +124,7 @@ def js_difference(pattern: str) -> str | None:
     return None
 
 
-def prefill(field: dict, signer: dict, today: dt.date) -> str | None:
+def prefill(field: Json, signer: Signer, today: dt.date) -> str | None:
     """The value a field starts with: its `auto_source`, else the value given at creation."""
     source = field.get("auto_source")
     if source == "signer_name":
@@ -146,7 +148,7 @@ def unsafe_character(text: str) -> str | None:
             f"bidirectional embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069) are not allowed")
 
 
-def check_text(field: dict, value: str, deadline: float | None = None) -> str | None:
+def check_text(field: Json, value: str, deadline: float | None = None) -> str | None:
     """Why `value` is not acceptable in a text field, or None (UNCHECKED when a `regex` pattern could
     not decide before `deadline`, a time.monotonic() value, or within MATCH_SECONDS)."""
     kind = field.get("validation_type")
@@ -177,7 +179,7 @@ def check_text(field: dict, value: str, deadline: float | None = None) -> str | 
     return None
 
 
-def check_mark(mark, where: str, details: list) -> dict | None:
+def check_mark(mark, where: str, details: list[Any]) -> Json | None:
     """A signature or initials: `{kind: "typed", text}` or `{kind: "drawn", image: PNG data URL}`.
     Returns the checked form (`{kind: "typed", text}` with whitespace trimmed, or `{kind: "drawn",
     png: bytes}`), or None with `details` filled."""
@@ -235,12 +237,12 @@ def _check_drawing(image) -> tuple[bytes | None, str | None]:
     return raw, None
 
 
-def check_submission(request: dict, signer: dict, values, signature, initials, today: dt.date) -> tuple[dict, dict, dict | None]:
+def check_submission(request: SigningRequest, signer: Signer, values, signature, initials, today: dt.date) -> tuple[Json, dict, Json | None]:
     """Validate a signing submission. Returns (field id -> stored value, signature, initials); an
     optional field sent empty is stored as None (not its prefill);
     raises 422 with one detail per problem: code `signature_required` when no signature was adopted
     (whatever else is wrong too), else `validation_error`."""
-    details: list[dict] = []
+    details: list[Json] = []
     if values is None:
         values = {}
     if not isinstance(values, dict):

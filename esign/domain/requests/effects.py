@@ -13,11 +13,14 @@ from __future__ import annotations
 import datetime as dt
 import logging
 
+from esign.domain.ports import Services
+from esign.store.records import Json, SigningRequest
+
 log = logging.getLogger("esign.lifecycle")
 EFFECTS_GRACE = dt.timedelta(minutes=1)
 
 
-async def run(services, request: dict, handlers: dict) -> dict:
+async def run(services: Services, request: SigningRequest, handlers: Json) -> Json:
     """Do the `effects` the transition that returned `request` stored, then clear them. When that
     fails (the event store or the job queue unavailable) the change still stands: it is logged, the
     effects stay stored for the next change or the sweep, and the caller answers the change, which
@@ -36,7 +39,7 @@ async def run(services, request: dict, handlers: dict) -> dict:
     return request
 
 
-async def recover(services, follow) -> int:
+async def recover(services: Services, follow) -> int:
     """Do what transitions stored but did not get to do (their process died or failed): `follow`
     (services, request) for each request whose effects are older than EFFECTS_GRACE."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
@@ -45,6 +48,6 @@ async def recover(services, follow) -> int:
     return len(due)
 
 
-def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
+def event_effects(event_type: str, signer_id: str | None = None, actor: Json = None, metadata: Json | None = None) -> Json:
     """The effects of a transition that is followed by one event and nothing else."""
     return {"op": "event", "type": event_type, "signer_id": signer_id, "actor": dict(actor or {}), "metadata": metadata}

@@ -4,16 +4,19 @@ from __future__ import annotations
 import datetime as dt
 import re
 import warnings
+from typing import Any
 
 import phonenumbers
 
 from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
+from esign.store.records import Json, SigningRequest
 
 SIGNER_DEFAULTS = {
     "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
@@ -52,7 +55,7 @@ def _utf8(text: str | None) -> int:
     return len(text.encode()) if text else 0
 
 
-def field_bytes(f: dict) -> int:
+def field_bytes(f: Json) -> int:
     """The most a field can take in the stored request, whatever its signer enters."""
     options = f.get("options") or []
     longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
@@ -62,7 +65,7 @@ def field_bytes(f: dict) -> int:
             + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
 
 
-def check_fields_size(fields: list[dict], where: str, details: list) -> None:
+def check_fields_size(fields: list[Json], where: str, details: list[Any]) -> None:
     """At most MAX_FIELDS fields taking at most FIELDS_MAX_BYTES at their largest (422 detail otherwise)."""
     if len(fields) > MAX_FIELDS:
         details.append({"field": where, "message": f"at most {MAX_FIELDS} fields"})
@@ -76,12 +79,12 @@ def check_fields_size(fields: list[dict], where: str, details: list) -> None:
             f"fields, fewer or shorter options, or fewer text fields")})
 
 
-def check_signing_level(services, level: str) -> None:
+def check_signing_level(services: Services, level: str) -> None:
     if level == "qes" and not (services.config.signing.qes_provider and "qes" in services.signing_levels):
         raise ApiError(403, "plan_restricted", "qualified (qes) signatures need a QES signing provider; none is configured")
 
 
-def check_identity_provider(services, required: bool, details: list) -> None:
+def check_identity_provider(services: Services, required: bool, details: list[Any]) -> None:
     """Identity verification can be required only when the identity provider can verify anyone: with
     one that cannot (`verifies` False, the builtin `none`) no signer could ever pass it (422 detail otherwise)."""
     if required and not services.identity.verifies:
@@ -89,7 +92,7 @@ def check_identity_provider(services, required: bool, details: list) -> None:
                         "message": "no identity verification provider is configured on this server"})
 
 
-def check_deliveries(services, signers: list[dict], details: list) -> None:
+def check_deliveries(services: Services, signers: list[Json], details: list[Any]) -> None:
     """A signer reached by text (`delivery` sms or both) has a phone, and the SMS provider can text
     a message (an SmsProvider: a verification service only sends its own codes) (422 details otherwise)."""
     for i, s in enumerate(signers):
@@ -102,7 +105,7 @@ def check_deliveries(services, signers: list[dict], details: list) -> None:
                 f"the configured SMS provider ({services.sms.identifier}) sends one-time codes only, not signing links")})
 
 
-def check_phone_countries(services, signers: list[dict], details: list, prefix: str = "signers.{i}.") -> None:
+def check_phone_countries(services: Services, signers: list[Json], details: list[Any], prefix: str = "signers.{i}.") -> None:
     """With `[sms] allowed_countries`, a signer's phone (E.164, esign.schema.Phone) is of one of those
     countries (422 detail on the phone otherwise)."""
     allowed = services.config.sms.allowed_countries
@@ -114,7 +117,7 @@ def check_phone_countries(services, signers: list[dict], details: list, prefix: 
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
-async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
+async def create(services: Services, org: Json, api_key: Json, sandbox: bool, body: Json) -> Json:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
     raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request."""
@@ -130,7 +133,7 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
         if phoneless:
             raise validation_error([{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
                                     for i in phoneless])
-    details: list[dict] = []
+    details: list[Json] = []
     check_deliveries(services, body["signers"], details)
     check_phone_countries(services, body["signers"], details)
     check_identity_provider(services, bool(body.get("identity_verification_required")), details)
@@ -184,14 +187,14 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     return request
 
 
-async def send(services, request: dict, by: dict | None = None) -> dict:
+async def send(services: Services, request: SigningRequest, by: Json | None = None) -> Json:
     """`POST .../send`: a draft whose signing level this server can still give (403 otherwise, as at
     creation: the QES provider may have gone since), sent (esign.domain.requests.lifecycle.send)."""
     check_signing_level(services, request.get("signing_level", "ses"))
     return await lifecycle.send(services, request, by=by)
 
 
-def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
+def signer_orders(signing_order: str, signers: list[Json]) -> list[int]:
     """Each signer's `order`. Sequential: a signer without one takes their place in the list (1, 2,
     3 ...), as a template's roles do, so that signers who give no order sign one after another in
     list order; a given `order` always wins (equal orders sign together). Parallel: a missing order
@@ -201,7 +204,7 @@ def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
     return [s.get("order") or 1 for s in signers]
 
 
-def send_warnings(request: dict) -> list[dict]:
+def send_warnings(request: SigningRequest) -> list[Json]:
     """What a sender should know about a request just sent, which does not stop it: signers with no
     field (they sign with an adopted signature only, on the signatures page)."""
     placed = {f["signer_id"] for f in request["fields"]}
@@ -211,13 +214,13 @@ def send_warnings(request: dict) -> list[dict]:
             for s in request["signers"] if s["id"] not in placed]
 
 
-async def get(services, org_id: str, request_id: str) -> dict:
+async def get(services: Services, org_id: str, request_id: str) -> Json:
     """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
     request = await services.store.signing_requests.require(org_id, request_id, "signing request")
     return await lifecycle.settle(services, request)
 
 
-async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
+async def replace_fields(services: Services, request: SigningRequest, fields: list[Json]) -> Json:
     """Replace every field of a draft request (one atomic update)."""
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
@@ -231,7 +234,7 @@ async def replace_fields(services, request: dict, fields: list[dict]) -> dict:
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
-def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -> list[dict]:
+def stored_fields(signers: list[Json], listed: list[Json], fields: list[Json]) -> list[Json]:
     """Fields checked against the request's signers and documents (`listed`: the envelope's, in
     order), in their stored form (422 with every problem otherwise). A field names its signer by
     `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
@@ -265,7 +268,7 @@ def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -
              "filled_at": None} for f in expanded]
 
 
-def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[dict]:
+def every_page(fields: list[Json], page_counts: dict[str, int | None]) -> list[Json]:
     """Each field with `every_page` becomes one field per page of its document, at the same place
     (extension): initials adopted once are stamped on each."""
     out = []
@@ -278,7 +281,7 @@ def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[d
     return out
 
 
-def check_field_shape(f: dict, where: str, details: list) -> None:
+def check_field_shape(f: Json, where: str, details: list[Any]) -> None:
     """Rules shared by request fields and template role fields."""
     if f["field_type"] == "select" and not f.get("options"):
         details.append({"field": f"{where}.options", "message": "a select field needs options"})
@@ -318,12 +321,12 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
                  "delegated_at", "delegation_reason")
 
 
-def field_view(request: dict, f: dict) -> dict:
+def field_view(request: SigningRequest, f: Json) -> Json:
     names = {s["id"]: s["name"] for s in request["signers"]}
     return {**f, "signer_name": names.get(f["signer_id"]), "document_id": envelope.document_of(request, f)["id"]}
 
 
-def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
+def full_view(services: Services, request: SigningRequest, api_key: Json | None = None, handover: bool = False) -> Json:
     """The record the API returns. `handover` (the answer of the call that sent the request): each
     signer with `delivery` `link` carries their `signing_url`, the sender's to hand over."""
     self_sign_url = None
@@ -334,7 +337,7 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
                 self_sign_url = links.signing_url(services, request, s)
     values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
               for f in request["fields"] if f.get("value") is not None]
-    def signer_view(s: dict) -> dict:
+    def signer_view(s: Json) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS},
@@ -345,7 +348,7 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
 
-def summary_view(request: dict) -> dict:
+def summary_view(request: SigningRequest) -> Json:
     return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None}

@@ -13,12 +13,14 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
+from typing import Any
 
 from esign.clock import iso
 from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values
+from esign.domain.ports import Services
 from esign.domain.requests import effects, envelope, lifecycle, request_events
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
@@ -26,13 +28,14 @@ from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
+from esign.store.records import Json, Signer, SigningRequest
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
     """A known link that no longer works. Carries the embedding origin of an embedded link, so the
     error page may still be framed by it and tell it (esign.error)."""
 
-    def __init__(self, status, code, message, request, signer, embed_origin):
+    def __init__(self, status, code: str, message: str, request: SigningRequest, signer: Signer, embed_origin) -> None:
         super().__init__(status, code, message)
         self.request_id, self.signer_id, self.embed_origin = request["id"], signer["id"], embed_origin
 
@@ -41,16 +44,16 @@ class LinkError(ApiError):
 class SignerSession:
     """An opened link: the request, the signer it belongs to, and the embedding origin (embedded links)."""
 
-    request: dict
-    signer: dict
+    request: SigningRequest
+    signer: Signer
     embed_origin: str | None = None
 
-    def updated(self, request: dict) -> "SignerSession":
+    def updated(self, request: SigningRequest) -> "SignerSession":
         """The same link over a newer version of the request."""
         return SignerSession(request, lifecycle.find_signer(request, self.signer["id"]), self.embed_origin)
 
 
-async def open_link(services, token: str, completed: bool = False) -> SignerSession:
+async def open_link(services: Services, token: str, completed: bool = False) -> SignerSession:
     """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
     request is no longer pending; with `completed`, a signer's own (not an embedded) link of a
     completed request opens while `copies.link_expires_at` has not passed."""
@@ -94,7 +97,7 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
     return SignerSession(request, signer, origin)
 
 
-async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, str]]:
+async def embed_links(services: Services, request: SigningRequest, origin: str) -> list[tuple[Json, str]]:
     """(signer, token) for every signer who still has to sign: new embedded-signing tokens, valid
     EMBED_SECONDS and only framed by `origin`. Each is one document of its own (`embed_tokens`), so
     the request is not written at all. 409 unless the request is pending."""
@@ -118,7 +121,7 @@ async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, 
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def pages(services, document: dict | None) -> list[dict]:
+async def pages(services: Services, document: Json | None) -> list[Json]:
     """Page sizes as displayed, computed once per document and kept on the document record."""
     if document is None:
         raise not_found("document")
@@ -130,7 +133,7 @@ async def pages(services, document: dict | None) -> list[dict]:
     return document["pages"]
 
 
-async def first_image(services, session: SignerSession, base_path: str) -> dict | None:
+async def first_image(services: Services, session: SignerSession, base_path: str) -> Json | None:
     """The URLs of the first page's image, which the signing page shows under whatever step comes
     first (consent, a code), for the page's answer to ask for it at once (esign.domain.signer.page_images.preload)
     rather than after its script and the signer API have answered (None: no page to show)."""
@@ -149,19 +152,19 @@ def blocker(session: SignerSession) -> str | None:
     return verification.blocker(session.request, session.signer)
 
 
-def can_withdraw(request: dict, signer: dict) -> bool:
+def can_withdraw(request: SigningRequest, signer: Signer) -> bool:
     return (request["status"] == "pending" and signer["status"] == "signed"
             and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
 
 
-async def record_viewed(services, session: SignerSession, actor) -> SignerSession:
+async def record_viewed(services: Services, session: SignerSession, actor: Json) -> SignerSession:
     """The page's script reports that it showed the document to a person (POST .../api/viewed):
     `viewed_at` and signer.viewed, once. Fetching the link or the signer API records nothing, so a
     mail scanner's prefetch or a link preview is not taken for the signer reading the document."""
     return session.updated(await lifecycle.view(services, session.request, session.signer["id"], actor=actor))
 
 
-async def view(services, session: SignerSession, base_path: str, actor) -> dict:
+async def view(services: Services, session: SignerSession, base_path: str, actor: Json) -> Json:
     """The signer API's answer (what the signer sees); records nothing."""
     request = session.request
     signer = session.signer
@@ -210,7 +213,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
     }
 
 
-def _shown_value(f: dict, signer: dict, today) -> str | None:
+def _shown_value(f: Json, signer: Signer, today) -> str | None:
     """The value a field shows: once the signer has signed, the value stored (a date: the day they
     signed); before, the prefilled value (a date: today)."""
     if signer["status"] == "signed":
@@ -220,7 +223,7 @@ def _shown_value(f: dict, signer: dict, today) -> str | None:
     return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
 
 
-def _mark(f: dict, signer: dict) -> dict | None:
+def _mark(f: Json, signer: Signer) -> Json | None:
     """What a signed signer's signature or initials field shows (as the stamps draw it): `{kind:
     typed, text}` or `{kind: drawn}` (the drawing is on the page image)."""
     if f["field_type"] not in ("signature", "initials"):
@@ -234,7 +237,7 @@ def _mark(f: dict, signer: dict) -> dict | None:
     return {"kind": "typed", "text": mark.get("text")} if mark["kind"] == "typed" else {"kind": "drawn"}
 
 
-def progress(fields: list[dict], signed: bool) -> dict:
+def progress(fields: list[Json], signed: bool) -> Json:
     """`{total, remaining, done}`: how many of the signer's fields still need them. Every required
     field without a value counts, signature and initials fields included (each needs its mark); none
     once the signer has signed."""
@@ -250,7 +253,7 @@ def progress(fields: list[dict], signed: bool) -> dict:
     return {"total": len(fields), "remaining": remaining, "done": signed}
 
 
-def signed_before(request: dict, signer: dict) -> list[dict]:
+def signed_before(request: SigningRequest, signer: Signer) -> list[Json]:
     """The other signers who have signed (before this one, once this one has), in the order they
     signed: `{name, signed_at}`."""
     mine = signer.get("signed_at") if signer["status"] == "signed" else None
@@ -261,14 +264,14 @@ def signed_before(request: dict, signer: dict) -> list[dict]:
 
 # --- what the signer does ---------------------------------------------------------------------------
 
-async def give_consent(services, session: SignerSession, actor) -> SignerSession:
+async def give_consent(services: Services, session: SignerSession, actor: Json) -> SignerSession:
     """Record the electronic-records consent once (signing_event.consent_given)."""
     if session.signer.get("consented_at"):
         return session
     now = services.clock.now()
     signer_id = session.signer["id"]
 
-    def build(r):
+    def build(r: SigningRequest):
         if lifecycle.find_signer(r, signer_id).get("consented_at"):
             return {}
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]],
@@ -279,7 +282,7 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
     return session.updated(await lifecycle.follow(services, request))
 
 
-async def sign(services, session: SignerSession, body: dict, actor) -> dict:
+async def sign(services: Services, session: SignerSession, body: Json, actor: Json) -> Json:
     """Check and record a signature: `{values, signature, initials?, consent: true}`."""
     why = blocker(session)
     if why:
@@ -296,13 +299,13 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
                                 extra={"initials": initials}, consent={"disclosure_version": DISCLOSURE_VERSION})
 
 
-def drawing_key(request: dict, sha256: str) -> str:
+def drawing_key(request: SigningRequest, sha256: str) -> str:
     """Drawings are named by their SHA-256 within their request: the same drawing adopted twice (as
     signature and initials, or in a retried submission) is one blob."""
     return f"orgs/{request['org_id']}/drawings/{request['id']}/{sha256}.png"
 
 
-async def store_drawings(services, request: dict, marks: list) -> list:
+async def store_drawings(services: Services, request: SigningRequest, marks: list[Any]) -> list[Any]:
     """The checked marks with each drawing moved to blob storage: `{kind: "drawn", png}` becomes
     `{kind: "drawn", blob_key, sha256}` (the request document never holds the image). One blob per
     distinct drawing; typed marks and None pass unchanged. 502 when blob storage fails."""
@@ -330,7 +333,7 @@ def _refusal(session: SignerSession, why: str) -> ApiError:
     return invalid_state(why)
 
 
-async def signed_copy(services, session: SignerSession, actor) -> dict:
+async def signed_copy(services: Services, session: SignerSession, actor: Json) -> Json:
     """The completed request whose signed PDF the signer downloads through their link (recorded as
     `signing_event.downloaded`). 409 while the PDF is being produced or when it could not be."""
     request = session.request
@@ -346,7 +349,7 @@ async def signed_copy(services, session: SignerSession, actor) -> dict:
     return request
 
 
-async def decline(services, session: SignerSession, reason, actor) -> dict:
+async def decline(services: Services, session: SignerSession, reason: str, actor: Json) -> Json:
     if not isinstance(reason, str) or not reason.strip():
         raise validation_error([{"field": "reason", "message": "say why you decline (1 to 1000 characters)"}])
     if len(reason) > 1000:
@@ -354,7 +357,7 @@ async def decline(services, session: SignerSession, reason, actor) -> dict:
     return await lifecycle.decline(services, session.request, session.signer["id"], reason.strip(), actor=actor)
 
 
-async def delegate(services, session: SignerSession, body: dict, actor) -> dict:
+async def delegate(services: Services, session: SignerSession, body: Json, actor: Json) -> Json:
     """Hand the signer's place to another person ({name, email, reason}: esign.domain.signer.routing)."""
     reason = body["reason"].strip()
     if not reason:
@@ -363,5 +366,5 @@ async def delegate(services, session: SignerSession, body: dict, actor) -> dict:
                                   {"name": body["name"], "email": body["email"]}, reason, actor=actor)
 
 
-async def withdraw(services, session: SignerSession, actor) -> dict:
+async def withdraw(services: Services, session: SignerSession, actor: Json) -> Json:
     return await lifecycle.withdraw(services, session.request, session.signer["id"], actor=actor)

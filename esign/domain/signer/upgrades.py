@@ -26,6 +26,7 @@ import hashlib
 import logging
 from typing import Awaitable, Callable
 
+from esign.domain.ports import Services
 from esign.domain.signer.signing import drawing_key
 from esign.store.upgrades import scan
 
@@ -42,7 +43,7 @@ def _inline_drawing(mark) -> bool:
     return isinstance(mark, dict) and mark.get("kind") == "drawn" and "image" in mark
 
 
-async def drawings_in_blob_storage(services) -> int:
+async def drawings_in_blob_storage(services: Services) -> int:
     repo, changed = services.store.signing_requests, 0
     async for request in scan(repo, {"org_id": 1, "status": 1, "version": 1, "signers": 1}):
         while request is not None and any(_inline_drawing(s.get(k)) for s in request["signers"]
@@ -65,7 +66,7 @@ async def drawings_in_blob_storage(services) -> int:
     return changed
 
 
-async def bulk_template_versions(services) -> int:
+async def bulk_template_versions(services: Services) -> int:
     store, changed = services.store, 0
     async for job in scan(store.bulk_jobs, {"template": 1}):
         template = job.get("template")
@@ -77,7 +78,7 @@ async def bulk_template_versions(services) -> int:
     return changed
 
 
-async def delivery_history_expiry(services) -> int:
+async def delivery_history_expiry(services: Services) -> int:
     keep = dt.timedelta(days=services.config.webhooks.delivery_history_days)
     deliveries, changed = services.store.webhook_deliveries, 0
     async for record in scan(deliveries, {"created_at": 1, "expires_at": 1}):
@@ -86,7 +87,7 @@ async def delivery_history_expiry(services) -> int:
     return changed
 
 
-async def contact_name_keys(services) -> int:
+async def contact_name_keys(services: Services) -> int:
     contacts, changed = services.store.contacts, 0
     async for record in scan(contacts, {"name": 1, "name_key": 1}):
         if "name_key" not in record and await contacts.set_name_key(record["id"], record["name"]):
@@ -102,7 +103,7 @@ UPGRADES = [
 ]
 
 
-async def run(services, upgrades: list[Upgrade] = UPGRADES) -> None:
+async def run(services: Services, upgrades: list[Upgrade] = UPGRADES) -> None:
     finished = await services.store.data_upgrades.finished([u.name for u in upgrades])
     for upgrade in upgrades:
         if upgrade.name in finished:

@@ -21,6 +21,7 @@ import logging
 import urllib.parse
 
 from esign.clock import stored
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
 from esign.domain.signer.verification.common import open_redirect, set_signer
 from esign.domain.signer.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
@@ -35,13 +36,14 @@ from esign.providers.base import (
 from esign.providers.names import name_score
 from esign.store.base import new_id
 from esign.store.identity_sessions import OPEN  # a redirect-flow session the vendor has not finished
+from esign.store.records import Json, SigningRequest
 
 log = logging.getLogger("esign.identity")
 
 NAME_MISMATCH = 0.7  # a vendor-approved document whose name scores below this against the signer's is rejected
 
 
-def return_url(services, session_id: str) -> str:
+def return_url(services: Services, session_id: str) -> str:
     return f"{services.config.server.public_url}/identity/return/{session_id}"
 
 
@@ -55,7 +57,7 @@ class _Unchanged(Exception):
     """The signer's identity state is not what this change expects (another session won, or the result is recorded)."""
 
 
-async def start_identity(services, session, actor):
+async def start_identity(services: Services, session, actor: Json):
     """Open a session at the redirect-flow vendor (or hand back the open one) for the signer."""
     request, signer = session.request, session.signer
     now = services.clock.now()
@@ -86,7 +88,7 @@ async def start_identity(services, session, actor):
     changes = dict(identity_status="pending", identity_flow="redirect", identity_session_id=session_id,
                    identity_redirect_url=opened.redirect_url, identity_session_expires_at=expires, identity_reason=None)
 
-    def build(r):
+    def build(r: SigningRequest):
         fresh = lifecycle.find_signer(r, signer["id"])
         if open_redirect(fresh, now):  # a parallel start won: keep its session
             raise _Unchanged()
@@ -109,7 +111,7 @@ async def start_identity(services, session, actor):
     return await lifecycle.follow(services, updated)
 
 
-async def settle_identity(services, id_session: dict, result: IdentityResult, via: str) -> bool:
+async def settle_identity(services: Services, id_session: Json, result: IdentityResult, via: str) -> bool:
     """Record a vendor's result for `id_session` once (`via`: webhook, return or check). Returns whether
     it changed anything; a replay, a stale or a `pending` result changes nothing."""
     if result.status not in IDENTITY_STATUSES:
@@ -135,7 +137,7 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
     if result.status != "review":
         changes.update(identity_redirect_url=None, identity_session_expires_at=None)
 
-    def build(r):
+    def build(r: SigningRequest):
         s = lifecycle.find_signer(r, signer_id)
         if s.get("identity_session_id") != id_session["id"] or s.get("identity_status") not in OPEN \
                 or s.get("identity_status") == result.status:
@@ -162,7 +164,7 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
     return True
 
 
-async def refresh_identity(services, id_session: dict, via: str) -> bool:
+async def refresh_identity(services: Services, id_session: Json, via: str) -> bool:
     """Ask the vendor for the result of an open session (a webhook late or lost) and record it; at
     most once per session every `[signer] identity_fetch_seconds` (otherwise the stored state stands:
     False)."""
@@ -181,7 +183,7 @@ async def refresh_identity(services, id_session: dict, via: str) -> bool:
     return await settle_identity(services, id_session, result, via)
 
 
-async def check_identity(services, session, actor):
+async def check_identity(services: Services, session, actor: Json):
     """The signer asks whether the result of their open session has arrived. Asked again once it has
     (a second tab, or a click racing the vendor's return), the answer is the state as it stands."""
     signer = session.signer
@@ -196,7 +198,7 @@ async def check_identity(services, session, actor):
     return await services.store.signing_requests.by_id(session.request["id"])
 
 
-async def receive_webhook(services, provider_id: str, headers: dict, raw_body: bytes) -> bool:
+async def receive_webhook(services: Services, provider_id: str, headers: Json, raw_body: bytes) -> bool:
     """A vendor's webhook: checked by the provider (WebhookRefused when it is not the vendor's), then
     recorded once. Returns whether it changed anything; unknown sessions and non-result events are
     accepted and ignored (the vendor must not retry them)."""

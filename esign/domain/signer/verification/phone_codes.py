@@ -17,17 +17,19 @@ import re
 import secrets
 import unicodedata
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, request_events
 from esign.domain.signer.verification.common import masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.sms")
 #: the code of a sandbox request's signer: nothing is texted (docs/signing.md, "Phone verification")
 SANDBOX_CODE = "000000"
 
 
-def _otp_mac(services, request_id: str, signer_id: str, code: str) -> str:
+def _otp_mac(services: Services, request_id: str, signer_id: str, code: str) -> str:
     return services.secrets.sign(_otp_message(request_id, signer_id, code))
 
 
@@ -35,7 +37,7 @@ def _otp_message(request_id: str, signer_id: str, code: str) -> str:
     return f"otp:{request_id}:{signer_id}:{code}"
 
 
-def _check_phone_step(services, request: dict, signer: dict) -> None:
+def _check_phone_step(services: Services, request: SigningRequest, signer: Signer) -> None:
     if not request.get("phone_verification_required"):
         raise invalid_state("this signing request does not need phone verification")
     if signer.get("phone_verified_at"):
@@ -54,7 +56,7 @@ def _locked(left: dt.timedelta) -> ApiError:
                     headers={"Retry-After": str(seconds)})
 
 
-async def send_code(services, session, actor):
+async def send_code(services: Services, session, actor: Json):
     """Text a new one-time code to the signer's phone, within the resend gap and the caps on codes
     (`_take_counts`). A sandbox request texts nothing: its code is SANDBOX_CODE, and the log says a code
     would have been sent."""
@@ -68,7 +70,7 @@ async def send_code(services, session, actor):
     changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
 
-    def claim(r):  # the gap is checked on the record the update is conditional on: parallel asks send one text
+    def claim(r: SigningRequest):  # the gap is checked on the record the update is conditional on: parallel asks send one text
         s = lifecycle.find_signer(r, signer["id"])
         _check_can_send(services, r, s, now)
         return set_signer(r, s["id"], **changes)
@@ -105,7 +107,7 @@ async def send_code(services, session, actor):
     return updated
 
 
-def _check_can_send(services, request: dict, signer: dict, now: dt.datetime) -> None:
+def _check_can_send(services: Services, request: SigningRequest, signer: Signer, now: dt.datetime) -> None:
     _check_phone_step(services, request, signer)
     gap = services.config.signer.otp_resend_seconds
     sent = signer.get("otp_sent_at")
@@ -126,7 +128,7 @@ CAPS = (
 )
 
 
-async def _take_counts(services, request: dict, signer: dict, now: dt.datetime) -> list[str]:
+async def _take_counts(services: Services, request: SigningRequest, signer: Signer, now: dt.datetime) -> list[str]:
     """Count one code against the signer's hour and day, the request's day and the organisation's day
     (UTC windows; `[sms] codes_per_*`), each an atomic conditional `$inc` (esign.store.text_counts), so
     parallel asks never exceed a cap. A full one: 429 with Retry-After (the end of its window), logged
@@ -155,7 +157,7 @@ async def _take_counts(services, request: dict, signer: dict, now: dt.datetime) 
                    headers={"Retry-After": str(seconds)})
 
 
-async def verify_code(services, session, code, actor):
+async def verify_code(services: Services, session, code: str, actor: Json):
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
     by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") \
@@ -170,7 +172,7 @@ async def verify_code(services, session, code, actor):
     if by_provider and signer["otp_expires_at"] > now:  # asked before the counting update; the provider limits its own checks too
         outcome["approved"] = await _provider_check(services, request, signer, code)
 
-    def build(r):
+    def build(r: SigningRequest):
         s = lifecycle.find_signer(r, signer["id"])
         locked = s.get("otp_locked_until")
         if locked and locked > now:
@@ -199,7 +201,7 @@ async def verify_code(services, session, code, actor):
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
 
 
-def _code_digits(code) -> str | None:
+def _code_digits(code: str) -> str | None:
     """The code, stripped, with digits of other scripts (a phone keyboard's Arabic-Indic or Devanagari
     digits) read as the ASCII digits they are: the right code typed so is not a wrong try. None when
     it is not a string."""
@@ -212,7 +214,7 @@ def _expired() -> ApiError:
     return validation_error([{"field": "code", "message": "the code has expired or was never sent; ask for a new one"}])
 
 
-async def _provider_check(services, request: dict, signer: dict, code: str) -> bool:
+async def _provider_check(services: Services, request: SigningRequest, signer: Signer, code: str) -> bool:
     """The SMS provider's verdict on `code`. A provider that holds no code any more: the outstanding
     code is forgotten and the signer asked for a new one; unreachable: 502, no attempt counted."""
     try:

@@ -1,0 +1,42 @@
+"""What the domain uses of the process's services (esign.services.Services, built by the composition
+root above it), as a Protocol: domain functions take `services: Services`, which mypy checks against
+this without the domain importing upwards."""
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from esign.clock import Clock
+from esign.observability.metrics import Metrics
+from esign.pdf.probe import PdfChecker
+from esign.processes import ChildPool
+from esign.providers.base import BlobStorage, EmailProvider, GeoIPProvider, IdentityProvider, Provider, SigningLevelProvider
+from esign.secrets import SecretBox
+from esign.store import Store
+from esign.store.records import Job, Json
+
+
+class Services(Protocol):
+    #: esign.config.Config, whose sections (config.limits, config.signing ...) are set by name when it
+    #: is loaded, so mypy cannot see them
+    config: Any
+    clock: Clock
+    store: Store
+    metrics: Metrics
+    storage: BlobStorage
+    email: EmailProvider
+    sms: Provider  # an SmsProvider, or a CodeCheckingSmsProvider that sends its own codes only
+    identity: IdentityProvider
+    geoip: GeoIPProvider
+    signing_levels: dict[str, SigningLevelProvider]
+    secrets: SecretBox | None
+    #: the seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)
+    key_material: dict[str, Any]
+    pdf_checker: PdfChecker
+    page_renderer: PdfChecker
+    finalizer: ChildPool
+
+    async def emit(self, org_id: str, event_type: str, **fields: Any) -> Json | None: ...
+
+    async def enqueue(self, kind: str, payload: Json, **options: Any) -> Job | None: ...
+
+    async def geo(self, ip: str | None) -> Json: ...
