@@ -28,7 +28,7 @@ class Services(Protocol):
     identity: IdentityProvider
     geoip: GeoIPProvider
     signing_levels: dict[str, SigningLevelProvider]
-    secrets: SecretBox | None
+    secrets: SecretBox  # set by Services.start, before anything runs
     #: the seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)
     key_material: dict[str, Any]
     pdf_checker: PdfChecker

@@ -9,10 +9,13 @@ versions lack, are `NotRequired`. Sub-documents whose shape belongs to another m
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
 #: a JSON-like document whose keys its own module owns (bodies, payloads, views, projections)
 Json = dict[str, Any]
+#: what a function only reads: any record below (a TypedDict is no `dict[str, Any]`) or a Json document
+RecordLike = Mapping[str, Any]
 
 
 class Anchor(TypedDict, total=False):
@@ -47,6 +50,8 @@ class Field(TypedDict):
     every_page: NotRequired[bool]
     anchor: NotRequired[Anchor]
     text_tag: NotRequired[str]
+    cover_box: NotRequired[list[float]]  # the text tag's box, painted white under the stamp
+    attachment: NotRequired[Json | None]  # an attachment field's file, once given (esign.domain.evidence.attachments)
     filled_at: dt.datetime | None
 
 
@@ -180,6 +185,9 @@ class SigningRequest(TypedDict):
     stamped_sha256: NotRequired[str]
     signed_pdf_error: NotRequired[str | None]
     delivery: NotRequired[Json]  # the enterprise delivery's state (esign.domain.mail.enterprise_delivery)
+    # not stored: the version whose effects are being done, on the request handed to them
+    # (esign.domain.requests.effects), from which their events take their ids
+    following: NotRequired[int]
 
 
 class PageSize(TypedDict):
@@ -228,6 +236,7 @@ class RoleField(TypedDict, total=False):
     every_page: bool
     anchor: Anchor
     text_tag: str
+    cover_box: list[float]
 
 
 class Role(TypedDict):

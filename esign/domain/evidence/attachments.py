@@ -70,7 +70,7 @@ def own_field(request: SigningRequest, signer: Signer, field_id: str) -> Json:
 
 
 async def attach(services: Services, request: SigningRequest, signer: Signer, field_id: str, path: str, size: int,
-                 filename: str | None, actor: Json = None) -> Json:
+                 filename: str | None, actor: Json | None = None) -> Json:
     """Check the file at `path` and record it on the signer's attachment field (replacing an earlier
     one). 404 for a field that is not the signer's, 409 when it is not their turn, 422 for a file
     that is empty, of another type or unreadable."""

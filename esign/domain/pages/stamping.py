@@ -50,12 +50,12 @@ def stamp_fields(request: SigningRequest, images: dict[str, bytes]) -> list[Json
         signer = signers.get(f["signer_id"])
         if not signer or signer["status"] != "signed":
             continue
-        f = dict(f)
+        stamped: Json = dict(f)
         if f["field_type"] in ("signature", "initials"):
             # initials without their own drawing are derived from the name by the stamper
             mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
-            f["signature"] = stamped_mark(mark, images)
+            stamped["signature"] = stamped_mark(mark, images)
         elif f["field_type"] == "date" and not f.get("value"):
-            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
-        out.append(f)
+            stamped["value"] = f"{signer['signed_at']:%Y-%m-%d}"
+        out.append(stamped)
     return out

@@ -4,7 +4,10 @@ is measured on the service clock (`services.clock`), so tests can move time past
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import urllib.parse
+from collections.abc import Callable
+from typing import cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
@@ -15,7 +18,7 @@ PROCESSING_RETRY_SECONDS = 3  # Retry-After of a download asked for while the si
 LIFETIME = 24 * 3600  # GET .../download (spec: 24 hours); the enterprise delivery uses 1 hour
 
 
-def unix(moment) -> int:
+def unix(moment: dt.datetime) -> int:
     """A stored (naive UTC) datetime as a Unix time, as signed links carry their expiry."""
     return calendar.timegm(moment.utctimetuple())
 
@@ -25,7 +28,7 @@ def signed_query(services: Services, message: str, expires: int) -> str:
     return urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(message)})
 
 
-def link_problem(services: Services, message_for, expires: str, sig: str) -> str | None:
+def link_problem(services: Services, message_for: Callable[[int], str], expires: str, sig: str) -> str | None:
     """Why a signed link does not work (`invalid`, `expired`), or None when it does; `message_for(expires)`
     is the text its HMAC covers."""
     try:
@@ -72,7 +75,8 @@ def blob_key(request: SigningRequest, which: str, document_id: str | None = None
 async def signed_url(services: Services, request: SigningRequest, which: str, lifetime: int, document_id: str | None = None) -> str:
     key = blob_key(request, which, document_id)
     filename = file_name(request, which, document_id)
-    presigned = await services.storage.presigned_url(key, lifetime, filename)
+    # the file exists: callers check `blob_key` first (a completed request's signed PDF always has one)
+    presigned = await services.storage.presigned_url(cast(str, key), lifetime, filename)
     if presigned:
         return presigned
     expires = unix(services.clock.now()) + lifetime
@@ -88,7 +92,8 @@ def verify(services: Services, request_id: str, which: str, expires: str, sig: s
 
 
 def file_name(request: SigningRequest, which: str, document_id: str | None = None) -> str:
-    name = envelope.by_id(request).get(document_id, {}).get("name") if document_id else None
+    listed = envelope.by_id(request).get(document_id) if document_id else None
+    name = listed["name"] if listed else None
     stem = (name or request["document_name"]).rsplit(".", 1)[0] or "document"
     if which == "combined" and len(envelope.of(request)) > 1:
         return f"{stem}-all-documents-signed.pdf"

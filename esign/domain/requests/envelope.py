@@ -11,11 +11,14 @@ together, at most `[limits] max_upload_mb` (the largest single upload), so that 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from esign import i18n
 from esign.domain.pages import documents as uploads
 from esign.domain.ports import Services
 from esign.errors import validation_error
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Document, Field, Json, ListedDocument, SigningRequest
 
 MAX_DOCUMENTS = 10
 MAX_PAGES = 2000
@@ -23,7 +26,7 @@ MB = 1024 * 1024
 DOCUMENT_KEYS = ("id", "name", "page_count", "order")
 
 
-def of(request: SigningRequest) -> list[Json]:
+def of(request: SigningRequest) -> list[ListedDocument]:
     """The request's documents in order (each {id, name, page_count, order})."""
     return request.get("documents") or [{"id": request["document_id"], "name": request["document_name"],
                                          "page_count": request.get("document_pages"), "order": 1}]
@@ -35,18 +38,18 @@ def title(request: SigningRequest, locale: str) -> str:
     return i18n.list_text([d["name"] for d in of(request)], locale)
 
 
-def by_id(request: SigningRequest) -> dict[str, dict]:
+def by_id(request: SigningRequest) -> dict[str, ListedDocument]:
     return {d["id"]: d for d in of(request)}
 
 
-def document_of(request: SigningRequest, field: Json) -> Json:
+def document_of(request: SigningRequest, field: Mapping[str, Any]) -> ListedDocument:
     """The envelope document a stored field lies on (the first for a field stored before envelopes)."""
     docs = of(request)
     wanted = field.get("document_id")
     return next((d for d in docs if d["id"] == wanted), docs[0])
 
 
-def fields_of(request: SigningRequest, document_id: str, fields: list[Json] | None = None) -> list[Json]:
+def fields_of(request: SigningRequest, document_id: str, fields: list[Field] | None = None) -> list[Field]:
     """The fields (of `fields`, default the request's) that lie on document `document_id`."""
     first = of(request)[0]["id"]
     return [f for f in (request["fields"] if fields is None else fields)
@@ -69,9 +72,10 @@ def given_ids(body: Json) -> tuple[list[str], str]:
     return [str(body["document_id"])], "document_id"
 
 
-async def load(services: Services, org_id: str, ids: list[str], key: str, sandbox: bool) -> list[Json]:
+async def load(services: Services, org_id: str, ids: list[str], key: str, sandbox: bool) -> list[Document]:
     """The document records of `ids`, in order, checked as an envelope (422 naming `key` otherwise)."""
-    records, details = [], []
+    records: list[Document] = []
+    details: list[Json] = []
     for i, doc_id in enumerate(ids):
         document = await services.store.documents.get(org_id, doc_id)
         where = key if key == "document_id" else f"{key}.{i}"
@@ -96,7 +100,7 @@ async def load(services: Services, org_id: str, ids: list[str], key: str, sandbo
     return records
 
 
-def listing(records: list[Json]) -> list[Json]:
+def listing(records: list[Document]) -> list[ListedDocument]:
     """The request's `documents` from the document records, in order."""
     return [{"id": d["id"], "name": d["name"], "page_count": d.get("page_count"), "order": n}
             for n, d in enumerate(records, start=1)]

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
@@ -29,11 +30,11 @@ DONE_SIGNER = ("signed", "delegated")  # nothing left to do: signed, or handed t
 MAX_RETRIES = 20
 
 
-class Actor(dict):
+class Actor(dict[str, Any]):
     """Who caused a change: `ip_address`, `user_agent` (people), or nothing (API, sweeps)."""
 
 
-def current_group(request: SigningRequest) -> list[Json]:
+def current_group(request: SigningRequest) -> list[Signer]:
     """Signers whose turn it is: everyone unsigned for parallel; the lowest unsigned order for sequential."""
     unsigned = [s for s in request["signers"] if s["status"] not in DONE_SIGNER]
     if request["signing_order"] == "parallel" or not unsigned:
@@ -42,34 +43,35 @@ def current_group(request: SigningRequest) -> list[Json]:
     return [s for s in unsigned if s["order"] == first]
 
 
-def _invite(services: Services, signers: list[Json], group_ids: set, now: dt.datetime) -> list[Json]:
+def _invite(services: Services, signers: list[Signer], group_ids: set[str], now: dt.datetime) -> list[Signer]:
     out = []
     for s in signers:
-        s = dict(s)
+        s = s.copy()
         if s["id"] in group_ids and s["status"] == "pending":
             nonce = new_token(nbytes=16)
-            s.update(status="sent", sent_at=now, token_nonce=nonce, token_hash=None)
+            s.update({"status": "sent", "sent_at": now, "token_nonce": nonce, "token_hash": None})
             out.append(s)
         else:
             out.append(s)
     return out
 
 
-def _with_token_hashes(services: Services, request: SigningRequest, signers: list[Json]) -> list[Json]:
+def _with_token_hashes(services: Services, request: SigningRequest, signers: list[Signer]) -> list[Signer]:
     for s in signers:
         if s.get("token_nonce") and not s.get("token_hash"):
             s["token_hash"] = hash_token(links.signer_token(services, request, s))
     return signers
 
 
-def check_changeable(record: Json, sandbox_key: bool, what: str) -> None:
+def check_changeable(record: Mapping[str, Any], sandbox_key: bool, what: str) -> None:
     """design.md §11: a sandbox key reads everything of its organisation but changes only sandbox
     records, so it can never send, remind or cancel a live request (nor send its invitations)."""
     if sandbox_key and not record.get("sandbox"):
         raise ApiError(403, "forbidden", f"this {what} is live: a sandbox key changes only sandbox records")
 
 
-async def transition(services: Services, request: SigningRequest, expected, build):
+async def transition(services: Services, request: SigningRequest, expected: str | list[str],
+                     build: Callable[[SigningRequest], Json]) -> SigningRequest:
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
     raise 409 when the record is no longer in `expected` status. `changes` may carry `effects` (see
     `follow`): they are stored with the change, stamped with its version and time."""
@@ -87,15 +89,16 @@ async def transition(services: Services, request: SigningRequest, expected, buil
         updated = await repo.replace_if(request, statuses, changes)
         if updated is not None:
             return updated
-        request = await repo.by_id(request["id"])
-        if request is None:
+        fresh = await repo.by_id(request["id"])
+        if fresh is None:
             raise not_found("signing request")
+        request = fresh
     raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
 
 
 # --- what follows a transition (esign.domain.requests.effects) ----------------------------------------------
 
-async def follow(services: Services, request: SigningRequest) -> Json:
+async def follow(services: Services, request: SigningRequest) -> SigningRequest:
     """Do what the transition that returned `request` stored as its effects (esign.domain.requests.effects)."""
     return await change_effects.run(services, request, EFFECTS)
 
@@ -105,7 +108,7 @@ async def recover_effects(services: Services) -> int:
     return await change_effects.recover(services, follow)
 
 
-async def record_created(services: Services, request: SigningRequest) -> Json:
+async def record_created(services: Services, request: SigningRequest) -> SigningRequest:
     """Record `signing_request.created` for a request just stored (version 0), under an id derived
     from that version like a transition's events, so recording it again records nothing. When the
     event store fails, the event is stored as the request's effects for the sweep or the next change,
@@ -140,7 +143,7 @@ def _by(effects: Json) -> Json:
     return {"by": effects["by"]} if effects.get("by") else {}
 
 
-async def send(services: Services, request: SigningRequest, by: Json | None = None) -> Json:
+async def send(services: Services, request: SigningRequest, by: Json | None = None) -> SigningRequest:
     request = await settle(services, request)
     if request["status"] == "expired":
         raise invalid_state("the signing request has expired; reactivate it first")
@@ -148,7 +151,7 @@ async def send(services: Services, request: SigningRequest, by: Json | None = No
         raise invalid_state("the signing request has no signers")
     now = services.clock.now()
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         group = {s["id"] for s in current_group(r)}
         signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
@@ -157,7 +160,7 @@ async def send(services: Services, request: SigningRequest, by: Json | None = No
     return await follow(services, await transition(services, request, "draft", build))
 
 
-def _newly_invited(signers: list[Json], now: dt.datetime) -> list[str]:
+def _newly_invited(signers: list[Signer], now: dt.datetime) -> list[str]:
     return [s["id"] for s in signers if s["status"] == "sent" and s.get("sent_at") == now]
 
 
@@ -168,12 +171,12 @@ async def _sent(services: Services, request: SigningRequest, effects: Json) -> N
     await mail_queue.notify(services, request, "invitation", invited)
 
 
-def _next_reminder(request: SigningRequest, now: dt.datetime):
+def _next_reminder(request: SigningRequest, now: dt.datetime) -> dt.datetime | None:
     days = request.get("reminder_days")
     return now + dt.timedelta(days=days) if days else None
 
 
-async def cancel(services: Services, request: SigningRequest, reason: str | None = None, by: Json | None = None) -> Json:
+async def cancel(services: Services, request: SigningRequest, reason: str | None = None, by: Json | None = None) -> SigningRequest:
     now = services.clock.now()
     return await follow(services, await transition(services, request, ["draft", "pending"], lambda r: {
         "status": "cancelled", "cancelled_at": now, "cancel_reason": reason,
@@ -188,15 +191,15 @@ async def _cancelled(services: Services, request: SigningRequest, effects: Json)
         await mail_queue.notify(services, request, "cancellation", invited)
 
 
-async def reactivate(services: Services, request: SigningRequest, expires_in_days: int) -> Json:
+async def reactivate(services: Services, request: SigningRequest, expires_in_days: int) -> SigningRequest:
     now = services.clock.now()
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         signers = []
         for s in r["signers"]:
-            s = dict(s)
+            s = s.copy()
             if s["status"] not in DONE_SIGNER:
-                s.update(status="pending", token_hash=None, token_nonce=None)
+                s.update({"status": "pending", "token_hash": None, "token_nonce": None})
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
                 "effects": change_effects.event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
@@ -204,7 +207,7 @@ async def reactivate(services: Services, request: SigningRequest, expires_in_day
     return await follow(services, await transition(services, request, "expired", build))
 
 
-async def expire(services: Services, request: SigningRequest) -> Json | None:
+async def expire(services: Services, request: SigningRequest) -> SigningRequest | None:
     now = services.clock.now()
     try:
         updated = await transition(services, request, ["draft", "pending"], lambda r: (
@@ -221,16 +224,17 @@ async def _expired(services: Services, request: SigningRequest, effects: Json) -
         await mail_queue.notify(services, request, "expired", owner=True)
 
 
-async def settle(services: Services, request: SigningRequest) -> Json:
+async def settle(services: Services, request: SigningRequest) -> SigningRequest:
     """The request as it stands now: a draft or pending request whose `expires_at` has passed is
     expired first (what the expiry sweep does within `[jobs] sweep_interval_seconds`), so every
     answer and action from that moment on sees it expired, whether or not the sweep has run."""
     if request["status"] in ("draft", "pending") and request["expires_at"] <= services.clock.now():
-        return await expire(services, request) or await services.store.signing_requests.by_id(request["id"])
+        # expire gives None when another change won the race: the request is read as it now is
+        return await expire(services, request) or cast(SigningRequest, await services.store.signing_requests.by_id(request["id"]))
     return request
 
 
-async def remind(services: Services, request: SigningRequest, automatic: bool = False, by: Json | None = None) -> tuple[Json, list[Json]]:
+async def remind(services: Services, request: SigningRequest, automatic: bool = False, by: Json | None = None) -> tuple[SigningRequest, list[Signer]]:
     """Remind the signers whose turn it is, except those reminded less than `[notifications]
     remind_signer_minutes` ago (their `reminded_at`, set in the same conditional update, so parallel
     calls remind a signer once). When every one of them was, a call through the API is 429 with
@@ -241,9 +245,9 @@ async def remind(services: Services, request: SigningRequest, automatic: bool = 
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
     gap = dt.timedelta(minutes=services.config.notifications.remind_signer_minutes)
-    skipped = []
+    skipped: list[str] = []
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         due = [] if r.get("sandbox") else [s for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
         targets = [s["id"] for s in due if not s.get("reminded_at") or s["reminded_at"] + gap <= now]
         skipped.clear()
@@ -281,7 +285,7 @@ async def _reminded(services: Services, request: SigningRequest, effects: Json) 
 
 # --- signer actions (called by the signer pages) ----------------------------------------------------
 
-def find_signer(request: SigningRequest, signer_id: str) -> Json:
+def find_signer(request: SigningRequest, signer_id: str) -> Signer:
     for s in request["signers"]:
         if s["id"] == signer_id:
             return s
@@ -300,11 +304,11 @@ def can_sign(request: SigningRequest, signer: Signer) -> tuple[bool, str]:
     return True, ""
 
 
-def _replace_signer(signers: list[Signer], signer_id: str, **changes: Json):
-    return [dict(s, **changes) if s["id"] == signer_id else s for s in signers]
+def _replace_signer(signers: list[Signer], signer_id: str, **changes: Any) -> list[Signer]:
+    return [cast(Signer, dict(s, **changes)) if s["id"] == signer_id else s for s in signers]
 
 
-async def view(services: Services, request: SigningRequest, signer_id: str, actor: Json = None) -> Json:
+async def view(services: Services, request: SigningRequest, signer_id: str, actor: Json | None = None) -> SigningRequest:
     """Record that the signer opened the page: `viewed_at` once, and status `sent` -> `viewed` (also
     for a signer who looked before their turn and was invited since). signer.viewed fires only from
     the call that made the change, so two tabs opened at once record it once."""
@@ -313,7 +317,7 @@ async def view(services: Services, request: SigningRequest, signer_id: str, acto
         return request
     now = services.clock.now()
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s.get("viewed_at") and s["status"] != "sent":
             return {}
@@ -324,8 +328,8 @@ async def view(services: Services, request: SigningRequest, signer_id: str, acto
     return await follow(services, await transition(services, request, "pending", build))
 
 
-async def sign(services: Services, request: SigningRequest, signer_id: str, field_values: Json, signature: Json | None, actor: Json = None,
-               extra: Json | None = None, consent: Json | None = None) -> Json:
+async def sign(services: Services, request: SigningRequest, signer_id: str, field_values: Json, signature: Json | None, actor: Json | None = None,
+               extra: Json | None = None, consent: Json | None = None) -> SigningRequest:
     """Record a signature. `field_values` maps field id -> checked value (validated by the caller);
     completes the request when it was the last signature, else invites the next sequential group.
     `consent` (the metadata of `signing_event.consent_given`), when the signer gives it with the
@@ -334,7 +338,7 @@ async def sign(services: Services, request: SigningRequest, signer_id: str, fiel
     now = services.clock.now()
     actor = actor or {}
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         ok, why = can_sign(r, s)
         if not ok:
@@ -348,13 +352,13 @@ async def sign(services: Services, request: SigningRequest, signer_id: str, fiel
                                   **({"consented_at": now} if consenting else {}))
         fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
                   for f in r["fields"]]
-        changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+        changes: Json = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
                                "consent": consent if consenting else None}}
         if all(x["status"] in DONE_SIGNER for x in signers):
             changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
-            following = {x["id"] for x in current_group({**r, "signers": signers})}
+            following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
             changes["effects"]["invited"] = _newly_invited(changes["signers"], now)
             if changes["effects"]["invited"]:
@@ -384,11 +388,11 @@ async def _signed(services: Services, request: SigningRequest, effects: Json) ->
         await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
 
 
-async def decline(services: Services, request: SigningRequest, signer_id: str, reason: str, actor: Json = None) -> Json:
+async def decline(services: Services, request: SigningRequest, signer_id: str, reason: str, actor: Json | None = None) -> SigningRequest:
     """A signer declines: the signer becomes `declined` and the request `cancelled`."""
     now = services.clock.now()
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s["status"] not in ACTIVE_SIGNER:
             raise invalid_state("you cannot decline now")
@@ -411,11 +415,11 @@ async def _declined(services: Services, request: SigningRequest, effects: Json) 
     await mail_queue.notify(services, request, "declined", owner=True)
 
 
-async def withdraw(services: Services, request: SigningRequest, signer_id: str, actor: Json = None) -> Json:
+async def withdraw(services: Services, request: SigningRequest, signer_id: str, actor: Json | None = None) -> SigningRequest:
     """A signer takes back their signature while the request is pending and nobody of a later
     order has signed; they may sign again."""
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s["status"] != "signed":
             raise invalid_state("there is no signature of yours to withdraw")
@@ -426,8 +430,8 @@ async def withdraw(services: Services, request: SigningRequest, signer_id: str, 
                                    initials=None)
         if r["signing_order"] == "sequential":
             # later signers invited after this signature go back to waiting
-            signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
-                       for x in signers]
+            signers = [cast(Signer, dict(x, status="pending")) if x["order"] > s["order"] and x["status"] in ("sent", "viewed")
+                       else x for x in signers]
         return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                 "effects": change_effects.event_effects("signer.withdrawn", signer_id, actor)}
 

@@ -12,13 +12,13 @@ from esign.store.records import Json, Signer, SigningRequest
 FIELD_VALUES_MAX_BYTES = 256 * 1024  # the field values a completion webhook carries at most
 
 
-async def record_event(services: Services, request: SigningRequest, event_type: str, signer: Signer = None, actor: Json = None, metadata: Json | None = None, data: Json | None = None) -> None:
+async def record_event(services: Services, request: SigningRequest, event_type: str, signer: Signer | None = None, actor: Json | None = None, metadata: Json | None = None, data: Json | None = None) -> None:
     """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
     version, the type and the signer, so recording it again after a failure records nothing."""
     actor = actor or {}
     following = request.get("following")  # the version whose effects `follow` is doing
     event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{following}:{event_type}:"
-                                                  f"{(signer or {}).get('id')}")) if following is not None else None
+                                                  f"{signer['id'] if signer else None}")) if following is not None else None
     await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
                         ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
                         geo=await services.geo(actor.get("ip_address")), metadata=metadata,

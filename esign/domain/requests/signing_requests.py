@@ -4,7 +4,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import warnings
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import phonenumbers
 
@@ -16,7 +17,7 @@ from esign.domain.requests import envelope, lifecycle, links, mail_queue
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Document, Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
 
 SIGNER_DEFAULTS = {
     "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
@@ -55,7 +56,7 @@ def _utf8(text: str | None) -> int:
     return len(text.encode()) if text else 0
 
 
-def field_bytes(f: Json) -> int:
+def field_bytes(f: RecordLike) -> int:
     """The most a field can take in the stored request, whatever its signer enters."""
     options = f.get("options") or []
     longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
@@ -65,7 +66,7 @@ def field_bytes(f: Json) -> int:
             + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
 
 
-def check_fields_size(fields: list[Json], where: str, details: list[Any]) -> None:
+def check_fields_size(fields: Sequence[RecordLike], where: str, details: list[Any]) -> None:
     """At most MAX_FIELDS fields taking at most FIELDS_MAX_BYTES at their largest (422 detail otherwise)."""
     if len(fields) > MAX_FIELDS:
         details.append({"field": where, "message": f"at most {MAX_FIELDS} fields"})
@@ -117,7 +118,7 @@ def check_phone_countries(services: Services, signers: list[Json], details: list
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
-async def create(services: Services, org: Json, api_key: Json, sandbox: bool, body: Json) -> Json:
+async def create(services: Services, org: Json, api_key: Json, sandbox: bool, body: Json) -> SigningRequest:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
     raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request."""
@@ -150,7 +151,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
     fields = await placement.place_anchored(services, records, body.get("fields") or [])
     if body.get("fields_from_text_tags"):
         fields += placement.request_tag_fields(records, body["signers"])
-    fields = stored_fields(signers, listed, fields)
+    stored = stored_fields(signers, listed, fields)
     if not sandbox:
         await reserve(services, org, "signing_requests", "signing_requests_per_month", "signing requests")
     now = services.clock.now()
@@ -161,7 +162,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         "status": "draft",
         "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
         "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
-        "updated_at": now, "completed_at": None, "signers": signers, "fields": fields, "sandbox": sandbox,
+        "updated_at": now, "completed_at": None, "signers": signers, "fields": stored, "sandbox": sandbox,
         "identity_verification_required": identity,
         "phone_verification_required": bool(body.get("phone_verification_required")),
         "identity_payment_status": ("waived" if sandbox else "pending") if identity else None,
@@ -187,7 +188,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
     return request
 
 
-async def send(services: Services, request: SigningRequest, by: Json | None = None) -> Json:
+async def send(services: Services, request: SigningRequest, by: Json | None = None) -> SigningRequest:
     """`POST .../send`: a draft whose signing level this server can still give (403 otherwise, as at
     creation: the QES provider may have gone since), sent (esign.domain.requests.lifecycle.send)."""
     check_signing_level(services, request.get("signing_level", "ses"))
@@ -214,13 +215,13 @@ def send_warnings(request: SigningRequest) -> list[Json]:
             for s in request["signers"] if s["id"] not in placed]
 
 
-async def get(services: Services, org_id: str, request_id: str) -> Json:
+async def get(services: Services, org_id: str, request_id: str) -> SigningRequest:
     """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
     request = await services.store.signing_requests.require(org_id, request_id, "signing request")
     return await lifecycle.settle(services, request)
 
 
-async def replace_fields(services: Services, request: SigningRequest, fields: list[Json]) -> Json:
+async def replace_fields(services: Services, request: SigningRequest, fields: list[Json]) -> SigningRequest:
     """Replace every field of a draft request (one atomic update)."""
     if request["status"] != "draft":
         raise invalid_state(f"fields can be set only while the request is a draft; it is {request['status']}")
@@ -229,12 +230,12 @@ async def replace_fields(services: Services, request: SigningRequest, fields: li
         records = [await services.store.documents.get(request["org_id"], d["id"]) for d in listed]
         if None in records:
             raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
-        fields = await placement.place_anchored(services, records, fields)
+        fields = await placement.place_anchored(services, cast(list[Document], records), fields)  # none is None
     stored = stored_fields(request["signers"], listed, fields)
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
-def stored_fields(signers: list[Json], listed: list[Json], fields: list[Json]) -> list[Json]:
+def stored_fields(signers: Sequence[RecordLike], listed: Sequence[ListedDocument], fields: list[Json]) -> list[Field]:
     """Fields checked against the request's signers and documents (`listed`: the envelope's, in
     order), in their stored form (422 with every problem otherwise). A field names its signer by
     `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
@@ -264,8 +265,8 @@ def stored_fields(signers: list[Json], listed: list[Json], fields: list[Json]) -
     check_fields_size(expanded, "fields", details)
     if details:
         raise validation_error(details)
-    return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-             "filled_at": None} for f in expanded]
+    return [cast(Field, {"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
+                         "filled_at": None}) for f in expanded]
 
 
 def every_page(fields: list[Json], page_counts: dict[str, int | None]) -> list[Json]:
@@ -281,7 +282,7 @@ def every_page(fields: list[Json], page_counts: dict[str, int | None]) -> list[J
     return out
 
 
-def check_field_shape(f: Json, where: str, details: list[Any]) -> None:
+def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
     """Rules shared by request fields and template role fields."""
     if f["field_type"] == "select" and not f.get("options"):
         details.append({"field": f"{where}.options", "message": "a select field needs options"})
@@ -321,7 +322,7 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
                  "delegated_at", "delegation_reason")
 
 
-def field_view(request: SigningRequest, f: Json) -> Json:
+def field_view(request: SigningRequest, f: Field) -> Json:
     names = {s["id"]: s["name"] for s in request["signers"]}
     return {**f, "signer_name": names.get(f["signer_id"]), "document_id": envelope.document_of(request, f)["id"]}
 
@@ -337,7 +338,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
                 self_sign_url = links.signing_url(services, request, s)
     values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
               for f in request["fields"] if f.get("value") is not None]
-    def signer_view(s: Json) -> Json:
+    def signer_view(s: Signer) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS},

@@ -40,7 +40,7 @@ from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.probe import STOPPING
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Document, Json, SigningRequest
 
 RENDER_VERSION = 2  # raised whenever the pages are drawn differently: every address changes with it
 STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
@@ -71,7 +71,7 @@ def _hash(value) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def addresses(request: SigningRequest, document: Json, numbers = None) -> dict[int, str]:
+def addresses(request: SigningRequest, document: Document, numbers = None) -> dict[int, str]:
     """page number -> the content address of its image (24 hex digits) for every page of `document`
     (the document record of one of the request's documents), or for the pages `numbers` only (one
     image asked for: not a hash of every page)."""
@@ -163,7 +163,7 @@ def _folder(request: SigningRequest) -> str:
     return f"orgs/{request['org_id']}/stands/{request['id']}"
 
 
-async def _stamped_pdf(services: Services, request: SigningRequest, document: Json) -> str:
+async def _stamped_pdf(services: Services, request: SigningRequest, document: Document) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
     made by a drawing child unless it was made before (a failure remembered as an image's is)."""
     fields, names = _stamped(request, document["id"], _digests(request))

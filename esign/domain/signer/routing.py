@@ -85,7 +85,7 @@ async def replace(services: Services, request: SigningRequest, signer_id: str, p
     return await lifecycle.follow(services, await lifecycle.transition(services, request, ["draft", "pending"], build))
 
 
-async def delegate(services: Services, request: SigningRequest, signer_id: str, person: Json, reason: str, actor: Json = None) -> Json:
+async def delegate(services: Services, request: SigningRequest, signer_id: str, person: Json, reason: str, actor: Json | None = None) -> Json:
     """The signer hands their place to `person` ({name, email}): they become `delegated` (with
     `delegated_to`), a new signer takes their order and fields and is invited when it is their turn.
     403 until the signer has passed the phone or identity check the request asks of them (else a link

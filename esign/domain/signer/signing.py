@@ -28,7 +28,7 @@ from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
-from esign.store.records import Json, Signer, SigningRequest
+from esign.store.records import Document, Json, Signer, SigningRequest
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
@@ -121,7 +121,7 @@ async def embed_links(services: Services, request: SigningRequest, origin: str) 
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def pages(services: Services, document: Json | None) -> list[Json]:
+async def pages(services: Services, document: Document | None) -> list[Json]:
     """Page sizes as displayed, computed once per document and kept on the document record."""
     if document is None:
         raise not_found("document")

@@ -74,6 +74,6 @@ def blocker(request: SigningRequest, signer: Signer) -> str | None:
 
 
 
-def set_signer(request: SigningRequest, signer_id: str, **changes: Json) -> Json:
+def set_signer(request: SigningRequest, signer_id: str, **changes: Any) -> Json:
     return {"signers": [dict(s, **changes) if s["id"] == signer_id else s for s in request["signers"]]}
 
