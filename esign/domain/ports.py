@@ -3,16 +3,24 @@ root above it), as a Protocol: domain functions take `services: Services`, which
 this without the domain importing upwards."""
 from __future__ import annotations
 
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from esign.clock import Clock
 from esign.observability.metrics import Metrics
 from esign.pdf.probe import PdfChecker
-from esign.processes import ChildPool
 from esign.providers.base import BlobStorage, EmailProvider, GeoIPProvider, IdentityProvider, Provider, SigningLevelProvider
 from esign.secrets import SecretBox
 from esign.store import Store
 from esign.store.records import Job, Json
+
+T = TypeVar("T")
+
+
+class Pool(Protocol):
+    """A pool of child processes (esign.processes.ChildPool)."""
+
+    async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
 
 
 class Services(Protocol):
@@ -33,7 +41,7 @@ class Services(Protocol):
     key_material: dict[str, Any]
     pdf_checker: PdfChecker
     page_renderer: PdfChecker
-    finalizer: ChildPool
+    finalizer: Pool
 
     async def emit(self, org_id: str, event_type: str, **fields: Any) -> Json | None: ...
 

@@ -12,13 +12,14 @@ import hashlib
 import os
 import re
 import unicodedata
+from typing import overload
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
-from esign.store.records import Json, Signer, SigningRequest
+from esign.store.records import Field, Json, Signer, SigningRequest
 
 NAME_MAX = 255
 KINDS = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
@@ -59,7 +60,7 @@ def blob_key(request: SigningRequest, field_id: str, sha256: str, content_type: 
     return f"orgs/{request['org_id']}/attachments/{request['id']}/{field_id}/{sha256}.{KINDS[content_type]}"
 
 
-def own_field(request: SigningRequest, signer: Signer, field_id: str) -> Json:
+def own_field(request: SigningRequest, signer: Signer, field_id: str) -> Field:
     field = next((f for f in request["fields"] if f["id"] == field_id and f["signer_id"] == signer["id"]), None)
     if field is None:
         raise not_found("field")
@@ -70,7 +71,7 @@ def own_field(request: SigningRequest, signer: Signer, field_id: str) -> Json:
 
 
 async def attach(services: Services, request: SigningRequest, signer: Signer, field_id: str, path: str, size: int,
-                 filename: str | None, actor: Json | None = None) -> Json:
+                 filename: str | None, actor: Json | None = None) -> SigningRequest:
     """Check the file at `path` and record it on the signer's attachment field (replacing an earlier
     one). 404 for a field that is not the signer's, 409 when it is not their turn, 422 for a file
     that is empty, of another type or unreadable."""
@@ -115,7 +116,7 @@ async def attach(services: Services, request: SigningRequest, signer: Signer, fi
     described = {"name": clean_name(filename, content_type), "size": size, "sha256": sha256,
                  "content_type": content_type, "blob_key": key, "uploaded_at": services.clock.now()}
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer["id"])
         own_field(r, s, field_id)
         ok, why = lifecycle.can_sign(r, s)
@@ -129,6 +130,10 @@ async def attach(services: Services, request: SigningRequest, signer: Signer, fi
     return await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
 
 
+@overload
+def public(described: Json) -> Json: ...
+@overload
+def public(described: None) -> None: ...
 def public(described: Json | None) -> Json | None:
     """What the API shows of an attachment (not where it is kept)."""
     return {k: described[k] for k in ("name", "size", "sha256", "content_type")} if described else None
@@ -139,9 +144,10 @@ def find(request: SigningRequest, field_id: str) -> Json:
     field = next((f for f in request["fields"] if f["id"] == field_id), None)
     if field is None:
         raise not_found("field")
-    if not field.get("attachment"):
+    attached = field.get("attachment")
+    if not attached:
         raise ApiError(404, "not_found", "no file has been attached to this field")
-    return field["attachment"]
+    return attached
 
 
 async def for_signed_pdf(services: Services, request: SigningRequest) -> list[Json]:

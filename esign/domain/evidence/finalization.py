@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from esign import i18n, tracing
 from esign.audit_chain import trail_json
@@ -34,8 +34,8 @@ from esign.domain.requests import downloads, envelope, request_events
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize_envelope, prepare_envelope
 from esign.pdf.seal import seal_pdf, signer_field
-from esign.providers.base import ProviderRejected
-from esign.store.records import Job, Json, SigningRequest
+from esign.providers.base import ProviderRejected, SigningLevelProvider
+from esign.store.records import Document, Job, Json, RecordLike, SigningRequest
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
@@ -53,7 +53,8 @@ def certificate_signers(request: SigningRequest, images: dict[str, bytes]) -> li
             for s in request["signers"]]
 
 
-async def remote_signatures(provider, document: bytes, request: SigningRequest, signers: list[Any], timestamp_url) -> bytes:
+async def remote_signatures(provider: SigningLevelProvider, document: bytes, request: RecordLike, signers: list[Any],
+                            timestamp_url: str | None) -> bytes:
     """The `qes` signatures: the provider signs the stamped document once per signer, in the order of
     `signers`, each time appending one incremental update (see SigningLevelProvider.sign)."""
     summary = {k: request[k] for k in ("id", "org_id", "document_name", "signing_level", "completed_at")}
@@ -75,7 +76,8 @@ async def originals(services: Services, request: SigningRequest) -> list[Json]:
     (without their fields): `{document: {id, name, received_sha256}, original, active_content_removed}`."""
     parts = []
     for doc in envelope.of(request):
-        record = await services.store.documents.get(request["org_id"], doc["id"])
+        # a request's documents are never removed (Documents.discard is for uploads no request uses)
+        record = cast(Document, await services.store.documents.get(request["org_id"], doc["id"]))
         parts.append({"document": {"id": doc["id"], "name": doc["name"],
                                    "received_sha256": record.get("received_sha256")},
                       "original": await services.storage.get_bytes(record["blob_key"]),
@@ -133,7 +135,7 @@ async def _produce(services: Services, request: SigningRequest, parts: list[Json
     return {"documents": documents, "certificate_pdf": prepared["certificate_pdf"], "combined_pdf": combined}
 
 
-async def finalize_job(services: Services, payload: Json, job_record: Job):
+async def finalize_job(services: Services, payload: Json, job_record: Job) -> None:
     repo = services.store.signing_requests
     request = await repo.by_id(payload["request_id"])
     if request is None or request["status"] != "completed":

@@ -20,18 +20,24 @@ from __future__ import annotations
 import datetime as dt
 import os
 import pathlib
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign.clock import readable, to_utc_naive
-from esign.config import ConfigError
+from esign.config import ConfigError, Section
 from esign.domain.ports import Services
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 from esign.store import is_embedded
+from esign.store.records import Json
+
+#: a kind of key material (_material)
+M = TypeVar("M", SealMaterial, InternalCA)
 
 
-def key_dir(config) -> pathlib.Path:
+def key_dir(config: Any) -> pathlib.Path:  # esign.config.Config
     configured = config.signing.key_dir
     if configured:
         return pathlib.Path(configured)
@@ -50,7 +56,7 @@ class NoKeyMaterial(Exception):
     found none where the config points: it never makes them (a new seal would be the wrong one)."""
 
 
-def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
+def _file_pair(directory: pathlib.Path, name: str, make: Callable[[], tuple[bytes, bytes]] | None) -> tuple[bytes, bytes]:
     """The (certificate, key) PEM files `name`.crt / `name`.key in `directory`, written first from
     `make()` if absent (`make` None: NoKeyMaterial). The key file is created exclusively (O_EXCL), so two
     processes racing keep one."""
@@ -74,14 +80,14 @@ def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     return cert_path.read_bytes(), key_path.read_bytes()
 
 
-def _loaded(kind: str, cert: bytes, key: bytes, where: str):
+def _loaded(kind: type[M], cert: bytes, key: bytes, where: str) -> M:
     try:
         return kind.from_pem(cert, key)
     except ValueError as exc:
         raise KeyFileError(f"{where}: not a readable PEM certificate and matching private key ({exc})") from None
 
 
-async def _material(services: Services, name: str, kind: str, generate, create: bool):
+async def _material(services: Services, name: str, kind: type[M], generate: Callable[[], M], create: bool) -> M:
     """A key pair (`kind`: SealMaterial or InternalCA, made by `generate()` unless not `create`: then
     NoKeyMaterial) made once per deployment (see the module docstring for where), read and decrypted
     once per process."""
@@ -94,7 +100,7 @@ async def _material(services: Services, name: str, kind: str, generate, create: 
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"
         else:
-            def stored_form():
+            def stored_form() -> Json:
                 cert, key = make()
                 return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
 
@@ -110,7 +116,7 @@ async def _material(services: Services, name: str, kind: str, generate, create: 
                 raise KeyFileError(f"{where} cannot be decrypted with security.secret_key: start with the "
                                    "service key this deployment's keys were made with") from None
         services.key_material[name] = _loaded(kind, cert, key, where)
-    return services.key_material[name]
+    return cast(M, services.key_material[name])  # loaded by this function as `kind`
 
 
 def _read(key: str, path: str) -> bytes:
@@ -120,7 +126,7 @@ def _read(key: str, path: str) -> bytes:
         raise KeyFileError(f"{key} {path!r}: cannot be read ({exc.strerror or exc})") from None
 
 
-def configured_seal(cfg) -> SealMaterial | None:
+def configured_seal(cfg: Section) -> SealMaterial | None:
     """The seal of `[signing] seal_certificate` / `seal_key`, or None when neither is set; a KeyFileError
     naming the key when only one is set, a file cannot be read or holds no PEM, or the key does not
     match the certificate."""
@@ -146,7 +152,7 @@ def configured_seal(cfg) -> SealMaterial | None:
                           f"signing.seal_certificate {cfg.seal_certificate!r}") from None
 
 
-def configured_roots(cfg) -> list[x509.Certificate]:
+def configured_roots(cfg: Section) -> list[x509.Certificate]:
     """The certificates of `[signing] validation_roots` (none when unset); a KeyFileError naming the key
     when the file cannot be read or holds no PEM certificate."""
     if not cfg.validation_roots:
@@ -165,7 +171,7 @@ async def seal_material(services: Services, create: bool = True) -> SealMaterial
         if seal is not None:
             services.key_material["seal"] = seal
     if "seal" in services.key_material:
-        return services.key_material["seal"]
+        return cast(SealMaterial, services.key_material["seal"])
     ca = await internal_ca(services, create)
     return await _material(services, "seal", SealMaterial, lambda: ca.issue_seal(cfg.seal_name), create)
 
@@ -205,7 +211,7 @@ async def internal_ca(services: Services, create: bool = True) -> InternalCA:
     return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name), create)
 
 
-def previous_seals(cfg) -> list[x509.Certificate]:
+def previous_seals(cfg: Section) -> list[x509.Certificate]:
     """The certificates of `[signing] previous_seal_certificates`: the seals (and their issuers) this
     deployment signed with before a seal rotation, still trusted for what they sealed."""
     if not cfg.previous_seal_certificates:

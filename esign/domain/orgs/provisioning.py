@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from esign.clock import readable
 from esign.config import ConfigError
@@ -35,7 +36,7 @@ def check_delivery(services: Services, plan: str, url: str) -> None:
         raise ProvisioningError("validation_error", "delivery_url must be an https:// URL")
 
 
-async def set_delivery(services: Services, org: Json, url: str, secret: str) -> Json:
+async def set_delivery(services: Services, org: Json, url: str, secret: str) -> Json | None:
     check_delivery(services, org["plan"], url)
     return await services.store.organizations.update(org["id"], {
         "delivery_url": url, "delivery_secret_enc": services.secrets.encrypt(secret) if secret else ""})
@@ -50,8 +51,8 @@ async def create_org(services: Services, name: str, plan: str = "free") -> Json:
     return org
 
 
-async def create_key(services: Services, org: Json, scopes = ("read", "write"), sandbox: bool = False, rate_limit: int = 0,
-                     owner_name: str = "", owner_email: str = "", name: str = "") -> tuple[str, dict]:
+async def create_key(services: Services, org: Json, scopes: Iterable[str] = ("read", "write"), sandbox: bool = False, rate_limit: int = 0,
+                     owner_name: str = "", owner_email: str = "", name: str = "") -> tuple[str, Json]:
     """Returns (the key, shown only now; its stored record). A key for an owner email that no other
     live key of the organisation has is how a team member joins: `member.invited` fires (webhooks only)."""
     keys = services.store.api_keys

@@ -44,7 +44,7 @@ async def reencrypt_secrets(services: Services) -> Json:
                 counts["delivery_secrets"] += 1
             for hook in await store.webhooks.list(org["id"]):
                 for field in ("secret", "previous_secret"):
-                    new = fresh(hook.get(field) or "")
+                    new = fresh(str(hook.get(field) or ""))
                     if new and await store.webhooks.reencrypt(hook["id"], field, hook[field], new):
                         counts["webhook_secrets"] += 1
     for name in STORED_KEYS:

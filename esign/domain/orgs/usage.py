@@ -1,4 +1,6 @@
 """The usage report and quota checks (plans in config; 0 = unlimited; sandbox never counts)."""
+from typing import cast
+
 from esign.domain.ports import Services
 from esign.errors import ApiError
 from esign.store.records import Json
@@ -15,7 +17,7 @@ async def usage_report(services: Services, org: Json) -> Json:
     plan = services.config.plan(org["plan"])
     month = await services.store.usage.month(org["id"])
     templates = await services.store.templates.counted(org["id"])
-    fresh = await services.store.organizations.by_id(org["id"])
+    fresh = cast(Json, await services.store.organizations.by_id(org["id"]))  # the caller's own organisation
     storage_mb = -(-fresh.get("storage_bytes", 0) // MB)  # round up: 1 byte shows as 1 MB
     checks = month.get("identity_verifications", 0)
     cost = plan.get("identity_cost_per_check", 0.0)

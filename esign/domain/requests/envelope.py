@@ -11,14 +11,14 @@ together, at most `[limits] max_upload_mb` (the largest single upload), so that 
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from esign import i18n
 from esign.domain.pages import documents as uploads
 from esign.domain.ports import Services
 from esign.errors import validation_error
-from esign.store.records import Document, Field, Json, ListedDocument, SigningRequest
+from esign.store.records import Document, Json, ListedDocument, RecordLike, SigningRequest
 
 MAX_DOCUMENTS = 10
 MAX_PAGES = 2000
@@ -49,7 +49,7 @@ def document_of(request: SigningRequest, field: Mapping[str, Any]) -> ListedDocu
     return next((d for d in docs if d["id"] == wanted), docs[0])
 
 
-def fields_of(request: SigningRequest, document_id: str, fields: list[Field] | None = None) -> list[Field]:
+def fields_of(request: SigningRequest, document_id: str, fields: Sequence[RecordLike] | None = None) -> list[RecordLike]:
     """The fields (of `fields`, default the request's) that lie on document `document_id`."""
     first = of(request)[0]["id"]
     return [f for f in (request["fields"] if fields is None else fields)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from typing import cast
 
 from esign.domain.ports import Services
 from esign.domain.templating import templates
@@ -111,7 +112,7 @@ async def process_item(services: Services, record: Json, template: Template, org
         await items.finish(item, "succeeded", {"signing_request_id": request["id"]})
 
 
-async def run(services: Services, payload: Json, job_record: Job):
+async def run(services: Services, payload: Json, job_record: Job) -> None:
     store = services.store
     record = await store.bulk_jobs.by_id(payload["job_id"])
     if record is None or record["status"] in FINAL:
@@ -131,7 +132,8 @@ async def run(services: Services, payload: Json, job_record: Job):
             item = await store.bulk_items.claim(record["id"], lease)
             if item is None:
                 return
-            await process_item(services, record, template, org, item)
+            # the version is kept before its job is queued, and an organisation outlives its jobs
+            await process_item(services, record, cast(Template, template), cast(Json, org), item)
 
     async with asyncio.TaskGroup() as lanes:
         for _ in range(services.config.jobs.bulk_concurrency):

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterable, Iterator
+from typing import cast
 
 from esign.domain.pages import placement
 from esign.domain.ports import Services
@@ -22,7 +24,7 @@ from esign.domain.requests import envelope, lifecycle, signing_requests
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
-from esign.store.records import Json, SigningRequest, Template
+from esign.store.records import Json, RecordLike, Role, RoleField, SigningRequest, Template
 from esign.store.signing_requests import RequestExists
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
@@ -55,16 +57,16 @@ def stored(body: Json) -> Json:
     return out
 
 
-def document_ids(template: Template) -> list[str]:
+def document_ids(template: RecordLike) -> list[str]:
     """The template's documents in order (none when it has none)."""
     return list(template.get("document_ids") or ([template["document_id"]] if template.get("document_id") else []))
 
 
-def _key(template: Template) -> str:
+def _key(template: RecordLike) -> str:
     return "document_ids" if template.get("document_ids") else "document_id"
 
 
-async def with_tag_fields(services: Services, org_id: str, template: Template, body: Json) -> Json:
+async def with_tag_fields(services: Services, org_id: str, template: RecordLike, body: Json) -> Json:
     """`body` (stored) with, when it asks for `fields_from_text_tags`, one role field per text tag of
     the template's documents (every one of them) added to its role's fields (422 without a document,
     or for a malformed tag or one naming a role the template does not have)."""
@@ -83,11 +85,11 @@ async def with_tag_fields(services: Services, org_id: str, template: Template, b
     return {**stored(body), "roles": roles}
 
 
-async def get(services: Services, org_id: str, template_id: str) -> Json:
+async def get(services: Services, org_id: str, template_id: str) -> Template:
     return await services.store.templates.require(org_id, template_id, "template")
 
 
-def misplaced(roles: list[Json], ids: list[str], page_counts: list[int | None]):
+def misplaced(roles: list[Role], ids: list[str], page_counts: list[int | None]) -> Iterator[tuple[int, int, str, str]]:
     """(role index, field index, problem field, message) of every role field on a document the
     template does not have (`ids`, in order, with their `page_counts`) or on a page its document
     does not have (a field without `document_id` lies on the first)."""
@@ -104,14 +106,14 @@ def misplaced(roles: list[Json], ids: list[str], page_counts: list[int | None]):
                 yield i, j, "page_number", f"the document has {pages} pages"
 
 
-async def check(services: Services, org_id: str, template: Template, changed = None) -> None:
+async def check(services: Services, org_id: str, template: RecordLike, changed: Iterable[str] | None = None) -> None:
     """The rules beyond the schema, on the whole template (or on what `changed` names): the documents
     belong to the organisation and make an envelope within its limits, role fields lie on the
     template's documents and their pages and keep the field rules, all roles' fields together keep
     the size bounds of one request's fields (they become one request's fields), identity
     verification needs an identity provider, and qes needs a provider (403)."""
     changed = set(template) if changed is None else set(changed)
-    details = []
+    details: list[Json] = []
     if changed & {"document_id", "document_ids", "roles"}:
         ids = document_ids(template)
         records = await envelope.load(services, org_id, ids, _key(template), bool(template.get("sandbox"))) \
@@ -130,7 +132,7 @@ async def check(services: Services, org_id: str, template: Template, changed = N
         signing_requests.check_signing_level(services, template["signing_level"])
 
 
-async def create(services: Services, org: Json, sandbox: bool, body: Json) -> Json:
+async def create(services: Services, org: Json, sandbox: bool, body: Json) -> Template:
     """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
     the check runs after inserting and looks at the new template's number, so concurrent creations
     never overshoot the limit and the first-numbered of them are kept."""
@@ -152,7 +154,7 @@ async def create(services: Services, org: Json, sandbox: bool, body: Json) -> Js
     return template
 
 
-async def update(services: Services, template: Template, changes: Json) -> Json:
+async def update(services: Services, template: Template, changes: Json) -> Template:
     """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
     will be, and applied only to the version checked (re-read and re-checked when it moved). New
     documents without new `roles` take the old ones' places: a role field on the old n-th document
@@ -176,13 +178,13 @@ def _moved(template: Template, changes: Json) -> Json:
     old, new = document_ids(template), document_ids({**template, **changes})
     place = {doc_id: n for n, doc_id in enumerate(old)}
 
-    def move(f: Json) -> Json:
-        n = place.get(f.get("document_id"))
+    def move(f: RoleField) -> RoleField:
+        n = place.get(f.get("document_id", ""))
         if n is None:
             return f
         if n < len(new):
             return {**f, "document_id": new[n]}
-        return f if new or n else {k: v for k, v in f.items() if k != "document_id"}
+        return f if new or n else cast(RoleField, {k: v for k, v in f.items() if k != "document_id"})
 
     return {**changes, "roles": [{**role, "fields": [move(f) for f in role["fields"]]} for role in template["roles"]]}
 
@@ -202,12 +204,12 @@ def check_usable(template: Template, sandbox: bool) -> None:
                                          "sandbox keys (it does not count toward the plan's template limit)")
 
 
-def _assign_roles(template: Template, signers: list[Json]) -> list[tuple[Json, dict]]:
+def _assign_roles(template: Template, signers: list[Json]) -> list[tuple[Role, Json]]:
     """(role, signer) pairs in the order the signers were given (so later checks of the request's
     signers name the same index): every role exactly one signer, matched by name case-insensitively."""
     roles = {r["name"].casefold(): r for r in template["roles"]}
     names = ", ".join(repr(r["name"]) for r in template["roles"]) or "none"
-    taken: dict[str, dict] = {}
+    taken: dict[str, Json] = {}
     details = []
     for i, s in enumerate(signers):
         role = roles.get(s["role"].casefold())
@@ -229,7 +231,7 @@ def _assign_roles(template: Template, signers: list[Json]) -> list[tuple[Json, d
 class _Filler:
     """Replaces placeholders, noting every key that has no variable and where it was used."""
 
-    def __init__(self, variables: Json) -> None:
+    def __init__(self, variables: dict[str, str]) -> None:
         self.variables = variables
         self.missing: dict[str, list[str]] = {}
 
@@ -237,7 +239,7 @@ class _Filler:
         if text is None:
             return None
 
-        def one(match):
+        def one(match: re.Match[str]) -> str:
             key = match.group(1)
             if key in self.variables:
                 return self.variables[key]
@@ -259,7 +261,8 @@ def request_body(template: Template, send: Json, request_id: str) -> Json:
     fill = _Filler(send.get("variables") or {})
     message = fill(send["message"] if send.get("message") is not None else template.get("default_message"), "message")
     subject = fill(template.get("email_subject"), "email_subject")
-    signers, fields = [], []
+    signers: list[Json] = []
+    fields: list[Json] = []
     for role, s in _assign_roles(template, send["signers"]):
         signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
@@ -305,7 +308,7 @@ async def _documents(services: Services, org_id: str, sandbox: bool, template: T
     places = {doc_id: n for n, doc_id in enumerate(own)}
     for role in template["roles"]:
         for f in role["fields"]:
-            n = places.get(f.get("document_id"), 0)
+            n = places.get(f.get("document_id", ""), 0)
             where = key if key == "document_id" else f"{key}.{n}"
             if n >= len(records):
                 raise validation_error([{"field": key, "message": (
@@ -321,7 +324,7 @@ async def _documents(services: Services, org_id: str, sandbox: bool, template: T
 
 
 async def create_request(services: Services, org: Json, api_key: Json, sandbox: bool, template: Template, send: Json,
-                         request_id: str | None = None, retry: bool = False) -> Json:
+                         request_id: str | None = None, retry: bool = False) -> SigningRequest:
     """Create (and with auto_send, send) one signing request from `template`. With `request_id` it
     is idempotent: if that request exists it is completed, never made twice. `retry`: an earlier
     attempt may have made it (a bulk item taken again), so look first — the quota check must not
@@ -338,7 +341,7 @@ async def create_request(services: Services, org: Json, api_key: Json, sandbox: 
     return await _resume(services, org["id"], body, existing)
 
 
-async def _resume(services: Services, org_id: str, body: Json, request: SigningRequest | None = None) -> Json:
+async def _resume(services: Services, org_id: str, body: Json, request: SigningRequest | None = None) -> SigningRequest:
     """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: send
     only from draft; after it, what the send stored as its effects (`lifecycle.follow`: its event under
     an id of the send's version, invitations under the same dedupe keys) is done at most once."""
