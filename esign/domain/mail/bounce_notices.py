@@ -28,6 +28,7 @@ import json
 import resource
 import signal
 import sys
+from typing import cast
 
 from esign.store.records import Json
 
@@ -56,7 +57,7 @@ class _Parts:
     def __init__(self, cap: int) -> None:
         self.left = cap
 
-    def __call__(self, policy=email.policy.default):
+    def __call__(self, policy: email.policy.Policy = email.policy.default) -> email.message.EmailMessage:
         self.left -= 1
         if self.left < 0:
             raise TooManyParts
@@ -88,7 +89,7 @@ def read_notice(path: str, max_bytes: int, max_parts: int) -> Json:
         return {"error": f"unreadable ({type(exc).__name__})"}
 
 
-def dsn_reports(message: str) -> list[Json]:
+def dsn_reports(message: email.message.Message) -> list[Json]:
     """The recipients an RFC 3464 delivery status notification reports; [] for anything else."""
     if message.get_content_type() != "multipart/report" or message.get_param("report-type") != "delivery-status":
         return []
@@ -96,7 +97,8 @@ def dsn_reports(message: str) -> list[Json]:
     for part in message.walk():
         if part.get_content_type() != "message/delivery-status":
             continue
-        for block in part.get_payload()[1:]:  # the first block is about the message, the others per recipient
+        blocks = cast(list[email.message.Message], part.get_payload())  # a delivery-status part's payload: its blocks
+        for block in blocks[1:]:  # the first block is about the message, the others per recipient
             recipient = str(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
             action = str(block.get("Action") or "").strip().lower()
             reports.append({
@@ -120,10 +122,12 @@ class NoticeReader:
         died (it is killed either way, and the next call starts another)."""
         if self.proc is None:
             await self._start()
+        stdin, stdout = self._pipes()
         try:
-            self.proc.stdin.write(json.dumps({"path": path, **self.request}).encode() + b"\n")
-            await self.proc.stdin.drain()
-            return json.loads(await asyncio.wait_for(self.proc.stdout.readline(), self.timeout))
+            stdin.write(json.dumps({"path": path, **self.request}).encode() + b"\n")
+            await stdin.drain()
+            answer: Json = json.loads(await asyncio.wait_for(stdout.readline(), self.timeout))
+            return answer
         except TimeoutError:
             await self._kill()
             return {"error": f"not read within {self.timeout:g} s"}
@@ -139,15 +143,22 @@ class NoticeReader:
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             limit=ANSWER_LIMIT)
         try:
-            ready = await asyncio.wait_for(self.proc.stdout.readline(), START_TIMEOUT_SECONDS)
+            ready = await asyncio.wait_for(self._pipes()[1].readline(), START_TIMEOUT_SECONDS)
         except TimeoutError:
             ready = b""
         if ready != READY:
             await self._kill()
             raise ReaderFailed(f"the process that reads bounce notices did not start within {START_TIMEOUT_SECONDS:g} s")
 
+    def _pipes(self) -> tuple[asyncio.StreamWriter, asyncio.StreamReader]:
+        """The running child's input and output (pipes: `_start`)."""
+        assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None  # nosec B101
+        return self.proc.stdin, self.proc.stdout
+
     async def _kill(self) -> None:
         proc, self.proc = self.proc, None
+        if proc is None:
+            return
         if proc.returncode is None:
             proc.kill()
         await proc.wait()
@@ -156,7 +167,7 @@ class NoticeReader:
         """Ask the child to exit (end of its input); kill it if it does not in a moment."""
         if self.proc is None:
             return
-        self.proc.stdin.close()
+        self._pipes()[0].close()
         try:
             await asyncio.wait_for(self.proc.wait(), CLOSE_GRACE_SECONDS)
         except TimeoutError:

@@ -46,6 +46,7 @@ import uuid
 from esign.domain.mail.bounce_notices import NoticeReader
 from esign.domain.ports import Services
 from esign.errors import not_found
+from esign.jobs.kinds import JobKind
 from esign.logs import printable
 from esign.providers.base import BounceReport, enhanced_status, recipient_refusal
 from esign.store.records import Json, Signer, SigningRequest
@@ -284,5 +285,5 @@ async def mail_problem(services: Services) -> str | None:
     return health["reason"] if health and health.get("failing") else None
 
 
-JOBS = []
+JOBS: list[JobKind] = []
 SWEEPS = [mailbox_sweep]

@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from esign.clock import readable
 from esign.domain.ports import Services
@@ -29,7 +30,8 @@ def _message(request_id: str, expires: int) -> str:
 def link_expires_at(services: Services, request: SigningRequest) -> dt.datetime:
     """Until when the copies of a completed request can be fetched: a signer's own link (showing the
     signed PDF) and the copy links of cc recipients and the owner."""
-    return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
+    completed_at = cast(dt.datetime, request["completed_at"])  # the request is completed
+    return completed_at + dt.timedelta(days=services.config.signing.completed_link_days)
 
 
 def copy_url(services: Services, request: SigningRequest) -> str:
@@ -43,7 +45,7 @@ def check(services: Services, request_id: str, expires: str, sig: str) -> str | 
     return downloads.link_problem(services, lambda expires_at: _message(request_id, expires_at), expires, sig)
 
 
-async def download(services: Services, request_id: str, expires: str, sig: str, actor: Json) -> Json:
+async def download(services: Services, request_id: str, expires: str, sig: str, actor: Json) -> SigningRequest:
     """The completed request whose signed PDF a copy link fetches: 403 for an invalid or expired link,
     404 for a request that is not completed, 409 while its signed PDF is not ready. A download that
     passed the checks is recorded (one `signing_event.downloaded`) before the file is streamed, as the
@@ -72,11 +74,12 @@ async def attachments(services: Services, request: SigningRequest) -> list[tuple
     retried rather than sent without the copies."""
     if request.get("signed_pdf_status") != "ready":
         return []
-    keys, total = [], 0
+    keys: list[tuple[str, str]] = []
+    total = 0
     for document in envelope.of(request):
         key = downloads.blob_key(request, "signed", document["id"])
         size = await services.storage.size(key) if key else None
-        if size is None:
+        if key is None or size is None:
             raise KeyError(f"the signed PDF of document {document['id']} of request {request['id']} is missing "
                            f"from blob storage ({key})")
         keys.append((downloads.file_name(request, "signed", document["id"]), key))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 from esign.clock import iso
 from esign.domain.ports import Services
@@ -83,13 +84,13 @@ async def document_links(services: Services, request: SigningRequest) -> list[Js
             for i, d in enumerate(envelope.of(request))]
 
 
-async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job):
+async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job) -> None:
     repo, config = services.store.signing_requests, services.config.webhooks
     request = await repo.by_id(payload["request_id"])
     if request is None or request.get("signed_pdf_status") != "ready":
         return  # deleted, or re-finalising: the next finalisation schedules nothing new (dedupe)
     org = await services.store.organizations.by_id(request["org_id"])
-    if not enabled_for(services, org) or not org.get("delivery_secret_enc"):
+    if org is None or not enabled_for(services, org) or not org.get("delivery_secret_enc"):
         await repo.set_delivery(request["id"], {"status": "cancelled", "last_error": "delivery is no longer configured"})
         return
     try:
@@ -116,4 +117,4 @@ async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job)
 
 
 JOBS = [JobKind(KIND, deliver_signed_pdf, lane="delivery")]
-SWEEPS = []
+SWEEPS: list[Any] = []

@@ -61,10 +61,10 @@ import socket
 import sys
 import urllib.parse
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage
-from typing import Any
+from typing import Any, cast
 
 import tornado.template
 from tornado.escape import xhtml_escape
@@ -135,7 +135,7 @@ def message_id(services: Services, key: str) -> str:
     return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
 
 
-def public_host(config) -> str:
+def public_host(config: Any) -> str:  # esign.config.Config
     """The name the service introduces itself with to mail servers: the host of `[server] public_url`
     when it is a DNS name (not an address, not `localhost`), else the machine's fully-qualified name."""
     host = urllib.parse.urlsplit(config.server.public_url).hostname or ""
@@ -160,7 +160,7 @@ def recipient(request: SigningRequest, org: Json, payload: Json, signer: Signer 
 
 
 def org_name(org: Json) -> str:
-    return org.get("display_name") or org["name"]
+    return str(org.get("display_name") or org["name"])
 
 
 def sender(request: SigningRequest, org: Json) -> str:
@@ -180,7 +180,7 @@ class Markup(str):
     """HTML already escaped: `fill` puts it into a message as it is."""
 
 
-def fill(text: str, **values) -> Markup:
+def fill(text: str, **values: object) -> Markup:
     """A translated message for an HTML part: the message and its values escaped, except Markup."""
     escaped = {k: v if isinstance(v, Markup) else xhtml_escape("" if v is None else str(v)) for k, v in values.items()}
     return Markup(xhtml_escape(text).format(**escaped))
@@ -190,17 +190,17 @@ def strong(text: str) -> Markup:
     return Markup(f"<strong>{xhtml_escape(text)}</strong>")
 
 
-def _delegation(request: SigningRequest, when) -> Json:
+def _delegation(request: SigningRequest, when: Callable[[dt.datetime | None], str]) -> Json:
     """The latest delegation (the `delegated` email): who handed their place to whom, when and why."""
     handed = [s for s in request["signers"] if s["status"] == "delegated" and s.get("delegated_at")]
     if not handed:
         return {"delegator": None, "delegate": None, "delegated_at": ""}
-    last = max(handed, key=lambda s: s["delegated_at"])
+    last = max(handed, key=lambda s: cast(dt.datetime, s["delegated_at"]))  # (those with one)
     delegate = next((s for s in request["signers"] if s["id"] == last.get("delegated_to")), None)
     return {"delegator": last, "delegate": delegate, "delegated_at": when(last["delegated_at"])}
 
 
-def _signer_line(s: Json, gettext, when) -> Json:
+def _signer_line(s: Signer, gettext: Callable[[str], str], when: Callable[[dt.datetime | None], str]) -> Json:
     state = gettext(STATES.get(s["status"], NOT_SIGNED)).format(date=when(s.get("signed_at")))
     return {"name": s["name"], "email": s["email"], "state": state}
 
@@ -265,12 +265,12 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     locale = email_locale(org, signer, role)
     gettext = i18n.translations(locale).gettext
 
-    def when(moment) -> str:
+    def when(moment: dt.datetime | None) -> str:
         return i18n.datetime_text(moment, locale, seconds=False)
 
     link = ""
     if template in ("invitation", "reminder"):
-        link = links.signing_url(services, request, signer)
+        link = links.signing_url(services, request, cast(Signer, signer))  # queued for a signer
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
         link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
@@ -325,16 +325,16 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     return msg
 
 
-async def send_email(services: Services, payload: Json, job_record: Job):
+async def send_email(services: Services, payload: Json, job_record: Job) -> None:
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or request.get("sandbox"):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"]) if payload.get("signer_id") else None
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending" or signer["status"] not in lifecycle.ACTIVE_SIGNER
+    if template in ("invitation", "reminder") and (request["status"] != "pending" or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
-    org = await services.store.organizations.by_id(request["org_id"])
+    org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
     to = recipient(request, org, payload, signer)
     if to is None:
         return  # an owner without an address (neither the API key nor the organisation names one)
@@ -394,8 +394,8 @@ async def email_given_up(services: Services, job_record: Job, error: str) -> Non
     await bounces.record_failed(services, request, signer, error, payload["template"])
 
 
-def _retry_horizon(config) -> float:
-    return config.jobs.message_retry_hours * 3600
+def _retry_horizon(config: Any) -> float:  # esign.config.Config
+    return float(config.jobs.message_retry_hours * 3600)
 
 
 JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),

@@ -15,7 +15,7 @@ Sandbox requests never text."""
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, cast
 
 from esign import i18n
 from esign.domain.mail import notifications
@@ -23,7 +23,7 @@ from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
-from esign.providers.base import ProviderRejected
+from esign.providers.base import ProviderRejected, SmsProvider
 from esign.schema import BIDI, NOT_ONE_LINE
 from esign.store.records import Job, Json, Signer, SigningRequest
 
@@ -57,7 +57,7 @@ def compose(services: Services, request: SigningRequest, org: Json, template: st
     return text
 
 
-async def send_sms(services: Services, payload: Json, job_record: Job):
+async def send_sms(services: Services, payload: Json, job_record: Job) -> None:
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or request.get("sandbox"):
         return
@@ -70,9 +70,11 @@ async def send_sms(services: Services, payload: Json, job_record: Job):
     if not signer.get("phone"):
         return  # replaced by a signer without a phone since
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
-        org = await services.store.organizations.by_id(request["org_id"])
+        org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
+        # text jobs are queued only with an SmsProvider (signing_requests.check_deliveries), and a signer with a phone
+        sms = cast(SmsProvider, services.sms)
         try:
-            await services.sms.send(signer["phone"], compose(services, request, org, template, signer))
+            await sms.send(cast(str, signer["phone"]), compose(services, request, org, template, signer))
         except ProviderRejected as exc:
             await record_failed(services, request, signer, str(exc), template)
             raise PermanentJobError(str(exc)) from exc
@@ -103,8 +105,8 @@ async def record_failed(services: Services, request: SigningRequest, signer: Sig
                         data={"signing_request_id": request["id"], "template": template})
 
 
-def _retry_horizon(config) -> float:
-    return config.jobs.message_retry_hours * 3600
+def _retry_horizon(config: Any) -> float:  # esign.config.Config
+    return float(config.jobs.message_retry_hours * 3600)
 
 
 JOBS = [JobKind("sms", send_sms, lane="sms", horizon=_retry_horizon, on_give_up=sms_given_up)]
