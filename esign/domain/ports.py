@@ -3,12 +3,11 @@ root above it), as a Protocol: domain functions take `services: Services`, which
 this without the domain importing upwards."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from esign.clock import Clock
 from esign.observability.metrics import Metrics
-from esign.pdf.probe import PdfChecker
 from esign.providers.base import BlobStorage, EmailProvider, GeoIPProvider, IdentityProvider, Provider, SigningLevelProvider
 from esign.secrets import SecretBox
 from esign.store import Store
@@ -21,6 +20,24 @@ class Pool(Protocol):
     """A pool of child processes (esign.processes.ChildPool)."""
 
     async def run(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T: ...
+
+
+class Checker(Protocol):
+    """The PDF checking and drawing children (esign.pdf.probe.PdfChecker): each answer a dict."""
+
+    async def check(self, path: str) -> Json: ...
+
+    async def render(self, path: str, number: int, out: str, width: int | None = None, fmt: str = "png",
+                     owner: str = "") -> Json: ...
+
+    async def stamp(self, path: str, spec: str, out: str, owner: str = "") -> Json: ...
+
+    async def textboxes(self, path: str, find: list[str], tags: bool = False) -> Json: ...
+
+    async def image(self, path: str, content_type: str) -> Json: ...
+
+    async def shared(self, key: str, make: Callable[[], Awaitable[T]]) -> T:
+        """`make()`, run once for concurrent callers of the same `key`."""
 
 
 class Services(Protocol):
@@ -39,8 +56,8 @@ class Services(Protocol):
     secrets: SecretBox  # set by Services.start, before anything runs
     #: the seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)
     key_material: dict[str, Any]
-    pdf_checker: PdfChecker
-    page_renderer: PdfChecker
+    pdf_checker: Checker
+    page_renderer: Checker
     finalizer: Pool
 
     async def emit(self, org_id: str, event_type: str, **fields: Any) -> Json | None: ...

@@ -5,7 +5,7 @@ from typing import cast
 
 from esign.clock import Clock
 from esign.store.base import ASCENDING, DESCENDING, Database, Index, Page, Repository, out
-from esign.store.records import Document, Json, PageSize
+from esign.store.records import Document, Json
 
 # what the list shows: never the page geometry (one entry per page), the blob key or the hash
 LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at", "active_content_removed",
@@ -42,7 +42,7 @@ class Documents(Repository[Document]):
         if len(self._settled) > MAX_SETTLED:
             self._settled.popitem(last=False)
 
-    async def settle(self, doc: Document, pages: builtins.list[PageSize]) -> None:
+    async def settle(self, doc: Document, pages: builtins.list[Json]) -> None:
         """`set_pages` for the record `doc` (as `settled` read it), which is settled from then on."""
         await self.set_pages(doc["id"], pages)
         self._keep({**doc, "pages": pages})
@@ -70,6 +70,6 @@ class Documents(Repository[Document]):
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
                                after=after, projection=LISTED)
 
-    async def set_pages(self, doc_id: str, pages: builtins.list[PageSize]) -> None:
+    async def set_pages(self, doc_id: str, pages: builtins.list[Json]) -> None:
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""
         await self.col.update_one({"_id": doc_id}, {"$set": {"pages": pages}})

@@ -99,13 +99,20 @@ class Signer(TypedDict):
     consented_at: NotRequired[dt.datetime | None]
     reminded_at: NotRequired[dt.datetime]
     signature: NotRequired[Json | None]
+    ip_address: NotRequired[str | None]  # where they signed from
+    user_agent: NotRequired[str | None]
     initials: NotRequired[Json | None]
     phone_verified_at: NotRequired[dt.datetime | None]
     moved_token_hashes: NotRequired[list[str]]
+    moved_at: NotRequired[dt.datetime]
+    moved_reason: NotRequired[str]
     delegation_depth: NotRequired[int]
     identity_status: NotRequired[str | None]
+    identity_flow: NotRequired[str]  # form | redirect
+    identity_reason: NotRequired[str | None]
     identity_session_id: NotRequired[str | None]
     identity_session_expires_at: NotRequired[dt.datetime | None]
+    identity_redirect_url: NotRequired[str | None]
     identity_attempts: NotRequired[int]
     otp_hash: NotRequired[str | None]
     otp_sent_at: NotRequired[dt.datetime | None]
@@ -190,12 +197,6 @@ class SigningRequest(TypedDict):
     following: NotRequired[int]
 
 
-class PageSize(TypedDict):
-    """A page of a document as displayed (esign.domain.pages.documents)."""
-    width: float
-    height: float
-
-
 class Document(TypedDict):
     """An uploaded PDF (esign.store.documents); its bytes are in blob storage under `blob_key`."""
     id: str
@@ -211,7 +212,7 @@ class Document(TypedDict):
     active_content_removed: list[str]
     had_signatures: bool
     created_at: dt.datetime
-    pages: NotRequired[list[PageSize]]  # known once settled (Documents.settle)
+    pages: NotRequired[list[Json]]  # its pages as displayed (esign.pdf.render.page_geometry), once settled
     text_tags: NotRequired[list[Json]]  # (esign.domain.pages.placement)
     text_tag_errors: NotRequired[list[Json]]
     text_tags_truncated: NotRequired[bool]

@@ -81,7 +81,7 @@ async def accept_upload(services: Services, org: Json, path: str, size: int, nam
 
 
 async def _store(services: Services, org: Json, path: str, size: int, name: str | None, sandbox: bool, sha256: str,
-                 checked: Json, received_sha256: str) -> Document:
+                 checked: Json, received_sha256: str | None) -> Document:
     """`received_sha256`: the SHA-256 of the upload as received (`path` is its normalised copy)."""
     orgs = services.store.organizations
     counted = not sandbox

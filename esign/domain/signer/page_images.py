@@ -32,6 +32,7 @@ import json
 import logging
 import pathlib
 import tempfile
+from collections.abc import Iterable
 
 from esign.domain.pages import stamping
 from esign.domain.ports import Services
@@ -67,11 +68,11 @@ def _digests(request: SigningRequest) -> dict[str, str]:
             for m in (s.get("signature"), s.get("initials")) if m and m.get("kind") == "drawn"}
 
 
-def _hash(value) -> str:
+def _hash(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def addresses(request: SigningRequest, document: Document, numbers = None) -> dict[int, str]:
+def addresses(request: SigningRequest, document: Document, numbers: Iterable[int] | None = None) -> dict[int, str]:
     """page number -> the content address of its image (24 hex digits) for every page of `document`
     (the document record of one of the request's documents), or for the pages `numbers` only (one
     image asked for: not a hash of every page)."""
@@ -108,12 +109,12 @@ def preload(urls: Json) -> str:
 def urls(base_path: str, order: int, number: int, address: str) -> Json:
     """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of page `number` of the envelope's
     document `order` at its address."""
-    def url(width) -> str:
+    def url(width: int) -> str:
         return f"{page_path(base_path, order, number)}/{address}-{width}.{FORMAT}"
     return {"image_url": url(DEFAULT_WIDTH), "image_srcset": ", ".join(f"{url(w)} {w}w" for w in WIDTHS)}
 
 
-async def _document(services: Services, request: SigningRequest, order: int, number: int) -> Json:
+async def _document(services: Services, request: SigningRequest, order: int, number: int) -> Document:
     """The document record of the envelope's document `order` (404 for no such document or page)."""
     docs = envelope.of(request)
     if not 1 <= order <= len(docs):
@@ -148,7 +149,7 @@ async def image(services: Services, request: SigningRequest, number: int, width:
     address = addresses(request, document, [number])[number]
     key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
 
-    async def draw():
+    async def draw() -> bytes:
         try:
             return await services.storage.get_bytes(key)
         except KeyError:
@@ -170,7 +171,7 @@ async def _stamped_pdf(services: Services, request: SigningRequest, document: Do
     state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
 
-    async def make():
+    async def make() -> str:
         if await services.storage.size(key) is not None:
             return key
         await _remembered(services, key)

@@ -13,7 +13,8 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from esign.clock import iso
 from esign.domain.evidence import attachments
@@ -28,14 +29,15 @@ from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
-from esign.store.records import Document, Json, Signer, SigningRequest
+from esign.store.records import Document, Field, Json, RecordLike, Signer, SigningRequest
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
     """A known link that no longer works. Carries the embedding origin of an embedded link, so the
     error page may still be framed by it and tell it (esign.error)."""
 
-    def __init__(self, status, code: str, message: str, request: SigningRequest, signer: Signer, embed_origin) -> None:
+    def __init__(self, status: int, code: str, message: str, request: SigningRequest, signer: Signer,
+                 embed_origin: str | None) -> None:
         super().__init__(status, code, message)
         self.request_id, self.signer_id, self.embed_origin = request["id"], signer["id"], embed_origin
 
@@ -74,10 +76,10 @@ async def open_link(services: Services, token: str, completed: bool = False) -> 
                 signer = next(s for s in moved["signers"] if digest in (s.get("moved_token_hashes") or ()))
                 raise LinkError(410, "gone", routing.moved_message(signer), moved, signer, None)
         # a token of an earlier sending (the request expired and was reactivated since) is not valid
-        if request is None or entry["sent_at"] != request.get("sent_at"):
+        if request is None or entry is None or entry["sent_at"] != request.get("sent_at"):
             raise ApiError(404, "not_found", "this signing link is not valid")
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
-        if signer.get("moved_at") and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= signer["moved_at"]:
+        if (moved_at := signer.get("moved_at")) and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= moved_at:
             raise LinkError(410, "gone", routing.moved_message(signer), request, signer, origin)
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
@@ -97,14 +99,15 @@ async def open_link(services: Services, token: str, completed: bool = False) -> 
     return SignerSession(request, signer, origin)
 
 
-async def embed_links(services: Services, request: SigningRequest, origin: str) -> list[tuple[Json, str]]:
+async def embed_links(services: Services, request: SigningRequest, origin: str) -> list[tuple[Signer, str]]:
     """(signer, token) for every signer who still has to sign: new embedded-signing tokens, valid
     EMBED_SECONDS and only framed by `origin`. Each is one document of its own (`embed_tokens`), so
     the request is not written at all. 409 unless the request is pending."""
     if request["status"] != "pending":
         raise invalid_state(f"embedded signing needs a pending request; it is {request['status']}")
     expires = services.clock.now() + dt.timedelta(seconds=EMBED_SECONDS)
-    issued, docs = [], []
+    issued: list[tuple[Signer, str]] = []
+    docs: list[Json] = []
     for signer in request["signers"]:
         if signer["status"] in ("signed", "declined", "delegated"):
             continue
@@ -186,10 +189,10 @@ async def view(services: Services, session: SignerSession, base_path: str, actor
     for d in envelope.of(request):  # every document of the envelope, in order, each with its own pages
         record = await services.store.documents.settled(request["org_id"], d["id"])
         geometry = await pages(services, record)
-        address = page_images.addresses(request, record)
+        address = page_images.addresses(request, cast(Document, record))  # `pages` refused None
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
-        documents.append({k: d[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
+        documents.append({k: cast(RecordLike, d)[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
                          | {"progress": progress([f for f in fields if f["document_id"] == d["id"]], signed)})
     why = blocker(session)
     return {
@@ -213,7 +216,7 @@ async def view(services: Services, session: SignerSession, base_path: str, actor
     }
 
 
-def _shown_value(f: Json, signer: Signer, today) -> str | None:
+def _shown_value(f: Field, signer: Signer, today: dt.date) -> str | None:
     """The value a field shows: once the signer has signed, the value stored (a date: the day they
     signed); before, the prefilled value (a date: today)."""
     if signer["status"] == "signed":
@@ -223,7 +226,7 @@ def _shown_value(f: Json, signer: Signer, today) -> str | None:
     return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
 
 
-def _mark(f: Json, signer: Signer) -> Json | None:
+def _mark(f: Field, signer: Signer) -> Json | None:
     """What a signed signer's signature or initials field shows (as the stamps draw it): `{kind:
     typed, text}` or `{kind: drawn}` (the drawing is on the page image)."""
     if f["field_type"] not in ("signature", "initials"):
@@ -237,11 +240,11 @@ def _mark(f: Json, signer: Signer) -> Json | None:
     return {"kind": "typed", "text": mark.get("text")} if mark["kind"] == "typed" else {"kind": "drawn"}
 
 
-def progress(fields: list[Json], signed: bool) -> Json:
+def progress(fields: Sequence[RecordLike], signed: bool) -> Json:
     """`{total, remaining, done}`: how many of the signer's fields still need them. Every required
     field without a value counts, signature and initials fields included (each needs its mark); none
     once the signer has signed."""
-    def needs(f):
+    def needs(f: RecordLike) -> bool:
         if not f["is_required"] or signed:
             return False
         if f["field_type"] in ("signature", "initials"):
@@ -258,8 +261,9 @@ def signed_before(request: SigningRequest, signer: Signer) -> list[Json]:
     signed: `{name, signed_at}`."""
     mine = signer.get("signed_at") if signer["status"] == "signed" else None
     earlier = [s for s in request["signers"] if s["id"] != signer["id"] and s["status"] == "signed"
-               and s.get("signed_at") and (mine is None or s["signed_at"] <= mine)]
-    return [{"name": s["name"], "signed_at": iso(s["signed_at"])} for s in sorted(earlier, key=lambda s: s["signed_at"])]
+               and (at := s.get("signed_at")) and (mine is None or at <= mine)]
+    return [{"name": s["name"], "signed_at": iso(s["signed_at"])}
+            for s in sorted(earlier, key=lambda s: cast(dt.datetime, s["signed_at"]))]  # (those signed)
 
 
 # --- what the signer does ---------------------------------------------------------------------------
@@ -271,7 +275,7 @@ async def give_consent(services: Services, session: SignerSession, actor: Json) 
     now = services.clock.now()
     signer_id = session.signer["id"]
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         if lifecycle.find_signer(r, signer_id).get("consented_at"):
             return {}
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]],
@@ -282,7 +286,7 @@ async def give_consent(services: Services, session: SignerSession, actor: Json) 
     return session.updated(await lifecycle.follow(services, request))
 
 
-async def sign(services: Services, session: SignerSession, body: Json, actor: Json) -> Json:
+async def sign(services: Services, session: SignerSession, body: Json, actor: Json) -> SigningRequest:
     """Check and record a signature: `{values, signature, initials?, consent: true}`."""
     why = blocker(session)
     if why:
@@ -333,7 +337,7 @@ def _refusal(session: SignerSession, why: str) -> ApiError:
     return invalid_state(why)
 
 
-async def signed_copy(services: Services, session: SignerSession, actor: Json) -> Json:
+async def signed_copy(services: Services, session: SignerSession, actor: Json) -> SigningRequest:
     """The completed request whose signed PDF the signer downloads through their link (recorded as
     `signing_event.downloaded`). 409 while the PDF is being produced or when it could not be."""
     request = session.request
@@ -349,7 +353,7 @@ async def signed_copy(services: Services, session: SignerSession, actor: Json) -
     return request
 
 
-async def decline(services: Services, session: SignerSession, reason: str, actor: Json) -> Json:
+async def decline(services: Services, session: SignerSession, reason: str, actor: Json) -> SigningRequest:
     if not isinstance(reason, str) or not reason.strip():
         raise validation_error([{"field": "reason", "message": "say why you decline (1 to 1000 characters)"}])
     if len(reason) > 1000:
@@ -357,7 +361,7 @@ async def decline(services: Services, session: SignerSession, reason: str, actor
     return await lifecycle.decline(services, session.request, session.signer["id"], reason.strip(), actor=actor)
 
 
-async def delegate(services: Services, session: SignerSession, body: Json, actor: Json) -> Json:
+async def delegate(services: Services, session: SignerSession, body: Json, actor: Json) -> SigningRequest:
     """Hand the signer's place to another person ({name, email, reason}: esign.domain.signer.routing)."""
     reason = body["reason"].strip()
     if not reason:
@@ -366,5 +370,5 @@ async def delegate(services: Services, session: SignerSession, body: Json, actor
                                   {"name": body["name"], "email": body["email"]}, reason, actor=actor)
 
 
-async def withdraw(services: Services, session: SignerSession, actor: Json) -> Json:
+async def withdraw(services: Services, session: SignerSession, actor: Json) -> SigningRequest:
     return await lifecycle.withdraw(services, session.request, session.signer["id"], actor=actor)

@@ -3,16 +3,24 @@ shows it (`requirements`), what still blocks signing (`blocker`), and the small 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any, Protocol
 
 from esign.clock import iso
 from esign.domain.ports import Services
-from esign.providers.base import RedirectIdentityProvider
+from esign.providers.base import IdentityProvider, RedirectIdentityProvider
 from esign.store.records import Json, Signer, SigningRequest
 
 DOCUMENT_TYPES = ("passport", "id_card", "driving_licence", "residence_permit")
 
 
-def identity_flow(provider) -> str:
+class Session(Protocol):
+    """An opened signing link (esign.domain.signer.signing.SignerSession) as verification reads it."""
+
+    request: SigningRequest
+    signer: Signer
+
+
+def identity_flow(provider: IdentityProvider) -> str:
     """`redirect` for a RedirectIdentityProvider, else `form` (the capability is the provider's base class)."""
     return "redirect" if isinstance(provider, RedirectIdentityProvider) else "form"
 
@@ -32,7 +40,7 @@ def requirements(services: Services, request: SigningRequest, signer: Signer) ->
             "required": bool(request.get("phone_verification_required")),
             "verified": bool(signer.get("phone_verified_at")),
             "phone_hint": masked(signer.get("phone"), 2),
-            "code_sent": bool(signer.get("otp_expires_at") and signer["otp_expires_at"] > now),
+            "code_sent": bool((expires := signer.get("otp_expires_at")) and expires > now),
             "locked_until": iso(locked) if locked and locked > now else None,
         },
         "identity_verification": {

@@ -3,6 +3,7 @@ of each result and the signer's identity fields of a decided result."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from esign.domain.orgs.usage import reserve
 from esign.domain.ports import Services
@@ -32,10 +33,10 @@ def check_identity_step(services: Services, request: SigningRequest, signer: Sig
 
 
 
-async def reserve_check(services: Services, request: SigningRequest) -> tuple[bool, dict]:
+async def reserve_check(services: Services, request: SigningRequest) -> tuple[bool, Json]:
     """Count one check toward the plan's quota when the provider charges (403 beyond it)."""
     counted = services.identity.charges and not request.get("sandbox")
-    org = await services.store.organizations.by_id(request["org_id"])
+    org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
     if counted:
         await reserve(services, org, "identity_verifications", "identity_verifications_per_month", "identity verifications")
     return counted, org

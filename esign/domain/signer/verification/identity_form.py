@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
-from esign.domain.signer.verification.common import DOCUMENT_TYPES, set_signer
+from esign.domain.signer.verification.common import DOCUMENT_TYPES, Session, set_signer
 from esign.domain.signer.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, upstream_unavailable, validation_error
-from esign.providers.base import ProviderUnavailable
+from esign.providers.base import FormIdentityProvider, ProviderUnavailable
 from esign.store.records import Json, SigningRequest
 
 
@@ -27,7 +28,7 @@ def check_identity_input(data: Json | None, today: dt.date) -> Json:
         raise validation_error([{"field": "", "message": "the body must be an object"}])
     details, out = [], {}
 
-    def text(name: str, low, high, required: bool = True):
+    def text(name: str, low: int, high: int, required: bool = True) -> str | None:
         value = data.get(name)
         if value is None or (isinstance(value, str) and not value.strip()):
             if required:
@@ -38,7 +39,7 @@ def check_identity_input(data: Json | None, today: dt.date) -> Json:
             return None
         return " ".join(value.split())
 
-    def date(name: str):
+    def date(name: str) -> dt.date | None:
         value = text(name, 10, 10)
         if value is None:
             return None
@@ -75,10 +76,10 @@ def check_identity_input(data: Json | None, today: dt.date) -> Json:
 
 
 
-async def _count_attempt(services: Services, request: SigningRequest, signer_id: str, step: int) -> Json:
+async def _count_attempt(services: Services, request: SigningRequest, signer_id: str, step: int) -> SigningRequest:
     """Claim (+1, refused as `_check_identity_step` refuses when none is left or the check is done)
     or give back (-1) one of the signer's form-flow identity attempts."""
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         if step > 0:
             check_identity_step(services, r, s, "form")
@@ -87,12 +88,12 @@ async def _count_attempt(services: Services, request: SigningRequest, signer_id:
 
 
 
-async def verify_identity(services: Services, session, data: Json | None, actor: Json):
+async def verify_identity(services: Services, session: Session, data: Json | None, actor: Json) -> SigningRequest:
     """Form flow: check what the signer typed with the provider at once."""
     request, signer = session.request, session.signer
     check_identity_step(services, request, signer, "form")
     submitted = check_identity_input(data, services.clock.now().date())
-    provider = services.identity
+    provider = cast(FormIdentityProvider, services.identity)  # check_identity_step: the form flow
     # the attempt is claimed before the provider is asked, in one conditional update: checks sent in
     # parallel cannot pass the attempt limit (each read the same count before) nor the quota with it
     request = await _count_attempt(services, request, signer["id"], +1)
@@ -102,7 +103,7 @@ async def verify_identity(services: Services, session, data: Json | None, actor:
         await _count_attempt(services, request, signer["id"], -1)
         raise
     try:
-        result = await provider.verify(signer, submitted)
+        result = await provider.verify(cast(Json, signer), submitted)
     except ProviderUnavailable as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
@@ -118,7 +119,7 @@ async def verify_identity(services: Services, session, data: Json | None, actor:
     changes = identity_changes(services.clock.now(), signer, result)
     changes.update(identity_flow="form")
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         update = set_signer(r, signer["id"], **changes)
         if counted:
             update["identity_payment_status"] = "charged"

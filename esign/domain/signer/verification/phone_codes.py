@@ -16,12 +16,13 @@ import logging
 import re
 import secrets
 import unicodedata
+from typing import cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, request_events
-from esign.domain.signer.verification.common import masked, set_signer
+from esign.domain.signer.verification.common import Session, masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
-from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
+from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
 from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.sms")
@@ -56,7 +57,7 @@ def _locked(left: dt.timedelta) -> ApiError:
                     headers={"Retry-After": str(seconds)})
 
 
-async def send_code(services: Services, session, actor: Json):
+async def send_code(services: Services, session: Session, actor: Json) -> SigningRequest:
     """Text a new one-time code to the signer's phone, within the resend gap and the caps on codes
     (`_take_counts`). A sandbox request texts nothing: its code is SANDBOX_CODE, and the log says a code
     would have been sent."""
@@ -70,7 +71,7 @@ async def send_code(services: Services, session, actor: Json):
     changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
 
-    def claim(r: SigningRequest):  # the gap is checked on the record the update is conditional on: parallel asks send one text
+    def claim(r: SigningRequest) -> Json:  # the gap is checked on the record the update is conditional on: parallel asks send one text
         s = lifecycle.find_signer(r, signer["id"])
         _check_can_send(services, r, s, now)
         return set_signer(r, s["id"], **changes)
@@ -82,6 +83,7 @@ async def send_code(services: Services, session, actor: Json):
     except ApiError:
         await services.store.text_counts.give_back(counted)
         raise
+    phone = cast(str, signer["phone"])  # _check_can_send: the signer has one
     if sandbox:
         log.info("sandbox signing request %s: a phone code for signer %s was not texted to %s (sandbox: the code is %s)",
                  request["id"], signer["id"], masked(signer["phone"], 2), SANDBOX_CODE)
@@ -89,9 +91,9 @@ async def send_code(services: Services, session, actor: Json):
     else:
         try:
             if by_provider:
-                await services.sms.send_code(signer["phone"], cfg.otp_ttl_seconds)
+                await cast(CodeCheckingSmsProvider, services.sms).send_code(phone, cfg.otp_ttl_seconds)
             else:
-                await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
+                await cast(SmsProvider, services.sms).send_code(phone, cast(str, code), cfg.otp_ttl_seconds)
         except (ProviderUnavailable, ProviderRejected) as exc:
             services.metrics.text("refused" if isinstance(exc, ProviderRejected) else "failed")
             # no code was sent: forget it, so the signer may ask again at once (no resend gap, not counted)
@@ -157,29 +159,31 @@ async def _take_counts(services: Services, request: SigningRequest, signer: Sign
                    headers={"Retry-After": str(seconds)})
 
 
-async def verify_code(services: Services, session, code: str, actor: Json):
+async def verify_code(services: Services, session: Session, code: object, actor: Json) -> SigningRequest:
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
     by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") \
         and isinstance(services.sms, CodeCheckingSmsProvider)
     pattern, wanted = (r"[0-9]{4,10}", "the code we texted you") if by_provider else (r"[0-9]{6}", "the 6-digit code")
-    code = _code_digits(code)
-    if code is None or not re.fullmatch(pattern, code):
+    digits = _code_digits(code)
+    if digits is None or not re.fullmatch(pattern, digits):
         raise validation_error([{"field": "code", "message": f"enter {wanted}"}])
     cfg = services.config.signer
     now = services.clock.now()
-    outcome = {}
-    if by_provider and signer["otp_expires_at"] > now:  # asked before the counting update; the provider limits its own checks too
-        outcome["approved"] = await _provider_check(services, request, signer, code)
+    outcome: Json = {}
+    if by_provider and cast(dt.datetime, signer["otp_expires_at"]) > now:  # asked before the counting update; the provider limits its own checks too
+        outcome["approved"] = await _provider_check(services, request, signer, digits)
 
-    def build(r: SigningRequest):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer["id"])
         locked = s.get("otp_locked_until")
         if locked and locked > now:
             raise _locked(locked - now)
-        if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
+        expires = s.get("otp_expires_at")
+        if not expires or expires <= now or (not s.get("otp_hash") and not by_provider):
             raise _expired()
-        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], code), s["otp_hash"]):
+        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], digits),
+                                                                              cast(str, s["otp_hash"])):
             outcome.update(ok=True)
             return {**set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
                     "effects": effects.event_effects("signing_event.otp_verified", s["id"], actor)}
@@ -201,7 +205,7 @@ async def verify_code(services: Services, session, code: str, actor: Json):
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
 
 
-def _code_digits(code: str) -> str | None:
+def _code_digits(code: object) -> str | None:
     """The code, stripped, with digits of other scripts (a phone keyboard's Arabic-Indic or Devanagari
     digits) read as the ASCII digits they are: the right code typed so is not a wrong try. None when
     it is not a string."""
@@ -218,7 +222,7 @@ async def _provider_check(services: Services, request: SigningRequest, signer: S
     """The SMS provider's verdict on `code`. A provider that holds no code any more: the outstanding
     code is forgotten and the signer asked for a new one; unreachable: 502, no attempt counted."""
     try:
-        return bool(await services.sms.check_code(signer["phone"], code))
+        return bool(await cast(CodeCheckingSmsProvider, services.sms).check_code(cast(str, signer["phone"]), code))
     except ProviderRejected as exc:
         await lifecycle.transition(services, request, "pending",
                                    lambda r: set_signer(r, signer["id"], otp_expires_at=None))
