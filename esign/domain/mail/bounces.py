@@ -251,7 +251,8 @@ def _move(source: str, target: str) -> bool:
         return False
 
 
-async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str | None = None, event_id: str | None = None) -> None:
+async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str | None = None,
+                        event_id: str | None = None) -> None:
     """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
     await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
     template_field = {"template": template} if template else {}

@@ -331,7 +331,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
         return
     signer = lifecycle.find_signer(request, payload["signer_id"]) if payload.get("signer_id") else None
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending" or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
+    if template in ("invitation", "reminder") and (request["status"] != "pending"
+                                                   or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
     org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own

@@ -234,7 +234,8 @@ async def settle(services: Services, request: SigningRequest) -> SigningRequest:
     return request
 
 
-async def remind(services: Services, request: SigningRequest, automatic: bool = False, by: Json | None = None) -> tuple[SigningRequest, list[Signer]]:
+async def remind(services: Services, request: SigningRequest, automatic: bool = False,
+                 by: Json | None = None) -> tuple[SigningRequest, list[Signer]]:
     """Remind the signers whose turn it is, except those reminded less than `[notifications]
     remind_signer_minutes` ago (their `reminded_at`, set in the same conditional update, so parallel
     calls remind a signer once). When every one of them was, a call through the API is 429 with
@@ -328,7 +329,8 @@ async def view(services: Services, request: SigningRequest, signer_id: str, acto
     return await follow(services, await transition(services, request, "pending", build))
 
 
-async def sign(services: Services, request: SigningRequest, signer_id: str, field_values: Json, signature: Json | None, actor: Json | None = None,
+async def sign(services: Services, request: SigningRequest, signer_id: str, field_values: Json, signature: Json | None,
+               actor: Json | None = None,
                extra: Json | None = None, consent: Json | None = None) -> SigningRequest:
     """Record a signature. `field_values` maps field id -> checked value (validated by the caller);
     completes the request when it was the last signature, else invites the next sequential group.

@@ -12,7 +12,8 @@ from esign.store.records import Json, Signer, SigningRequest
 FIELD_VALUES_MAX_BYTES = 256 * 1024  # the field values a completion webhook carries at most
 
 
-async def record_event(services: Services, request: SigningRequest, event_type: str, signer: Signer | None = None, actor: Json | None = None, metadata: Json | None = None, data: Json | None = None) -> None:
+async def record_event(services: Services, request: SigningRequest, event_type: str, signer: Signer | None = None,
+                       actor: Json | None = None, metadata: Json | None = None, data: Json | None = None) -> None:
     """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
     version, the type and the signer, so recording it again after a failure records nothing."""
     actor = actor or {}

@@ -171,7 +171,8 @@ async def verify_code(services: Services, session: Session, code: object, actor:
     cfg = services.config.signer
     now = services.clock.now()
     outcome: Json = {}
-    if by_provider and cast(dt.datetime, signer["otp_expires_at"]) > now:  # asked before the counting update; the provider limits its own checks too
+    # asked before the counting update; the provider limits its own checks too (by_provider: a code was sent)
+    if by_provider and cast(dt.datetime, signer["otp_expires_at"]) > now:
         outcome["approved"] = await _provider_check(services, request, signer, digits)
 
     def build(r: SigningRequest) -> Json:
