@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar
 
 from esign.clock import Clock
+from esign.config import Config
 from esign.observability.metrics import Metrics
 from esign.providers.base import BlobStorage, EmailProvider, GeoIPProvider, IdentityProvider, Provider, SigningLevelProvider
 from esign.secrets import SecretBox
@@ -41,24 +42,55 @@ class Checker(Protocol):
 
 
 class Services(Protocol):
-    #: esign.config.Config, whose sections (config.limits, config.signing ...) are set by name when it
-    #: is loaded, so mypy cannot see them
-    config: Any
-    clock: Clock
-    store: Store
-    metrics: Metrics
-    storage: BlobStorage
-    email: EmailProvider
-    sms: Provider  # an SmsProvider, or a CodeCheckingSmsProvider that sends its own codes only
-    identity: IdentityProvider
-    geoip: GeoIPProvider
-    signing_levels: dict[str, SigningLevelProvider]
-    secrets: SecretBox  # set by Services.start, before anything runs
-    #: the seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)
-    key_material: dict[str, Any]
-    pdf_checker: Checker
-    page_renderer: Checker
-    finalizer: Pool
+    """What the domain reads of the process's services (never sets: each is a read-only property here)."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def metrics(self) -> Metrics: ...
+
+    @property
+    def storage(self) -> BlobStorage: ...
+
+    @property
+    def email(self) -> EmailProvider: ...
+
+    @property
+    def sms(self) -> Provider:
+        """An SmsProvider, or a CodeCheckingSmsProvider that sends its own codes only."""
+
+    @property
+    def identity(self) -> IdentityProvider: ...
+
+    @property
+    def geoip(self) -> GeoIPProvider: ...
+
+    @property
+    def signing_levels(self) -> dict[str, SigningLevelProvider]: ...
+
+    @property
+    def secrets(self) -> SecretBox:
+        """Set by Services.start, before anything of the domain runs."""
+
+    @property
+    def key_material(self) -> dict[str, Any]:
+        """The seal, internal CA and validation roots, loaded once (esign.domain.orgs.keys)."""
+
+    @property
+    def pdf_checker(self) -> Checker: ...
+
+    @property
+    def page_renderer(self) -> Checker: ...
+
+    @property
+    def finalizer(self) -> Pool: ...
 
     async def emit(self, org_id: str, event_type: str, **fields: Any) -> Json | None: ...
 

@@ -70,6 +70,7 @@ import tornado.template
 from tornado.escape import xhtml_escape
 
 from esign import i18n
+from esign.config import Config
 from esign.domain.mail import bounces, copies
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
@@ -135,7 +136,7 @@ def message_id(services: Services, key: str) -> str:
     return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
 
 
-def public_host(config: Any) -> str:  # esign.config.Config
+def public_host(config: Config) -> str:
     """The name the service introduces itself with to mail servers: the host of `[server] public_url`
     when it is a DNS name (not an address, not `localhost`), else the machine's fully-qualified name."""
     host = urllib.parse.urlsplit(config.server.public_url).hostname or ""
@@ -395,7 +396,7 @@ async def email_given_up(services: Services, job_record: Job, error: str) -> Non
     await bounces.record_failed(services, request, signer, error, payload["template"])
 
 
-def _retry_horizon(config: Any) -> float:  # esign.config.Config
+def _retry_horizon(config: Config) -> float:
     return float(config.jobs.message_retry_hours * 3600)
 
 

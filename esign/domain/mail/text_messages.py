@@ -18,6 +18,7 @@ import uuid
 from typing import Any, cast
 
 from esign import i18n
+from esign.config import Config
 from esign.domain.mail import notifications
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links
@@ -105,7 +106,7 @@ async def record_failed(services: Services, request: SigningRequest, signer: Sig
                         data={"signing_request_id": request["id"], "template": template})
 
 
-def _retry_horizon(config: Any) -> float:  # esign.config.Config
+def _retry_horizon(config: Config) -> float:
     return float(config.jobs.message_retry_hours * 3600)
 
 

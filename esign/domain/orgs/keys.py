@@ -21,13 +21,13 @@ import datetime as dt
 import os
 import pathlib
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import TypeVar, cast
 
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign.clock import readable, to_utc_naive
-from esign.config import ConfigError, Section
+from esign.config import Config, ConfigError, Section
 from esign.domain.ports import Services
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 from esign.store import is_embedded
@@ -37,7 +37,7 @@ from esign.store.records import Json
 M = TypeVar("M", SealMaterial, InternalCA)
 
 
-def key_dir(config: Any) -> pathlib.Path:  # esign.config.Config
+def key_dir(config: Config) -> pathlib.Path:
     configured = config.signing.key_dir
     if configured:
         return pathlib.Path(configured)
