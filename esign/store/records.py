@@ -62,9 +62,9 @@ class Signer(TypedDict):
     email: str
     name: str
     phone: str | None
-    delivery: str  # email | sms | both | link
+    delivery: NotRequired[str]  # email | sms | both | link; absent (email) on signers stored before it
     order: int
-    locale: str | None
+    locale: NotRequired[str | None]  # absent on signers stored before it (as below)
     display_name: str | None
     status: str  # pending | sent | viewed | signed | declined | delegated
     sent_at: dt.datetime | None
@@ -73,8 +73,8 @@ class Signer(TypedDict):
     declined_at: dt.datetime | None
     decline_reason: str | None
     email_bounced_at: dt.datetime | None
-    email_failed_at: dt.datetime | None
-    sms_failed_at: dt.datetime | None
+    email_failed_at: NotRequired[dt.datetime | None]
+    sms_failed_at: NotRequired[dt.datetime | None]
     token_nonce: str | None
     token_hash: str | None
     identity_verified: bool
@@ -91,10 +91,10 @@ class Signer(TypedDict):
     identity_selfie_verified: bool
     identity_device_vpn_detected: bool
     identity_review_pending: bool
-    delegated_to: str | None
-    delegated_from: str | None
-    delegated_at: dt.datetime | None
-    delegation_reason: str | None
+    delegated_to: NotRequired[str | None]
+    delegated_from: NotRequired[str | None]
+    delegated_at: NotRequired[dt.datetime | None]
+    delegation_reason: NotRequired[str | None]
     # set while signing and verifying (absent until then, and on requests of earlier versions)
     consented_at: NotRequired[dt.datetime | None]
     reminded_at: NotRequired[dt.datetime]
@@ -159,7 +159,7 @@ class SigningRequest(TypedDict):
     phone_verification_required: bool
     identity_payment_status: str | None
     signed_pdf_status: str  # none | processing | ready | failed
-    signing_level: str  # ses | aes | qes
+    signing_level: NotRequired[str]  # ses | aes | qes; absent (ses) on requests stored before levels
     pades_signed_at: dt.datetime | None
     separate_stamp_page: bool
     stamp_pdf_available: bool
@@ -174,7 +174,7 @@ class SigningRequest(TypedDict):
     signed_count: int
     version: int
     template_id: str | None
-    allow_delegation: bool
+    allow_delegation: NotRequired[bool]  # absent (False) on requests stored before delegation
     # set by later transitions (esign.domain.requests.lifecycle) and the finalisation
     sent_at: NotRequired[dt.datetime]
     next_reminder_at: NotRequired[dt.datetime | None]
@@ -209,7 +209,7 @@ class Document(TypedDict):
     sha256: str
     received_sha256: str | None
     sandbox: bool
-    active_content_removed: list[str]
+    active_content_removed: NotRequired[list[str]]  # absent on documents stored before the check
     had_signatures: bool
     created_at: dt.datetime
     pages: NotRequired[list[Json]]  # its pages as displayed (esign.pdf.render.page_geometry), once settled
@@ -301,7 +301,7 @@ class Job(TypedDict):
     """A job of the durable queue (esign.store.jobs)."""
     id: str
     kind: str
-    lane: str | None  # None on jobs queued before lanes existed (Jobs.assign_lanes)
+    lane: NotRequired[str]  # absent on jobs queued before lanes existed, until Jobs.assign_lanes
     payload: Json
     status: str  # queued | running | done | failed | cancelled
     run_at: dt.datetime
