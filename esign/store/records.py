@@ -28,9 +28,24 @@ class Anchor(TypedDict, total=False):
     if_missing: str
 
 
-class Field(TypedDict):
-    """A field of a signing request (embedded in it); a template's role field has the same keys
-    without `id`, `signer_id` and `filled_at`."""
+class FieldSettings(TypedDict, total=False):
+    """What a field may carry besides its place, the same on a request's field and a template's role
+    field (the create bodies' FieldShape, esign.api.signing_request_schemas)."""
+    placeholder: str | None
+    is_required: bool
+    options: list[str] | None
+    validation_type: str | None
+    validation_pattern: str | None
+    auto_source: str | None
+    value: str | None
+    every_page: bool
+    anchor: Anchor
+    text_tag: str
+    cover_box: list[float]  # the text tag's box, painted white under the stamp
+
+
+class Field(FieldSettings):
+    """A field of a signing request (embedded in it), placed on its page."""
     id: str
     signer_id: str
     document_id: NotRequired[str]  # fields stored before envelopes lie on the first document
@@ -40,17 +55,6 @@ class Field(TypedDict):
     y_percent: float
     width_percent: float
     height_percent: float
-    placeholder: NotRequired[str | None]
-    is_required: NotRequired[bool]
-    options: NotRequired[list[str] | None]
-    validation_type: NotRequired[str | None]
-    validation_pattern: NotRequired[str | None]
-    auto_source: NotRequired[str | None]
-    value: NotRequired[str | None]
-    every_page: NotRequired[bool]
-    anchor: NotRequired[Anchor]
-    text_tag: NotRequired[str]
-    cover_box: NotRequired[list[float]]  # the text tag's box, painted white under the stamp
     attachment: NotRequired[Json | None]  # an attachment field's file, once given (esign.domain.evidence.attachments)
     filled_at: dt.datetime | None
 
@@ -218,8 +222,9 @@ class Document(TypedDict):
     text_tags_truncated: NotRequired[bool]
 
 
-class RoleField(TypedDict, total=False):
-    """A field of a template's role: a request field's keys without its id, signer and filling."""
+class RoleField(FieldSettings, total=False):
+    """A field of a template's role: placed when the request is made (an anchor, or the place given
+    here), on the template's first document unless it names another."""
     document_id: str
     field_type: str
     page_number: int
@@ -227,17 +232,6 @@ class RoleField(TypedDict, total=False):
     y_percent: float
     width_percent: float
     height_percent: float
-    placeholder: str | None
-    is_required: bool
-    options: list[str] | None
-    validation_type: str | None
-    validation_pattern: str | None
-    auto_source: str | None
-    value: str | None
-    every_page: bool
-    anchor: Anchor
-    text_tag: str
-    cover_box: list[float]
 
 
 class Role(TypedDict):
