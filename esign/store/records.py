@@ -5,9 +5,11 @@ A record is its MongoDB document with `_id` read as `id` (esign.store.base.out).
 record is created are required; keys that a later change adds, or that documents stored by earlier
 versions lack, are `NotRequired`. Sub-documents whose shape belongs to another module (an event's
 `metadata`, a job's `payload`, a signer's drawn `signature`) are `Json`.
-"""
-from __future__ import annotations
 
+tests/platform/test_records.py checks records the service stores against these declarations at run
+time (`__required_keys__`, `__optional_keys__`), which is why this module does not postpone its
+annotations (`from __future__ import annotations` would hide `NotRequired` from them on Python 3.11).
+"""
 import datetime as dt
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
