@@ -1,5 +1,5 @@
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from esign.db import DuplicateKeyError
 from esign.store.base import Repository
@@ -26,8 +26,7 @@ class Settings(Repository[Json]):
             except DuplicateKeyError:
                 pass
             doc = await self.col.find_one({"_id": name})
-        assert doc is not None  # stored by this call or the one it raced (settings are never deleted)  # nosec B101
-        return doc["value"]
+        return cast(Json, doc)["value"]  # stored by this call or the one it raced (settings are never deleted)
 
     async def put(self, name: str, value: Any) -> None:
         """Store `value` under `name`, replacing what was there."""

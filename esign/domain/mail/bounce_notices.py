@@ -152,8 +152,8 @@ class NoticeReader:
 
     def _pipes(self) -> tuple[asyncio.StreamWriter, asyncio.StreamReader]:
         """The running child's input and output (pipes: `_start`)."""
-        assert self.proc is not None and self.proc.stdin is not None and self.proc.stdout is not None  # nosec B101
-        return self.proc.stdin, self.proc.stdout
+        proc = cast(asyncio.subprocess.Process, self.proc)  # started, with both pipes
+        return cast(asyncio.StreamWriter, proc.stdin), cast(asyncio.StreamReader, proc.stdout)
 
     async def _kill(self) -> None:
         proc, self.proc = self.proc, None

@@ -12,6 +12,7 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
+from typing import cast
 
 from esign.domain.ports import Services
 from esign.errors import validation_error
@@ -36,8 +37,7 @@ async def _read_text(services: Services, document: Document | None, texts: list[
     """The checking process's answer for `texts` in the document (or the file at `path`)."""
     if path is not None:
         return await services.pdf_checker.textboxes(path, texts, tags)
-    assert document is not None  # nosec B101 - without `path`, the document is given
-    data = await services.storage.get_bytes(document["blob_key"])
+    data = await services.storage.get_bytes(cast(Document, document)["blob_key"])  # given when `path` is not
     fd, tmp = tempfile.mkstemp(prefix="esign-text-", suffix=".pdf")
     try:
         await asyncio.to_thread(_write_all, fd, data)
