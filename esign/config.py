@@ -15,7 +15,7 @@ import os
 import re
 import tomllib
 import urllib.parse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import phonenumbers
 
@@ -79,6 +79,9 @@ class Config:
 
     def plan(self, name: str) -> dict:
         return self.plans.get(name) or self.plans["free"]
+
+    if TYPE_CHECKING:  # for mypy: the sections, set by name above (config.limits, config.signing ...)
+        def __getattr__(self, name: str) -> Section: ...
 
 
 class EnvText(str):

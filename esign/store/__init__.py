@@ -1,6 +1,10 @@
 """All repositories of one database."""
+from typing import Any
+
 from esign import db as dbmod
+from esign.clock import Clock
 from esign.store.api_keys import ApiKeys
+from esign.store.base import Database, Repository
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
 from esign.store.documents import Documents
@@ -19,30 +23,6 @@ from esign.store.upgrades import DataUpgrades
 from esign.store.usage import UsageCounters
 from esign.store.webhooks import WebhookDeliveries, Webhooks
 
-REPOSITORIES = {
-    "organizations": Organizations,
-    "api_keys": ApiKeys,
-    "documents": Documents,
-    "contacts": Contacts,
-    "events": Events,
-    "idempotency": IdempotencyRecords,
-    "rate_limits": RateLimits,
-    "settings": Settings,
-    "usage": UsageCounters,
-    "jobs": Jobs,
-    "webhooks": Webhooks,
-    "webhook_deliveries": WebhookDeliveries,
-    "signing_requests": SigningRequests,
-    "embed_tokens": EmbedTokens,
-    "templates": Templates,
-    "template_versions": TemplateVersions,
-    "bulk_jobs": BulkJobs,
-    "bulk_items": BulkItems,
-    "data_upgrades": DataUpgrades,
-    "identity_sessions": IdentitySessions,
-    "text_counts": TextCounts,
-}
-
 
 def is_embedded(database_url: str) -> bool:
     """Whether `database_url` names the embedded database (memory://), which ends with the process with all it
@@ -51,25 +31,53 @@ def is_embedded(database_url: str) -> bool:
 
 
 class Store:
-    """Holds one repository per collection; later features add theirs with `add`."""
+    """Holds one repository per collection (one annotation each below: the attribute is the
+    collection's name, as `REPOSITORIES` lists them); later features add theirs with `add`."""
 
-    def __init__(self, db, clock):
+    organizations: Organizations
+    api_keys: ApiKeys
+    documents: Documents
+    contacts: Contacts
+    events: Events
+    idempotency: IdempotencyRecords
+    rate_limits: RateLimits
+    settings: Settings
+    usage: UsageCounters
+    jobs: Jobs
+    webhooks: Webhooks
+    webhook_deliveries: WebhookDeliveries
+    signing_requests: SigningRequests
+    embed_tokens: EmbedTokens
+    templates: Templates
+    template_versions: TemplateVersions
+    bulk_jobs: BulkJobs
+    bulk_items: BulkItems
+    data_upgrades: DataUpgrades
+    identity_sessions: IdentitySessions
+    text_counts: TextCounts
+
+
+    def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db
         self.clock = clock
-        self._repos = []
+        self._repos: list[Repository[Any]] = []
         for name, cls in REPOSITORIES.items():
             self.add(name, cls)
 
-    def add(self, name, cls):
+    def add(self, name: str, cls: type[Repository[Any]]) -> Repository[Any]:
         repo = cls(self.db, self.clock)
         setattr(self, name, repo)
         self._repos.append(repo)
         return repo
 
-    async def ensure_indexes(self):
+    async def ensure_indexes(self) -> None:
         for repo in self._repos:
             await repo.ensure_indexes()
 
     async def ping(self) -> bool:
         """Whether the database answers (readiness: esign.api.health)."""
         return await dbmod.ping(self.db)
+
+
+#: the repositories every Store holds, by name: the class's annotations
+REPOSITORIES: dict[str, type[Repository[Any]]] = dict(Store.__annotations__)

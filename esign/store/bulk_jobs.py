@@ -13,42 +13,43 @@ import datetime as dt
 
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, new_id, out
+from esign.store.records import Json
 
 # what the job's view shows of an item: never its input (signers, variables, message)
 ITEM_VIEW = {f: 1 for f in ("status", "signing_request_id", "recipient_email", "error_message")}
 
 
-class BulkJobs(Repository):
+class BulkJobs(Repository[Json]):
     collection_name = "bulk_jobs"
     indexes = [Index("status_created", [("status", ASCENDING), ("created_at", ASCENDING)])]
 
-    async def move(self, job_id, from_statuses: list[str], changes: dict) -> dict | None:
+    async def move(self, job_id: str, from_statuses: list[str], changes: Json) -> Json | None:
         """Set `changes` if the job is in one of `from_statuses`; None otherwise."""
         return out(await self.col.find_one_and_update(
             {"_id": job_id, "status": {"$in": from_statuses}},
             {"$set": {**changes, "updated_at": self.clock.now()}}, return_document=ReturnDocument.AFTER))
 
-    async def refer_to_version(self, job_id, version: int) -> bool:
+    async def refer_to_version(self, job_id: str, version: int) -> bool:
         """An earlier version's job holding a copy of its template: refer to `version` instead (the
         copy is kept in `template_versions` first). False when it no longer holds a copy."""
         result = await self.col.update_one({"_id": job_id, "template": {"$exists": True}},
                                            {"$set": {"template_version": version}, "$unset": {"template": ""}})
         return result.modified_count == 1
 
-    async def queued_before(self, before: dt.datetime, limit: int = 100) -> list[dict]:
+    async def queued_before(self, before: dt.datetime, limit: int = 100) -> list[Json]:
         cursor = self.col.find({"status": "queued", "created_at": {"$lt": before}}).limit(limit)
         return [out(d) async for d in cursor]
 
 
-class BulkItems(Repository):
+class BulkItems(Repository[Json]):
     collection_name = "bulk_items"
     indexes = [Index("job_index", [("job_id", ASCENDING), ("index", ASCENDING)], unique=True),
                Index("job_status_lease", [("job_id", ASCENDING), ("status", ASCENDING), ("lease_until", ASCENDING)])]
 
-    async def insert_many(self, docs: list[dict]) -> None:
+    async def insert_many(self, docs: list[Json]) -> None:
         await self.col.insert_many(docs)
 
-    async def claim(self, job_id: str, lease_seconds: float) -> dict | None:
+    async def claim(self, job_id: str, lease_seconds: float) -> Json | None:
         """Lease a pending item whose lease (if any) has run out. No sort: the order does not matter,
         MongoDB walks the (job_id, status, lease_until) index anyway, and sorting would make the
         embedded database copy every pending item on each claim."""
@@ -59,19 +60,19 @@ class BulkItems(Repository):
              "$inc": {"attempts": 1}},
             return_document=ReturnDocument.AFTER))
 
-    def _claimed(self, item: dict) -> dict:
+    def _claimed(self, item: Json) -> Json:
         return {"_id": item["id"], "status": "pending", "claim": item["claim"]}
 
-    async def finish(self, item: dict, status: str, changes: dict) -> None:
+    async def finish(self, item: Json, status: str, changes: Json) -> None:
         await self.col.update_one(self._claimed(item), {"$set": {
             **changes, "status": status, "finished_at": self.clock.now(), "lease_until": None}})
 
-    async def release(self, item: dict, delay_seconds: float) -> None:
+    async def release(self, item: Json, delay_seconds: float) -> None:
         """Give a claimed item back, to be taken again after `delay_seconds`."""
         await self.col.update_one(self._claimed(item), {"$set": {
             "lease_until": self.clock.now() + dt.timedelta(seconds=delay_seconds), "claim": None}})
 
-    async def for_job(self, job_id: str) -> list[dict]:
+    async def for_job(self, job_id: str) -> list[Json]:
         """The job's items in recipient order, as its view shows them (ITEM_VIEW)."""
         return [out(d) async for d in self.col.find({"job_id": job_id}, ITEM_VIEW).sort("index", ASCENDING)]
 

@@ -11,25 +11,30 @@ from __future__ import annotations
 
 import collections
 import datetime as dt
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Any, TypeVar
+
+from esign.clock import Clock
 
 MAX_ENTRIES = 10_000  # the least recently stored entries are forgotten first
+V = TypeVar("V")
 
 
 class TTLCache:
-    def __init__(self, clock, seconds: float = 0):
+    def __init__(self, clock: Clock, seconds: float = 0) -> None:
         self.clock = clock
         self.seconds = seconds
-        self._entries: collections.OrderedDict = collections.OrderedDict()
+        self._entries: collections.OrderedDict[Hashable, tuple[dt.datetime, Any]] = collections.OrderedDict()
         self._generation = 0  # advanced by every clear: a read that overlapped a write is not stored
 
-    async def read(self, key, load):
+    async def read(self, key: Hashable, load: Callable[[], Awaitable[V]]) -> V:
         """The value for `key`: cached, or `await load()` (stored unless None or a write happened
         meanwhile)."""
         entry = self._entries.get(key)
         if entry is not None:
             expires, value = entry
             if self.clock.now() < expires:
-                return value
+                return value  # type: ignore[no-any-return]  # stored by this method from a `load` of the same key
             del self._entries[key]
         generation = self._generation
         value = await load()

@@ -1,6 +1,11 @@
+import builtins
 import collections
+from collections.abc import Callable, Iterable
+from typing import cast
 
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
+from esign.clock import Clock
+from esign.store.base import ASCENDING, DESCENDING, Database, Index, Page, Repository, out
+from esign.store.records import Document, Json
 
 # what the list shows: never the page geometry (one entry per page), the blob key or the hash
 LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at", "active_content_removed",
@@ -8,16 +13,16 @@ LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_a
 MAX_SETTLED = 64  # settled document records each process keeps (least recently used out; one holds a size per page)
 
 
-class Documents(Repository):
+class Documents(Repository[Document]):
     collection_name = "documents"
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
     cursor_fields = ("created_at",)
 
-    def __init__(self, db, clock, after_write=None):
+    def __init__(self, db: Database, clock: Clock, after_write: Callable[[], None] | None = None) -> None:
         super().__init__(db, clock, after_write)
-        self._settled: collections.OrderedDict = collections.OrderedDict()
+        self._settled: collections.OrderedDict[tuple[str, str], Document] = collections.OrderedDict()
 
-    async def settled(self, org_id: str, doc_id: str) -> dict | None:
+    async def settled(self, org_id: str, doc_id: str) -> Document | None:
         """The record as `get` reads it, kept in this process once it is settled (its page geometry
         known: `settle`, or `set_pages` by another process): nothing changes a settled document, and nothing removes one a request
         uses (`discard` is for an upload that never completed), so every process may keep it. The
@@ -26,24 +31,26 @@ class Documents(Repository):
         doc = self._settled.get(key)
         if doc is not None:
             self._settled.move_to_end(key)
-            return dict(doc)
+            return doc.copy()
         doc = await self.get(org_id, doc_id)
         if doc is not None and doc.get("pages"):
             self._keep(doc)
         return doc
 
-    def _keep(self, doc: dict) -> None:
-        self._settled[(doc["org_id"], doc["id"])] = dict(doc)
+    def _keep(self, doc: Document) -> None:
+        self._settled[(doc["org_id"], doc["id"])] = doc.copy()
         if len(self._settled) > MAX_SETTLED:
             self._settled.popitem(last=False)
 
-    async def settle(self, doc: dict, pages: list[dict]) -> None:
+    async def settle(self, doc: Document, pages: builtins.list[Json]) -> None:
         """`set_pages` for the record `doc` (as `settled` read it), which is settled from then on."""
         await self.set_pages(doc["id"], pages)
         self._keep({**doc, "pages": pages})
 
-    async def insert(self, doc_id, org_id, name, file_size, page_count, blob_key, sha256, sandbox,
-                     active_content_removed=(), had_signatures=False, text_tags=None, received_sha256=None):
+    async def insert(  # type: ignore[override]  # a document is made from its upload's facts, not from a record
+            self, doc_id: str, org_id: str, name: str, file_size: int, page_count: int, blob_key: str, sha256: str,
+            sandbox: bool, active_content_removed: Iterable[str] = (), had_signatures: bool = False,
+            text_tags: Json | None = None, received_sha256: str | None = None) -> Document:
         """`text_tags`: {text_tags, text_tag_errors, text_tags_truncated} (bounded by esign.domain.pages.placement).
         `file_size` and `sha256` are the stored (normalised) file's, `received_sha256` the upload's as
         received (esign.pdf.normalise)."""
@@ -53,16 +60,16 @@ class Documents(Repository):
                "had_signatures": had_signatures, "received_sha256": received_sha256,
                "created_at": self.clock.now(), **(text_tags or {})}
         await self.col.insert_one(doc)
-        return out(doc)
+        return cast(Document, out(doc))
 
-    async def discard(self, doc_id):
+    async def discard(self, doc_id: str) -> None:
         """Remove a document whose upload could not be completed (no request can use it yet)."""
         await self.col.delete_one({"_id": doc_id})
 
-    async def list(self, org_id, limit, offset, after=None):
+    async def list(self, org_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
         return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
                                after=after, projection=LISTED)
 
-    async def set_pages(self, doc_id, pages):
+    async def set_pages(self, doc_id: str, pages: builtins.list[Json]) -> None:
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""
         await self.col.update_one({"_id": doc_id}, {"$set": {"pages": pages}})

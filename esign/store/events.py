@@ -1,8 +1,13 @@
 import asyncio
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
 
 from esign.audit_chain import CHAINED, event_hash
+from esign.clock import Clock
 from esign.db import DuplicateKeyError
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Database, Index, Page, Repository, new_id, out
+from esign.store.records import Json
 
 # Types that go to webhooks only and never appear in polling (spec: Events).
 WEBHOOK_ONLY = ("document.uploaded", "member.invited")
@@ -17,7 +22,7 @@ MAX_TRAIL = 10_000  # events of one request read for its sealed PDF (a request h
 MAX_CACHED_HEADS = 10_000  # organisations whose chain head this process remembers
 
 
-class Events(Repository):
+class Events(Repository[Json]):
     """Append-only, hash-chained audit trail and outbox. `seq` is a strictly increasing number per
     organisation (one order across processes even for events sharing a timestamp; organisations never
     contend), and `created_at` never goes back along it: an event takes the later of the clock and the
@@ -37,11 +42,11 @@ class Events(Repository):
     all but one would lose it and try again. The head of each request's chain stored here is remembered
     too, and forgotten when an insert is refused (the next try reads it)."""
 
-    def __init__(self, db, clock):
+    def __init__(self, db: Database, clock: Clock) -> None:
         super().__init__(db, clock)
-        self._org_heads: dict[str, dict] = {}  # org_id -> {"seq", "hash"} of the last event seen here
+        self._org_heads: dict[str, Json] = {}  # org_id -> {"seq", "hash"} of the last event seen here
         self._org_locks: dict[str, asyncio.Lock] = {}  # org_id -> held while an append of it takes its place
-        self._request_heads: dict[str, dict] = {}  # request id -> {"request_seq", "hash"} of its last event here
+        self._request_heads: dict[str | None, Json] = {}  # request id -> {"request_seq", "hash"} of its last event here
 
     collection_name = "events"
     # polling: the filters (event type, request) are equality fields before `seq`, the order; `created_at`
@@ -70,12 +75,13 @@ class Events(Repository):
         for key in (f"events:{org_id}", "events"):
             counter = await counters.find_one({"_id": key})
             if counter:
-                return counter["seq"] + 1
+                return int(counter["seq"]) + 1
         return 1
 
-    async def append(self, org_id: str, event_type: str, *, signing_request_id=None, signer=None,
-                     ip_address=None, user_agent=None, geo=None, metadata=None, data=None,
-                     sandbox=False, event_id=None) -> dict | None:
+    async def append(self, org_id: str, event_type: str, *, signing_request_id: str | None = None,
+                     signer: Mapping[str, Any] | None = None, ip_address: str | None = None, user_agent: str | None = None,
+                     geo: Json | None = None, metadata: Json | None = None, data: Json | None = None,
+                     sandbox: bool = False, event_id: str | None = None) -> Json | None:
         """Store an event at the head of its organisation's chain and of its request's (see
         esign.audit_chain). The insert is the compare-and-swap: it takes the next `seq` (and
         `request_seq`) after the heads it read, and the unique indexes on both refuse it when another
@@ -86,7 +92,7 @@ class Events(Repository):
         stored again (None is returned): its insert meets the id, and nothing is read before it."""
         signer = signer or {}
         geo = geo or {}
-        base = {
+        base: Json = {
             "org_id": org_id, "event_type": event_type,
             "signing_request_id": signing_request_id, "signer_id": signer.get("id"),
             "signer_name": signer.get("name"), "signer_email": signer.get("email"),
@@ -108,7 +114,8 @@ class Events(Repository):
             lock = self._org_locks[org_id] = asyncio.Lock()
         return lock
 
-    async def _append(self, org_id: str, base: dict, event_type: str, signing_request_id, event_id) -> dict | None:
+    async def _append(self, org_id: str, base: Json, event_type: str, signing_request_id: str | None,
+                      event_id: str | None) -> Json | None:
         remembered = True
         for tried in range(MAX_PLACES_TRIED):
             first = tried == 0
@@ -140,13 +147,13 @@ class Events(Repository):
     async def _stored(self, event_id: str) -> bool:
         return await self.col.find_one({"_id": event_id}, {"_id": 1}) is not None
 
-    def _remember(self, org_id: str, head: dict) -> None:
+    def _remember(self, org_id: str, head: Json) -> None:
         if len(self._org_heads) >= MAX_CACHED_HEADS and org_id not in self._org_heads:
             self._org_heads.clear()
         self._org_heads[org_id] = {"seq": head["seq"], "hash": head.get("hash"), "created_at": head.get("created_at")}
 
-    async def _heads(self, org_id: str, request_id, opens_request_chain: bool = False,
-                     remembered: bool = False) -> dict:
+    async def _heads(self, org_id: str, request_id: str | None, opens_request_chain: bool = False,
+                     remembered: bool = False) -> Json:
         """The places, previous hashes and time of a new event after the current heads of its chains
         (the request's first place without a read when the event opens the request's chain; the
         organisation's head as remembered here, when `remembered` and it is known)."""
@@ -156,7 +163,7 @@ class Events(Repository):
             if last is not None:
                 self._remember(org_id, last)
         now = self.clock.now()
-        place = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
+        place: Json = {"seq": last["seq"] + 1 if last else await self._first_seq(org_id),
                  "prev_org_hash": last.get("hash") if last else None, "request_seq": None, "prev_request_hash": None,
                  "created_at": max(now, (last or {}).get("created_at") or now)}
         if request_id is not None and opens_request_chain:
@@ -170,7 +177,7 @@ class Events(Repository):
                          prev_request_hash=last["hash"] if last else None)
         return place
 
-    async def trail(self, request_id: str, limit: int = MAX_TRAIL) -> list[dict]:
+    async def trail(self, request_id: str, limit: int = MAX_TRAIL) -> list[Json]:
         """The request's chained events (every type), oldest first: what its sealed PDF embeds."""
         cursor = self.col.find({"signing_request_id": request_id, "in_request_chain": True}, TRAIL_FIELDS)
         return [out(d) async for d in cursor.sort("request_seq", ASCENDING).limit(limit)]
@@ -179,21 +186,22 @@ class Events(Repository):
         """The event was fanned out to its webhooks: it leaves the outbox."""
         await self.col.update_one({"_id": event_id}, {"$set": {"dispatch_pending": False}})
 
-    async def pending_dispatch(self, limit: int) -> list[dict]:
+    async def pending_dispatch(self, limit: int) -> list[Json]:
         """The outbox: events whose fan-out has not finished, oldest first."""
         cursor = self.col.find({"dispatch_pending": True}).sort("seq", ASCENDING).limit(limit)
         return [out(d) async for d in cursor]
 
-    async def for_request(self, org_id, request_id) -> list[dict]:
+    async def for_request(self, org_id: str, request_id: str) -> list[Json]:
         cursor = self.col.find({"org_id": org_id, "signing_request_id": request_id, "pollable": True}).sort("seq", DESCENDING)
         return [out(d) async for d in cursor]
 
-    async def poll(self, org_id, *, event_type=None, signing_request_id=None, after=None, before_seq=None,
-                   since_seq=None, limit=50, offset=0) -> tuple[list[dict], int]:
+    async def poll(self, org_id: str, *, event_type: str | None = None, signing_request_id: str | None = None,
+                   after: dt.datetime | None = None, before_seq: int | None = None, since_seq: int | None = None,
+                   limit: int = 50, offset: int = 0) -> Page:
         """Pollable events, newest first by `seq`; `before_seq` is the `after_id` cursor. With `since_seq`
         (the `since_id` cursor) the events after it, oldest first: an event takes the `seq` after one
         already stored (`append`), so none can appear later behind a page read."""
-        query = {"org_id": org_id, "pollable": True}
+        query: Json = {"org_id": org_id, "pollable": True}
         if event_type:
             query["event_type"] = event_type
         if signing_request_id:

@@ -2,6 +2,7 @@ import datetime as dt
 
 from esign.db import DuplicateKeyError
 from esign.store.base import ASCENDING, Index, Repository
+from esign.store.records import Json
 
 REMEMBER = dt.timedelta(hours=24)
 # A request still "running" after this was cut off by a dead process: a retry may take the key over
@@ -9,11 +10,11 @@ REMEMBER = dt.timedelta(hours=24)
 RUNNING_LEASE = dt.timedelta(minutes=5)
 
 
-class IdempotencyRecords(Repository):
+class IdempotencyRecords(Repository[Json]):
     collection_name = "idempotency"
     indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]
 
-    async def begin(self, scope: str, body_hash: str) -> dict | None:
+    async def begin(self, scope: str, body_hash: str) -> Json | None:
         """Claim `scope` for a new request. Returns None when claimed, else the existing record
         (in progress, or finished with a stored response)."""
         now = self.clock.now()
@@ -27,7 +28,8 @@ class IdempotencyRecords(Repository):
             if existing is None or existing["expires_at"] <= now:  # expired but not yet swept
                 await self.col.delete_one({"_id": scope, "created_at": existing["created_at"]} if existing else {"_id": scope})
                 return await self.begin(scope, body_hash)
-            abandoned = existing["state"] == "running" and existing.get("running_until", existing["expires_at"]) <= now
+            running_until: dt.datetime = existing["running_until"] if "running_until" in existing else existing["expires_at"]
+            abandoned = existing["state"] == "running" and running_until <= now
             if abandoned and existing["body_hash"] == body_hash:
                 # one conditional update: of two retries racing for it, one takes it over
                 taken = await self.col.find_one_and_update(
@@ -35,9 +37,9 @@ class IdempotencyRecords(Repository):
                 return None if taken is not None else await self.col.find_one({"_id": scope})
             return existing
 
-    async def finish(self, scope: str, status: int, body, headers: dict):
+    async def finish(self, scope: str, status: int, body: Json, headers: Json) -> None:
         await self.col.update_one({"_id": scope}, {"$set": {"state": "done", "status": status,
                                                            "body": body, "headers": headers}})
 
-    async def abandon(self, scope: str):
+    async def abandon(self, scope: str) -> None:
         await self.col.delete_one({"_id": scope, "state": "running"})

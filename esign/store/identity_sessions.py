@@ -14,22 +14,23 @@ import datetime as dt
 
 from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, Index, Repository, out
+from esign.store.records import Json
 
 KEEP_SECONDS = 90 * 24 * 3600
 OPEN = ("pending", "review")
 
 
-class IdentitySessions(Repository):
+class IdentitySessions(Repository[Json]):
     collection_name = "identity_sessions"
     indexes = [
         Index("provider_reference", [("provider", ASCENDING), ("reference", ASCENDING)], unique=True),
         Index("created_ttl", [("created_at", ASCENDING)], ttl_seconds=KEEP_SECONDS),
     ]
 
-    async def by_reference(self, provider: str, reference: str) -> dict | None:
+    async def by_reference(self, provider: str, reference: str) -> Json | None:
         return out(await self.col.find_one({"provider": provider, "reference": reference}))
 
-    async def claim_fetch(self, session: dict, interval_seconds: float) -> bool:
+    async def claim_fetch(self, session: Json, interval_seconds: float) -> bool:
         """Whether the caller may ask the vendor now: true for one caller per `interval_seconds` while
         the session is open (its `fetched_at` then becomes now)."""
         now = self.clock.now()
@@ -39,7 +40,7 @@ class IdentitySessions(Repository):
             {"$set": {"fetched_at": now}})
         return result.modified_count == 1
 
-    async def settle(self, session: dict, status: str, changes: dict) -> dict | None:
+    async def settle(self, session: Json, status: str, changes: Json) -> Json | None:
         """Move `session` from the status it was read in to `status` (with `changes`), if nobody moved
         it first. Returns the new record or None."""
         doc = await self.col.find_one_and_update(

@@ -11,14 +11,17 @@ worker that lost its lease can no longer change the job.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
+from typing import Any
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id
+from esign.store.records import Job, Json
 
 DONE_KEPT = dt.timedelta(days=7)
 
 
-class Jobs(Repository):
+class Jobs(Repository[Job]):
     collection_name = "jobs"
     indexes = [
         # claim: lane and status ($in of equalities), run_at (the sort, and its range), group ($nin);
@@ -39,9 +42,9 @@ class Jobs(Repository):
         Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0, partial={"expires_at": {"$type": "date"}}),
     ]
 
-    async def enqueue(self, kind: str, payload: dict, *, lane: str, group: str | None = None,
+    async def enqueue(self, kind: str, payload: Json, *, lane: str, group: str | None = None,
                       delay_seconds: float = 0, dedupe_key: str | None = None, max_attempts: int = 8,
-                      origin: dict | None = None) -> dict | None:
+                      origin: Json | None = None) -> Job | None:
         """Add a job to `lane`. `group` (e.g. a webhook id) lets the worker cap how many jobs of one
         group run at once. With `dedupe_key`, a second enqueue of the same key is ignored (returns
         None), which makes enqueueing from retried operations safe. `origin`: the log context the
@@ -61,12 +64,13 @@ class Jobs(Repository):
             await self.col.insert_one(doc)
         except DuplicateKeyError:
             return None
-        return out(doc)
+        return self.record(doc)
 
-    async def claim(self, worker_id: str, lease_seconds: float, lanes, skip_groups=()) -> dict | None:
+    async def claim(self, worker_id: str, lease_seconds: float, lanes: Iterable[str],
+                    skip_groups: Iterable[str] = ()) -> Job | None:
         """Take the most overdue job of `lanes`, leaving out jobs of the groups in `skip_groups`."""
         now = self.clock.now()
-        query = {"lane": {"$in": list(lanes)}, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}}
+        query: Json = {"lane": {"$in": list(lanes)}, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}}
         if skip_groups:
             query["group"] = {"$nin": list(skip_groups)}
         doc = await self.col.find_one_and_update(
@@ -75,7 +79,7 @@ class Jobs(Repository):
                       "run_at": now + dt.timedelta(seconds=lease_seconds)},
              "$inc": {"attempts": 1}},
             sort=[("run_at", ASCENDING)], return_document=ReturnDocument.AFTER)
-        return out(doc)
+        return self.record(doc)
 
     async def assign_lanes(self, lanes: dict[str, str]) -> None:
         """Give jobs queued before lanes existed the lane of their kind (`lanes`: kind -> lane), so
@@ -84,17 +88,17 @@ class Jobs(Repository):
             if doc["kind"] in lanes:
                 await self.col.update_one({"_id": doc["_id"], "lane": None}, {"$set": {"lane": lanes[doc["kind"]]}})
 
-    def _claimed(self, job):
+    def _claimed(self, job: Job) -> Json:
         return {"_id": job["id"], "status": "running", "worker": job["worker"], "attempts": job["attempts"]}
 
-    async def renew(self, job, lease_seconds: float) -> bool:
+    async def renew(self, job: Job, lease_seconds: float) -> bool:
         """Extend a running job's lease; False when this worker no longer holds it."""
         now = self.clock.now()
         res = await self.col.update_one(self._claimed(job), {"$set": {
             "run_at": now + dt.timedelta(seconds=lease_seconds), "updated_at": now}})
         return res.matched_count == 1
 
-    async def release(self, job) -> bool:
+    async def release(self, job: Job) -> bool:
         """Give a claimed job back at once (its worker is stopping): due now, and the attempt that
         was cut short does not count."""
         now = self.clock.now()
@@ -108,13 +112,13 @@ class Jobs(Repository):
         job checks `sent_at` and does not send again."""
         await self.col.update_one({"_id": job_id}, {"$set": {"sent_at": self.clock.now()}})
 
-    async def complete(self, job) -> bool:
+    async def complete(self, job: Job) -> bool:
         now = self.clock.now()
         res = await self.col.update_one(self._claimed(job), {"$set": {
             "status": "done", "updated_at": now, "expires_at": now + DONE_KEPT}})
         return res.modified_count == 1
 
-    async def retry(self, job, error: str, delay_seconds: float, final: bool) -> bool:
+    async def retry(self, job: Job, error: str, delay_seconds: float, final: bool) -> bool:
         """Put the job back for another attempt, or mark it failed when `final`. Returns whether
         this worker still held the claim (so the change was made)."""
         now = self.clock.now()
@@ -126,12 +130,12 @@ class Jobs(Repository):
             "last_error": error[:1000], "updated_at": now, **fields}})
         return res.modified_count == 1
 
-    async def failed(self, limit: int = 100) -> list[dict]:
+    async def failed(self, limit: int = 100) -> list[Job]:
         """Failed jobs, most recently failed first (kept DONE_KEPT after failing)."""
         docs = await self.col.find({"status": "failed"}).sort("updated_at", DESCENDING).limit(limit).to_list(None)
-        return [out(d) for d in docs]
+        return self.records(docs)
 
-    async def requeue_failed(self, job_id: str) -> dict | None:
+    async def requeue_failed(self, job_id: str) -> Job | None:
         """Queue a failed (or cancelled) job again with its attempts (and retry horizon) starting over."""
         now = self.clock.now()
         doc = await self.col.find_one_and_update(
@@ -139,21 +143,21 @@ class Jobs(Repository):
             {"$set": {"status": "queued", "run_at": now, "attempts": 0, "worker": None, "retry_from": now,
                       "updated_at": now}, "$unset": {"expires_at": ""}},
             return_document=ReturnDocument.AFTER)
-        return out(doc)
+        return self.record(doc)
 
-    async def lane_state(self, lane: str) -> dict:
+    async def lane_state(self, lane: str) -> dict[str, float]:
         """`queued`, `running` and `failed` jobs of `lane`, and `oldest_due_seconds`: how long its most
         overdue job (queued, or running on an expired lease) has been due (0: none). Each query is
         served by `lane_status_run_at_group`."""
         now = self.clock.now()
-        state = {status: await self.col.count_documents({"lane": lane, "status": status})
+        state: dict[str, float] = {status: await self.col.count_documents({"lane": lane, "status": status})
                  for status in ("queued", "running", "failed")}
         oldest = await self.col.find_one({"lane": lane, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}},
                                          {"run_at": 1}, sort=[("run_at", ASCENDING)])
         state["oldest_due_seconds"] = (now - oldest["run_at"]).total_seconds() if oldest else 0.0
         return state
 
-    async def cancel(self, job_id: str) -> dict | None:
+    async def cancel(self, job_id: str) -> Job | None:
         """Take a queued job out of the queue (`cancelled`, kept DONE_KEPT; `requeue_failed` queues it
         again). A running job cannot be cancelled: None, as for an unknown or finished one."""
         now = self.clock.now()
@@ -161,25 +165,26 @@ class Jobs(Repository):
             {"_id": job_id, "status": "queued"},
             {"$set": {"status": "cancelled", "worker": None, "updated_at": now, "expires_at": now + DONE_KEPT}},
             return_document=ReturnDocument.AFTER)
-        return out(doc)
+        return self.record(doc)
 
-    async def listing(self, kinds, statuses, signing_request_id: str | None = None, limit: int = 100) -> list[dict]:
+    async def listing(self, kinds: Iterable[str], statuses: Iterable[str], signing_request_id: str | None = None,
+                      limit: int = 100) -> list[Job]:
         """Jobs of `kinds` in `statuses` (of one signing request: `signing_request_id`), the most
         recently changed first; served by `kind_status_updated` (`signing_request_kind_status_updated`)."""
-        query = {"kind": {"$in": list(kinds)}, "status": {"$in": list(statuses)}}
+        query: Json = {"kind": {"$in": list(kinds)}, "status": {"$in": list(statuses)}}
         if signing_request_id is not None:
             query["payload.request_id"] = signing_request_id
         docs = await self.col.find(query).sort("updated_at", DESCENDING).limit(limit).to_list(None)
-        return [out(d) for d in docs]
+        return self.records(docs)
 
     async def retrying(self, lane: str) -> int:
         """Queued jobs of `lane` that wait for another attempt after a failed one."""
         return await self.col.count_documents({"lane": lane, "status": "queued", "attempts": {"$gt": 0}})
 
-    async def due(self, lanes) -> int:
+    async def due(self, lanes: Iterable[str]) -> int:
         """Jobs of `lanes` due now (queued, or running on an expired lease)."""
         return await self.col.count_documents({"lane": {"$in": list(lanes)}, "status": {"$in": ["queued", "running"]},
                                                "run_at": {"$lte": self.clock.now()}})
 
-    async def count(self, **query) -> int:
+    async def count(self, **query: Any) -> int:
         return await self.col.count_documents(query)

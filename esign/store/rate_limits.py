@@ -1,7 +1,10 @@
 import datetime as dt
+from collections.abc import Callable
 
+from esign.clock import Clock
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Index, Repository
+from esign.store.base import ASCENDING, Database, Index, Repository
+from esign.store.records import Json
 
 WINDOW_US = 60_000_000  # a limit is "per minute"
 EPOCH = dt.datetime(1970, 1, 1)
@@ -17,7 +20,7 @@ def _time(micros: int) -> dt.datetime:
     return EPOCH + micros * MICROSECOND
 
 
-class RateLimits(Repository):
+class RateLimits(Repository[Json]):
     """A generic cell rate algorithm (GCRA) per key, kept in MongoDB so every process shares one budget.
 
     One document per key holds one integer whatever the limit: `tat_us`, the key's theoretical arrival
@@ -35,7 +38,7 @@ class RateLimits(Repository):
     collection_name = "rate_limits"
     indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0)]
 
-    def __init__(self, db, clock, after_write=None):
+    def __init__(self, db: Database, clock: Clock, after_write: Callable[[], None] | None = None) -> None:
         super().__init__(db, clock, after_write)
         self._hints: dict[str, int] = {}  # key -> the tat this process last saw: which update to try first
 
@@ -49,9 +52,9 @@ class RateLimits(Repository):
         tolerance = (limit - 1) * interval
         expires_at = _time(now + WINDOW_US + 1_000_000)  # past any tat an allowed request can set
         # (a document of an earlier version, without `tat_us`, counts as behind: it is simply overwritten)
-        behind = {"filter": {"_id": key_id, "tat_us": {"$not": {"$gt": now}}},
+        behind: dict[str, Json] = {"filter": {"_id": key_id, "tat_us": {"$not": {"$gt": now}}},
                   "update": {"$set": {"tat_us": now + interval, "expires_at": expires_at}}}
-        ahead = {"filter": {"_id": key_id, "tat_us": {"$gt": now, "$lte": now + tolerance}},
+        ahead: dict[str, Json] = {"filter": {"_id": key_id, "tat_us": {"$gt": now, "$lte": now + tolerance}},
                  "update": {"$inc": {"tat_us": interval}, "$set": {"expires_at": expires_at}}}
         order = (ahead, behind) if self._hints.get(key_id, 0) > now else (behind, ahead)
         for _ in range(3):  # a round that fails found the document changed by another request

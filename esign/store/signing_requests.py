@@ -2,8 +2,13 @@
 single-document update (filter: id + expected status + version)."""
 from __future__ import annotations
 
+import builtins
+import datetime as dt
+from collections.abc import Sequence
+
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository
+from esign.store.records import Json, SigningRequest
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 SORTS = ("created_at", "updated_at", "expires_at")
@@ -13,8 +18,8 @@ SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "s
                           "external_id", "metadata_terms")}
 
 
-def _list_index(name: str, filters: list, sort: str, partial: dict | None = None) -> Index:
-    range_filter = [] if sort == "created_at" else [("created_at", ASCENDING)]
+def _list_index(name: str, filters: list[tuple[str, int]], sort: str, partial: Json | None = None) -> Index:
+    range_filter: list[tuple[str, int]] = [] if sort == "created_at" else [("created_at", ASCENDING)]
     return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
                         *range_filter], partial=partial)
 
@@ -23,7 +28,7 @@ class RequestExists(Exception):
     """A signing request with this id is stored already (made by an earlier run of the same bulk item)."""
 
 
-class SigningRequests(Repository):
+class SigningRequests(Repository[SigningRequest]):
     collection_name = "signing_requests"
     indexes = [
         # lists sort by (created_at | updated_at | expires_at, _id) and always filter `status` (all of
@@ -52,14 +57,15 @@ class SigningRequests(Repository):
     ]
     cursor_fields = SORTS
 
-    async def insert(self, doc: dict) -> dict:
+    async def insert(self, doc: Json) -> SigningRequest:
         """Insert a new request; RequestExists when its id is taken (the collection's only unique key)."""
         try:
             return await super().insert(doc)
         except DuplicateKeyError:
             raise RequestExists(doc["_id"]) from None
 
-    async def replace_if(self, record: dict, expected_status, changes: dict) -> dict | None:
+    async def replace_if(self, record: SigningRequest, expected_status: str | builtins.list[str] | tuple[str, ...],
+                         changes: Json) -> SigningRequest | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the
         version it was read at. Returns the new record, or None when someone else changed it first."""
         statuses = expected_status if isinstance(expected_status, (list, tuple)) else [expected_status]
@@ -67,22 +73,23 @@ class SigningRequests(Repository):
         doc = await self.col.find_one_and_update(
             {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"]},
             {"$set": changes}, return_document=ReturnDocument.AFTER)
-        return out(doc)
+        return self.record(doc)
 
-    async def set_delivery(self, request_id: str, fields: dict, *, first: bool = False) -> None:
+    async def set_delivery(self, request_id: str, fields: Json, *, first: bool = False) -> None:
         """Record the enterprise delivery's state in the request's `delivery` sub-document (one
         atomic update; `version` is left alone so it never races the signing transitions). With
         `first`, only when no delivery has been recorded yet."""
         query = {"_id": request_id, **({"delivery": {"$exists": False}} if first else {})}
         await self.col.update_one(query, {"$set": {f"delivery.{k}": v for k, v in fields.items()}})
 
-    async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
-                   external_id=None, metadata_terms=(), sort="created_at", order="desc", limit=50, offset=0,
-                   after=None):
+    async def list(self, org_id: str, *, status: str | None = None, created_after: dt.datetime | None = None,
+                   created_before: dt.datetime | None = None, signer_email: str | None = None,
+                   external_id: str | None = None, metadata_terms: Sequence[str] = (), sort: str = "created_at",
+                   order: str = "desc", limit: int = 50, offset: int = 0, after: Json | None = None) -> Page:
         """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor).
         At most one of `signer_email`, `external_id` and `metadata_terms` (each has its indexes);
         several metadata terms must all be there."""
-        query: dict = {"org_id": org_id}
+        query: Json = {"org_id": org_id}
         if signer_email:
             query["signer_emails"] = signer_email.lower()
         if external_id:
@@ -100,20 +107,20 @@ class SigningRequests(Repository):
         return await self.page(query, [(sort, direction), ("_id", direction)], limit, offset, after=after,
                                projection=SUMMARY)
 
-    async def stuck_finalizations(self, cutoff, limit: int) -> list[dict]:
+    async def stuck_finalizations(self, cutoff: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
         """Completed requests whose signed PDF has made no progress since `cutoff`."""
         cursor = self.col.find({"signed_pdf_status": {"$in": ["processing", "failed"]}, "status": "completed",
                                 "updated_at": {"$lte": cutoff}}).limit(limit)
-        return [out(d) async for d in cursor]
+        return self.records([d async for d in cursor])
 
-    async def signed_pdf_retried(self, request: dict) -> None:
+    async def signed_pdf_retried(self, request: SigningRequest) -> None:
         """Put a stuck finalisation back to processing (if nobody changed the request meanwhile)."""
         await self.col.update_one({"_id": request["id"], "version": request["version"]}, {
             "$set": {"signed_pdf_status": "processing", "updated_at": self.clock.now()}, "$inc": {"version": 1}})
 
-    async def signed_pdf_ready(self, request_id: str, changes: dict) -> dict | None:
+    async def signed_pdf_ready(self, request_id: str, changes: Json) -> SigningRequest | None:
         """Record the finished signed PDF; None when another run recorded it first."""
-        return out(await self.col.find_one_and_update(
+        return self.record(await self.col.find_one_and_update(
             {"_id": request_id, "signed_pdf_status": {"$ne": "ready"}},
             {"$set": {**changes, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
             return_document=ReturnDocument.AFTER))
@@ -136,11 +143,11 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "signers.id": signer_id}, {
             "$set": {"signers.$.sms_failed_at": self.clock.now() if failed else None}, "$inc": {"version": 1}})
 
-    async def effects_due(self, cutoff, limit: int) -> list[dict]:
+    async def effects_due(self, cutoff: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
         """Requests whose transition's effects were stored at or before `cutoff` and not done since."""
-        return [out(d) async for d in self.col.find({"effects_at": {"$lte": cutoff}}).limit(limit)]
+        return self.records([d async for d in self.col.find({"effects_at": {"$lte": cutoff}}).limit(limit)])
 
-    async def creation_effects(self, request_id: str, effects: dict, at) -> None:
+    async def creation_effects(self, request_id: str, effects: Json, at: dt.datetime) -> None:
         """Store what follows the creation of a request (version 0) that could not be done at once,
         unless a transition has already happened (it did them first or stored its own)."""
         await self.col.update_one({"_id": request_id, "version": 0, "effects": {"$exists": False}},
@@ -152,23 +159,23 @@ class SigningRequests(Repository):
         await self.col.update_one({"_id": request_id, "effects.version": version},
                                   {"$unset": {"effects": "", "effects_at": ""}})
 
-    async def expiring(self, now, limit: int = 100) -> list[dict]:
+    async def expiring(self, now: dt.datetime, limit: int = 100) -> builtins.list[SigningRequest]:
         """Drafts and pending requests whose `expires_at` has passed (index status_expires)."""
         query = {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}
-        return [out(d) async for d in self.col.find(query).limit(limit)]
+        return self.records([d async for d in self.col.find(query).limit(limit)])
 
-    async def reminders_due(self, now, limit: int = 100) -> list[dict]:
+    async def reminders_due(self, now: dt.datetime, limit: int = 100) -> builtins.list[SigningRequest]:
         """Pending requests whose next automatic reminder is due (index status_next_reminder)."""
         query = {"status": "pending", "next_reminder_at": {"$ne": None, "$lte": now}}
-        return [out(d) async for d in self.col.find(query).limit(limit)]
+        return self.records([d async for d in self.col.find(query).limit(limit)])
 
-    async def by_signer_token(self, token_hash: str) -> dict | None:
+    async def by_signer_token(self, token_hash: str) -> SigningRequest | None:
         """The request one of whose signers holds this working link: their current one, else one of
         their earlier links kept working (`earlier_token_hashes`); each lookup served by its index."""
         found = await self.col.find_one({"signers.token_hash": token_hash})
         if found is None:
             found = await self.col.find_one({"signers.earlier_token_hashes": token_hash})
-        return out(found)
+        return self.record(found)
 
     async def delete_draft(self, org_id: str, request_id: str) -> bool:
         """Delete the organisation's request if it is (still) a draft: one conditional delete, so a send
@@ -176,6 +183,6 @@ class SigningRequests(Repository):
         result = await self.col.delete_one({"_id": request_id, "org_id": org_id, "status": "draft"})
         return result.deleted_count == 1
 
-    async def by_moved_token(self, token_hash: str) -> dict | None:
+    async def by_moved_token(self, token_hash: str) -> SigningRequest | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""
-        return out(await self.col.find_one({"signers.moved_token_hashes": token_hash}))
+        return self.record(await self.col.find_one({"signers.moved_token_hashes": token_hash}))

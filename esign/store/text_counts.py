@@ -1,9 +1,10 @@
 import datetime as dt
 
 from esign.store.base import ASCENDING, Index, Repository
+from esign.store.records import Json
 
 
-class TextCounts(Repository):
+class TextCounts(Repository[Json]):
     """Counters of texts in fixed windows (a clock hour, a UTC day), one document per scope and window:
     `_id` `<scope>:<window>` (e.g. `otp:organisation:<org_id>:2026-11-28`, `otp:signer:<request_id>:<signer_id>:
     2026-11-28T10`: esign.domain.signer.verification.phone_codes), `count` and `expires_at` (the window's end; the TTL
@@ -16,7 +17,7 @@ class TextCounts(Repository):
         """Count one against each `(counter_id, limit, window_end)`, or against none: None when every
         counter stays within its limit, else the first full counter's id and the end of its window
         (the counters taken before it are given back)."""
-        taken = []
+        taken: list[str] = []
         for counter_id, limit, window_end in counters:
             if not await self._reserve(counter_id, limit, window_end):
                 await self.give_back(taken)

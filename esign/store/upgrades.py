@@ -5,10 +5,14 @@ grows beyond the number of upgrades the code has ever shipped.
 """
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from typing import Any
+
 from esign.store.base import ASCENDING, Repository, out
+from esign.store.records import Json
 
 
-class DataUpgrades(Repository):
+class DataUpgrades(Repository[Json]):
     collection_name = "data_upgrades"
 
     async def finished(self, names: list[str]) -> set[str]:
@@ -21,11 +25,11 @@ class DataUpgrades(Repository):
                                                                     "finished_at": self.clock.now()}}, upsert=True)
 
 
-async def scan(repo: Repository, projection: dict, batch: int = 200):
+async def scan(repo: Repository[Any], projection: Json, batch: int = 200) -> AsyncIterator[Json]:
     """Every document of `repo`'s collection in `_id` order, `batch` at a time (served by the `_id`
     index; each batch starts after the last `_id` seen, so a long scan never holds a cursor open). The
     ids of the collections scanned are strings (uuid4)."""
-    query = {"_id": {"$gte": ""}}
+    query: Json = {"_id": {"$gte": ""}}
     while True:
         docs = await repo.col.find(query, projection).sort([("_id", ASCENDING)]).limit(batch).to_list(None)
         for doc in docs:

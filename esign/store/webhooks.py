@@ -10,28 +10,31 @@ after the longest possible hold as well, so it is kept `keep_days` after its att
 """
 from __future__ import annotations
 
+import builtins
 import datetime as dt
 import uuid
+from typing import Any, cast
 
 from esign.db import DuplicateKeyError, ObjectId, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, new_id, out
+from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository, new_id, out
+from esign.store.records import Json, Webhook
 
 RECORD_NAMESPACE = uuid.UUID("6e249da0-da10-4908-a590-15517978445c")
 MAX_SLOTS_TRIED = 1000  # each try loses only to a webhook created meanwhile
 
 
-def attempt_key(attempt: dict) -> str:
+def attempt_key(attempt: Json) -> str:
     """The key of the attempt described by a delivery job's payload or by a delivery record (both carry
     webhook_id, event_id, attempt and `key`, the base key of a redelivery or None)."""
     base = attempt.get("key") or f"wh:{attempt['webhook_id']}:{attempt['event_id']}"
     return f"{base}:{attempt['attempt']}" if attempt["attempt"] else base
 
 
-def record_id(attempt: dict) -> str:
+def record_id(attempt: Json) -> str:
     return str(uuid.uuid5(RECORD_NAMESPACE, attempt_key(attempt)))
 
 
-class Webhooks(Repository):
+class Webhooks(Repository[Webhook]):
     """An organisation has at most `max_count` webhooks: each takes a numbered `slot` below it, and the
     unique index on (org_id, slot) makes the insert the check (webhooks of earlier versions have no
     slot but count all the same)."""
@@ -42,7 +45,8 @@ class Webhooks(Repository):
                Index("org_slot_unique", [("org_id", ASCENDING), ("slot", ASCENDING)], unique=True,
                      partial={"slot": {"$exists": True}})]
 
-    async def create(self, org_id, name, url, events, secret_encrypted, *, max_count: int) -> dict | None:
+    async def create(self, org_id: str, name: str | None, url: str, events: builtins.list[str], secret_encrypted: str,
+                     *, max_count: int) -> Webhook | None:
         """The new webhook, or None when the organisation has `max_count` already."""
         now = self.clock.now()
         doc = {"org_id": org_id, "name": name, "url": url, "events": events,
@@ -58,25 +62,25 @@ class Webhooks(Repository):
                 await self.col.insert_one(new)
             except DuplicateKeyError:
                 continue  # another webhook took this slot meanwhile
-            return out(new)
+            return self.record(new)
         raise RuntimeError(f"no webhook slot of organisation {org_id} after {MAX_SLOTS_TRIED} tries")
 
-    async def list(self, org_id) -> list[dict]:
+    async def list(self, org_id: str) -> builtins.list[Webhook]:
         cursor = self.col.find({"org_id": org_id}).sort([("created_at", ASCENDING), ("_id", ASCENDING)])
-        return [out(d) async for d in cursor]
+        return self.records([d async for d in cursor])
 
-    async def update(self, org_id, webhook_id, changes: dict) -> dict | None:
+    async def update(self, org_id: str, webhook_id: str, changes: Json) -> Webhook | None:
         """Setting status `active` resets the consecutive-failure count and starts a new generation of
         the release of held deliveries (`resumes`)."""
         update = {"$set": dict(changes, updated_at=self.clock.now())}
         if changes.get("status") == "active":
             update["$set"]["consecutive_failures"] = 0
             update["$inc"] = {"resumes": 1}
-        return out(await self.col.find_one_and_update(
+        return self.record(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id}, update, return_document=ReturnDocument.AFTER))
 
-    async def replace_secret(self, org_id, webhook_id, old_secret, new_secret, *,
-                             keep_previous: dt.timedelta) -> dict | None:
+    async def replace_secret(self, org_id: str, webhook_id: str, old_secret: str, new_secret: str, *,
+                             keep_previous: dt.timedelta) -> Webhook | None:
         """The webhook with `new_secret`; None when its secret is no longer `old_secret` (or it is gone).
         `old_secret` stays in force as the one `previous_secret` for `keep_previous` (replacing any
         earlier one; none when `keep_previous` is zero)."""
@@ -86,25 +90,25 @@ class Webhooks(Repository):
             update["$set"].update(previous_secret=old_secret, previous_secret_until=now + keep_previous)
         else:
             update["$unset"] = {"previous_secret": "", "previous_secret_until": ""}
-        return out(await self.col.find_one_and_update(
+        return self.record(await self.col.find_one_and_update(
             {"_id": webhook_id, "org_id": org_id, "secret": old_secret}, update, return_document=ReturnDocument.AFTER))
 
-    async def reencrypt(self, webhook_id, field: str, old_encrypted: str, new_encrypted: str) -> bool:
+    async def reencrypt(self, webhook_id: str, field: str, old_encrypted: str, new_encrypted: str) -> bool:
         """Store `new_encrypted` in `field` (`secret` or `previous_secret`) while it still is `old_encrypted`."""
         result = await self.col.update_one({"_id": webhook_id, field: old_encrypted}, {"$set": {field: new_encrypted}})
         return result.matched_count == 1
 
-    async def clear_previous_secret(self, webhook_id, until) -> None:
+    async def clear_previous_secret(self, webhook_id: str, until: dt.datetime) -> None:
         """Remove the previous secret that stopped being in force at `until` (not a newer one)."""
         await self.col.update_one({"_id": webhook_id, "previous_secret_until": until},
                                   {"$unset": {"previous_secret": "", "previous_secret_until": ""}})
 
-    async def subscribed(self, org_id, event_type) -> list[dict]:
+    async def subscribed(self, org_id: str, event_type: str) -> builtins.list[Webhook]:
         """Active and paused webhooks subscribed to `event_type`."""
         cursor = self.col.find({"org_id": org_id, "status": {"$in": ["active", "paused"]}, "events": event_type})
-        return [out(d) async for d in cursor]
+        return self.records([d async for d in cursor])
 
-    async def record_attempt(self, webhook_id, *, success: bool, first: bool, pause_after: int) -> dict | None:
+    async def record_attempt(self, webhook_id: str, *, success: bool, first: bool, pause_after: int) -> Webhook | None:
         """Count one attempt; returns the webhook after it. `first` attempts count as triggers.
         Reaching `pause_after` consecutive failures pauses an active webhook."""
         inc = {"trigger_count": 1 if first else 0}
@@ -119,11 +123,11 @@ class Webhooks(Repository):
             paused = await self.col.find_one_and_update(
                 {"_id": webhook_id, "status": "active", "consecutive_failures": {"$gte": pause_after}},
                 {"$set": {"status": "paused", "paused_at": now, "updated_at": now}}, return_document=ReturnDocument.AFTER)
-            return out(paused or doc)
-        return out(doc)
+            return self.record(paused or doc)
+        return self.record(doc)
 
 
-class WebhookDeliveries(Repository):
+class WebhookDeliveries(Repository[Json]):
     collection_name = "webhook_deliveries"
     indexes = [
         # the history list filters `success` with $in [true, false, null] when not asked (null: not yet
@@ -136,7 +140,7 @@ class WebhookDeliveries(Repository):
         Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0),  # the history's retention
     ]
 
-    def _new(self, hook, event, attempt: dict, status: str, keep: dt.timedelta, **fields) -> dict:
+    def _new(self, hook: Webhook, event: Json, attempt: Json, status: str, keep: dt.timedelta, **fields: Any) -> Json:
         now = self.clock.now()
         return {"_id": record_id(attempt), "org_id": hook["org_id"], "webhook_id": hook["id"],
                 "event_id": event["id"], "event_type": event["event_type"], "event_seq": event["seq"],
@@ -146,8 +150,8 @@ class WebhookDeliveries(Repository):
                 # ObjectIds grow within a process, so records made at one clock instant keep their order
                 "order": ObjectId(), **fields}
 
-    async def add_pending(self, hook, event, attempt: dict, *, hold_days: float, keep_days: float, job_id=None,
-                          redelivery_of=None) -> dict:
+    async def add_pending(self, hook: Webhook, event: Json, attempt: Json, *, hold_days: float, keep_days: float,
+                          job_id: str | None = None, redelivery_of: str | None = None) -> Json:
         """Keep the attempt as a `pending` record (at most `hold_days`) until a job sends it. Safe to
         repeat. A record left `sending` by `job_id` (which found the webhook paused when it ran again
         after a crash) goes back to pending."""
@@ -158,10 +162,11 @@ class WebhookDeliveries(Repository):
         if job_id:
             await self.col.update_one({"_id": rid, "status": "sending", "job_id": job_id}, {"$set": {
                 "status": "pending", "job_id": None, "hold_until": hold_until, "expires_at": doc["expires_at"]}})
-        return out(await self.col.find_one_and_update({"_id": rid}, {"$setOnInsert": doc}, upsert=True,
-                                                      return_document=ReturnDocument.AFTER))
+        stored = await self.col.find_one_and_update({"_id": rid}, {"$setOnInsert": doc}, upsert=True,
+                                                    return_document=ReturnDocument.AFTER)
+        return out(cast(Json, stored))  # an upsert returning the document after it: never None
 
-    async def claim(self, hook, event, attempt: dict, job_id: str, *, keep_days: float) -> bool:
+    async def claim(self, hook: Webhook, event: Json, attempt: Json, job_id: str, *, keep_days: float) -> bool:
         """Let job `job_id` make the attempt: creates its record as `sending` or takes its pending
         record. False when the attempt was made or dropped already, or another job has it."""
         now = self.clock.now()
@@ -177,8 +182,8 @@ class WebhookDeliveries(Repository):
             return True
         return await self.col.find_one({"_id": doc["_id"], "status": "sending", "job_id": job_id}) is not None
 
-    async def finish(self, attempt: dict, job_id: str, *, success: bool, response_status, response_time_ms,
-                     error_message) -> None:
+    async def finish(self, attempt: Json, job_id: str, *, success: bool, response_status: int | None,
+                     response_time_ms: int | None, error_message: str | None) -> None:
         """Record the outcome of an attempt claimed by `job_id`."""
         await self.col.update_one(
             {"_id": record_id(attempt), "status": "sending", "job_id": job_id},
@@ -186,12 +191,12 @@ class WebhookDeliveries(Repository):
                       "response_status": response_status, "response_time_ms": response_time_ms,
                       "error_message": error_message}})
 
-    async def set_expiry(self, record_id: str, expires_at) -> bool:
+    async def set_expiry(self, record_id: str, expires_at: dt.datetime) -> bool:
         """Give a record stored without `expires_at` (an earlier version) its end; False if it has one."""
         result = await self.col.update_one({"_id": record_id, "expires_at": None}, {"$set": {"expires_at": expires_at}})
         return result.modified_count == 1
 
-    async def drop(self, attempt: dict, reason: str) -> None:
+    async def drop(self, attempt: Json, reason: str) -> None:
         """A pending attempt that will never be made."""
         await self.col.update_one({"_id": record_id(attempt), "status": "pending"},
                                   {"$set": {"status": "dropped", "success": False, "error_message": reason}})
@@ -202,7 +207,7 @@ class WebhookDeliveries(Repository):
                                          {"$set": {"status": "dropped", "success": False, "error_message": reason}})
         return res.modified_count
 
-    async def oldest_pending(self, webhook_id) -> dict | None:
+    async def oldest_pending(self, webhook_id: str) -> Json | None:
         """The webhook's pending attempt of the earliest event."""
         return out(await self.col.find_one({"webhook_id": webhook_id, "status": "pending"},
                                            sort=[("event_seq", ASCENDING), ("order", ASCENDING)]))
@@ -214,10 +219,11 @@ class WebhookDeliveries(Repository):
     async def webhooks_with_pending(self) -> list[str]:
         return await self.col.distinct("webhook_id", {"status": "pending"})
 
-    async def list(self, org_id, webhook_id, success, limit, offset, after: dict | None = None):
-        query = {"org_id": org_id, "webhook_id": webhook_id}
+    async def list(self, org_id: str, webhook_id: str, success: bool | None, limit: int, offset: int,
+                   after: Json | None = None) -> Page:
+        query: Json = {"org_id": org_id, "webhook_id": webhook_id}
         query["success"] = {"$in": [True, False, None]} if success is None else success
         return await self.page(query, [("created_at", DESCENDING), ("order", DESCENDING)], limit, offset, after=after)
 
-    async def delete_for(self, org_id, webhook_id):
+    async def delete_for(self, org_id: str, webhook_id: str) -> None:
         await self.col.delete_many({"org_id": org_id, "webhook_id": webhook_id})

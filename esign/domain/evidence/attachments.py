@@ -12,11 +12,14 @@ import hashlib
 import os
 import re
 import unicodedata
+from typing import overload
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
+from esign.store.records import Field, Json, Signer, SigningRequest
 
 NAME_MAX = 255
 KINDS = {"application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg"}
@@ -53,11 +56,11 @@ def _file_sha256(path: str) -> str:
     return digest.hexdigest()
 
 
-def blob_key(request: dict, field_id: str, sha256: str, content_type: str) -> str:
+def blob_key(request: SigningRequest, field_id: str, sha256: str, content_type: str) -> str:
     return f"orgs/{request['org_id']}/attachments/{request['id']}/{field_id}/{sha256}.{KINDS[content_type]}"
 
 
-def own_field(request: dict, signer: dict, field_id: str) -> dict:
+def own_field(request: SigningRequest, signer: Signer, field_id: str) -> Field:
     field = next((f for f in request["fields"] if f["id"] == field_id and f["signer_id"] == signer["id"]), None)
     if field is None:
         raise not_found("field")
@@ -67,8 +70,8 @@ def own_field(request: dict, signer: dict, field_id: str) -> dict:
     return field
 
 
-async def attach(services, request: dict, signer: dict, field_id: str, path: str, size: int,
-                 filename: str | None, actor=None) -> dict:
+async def attach(services: Services, request: SigningRequest, signer: Signer, field_id: str, path: str, size: int,
+                 filename: str | None, actor: Json | None = None) -> SigningRequest:
     """Check the file at `path` and record it on the signer's attachment field (replacing an earlier
     one). 404 for a field that is not the signer's, 409 when it is not their turn, 422 for a file
     that is empty, of another type or unreadable."""
@@ -113,7 +116,7 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
     described = {"name": clean_name(filename, content_type), "size": size, "sha256": sha256,
                  "content_type": content_type, "blob_key": key, "uploaded_at": services.clock.now()}
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer["id"])
         own_field(r, s, field_id)
         ok, why = lifecycle.can_sign(r, s)
@@ -127,22 +130,27 @@ async def attach(services, request: dict, signer: dict, field_id: str, path: str
     return await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
 
 
-def public(described: dict | None) -> dict | None:
+@overload
+def public(described: Json) -> Json: ...
+@overload
+def public(described: None) -> None: ...
+def public(described: Json | None) -> Json | None:
     """What the API shows of an attachment (not where it is kept)."""
     return {k: described[k] for k in ("name", "size", "sha256", "content_type")} if described else None
 
 
-def find(request: dict, field_id: str) -> dict:
+def find(request: SigningRequest, field_id: str) -> Json:
     """The attachment of a request's field (404 when the field has none)."""
     field = next((f for f in request["fields"] if f["id"] == field_id), None)
     if field is None:
         raise not_found("field")
-    if not field.get("attachment"):
+    attached = field.get("attachment")
+    if not attached:
         raise ApiError(404, "not_found", "no file has been attached to this field")
-    return field["attachment"]
+    return attached
 
 
-async def for_signed_pdf(services, request: dict) -> list[dict]:
+async def for_signed_pdf(services: Services, request: SigningRequest) -> list[Json]:
     """Every attachment of the signed signers' fields, with its bytes checked against its SHA-256
     and the signer's name and email, in field order."""
     signers = {s["id"]: s for s in request["signers"]}

@@ -1,13 +1,17 @@
 """The audit trail sealed in a PDF against the events the deployment stores (`esign verify --config`)."""
 from __future__ import annotations
 
+from typing import cast
+
 from esign.audit_chain import check_trail, event_hash, trail_of
+from esign.domain.ports import Services
+from esign.store.records import Json
 
 
-async def compare_with_store(services, trail: dict) -> list[tuple[bool, str]]:
+async def compare_with_store(services: Services, trail: Json) -> list[tuple[bool, str]]:
     """`(ok, sentence)` findings: the stored events of the trail's request still chain, and the first
     of them are the sealed ones, unchanged (events recorded after sealing follow them)."""
-    request_id = trail.get("signing_request_id")
+    request_id = cast(str, trail.get("signing_request_id"))  # a sealed trail names its request (audit_chain.trail_json)
     stored = await services.store.events.trail(request_id)
     if not stored:
         return [(False, f"the database holds no events of request {request_id} (a PDF of another deployment, or "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from typing import Any, cast
 
 from esign import i18n, tracing
 from esign.audit_chain import trail_json
@@ -28,11 +29,13 @@ from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import enterprise_delivery, notifications
 from esign.domain.orgs.keys import internal_ca, long_term, signing_seal
 from esign.domain.pages import stamping
+from esign.domain.ports import Services
 from esign.domain.requests import downloads, envelope, request_events, tags
 from esign.jobs.kinds import JobKind, PermanentJobError
 from esign.pdf.finalize import finalize_envelope, prepare_envelope
 from esign.pdf.seal import seal_pdf, signer_field
-from esign.providers.base import ProviderRejected
+from esign.providers.base import ProviderRejected, SigningLevelProvider
+from esign.store.records import Document, Job, Json, RecordLike, SigningRequest
 
 STUCK_AFTER = dt.timedelta(minutes=10)
 # what a signing-level provider learns about each signer (never tokens or audit details)
@@ -40,7 +43,7 @@ SIGNER_KEYS = ("id", "name", "email", "phone", "signed_at", "phone_verified", "i
                "identity_verified_name")
 
 
-def certificate_signers(request: dict, images: dict[str, bytes]) -> list[dict]:
+def certificate_signers(request: SigningRequest, images: dict[str, bytes]) -> list[Json]:
     """The signers as the certificate and the signatures page show them: times as datetimes, how
     they were verified, their adopted marks with the drawings' bytes."""
     return [{**s, "phone_verified": bool(s.get("phone_verified_at")),
@@ -50,7 +53,8 @@ def certificate_signers(request: dict, images: dict[str, bytes]) -> list[dict]:
             for s in request["signers"]]
 
 
-async def remote_signatures(provider, document: bytes, request: dict, signers: list, timestamp_url) -> bytes:
+async def remote_signatures(provider: SigningLevelProvider, document: bytes, request: RecordLike, signers: list[Any],
+                            timestamp_url: str | None) -> bytes:
     """The `qes` signatures: the provider signs the stamped document once per signer, in the order of
     `signers`, each time appending one incremental update (see SigningLevelProvider.sign)."""
     summary = {k: request[k] for k in ("id", "org_id", "document_name", "signing_level", "completed_at")}
@@ -67,12 +71,13 @@ async def remote_signatures(provider, document: bytes, request: dict, signers: l
     return document
 
 
-async def originals(services, request: dict) -> list[dict]:
+async def originals(services: Services, request: SigningRequest) -> list[Json]:
     """Every document of the request in order, as `esign.pdf.finalize.prepare_envelope` takes them
     (without their fields): `{document: {id, name, received_sha256}, original, active_content_removed}`."""
     parts = []
     for doc in envelope.of(request):
-        record = await services.store.documents.get(request["org_id"], doc["id"])
+        # a request's documents are never removed (Documents.discard is for uploads no request uses)
+        record = cast(Document, await services.store.documents.get(request["org_id"], doc["id"]))
         parts.append({"document": {"id": doc["id"], "name": doc["name"],
                                    "received_sha256": record.get("received_sha256")},
                       "original": await services.storage.get_bytes(record["blob_key"]),
@@ -80,7 +85,7 @@ async def originals(services, request: dict) -> list[dict]:
     return parts
 
 
-def disclosure_texts(org: dict, request: dict) -> dict:
+def disclosure_texts(org: Json, request: SigningRequest) -> Json:
     """The consent disclosure as the signed PDF attaches it: its version and its text in each language
     a signer who agreed to it read it in (their emails' language, `notifications.email_locale`), in
     the order of `esign.i18n.LOCALES` (English when no signer consented: nothing else was shown)."""
@@ -91,8 +96,8 @@ def disclosure_texts(org: dict, request: dict) -> dict:
                       for locale in i18n.LOCALES if locale in (read or {i18n.DEFAULT})}}
 
 
-async def _produce(services, request: dict, parts: list[dict], images: dict[str, bytes], level: str,
-                   files: list[dict]) -> dict:
+async def _produce(services: Services, request: SigningRequest, parts: list[Json], images: dict[str, bytes], level: str,
+                   files: list[Json]) -> Json:
     """Each document's signed PDF (`documents`: `{id, signed_pdf, original_sha256, stamped_sha256}`),
     the separate certificate or None, and the combined PDF of an envelope of several documents or None."""
     events = await services.store.events.for_request(request["org_id"], request["id"])
@@ -130,7 +135,7 @@ async def _produce(services, request: dict, parts: list[dict], images: dict[str,
     return {"documents": documents, "certificate_pdf": prepared["certificate_pdf"], "combined_pdf": combined}
 
 
-async def finalize_job(services, payload, job_record):
+async def finalize_job(services: Services, payload: Json, job_record: Job) -> None:
     repo = services.store.signing_requests
     request = await repo.by_id(payload["request_id"])
     if request is None or request["status"] != "completed":
@@ -186,7 +191,7 @@ async def finalize_job(services, payload, job_record):
     await _announce(services, request)
 
 
-async def _announce(services, request: dict) -> None:
+async def _announce(services: Services, request: SigningRequest) -> None:
     """What follows the ready signed PDFs: `document.signed` for each document of the request (under an
     id of its own, so a run repeated after a failure here records it once), the enterprise delivery
     and everyone's copy (deduplicated)."""
@@ -208,11 +213,11 @@ async def _announce(services, request: dict) -> None:
     await notifications.send_copies(services, request)
 
 
-async def _mark_failed(services, request, reason):
+async def _mark_failed(services: Services, request: SigningRequest, reason: str) -> None:
     await services.store.signing_requests.signed_pdf_failed(request["id"], reason[:1000])
 
 
-async def stuck_finalizations(services):
+async def stuck_finalizations(services: Services) -> None:
     """Re-queue finalisations that have made no progress for a while (their job was lost or gave up)."""
     cutoff = services.clock.now() - STUCK_AFTER
     repo = services.store.signing_requests

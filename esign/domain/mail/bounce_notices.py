@@ -28,6 +28,9 @@ import json
 import resource
 import signal
 import sys
+from typing import cast
+
+from esign.store.records import Json
 
 MEMORY_MB = 256  # the child's address space: a notice under the caps needs a few MB
 ANSWER_LIMIT = 4 * 1024 * 1024  # the longest answer line read (at most max_parts reports of a few hundred bytes)
@@ -51,17 +54,17 @@ class _Parts:
     """The parser's message factory: one call per MIME part (each delivery-status block counts too),
     TooManyParts at the first one over the cap."""
 
-    def __init__(self, cap: int):
+    def __init__(self, cap: int) -> None:
         self.left = cap
 
-    def __call__(self, policy=email.policy.default):
+    def __call__(self, policy: email.policy.Policy = email.policy.default) -> email.message.EmailMessage:
         self.left -= 1
         if self.left < 0:
             raise TooManyParts
         return email.message.EmailMessage(policy=policy)
 
 
-def read_notice(path: str, max_bytes: int, max_parts: int) -> dict:
+def read_notice(path: str, max_bytes: int, max_parts: int) -> Json:
     """What the notice in the file `path` reports (see the module's docstring)."""
     parts = _Parts(max_parts)
     parser = email.parser.BytesFeedParser(_factory=parts, policy=email.policy.default)
@@ -86,7 +89,7 @@ def read_notice(path: str, max_bytes: int, max_parts: int) -> dict:
         return {"error": f"unreadable ({type(exc).__name__})"}
 
 
-def dsn_reports(message) -> list[dict]:
+def dsn_reports(message: email.message.Message) -> list[Json]:
     """The recipients an RFC 3464 delivery status notification reports; [] for anything else."""
     if message.get_content_type() != "multipart/report" or message.get_param("report-type") != "delivery-status":
         return []
@@ -94,7 +97,8 @@ def dsn_reports(message) -> list[dict]:
     for part in message.walk():
         if part.get_content_type() != "message/delivery-status":
             continue
-        for block in part.get_payload()[1:]:  # the first block is about the message, the others per recipient
+        blocks = cast(list[email.message.Message], part.get_payload())  # a delivery-status part's payload: its blocks
+        for block in blocks[1:]:  # the first block is about the message, the others per recipient
             recipient = str(block.get("Final-Recipient") or block.get("Original-Recipient") or "")
             action = str(block.get("Action") or "").strip().lower()
             reports.append({
@@ -108,20 +112,22 @@ def dsn_reports(message) -> list[dict]:
 class NoticeReader:
     """The service's side: `read(path)` in the child, started on first use; `close()` ends it."""
 
-    def __init__(self, max_bytes: int, max_parts: int, timeout: float):
+    def __init__(self, max_bytes: int, max_parts: int, timeout: float) -> None:
         self.request = {"max_bytes": max_bytes, "max_parts": max_parts}
         self.timeout = timeout
         self.proc: asyncio.subprocess.Process | None = None
 
-    async def read(self, path: str) -> dict:
+    async def read(self, path: str) -> Json:
         """The child's answer for the notice at `path`; {"error": ...} when it took too long or the child
         died (it is killed either way, and the next call starts another)."""
         if self.proc is None:
             await self._start()
+        stdin, stdout = self._pipes()
         try:
-            self.proc.stdin.write(json.dumps({"path": path, **self.request}).encode() + b"\n")
-            await self.proc.stdin.drain()
-            return json.loads(await asyncio.wait_for(self.proc.stdout.readline(), self.timeout))
+            stdin.write(json.dumps({"path": path, **self.request}).encode() + b"\n")
+            await stdin.drain()
+            answer: Json = json.loads(await asyncio.wait_for(stdout.readline(), self.timeout))
+            return answer
         except TimeoutError:
             await self._kill()
             return {"error": f"not read within {self.timeout:g} s"}
@@ -137,15 +143,22 @@ class NoticeReader:
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
             limit=ANSWER_LIMIT)
         try:
-            ready = await asyncio.wait_for(self.proc.stdout.readline(), START_TIMEOUT_SECONDS)
+            ready = await asyncio.wait_for(self._pipes()[1].readline(), START_TIMEOUT_SECONDS)
         except TimeoutError:
             ready = b""
         if ready != READY:
             await self._kill()
             raise ReaderFailed(f"the process that reads bounce notices did not start within {START_TIMEOUT_SECONDS:g} s")
 
+    def _pipes(self) -> tuple[asyncio.StreamWriter, asyncio.StreamReader]:
+        """The running child's input and output (pipes: `_start`)."""
+        proc = cast(asyncio.subprocess.Process, self.proc)  # started, with both pipes
+        return cast(asyncio.StreamWriter, proc.stdin), cast(asyncio.StreamReader, proc.stdout)
+
     async def _kill(self) -> None:
         proc, self.proc = self.proc, None
+        if proc is None:
+            return
         if proc.returncode is None:
             proc.kill()
         await proc.wait()
@@ -154,7 +167,7 @@ class NoticeReader:
         """Ask the child to exit (end of its input); kill it if it does not in a moment."""
         if self.proc is None:
             return
-        self.proc.stdin.close()
+        self._pipes()[0].close()
         try:
             await asyncio.wait_for(self.proc.wait(), CLOSE_GRACE_SECONDS)
         except TimeoutError:

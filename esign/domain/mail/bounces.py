@@ -44,9 +44,12 @@ import os
 import uuid
 
 from esign.domain.mail.bounce_notices import NoticeReader
+from esign.domain.ports import Services
 from esign.errors import not_found
+from esign.jobs.kinds import JobKind
 from esign.logs import printable
 from esign.providers.base import BounceReport, enhanced_status, recipient_refusal
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.email")
 
@@ -56,7 +59,7 @@ SWEEP_BATCH = 500  # notices read from the mailbox per sweep at most
 SWEEP_SECONDS = 60.0  # a sweep starts no notice after this long (the worker's other sweeps wait for it)
 
 
-def verp_address(services, request_id: str, signer_id: str | None, msg_key: str) -> str | None:
+def verp_address(services: Services, request_id: str, signer_id: str | None, msg_key: str) -> str | None:
     """The envelope sender of one message, or None when `[email] bounce_address` is not set."""
     bounce = services.config.email["bounce_address"]
     if not bounce:
@@ -68,16 +71,16 @@ def verp_address(services, request_id: str, signer_id: str | None, msg_key: str)
     return f"{local}+{token}@{domain}"
 
 
-def _mac(services, raw: bytes) -> bytes:
+def _mac(services: Services, raw: bytes) -> bytes:
     return _macs(services, raw)[0]
 
 
-def _macs(services, raw: bytes) -> list[bytes]:
+def _macs(services: Services, raw: bytes) -> list[bytes]:
     """The token's MAC under each service key in force (a notice may come back after a key rotation)."""
     return [bytes.fromhex(sig[:12]) for sig in services.secrets.signatures("esign-verp:" + raw.hex())]
 
 
-def read_token(services, address: str) -> tuple[str, str | None, str] | None:
+def read_token(services: Services, address: str) -> tuple[str, str | None, str] | None:
     """(request id, signer id prefix or None, message tag) of a VERP address esign made, else None."""
     local = email.utils.parseaddr(address or "")[1].rpartition("@")[0]
     token = local.rpartition("+")[2]
@@ -102,7 +105,7 @@ def _recipient_problem(report: BounceReport) -> bool:
     return code.isdigit() and recipient_refusal(int(code), text)
 
 
-async def apply(services, report: BounceReport, source: str) -> bool:
+async def apply(services: Services, report: BounceReport, source: str) -> bool:
     """Record one failure report on its signer (see the module's docstring), with one log line.
     `source` names the notice (its Message-ID, or the webhook's) so a notice read twice records nothing
     new. The signing request is the one the VERP token in `return_path` names, and nothing else names
@@ -151,7 +154,7 @@ async def apply(services, report: BounceReport, source: str) -> bool:
     return True
 
 
-async def receive_webhook(services, provider_id: str, headers: dict, raw_body: bytes) -> int:
+async def receive_webhook(services: Services, provider_id: str, headers: Json, raw_body: bytes) -> int:
     """A bounce webhook of the email provider's service: checked by the provider (WebhookRefused when it
     is not the service's), then each failure recorded once. How many reports named a known signing
     request; 404 when `provider_id` is not the configured email provider or it has no bounce webhook."""
@@ -163,7 +166,7 @@ async def receive_webhook(services, provider_id: str, headers: dict, raw_body: b
     return sum([await apply(services, report, source) for report in reports])
 
 
-async def mailbox_sweep(services):
+async def mailbox_sweep(services: Services) -> None:
     """Read the notices that arrived in `[email] bounce_mailbox` (a Maildir), each in the reading child
     (esign.domain.mail.bounce_notices), with one log line each: a notice that names a signing request is
     removed once recorded; any other message is moved to `cur/` (seen) for the operator; one over
@@ -200,7 +203,7 @@ async def mailbox_sweep(services):
         await reader.close()
 
 
-async def _read(services, name: str, notice: dict) -> bool:
+async def _read(services: Services, name: str, notice: Json) -> bool:
     """Apply what one notice reports (the first permanent failure, else its first report), or log why
     there is nothing to apply. Whether it named a signing request."""
     reports = [BounceReport(return_path=notice["delivered_to"], **report) for report in notice["reports"]]
@@ -248,7 +251,8 @@ def _move(source: str, target: str) -> bool:
         return False
 
 
-async def record_failed(services, request, signer, error, template: str | None = None, event_id=None):
+async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str | None = None,
+                        event_id: str | None = None) -> None:
     """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
     await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
     template_field = {"template": template} if template else {}
@@ -258,7 +262,7 @@ async def record_failed(services, request, signer, error, template: str | None =
                         event_id=event_id)
 
 
-async def record_bounce(services, request, signer, error, event_id=None):
+async def record_bounce(services: Services, request: SigningRequest, signer: Signer, error: str, event_id: str | None = None) -> None:
     """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
     await services.store.signing_requests.email_bounced(request["id"], signer["id"])
     await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
@@ -266,21 +270,21 @@ async def record_bounce(services, request, signer, error, event_id=None):
                         data={"signing_request_id": request["id"], "email": signer["email"]}, event_id=event_id)
 
 
-async def mail_failed(services, reason: str) -> None:
+async def mail_failed(services: Services, reason: str) -> None:
     """Keep a failure of the sending side for `/readyz` (until a message is accepted again)."""
     await services.store.settings.put(HEALTH, {"failing": True, "since": services.clock.now(), "reason": reason[:500]})
 
 
-async def mail_ok(services) -> None:
+async def mail_ok(services: Services) -> None:
     """A message was accepted: the sending side works (one update that matches nothing while it did)."""
     await services.store.settings.put_if(HEALTH, {"failing": True}, {"failing": False, "since": services.clock.now()})
 
 
-async def mail_problem(services) -> str | None:
+async def mail_problem(services: Services) -> str | None:
     """The last failure of the sending side while it lasts, else None."""
     health = await services.store.settings.get(HEALTH)
     return health["reason"] if health and health.get("failing") else None
 
 
-JOBS = []
+JOBS: list[JobKind] = []
 SWEEPS = [mailbox_sweep]

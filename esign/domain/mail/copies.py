@@ -12,10 +12,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from esign.clock import readable
+from esign.domain.ports import Services
 from esign.domain.requests import downloads, envelope, request_events
 from esign.errors import ApiError, invalid_state, not_found
+from esign.store.records import Json, SigningRequest
 
 MB = 1024 * 1024
 
@@ -24,24 +27,25 @@ def _message(request_id: str, expires: int) -> str:
     return f"copy:{request_id}:{expires}"
 
 
-def link_expires_at(services, request: dict) -> dt.datetime:
+def link_expires_at(services: Services, request: SigningRequest) -> dt.datetime:
     """Until when the copies of a completed request can be fetched: a signer's own link (showing the
     signed PDF) and the copy links of cc recipients and the owner."""
-    return request["completed_at"] + dt.timedelta(days=services.config.signing.completed_link_days)
+    completed_at = cast(dt.datetime, request["completed_at"])  # the request is completed
+    return completed_at + dt.timedelta(days=services.config.signing.completed_link_days)
 
 
-def copy_url(services, request: dict) -> str:
+def copy_url(services: Services, request: SigningRequest) -> str:
     expires = downloads.unix(link_expires_at(services, request))
     query = downloads.signed_query(services, _message(request["id"], expires), expires)
     return f"{services.config.server.public_url}/copies/{request['id']}?{query}"
 
 
-def check(services, request_id: str, expires: str, sig: str) -> str | None:
+def check(services: Services, request_id: str, expires: str, sig: str) -> str | None:
     """Why a copy link does not work (`invalid`, `expired`), or None when it does."""
     return downloads.link_problem(services, lambda expires_at: _message(request_id, expires_at), expires, sig)
 
 
-async def download(services, request_id: str, expires: str, sig: str, actor) -> dict:
+async def download(services: Services, request_id: str, expires: str, sig: str, actor: Json) -> SigningRequest:
     """The completed request whose signed PDF a copy link fetches: 403 for an invalid or expired link,
     404 for a request that is not completed, 409 while its signed PDF is not ready. A download that
     passed the checks is recorded (one `signing_event.downloaded`) before the file is streamed, as the
@@ -62,7 +66,7 @@ async def download(services, request_id: str, expires: str, sig: str, actor) -> 
     return request
 
 
-async def attachments(services, request: dict) -> list[tuple[str, bytes]]:
+async def attachments(services: Services, request: SigningRequest) -> list[tuple[str, bytes]]:
     """The signed PDFs to attach, each `(file name, bytes)`: every document's of the request, in order;
     none when they are not ready or larger together than `[email] attach_max_mb` (the email then links
     to them: the copy link serves the combined PDF of an envelope of several documents). A blob that
@@ -70,11 +74,12 @@ async def attachments(services, request: dict) -> list[tuple[str, bytes]]:
     retried rather than sent without the copies."""
     if request.get("signed_pdf_status") != "ready":
         return []
-    keys, total = [], 0
+    keys: list[tuple[str, str]] = []
+    total = 0
     for document in envelope.of(request):
         key = downloads.blob_key(request, "signed", document["id"])
         size = await services.storage.size(key) if key else None
-        if size is None:
+        if key is None or size is None:
             raise KeyError(f"the signed PDF of document {document['id']} of request {request['id']} is missing "
                            f"from blob storage ({key})")
         keys.append((downloads.file_name(request, "signed", document["id"]), key))

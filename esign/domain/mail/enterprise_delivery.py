@@ -28,12 +28,15 @@ from __future__ import annotations
 
 import json
 import logging
+from typing import Any
 
 from esign.clock import iso
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, request_events
 from esign.domain.requests.downloads import signed_url
 from esign.jobs.kinds import JobKind, PermanentJobError, RetryLater
 from esign.secrets import hmac_hex
+from esign.store.records import Job, Json, SigningRequest
 from esign.webhooks.sender import send
 
 log = logging.getLogger("esign.delivery")
@@ -43,11 +46,11 @@ EVENT = "document.signed"
 URL_LIFETIME = 3600  # spec Limits: signed-PDF delivery URL lifetime 1 hour
 
 
-def enabled_for(services, org: dict | None) -> bool:
+def enabled_for(services: Services, org: Json | None) -> bool:
     return bool(org and org.get("delivery_url") and services.config.plan(org["plan"]).get("enterprise_delivery"))
 
 
-async def schedule(services, request: dict) -> None:
+async def schedule(services: Services, request: SigningRequest) -> None:
     """Enqueue the delivery of a ready signed PDF, once per request (safe to call again)."""
     if request.get("sandbox"):
         return
@@ -61,7 +64,7 @@ async def schedule(services, request: dict) -> None:
                            max_attempts=attempts)
 
 
-def body_for(request: dict, url: str, documents: list[dict] | None = None) -> bytes:
+def body_for(request: SigningRequest, url: str, documents: list[Json] | None = None) -> bytes:
     """The spec's body (`signed_pdf_url`: the first document's), and (extension) `documents`: every
     document of the request in order, each `{document_id, name, signed_pdf_url}`."""
     body = {
@@ -74,20 +77,20 @@ def body_for(request: dict, url: str, documents: list[dict] | None = None) -> by
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-async def document_links(services, request: dict) -> list[dict]:
+async def document_links(services: Services, request: SigningRequest) -> list[Json]:
     """Every document's signed PDF, each with a fresh 1-hour link (the first's as `signed_pdf_url` has it)."""
     return [{"document_id": d["id"], "name": d["name"],
              "signed_pdf_url": await signed_url(services, request, "signed", URL_LIFETIME, d["id"] if i else None)}
             for i, d in enumerate(envelope.of(request))]
 
 
-async def deliver_signed_pdf(services, payload, job_record):
+async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job) -> None:
     repo, config = services.store.signing_requests, services.config.webhooks
     request = await repo.by_id(payload["request_id"])
     if request is None or request.get("signed_pdf_status") != "ready":
         return  # deleted, or re-finalising: the next finalisation schedules nothing new (dedupe)
     org = await services.store.organizations.by_id(request["org_id"])
-    if not enabled_for(services, org) or not org.get("delivery_secret_enc"):
+    if org is None or not enabled_for(services, org) or not org.get("delivery_secret_enc"):
         await repo.set_delivery(request["id"], {"status": "cancelled", "last_error": "delivery is no longer configured"})
         return
     try:
@@ -114,4 +117,4 @@ async def deliver_signed_pdf(services, payload, job_record):
 
 
 JOBS = [JobKind(KIND, deliver_signed_pdf, lane="delivery")]
-SWEEPS = []
+SWEEPS: list[Any] = []

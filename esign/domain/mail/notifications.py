@@ -61,19 +61,23 @@ import socket
 import sys
 import urllib.parse
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from email.headerregistry import Address
 from email.message import EmailMessage
+from typing import Any, cast
 
 import tornado.template
 from tornado.escape import xhtml_escape
 
 from esign import i18n
+from esign.config import Config
 from esign.domain.mail import bounces, copies
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
+from esign.store.records import Job, Json, Signer, SigningRequest
 
 N_ = i18n.N_
 log = logging.getLogger("esign.email")
@@ -102,7 +106,7 @@ def contrast(first: str, second: str) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def accent_colours(accent: str) -> dict:
+def accent_colours(accent: str) -> Json:
     """An organisation's accent as an email uses it: as a background (the button, whose text is white or
     dark ink, whichever reads better on it), and as text on white (links, the name without a logo)
     only where it reads as text; a light accent (yellow, pastel) gives its place to dark ink there."""
@@ -126,13 +130,13 @@ NOT_SIGNED = N_("not signed")
 COPIES = "email.copies"
 
 
-def message_id(services, key: str) -> str:
+def message_id(services: Services, key: str) -> str:
     """A Message-ID fixed by `key`, in the domain of the From address."""
     domain = email.utils.parseaddr(services.config.email["from"])[1].rpartition("@")[2] or "esign"
     return f"<{hashlib.sha256(key.encode()).hexdigest()[:32]}@{domain}>"
 
 
-def public_host(config) -> str:
+def public_host(config: Config) -> str:
     """The name the service introduces itself with to mail servers: the host of `[server] public_url`
     when it is a DNS name (not an address, not `localhost`), else the machine's fully-qualified name."""
     host = urllib.parse.urlsplit(config.server.public_url).hostname or ""
@@ -144,7 +148,7 @@ def public_host(config) -> str:
     return host if "." in host else socket.getfqdn()
 
 
-def recipient(request: dict, org: dict, payload: dict, signer: dict | None) -> tuple[str, str, str] | None:
+def recipient(request: SigningRequest, org: Json, payload: Json, signer: Signer | None) -> tuple[str, str, str] | None:
     """(name, address, role: signer, cc or owner) of the job's recipient; None for an owner nobody
     can be reached at."""
     if signer:
@@ -156,18 +160,18 @@ def recipient(request: dict, org: dict, payload: dict, signer: dict | None) -> t
     return payload.get("name") or "", payload["to"], "cc"
 
 
-def org_name(org: dict) -> str:
-    return org.get("display_name") or org["name"]
+def org_name(org: Json) -> str:
+    return str(org.get("display_name") or org["name"])
 
 
-def sender(request: dict, org: dict) -> str:
+def sender(request: SigningRequest, org: Json) -> str:
     """Who sends the request: the API key's owner, else (the owner name recorded then is the
     organisation's name) the organisation's display name."""
     owner = request.get("owner_name")
     return owner if owner and owner != org["name"] else org_name(org)
 
 
-def email_locale(org: dict, signer: dict | None, role: str) -> str:
+def email_locale(org: Json, signer: Signer | None, role: str) -> str:
     """The language of an email: a signer's `locale`, else the organisation's `default_locale`, else
     English; a cc recipient's and the owner's: the organisation's."""
     return i18n.negotiate(signer.get("locale") if signer and role == "signer" else None, org.get("default_locale"))
@@ -177,7 +181,7 @@ class Markup(str):
     """HTML already escaped: `fill` puts it into a message as it is."""
 
 
-def fill(text: str, **values) -> Markup:
+def fill(text: str, **values: object) -> Markup:
     """A translated message for an HTML part: the message and its values escaped, except Markup."""
     escaped = {k: v if isinstance(v, Markup) else xhtml_escape("" if v is None else str(v)) for k, v in values.items()}
     return Markup(xhtml_escape(text).format(**escaped))
@@ -187,17 +191,17 @@ def strong(text: str) -> Markup:
     return Markup(f"<strong>{xhtml_escape(text)}</strong>")
 
 
-def _delegation(request: dict, when) -> dict:
+def _delegation(request: SigningRequest, when: Callable[[dt.datetime | None], str]) -> Json:
     """The latest delegation (the `delegated` email): who handed their place to whom, when and why."""
     handed = [s for s in request["signers"] if s["status"] == "delegated" and s.get("delegated_at")]
     if not handed:
         return {"delegator": None, "delegate": None, "delegated_at": ""}
-    last = max(handed, key=lambda s: s["delegated_at"])
+    last = max(handed, key=lambda s: cast(dt.datetime, s["delegated_at"]))  # (those with one)
     delegate = next((s for s in request["signers"] if s["id"] == last.get("delegated_to")), None)
     return {"delegator": last, "delegate": delegate, "delegated_at": when(last["delegated_at"])}
 
 
-def _signer_line(s: dict, gettext, when) -> dict:
+def _signer_line(s: Signer, gettext: Callable[[str], str], when: Callable[[dt.datetime | None], str]) -> Json:
     state = gettext(STATES.get(s["status"], NOT_SIGNED)).format(date=when(s.get("signed_at")))
     return {"name": s["name"], "email": s["email"], "state": state}
 
@@ -228,7 +232,7 @@ def header_text(text: str) -> str:
 HEADER_INJECTION_FIXED = {(3, 11): (3, 11, 10), (3, 12): (3, 12, 5)}
 
 
-def interpreter_notice(version: tuple | None = None) -> str | None:
+def interpreter_notice(version: tuple[Any, ...] | None = None) -> str | None:
     """The start-up warning on a Python (this one by default) whose email package has CVE-2024-6923,
     else None."""
     version = tuple((version or sys.version_info)[:3])
@@ -253,7 +257,7 @@ def mailbox(name: str | None, address: str) -> Address:
         raise Unaddressable(f"the address {address!r} cannot be written into a message: {exc}") from exc
 
 
-def render(services, request: dict, org: dict, template: str, to: tuple[str, str, str], signer: dict | None,
+def render(services: Services, request: SigningRequest, org: Json, template: str, to: tuple[str, str, str], signer: Signer | None,
            msg_key: str, pdfs: Sequence[tuple[str, bytes]] = ()) -> EmailMessage:
     """The message of `template` for `to`; for `completed`, `pdfs` are the attachments, each (file name,
     bytes): every document's signed PDF (none: a link)."""
@@ -262,12 +266,12 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     locale = email_locale(org, signer, role)
     gettext = i18n.translations(locale).gettext
 
-    def when(moment) -> str:
+    def when(moment: dt.datetime | None) -> str:
         return i18n.datetime_text(moment, locale, seconds=False)
 
     link = ""
     if template in ("invitation", "reminder"):
-        link = links.signing_url(services, request, signer)
+        link = links.signing_url(services, request, cast(Signer, signer))  # queued for a signer
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
         link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
@@ -322,16 +326,17 @@ def render(services, request: dict, org: dict, template: str, to: tuple[str, str
     return msg
 
 
-async def send_email(services, payload, job_record):
+async def send_email(services: Services, payload: Json, job_record: Job) -> None:
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or request.get("sandbox"):
         return
     signer = lifecycle.find_signer(request, payload["signer_id"]) if payload.get("signer_id") else None
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending" or signer["status"] not in lifecycle.ACTIVE_SIGNER
+    if template in ("invitation", "reminder") and (request["status"] != "pending"
+                                                   or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
-    org = await services.store.organizations.by_id(request["org_id"])
+    org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
     to = recipient(request, org, payload, signer)
     if to is None:
         return  # an owner without an address (neither the API key nor the organisation names one)
@@ -364,14 +369,14 @@ async def send_email(services, payload, job_record):
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:email_sent:{job_record['id']}")))
 
 
-async def send_copies(services, request: dict) -> None:
+async def send_copies(services: Services, request: SigningRequest) -> None:
     """Queue everyone's copy of a completed request: each signer, each cc recipient and the owner
     (safe to call again: once per recipient)."""
     await mail_queue.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
                            owner=True, once=True)
 
 
-async def copies_due(services, payload, job_record):
+async def copies_due(services: Services, payload: Json, job_record: Job) -> None:
     """`[email] copy_wait_minutes` after completion: the copies go out now if the finalisation has not
     queued them yet (still processing or failing)."""
     request = await services.store.signing_requests.by_id(payload["request_id"])
@@ -379,7 +384,7 @@ async def copies_due(services, payload, job_record):
         await send_copies(services, request)
 
 
-async def email_given_up(services, job_record, error):
+async def email_given_up(services: Services, job_record: Job, error: str) -> None:
     """The email job ran out of retries: visible on the signer and in the events."""
     services.metrics.email("given_up")
     payload = job_record["payload"]
@@ -391,10 +396,10 @@ async def email_given_up(services, job_record, error):
     await bounces.record_failed(services, request, signer, error, payload["template"])
 
 
-def _retry_horizon(config) -> float:
-    return config.jobs.message_retry_hours * 3600
+def _retry_horizon(config: Config) -> float:
+    return float(config.jobs.message_retry_hours * 3600)
 
 
 JOBS = [JobKind("email", send_email, lane="email", horizon=_retry_horizon, on_give_up=email_given_up),
         JobKind(COPIES, copies_due, lane="email")]
-SWEEPS: list = []  # the requests' sweeps (expiry, reminders, effects) are esign.domain.requests.lifecycle's
+SWEEPS: list[Any] = []  # the requests' sweeps (expiry, reminders, effects) are esign.domain.requests.lifecycle's

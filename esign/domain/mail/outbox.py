@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import logging
 
+from esign.domain.ports import Services
+from esign.store.records import Json
 from esign.webhooks.delivery import fan_out
 
 log = logging.getLogger("esign.outbox")
@@ -22,7 +24,7 @@ BATCH = 200
 MARKS_CONTACTS = "signing_request.created"
 
 
-async def dispatch(services, event: dict) -> None:
+async def dispatch(services: Services, event: Json) -> None:
     """What follows one stored event: the contacts it marks used, then its webhooks."""
     if event["event_type"] == MARKS_CONTACTS and not event["sandbox"]:
         request = await services.store.signing_requests.get(event["org_id"], event["signing_request_id"])
@@ -31,7 +33,7 @@ async def dispatch(services, event: dict) -> None:
     await fan_out(services, event)
 
 
-async def work_off(services) -> None:
+async def work_off(services: Services) -> None:
     """Dispatch every event still in the outbox."""
     events = services.store.events
     while True:

@@ -15,14 +15,18 @@ Sandbox requests never text."""
 from __future__ import annotations
 
 import uuid
+from typing import Any, cast
 
 from esign import i18n
+from esign.config import Config
 from esign.domain.mail import notifications
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
-from esign.providers.base import ProviderRejected
+from esign.providers.base import ProviderRejected, SmsProvider
 from esign.schema import BIDI, NOT_ONE_LINE
+from esign.store.records import Job, Json, Signer, SigningRequest
 
 TEXTS = {
     "invitation": N_("{org}: {sender} asks you to sign \"{document}\". Open {link}"),
@@ -39,7 +43,7 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "…"
 
 
-def compose(services, request: dict, org: dict, template: str, signer: dict) -> str:
+def compose(services: Services, request: SigningRequest, org: Json, template: str, signer: Signer) -> str:
     """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale):
     short, with the signing link (the completion notice: the link to the signed copy while `[signing]
     completed_link_days` keeps it open)."""
@@ -54,7 +58,7 @@ def compose(services, request: dict, org: dict, template: str, signer: dict) -> 
     return text
 
 
-async def send_sms(services, payload, job_record):
+async def send_sms(services: Services, payload: Json, job_record: Job) -> None:
     request = await services.store.signing_requests.by_id(payload["request_id"])
     if request is None or request.get("sandbox"):
         return
@@ -67,9 +71,11 @@ async def send_sms(services, payload, job_record):
     if not signer.get("phone"):
         return  # replaced by a signer without a phone since
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
-        org = await services.store.organizations.by_id(request["org_id"])
+        org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
+        # text jobs are queued only with an SmsProvider (signing_requests.check_deliveries), and a signer with a phone
+        sms = cast(SmsProvider, services.sms)
         try:
-            await services.sms.send(signer["phone"], compose(services, request, org, template, signer))
+            await sms.send(cast(str, signer["phone"]), compose(services, request, org, template, signer))
         except ProviderRejected as exc:
             await record_failed(services, request, signer, str(exc), template)
             raise PermanentJobError(str(exc)) from exc
@@ -82,7 +88,7 @@ async def send_sms(services, payload, job_record):
                         event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:sms_sent:{job_record['id']}")))
 
 
-async def sms_given_up(services, job_record, error):
+async def sms_given_up(services: Services, job_record: Job, error: str) -> None:
     """The sms job ran out of retries: visible on the signer and in the events."""
     payload = job_record["payload"]
     request = await services.store.signing_requests.by_id(payload["request_id"])
@@ -92,7 +98,7 @@ async def sms_given_up(services, job_record, error):
     await record_failed(services, request, signer, error, payload["template"])
 
 
-async def record_failed(services, request, signer, error, template: str) -> None:
+async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str) -> None:
     """The signer's text will not arrive (`sms_failed_at`, `signing_event.sms_failed`)."""
     await services.store.signing_requests.sms_failed(request["id"], signer["id"], failed=True)
     await services.emit(request["org_id"], "signing_event.sms_failed", signing_request_id=request["id"],
@@ -100,9 +106,9 @@ async def record_failed(services, request, signer, error, template: str) -> None
                         data={"signing_request_id": request["id"], "template": template})
 
 
-def _retry_horizon(config) -> float:
-    return config.jobs.message_retry_hours * 3600
+def _retry_horizon(config: Config) -> float:
+    return float(config.jobs.message_retry_hours * 3600)
 
 
 JOBS = [JobKind("sms", send_sms, lane="sms", horizon=_retry_horizon, on_give_up=sms_given_up)]
-SWEEPS: list = []
+SWEEPS: list[Any] = []

@@ -20,17 +20,24 @@ from __future__ import annotations
 import datetime as dt
 import os
 import pathlib
+from collections.abc import Callable
+from typing import TypeVar, cast
 
 from cryptography import x509
 from cryptography.hazmat.primitives import serialization
 
 from esign.clock import readable, to_utc_naive
-from esign.config import ConfigError
+from esign.config import Config, ConfigError, Section
+from esign.domain.ports import Services
 from esign.pdf.seal import InternalCA, LongTerm, SealMaterial
 from esign.store import is_embedded
+from esign.store.records import Json
+
+#: a kind of key material (_material)
+M = TypeVar("M", SealMaterial, InternalCA)
 
 
-def key_dir(config) -> pathlib.Path:
+def key_dir(config: Config) -> pathlib.Path:
     configured = config.signing.key_dir
     if configured:
         return pathlib.Path(configured)
@@ -49,7 +56,7 @@ class NoKeyMaterial(Exception):
     found none where the config points: it never makes them (a new seal would be the wrong one)."""
 
 
-def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
+def _file_pair(directory: pathlib.Path, name: str, make: Callable[[], tuple[bytes, bytes]] | None) -> tuple[bytes, bytes]:
     """The (certificate, key) PEM files `name`.crt / `name`.key in `directory`, written first from
     `make()` if absent (`make` None: NoKeyMaterial). The key file is created exclusively (O_EXCL), so two
     processes racing keep one."""
@@ -73,14 +80,14 @@ def _file_pair(directory: pathlib.Path, name: str, make) -> tuple[bytes, bytes]:
     return cert_path.read_bytes(), key_path.read_bytes()
 
 
-def _loaded(kind, cert: bytes, key: bytes, where: str):
+def _loaded(kind: type[M], cert: bytes, key: bytes, where: str) -> M:
     try:
         return kind.from_pem(cert, key)
     except ValueError as exc:
         raise KeyFileError(f"{where}: not a readable PEM certificate and matching private key ({exc})") from None
 
 
-async def _material(services, name: str, kind, generate, create: bool):
+async def _material(services: Services, name: str, kind: type[M], generate: Callable[[], M], create: bool) -> M:
     """A key pair (`kind`: SealMaterial or InternalCA, made by `generate()` unless not `create`: then
     NoKeyMaterial) made once per deployment (see the module docstring for where), read and decrypted
     once per process."""
@@ -93,7 +100,7 @@ async def _material(services, name: str, kind, generate, create: bool):
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"
         else:
-            def stored_form():
+            def stored_form() -> Json:
                 cert, key = make()
                 return {"cert": cert.decode(), "key": services.secrets.encrypt(key.decode())}
 
@@ -109,7 +116,7 @@ async def _material(services, name: str, kind, generate, create: bool):
                 raise KeyFileError(f"{where} cannot be decrypted with security.secret_key: start with the "
                                    "service key this deployment's keys were made with") from None
         services.key_material[name] = _loaded(kind, cert, key, where)
-    return services.key_material[name]
+    return cast(M, services.key_material[name])  # loaded by this function as `kind`
 
 
 def _read(key: str, path: str) -> bytes:
@@ -119,7 +126,7 @@ def _read(key: str, path: str) -> bytes:
         raise KeyFileError(f"{key} {path!r}: cannot be read ({exc.strerror or exc})") from None
 
 
-def configured_seal(cfg) -> SealMaterial | None:
+def configured_seal(cfg: Section) -> SealMaterial | None:
     """The seal of `[signing] seal_certificate` / `seal_key`, or None when neither is set; a KeyFileError
     naming the key when only one is set, a file cannot be read or holds no PEM, or the key does not
     match the certificate."""
@@ -145,7 +152,7 @@ def configured_seal(cfg) -> SealMaterial | None:
                           f"signing.seal_certificate {cfg.seal_certificate!r}") from None
 
 
-def configured_roots(cfg) -> list[x509.Certificate]:
+def configured_roots(cfg: Section) -> list[x509.Certificate]:
     """The certificates of `[signing] validation_roots` (none when unset); a KeyFileError naming the key
     when the file cannot be read or holds no PEM certificate."""
     if not cfg.validation_roots:
@@ -157,14 +164,14 @@ def configured_roots(cfg) -> list[x509.Certificate]:
                           f"({exc})") from None
 
 
-async def seal_material(services, create: bool = True) -> SealMaterial:
+async def seal_material(services: Services, create: bool = True) -> SealMaterial:
     cfg = services.config.signing
     if "seal" not in services.key_material:
         seal = configured_seal(cfg)
         if seal is not None:
             services.key_material["seal"] = seal
     if "seal" in services.key_material:
-        return services.key_material["seal"]
+        return cast(SealMaterial, services.key_material["seal"])
     ca = await internal_ca(services, create)
     return await _material(services, "seal", SealMaterial, lambda: ca.issue_seal(cfg.seal_name), create)
 
@@ -176,7 +183,7 @@ class SealOutOfDate(ConfigError, ValueError):
     """The seal's certificate is not valid now: what it signed, no reader would accept."""
 
 
-async def signing_seal(services) -> SealMaterial:
+async def signing_seal(services: Services) -> SealMaterial:
     """The seal to sign with now: `seal_material`, refused (SealOutOfDate) outside its certificate's
     validity. (What it sealed while valid stays verifiable: the trust bundle keeps publishing it.)"""
     seal = await seal_material(services)
@@ -190,7 +197,7 @@ async def signing_seal(services) -> SealMaterial:
     return seal
 
 
-def expiry_notice(services, seal: SealMaterial) -> str | None:
+def expiry_notice(services: Services, seal: SealMaterial) -> str | None:
     """A warning for start-up when the seal's certificate expires within EXPIRY_NOTICE."""
     ends = to_utc_naive(seal.certificate.not_valid_after_utc)
     if ends - services.clock.now() < EXPIRY_NOTICE:
@@ -199,12 +206,12 @@ def expiry_notice(services, seal: SealMaterial) -> str | None:
     return None
 
 
-async def internal_ca(services, create: bool = True) -> InternalCA:
+async def internal_ca(services: Services, create: bool = True) -> InternalCA:
     name = f"{services.config.signing.seal_name} internal CA"
     return await _material(services, "internal_ca", InternalCA, lambda: InternalCA.generate(name), create)
 
 
-def previous_seals(cfg) -> list[x509.Certificate]:
+def previous_seals(cfg: Section) -> list[x509.Certificate]:
     """The certificates of `[signing] previous_seal_certificates`: the seals (and their issuers) this
     deployment signed with before a seal rotation, still trusted for what they sealed."""
     if not cfg.previous_seal_certificates:
@@ -217,7 +224,7 @@ def previous_seals(cfg) -> list[x509.Certificate]:
                           f"certificates ({exc})") from None
 
 
-async def labelled_certificates(services, create: bool = True) -> list[tuple[str, x509.Certificate]]:
+async def labelled_certificates(services: Services, create: bool = True) -> list[tuple[str, x509.Certificate]]:
     """(label, certificate) of everything a relying party trusts, in this order: the seal's certificate
     chain (the seal's own certificate first, then its issuers: the internal CA for a generated seal,
     the configured chain otherwise), the internal CA's certificate unless already there (it issues the
@@ -247,7 +254,7 @@ def _is_ca(cert: x509.Certificate) -> bool:
         return False
 
 
-async def trust_bundle(services, create: bool = True) -> bytes:
+async def trust_bundle(services: Services, create: bool = True) -> bytes:
     """The PEM bundle of `labelled_certificates`, each certificate after a `# <label>` line naming what it
     is, its subject and its validity (text outside the PEM blocks, which PEM readers skip)."""
     return b"".join(
@@ -256,13 +263,13 @@ async def trust_bundle(services, create: bool = True) -> bytes:
         for label, cert in await labelled_certificates(services, create))
 
 
-async def seal_certificates(services, create: bool = True) -> list[x509.Certificate]:
+async def seal_certificates(services: Services, create: bool = True) -> list[x509.Certificate]:
     """The deployment's seal certificates, current first then previous: a PDF sealed with any of them
     was sealed by this deployment (`esign verify --config`)."""
     return [cert for label, cert in await labelled_certificates(services, create) if label.endswith(" seal")]
 
 
-async def validation_roots(services, create: bool = True) -> list[x509.Certificate]:
+async def validation_roots(services: Services, create: bool = True) -> list[x509.Certificate]:
     """The trust anchors of the validation data: the last certificate of the seal's chain, the internal
     CA's, and those of `[signing] validation_roots` (a PEM file: the TSA's root, roots of your seal)."""
     seal = await seal_material(services, create)
@@ -273,7 +280,7 @@ async def validation_roots(services, create: bool = True) -> list[x509.Certifica
     return list(dict.fromkeys(roots))
 
 
-async def long_term(services) -> LongTerm | None:
+async def long_term(services: Services) -> LongTerm | None:
     """B-LT or B-LTA as `[signing] pades_level` asks, else None (B-B, or B-T with a timestamp_url)."""
     level = services.config.signing.pades_level
     if level not in ("B-LT", "B-LTA"):

@@ -2,11 +2,14 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 
 from esign.clock import readable
 from esign.config import ConfigError
+from esign.domain.ports import Services
 from esign.secrets import new_token
 from esign.store.organizations import BRANDING
+from esign.store.records import Json
 
 log = logging.getLogger("esign")
 
@@ -14,7 +17,7 @@ log = logging.getLogger("esign")
 class ProvisioningError(Exception):
     """A refused admin operation; `code` is the API error code it corresponds to."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
 
@@ -23,7 +26,7 @@ def generate_key(sandbox: bool) -> str:
     return new_token("esk_test_" if sandbox else "esk_live_", 32)
 
 
-def check_delivery(services, plan: str, url: str) -> None:
+def check_delivery(services: Services, plan: str, url: str) -> None:
     if not url:
         return
     if not services.config.plan(plan).get("enterprise_delivery"):
@@ -33,13 +36,13 @@ def check_delivery(services, plan: str, url: str) -> None:
         raise ProvisioningError("validation_error", "delivery_url must be an https:// URL")
 
 
-async def set_delivery(services, org: dict, url: str, secret: str) -> dict:
+async def set_delivery(services: Services, org: Json, url: str, secret: str) -> Json | None:
     check_delivery(services, org["plan"], url)
     return await services.store.organizations.update(org["id"], {
         "delivery_url": url, "delivery_secret_enc": services.secrets.encrypt(secret) if secret else ""})
 
 
-async def create_org(services, name: str, plan: str = "free") -> dict:
+async def create_org(services: Services, name: str, plan: str = "free") -> Json:
     if plan not in services.config.plans:
         raise ProvisioningError("validation_error", f"unknown plan {plan!r} (known: {', '.join(sorted(services.config.plans))})")
     org, created = await services.store.organizations.create(name, plan)
@@ -48,8 +51,8 @@ async def create_org(services, name: str, plan: str = "free") -> dict:
     return org
 
 
-async def create_key(services, org: dict, scopes=("read", "write"), sandbox=False, rate_limit=0,
-                     owner_name="", owner_email="", name="") -> tuple[str, dict]:
+async def create_key(services: Services, org: Json, scopes: Iterable[str] = ("read", "write"), sandbox: bool = False, rate_limit: int = 0,
+                     owner_name: str = "", owner_email: str = "", name: str = "") -> tuple[str, Json]:
     """Returns (the key, shown only now; its stored record). A key for an owner email that no other
     live key of the organisation has is how a team member joins: `member.invited` fires (webhooks only)."""
     keys = services.store.api_keys
@@ -62,7 +65,7 @@ async def create_key(services, org: dict, scopes=("read", "write"), sandbox=Fals
     return key, record
 
 
-async def provision_from_config(services) -> None:
+async def provision_from_config(services: Services) -> None:
     """Apply `[[organizations]]`: create or update each organisation and its keys. Idempotent."""
     for spec in services.config.organizations:
         try:
@@ -92,7 +95,7 @@ async def provision_from_config(services) -> None:
 FIRST_RUN = "first_run"  # settings record: this database had its first run (the bootstrap key was issued)
 
 
-async def bootstrap_first_organization(services) -> dict | None:
+async def bootstrap_first_organization(services: Services) -> Json | None:
     """First run (`[bootstrap] first_organization`): on a database that never had one, create that
     organisation with one read/write key and return {organization, organization_id, plan, key} for the
     caller to show once. Every later call on the same database returns None, whichever process makes
@@ -114,7 +117,7 @@ async def bootstrap_first_organization(services) -> dict | None:
     return {"organization": org["name"], "organization_id": org["id"], "plan": org["plan"], "key": key}
 
 
-def key_view(record: dict) -> dict:
+def key_view(record: Json) -> Json:
     """What admin commands print about a key: never the hash, never the key itself."""
     return {k: record.get(k) for k in ("id", "org_id", "prefix", "name", "scopes", "sandbox", "rate_limit",
                                        "owner_name", "owner_email", "created_at", "revoked_at")}

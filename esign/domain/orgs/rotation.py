@@ -9,11 +9,14 @@ meanwhile is left as it is. Afterwards the previous key can be removed from the 
 """
 from __future__ import annotations
 
+from esign.domain.ports import Services
+from esign.store.records import Json
+
 PAGE = 200  # organisations read at a time
 STORED_KEYS = ("seal", "internal_ca")  # settings records holding a private key encrypted with the service key
 
 
-async def reencrypt_secrets(services) -> dict:
+async def reencrypt_secrets(services: Services) -> Json:
     """Re-encrypt every stored secret under the current service key; the counts of those rewritten,
     and of those no key in force decrypts (`unreadable`: made with a key no longer configured)."""
     box, store = services.secrets, services.store
@@ -41,7 +44,7 @@ async def reencrypt_secrets(services) -> dict:
                 counts["delivery_secrets"] += 1
             for hook in await store.webhooks.list(org["id"]):
                 for field in ("secret", "previous_secret"):
-                    new = fresh(hook.get(field) or "")
+                    new = fresh(str(hook.get(field) or ""))
                     if new and await store.webhooks.reencrypt(hook["id"], field, hook[field], new):
                         counts["webhook_secrets"] += 1
     for name in STORED_KEYS:

@@ -7,10 +7,12 @@ import logging
 import os
 
 from esign.domain.pages import placement
+from esign.domain.ports import Services
 from esign.errors import ApiError, upstream_unavailable, validation_error
 from esign.pdf.probe import cleaned_path
 from esign.providers.base import ProviderUnavailable
 from esign.store.base import new_id
+from esign.store.records import Document, Json
 
 MB = 1024 * 1024
 log = logging.getLogger("esign.documents")
@@ -22,7 +24,7 @@ def clean_name(name: str | None) -> str:
     return name or "document.pdf"
 
 
-def check_usable(document: dict, sandbox: bool) -> None:
+def check_usable(document: Document, sandbox: bool) -> None:
     """A document uploaded with a sandbox key did not count toward the plan's storage: only sandbox
     requests and templates may use it (403), as only sandbox keys may send a sandbox template."""
     if document.get("sandbox") and not sandbox:
@@ -33,15 +35,15 @@ def check_usable(document: dict, sandbox: bool) -> None:
 
 async def file_sha256(path: str) -> str:
     """The file's SHA-256, hashed in a thread (hashlib lets go of the interpreter while it hashes)."""
-    def digest():
+    def digest() -> str:
         with open(path, "rb") as fh:
             return hashlib.file_digest(fh, "sha256").hexdigest()
 
     return await asyncio.to_thread(digest)
 
 
-async def accept_upload(services, org: dict, path: str, size: int, name: str | None, sandbox: bool,
-                        sha256: str | None = None) -> dict:
+async def accept_upload(services: Services, org: Json, path: str, size: int, name: str | None, sandbox: bool,
+                        sha256: str | None = None) -> Document:
     """The file at `path` (`sha256`: its SHA-256, hashed here unless given, while the PDF check runs
     in its child process: neither waits for the other) becomes a document. The document stored, and
     later shown, stamped and signed, is the check's normalised copy (esign.pdf.normalise), and its size
@@ -78,8 +80,8 @@ async def accept_upload(services, org: dict, path: str, size: int, name: str | N
             pass
 
 
-async def _store(services, org: dict, path: str, size: int, name: str | None, sandbox: bool, sha256: str,
-                 checked: dict, received_sha256: str) -> dict:
+async def _store(services: Services, org: Json, path: str, size: int, name: str | None, sandbox: bool, sha256: str,
+                 checked: Json, received_sha256: str | None) -> Document:
     """`received_sha256`: the SHA-256 of the upload as received (`path` is its normalised copy)."""
     orgs = services.store.organizations
     counted = not sandbox

@@ -11,9 +11,16 @@ import asyncio
 import os
 import re
 import tempfile
+from collections.abc import Callable
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.errors import validation_error
 from esign.pdf.textboxes import MAX_TAG_CHARS, clean
+from esign.store.records import Document, Json, Role
+
+#: who a text tag's field is for: (its signer or role, or None and why not) from the tag's attributes
+Owner = Callable[[Json], tuple[Json | None, str | None]]
 
 FIELD_TYPES = ["signature", "initials", "date", "text", "checkbox", "select", "attachment"]
 MAX_TAGS = 500  # text tags kept with a document (one more is counted, and the document says there are more)
@@ -25,11 +32,12 @@ GRAMMAR = "{{type;signer=N;name=Label;required=false;options=A|B|C;width=W;heigh
 
 # --- anchors --------------------------------------------------------------------------------------
 
-async def _read_text(services, document: dict, texts: list[str], tags: bool = False, path: str | None = None) -> dict:
+async def _read_text(services: Services, document: Document | None, texts: list[str], tags: bool = False,
+                     path: str | None = None) -> Json:
     """The checking process's answer for `texts` in the document (or the file at `path`)."""
     if path is not None:
         return await services.pdf_checker.textboxes(path, texts, tags)
-    data = await services.storage.get_bytes(document["blob_key"])
+    data = await services.storage.get_bytes(cast(Document, document)["blob_key"])  # given when `path` is not
     fd, tmp = tempfile.mkstemp(prefix="esign-text-", suffix=".pdf")
     try:
         await asyncio.to_thread(_write_all, fd, data)
@@ -43,14 +51,15 @@ def _write_all(fd: int, data: bytes) -> None:
         fh.write(data)
 
 
-def _offsets(anchor: dict, hit: dict) -> tuple[float, float]:
+def _offsets(anchor: Json, hit: Json) -> tuple[float, float]:
     dx, dy = float(anchor.get("x_offset") or 0), float(anchor.get("y_offset") or 0)
     if anchor.get("units") == "pt":
         dx, dy = 100 * dx / hit["page_width"], 100 * dy / hit["page_height"]
     return dx, dy
 
 
-async def place_anchored(services, documents: list[dict], fields: list[dict], where: str = "fields") -> list[dict]:
+async def place_anchored(services: Services, documents: list[Document], fields: list[Json],
+                         where: str = "fields") -> list[Json]:
     """`fields` with each one that gives an `anchor` (and no coordinates yet) placed at it: its
     top-left corner at the anchor text's top-left plus the offsets, on the anchor's page of the
     anchor's document; one field per match with occurrence "all"; left out when the text is not
@@ -66,7 +75,7 @@ async def place_anchored(services, documents: list[dict], fields: list[dict], wh
     searched = documents if any(not f.get("document_id") for f in pending) \
         else [d for d in documents if d["id"] in wanted]
     known = {d["id"] for d in documents}
-    hits_by_document: dict[str, dict] = {}
+    hits_by_document: dict[str, Json] = {}
     for document in searched:
         found = await _read_text(services, document, texts)
         if not found.get("ok"):
@@ -110,14 +119,15 @@ async def place_anchored(services, documents: list[dict], fields: list[dict], wh
 
 # --- text tags ------------------------------------------------------------------------------------
 
-def parse_tag(tag: str) -> tuple[dict | None, str | None]:
+def parse_tag(tag: str) -> tuple[Json | None, str | None]:
     """(attributes, None) for a well-formed tag, (None, why) otherwise. Attributes: `type` and
     those of TAG_KEYS the tag gives (signer an integer, required a boolean, options a list, width and
     height numbers)."""
     if len(tag) >= MAX_TAG_CHARS and not tag.endswith("}}"):
         return None, f"longer than {MAX_TAG_CHARS} characters"
     parts = [p.strip() for p in tag[2:-2].split(";")]
-    kind, attrs = parts[0], {}
+    kind = parts[0]
+    attrs: Json = {}
     if kind not in FIELD_TYPES:
         return None, f"{kind!r} is not a field type (one of {', '.join(FIELD_TYPES)}) — the grammar: {GRAMMAR}"
     attrs["type"] = kind
@@ -143,7 +153,7 @@ def parse_tag(tag: str) -> tuple[dict | None, str | None]:
     return attrs, None
 
 
-def _attribute(key: str, value: str):
+def _attribute(key: str, value: str) -> str | int | float | list[str]:
     if key == "signer":
         if not re.fullmatch(r"[0-9]{1,3}", value) or not 1 <= int(value) <= 100:
             raise ValueError("must be a signer's number, 1 to 100")
@@ -171,7 +181,7 @@ def _attribute(key: str, value: str):
     return value
 
 
-async def scan_tags(services, path: str) -> dict:
+async def scan_tags(services: Services, path: str) -> Json:
     """The text tags of the uploaded file at `path`, as kept with its document: `text_tags` (the
     well-formed ones with their box and attributes), `text_tag_errors` ({tag, page, message}) and
     `text_tags_truncated` (more than MAX_TAGS tags or MAX_TAG_ERRORS errors: the rest are left out)."""
@@ -192,7 +202,7 @@ async def scan_tags(services, path: str) -> dict:
             "text_tags_truncated": found["tag_count"] > len(found["tags"]) or len(errors) > MAX_TAG_ERRORS}
 
 
-def _tag_problem(document: dict) -> str | None:
+def _tag_problem(document: Document) -> str | None:
     if "text_tags" not in document:
         return "the document was uploaded before text tags were read: upload it again"
     if document.get("text_tags_truncated"):
@@ -203,11 +213,11 @@ def _tag_problem(document: dict) -> str | None:
     return None
 
 
-def _tag_name(tag: dict) -> str:
+def _tag_name(tag: Json) -> str:
     return f"tag {tag['tag']!r} on page {tag['page']}" if tag.get("page") else "text tags"
 
 
-def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
+def fields_from_tags(document: Document, where: str, owner: Owner) -> list[Json]:
     """One field per text tag of `document`, each with what `owner(attributes)` gives (its signer or
     role) or None when the tag names none there (422 naming the tag and its page, as for any
     malformed tag). The field takes the tag's box (at least the minimum size; width/height when
@@ -226,7 +236,7 @@ def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
         width = min(MAX_WIDTH, attrs.get("width") or max(MIN_WIDTH, tag["width_percent"]))
         height = min(MAX_HEIGHT, attrs.get("height") or max(MIN_HEIGHT, tag["height_percent"]))
         fields.append({
-            **who, "field_type": attrs["type"], "page_number": tag["page"],
+            **(who or {}), "field_type": attrs["type"], "page_number": tag["page"],
             "x_percent": round(max(0.0, min(tag["x_percent"], 100 - width)), 4),
             "y_percent": round(max(0.0, min(tag["y_percent"], 100 - height)), 4),
             "width_percent": round(width, 4), "height_percent": round(height, 4),
@@ -239,10 +249,10 @@ def fields_from_tags(document: dict, where: str, owner) -> list[dict]:
     return fields
 
 
-def request_tag_fields(documents: list[dict], signers: list[dict]) -> list[dict]:
+def request_tag_fields(documents: list[Document], signers: list[Json]) -> list[Json]:
     """Fields of a signing request's create body from the tags of every document of the envelope
     (`documents`, in order): `signer=N` is the N-th of `signers` (1-based), named by `signer_email`."""
-    def owner(attrs):
+    def owner(attrs: Json) -> tuple[Json | None, str | None]:
         n = attrs.get("signer")
         if n is None:
             return None, f"names role={attrs['role']}; a signing request's tags name signer=N"
@@ -253,7 +263,7 @@ def request_tag_fields(documents: list[dict], signers: list[dict]) -> list[dict]
     return envelope_tag_fields(documents, owner)
 
 
-def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
+def envelope_tag_fields(documents: list[Document], owner: Owner) -> list[Json]:
     """`fields_from_tags` of each document, each field naming its `document_id`; a document without
     tags is passed over when another has some (422 when none has any)."""
     tagged = [d for d in documents if len(documents) == 1 or _tag_problem(d) != "the document has no text tags"]
@@ -261,12 +271,12 @@ def envelope_tag_fields(documents: list[dict], owner) -> list[dict]:
             for f in fields_from_tags(d, "fields_from_text_tags", owner)]
 
 
-def role_tag_fields(documents: list[dict], roles: list[dict]) -> dict[str, list[dict]]:
+def role_tag_fields(documents: list[Document], roles: list[Role]) -> dict[str, list[Json]]:
     """A template's role fields from the tags of every document of the template (`documents`, in
     order; `role=Name`, matched case-insensitively), by the role's name as given in `roles`."""
     names = {r["name"].casefold(): r["name"] for r in roles}
 
-    def owner(attrs):
+    def owner(attrs: Json) -> tuple[Json | None, str | None]:
         role = attrs.get("role")
         if role is None:
             return None, f"names signer={attrs['signer']}; a template's tags name role=Name"
@@ -275,7 +285,7 @@ def role_tag_fields(documents: list[dict], roles: list[dict]) -> dict[str, list[
                          f"({', '.join(names.values()) or 'none'})"
         return {"role": names[role.casefold()]}, None
 
-    by_role: dict[str, list[dict]] = {r["name"]: [] for r in roles}
+    by_role: dict[str, list[Json]] = {r["name"]: [] for r in roles}
     for f in envelope_tag_fields(documents, owner):
         by_role[f.pop("role")].append(f)
     return by_role

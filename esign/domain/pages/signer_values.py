@@ -22,6 +22,7 @@ import io
 import logging
 import re
 import time
+from typing import Any
 
 import regex
 from PIL import Image, UnidentifiedImageError
@@ -29,6 +30,7 @@ from PIL import Image, UnidentifiedImageError
 from esign.errors import ApiError, validation_error
 from esign.pdf.stamp import initials_of
 from esign.schema import EMAIL_RE
+from esign.store.records import Json, RecordLike, Signer, SigningRequest
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,7 @@ UNCHECKED = ("the value could not be checked against this field's format in time
 UNSAFE_CHARS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 # validation_type -> (pattern the page uses, message). `date` is also parsed on the server.
-PATTERNS = {
+PATTERNS: dict[str | None, tuple[str, str]] = {
     "email": (EMAIL_RE.pattern, "enter an email address"),
     "number": (r"^[+-]?([0-9]+([.,][0-9]+)?|[.,][0-9]+)$", "enter a number"),
     "phone": (r"^\+?[0-9(][0-9 ()./-]{4,22}[0-9]$", "enter a phone number"),
@@ -54,7 +56,7 @@ PATTERNS = {
 }
 
 
-def client_pattern(field: dict) -> tuple[str | None, str | None]:
+def client_pattern(field: RecordLike) -> tuple[str | None, str | None]:
     """(regular expression, message) the page checks a text field with."""
     kind = field.get("validation_type")
     if kind == "regex":
@@ -122,7 +124,7 @@ def js_difference(pattern: str) -> str | None:
     return None
 
 
-def prefill(field: dict, signer: dict, today: dt.date) -> str | None:
+def prefill(field: RecordLike, signer: Signer, today: dt.date) -> str | None:
     """The value a field starts with: its `auto_source`, else the value given at creation."""
     source = field.get("auto_source")
     if source == "signer_name":
@@ -146,7 +148,7 @@ def unsafe_character(text: str) -> str | None:
             f"bidirectional embedding, override and isolate characters (U+202A-U+202E, U+2066-U+2069) are not allowed")
 
 
-def check_text(field: dict, value: str, deadline: float | None = None) -> str | None:
+def check_text(field: RecordLike, value: str, deadline: float | None = None) -> str | None:
     """Why `value` is not acceptable in a text field, or None (UNCHECKED when a `regex` pattern could
     not decide before `deadline`, a time.monotonic() value, or within MATCH_SECONDS)."""
     kind = field.get("validation_type")
@@ -177,7 +179,7 @@ def check_text(field: dict, value: str, deadline: float | None = None) -> str | 
     return None
 
 
-def check_mark(mark, where: str, details: list) -> dict | None:
+def check_mark(mark: object, where: str, details: list[Any]) -> Json | None:
     """A signature or initials: `{kind: "typed", text}` or `{kind: "drawn", image: PNG data URL}`.
     Returns the checked form (`{kind: "typed", text}` with whitespace trimmed, or `{kind: "drawn",
     png: bytes}`), or None with `details` filled."""
@@ -205,7 +207,7 @@ def check_mark(mark, where: str, details: list) -> dict | None:
     return None
 
 
-def _check_drawing(image) -> tuple[bytes | None, str | None]:
+def _check_drawing(image: object) -> tuple[bytes | None, str | None]:
     """(the decoded PNG, None) or (None, why it is refused)."""
     prefix = "data:image/png;base64,"
     too_large = f"the drawing is larger than {MAX_DRAWING_BYTES // 1024} KB (as PNG); draw it again smaller or type it"
@@ -235,12 +237,13 @@ def _check_drawing(image) -> tuple[bytes | None, str | None]:
     return raw, None
 
 
-def check_submission(request: dict, signer: dict, values, signature, initials, today: dt.date) -> tuple[dict, dict, dict | None]:
+def check_submission(request: SigningRequest, signer: Signer, values: object, signature: object, initials: object,
+                     today: dt.date) -> tuple[dict[str, str | None], Json | None, Json | None]:
     """Validate a signing submission. Returns (field id -> stored value, signature, initials); an
     optional field sent empty is stored as None (not its prefill);
     raises 422 with one detail per problem: code `signature_required` when no signature was adopted
     (whatever else is wrong too), else `validation_error`."""
-    details: list[dict] = []
+    details: list[Json] = []
     if values is None:
         values = {}
     if not isinstance(values, dict):
@@ -279,8 +282,8 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
             out[field_id] = today.isoformat()
             continue
         if kind == "attachment":  # the file comes through POST .../attachments/{field_id}, before signing
-            if f.get("attachment"):
-                out[field_id] = f["attachment"]["name"]
+            if attached := f.get("attachment"):
+                out[field_id] = attached["name"]
             elif f.get("is_required", True):
                 details.append({"field": where, "message": "attach the file this field asks for first"})
             continue
@@ -324,7 +327,7 @@ def check_submission(request: dict, signer: dict, values, signature, initials, t
     return out, adopted, adopted_initials
 
 
-def _checkbox(raw) -> str | None:
+def _checkbox(raw: object) -> str | None:
     if raw is None or raw == "":
         return "false"
     if isinstance(raw, bool):

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import hashlib
 
+from esign.domain.ports import Services
+from esign.store.records import Json, SigningRequest
+
 
 class DrawingUnusable(Exception):
     """A drawing is missing from blob storage or no longer matches its SHA-256: retrying cannot help
     (until the blob is restored from a backup; the stuck-finalisation sweep then tries again)."""
 
 
-async def drawings(services, request: dict) -> dict[str, bytes]:
+async def drawings(services: Services, request: SigningRequest) -> dict[str, bytes]:
     """blob key -> PNG of every drawn signature and initials of the signed signers, read from blob
     storage once each and checked against the SHA-256 the request records."""
     out: dict[str, bytes] = {}
@@ -32,14 +35,14 @@ async def drawings(services, request: dict) -> dict[str, bytes]:
     return out
 
 
-def stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
+def stamped_mark(mark: Json | None, images: dict[str, bytes]) -> Json | None:
     """A stored mark as esign.pdf.stamp draws it (a drawing with its image bytes)."""
     if mark and mark["kind"] == "drawn":
         return {"kind": "drawn", "image": images[mark["blob_key"]]}
     return mark
 
 
-def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
+def stamp_fields(request: SigningRequest, images: dict[str, bytes]) -> list[Json]:
     """The filled fields as esign.pdf.stamp takes them; `images` from `drawings`."""
     signers = {s["id"]: s for s in request["signers"]}
     out = []
@@ -47,12 +50,12 @@ def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
         signer = signers.get(f["signer_id"])
         if not signer or signer["status"] != "signed":
             continue
-        f = dict(f)
+        stamped: Json = dict(f)
         if f["field_type"] in ("signature", "initials"):
             # initials without their own drawing are derived from the name by the stamper
             mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
-            f["signature"] = stamped_mark(mark, images)
+            stamped["signature"] = stamped_mark(mark, images)
         elif f["field_type"] == "date" and not f.get("value"):
-            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
-        out.append(f)
+            stamped["value"] = f"{signer['signed_at']:%Y-%m-%d}"
+        out.append(stamped)
     return out

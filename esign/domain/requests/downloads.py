@@ -4,26 +4,31 @@ is measured on the service clock (`services.clock`), so tests can move time past
 from __future__ import annotations
 
 import calendar
+import datetime as dt
 import urllib.parse
+from collections.abc import Callable
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.errors import ApiError, invalid_state, not_found, validation_error
+from esign.store.records import Json, SigningRequest
 
 PROCESSING_RETRY_SECONDS = 3  # Retry-After of a download asked for while the signed PDF is being produced
 LIFETIME = 24 * 3600  # GET .../download (spec: 24 hours); the enterprise delivery uses 1 hour
 
 
-def unix(moment) -> int:
+def unix(moment: dt.datetime) -> int:
     """A stored (naive UTC) datetime as a Unix time, as signed links carry their expiry."""
     return calendar.timegm(moment.utctimetuple())
 
 
-def signed_query(services, message: str, expires: int) -> str:
+def signed_query(services: Services, message: str, expires: int) -> str:
     """The query of a signed link: its expiry and the HMAC of `message` (which must cover it)."""
     return urllib.parse.urlencode({"expires": expires, "sig": services.secrets.sign(message)})
 
 
-def link_problem(services, message_for, expires: str, sig: str) -> str | None:
+def link_problem(services: Services, message_for: Callable[[int], str], expires: str, sig: str) -> str | None:
     """Why a signed link does not work (`invalid`, `expired`), or None when it does; `message_for(expires)`
     is the text its HMAC covers."""
     try:
@@ -43,7 +48,7 @@ def _message(request_id: str, which: str, expires: int, document_id: str | None 
     return f"download:{request_id}:{which}:{document_id}:{expires}"
 
 
-def storage_key(request: dict, which: str, document_id: str | None = None) -> str:
+def storage_key(request: SigningRequest, which: str, document_id: str | None = None) -> str:
     """Where finalisation stores the signed PDF (`signed`) of the first document or of `document_id`,
     the separate certificate (`certificate`) or the combined PDF of an envelope (`combined`): known
     from completion on, before the file exists (webhooks announce it)."""
@@ -53,7 +58,7 @@ def storage_key(request: dict, which: str, document_id: str | None = None) -> st
     return f"{base}/{which}.pdf"
 
 
-def blob_key(request: dict, which: str, document_id: str | None = None) -> str | None:
+def blob_key(request: SigningRequest, which: str, document_id: str | None = None) -> str | None:
     """The stored file: `certificate`, `combined` (the signed PDF itself for a one-document request) or
     `signed` (of the first document, or of `document_id`)."""
     if which == "certificate":
@@ -67,10 +72,11 @@ def blob_key(request: dict, which: str, document_id: str | None = None) -> str |
     return done and done["signed_blob_key"]
 
 
-async def signed_url(services, request: dict, which: str, lifetime: int, document_id: str | None = None) -> str:
+async def signed_url(services: Services, request: SigningRequest, which: str, lifetime: int, document_id: str | None = None) -> str:
     key = blob_key(request, which, document_id)
     filename = file_name(request, which, document_id)
-    presigned = await services.storage.presigned_url(key, lifetime, filename)
+    # the file exists: callers check `blob_key` first (a completed request's signed PDF always has one)
+    presigned = await services.storage.presigned_url(cast(str, key), lifetime, filename)
     if presigned:
         return presigned
     expires = unix(services.clock.now()) + lifetime
@@ -80,21 +86,22 @@ async def signed_url(services, request: dict, which: str, lifetime: int, documen
     return f"{services.config.server.public_url}/files/{request['id']}/{which}?{query}"
 
 
-def problem(services, request_id: str, which: str, expires: str, sig: str, document_id: str | None = None) -> str | None:
+def problem(services: Services, request_id: str, which: str, expires: str, sig: str, document_id: str | None = None) -> str | None:
     """Why a download link does not work (`invalid`, `expired`: link_problem), or None when it does."""
     return link_problem(services, lambda expires_at: _message(request_id, which, expires_at, document_id),
                         expires, sig)
 
 
-def file_name(request: dict, which: str, document_id: str | None = None) -> str:
-    name = envelope.by_id(request).get(document_id, {}).get("name") if document_id else None
+def file_name(request: SigningRequest, which: str, document_id: str | None = None) -> str:
+    listed = envelope.by_id(request).get(document_id) if document_id else None
+    name = listed["name"] if listed else None
     stem = (name or request["document_name"]).rsplit(".", 1)[0] or "document"
     if which == "combined" and len(envelope.of(request)) > 1:
         return f"{stem}-all-documents-signed.pdf"
     return f"{stem}-certificate.pdf" if which == "certificate" else f"{stem}-signed.pdf"
 
 
-def wanted(request: dict, which: str, document_id: str | None, combined: bool) -> tuple[str, str | None]:
+def wanted(request: SigningRequest, which: str, document_id: str | None, combined: bool) -> tuple[str, str | None]:
     """The file a download asks for, as (`which`, document id or None): 422 for `document_id` with
     `combined` or with the certificate (which covers the whole envelope), 404 for a document that is
     not one of the request's."""
@@ -108,8 +115,8 @@ def wanted(request: dict, which: str, document_id: str | None, combined: bool) -
     return ("combined" if combined else which), document_id
 
 
-async def download_link(services, request: dict, which: str, document_id: str | None = None,
-                        combined: bool = False) -> dict:
+async def download_link(services: Services, request: SigningRequest, which: str, document_id: str | None = None,
+                        combined: bool = False) -> Json:
     which, document_id = wanted(request, which, document_id, combined)
     if request["status"] != "completed":
         raise invalid_state(f"the signed PDF is available once the request is completed; it is {request['status']}")

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Awaitable, Callable, Mapping
+from typing import cast
+
+from esign.domain.ports import Services
+from esign.store.records import Json, SigningRequest
 
 log = logging.getLogger("esign.lifecycle")
 EFFECTS_GRACE = dt.timedelta(minutes=1)
+#: what does the effects of one kind (`op`) of transition: (services, request, effects)
+Handler = Callable[[Services, SigningRequest, Json], Awaitable[None]]
 
 
-async def run(services, request: dict, handlers: dict) -> dict:
+async def run(services: Services, request: SigningRequest, handlers: Mapping[str, Handler]) -> SigningRequest:
     """Do the `effects` the transition that returned `request` stored, then clear them. When that
     fails (the event store or the job queue unavailable) the change still stands: it is logged, the
     effects stay stored for the next change or the sweep, and the caller answers the change, which
@@ -26,17 +33,17 @@ async def run(services, request: dict, handlers: dict) -> dict:
     if effects:
         try:
             # the version the effects were stored at: the same event ids and email dedupe keys, however late
-            await handlers[effects["op"]](services, {**request, "version": effects["version"],
-                                                     "following": effects["version"]}, effects)
+            await handlers[effects["op"]](services, cast(SigningRequest, {**request, "version": effects["version"],
+                                                                          "following": effects["version"]}), effects)
             await services.store.signing_requests.effects_done(request["id"], effects["version"])
-            return {k: v for k, v in request.items() if k not in ("effects", "effects_at")}  # done: not again
+            return cast(SigningRequest, {k: v for k, v in request.items() if k not in ("effects", "effects_at")})  # done: not again
         except Exception:  # noqa: BLE001 - the change is stored with its effects: the sweep or the next change does them
             log.exception("doing what follows a change of signing request %s failed; the sweep does it later",
                           request["id"])
     return request
 
 
-async def recover(services, follow) -> int:
+async def recover(services: Services, follow: Callable[[Services, SigningRequest], Awaitable[SigningRequest]]) -> int:
     """Do what transitions stored but did not get to do (their process died or failed): `follow`
     (services, request) for each request whose effects are older than EFFECTS_GRACE."""
     due = await services.store.signing_requests.effects_due(services.clock.now() - EFFECTS_GRACE, limit=100)
@@ -45,6 +52,6 @@ async def recover(services, follow) -> int:
     return len(due)
 
 
-def event_effects(event_type: str, signer_id: str | None = None, actor=None, metadata=None) -> dict:
+def event_effects(event_type: str, signer_id: str | None = None, actor: Json | None = None, metadata: Json | None = None) -> Json:
     """The effects of a transition that is followed by one event and nothing else."""
     return {"op": "event", "type": event_type, "signer_id": signer_id, "actor": dict(actor or {}), "metadata": metadata}

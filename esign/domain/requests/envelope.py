@@ -11,9 +11,14 @@ together, at most `[limits] max_upload_mb` (the largest single upload), so that 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from esign import i18n
 from esign.domain.pages import documents as uploads
+from esign.domain.ports import Services
 from esign.errors import validation_error
+from esign.store.records import Document, Json, ListedDocument, RecordLike, SigningRequest
 
 MAX_DOCUMENTS = 10
 MAX_PAGES = 2000
@@ -21,37 +26,37 @@ MB = 1024 * 1024
 DOCUMENT_KEYS = ("id", "name", "page_count", "order")
 
 
-def of(request: dict) -> list[dict]:
+def of(request: SigningRequest) -> list[ListedDocument]:
     """The request's documents in order (each {id, name, page_count, order})."""
     return request.get("documents") or [{"id": request["document_id"], "name": request["document_name"],
                                          "page_count": request.get("document_pages"), "order": 1}]
 
 
-def title(request: dict, locale: str) -> str:
+def title(request: SigningRequest, locale: str) -> str:
     """What the request is called to a person: its document's name, or the names of every document of
     an envelope listed as `locale` lists them (`offer.pdf, sale.pdf and terms.pdf`)."""
     return i18n.list_text([d["name"] for d in of(request)], locale)
 
 
-def by_id(request: dict) -> dict[str, dict]:
+def by_id(request: SigningRequest) -> dict[str, ListedDocument]:
     return {d["id"]: d for d in of(request)}
 
 
-def document_of(request: dict, field: dict) -> dict:
+def document_of(request: SigningRequest, field: Mapping[str, Any]) -> ListedDocument:
     """The envelope document a stored field lies on (the first for a field stored before envelopes)."""
     docs = of(request)
     wanted = field.get("document_id")
     return next((d for d in docs if d["id"] == wanted), docs[0])
 
 
-def fields_of(request: dict, document_id: str, fields: list[dict] | None = None) -> list[dict]:
+def fields_of(request: SigningRequest, document_id: str, fields: Sequence[RecordLike] | None = None) -> list[RecordLike]:
     """The fields (of `fields`, default the request's) that lie on document `document_id`."""
     first = of(request)[0]["id"]
     return [f for f in (request["fields"] if fields is None else fields)
             if (f.get("document_id") or first) == document_id]
 
 
-def given_ids(body: dict) -> tuple[list[str], str]:
+def given_ids(body: Json) -> tuple[list[str], str]:
     """The documents a create body names, and the body key that names them (422: both, or neither)."""
     if body.get("document_id") is not None and body.get("document_ids") is not None:
         raise validation_error([{"field": "document_ids", "message": "give document_id or document_ids, not both"}])
@@ -67,9 +72,10 @@ def given_ids(body: dict) -> tuple[list[str], str]:
     return [str(body["document_id"])], "document_id"
 
 
-async def load(services, org_id: str, ids: list[str], key: str, sandbox: bool) -> list[dict]:
+async def load(services: Services, org_id: str, ids: list[str], key: str, sandbox: bool) -> list[Document]:
     """The document records of `ids`, in order, checked as an envelope (422 naming `key` otherwise)."""
-    records, details = [], []
+    records: list[Document] = []
+    details: list[Json] = []
     for i, doc_id in enumerate(ids):
         document = await services.store.documents.get(org_id, doc_id)
         where = key if key == "document_id" else f"{key}.{i}"
@@ -94,7 +100,7 @@ async def load(services, org_id: str, ids: list[str], key: str, sandbox: bool) -
     return records
 
 
-def listing(records: list[dict]) -> list[dict]:
+def listing(records: list[Document]) -> list[ListedDocument]:
     """The request's `documents` from the document records, in order."""
     return [{"id": d["id"], "name": d["name"], "page_count": d.get("page_count"), "order": n}
             for n, d in enumerate(records, start=1)]

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Callable, Mapping
+from typing import Any, cast
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
 from esign.domain.requests import links, mail_queue, request_events
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.lifecycle")
 ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
@@ -26,11 +30,11 @@ DONE_SIGNER = ("signed", "delegated")  # nothing left to do: signed, or handed t
 MAX_RETRIES = 20
 
 
-class Actor(dict):
+class Actor(dict[str, Any]):
     """Who caused a change: `ip_address`, `user_agent` (people), or nothing (API, sweeps)."""
 
 
-def current_group(request: dict) -> list[dict]:
+def current_group(request: SigningRequest) -> list[Signer]:
     """Signers whose turn it is: everyone unsigned for parallel; the lowest unsigned order for sequential."""
     unsigned = [s for s in request["signers"] if s["status"] not in DONE_SIGNER]
     if request["signing_order"] == "parallel" or not unsigned:
@@ -39,34 +43,35 @@ def current_group(request: dict) -> list[dict]:
     return [s for s in unsigned if s["order"] == first]
 
 
-def _invite(services, signers: list[dict], group_ids: set, now) -> list[dict]:
+def _invite(services: Services, signers: list[Signer], group_ids: set[str], now: dt.datetime) -> list[Signer]:
     out = []
     for s in signers:
-        s = dict(s)
+        s = s.copy()
         if s["id"] in group_ids and s["status"] == "pending":
             nonce = new_token(nbytes=16)
-            s.update(status="sent", sent_at=now, token_nonce=nonce, token_hash=None, earlier_token_hashes=[])
+            s.update({"status": "sent", "sent_at": now, "token_nonce": nonce, "token_hash": None, "earlier_token_hashes": []})
             out.append(s)
         else:
             out.append(s)
     return out
 
 
-def _with_token_hashes(services, request: dict, signers: list[dict]) -> list[dict]:
+def _with_token_hashes(services: Services, request: SigningRequest, signers: list[Signer]) -> list[Signer]:
     for s in signers:
         if s.get("token_nonce") and not s.get("token_hash"):
             s["token_hash"] = hash_token(links.signer_token(services, request, s))
     return signers
 
 
-def check_changeable(record: dict, sandbox_key: bool, what: str) -> None:
+def check_changeable(record: Mapping[str, Any], sandbox_key: bool, what: str) -> None:
     """design.md §11: a sandbox key reads everything of its organisation but changes only sandbox
     records, so it can never send, remind or cancel a live request (nor send its invitations)."""
     if sandbox_key and not record.get("sandbox"):
         raise ApiError(403, "forbidden", f"this {what} is live: a sandbox key changes only sandbox records")
 
 
-async def transition(services, request: dict, expected, build):
+async def transition(services: Services, request: SigningRequest, expected: str | list[str],
+                     build: Callable[[SigningRequest], Json]) -> SigningRequest:
     """Retry `build(record) -> changes` against fresh reads until the conditional update wins, or
     raise 409 when the record is no longer in `expected` status. `changes` may carry `effects` (see
     `follow`): they are stored with the change, stamped with its version and time."""
@@ -84,25 +89,26 @@ async def transition(services, request: dict, expected, build):
         updated = await repo.replace_if(request, statuses, changes)
         if updated is not None:
             return updated
-        request = await repo.by_id(request["id"])
-        if request is None:
+        fresh = await repo.by_id(request["id"])
+        if fresh is None:
             raise not_found("signing request")
+        request = fresh
     raise ApiError(409, "invalid_state", "the signing request is changing too fast; retry")
 
 
 # --- what follows a transition (esign.domain.requests.effects) ----------------------------------------------
 
-async def follow(services, request: dict) -> dict:
+async def follow(services: Services, request: SigningRequest) -> SigningRequest:
     """Do what the transition that returned `request` stored as its effects (esign.domain.requests.effects)."""
     return await change_effects.run(services, request, EFFECTS)
 
 
-async def recover_effects(services) -> int:
+async def recover_effects(services: Services) -> int:
     """The sweep: do what transitions stored but did not get to do."""
     return await change_effects.recover(services, follow)
 
 
-async def record_created(services, request: dict) -> dict:
+async def record_created(services: Services, request: SigningRequest) -> SigningRequest:
     """Record `signing_request.created` for a request just stored (version 0), under an id derived
     from that version like a transition's events, so recording it again records nothing. When the
     event store fails, the event is stored as the request's effects for the sweep or the next change,
@@ -117,7 +123,7 @@ async def record_created(services, request: dict) -> dict:
     return {**request, "effects": effects, "effects_at": now}
 
 
-async def _event(services, request, effects):
+async def _event(services: Services, request: SigningRequest, effects: Json) -> None:
     signer = find_signer(request, effects["signer_id"]) if effects["signer_id"] else None
     await request_events.record_event(services, request, effects["type"], signer=signer, actor=effects["actor"],
                        metadata=effects["metadata"])
@@ -125,7 +131,7 @@ async def _event(services, request, effects):
 
 # --- transitions --------------------------------------------------------------------------------
 
-def api_actor(api_key: dict | None) -> dict | None:
+def api_actor(api_key: Json | None) -> Json | None:
     """Who did through the API what an event records: the API key's owner (`by` in the event's metadata,
     which the certificate names as the actor); None for what the service does on its own."""
     if not api_key:
@@ -133,11 +139,11 @@ def api_actor(api_key: dict | None) -> dict | None:
     return {"api_key_id": api_key.get("id"), "name": api_key.get("owner_name") or None}
 
 
-def _by(effects: dict) -> dict:
+def _by(effects: Json) -> Json:
     return {"by": effects["by"]} if effects.get("by") else {}
 
 
-async def send(services, request: dict, by: dict | None = None) -> dict:
+async def send(services: Services, request: SigningRequest, by: Json | None = None) -> SigningRequest:
     request = await settle(services, request)
     if request["status"] == "expired":
         raise invalid_state("the signing request has expired; reactivate it first")
@@ -145,7 +151,7 @@ async def send(services, request: dict, by: dict | None = None) -> dict:
         raise invalid_state("the signing request has no signers")
     now = services.clock.now()
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         group = {s["id"] for s in current_group(r)}
         signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
@@ -154,30 +160,30 @@ async def send(services, request: dict, by: dict | None = None) -> dict:
     return await follow(services, await transition(services, request, "draft", build))
 
 
-def _newly_invited(signers: list[dict], now) -> list[str]:
+def _newly_invited(signers: list[Signer], now: dt.datetime) -> list[str]:
     return [s["id"] for s in signers if s["status"] == "sent" and s.get("sent_at") == now]
 
 
-async def _sent(services, request, effects):
+async def _sent(services: Services, request: SigningRequest, effects: Json) -> None:
     invited = [find_signer(request, i) for i in effects["invited"]]
     await request_events.record_event(services, request, "signing_request.sent",
                        metadata={"invited": [s["email"] for s in invited], **_by(effects)})
     await mail_queue.notify(services, request, "invitation", invited)
 
 
-def _next_reminder(request, now):
+def _next_reminder(request: SigningRequest, now: dt.datetime) -> dt.datetime | None:
     days = request.get("reminder_days")
     return now + dt.timedelta(days=days) if days else None
 
 
-async def cancel(services, request: dict, reason: str | None = None, by: dict | None = None) -> dict:
+async def cancel(services: Services, request: SigningRequest, reason: str | None = None, by: Json | None = None) -> SigningRequest:
     now = services.clock.now()
     return await follow(services, await transition(services, request, ["draft", "pending"], lambda r: {
         "status": "cancelled", "cancelled_at": now, "cancel_reason": reason,
         "effects": {"op": "cancelled", "was_pending": r["status"] == "pending", "by": by}}))
 
 
-async def _cancelled(services, request, effects):
+async def _cancelled(services: Services, request: SigningRequest, effects: Json) -> None:
     await request_events.record_event(services, request, "signing_request.cancelled",
                                       metadata={"reason": request["cancel_reason"], **_by(effects)})
     if effects["was_pending"]:
@@ -185,15 +191,15 @@ async def _cancelled(services, request, effects):
         await mail_queue.notify(services, request, "cancellation", invited)
 
 
-async def reactivate(services, request: dict, expires_in_days: int) -> dict:
+async def reactivate(services: Services, request: SigningRequest, expires_in_days: int) -> SigningRequest:
     now = services.clock.now()
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         signers = []
         for s in r["signers"]:
-            s = dict(s)
+            s = s.copy()
             if s["status"] not in DONE_SIGNER:
-                s.update(status="pending", token_hash=None, token_nonce=None, earlier_token_hashes=[])
+                s.update({"status": "pending", "token_hash": None, "token_nonce": None, "earlier_token_hashes": []})
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
                 "effects": change_effects.event_effects("signing_event.reactivated", metadata={"expires_in_days": expires_in_days})}
@@ -201,7 +207,7 @@ async def reactivate(services, request: dict, expires_in_days: int) -> dict:
     return await follow(services, await transition(services, request, "expired", build))
 
 
-async def expire(services, request: dict) -> dict | None:
+async def expire(services: Services, request: SigningRequest) -> SigningRequest | None:
     now = services.clock.now()
     try:
         updated = await transition(services, request, ["draft", "pending"], lambda r: (
@@ -212,22 +218,24 @@ async def expire(services, request: dict) -> dict | None:
     return await follow(services, updated) if updated["status"] == "expired" else updated
 
 
-async def _expired(services, request, effects):
+async def _expired(services: Services, request: SigningRequest, effects: Json) -> None:
     await request_events.record_event(services, request, "signing_request.expired")
     if effects["was_pending"]:  # a draft was never sent: nobody waits for it
         await mail_queue.notify(services, request, "expired", owner=True)
 
 
-async def settle(services, request: dict) -> dict:
+async def settle(services: Services, request: SigningRequest) -> SigningRequest:
     """The request as it stands now: a draft or pending request whose `expires_at` has passed is
     expired first (what the expiry sweep does within `[jobs] sweep_interval_seconds`), so every
     answer and action from that moment on sees it expired, whether or not the sweep has run."""
     if request["status"] in ("draft", "pending") and request["expires_at"] <= services.clock.now():
-        return await expire(services, request) or await services.store.signing_requests.by_id(request["id"])
+        # expire gives None when another change won the race: the request is read as it now is
+        return await expire(services, request) or cast(SigningRequest, await services.store.signing_requests.by_id(request["id"]))
     return request
 
 
-async def remind(services, request: dict, automatic: bool = False, by: dict | None = None) -> tuple[dict, list[dict]]:
+async def remind(services: Services, request: SigningRequest, automatic: bool = False,
+                 by: Json | None = None) -> tuple[SigningRequest, list[Signer]]:
     """Remind the signers whose turn it is, except those reminded less than `[notifications]
     remind_signer_minutes` ago (their `reminded_at`, set in the same conditional update, so parallel
     calls remind a signer once). When every one of them was, a call through the API is 429 with
@@ -238,9 +246,9 @@ async def remind(services, request: dict, automatic: bool = False, by: dict | No
         raise invalid_state(f"only pending requests can be reminded; this one is {request['status']}")
     now = services.clock.now()
     gap = dt.timedelta(minutes=services.config.notifications.remind_signer_minutes)
-    skipped = []
+    skipped: list[str] = []
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         due = [] if r.get("sandbox") else [s for s in current_group(r) if s["status"] in ACTIVE_SIGNER]
         targets = [s["id"] for s in due if not s.get("reminded_at") or s["reminded_at"] + gap <= now]
         skipped.clear()
@@ -267,7 +275,7 @@ def _remind_throttled(left: dt.timedelta, gap: dt.timedelta) -> ApiError:
                     headers={"Retry-After": str(seconds)})
 
 
-async def _reminded(services, request, effects):
+async def _reminded(services: Services, request: SigningRequest, effects: Json) -> None:
     targets = [find_signer(request, i) for i in effects["targets"]]
     await request_events.record_event(services, request, "signing_request.reminded",
                        metadata={"signers": [s["email"] for s in targets], "automatic": effects["automatic"],
@@ -278,14 +286,14 @@ async def _reminded(services, request, effects):
 
 # --- signer actions (called by the signer pages) ----------------------------------------------------
 
-def find_signer(request: dict, signer_id: str) -> dict:
+def find_signer(request: SigningRequest, signer_id: str) -> Signer:
     for s in request["signers"]:
         if s["id"] == signer_id:
             return s
     raise ApiError(404, "not_found", "signer not found")
 
 
-def can_sign(request: dict, signer: dict) -> tuple[bool, str]:
+def can_sign(request: SigningRequest, signer: Signer) -> tuple[bool, str]:
     if request["status"] != "pending":
         return False, f"the signing request is {request['status']}"
     if signer["status"] == "signed":
@@ -297,11 +305,11 @@ def can_sign(request: dict, signer: dict) -> tuple[bool, str]:
     return True, ""
 
 
-def _replace_signer(signers, signer_id, **changes):
-    return [dict(s, **changes) if s["id"] == signer_id else s for s in signers]
+def _replace_signer(signers: list[Signer], signer_id: str, **changes: Any) -> list[Signer]:
+    return [cast(Signer, dict(s, **changes)) if s["id"] == signer_id else s for s in signers]
 
 
-async def view(services, request: dict, signer_id: str, actor=None) -> dict:
+async def view(services: Services, request: SigningRequest, signer_id: str, actor: Json | None = None) -> SigningRequest:
     """Record that the signer opened the page: `viewed_at` once, and status `sent` -> `viewed` (also
     for a signer who looked before their turn and was invited since). signer.viewed fires only from
     the call that made the change, so two tabs opened at once record it once."""
@@ -310,7 +318,7 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
         return request
     now = services.clock.now()
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s.get("viewed_at") and s["status"] != "sent":
             return {}
@@ -321,8 +329,9 @@ async def view(services, request: dict, signer_id: str, actor=None) -> dict:
     return await follow(services, await transition(services, request, "pending", build))
 
 
-async def sign(services, request: dict, signer_id: str, field_values: dict, signature: dict | None, actor=None,
-               extra: dict | None = None, consent: dict | None = None) -> dict:
+async def sign(services: Services, request: SigningRequest, signer_id: str, field_values: Json, signature: Json | None,
+               actor: Json | None = None,
+               extra: Json | None = None, consent: Json | None = None) -> SigningRequest:
     """Record a signature. `field_values` maps field id -> checked value (validated by the caller);
     completes the request when it was the last signature, else invites the next sequential group.
     `consent` (the metadata of `signing_event.consent_given`), when the signer gives it with the
@@ -331,7 +340,7 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
     now = services.clock.now()
     actor = actor or {}
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         ok, why = can_sign(r, s)
         if not ok:
@@ -345,13 +354,13 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
                                   **({"consented_at": now} if consenting else {}))
         fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
                   for f in r["fields"]]
-        changes = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+        changes: Json = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
                                "consent": consent if consenting else None}}
         if all(x["status"] in DONE_SIGNER for x in signers):
             changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
         else:
-            following = {x["id"] for x in current_group({**r, "signers": signers})}
+            following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
             changes["effects"]["invited"] = _newly_invited(changes["signers"], now)
             if changes["effects"]["invited"]:
@@ -363,7 +372,7 @@ async def sign(services, request: dict, signer_id: str, field_values: dict, sign
     return await follow(services, await transition(services, request, "pending", build))
 
 
-async def _signed(services, request, effects):
+async def _signed(services: Services, request: SigningRequest, effects: Json) -> None:
     signer = find_signer(request, effects["signer_id"])
     if effects.get("consent") is not None:  # given with the signature, in the same change
         await request_events.record_event(services, request, "signing_event.consent_given", signer=signer,
@@ -381,11 +390,11 @@ async def _signed(services, request, effects):
         await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
 
 
-async def decline(services, request: dict, signer_id: str, reason: str, actor=None) -> dict:
+async def decline(services: Services, request: SigningRequest, signer_id: str, reason: str, actor: Json | None = None) -> SigningRequest:
     """A signer declines: the signer becomes `declined` and the request `cancelled`."""
     now = services.clock.now()
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s["status"] not in ACTIVE_SIGNER:
             raise invalid_state("you cannot decline now")
@@ -397,7 +406,7 @@ async def decline(services, request: dict, signer_id: str, reason: str, actor=No
     return await follow(services, await transition(services, request, "pending", build))
 
 
-async def _declined(services, request, effects):
+async def _declined(services: Services, request: SigningRequest, effects: Json) -> None:
     signer = find_signer(request, effects["signer_id"])
     await request_events.record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
                        metadata={"reason": signer["decline_reason"]})
@@ -408,11 +417,11 @@ async def _declined(services, request, effects):
     await mail_queue.notify(services, request, "declined", owner=True)
 
 
-async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
+async def withdraw(services: Services, request: SigningRequest, signer_id: str, actor: Json | None = None) -> SigningRequest:
     """A signer takes back their signature while the request is pending and nobody of a later
     order has signed; they may sign again."""
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
         if s["status"] != "signed":
             raise invalid_state("there is no signature of yours to withdraw")
@@ -423,8 +432,8 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
                                    initials=None)
         if r["signing_order"] == "sequential":
             # later signers invited after this signature go back to waiting
-            signers = [dict(x, status="pending") if x["order"] > s["order"] and x["status"] in ("sent", "viewed") else x
-                       for x in signers]
+            signers = [cast(Signer, dict(x, status="pending")) if x["order"] > s["order"] and x["status"] in ("sent", "viewed")
+                       else x for x in signers]
         return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                 "effects": change_effects.event_effects("signer.withdrawn", signer_id, actor)}
 
@@ -433,7 +442,7 @@ async def withdraw(services, request: dict, signer_id: str, actor=None) -> dict:
 
 # --- sweeps -----------------------------------------------------------------------------------------
 
-async def expire_due(services) -> int:
+async def expire_due(services: Services) -> int:
     now = services.clock.now()
     count = 0
     for request in await services.store.signing_requests.expiring(now, limit=500):
@@ -442,7 +451,7 @@ async def expire_due(services) -> int:
     return count
 
 
-async def remind_due(services) -> int:
+async def remind_due(services: Services) -> int:
     now = services.clock.now()
     count = 0
     for request in await services.store.signing_requests.reminders_due(now, limit=500):
@@ -454,7 +463,7 @@ async def remind_due(services) -> int:
     return count
 
 
-async def _signer_replaced(services, request, effects):
+async def _signer_replaced(services: Services, request: SigningRequest, effects: Json) -> None:
     """esign.domain.signer.routing.replace: the event (old and new address in the audit trail) and, for an
     invited signer, the invitation at the new address."""
     signer, before = find_signer(request, effects["signer_id"]), effects["previous"]
@@ -466,7 +475,7 @@ async def _signer_replaced(services, request, effects):
         await mail_queue.notify(services, request, "invitation", [signer])
 
 
-async def _signer_delegated(services, request, effects):
+async def _signer_delegated(services: Services, request: SigningRequest, effects: Json) -> None:
     """esign.domain.signer.routing.delegate: the event, the delegate's invitation when it is their turn, the
     sender's email."""
     signer, delegate = find_signer(request, effects["signer_id"]), find_signer(request, effects["delegate_id"])
@@ -484,5 +493,5 @@ EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _
 
 # The worker's registration (esign.job_registry): no job kind of its own (what a change sends is an
 # `email` or `sms` job of the mail room); the sweeps that move requests on, run every `[jobs] sweep_interval_seconds`.
-JOBS: list = []
+JOBS: list[Any] = []
 SWEEPS = [recover_effects, expire_due, remind_due]

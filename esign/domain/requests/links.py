@@ -4,10 +4,12 @@ put the token in the link; a new send (a resend, a replaced signer) makes a new 
 stops working."""
 from __future__ import annotations
 
+from esign.domain.ports import Services
 from esign.secrets import hash_token
+from esign.store.records import Signer, SigningRequest
 
 
-def signer_token(services, request: dict, signer: dict) -> str:
+def signer_token(services: Services, request: SigningRequest, signer: Signer) -> str:
     """The signer's link token, derived from the service key and a per-send nonce, so the database
     holds only its hash and the mailer can still put it in the link. After a key rotation a link sent
     before stays the same: the token is the one (of the current and previous keys) whose hash is stored."""
@@ -16,7 +18,7 @@ def signer_token(services, request: dict, signer: dict) -> str:
     return next((token for token in made if stored and hash_token(token) == stored), made[0])
 
 
-def signing_url(services, request: dict, signer: dict) -> str:
+def signing_url(services: Services, request: SigningRequest, signer: Signer) -> str:
     return f"{services.config.server.public_url}/sign/{signer_token(services, request, signer)}"
 
 

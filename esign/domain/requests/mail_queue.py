@@ -3,17 +3,22 @@ deduplicated (esign.domain.mail.notifications renders and sends them), and for s
 for it one `sms` job (esign.domain.mail.text_messages)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from esign.domain.ports import Services
+from esign.store.records import RecordLike, Signer, SigningRequest
+
 #: a signer's `delivery` and the channels it uses; `link`: none (the sender hands the link over)
 DELIVERY_CHANNELS = {"email": ("email",), "sms": ("sms",), "both": ("email", "sms"), "link": ()}
 #: what a text message carries: the invitation, reminders and the completion notice (the others are emails)
 TEXTED = ("invitation", "reminder", "completed")
 
 
-def channels(signer: dict) -> tuple[str, ...]:
+def channels(signer: RecordLike) -> tuple[str, ...]:
     return DELIVERY_CHANNELS[signer.get("delivery") or "email"]
 
 
-async def to_signer(services, request, template, signer, occasion) -> None:
+async def to_signer(services: Services, request: SigningRequest, template: str, signer: Signer, occasion: object) -> None:
     """Queue `template` for one signer on each channel of their `delivery` (never for sandbox requests);
     `occasion` completes the dedupe key."""
     if request.get("sandbox"):
@@ -26,7 +31,8 @@ async def to_signer(services, request, template, signer, occasion) -> None:
         await services.enqueue("sms", payload, dedupe_key=f"sms:{template}:{request['id']}:{signer['id']}:{occasion}")
 
 
-async def notify(services, request, template, signers=(), extra_recipients=(), owner=False, once=False):
+async def notify(services: Services, request: SigningRequest, template: str, signers: Iterable[Signer] = (),
+                 extra_recipients: Iterable[RecordLike] = (), owner: bool = False, once: bool = False) -> None:
     """Queue one message per recipient (never for sandbox requests): `signers` (by their `delivery`),
     `extra_recipients` (cc entries) and, with `owner` and `[notifications] owner_on_<template>`, the
     request's owner (whose address the email job looks up). `once`: one message per request and

@@ -5,18 +5,21 @@ from __future__ import annotations
 import uuid
 
 from esign.clock import iso
+from esign.domain.ports import Services
 from esign.domain.requests import downloads, envelope, tags
+from esign.store.records import Json, Signer, SigningRequest
 
 FIELD_VALUES_MAX_BYTES = 256 * 1024  # the field values a completion webhook carries at most
 
 
-async def record_event(services, request, event_type, signer=None, actor=None, metadata=None, data=None):
+async def record_event(services: Services, request: SigningRequest, event_type: str, signer: Signer | None = None,
+                       actor: Json | None = None, metadata: Json | None = None, data: Json | None = None) -> None:
     """Record an event of the request. Recorded by `follow`, its id is derived from the transition's
     version, the type and the signer, so recording it again after a failure records nothing."""
     actor = actor or {}
     following = request.get("following")  # the version whose effects `follow` is doing
     event_id = str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:{following}:{event_type}:"
-                                                  f"{(signer or {}).get('id')}")) if following is not None else None
+                                                  f"{signer['id'] if signer else None}")) if following is not None else None
     await services.emit(request["org_id"], event_type, signing_request_id=request["id"], signer=signer,
                         ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
                         geo=await services.geo(actor.get("ip_address")), metadata=metadata,
@@ -24,7 +27,7 @@ async def record_event(services, request, event_type, signer=None, actor=None, m
                         sandbox=request.get("sandbox", False), event_id=event_id)
 
 
-def event_data(request: dict, signer: dict | None = None) -> dict:
+def event_data(request: SigningRequest, signer: Signer | None = None) -> Json:
     """The webhook `data` of signing-request and signer events."""
     data = {"signing_request_id": request["id"], "status": request["status"], "document_id": request["document_id"],
             "document_name": request["document_name"], "sandbox": request.get("sandbox", False),
@@ -43,7 +46,7 @@ def event_data(request: dict, signer: dict | None = None) -> dict:
     return data
 
 
-def field_values(request: dict) -> list[dict] | None:
+def field_values(request: SigningRequest) -> list[Json] | None:
     """What the signers filled in, for the completion webhook: each field's id, signer, name (its
     placeholder: a text tag's `name=`), type and value — a signature or initials `"signed"`, an
     attachment its file's name, an empty optional field null. None when they would take more than
@@ -64,11 +67,11 @@ def field_values(request: dict) -> list[dict] | None:
     return values
 
 
-def _signed(request: dict, signer_id: str) -> bool:
+def _signed(request: SigningRequest, signer_id: str) -> bool:
     return any(s["id"] == signer_id and s["status"] == "signed" for s in request["signers"])
 
 
-def signers_summary(request: dict) -> list[dict]:
+def signers_summary(request: SigningRequest) -> list[Json]:
     """Who signed and when: in completion webhooks and emails, document.signed and the delivery."""
     return [{"name": s["name"], "email": s["email"], "signed_at": iso(s.get("signed_at"))} for s in request["signers"]
             if s["status"] != "delegated"]

@@ -5,16 +5,20 @@ import asyncio
 import datetime as dt
 import re
 import warnings
+from collections.abc import Sequence
+from typing import Any, cast
 
 import phonenumbers
 
 from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links, mail_queue, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
+from esign.store.records import Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
 
 SIGNER_DEFAULTS = {
     "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
@@ -57,7 +61,7 @@ def _utf8(text: str | None) -> int:
     return len(text.encode()) if text else 0
 
 
-def field_bytes(f: dict) -> int:
+def field_bytes(f: RecordLike) -> int:
     """The most a field can take in the stored request, whatever its signer enters."""
     options = f.get("options") or []
     longest = max((_utf8(o) for o in options), default=0) if f["field_type"] == "select" \
@@ -67,7 +71,7 @@ def field_bytes(f: dict) -> int:
             + sum(_utf8(o) + OPTION_BYTES for o in options) + max(_utf8(f.get("value")), longest))
 
 
-def check_fields_size(fields: list[dict], where: str, details: list) -> None:
+def check_fields_size(fields: Sequence[RecordLike], where: str, details: list[Any]) -> None:
     """At most MAX_FIELDS fields taking at most FIELDS_MAX_BYTES at their largest (422 detail otherwise)."""
     if len(fields) > MAX_FIELDS:
         details.append({"field": where, "message": f"at most {MAX_FIELDS} fields"})
@@ -81,12 +85,12 @@ def check_fields_size(fields: list[dict], where: str, details: list) -> None:
             f"fields, fewer or shorter options, or fewer text fields")})
 
 
-def check_signing_level(services, level: str) -> None:
+def check_signing_level(services: Services, level: str) -> None:
     if level == "qes" and not (services.config.signing.qes_provider and "qes" in services.signing_levels):
         raise ApiError(403, "plan_restricted", "qualified (qes) signatures need a QES signing provider; none is configured")
 
 
-def check_identity_provider(services, required: bool, details: list) -> None:
+def check_identity_provider(services: Services, required: bool, details: list[Any]) -> None:
     """Identity verification can be required only when the identity provider can verify anyone: with
     one that cannot (`verifies` False, the builtin `none`) no signer could ever pass it (422 detail otherwise)."""
     if required and not services.identity.verifies:
@@ -94,7 +98,7 @@ def check_identity_provider(services, required: bool, details: list) -> None:
                         "message": "no identity verification provider is configured on this server"})
 
 
-def check_signers(services, body: dict) -> None:
+def check_signers(services: Services, body: Json) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
     details = duplicate_emails(body["signers"])
@@ -106,7 +110,7 @@ def check_signers(services, body: dict) -> None:
         raise validation_error(details)
 
 
-def check_deliveries(services, signers: list[dict], details: list) -> None:
+def check_deliveries(services: Services, signers: list[Json], details: list[Any]) -> None:
     """A signer reached by text (`delivery` sms or both) has a phone, and the SMS provider can text
     a message (an SmsProvider: a verification service only sends its own codes) (422 details otherwise)."""
     for i, s in enumerate(signers):
@@ -119,7 +123,7 @@ def check_deliveries(services, signers: list[dict], details: list) -> None:
                 f"the configured SMS provider ({services.sms.identifier}) sends one-time codes only, not signing links")})
 
 
-def check_phone_countries(services, signers: list[dict], details: list, prefix: str = "signers.{i}.") -> None:
+def check_phone_countries(services: Services, signers: list[Json], details: list[Any], prefix: str = "signers.{i}.") -> None:
     """With `[sms] allowed_countries`, a signer's phone (E.164, esign.schema.Phone) is of one of those
     countries (422 detail on the phone otherwise)."""
     allowed = services.config.sms.allowed_countries
@@ -131,21 +135,21 @@ def check_phone_countries(services, signers: list[dict], details: list, prefix: 
                     f"phone numbers of {country} are not accepted on this server (accepted: {', '.join(allowed)})")})
 
 
-def duplicate_emails(signers: list[dict]) -> list[dict]:
+def duplicate_emails(signers: list[Json]) -> list[Json]:
     """The 422 details of each email given to two signers (case-insensitive), or none."""
     emails = [s["email"].lower() for s in signers]
     return [{"field": "signers", "message": f"duplicate signer email {email}"}
             for email in sorted({e for e in emails if emails.count(e) > 1})]
 
 
-def without_phone(signers: list[dict]) -> list[dict]:
+def without_phone(signers: list[Json]) -> list[Json]:
     """The 422 details of signers without a phone, when the request asks for phone verification."""
     return [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
             for i, s in enumerate(signers) if not s.get("phone")]
 
 
-async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
-                 problems: Problems | None = None) -> dict:
+async def create(services: Services, org: Json, api_key: Json, sandbox: bool, body: Json,
+                 problems: Problems | None = None) -> SigningRequest:
     """`body` is the validated create body (plus optional template-derived settings). `body["id"]` and
     the signers' `id` may be given (sending from a template): inserting a request whose id exists then
     raises esign.store.signing_requests.RequestExists, so a retried bulk item can never create a second request.
@@ -220,14 +224,14 @@ async def create(services, org: dict, api_key: dict, sandbox: bool, body: dict,
     return request
 
 
-async def send(services, request: dict, by: dict | None = None) -> dict:
+async def send(services: Services, request: SigningRequest, by: Json | None = None) -> SigningRequest:
     """`POST .../send`: a draft whose signing level this server can still give (403 otherwise, as at
     creation: the QES provider may have gone since), sent (esign.domain.requests.lifecycle.send)."""
     check_signing_level(services, request.get("signing_level", "ses"))
     return await lifecycle.send(services, request, by=by)
 
 
-def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
+def signer_orders(signing_order: str, signers: list[Json]) -> list[int]:
     """Each signer's `order`. Sequential: a signer without one takes their place in the list (1, 2,
     3 ...), as a template's roles do, so that signers who give no order sign one after another in
     list order; a given `order` always wins (equal orders sign together). Parallel: a missing order
@@ -237,7 +241,7 @@ def signer_orders(signing_order: str, signers: list[dict]) -> list[int]:
     return [s.get("order") or 1 for s in signers]
 
 
-def send_warnings(request: dict) -> list[dict]:
+def send_warnings(request: SigningRequest) -> list[Json]:
     """What a sender should know about a request just sent, which does not stop it: signers with no
     field (they sign with an adopted signature only, on the signatures page)."""
     placed = {f["signer_id"] for f in request["fields"]}
@@ -247,14 +251,14 @@ def send_warnings(request: dict) -> list[dict]:
             for s in request["signers"] if s["id"] not in placed]
 
 
-async def get(services, org_id: str, request_id: str) -> dict:
+async def get(services: Services, org_id: str, request_id: str) -> SigningRequest:
     """The request as it stands now (expired once its `expires_at` has passed: lifecycle.settle)."""
     request = await services.store.signing_requests.require(org_id, request_id, "signing request")
     return await lifecycle.settle(services, request)
 
 
-async def replace_fields(services, request: dict, fields: list[dict], problems: Problems | None = None,
-                         indexes: list[int] | None = None) -> dict:
+async def replace_fields(services: Services, request: SigningRequest, fields: list[Json],
+                         problems: Problems | None = None, indexes: list[int] | None = None) -> SigningRequest:
     """Replace every field of a draft request (one atomic update). One validation pass: with the
     schema's `problems`, `fields` are the body's items it loaded (`indexes`: where each stood), checked
     too, and one 422 lists every problem."""
@@ -276,7 +280,7 @@ async def replace_fields(services, request: dict, fields: list[dict], problems: 
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})
 
 
-def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -> list[dict]:
+def stored_fields(signers: Sequence[RecordLike], listed: Sequence[ListedDocument], fields: list[Json]) -> list[Field]:
     """Fields checked against the request's signers and documents (`listed`: the envelope's, in
     order), in their stored form (422 with every problem otherwise). A field names its signer by
     `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
@@ -306,11 +310,11 @@ def stored_fields(signers: list[dict], listed: list[dict], fields: list[dict]) -
     check_fields_size(expanded, "fields", details)
     if details:
         raise validation_error(details)
-    return [{"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
-             "filled_at": None} for f in expanded]
+    return [cast(Field, {"id": new_id(), **{k: v for k, v in f.items() if k != "signer_id"}, "signer_id": str(f["signer_id"]),
+                         "filled_at": None}) for f in expanded]
 
 
-def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[dict]:
+def every_page(fields: list[Json], page_counts: dict[str, int | None]) -> list[Json]:
     """Each field with `every_page` becomes one field per page of its document, at the same place
     (extension): initials adopted once are stamped on each."""
     out = []
@@ -323,7 +327,7 @@ def every_page(fields: list[dict], page_counts: dict[str, int | None]) -> list[d
     return out
 
 
-def check_field_shape(f: dict, where: str, details: list) -> None:
+def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
     """Rules shared by request fields and template role fields."""
     if f["field_type"] == "select" and not f.get("options"):
         details.append({"field": f"{where}.options", "message": "a select field needs options"})
@@ -363,7 +367,7 @@ SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "l
                  "delegated_at", "delegation_reason")
 
 
-def field_views(request: dict, fields: list[dict] | None = None) -> list[dict]:
+def field_views(request: SigningRequest, fields: list[Field] | None = None) -> list[Json]:
     """The request's fields (or those of `fields`) as the API shows them: each with its signer's name
     and the id of the envelope document it lies on (envelope.document_of: the first for a field stored
     before envelopes)."""
@@ -375,7 +379,7 @@ def field_views(request: dict, fields: list[dict] | None = None) -> list[dict]:
             for f in (request["fields"] if fields is None else fields)]
 
 
-def full_view(services, request: dict, api_key: dict | None = None, handover: bool = False) -> dict:
+def full_view(services: Services, request: SigningRequest, api_key: Json | None = None, handover: bool = False) -> Json:
     """The record the API returns. `handover` (the answer of the call that sent the request): each
     signer with `delivery` `link` carries their `signing_url`, the sender's to hand over."""
     self_sign_url = None
@@ -386,7 +390,7 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
                 self_sign_url = links.signing_url(services, request, s)
     values = [{"field_id": f["id"], "signer_id": f["signer_id"], "field_type": f["field_type"], "value": f["value"]}
               for f in request["fields"] if f.get("value") is not None]
-    def signer_view(s: dict) -> dict:
+    def signer_view(s: Signer) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s),
@@ -398,7 +402,7 @@ def full_view(services, request: dict, api_key: dict | None = None, handover: bo
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
 
-def summary_view(request: dict) -> dict:
+def summary_view(request: SigningRequest) -> Json:
     return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,

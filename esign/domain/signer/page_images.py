@@ -32,13 +32,16 @@ import json
 import logging
 import pathlib
 import tempfile
+from collections.abc import Iterable
 
 from esign.domain.pages import stamping
+from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.probe import STOPPING
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
+from esign.store.records import Document, Json, SigningRequest
 
 RENDER_VERSION = 2  # raised whenever the pages are drawn differently: every address changes with it
 STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
@@ -49,7 +52,7 @@ FAILURE_MEMO_SECONDS = 3600  # a page that could not be drawn is answered at onc
 log = logging.getLogger("esign.pdf")
 
 
-def _stamped(request: dict, document_id: str, images: dict) -> tuple[list[dict], dict[str, str]]:
+def _stamped(request: SigningRequest, document_id: str, images: Json) -> tuple[list[Json], dict[str, str]]:
     """The fields of document `document_id` as the stamping takes them (those of the signers who have
     signed) and the names of those signers by id. `images` maps a drawing's blob key to its bytes, or
     (for addresses) to its SHA-256."""
@@ -59,17 +62,17 @@ def _stamped(request: dict, document_id: str, images: dict) -> tuple[list[dict],
     return fields, names
 
 
-def _digests(request: dict) -> dict[str, str]:
+def _digests(request: SigningRequest) -> dict[str, str]:
     """blob key -> SHA-256 of every drawing of a signed signer: what identifies a drawing on a page."""
     return {m["blob_key"]: m["sha256"] for s in request["signers"] if s["status"] == "signed"
             for m in (s.get("signature"), s.get("initials")) if m and m.get("kind") == "drawn"}
 
 
-def _hash(value) -> str:
+def _hash(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def addresses(request: dict, document: dict, numbers=None) -> dict[int, str]:
+def addresses(request: SigningRequest, document: Document, numbers: Iterable[int] | None = None) -> dict[int, str]:
     """page number -> the content address of its image (24 hex digits) for every page of `document`
     (the document record of one of the request's documents), or for the pages `numbers` only (one
     image asked for: not a hash of every page)."""
@@ -96,22 +99,22 @@ def page_path(base_path: str, order: int, number: int) -> str:
 IMAGE_SIZES = "(max-width: 1004px) calc(100vw - 24px), 956px"
 
 
-def preload(urls: dict) -> str:
+def preload(urls: Json) -> str:
     """A `Link` header that has the browser fetch a page image (`urls`) at the width it will show, while
     it is still reading the HTML (a header: the page's HTML never repeats the link's token)."""
     return (f'<{urls["image_url"]}>; rel=preload; as=image; fetchpriority=high; imagesrcset="{urls["image_srcset"]}"; '
             f'imagesizes="{IMAGE_SIZES}"')
 
 
-def urls(base_path: str, order: int, number: int, address: str) -> dict:
+def urls(base_path: str, order: int, number: int, address: str) -> Json:
     """`image_url` (DEFAULT_WIDTH) and `image_srcset` (every width) of page `number` of the envelope's
     document `order` at its address."""
-    def url(width):
+    def url(width: int) -> str:
         return f"{page_path(base_path, order, number)}/{address}-{width}.{FORMAT}"
     return {"image_url": url(DEFAULT_WIDTH), "image_srcset": ", ".join(f"{url(w)} {w}w" for w in WIDTHS)}
 
 
-async def _document(services, request: dict, order: int, number: int) -> dict:
+async def _document(services: Services, request: SigningRequest, order: int, number: int) -> Document:
     """The document record of the envelope's document `order` (404 for no such document or page)."""
     docs = envelope.of(request)
     if not 1 <= order <= len(docs):
@@ -124,13 +127,13 @@ async def _document(services, request: dict, order: int, number: int) -> dict:
     return document
 
 
-async def current_address(services, request: dict, number: int, order: int = 1) -> str:
+async def current_address(services: Services, request: SigningRequest, number: int, order: int = 1) -> str:
     """The content address of page `number` of document `order` now (404 for a page that does not exist)."""
     document = await _document(services, request, order, number)
     return addresses(request, document, [number])[number]
 
 
-async def image(services, request: dict, number: int, width: int | None = None, fmt: str = "png",
+async def image(services: Services, request: SigningRequest, number: int, width: int | None = None, fmt: str = "png",
                 order: int = 1) -> bytes:
     """Page `number` of the envelope's document `order` as it stands, drawn by a drawing child
     (bounded in time and memory; a failure remembered) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
@@ -146,7 +149,7 @@ async def image(services, request: dict, number: int, width: int | None = None, 
     address = addresses(request, document, [number])[number]
     key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
 
-    async def draw():
+    async def draw() -> bytes:
         try:
             return await services.storage.get_bytes(key)
         except KeyError:
@@ -157,18 +160,18 @@ async def image(services, request: dict, number: int, width: int | None = None, 
     return await services.page_renderer.shared(key, draw)
 
 
-def _folder(request: dict) -> str:
+def _folder(request: SigningRequest) -> str:
     return f"orgs/{request['org_id']}/stands/{request['id']}"
 
 
-async def _stamped_pdf(services, request: dict, document: dict) -> str:
+async def _stamped_pdf(services: Services, request: SigningRequest, document: Document) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
     made by a drawing child unless it was made before (a failure remembered as an image's is)."""
     fields, names = _stamped(request, document["id"], _digests(request))
     state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
 
-    async def make():
+    async def make() -> str:
         if await services.storage.size(key) is not None:
             return key
         await _remembered(services, key)
@@ -189,13 +192,13 @@ async def _stamped_pdf(services, request: dict, document: dict) -> str:
     return await services.page_renderer.shared(key, make)
 
 
-async def _download(services, key: str, path: pathlib.Path) -> None:
+async def _download(services: Services, key: str, path: pathlib.Path) -> None:
     with path.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
         async for chunk in services.storage.stream(key):
             await asyncio.to_thread(fh.write, chunk)
 
 
-async def _cached_or_drawn(services, request: dict, source: str, number: int, key: str, width: int | None,
+async def _cached_or_drawn(services: Services, request: SigningRequest, source: str, number: int, key: str, width: int | None,
                            fmt: str) -> bytes:
     try:
         return await services.storage.get_bytes(key)
@@ -216,7 +219,7 @@ def _memo(key: str) -> str:
     return key + ".failed"
 
 
-async def _remembered(services, key: str) -> None:
+async def _remembered(services: Services, key: str) -> None:
     """Raise again, at once, the error of a drawing of `key` that failed less than FAILURE_MEMO_SECONDS ago."""
     try:
         known = json.loads(await services.storage.get_bytes(_memo(key)))
@@ -227,7 +230,7 @@ async def _remembered(services, key: str) -> None:
         raise ApiError(400, "invalid_pdf", known["message"])
 
 
-async def _outcome(services, key: str, done: dict, message: str) -> None:
+async def _outcome(services: Services, key: str, done: Json, message: str) -> None:
     """Count a drawing's answer `done`; when it failed, remember it (unless the service was stopping)
     and raise the 400 `message`."""
     if done.get("ok"):

@@ -10,12 +10,18 @@ issued before the change are refused the same way (`moved_at`).
 """
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
+from typing import cast
+
+from esign.domain.ports import Services
 from esign.domain.requests import lifecycle
 from esign.domain.requests.signing_requests import SIGNER_DEFAULTS, check_phone_countries
 from esign.domain.signer.verification.common import blocker
 from esign.errors import ApiError, invalid_state, validation_error
 from esign.secrets import new_token
 from esign.store.base import new_id
+from esign.store.records import Json, RecordLike, Signer, SigningRequest
 
 MOVED_KEEP = 5  # earlier link hashes kept per signer, newest last
 NOT_REPLACEABLE = ("signed", "declined", "delegated")
@@ -27,40 +33,40 @@ MOVED_MESSAGES = {
 }
 
 
-def moved_message(signer: dict) -> str:
-    return MOVED_MESSAGES.get(signer.get("moved_reason"), MOVED_MESSAGES["replaced"])
+def moved_message(signer: Signer) -> str:
+    return MOVED_MESSAGES.get(signer.get("moved_reason", ""), MOVED_MESSAGES["replaced"])
 
 
-def _retire_link(signer: dict, reason: str, now) -> dict:
+def _retire_link(signer: Signer, reason: str, now: dt.datetime) -> Json:
     """The signer's current link hash moved to the bounded list of links that say 'moved'."""
     moved = [*(signer.get("moved_token_hashes") or []), *(signer.get("earlier_token_hashes") or [])]
-    if signer.get("token_hash"):
-        moved.append(signer["token_hash"])
+    if token_hash := signer.get("token_hash"):
+        moved.append(token_hash)
     return {"moved_token_hashes": moved[-MOVED_KEEP:], "moved_reason": reason, "moved_at": now,
             "token_hash": None, "token_nonce": None, "earlier_token_hashes": []}
 
 
-def _address_taken(request: dict, email: str, except_id: str | None = None) -> bool:
+def _address_taken(request: SigningRequest, email: str, except_id: str | None = None) -> bool:
     email = email.lower()
     return any(s["email"].lower() == email for s in request["signers"] if s["id"] != except_id)
 
 
-def _signer_emails(signers: list[dict]) -> list[str]:
+def _signer_emails(signers: Sequence[RecordLike]) -> list[str]:
     return sorted({s["email"].lower() for s in signers})
 
 
-async def replace(services, request: dict, signer_id: str, person: dict) -> dict:
+async def replace(services: Services, request: SigningRequest, signer_id: str, person: Json) -> SigningRequest:
     """Put `person` ({name, email, phone}) in the place of a signer who has neither signed nor
     declined: same id, order and fields; everything the earlier person did or had (view, consent,
     verification, bounce) is cleared; an invited signer is invited again at the new address."""
-    details: list[dict] = []
+    details: list[Json] = []
     check_phone_countries(services, [person], details, prefix="")
     if details:
         raise validation_error(details)
     now = services.clock.now()
     email = person["email"]
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         if s["status"] in NOT_REPLACEABLE:
             raise invalid_state(f"this signer has {s['status']}; only a signer who has neither signed nor declined "
@@ -74,7 +80,7 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
                  "phone": person.get("phone")}
         if invited:
             fresh.update(status="sent", sent_at=now, token_nonce=new_token(nbytes=16))
-        signers = [fresh if x["id"] == signer_id else x for x in r["signers"]]
+        signers = [cast(Signer, fresh) if x["id"] == signer_id else x for x in r["signers"]]
         signers = lifecycle._with_token_hashes(services, r, signers)
         return {"signers": signers, "signer_emails": _signer_emails(signers),
                 "effects": {"op": "signer_replaced", "signer_id": signer_id, "invited": invited,
@@ -83,7 +89,8 @@ async def replace(services, request: dict, signer_id: str, person: dict) -> dict
     return await lifecycle.follow(services, await lifecycle.transition(services, request, ["draft", "pending"], build))
 
 
-async def delegate(services, request: dict, signer_id: str, person: dict, reason: str, actor=None) -> dict:
+async def delegate(services: Services, request: SigningRequest, signer_id: str, person: Json, reason: str,
+                   actor: Json | None = None) -> SigningRequest:
     """The signer hands their place to `person` ({name, email}): they become `delegated` (with
     `delegated_to`), a new signer takes their order and fields and is invited when it is their turn.
     403 until the signer has passed the phone or identity check the request asks of them (else a link
@@ -94,7 +101,7 @@ async def delegate(services, request: dict, signer_id: str, person: dict, reason
     now = services.clock.now()
     limit = services.config.signing.max_delegations
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         ok, why = lifecycle.can_sign(r, s)
         if not ok:
@@ -115,10 +122,10 @@ async def delegate(services, request: dict, signer_id: str, person: dict, reason
                "order": s["order"], "delegated_from": signer_id, "delegation_depth": depth}
         old = {**s, **_retire_link(s, "delegated", now), "status": "delegated", "delegated_to": new["id"],
                "delegated_at": now, "delegation_reason": reason}
-        signers = []
+        signers: list[Signer] = []
         for x in r["signers"]:
-            signers.extend([old, new] if x["id"] == signer_id else [x])
-        group = {x["id"] for x in lifecycle.current_group({**r, "signers": signers})}
+            signers.extend([cast(Signer, old), cast(Signer, new)] if x["id"] == signer_id else [x])
+        group = {x["id"] for x in lifecycle.current_group(cast(SigningRequest, {**r, "signers": signers}))}
         signers = lifecycle._with_token_hashes(services, r, lifecycle._invite(services, signers, group, now))
         fields = [dict(f, signer_id=new["id"]) if f["signer_id"] == signer_id else f for f in r["fields"]]
         return {"signers": signers, "fields": fields, "signer_emails": _signer_emails(signers),

@@ -13,12 +13,15 @@ import asyncio
 import dataclasses
 import datetime as dt
 import hashlib
+from collections.abc import Sequence
+from typing import Any, cast
 
 from esign.clock import iso
 from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values
+from esign.domain.ports import Services
 from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
@@ -26,13 +29,15 @@ from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
+from esign.store.records import Document, Field, Json, RecordLike, Signer, SigningRequest
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
     """A known link that no longer works. Carries the embedding origin of an embedded link, so the
     error page may still be framed by it and tell it (esign.error)."""
 
-    def __init__(self, status, code, message, request, signer, embed_origin):
+    def __init__(self, status: int, code: str, message: str, request: SigningRequest, signer: Signer,
+                 embed_origin: str | None) -> None:
         super().__init__(status, code, message)
         self.request_id, self.signer_id, self.embed_origin = request["id"], signer["id"], embed_origin
 
@@ -41,16 +46,16 @@ class LinkError(ApiError):
 class SignerSession:
     """An opened link: the request, the signer it belongs to, and the embedding origin (embedded links)."""
 
-    request: dict
-    signer: dict
+    request: SigningRequest
+    signer: Signer
     embed_origin: str | None = None
 
-    def updated(self, request: dict) -> "SignerSession":
+    def updated(self, request: SigningRequest) -> "SignerSession":
         """The same link over a newer version of the request."""
         return SignerSession(request, lifecycle.find_signer(request, self.signer["id"]), self.embed_origin)
 
 
-async def open_link(services, token: str, completed: bool = False) -> SignerSession:
+async def open_link(services: Services, token: str, completed: bool = False) -> SignerSession:
     """Find the request and signer of a link token. 404 for an unknown or expired link, 409 when the
     request is no longer pending; with `completed`, a signer's own (not an embedded) link of a
     completed request opens while `copies.link_expires_at` has not passed."""
@@ -71,10 +76,10 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
                 signer = next(s for s in moved["signers"] if digest in (s.get("moved_token_hashes") or ()))
                 raise LinkError(410, "gone", routing.moved_message(signer), moved, signer, None)
         # a token of an earlier sending (the request expired and was reactivated since) is not valid
-        if request is None or entry["sent_at"] != request.get("sent_at"):
+        if request is None or entry is None or entry["sent_at"] != request.get("sent_at"):
             raise ApiError(404, "not_found", "this signing link is not valid")
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
-        if signer.get("moved_at") and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= signer["moved_at"]:
+        if (moved_at := signer.get("moved_at")) and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= moved_at:
             raise LinkError(410, "gone", routing.moved_message(signer), request, signer, origin)
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
@@ -94,14 +99,15 @@ async def open_link(services, token: str, completed: bool = False) -> SignerSess
     return SignerSession(request, signer, origin)
 
 
-async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, str]]:
+async def embed_links(services: Services, request: SigningRequest, origin: str) -> list[tuple[Signer, str]]:
     """(signer, token) for every signer who still has to sign: new embedded-signing tokens, valid
     EMBED_SECONDS and only framed by `origin`. Each is one document of its own (`embed_tokens`), so
     the request is not written at all. 409 unless the request is pending."""
     if request["status"] != "pending":
         raise invalid_state(f"embedded signing needs a pending request; it is {request['status']}")
     expires = services.clock.now() + dt.timedelta(seconds=EMBED_SECONDS)
-    issued, docs = [], []
+    issued: list[tuple[Signer, str]] = []
+    docs: list[Json] = []
     for signer in request["signers"]:
         if signer["status"] in ("signed", "declined", "delegated"):
             continue
@@ -118,7 +124,7 @@ async def embed_links(services, request: dict, origin: str) -> list[tuple[dict, 
 
 # --- what the signer sees ---------------------------------------------------------------------------
 
-async def pages(services, document: dict | None) -> list[dict]:
+async def pages(services: Services, document: Document | None) -> list[Json]:
     """Page sizes as displayed, computed once per document and kept on the document record."""
     if document is None:
         raise not_found("document")
@@ -130,7 +136,7 @@ async def pages(services, document: dict | None) -> list[dict]:
     return document["pages"]
 
 
-async def first_image(services, session: SignerSession, base_path: str) -> dict | None:
+async def first_image(services: Services, session: SignerSession, base_path: str) -> Json | None:
     """The URLs of the first page's image, which the signing page shows under whatever step comes
     first (consent, a code), for the page's answer to ask for it at once (esign.domain.signer.page_images.preload)
     rather than after its script and the signer API have answered (None: no page to show)."""
@@ -149,19 +155,19 @@ def blocker(session: SignerSession) -> str | None:
     return verification.blocker(session.request, session.signer)
 
 
-def can_withdraw(request: dict, signer: dict) -> bool:
+def can_withdraw(request: SigningRequest, signer: Signer) -> bool:
     return (request["status"] == "pending" and signer["status"] == "signed"
             and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
 
 
-async def record_viewed(services, session: SignerSession, actor) -> SignerSession:
+async def record_viewed(services: Services, session: SignerSession, actor: Json) -> SignerSession:
     """The page's script reports that it showed the document to a person (POST .../api/viewed):
     `viewed_at` and signer.viewed, once. Fetching the link or the signer API records nothing, so a
     mail scanner's prefetch or a link preview is not taken for the signer reading the document."""
     return session.updated(await lifecycle.view(services, session.request, session.signer["id"], actor=actor))
 
 
-async def view(services, session: SignerSession, base_path: str, actor) -> dict:
+async def view(services: Services, session: SignerSession, base_path: str, actor: Json) -> Json:
     """The signer API's answer (what the signer sees); records nothing."""
     request = session.request
     documents = []
@@ -196,7 +202,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
         address = page_images.addresses(request, record)
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
-        documents.append({k: d[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
+        documents.append({k: cast(RecordLike, d)[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
                          | {"progress": progress([f for f in fields if f["document_id"] == d["id"]], signed)})
     why = blocker(session)
     return {
@@ -221,7 +227,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
     }
 
 
-def _shown_value(f: dict, signer: dict, today) -> str | None:
+def _shown_value(f: Field, signer: Signer, today: dt.date) -> str | None:
     """The value a field shows: once the signer has signed, the value stored (a date: the day they
     signed); before, the prefilled value (a date: today)."""
     if signer["status"] == "signed":
@@ -231,7 +237,7 @@ def _shown_value(f: dict, signer: dict, today) -> str | None:
     return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
 
 
-def _mark(f: dict, signer: dict) -> dict | None:
+def _mark(f: Field, signer: Signer) -> Json | None:
     """What a signed signer's signature or initials field shows (as the stamps draw it): `{kind:
     typed, text}` or `{kind: drawn}` (the drawing is on the page image)."""
     if f["field_type"] not in ("signature", "initials"):
@@ -245,11 +251,11 @@ def _mark(f: dict, signer: dict) -> dict | None:
     return {"kind": "typed", "text": mark.get("text")} if mark["kind"] == "typed" else {"kind": "drawn"}
 
 
-def progress(fields: list[dict], signed: bool) -> dict:
+def progress(fields: Sequence[RecordLike], signed: bool) -> Json:
     """`{total, remaining, done}`: how many of the signer's fields still need them. Every required
     field without a value counts, signature and initials fields included (each needs its mark); none
     once the signer has signed."""
-    def needs(f):
+    def needs(f: RecordLike) -> bool:
         if not f["is_required"] or signed:
             return False
         if f["field_type"] in ("signature", "initials"):
@@ -261,25 +267,26 @@ def progress(fields: list[dict], signed: bool) -> dict:
     return {"total": len(fields), "remaining": remaining, "done": signed}
 
 
-def signed_before(request: dict, signer: dict) -> list[dict]:
+def signed_before(request: SigningRequest, signer: Signer) -> list[Json]:
     """The other signers who have signed (before this one, once this one has), in the order they
     signed: `{name, signed_at}`."""
     mine = signer.get("signed_at") if signer["status"] == "signed" else None
     earlier = [s for s in request["signers"] if s["id"] != signer["id"] and s["status"] == "signed"
-               and s.get("signed_at") and (mine is None or s["signed_at"] <= mine)]
-    return [{"name": s["name"], "signed_at": iso(s["signed_at"])} for s in sorted(earlier, key=lambda s: s["signed_at"])]
+               and (at := s.get("signed_at")) and (mine is None or at <= mine)]
+    return [{"name": s["name"], "signed_at": iso(s["signed_at"])}
+            for s in sorted(earlier, key=lambda s: cast(dt.datetime, s["signed_at"]))]  # (those signed)
 
 
 # --- what the signer does ---------------------------------------------------------------------------
 
-async def give_consent(services, session: SignerSession, actor) -> SignerSession:
+async def give_consent(services: Services, session: SignerSession, actor: Json) -> SignerSession:
     """Record the electronic-records consent once (signing_event.consent_given)."""
     if session.signer.get("consented_at"):
         return session
     now = services.clock.now()
     signer_id = session.signer["id"]
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         if lifecycle.find_signer(r, signer_id).get("consented_at"):
             return {}
         return {"signers": [dict(s, consented_at=now) if s["id"] == signer_id else s for s in r["signers"]],
@@ -290,7 +297,7 @@ async def give_consent(services, session: SignerSession, actor) -> SignerSession
     return session.updated(await lifecycle.follow(services, request))
 
 
-async def sign(services, session: SignerSession, body: dict, actor) -> dict:
+async def sign(services: Services, session: SignerSession, body: Json, actor: Json) -> SigningRequest:
     """Check and record a signature: `{values, signature, initials?, consent: true}`."""
     why = blocker(session)
     if why:
@@ -307,13 +314,13 @@ async def sign(services, session: SignerSession, body: dict, actor) -> dict:
                                 extra={"initials": initials}, consent={"disclosure_version": DISCLOSURE_VERSION})
 
 
-def drawing_key(request: dict, sha256: str) -> str:
+def drawing_key(request: SigningRequest, sha256: str) -> str:
     """Drawings are named by their SHA-256 within their request: the same drawing adopted twice (as
     signature and initials, or in a retried submission) is one blob."""
     return f"orgs/{request['org_id']}/drawings/{request['id']}/{sha256}.png"
 
 
-async def store_drawings(services, request: dict, marks: list) -> list:
+async def store_drawings(services: Services, request: SigningRequest, marks: list[Any]) -> list[Any]:
     """The checked marks with each drawing moved to blob storage: `{kind: "drawn", png}` becomes
     `{kind: "drawn", blob_key, sha256}` (the request document never holds the image). One blob per
     distinct drawing; typed marks and None pass unchanged. 502 when blob storage fails."""
@@ -341,7 +348,7 @@ def _refusal(session: SignerSession, why: str) -> ApiError:
     return invalid_state(why)
 
 
-async def signed_copy(services, session: SignerSession, actor) -> dict:
+async def signed_copy(services: Services, session: SignerSession, actor: Json) -> SigningRequest:
     """The completed request whose signed PDF the signer downloads through their link (recorded as
     `signing_event.downloaded`). 409 while the PDF is being produced or when it could not be."""
     request = session.request
@@ -357,7 +364,7 @@ async def signed_copy(services, session: SignerSession, actor) -> dict:
     return request
 
 
-async def decline(services, session: SignerSession, reason, actor) -> dict:
+async def decline(services: Services, session: SignerSession, reason: str, actor: Json) -> SigningRequest:
     if not isinstance(reason, str) or not reason.strip():
         raise validation_error([{"field": "reason", "message": "say why you decline (1 to 1000 characters)"}])
     if len(reason) > 1000:
@@ -365,7 +372,7 @@ async def decline(services, session: SignerSession, reason, actor) -> dict:
     return await lifecycle.decline(services, session.request, session.signer["id"], reason.strip(), actor=actor)
 
 
-async def delegate(services, session: SignerSession, body: dict, actor) -> dict:
+async def delegate(services: Services, session: SignerSession, body: Json, actor: Json) -> SigningRequest:
     """Hand the signer's place to another person ({name, email, reason}: esign.domain.signer.routing)."""
     reason = body["reason"].strip()
     if not reason:
@@ -374,5 +381,5 @@ async def delegate(services, session: SignerSession, body: dict, actor) -> dict:
                                   {"name": body["name"], "email": body["email"]}, reason, actor=actor)
 
 
-async def withdraw(services, session: SignerSession, actor) -> dict:
+async def withdraw(services: Services, session: SignerSession, actor: Json) -> SigningRequest:
     return await lifecycle.withdraw(services, session.request, session.signer["id"], actor=actor)

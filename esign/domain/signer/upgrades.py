@@ -24,9 +24,11 @@ import dataclasses
 import datetime as dt
 import hashlib
 import logging
-from typing import Awaitable, Callable
+from typing import Awaitable, Callable, cast
 
+from esign.domain.ports import Services
 from esign.domain.signer.signing import drawing_key
+from esign.store.records import Json, SigningRequest
 from esign.store.upgrades import scan
 
 log = logging.getLogger("esign.upgrades")
@@ -38,12 +40,14 @@ class Upgrade:
     run: Callable[..., Awaitable[int]]  # (services) -> how many documents it changed
 
 
-def _inline_drawing(mark) -> bool:
+def _inline_drawing(mark: object) -> bool:
     return isinstance(mark, dict) and mark.get("kind") == "drawn" and "image" in mark
 
 
-async def drawings_in_blob_storage(services) -> int:
+async def drawings_in_blob_storage(services: Services) -> int:
     repo, changed = services.store.signing_requests, 0
+    # requests projected to what is read and changed here (id, org_id, status, version, signers)
+    request: Json | None
     async for request in scan(repo, {"org_id": 1, "status": 1, "version": 1, "signers": 1}):
         while request is not None and any(_inline_drawing(s.get(k)) for s in request["signers"]
                                           for k in ("signature", "initials")):
@@ -54,18 +58,18 @@ async def drawings_in_blob_storage(services) -> int:
                     if _inline_drawing(signer.get(key)):
                         png = base64.b64decode(signer[key]["image"].partition(",")[2])
                         digest = hashlib.sha256(png).hexdigest()
-                        blob_key = drawing_key(request, digest)
+                        blob_key = drawing_key(cast(SigningRequest, request), digest)
                         await services.storage.put_bytes(blob_key, png)  # same name, same bytes: safe to repeat
                         signer[key] = {"kind": "drawn", "blob_key": blob_key, "sha256": digest}
                 signers.append(signer)
-            if await repo.replace_if(request, request["status"], {"signers": signers}):
+            if await repo.replace_if(cast(SigningRequest, request), request["status"], {"signers": signers}):
                 changed += 1
                 break
-            request = await repo.by_id(request["id"])  # changed meanwhile: read it again and redo
+            request = cast(Json | None, await repo.by_id(request["id"]))  # changed meanwhile: read it again and redo
     return changed
 
 
-async def bulk_template_versions(services) -> int:
+async def bulk_template_versions(services: Services) -> int:
     store, changed = services.store, 0
     async for job in scan(store.bulk_jobs, {"template": 1}):
         template = job.get("template")
@@ -77,7 +81,7 @@ async def bulk_template_versions(services) -> int:
     return changed
 
 
-async def delivery_history_expiry(services) -> int:
+async def delivery_history_expiry(services: Services) -> int:
     keep = dt.timedelta(days=services.config.webhooks.delivery_history_days)
     deliveries, changed = services.store.webhook_deliveries, 0
     async for record in scan(deliveries, {"created_at": 1, "expires_at": 1}):
@@ -86,7 +90,7 @@ async def delivery_history_expiry(services) -> int:
     return changed
 
 
-async def contact_name_keys(services) -> int:
+async def contact_name_keys(services: Services) -> int:
     contacts, changed = services.store.contacts, 0
     async for record in scan(contacts, {"name": 1, "name_key": 1}):
         if "name_key" not in record and await contacts.set_name_key(record["id"], record["name"]):
@@ -102,7 +106,7 @@ UPGRADES = [
 ]
 
 
-async def run(services, upgrades: list[Upgrade] = UPGRADES) -> None:
+async def run(services: Services, upgrades: list[Upgrade] = UPGRADES) -> None:
     finished = await services.store.data_upgrades.finished([u.name for u in upgrades])
     for upgrade in upgrades:
         if upgrade.name in finished:

@@ -26,11 +26,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.domain.templating import templates
 from esign.errors import ApiError, validation_error
 from esign.jobs.kinds import JobKind, RetryLater, backoff
 from esign.store.base import new_id
+from esign.store.records import Job, Json, Template
 
 log = logging.getLogger("esign.bulk")
 
@@ -39,7 +42,7 @@ ITEM_ATTEMPTS = 5
 RUN_ATTEMPTS = 1000  # `bulk.run` retries while other runs hold items; it never fails on its own
 
 
-async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) -> dict:
+async def submit(services: Services, org: Json, api_key: Json, sandbox: bool, body: Json) -> Json:
     store = services.store
     template = await store.templates.get(org["id"], str(body["template_id"]))
     if template is None:
@@ -70,11 +73,11 @@ async def submit(services, org: dict, api_key: dict, sandbox: bool, body: dict) 
     return job_record
 
 
-async def _enqueue_run(services, job_id: str) -> None:
+async def _enqueue_run(services: Services, job_id: str) -> None:
     await services.enqueue("bulk.run", {"job_id": job_id}, dedupe_key=f"bulk:{job_id}", max_attempts=RUN_ATTEMPTS)
 
 
-async def view(services, org_id: str, job_id: str) -> dict:
+async def view(services: Services, org_id: str, job_id: str) -> Json:
     """The job with its items; counts are taken from the items, so they are current while it runs."""
     record = await services.store.bulk_jobs.require(org_id, job_id, "bulk job")
     items = await services.store.bulk_items.for_job(job_id)
@@ -88,7 +91,7 @@ def describe(exc: ApiError) -> str:
     return f"{exc.code}: {text or exc.message}"[:1000]
 
 
-async def process_item(services, record: dict, template: dict, org: dict, item: dict) -> None:
+async def process_item(services: Services, record: Json, template: Template, org: Json, item: Json) -> None:
     send = {**item["input"], "variables": dict(item["input"]["variables"]),
             "expires_in_days": record["expires_in_days"], "auto_send": record["auto_send"]}
     items = services.store.bulk_items
@@ -109,7 +112,7 @@ async def process_item(services, record: dict, template: dict, org: dict, item: 
         await items.finish(item, "succeeded", {"signing_request_id": request["id"]})
 
 
-async def run(services, payload, job_record):
+async def run(services: Services, payload: Json, job_record: Job) -> None:
     store = services.store
     record = await store.bulk_jobs.by_id(payload["job_id"])
     if record is None or record["status"] in FINAL:
@@ -121,7 +124,7 @@ async def run(services, payload, job_record):
     template = await store.template_versions.at(record["template_id"], record["template_version"])
     lease = services.config.jobs.lease_seconds
 
-    async def lane():
+    async def lane() -> None:
         while True:
             # let the rest of the process run between items: with the embedded database no await
             # ever suspends, and a 500-item run would otherwise hold the event loop to the end
@@ -129,7 +132,8 @@ async def run(services, payload, job_record):
             item = await store.bulk_items.claim(record["id"], lease)
             if item is None:
                 return
-            await process_item(services, record, template, org, item)
+            # the version is kept before its job is queued, and an organisation outlives its jobs
+            await process_item(services, record, cast(Template, template), cast(Json, org), item)
 
     async with asyncio.TaskGroup() as lanes:
         for _ in range(services.config.jobs.bulk_concurrency):
@@ -141,7 +145,7 @@ async def run(services, payload, job_record):
     await finish(services, record["id"])
 
 
-async def finish(services, job_id: str) -> None:
+async def finish(services: Services, job_id: str) -> None:
     items = services.store.bulk_items
     succeeded, failed = await items.count(job_id, "succeeded"), await items.count(job_id, "failed")
     status = "completed" if not failed else "failed" if not succeeded else "completed_with_errors"
@@ -149,7 +153,7 @@ async def finish(services, job_id: str) -> None:
         "status": status, "completed_at": services.clock.now()})
 
 
-async def restart_stalled_bulk_jobs(services):
+async def restart_stalled_bulk_jobs(services: Services) -> None:
     """A job whose `bulk.run` was never enqueued (the submitting process died in between) is
     started here; for every other job the dedupe key makes this a no-op."""
     before = services.clock.now() - dt.timedelta(seconds=services.config.jobs.lease_seconds)

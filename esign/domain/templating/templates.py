@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import re
 import uuid
+from collections.abc import Iterable, Iterator
+from typing import cast
 
 from esign.domain.pages import placement
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, signing_requests
 from esign.errors import ApiError, Problems, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
+from esign.store.records import Json, RecordLike, Role, RoleField, SigningRequest, Template
 from esign.store.signing_requests import RequestExists
 
 PLACEHOLDER = re.compile(r"\{\{\s*([^{}]+?)\s*\}\}")
@@ -37,7 +41,7 @@ COPIED = ("signing_order", "reminder_days", "identity_verification_required",
 TAGS = ("metadata", "external_id", "redirect_url")  # a send's and its signers' own (esign.domain.requests.tags)
 
 
-def stored(body: dict) -> dict:
+def stored(body: Json) -> Json:
     """A validated create or update body as stored (UUIDs as strings; `fields_from_text_tags` is done
     by `with_tag_fields`, not stored). With `document_ids` (both keys: 422) `document_id` is their
     first; with `document_id` (or none) `document_ids` is None."""
@@ -54,16 +58,16 @@ def stored(body: dict) -> dict:
     return out
 
 
-def document_ids(template: dict) -> list[str]:
+def document_ids(template: RecordLike) -> list[str]:
     """The template's documents in order (none when it has none)."""
     return list(template.get("document_ids") or ([template["document_id"]] if template.get("document_id") else []))
 
 
-def _key(template: dict) -> str:
+def _key(template: RecordLike) -> str:
     return "document_ids" if template.get("document_ids") else "document_id"
 
 
-async def with_tag_fields(services, org_id: str, template: dict, body: dict) -> dict:
+async def with_tag_fields(services: Services, org_id: str, template: RecordLike, body: Json) -> Json:
     """`body` (stored) with, when it asks for `fields_from_text_tags`, one role field per text tag of
     the template's documents (every one of them) added to its role's fields (422 without a document,
     or for a malformed tag or one naming a role the template does not have)."""
@@ -82,11 +86,11 @@ async def with_tag_fields(services, org_id: str, template: dict, body: dict) -> 
     return {**stored(body), "roles": roles}
 
 
-async def get(services, org_id: str, template_id: str) -> dict:
+async def get(services: Services, org_id: str, template_id: str) -> Template:
     return await services.store.templates.require(org_id, template_id, "template")
 
 
-def misplaced(roles: list[dict], ids: list[str], page_counts: list[int | None]):
+def misplaced(roles: list[Role], ids: list[str], page_counts: list[int | None]) -> Iterator[tuple[int, int, str, str]]:
     """(role index, field index, problem field, message) of every role field on a document the
     template does not have (`ids`, in order, with their `page_counts`) or on a page its document
     does not have (a field without `document_id` lies on the first)."""
@@ -103,7 +107,8 @@ def misplaced(roles: list[dict], ids: list[str], page_counts: list[int | None]):
                 yield i, j, "page_number", f"the document has {pages} pages"
 
 
-async def check(services, org_id: str, template: dict, changed=None, problems: Problems | None = None) -> None:
+async def check(services: Services, org_id: str, template: RecordLike, changed: Iterable[str] | None = None,
+                problems: Problems | None = None) -> None:
     """The rules beyond the schema, on the whole template (or on what `changed` names): the documents
     belong to the organisation and make an envelope within its limits, role fields lie on the
     template's documents and their pages and keep the field rules, all roles' fields together keep
@@ -132,7 +137,7 @@ async def check(services, org_id: str, template: dict, changed=None, problems: P
         signing_requests.check_signing_level(services, template["signing_level"])
 
 
-async def create(services, org: dict, sandbox: bool, body: dict, problems: Problems | None = None) -> dict:
+async def create(services: Services, org: Json, sandbox: bool, body: Json, problems: Problems | None = None) -> Template:
     """Templates made with live keys count toward the plan's `templates` limit (403 quota_exceeded);
     the check runs after inserting and looks at the new template's number, so concurrent creations
     never overshoot the limit and the first-numbered of them are kept. With `problems` (the schema's:
@@ -158,7 +163,7 @@ async def create(services, org: dict, sandbox: bool, body: dict, problems: Probl
     return template
 
 
-async def update(services, template: dict, changes: dict) -> dict:
+async def update(services: Services, template: Template, changes: Json) -> Template:
     """PATCH: any create field; `roles` replaces the whole list. Checked against the template as it
     will be, and applied only to the version checked (re-read and re-checked when it moved). New
     documents without new `roles` take the old ones' places: a role field on the old n-th document
@@ -174,7 +179,7 @@ async def update(services, template: dict, changes: dict) -> dict:
     raise invalid_state("the template is changing too fast; retry")
 
 
-def _moved(template: dict, changes: dict) -> dict:
+def _moved(template: Template, changes: Json) -> Json:
     """`changes` with, when they give documents but no roles, the role fields moved by place (with
     no document left, those of the first lose their `document_id`: a send's first document takes them)."""
     if "roles" in changes or not ({"document_id", "document_ids"} & set(changes)):
@@ -182,18 +187,18 @@ def _moved(template: dict, changes: dict) -> dict:
     old, new = document_ids(template), document_ids({**template, **changes})
     place = {doc_id: n for n, doc_id in enumerate(old)}
 
-    def move(f: dict) -> dict:
-        n = place.get(f.get("document_id"))
+    def move(f: RoleField) -> RoleField:
+        n = place.get(f.get("document_id", ""))
         if n is None:
             return f
         if n < len(new):
             return {**f, "document_id": new[n]}
-        return f if new or n else {k: v for k, v in f.items() if k != "document_id"}
+        return f if new or n else cast(RoleField, {k: v for k, v in f.items() if k != "document_id"})
 
     return {**changes, "roles": [{**role, "fields": [move(f) for f in role["fields"]]} for role in template["roles"]]}
 
 
-async def delete(services, org_id: str, template_id: str) -> None:
+async def delete(services: Services, org_id: str, template_id: str) -> None:
     """Requests made from the template keep everything they copied; bulk jobs send the version they
     were submitted with (kept in `template_versions`)."""
     if not await services.store.templates.delete(org_id, template_id):
@@ -202,18 +207,18 @@ async def delete(services, org_id: str, template_id: str) -> None:
 
 # --- sending --------------------------------------------------------------------------------------
 
-def check_usable(template: dict, sandbox: bool) -> None:
+def check_usable(template: Template, sandbox: bool) -> None:
     if template.get("sandbox") and not sandbox:
         raise ApiError(403, "forbidden", "this template was made with a sandbox key and can be sent only with "
                                          "sandbox keys (it does not count toward the plan's template limit)")
 
 
-def _assign_roles(template: dict, signers: list[dict]) -> list[tuple[dict, dict]]:
+def _assign_roles(template: Template, signers: list[Json]) -> list[tuple[Role, Json]]:
     """(role, signer) pairs in the order the signers were given (so later checks of the request's
     signers name the same index): every role exactly one signer, matched by name case-insensitively."""
     roles = {r["name"].casefold(): r for r in template["roles"]}
     names = ", ".join(repr(r["name"]) for r in template["roles"]) or "none"
-    taken: dict[str, dict] = {}
+    taken: dict[str, Json] = {}
     details = []
     for i, s in enumerate(signers):
         role = roles.get(s["role"].casefold())
@@ -235,7 +240,7 @@ def _assign_roles(template: dict, signers: list[dict]) -> list[tuple[dict, dict]
 class _Filler:
     """Replaces placeholders, noting every key that has no variable and where it was used."""
 
-    def __init__(self, variables: dict):
+    def __init__(self, variables: dict[str, str]) -> None:
         self.variables = variables
         self.missing: dict[str, list[str]] = {}
 
@@ -243,7 +248,7 @@ class _Filler:
         if text is None:
             return None
 
-        def one(match):
+        def one(match: re.Match[str]) -> str:
             key = match.group(1)
             if key in self.variables:
                 return self.variables[key]
@@ -259,13 +264,14 @@ class _Filler:
                                                          f"{', '.join(where)}"} for key, where in self.missing.items()])
 
 
-def request_body(template: dict, send: dict, request_id: str) -> dict:
+def request_body(template: Template, send: Json, request_id: str) -> Json:
     """The signing-request create body for one send. Signer ids derive from the request id and the
     role, so building it again for the same request gives the same body."""
     fill = _Filler(send.get("variables") or {})
     message = fill(send["message"] if send.get("message") is not None else template.get("default_message"), "message")
     subject = fill(template.get("email_subject"), "email_subject")
-    signers, fields = [], []
+    signers: list[Json] = []
+    fields: list[Json] = []
     for role, s in _assign_roles(template, send["signers"]):
         signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
@@ -295,7 +301,7 @@ def request_body(template: dict, send: dict, request_id: str) -> dict:
             "auto_send": send["auto_send"], **{k: send[k] for k in TAGS if k in send}}
 
 
-async def _documents(services, org_id: str, sandbox: bool, template: dict, send: dict, body: dict) -> dict:
+async def _documents(services: Services, org_id: str, sandbox: bool, template: Template, send: Json, body: Json) -> Json:
     """`body` with the documents to send: `document_id` or `document_ids` if the send gives them (both:
     422), else the template's. Given documents replace the template's by place, and each field moves
     to the document in its template document's place (422 naming the send's key when that place is
@@ -312,7 +318,7 @@ async def _documents(services, org_id: str, sandbox: bool, template: dict, send:
     places = {doc_id: n for n, doc_id in enumerate(own)}
     for role in template["roles"]:
         for f in role["fields"]:
-            n = places.get(f.get("document_id"), 0)
+            n = places.get(f.get("document_id", ""), 0)
             where = key if key == "document_id" else f"{key}.{n}"
             if n >= len(records):
                 raise validation_error([{"field": key, "message": (
@@ -327,8 +333,8 @@ async def _documents(services, org_id: str, sandbox: bool, template: dict, send:
     return {**body, key: ids if key == "document_ids" else ids[0], "fields": fields}
 
 
-async def create_request(services, org: dict, api_key: dict, sandbox: bool, template: dict, send: dict,
-                         request_id: str | None = None, retry: bool = False) -> dict:
+async def create_request(services: Services, org: Json, api_key: Json, sandbox: bool, template: Template, send: Json,
+                         request_id: str | None = None, retry: bool = False) -> SigningRequest:
     """Create (and with auto_send, send) one signing request from `template`. With `request_id` it
     is idempotent: if that request exists it is completed, never made twice. `retry`: an earlier
     attempt may have made it (a bulk item taken again), so look first — the quota check must not
@@ -345,7 +351,7 @@ async def create_request(services, org: dict, api_key: dict, sandbox: bool, temp
     return await _resume(services, org["id"], body, existing)
 
 
-async def _resume(services, org_id: str, body: dict, request: dict | None = None) -> dict:
+async def _resume(services: Services, org_id: str, body: Json, request: SigningRequest | None = None) -> SigningRequest:
     """Finish what an interrupted `create_request` left undone. Every step is safe to repeat: send
     only from draft; after it, what the send stored as its effects (`lifecycle.follow`: its event under
     an id of the send's version, invitations under the same dedupe keys) is done at most once."""

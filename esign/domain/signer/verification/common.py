@@ -3,14 +3,24 @@ shows it (`requirements`), what still blocks signing (`blocker`), and the small 
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any, Protocol
 
 from esign.clock import iso
-from esign.providers.base import RedirectIdentityProvider
+from esign.domain.ports import Services
+from esign.providers.base import IdentityProvider, RedirectIdentityProvider
+from esign.store.records import Json, Signer, SigningRequest
 
 DOCUMENT_TYPES = ("passport", "id_card", "driving_licence", "residence_permit")
 
 
-def identity_flow(provider) -> str:
+class Session(Protocol):
+    """An opened signing link (esign.domain.signer.signing.SignerSession) as verification reads it."""
+
+    request: SigningRequest
+    signer: Signer
+
+
+def identity_flow(provider: IdentityProvider) -> str:
     """`redirect` for a RedirectIdentityProvider, else `form` (the capability is the provider's base class)."""
     return "redirect" if isinstance(provider, RedirectIdentityProvider) else "form"
 
@@ -22,7 +32,7 @@ def masked(value: str | None, keep: int) -> str | None:
 
 
 
-def requirements(services, request: dict, signer: dict) -> dict:
+def requirements(services: Services, request: SigningRequest, signer: Signer) -> Json:
     now = services.clock.now()
     locked = signer.get("otp_locked_until")
     return {
@@ -30,7 +40,7 @@ def requirements(services, request: dict, signer: dict) -> dict:
             "required": bool(request.get("phone_verification_required")),
             "verified": bool(signer.get("phone_verified_at")),
             "phone_hint": masked(signer.get("phone"), 2),
-            "code_sent": bool(signer.get("otp_expires_at") and signer["otp_expires_at"] > now),
+            "code_sent": bool((expires := signer.get("otp_expires_at")) and expires > now),
             "locked_until": iso(locked) if locked and locked > now else None,
         },
         "identity_verification": {
@@ -46,7 +56,7 @@ def requirements(services, request: dict, signer: dict) -> dict:
 
 
 
-def open_redirect(signer: dict, now: dt.datetime) -> str | None:
+def open_redirect(signer: Signer, now: dt.datetime) -> str | None:
     """The vendor's page of the signer's open session, while it still works."""
     if signer.get("identity_status") != "pending" or not signer.get("identity_redirect_url"):
         return None
@@ -54,7 +64,7 @@ def open_redirect(signer: dict, now: dt.datetime) -> str | None:
     return signer["identity_redirect_url"] if expires is None or expires > now else None
 
 
-def blocker(request: dict, signer: dict) -> str | None:
+def blocker(request: SigningRequest, signer: Signer) -> str | None:
     """Which verification the signer still lacks, or None."""
     if request.get("phone_verification_required") and not signer.get("phone_verified_at"):
         return "verify your phone number with the code we text you first"
@@ -72,6 +82,6 @@ def blocker(request: dict, signer: dict) -> str | None:
 
 
 
-def set_signer(request: dict, signer_id: str, **changes) -> dict:
+def set_signer(request: SigningRequest, signer_id: str, **changes: Any) -> Json:
     return {"signers": [dict(s, **changes) if s["id"] == signer_id else s for s in request["signers"]]}
 

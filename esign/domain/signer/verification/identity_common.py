@@ -3,18 +3,21 @@ of each result and the signer's identity fields of a decided result."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import cast
 
 from esign.domain.orgs.usage import reserve
+from esign.domain.ports import Services
 from esign.domain.signer.verification.common import identity_flow, masked
 from esign.errors import ApiError, invalid_state
 from esign.providers.base import IdentityResult
 from esign.providers.names import name_score
+from esign.store.records import Json, Signer, SigningRequest
 
 IDENTITY_EVENTS = {"approved": "identity.approved", "rejected": "identity.rejected", "review": "signer.reviewed",
                    "abandoned": "signing_event.identity_abandoned"}
 
 
-def check_identity_step(services, request: dict, signer: dict, flow: str) -> None:
+def check_identity_step(services: Services, request: SigningRequest, signer: Signer, flow: str) -> None:
     if not request.get("identity_verification_required"):
         raise invalid_state("this signing request does not need identity verification")
     if identity_flow(services.identity) != flow:
@@ -30,16 +33,16 @@ def check_identity_step(services, request: dict, signer: dict, flow: str) -> Non
 
 
 
-async def reserve_check(services, request: dict) -> tuple[bool, dict]:
+async def reserve_check(services: Services, request: SigningRequest) -> tuple[bool, Json]:
     """Count one check toward the plan's quota when the provider charges (403 beyond it)."""
     counted = services.identity.charges and not request.get("sandbox")
-    org = await services.store.organizations.by_id(request["org_id"])
+    org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
     if counted:
         await reserve(services, org, "identity_verifications", "identity_verifications_per_month", "identity verifications")
     return counted, org
 
 
-def identity_changes(now: dt.datetime, signer: dict, result: IdentityResult) -> dict:
+def identity_changes(now: dt.datetime, signer: Signer, result: IdentityResult) -> Json:
     """The signer's identity fields for a decided result (approved, review or rejected)."""
     score = result.name_match_score
     if score is None and result.verified_name:

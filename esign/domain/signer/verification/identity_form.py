@@ -10,22 +10,25 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
-from esign.domain.signer.verification.common import DOCUMENT_TYPES, set_signer
+from esign.domain.signer.verification.common import DOCUMENT_TYPES, Session, set_signer
 from esign.domain.signer.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, upstream_unavailable, validation_error
-from esign.providers.base import ProviderUnavailable
+from esign.providers.base import FormIdentityProvider, ProviderUnavailable
+from esign.store.records import Json, SigningRequest
 
 
-def check_identity_input(data, today: dt.date) -> dict:
+def check_identity_input(data: Json | None, today: dt.date) -> Json:
     """The identity form: full_name, date_of_birth, document_type, document_number,
     document_expiry, issued_country (ISO 3166 alpha-2), address (optional)."""
     if not isinstance(data, dict):
         raise validation_error([{"field": "", "message": "the body must be an object"}])
     details, out = [], {}
 
-    def text(name, low, high, required=True):
+    def text(name: str, low: int, high: int, required: bool = True) -> str | None:
         value = data.get(name)
         if value is None or (isinstance(value, str) and not value.strip()):
             if required:
@@ -36,7 +39,7 @@ def check_identity_input(data, today: dt.date) -> dict:
             return None
         return " ".join(value.split())
 
-    def date(name):
+    def date(name: str) -> dt.date | None:
         value = text(name, 10, 10)
         if value is None:
             return None
@@ -73,10 +76,10 @@ def check_identity_input(data, today: dt.date) -> dict:
 
 
 
-async def _count_attempt(services, request: dict, signer_id: str, step: int) -> dict:
+async def _count_attempt(services: Services, request: SigningRequest, signer_id: str, step: int) -> SigningRequest:
     """Claim (+1, refused as `_check_identity_step` refuses when none is left or the check is done)
     or give back (-1) one of the signer's form-flow identity attempts."""
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         if step > 0:
             check_identity_step(services, r, s, "form")
@@ -85,12 +88,12 @@ async def _count_attempt(services, request: dict, signer_id: str, step: int) -> 
 
 
 
-async def verify_identity(services, session, data, actor):
+async def verify_identity(services: Services, session: Session, data: Json | None, actor: Json) -> SigningRequest:
     """Form flow: check what the signer typed with the provider at once."""
     request, signer = session.request, session.signer
     check_identity_step(services, request, signer, "form")
     submitted = check_identity_input(data, services.clock.now().date())
-    provider = services.identity
+    provider = cast(FormIdentityProvider, services.identity)  # check_identity_step: the form flow
     # the attempt is claimed before the provider is asked, in one conditional update: checks sent in
     # parallel cannot pass the attempt limit (each read the same count before) nor the quota with it
     request = await _count_attempt(services, request, signer["id"], +1)
@@ -100,7 +103,7 @@ async def verify_identity(services, session, data, actor):
         await _count_attempt(services, request, signer["id"], -1)
         raise
     try:
-        result = await provider.verify(signer, submitted)
+        result = await provider.verify(cast(Json, signer), submitted)
     except ProviderUnavailable as exc:
         if counted:
             await services.store.usage.release(org["id"], "identity_verifications")
@@ -116,7 +119,7 @@ async def verify_identity(services, session, data, actor):
     changes = identity_changes(services.clock.now(), signer, result)
     changes.update(identity_flow="form")
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         update = set_signer(r, signer["id"], **changes)
         if counted:
             update["identity_payment_status"] = "charged"

@@ -19,10 +19,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 import urllib.parse
+from typing import Any, cast
 
 from esign.clock import stored
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle
-from esign.domain.signer.verification.common import open_redirect, set_signer
+from esign.domain.signer.verification.common import Session, open_redirect, set_signer
 from esign.domain.signer.verification.identity_common import IDENTITY_EVENTS, check_identity_step, identity_changes, reserve_check
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable
 from esign.providers.base import (
@@ -35,17 +37,18 @@ from esign.providers.base import (
 from esign.providers.names import name_score
 from esign.store.base import new_id
 from esign.store.identity_sessions import OPEN  # a redirect-flow session the vendor has not finished
+from esign.store.records import Json, SigningRequest
 
 log = logging.getLogger("esign.identity")
 
 NAME_MISMATCH = 0.7  # a vendor-approved document whose name scores below this against the signer's is rejected
 
 
-def return_url(services, session_id: str) -> str:
+def return_url(services: Services, session_id: str) -> str:
     return f"{services.config.server.public_url}/identity/return/{session_id}"
 
 
-def _usable(opened) -> bool:
+def _usable(opened: Any) -> bool:  # whatever the provider answered: checked here
     return (isinstance(getattr(opened, "reference", None), str) and 0 < len(opened.reference) <= 255
             and isinstance(getattr(opened, "redirect_url", None), str)
             and urllib.parse.urlsplit(opened.redirect_url).scheme in ("http", "https"))
@@ -55,14 +58,14 @@ class _Unchanged(Exception):
     """The signer's identity state is not what this change expects (another session won, or the result is recorded)."""
 
 
-async def start_identity(services, session, actor):
+async def start_identity(services: Services, session: Session, actor: Json) -> SigningRequest | None:
     """Open a session at the redirect-flow vendor (or hand back the open one) for the signer."""
     request, signer = session.request, session.signer
     now = services.clock.now()
     if signer.get("identity_flow") == "redirect" and open_redirect(signer, now):
         return request  # a second click: the same session, not a second check
     check_identity_step(services, request, signer, "redirect")
-    provider = services.identity
+    provider = cast(RedirectIdentityProvider, services.identity)  # check_identity_step: the redirect flow
     counted, org = await reserve_check(services, request)
     session_id = new_id()
     info = {"id": signer["id"], "name": signer["name"], "email": signer["email"], "phone": signer.get("phone"),
@@ -86,7 +89,7 @@ async def start_identity(services, session, actor):
     changes = dict(identity_status="pending", identity_flow="redirect", identity_session_id=session_id,
                    identity_redirect_url=opened.redirect_url, identity_session_expires_at=expires, identity_reason=None)
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         fresh = lifecycle.find_signer(r, signer["id"])
         if open_redirect(fresh, now):  # a parallel start won: keep its session
             raise _Unchanged()
@@ -109,7 +112,7 @@ async def start_identity(services, session, actor):
     return await lifecycle.follow(services, updated)
 
 
-async def settle_identity(services, id_session: dict, result: IdentityResult, via: str) -> bool:
+async def settle_identity(services: Services, id_session: Json, result: IdentityResult, via: str) -> bool:
     """Record a vendor's result for `id_session` once (`via`: webhook, return or check). Returns whether
     it changed anything; a replay, a stale or a `pending` result changes nothing."""
     if result.status not in IDENTITY_STATUSES:
@@ -125,17 +128,17 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
     if result.status == "approved" and result.verified_name:
         if result.name_match_score is None:  # scored once, here (_identity_changes keeps it)
             result = dataclasses.replace(result, name_match_score=name_score(signer["name"], result.verified_name))
-        if result.name_match_score < NAME_MISMATCH:
+        if cast(float, result.name_match_score) < NAME_MISMATCH:  # scored just above
             result = dataclasses.replace(result, status="rejected",
                                          reason="the name on your document does not match the name you were invited under")
     if result.status == "abandoned":
-        changes = dict(identity_status="abandoned", identity_reason=result.reason or "the identity check was not finished")
+        changes: Json = dict(identity_status="abandoned", identity_reason=result.reason or "the identity check was not finished")
     else:
         changes = identity_changes(now, signer, result)
     if result.status != "review":
         changes.update(identity_redirect_url=None, identity_session_expires_at=None)
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         if s.get("identity_session_id") != id_session["id"] or s.get("identity_status") not in OPEN \
                 or s.get("identity_status") == result.status:
@@ -162,7 +165,7 @@ async def settle_identity(services, id_session: dict, result: IdentityResult, vi
     return True
 
 
-async def refresh_identity(services, id_session: dict, via: str) -> bool:
+async def refresh_identity(services: Services, id_session: Json, via: str) -> bool:
     """Ask the vendor for the result of an open session (a webhook late or lost) and record it; at
     most once per session every `[signer] identity_fetch_seconds` (otherwise the stored state stands:
     False)."""
@@ -171,7 +174,7 @@ async def refresh_identity(services, id_session: dict, via: str) -> bool:
     if not await services.store.identity_sessions.claim_fetch(id_session, services.config.signer.identity_fetch_seconds):
         return False
     try:
-        result = await services.identity.fetch_result(id_session["reference"])
+        result = await cast(RedirectIdentityProvider, services.identity).fetch_result(id_session["reference"])  # its session
     except ProviderRejected as exc:  # the vendor no longer knows it (expired, deleted): the signer starts again
         log.warning("identity provider %s does not know session %s: %s", id_session["provider"], id_session["id"], exc)
         result = IdentityResult(status="abandoned", reference=id_session["reference"],
@@ -181,7 +184,7 @@ async def refresh_identity(services, id_session: dict, via: str) -> bool:
     return await settle_identity(services, id_session, result, via)
 
 
-async def check_identity(services, session, actor):
+async def check_identity(services: Services, session: Session, actor: Json) -> SigningRequest | None:
     """The signer asks whether the result of their open session has arrived. Asked again once it has
     (a second tab, or a click racing the vendor's return), the answer is the state as it stands."""
     signer = session.signer
@@ -189,14 +192,14 @@ async def check_identity(services, session, actor):
         raise invalid_state("no identity check is waiting for a result")
     if signer.get("identity_status") not in OPEN:
         return session.request
-    id_session = await services.store.identity_sessions.by_id(signer["identity_session_id"])
+    id_session = await services.store.identity_sessions.by_id(cast(str, signer["identity_session_id"]))  # checked above
     if id_session is None or id_session["provider"] != services.identity.identifier:
         raise not_found("identity session")
     await refresh_identity(services, id_session, "check")
     return await services.store.signing_requests.by_id(session.request["id"])
 
 
-async def receive_webhook(services, provider_id: str, headers: dict, raw_body: bytes) -> bool:
+async def receive_webhook(services: Services, provider_id: str, headers: Json, raw_body: bytes) -> bool:
     """A vendor's webhook: checked by the provider (WebhookRefused when it is not the vendor's), then
     recorded once. Returns whether it changed anything; unknown sessions and non-result events are
     accepted and ignored (the vendor must not retry them)."""

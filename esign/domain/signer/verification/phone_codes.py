@@ -16,18 +16,21 @@ import logging
 import re
 import secrets
 import unicodedata
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, request_events
-from esign.domain.signer.verification.common import masked, set_signer
+from esign.domain.signer.verification.common import Session, masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
-from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable
+from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.sms")
 #: the code of a sandbox request's signer: nothing is texted (docs/signing.md, "Phone verification")
 SANDBOX_CODE = "000000"
 
 
-def _otp_mac(services, request_id: str, signer_id: str, code: str) -> str:
+def _otp_mac(services: Services, request_id: str, signer_id: str, code: str) -> str:
     return services.secrets.sign(_otp_message(request_id, signer_id, code))
 
 
@@ -35,7 +38,7 @@ def _otp_message(request_id: str, signer_id: str, code: str) -> str:
     return f"otp:{request_id}:{signer_id}:{code}"
 
 
-def _check_phone_step(services, request: dict, signer: dict) -> None:
+def _check_phone_step(services: Services, request: SigningRequest, signer: Signer) -> None:
     if not request.get("phone_verification_required"):
         raise invalid_state("this signing request does not need phone verification")
     if signer.get("phone_verified_at"):
@@ -54,7 +57,7 @@ def _locked(left: dt.timedelta) -> ApiError:
                     headers={"Retry-After": str(seconds)})
 
 
-async def send_code(services, session, actor):
+async def send_code(services: Services, session: Session, actor: Json) -> SigningRequest:
     """Text a new one-time code to the signer's phone, within the resend gap and the caps on codes
     (`_take_counts`). A sandbox request texts nothing: its code is SANDBOX_CODE, and the log says a code
     would have been sent."""
@@ -68,7 +71,7 @@ async def send_code(services, session, actor):
     changes = dict(otp_hash=code and _otp_mac(services, request["id"], signer["id"], code), otp_sent_at=now,
                    otp_expires_at=now + dt.timedelta(seconds=cfg.otp_ttl_seconds))  # wrong tries count per link
 
-    def claim(r):  # the gap is checked on the record the update is conditional on: parallel asks send one text
+    def claim(r: SigningRequest) -> Json:  # the gap is checked on the record the update is conditional on: parallel asks send one text
         s = lifecycle.find_signer(r, signer["id"])
         _check_can_send(services, r, s, now)
         return set_signer(r, s["id"], **changes)
@@ -80,6 +83,7 @@ async def send_code(services, session, actor):
     except ApiError:
         await services.store.text_counts.give_back(counted)
         raise
+    phone = cast(str, signer["phone"])  # _check_can_send: the signer has one
     if sandbox:
         log.info("sandbox signing request %s: a phone code for signer %s was not texted to %s (sandbox: the code is %s)",
                  request["id"], signer["id"], masked(signer["phone"], 2), SANDBOX_CODE)
@@ -87,9 +91,9 @@ async def send_code(services, session, actor):
     else:
         try:
             if by_provider:
-                await services.sms.send_code(signer["phone"], cfg.otp_ttl_seconds)
+                await cast(CodeCheckingSmsProvider, services.sms).send_code(phone, cfg.otp_ttl_seconds)
             else:
-                await services.sms.send_code(signer["phone"], code, cfg.otp_ttl_seconds)
+                await cast(SmsProvider, services.sms).send_code(phone, cast(str, code), cfg.otp_ttl_seconds)
         except (ProviderUnavailable, ProviderRejected) as exc:
             services.metrics.text("refused" if isinstance(exc, ProviderRejected) else "failed")
             # no code was sent: forget it, so the signer may ask again at once (no resend gap, not counted)
@@ -105,7 +109,7 @@ async def send_code(services, session, actor):
     return updated
 
 
-def _check_can_send(services, request: dict, signer: dict, now: dt.datetime) -> None:
+def _check_can_send(services: Services, request: SigningRequest, signer: Signer, now: dt.datetime) -> None:
     _check_phone_step(services, request, signer)
     gap = services.config.signer.otp_resend_seconds
     sent = signer.get("otp_sent_at")
@@ -126,7 +130,7 @@ CAPS = (
 )
 
 
-async def _take_counts(services, request: dict, signer: dict, now: dt.datetime) -> list[str]:
+async def _take_counts(services: Services, request: SigningRequest, signer: Signer, now: dt.datetime) -> list[str]:
     """Count one code against the signer's hour and day, the request's day and the organisation's day
     (UTC windows; `[sms] codes_per_*`), each an atomic conditional `$inc` (esign.store.text_counts), so
     parallel asks never exceed a cap. A full one: 429 with Retry-After (the end of its window), logged
@@ -155,29 +159,32 @@ async def _take_counts(services, request: dict, signer: dict, now: dt.datetime) 
                    headers={"Retry-After": str(seconds)})
 
 
-async def verify_code(services, session, code, actor):
+async def verify_code(services: Services, session: Session, code: object, actor: Json) -> SigningRequest:
     request, signer = session.request, session.signer
     _check_phone_step(services, request, signer)
     by_provider = bool(signer.get("otp_expires_at")) and not signer.get("otp_hash") \
         and isinstance(services.sms, CodeCheckingSmsProvider)
     pattern, wanted = (r"[0-9]{4,10}", "the code we texted you") if by_provider else (r"[0-9]{6}", "the 6-digit code")
-    code = _code_digits(code)
-    if code is None or not re.fullmatch(pattern, code):
+    digits = _code_digits(code)
+    if digits is None or not re.fullmatch(pattern, digits):
         raise validation_error([{"field": "code", "message": f"enter {wanted}"}])
     cfg = services.config.signer
     now = services.clock.now()
-    outcome = {}
-    if by_provider and signer["otp_expires_at"] > now:  # asked before the counting update; the provider limits its own checks too
-        outcome["approved"] = await _provider_check(services, request, signer, code)
+    outcome: Json = {}
+    # asked before the counting update; the provider limits its own checks too (by_provider: a code was sent)
+    if by_provider and cast(dt.datetime, signer["otp_expires_at"]) > now:
+        outcome["approved"] = await _provider_check(services, request, signer, digits)
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer["id"])
         locked = s.get("otp_locked_until")
         if locked and locked > now:
             raise _locked(locked - now)
-        if not s.get("otp_expires_at") or s["otp_expires_at"] <= now or (not s.get("otp_hash") and not by_provider):
+        expires = s.get("otp_expires_at")
+        if not expires or expires <= now or (not s.get("otp_hash") and not by_provider):
             raise _expired()
-        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], code), s["otp_hash"]):
+        if outcome.get("approved") if by_provider else services.secrets.verify(_otp_message(r["id"], s["id"], digits),
+                                                                              cast(str, s["otp_hash"])):
             outcome.update(ok=True)
             return {**set_signer(r, s["id"], phone_verified_at=now, otp_hash=None, otp_expires_at=None, otp_attempts=0),
                     "effects": effects.event_effects("signing_event.otp_verified", s["id"], actor)}
@@ -199,7 +206,7 @@ async def verify_code(services, session, code, actor):
     raise validation_error([{"field": "code", "message": f"wrong code; {left} {'try' if left == 1 else 'tries'} left"}])
 
 
-def _code_digits(code) -> str | None:
+def _code_digits(code: object) -> str | None:
     """The code, stripped, with digits of other scripts (a phone keyboard's Arabic-Indic or Devanagari
     digits) read as the ASCII digits they are: the right code typed so is not a wrong try. None when
     it is not a string."""
@@ -212,11 +219,11 @@ def _expired() -> ApiError:
     return validation_error([{"field": "code", "message": "the code has expired or was never sent; ask for a new one"}])
 
 
-async def _provider_check(services, request: dict, signer: dict, code: str) -> bool:
+async def _provider_check(services: Services, request: SigningRequest, signer: Signer, code: str) -> bool:
     """The SMS provider's verdict on `code`. A provider that holds no code any more: the outstanding
     code is forgotten and the signer asked for a new one; unreachable: 502, no attempt counted."""
     try:
-        return bool(await services.sms.check_code(signer["phone"], code))
+        return bool(await cast(CodeCheckingSmsProvider, services.sms).check_code(cast(str, signer["phone"]), code))
     except ProviderRejected as exc:
         await lifecycle.transition(services, request, "pending",
                                    lambda r: set_signer(r, signer["id"], otp_expires_at=None))
