@@ -1,6 +1,11 @@
 """API errors. Every error answer is `{error: {code, message, request_id}}` (422 adds `details`)."""
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 
 class ApiError(Exception):
     def __init__(self, status: int, code: str, message: str, details=None, headers=None):
@@ -57,7 +62,7 @@ class Problems:
         """Whether a problem names the body's top-level `key` itself (not only parts of it)."""
         return any(d["field"] == key for d in self.details)
 
-    def run(self, check, *args, **kwargs):
+    def run(self, check: Callable[..., T], *args: Any, **kwargs: Any) -> T | None:
         """`check(...)`'s result, or None when it found problems (a 422 `validation_error`: kept here)."""
         try:
             return check(*args, **kwargs)
@@ -65,7 +70,7 @@ class Problems:
             self._keep(exc)
         return None
 
-    async def wait(self, awaitable):
+    async def wait(self, awaitable: Awaitable[T]) -> T | None:
         """The awaited result, or None when it found problems (kept here), as `run`."""
         try:
             return await awaitable

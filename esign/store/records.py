@@ -110,6 +110,12 @@ class Signer(TypedDict):
     initials: NotRequired[Json | None]
     phone_verified_at: NotRequired[dt.datetime | None]
     moved_token_hashes: NotRequired[list[str]]
+    # earlier links kept working beside the current one (esign.domain.requests.fresh_links; at most 4)
+    earlier_token_hashes: NotRequired[list[str]]
+    # the sender's labels (esign.domain.requests.tags), absent on signers stored before them
+    metadata_terms: NotRequired[list[str]]
+    external_id: NotRequired[str | None]
+    redirect_url: NotRequired[str | None]
     moved_at: NotRequired[dt.datetime]
     moved_reason: NotRequired[str]
     delegation_depth: NotRequired[int]
@@ -181,6 +187,10 @@ class SigningRequest(TypedDict):
     version: int
     template_id: str | None
     allow_delegation: NotRequired[bool]  # absent (False) on requests stored before delegation
+    # the sender's labels (esign.domain.requests.tags), absent on requests stored before them
+    metadata_terms: NotRequired[list[str]]
+    external_id: NotRequired[str | None]
+    redirect_url: NotRequired[str | None]
     # set by later transitions (esign.domain.requests.lifecycle) and the finalisation
     sent_at: NotRequired[dt.datetime]
     next_reminder_at: NotRequired[dt.datetime | None]

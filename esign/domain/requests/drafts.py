@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+from typing import cast
 
+from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, request_events
 from esign.domain.requests.signing_requests import (
     SIGNER_DEFAULTS,
@@ -23,6 +25,7 @@ from esign.domain.requests.signing_requests import (
 )
 from esign.errors import ApiError, Problems, invalid_state, not_found, validation_error
 from esign.store.base import new_id
+from esign.store.records import Field, Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.drafts")
 SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_emails")
@@ -30,12 +33,12 @@ SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_em
 SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery")
 
 
-def _check_draft(request: dict, what: str) -> None:
+def _check_draft(request: SigningRequest, what: str) -> None:
     if request["status"] != "draft":
         raise invalid_state(f"{what} only while the request is a draft; it is {request['status']}")
 
 
-def _check_signers(services, entries: list[dict]) -> None:
+def _check_signers(services: Services, entries: list[Json]) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
     details = duplicate_emails(entries)
     seen: set[str] = set()
@@ -49,24 +52,25 @@ def _check_signers(services, entries: list[dict]) -> None:
         raise validation_error(details)
 
 
-def _new_signers(request: dict, entries: list[dict], signing_order: str) -> tuple[list[dict], list[dict]]:
+def _new_signers(request: SigningRequest, entries: list[Json], signing_order: str) -> tuple[list[Signer], list[Field]]:
     """The draft's signers after the edit (each entry kept by `id`, or new) and its fields without
     those of the signers removed. 422 for an `id` that is not one of its signers, 409 for a change to
     a signer who has already acted (a reactivated request keeps its signatures)."""
     existing = {s["id"]: s for s in request["signers"]}
-    details, signers = [], []
+    details: list[Json] = []
+    signers: list[Signer] = []
     for i, (entry, order) in enumerate(zip(entries, signer_orders(signing_order, entries))):
         given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email"}
         sid = str(entry["id"]) if entry.get("id") else None
         if sid is None:
-            signers.append({**SIGNER_DEFAULTS, **given, "id": new_id()})
+            signers.append(cast(Signer, {**SIGNER_DEFAULTS, **given, "id": new_id()}))
         elif sid not in existing:
             details.append({"field": f"signers.{i}.id", "message": "not a signer of this signing request"})
         else:
             old = existing[sid]
             if old["status"] != "pending" and any(old.get(k) != v for k, v in given.items()):
                 raise invalid_state(f"signer {sid} has {old['status']}; they can no longer be changed")
-            signers.append({**old, **given})
+            signers.append(cast(Signer, {**old, **given}))
     if details:
         raise validation_error(details)
     kept = {s["id"] for s in signers}
@@ -76,7 +80,8 @@ def _new_signers(request: dict, entries: list[dict], signing_order: str) -> tupl
     return signers, [f for f in request["fields"] if f["signer_id"] in kept]
 
 
-async def update(services, request: dict, changes: dict, problems: Problems | None = None) -> dict:
+async def update(services: Services, request: SigningRequest, changes: Json,
+                 problems: Problems | None = None) -> SigningRequest:
     """`PATCH /v1/signing-requests/{id}`: the settings given, and with `signers` the whole new list.
     One validation pass over the body (esign.errors.Problems): the schema's problems (`problems`; then
     `changes` is what it did load) and the signers' own in one 422; what needs the record as it is at
@@ -88,13 +93,13 @@ async def update(services, request: dict, changes: dict, problems: Problems | No
     problems.raise_any()
     now = services.clock.now()
 
-    def build(r):
-        out = {k: changes[k] for k in SETTINGS if k in changes}
+    def build(r: SigningRequest) -> Json:
+        out: Json = {k: changes[k] for k in SETTINGS if k in changes}
         if "expires_in_days" in changes:
             out["expires_at"] = now + dt.timedelta(days=changes["expires_in_days"])
         if "signers" in changes:
             signers, fields = _new_signers(r, changes["signers"], out.get("signing_order", r["signing_order"]))
-            out.update(signers=signers, fields=fields, signer_emails=[s["email"].lower() for s in signers])
+            out.update({"signers": signers, "fields": fields, "signer_emails": [s["email"].lower() for s in signers]})
         if r.get("phone_verification_required") and (phoneless := without_phone(out.get("signers", r["signers"]))):
             raise validation_error(phoneless)
         return out
@@ -102,7 +107,7 @@ async def update(services, request: dict, changes: dict, problems: Problems | No
     return await lifecycle.transition(services, request, "draft", build)
 
 
-def _find_field(request: dict, field_id: str) -> dict:
+def _find_field(request: SigningRequest, field_id: str) -> Field:
     for f in request["fields"]:
         if f["id"] == field_id:
             return f
@@ -114,7 +119,7 @@ def _relative(exc: ApiError) -> ApiError:
     return validation_error([{**d, "field": d["field"].removeprefix("fields.0").lstrip(".")} for d in exc.details])
 
 
-async def update_field(services, request: dict, field_id: str, changes: dict) -> dict:
+async def update_field(services: Services, request: SigningRequest, field_id: str, changes: Json) -> SigningRequest:
     """`PATCH .../fields/{field_id}`: the field with `changes`, checked as `POST .../fields` checks one
     (its signer, document and page, the page's bounds, the fields' size bound). Moving a field placed at
     an anchor drops the anchor (it is then where the coordinates say)."""
@@ -122,9 +127,9 @@ async def update_field(services, request: dict, field_id: str, changes: dict) ->
     _find_field(request, field_id)
     moved = any(k in changes for k in ("document_id", "page_number", "x_percent", "y_percent"))
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         old = _find_field(r, field_id)
-        merged = {k: v for k, v in old.items() if k not in ("id", "filled_at", "every_page")}
+        merged: Json = {k: v for k, v in old.items() if k not in ("id", "filled_at", "every_page")}
         if moved:
             merged.pop("anchor", None)
         merged.update(changes)
@@ -132,9 +137,9 @@ async def update_field(services, request: dict, field_id: str, changes: dict) ->
             [new] = stored_fields(r["signers"], envelope.of(r), [merged])
         except ApiError as exc:
             raise _relative(exc) from None
-        new.update(id=field_id, every_page=old.get("every_page", False))
+        new.update({"id": field_id, "every_page": old.get("every_page", False)})
         fields = [new if f["id"] == field_id else f for f in r["fields"]]
-        details: list[dict] = []
+        details: list[Json] = []
         check_fields_size(fields, "", details)
         if details:
             raise validation_error(details)
@@ -143,19 +148,19 @@ async def update_field(services, request: dict, field_id: str, changes: dict) ->
     return await lifecycle.transition(services, request, "draft", build)
 
 
-async def delete_field(services, request: dict, field_id: str) -> dict:
+async def delete_field(services: Services, request: SigningRequest, field_id: str) -> SigningRequest:
     """`DELETE .../fields/{field_id}` of a draft."""
     _check_draft(request, "fields can be deleted")
     _find_field(request, field_id)
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         _find_field(r, field_id)
         return {"fields": [f for f in r["fields"] if f["id"] != field_id]}
 
     return await lifecycle.transition(services, request, "draft", build)
 
 
-async def delete(services, request: dict, by: dict | None = None) -> None:
+async def delete(services: Services, request: SigningRequest, by: Json | None = None) -> None:
     """`DELETE /v1/signing-requests/{id}` of a draft: the request goes (its documents stay: they are the
     organisation's, other requests may use them); its events stay, followed by `signing_event.deleted`.
     What an earlier change left undone is done first. The monthly count it took at creation stays."""

@@ -14,32 +14,37 @@ from __future__ import annotations
 
 import logging
 
+from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, links
 from esign.errors import invalid_state
 from esign.secrets import new_token
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.links")
 MAX_LINKS = 5  # working links per signer: the current one and at most MAX_LINKS - 1 earlier ones
 DONE = ("signed", "declined", "delegated")
 
 
-async def issue(services, request: dict, signer_id: str, revoke_previous: bool, by: dict | None = None) -> tuple[dict, str]:
+async def issue(services: Services, request: SigningRequest, signer_id: str, revoke_previous: bool,
+                by: Json | None = None) -> tuple[SigningRequest, str]:
     """(the request as changed, the signer's new signing URL). 409 unless the request is pending and
     the signer has been invited and has neither signed, declined nor delegated."""
     lifecycle.find_signer(request, signer_id)  # 404 before anything else
 
-    def build(r):
+    def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         if s["status"] in DONE:
             raise invalid_state(f"this signer has {s['status']}; a signing link is no longer issued for them")
         if not s.get("token_nonce"):
             raise invalid_state("this signer has not been invited yet (it is not their turn in the signing "
                                 "order); their link is made when they are invited")
-        earlier = [] if revoke_previous else [*(s.get("earlier_token_hashes") or []), s["token_hash"]]
+        current = s["token_hash"]
+        earlier: list[str] = [] if revoke_previous else [*(s.get("earlier_token_hashes") or []),
+                                                         *([current] if current else [])]
         if len(earlier) >= MAX_LINKS:
             raise invalid_state(f"this signer already holds {MAX_LINKS} working links; issue one with "
                                 "`revoke_previous: true` to make the earlier ones stop working")
-        fresh = {**s, "token_nonce": new_token(nbytes=16), "token_hash": None, "earlier_token_hashes": earlier}
+        fresh: Signer = {**s, "token_nonce": new_token(nbytes=16), "token_hash": None, "earlier_token_hashes": earlier}
         signers = lifecycle._with_token_hashes(services, r, [fresh if x["id"] == signer_id else x for x in r["signers"]])
         return {"signers": signers, "effects": effects.event_effects(
             "signing_event.link_issued", signer_id, metadata={"revoke_previous": revoke_previous,
@@ -48,5 +53,5 @@ async def issue(services, request: dict, signer_id: str, revoke_previous: bool, 
     updated = await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
     signer = lifecycle.find_signer(updated, signer_id)
     log.info("signing link issued for signer %s of signing request %s (earlier links %s)", signer_id, updated["id"],
-             "revoked" if revoke_previous else f"kept: {len(signer['earlier_token_hashes'])}")
+             "revoked" if revoke_previous else f"kept: {len(signer.get('earlier_token_hashes') or [])}")
     return updated, links.signing_url(services, updated, signer)

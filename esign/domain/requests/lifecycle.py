@@ -49,7 +49,8 @@ def _invite(services: Services, signers: list[Signer], group_ids: set[str], now:
         s = s.copy()
         if s["id"] in group_ids and s["status"] == "pending":
             nonce = new_token(nbytes=16)
-            s.update({"status": "sent", "sent_at": now, "token_nonce": nonce, "token_hash": None, "earlier_token_hashes": []})
+            s.update({"status": "sent", "sent_at": now, "token_nonce": nonce, "token_hash": None,
+                      "earlier_token_hashes": []})
             out.append(s)
         else:
             out.append(s)

@@ -22,7 +22,7 @@ def signing_url(services: Services, request: SigningRequest, signer: Signer) -> 
     return f"{services.config.server.public_url}/sign/{signer_token(services, request, signer)}"
 
 
-def holds(signer: dict, token_hash: str) -> bool:
+def holds(signer: Signer, token_hash: str) -> bool:
     """Whether `token_hash` is one of the signer's working links: the current one, or an earlier one
     kept working when a fresh link was issued (esign.domain.requests.fresh_links)."""
     return signer.get("token_hash") == token_hash or token_hash in (signer.get("earlier_token_hashes") or ())

@@ -18,9 +18,9 @@ from esign.domain.requests import envelope, lifecycle, links, mail_queue, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
-from esign.store.records import Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
+from esign.store.records import Document, Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
 
-SIGNER_DEFAULTS = {
+SIGNER_DEFAULTS: Json = {
     "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
     "status": "pending", "signed_at": None, "declined_at": None,
     "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
@@ -158,32 +158,36 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
     422 lists every problem found, the schema's (`problems`: then `body` is what the schema did load) and
     theirs."""
     problems = problems or Problems()
-    records = None
+    records: list[Document] | None = None
     if not problems.refused("document_id", "document_ids"):
         ids_key = problems.run(envelope.given_ids, body)
-        records = ids_key and await problems.wait(envelope.load(services, org["id"], *ids_key, sandbox))
-    signers = None
+        if ids_key is not None:
+            records = await problems.wait(envelope.load(services, org["id"], *ids_key, sandbox))
+    signers: list[Signer] | None = None
     if not problems.refused("signers", "phone_verification_required"):
         problems.run(check_signers, services, body)
         orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
-        signers = [{**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"], "name": s["name"],
-                    "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                    "delivery": s.get("delivery") or "email", **tags.stored(s)}
+        signers = [cast(Signer, {**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"],
+                                 "name": s["name"], "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
+                                 "delivery": s.get("delivery") or "email", **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
         if not problems.refused("metadata", "redirect_url"):
             tags.check(body, org.get("embed_origins") or [], problems.details)
     if not problems.refused("identity_verification_required"):
         check_identity_provider(services, bool(body.get("identity_verification_required")), problems.details)
-    fields = None
+    stored: list[Field] | None = None
     if records and signers and not problems.refused("fields", "fields_from_text_tags"):
         listed = envelope.listing(records)
-        fields = await problems.wait(placement.place_anchored(services, records, body.get("fields") or []))
-        if fields is not None and body.get("fields_from_text_tags"):
-            fields = problems.run(lambda: fields + placement.request_tag_fields(records, body["signers"]))
-        # in a thread: checking 5000 fields takes ~50 ms, which the event loop would otherwise wait for
-        fields = None if fields is None else await problems.wait(asyncio.to_thread(stored_fields, signers, listed,
-                                                                                   fields))
+        placed = await problems.wait(placement.place_anchored(services, records, body.get("fields") or []))
+        if placed is not None and body.get("fields_from_text_tags"):
+            anchored, documents = placed, records
+            placed = problems.run(lambda: anchored + placement.request_tag_fields(documents, body["signers"]))
+        if placed is not None:
+            # in a thread: checking 5000 fields takes ~50 ms, which the event loop would otherwise wait for
+            stored = await problems.wait(asyncio.to_thread(stored_fields, signers, listed, placed))
     problems.raise_any()
+    # no problem: every check ran and gave its result
+    records, signers, stored = cast(list[Document], records), cast(list[Signer], signers), cast(list[Field], stored)
     document = records[0]
     emails = [s["email"].lower() for s in body["signers"]]
     level = body.get("signing_level") or "ses"
@@ -198,7 +202,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         "status": "draft",
         "signing_order": body.get("signing_order") or "parallel", "message": body.get("message"),
         "expires_at": now + dt.timedelta(days=body.get("expires_in_days") or 7), "created_at": now,
-        "updated_at": now, "completed_at": None, "signers": signers, "fields": fields, "sandbox": sandbox,
+        "updated_at": now, "completed_at": None, "signers": signers, "fields": stored, "sandbox": sandbox,
         "identity_verification_required": identity,
         "phone_verification_required": bool(body.get("phone_verification_required")),
         "identity_payment_status": ("waived" if sandbox else "pending") if identity else None,
@@ -267,14 +271,16 @@ async def replace_fields(services: Services, request: SigningRequest, fields: li
     problems = problems or Problems()
     listed = envelope.of(request)
     found = Problems()
+    placed: list[Json] | None = fields
     if any(f.get("anchor") for f in fields):
         records = [await services.store.documents.get(request["org_id"], d["id"]) for d in listed]
         if None in records:
             raise invalid_state("a document of the request no longer exists; fields cannot be placed at anchors")
-        fields = await found.wait(placement.place_anchored(services, records, fields))
+        placed = await found.wait(placement.place_anchored(services, cast(list[Document], records),  # none is None
+                                                           fields))
     # in a thread: checking 5000 fields takes ~50 ms, which the event loop would otherwise wait for
-    stored = None if fields is None else await found.wait(asyncio.to_thread(stored_fields, request["signers"],
-                                                                            listed, fields))
+    stored = None if placed is None else await found.wait(asyncio.to_thread(stored_fields, request["signers"],
+                                                                            listed, placed))
     problems.add_renumbered(found, "fields", indexes)
     problems.raise_any()
     return await lifecycle.transition(services, request, "draft", lambda r: {"fields": stored})

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 import urllib.parse
+from collections.abc import Mapping
 
 from esign.errors import validation_error
+from esign.store.records import Json, RecordLike
 
 MAX_KEYS = 50
 MAX_KEY = 40
@@ -29,21 +31,21 @@ def valid_key(key: str) -> bool:
     return KEY.fullmatch(key) is not None
 
 
-def terms(metadata: dict | None) -> list[str]:
+def terms(metadata: Mapping[str, str] | None) -> list[str]:
     """The stored form of a metadata object (and of a list filter's pairs)."""
     return [f"{k}={v}" for k, v in (metadata or {}).items()]
 
 
-def metadata_of(record: dict) -> dict:
+def metadata_of(record: RecordLike) -> dict[str, str]:
     """The metadata object of a stored request or signer (empty when it has none)."""
     return dict(term.split("=", 1) for term in record.get("metadata_terms") or [])
 
 
-def _size(given: dict) -> int:
+def _size(given: RecordLike) -> int:
     return sum(len(k.encode()) + len(v.encode()) for k, v in (given.get("metadata") or {}).items())
 
 
-def check_redirect(url: str | None, origins: list[str], where: str, details: list) -> None:
+def check_redirect(url: str | None, origins: list[str], where: str, details: list[Json]) -> None:
     """An https URL, or one of the organisation's registered embed origins (http allowed there)."""
     if url is None:
         return
@@ -55,13 +57,13 @@ def check_redirect(url: str | None, origins: list[str], where: str, details: lis
         f"{origin} is neither https nor one of the organisation's registered embed origins")})
 
 
-def stored(given: dict) -> dict:
+def stored(given: RecordLike) -> Json:
     """What a request or signer stores of a (validated) create body or signer input."""
     return {"metadata_terms": terms(given.get("metadata")), "external_id": given.get("external_id"),
             "redirect_url": given.get("redirect_url")}
 
 
-def check(body: dict, origins: list[str], details: list) -> None:
+def check(body: RecordLike, origins: list[str], details: list[Json]) -> None:
     """The rules a schema cannot check alone: redirect URLs against the organisation's embed origins,
     and the size of all the metadata of a request and its signers together (422 details otherwise)."""
     check_redirect(body.get("redirect_url"), origins, "redirect_url", details)
@@ -74,21 +76,21 @@ def check(body: dict, origins: list[str], details: list) -> None:
             f"{MAX_TOTAL_BYTES} are allowed")})
 
 
-def shown(record: dict) -> dict:
+def shown(record: RecordLike) -> Json:
     """What answers show of a stored request or signer."""
     return {"metadata": metadata_of(record), "external_id": record.get("external_id"),
             "redirect_url": record.get("redirect_url")}
 
 
-def labels(record: dict) -> dict:
+def labels(record: RecordLike) -> Json:
     """What list items and webhook deliveries carry of a stored request or signer."""
     return {"metadata": metadata_of(record), "external_id": record.get("external_id")}
 
 
-def redirect(request: dict, signer: dict, event: str) -> str | None:
+def redirect(request: RecordLike, signer: RecordLike, event: str) -> str | None:
     """Where the signing page sends `signer` after `event` (signed or declined): the signer's own
     redirect_url, else the request's, with `event=<event>` added to its query; None without one."""
-    url = signer.get("redirect_url") or request.get("redirect_url")
+    url: str | None = signer.get("redirect_url") or request.get("redirect_url")
     if not url:
         return None
     parts = urllib.parse.urlsplit(url)
@@ -96,7 +98,7 @@ def redirect(request: dict, signer: dict, event: str) -> str | None:
     return urllib.parse.urlunsplit(parts._replace(query=query))
 
 
-def filter_terms(query: dict) -> list[str]:
+def filter_terms(query: RecordLike) -> list[str]:
     """The metadata terms a list query asks for (all must match), after checking that it filters by at
     most one of signer_email, external_id and metadata: each is served by indexes of its own (422)."""
     given = [name for name in ("signer_email", "external_id", "metadata") if query.get(name)]
@@ -106,7 +108,7 @@ def filter_terms(query: dict) -> list[str]:
     return terms(query.get("metadata"))
 
 
-def redirects(request: dict, signer: dict) -> dict | None:
+def redirects(request: RecordLike, signer: RecordLike) -> dict[str, str | None] | None:
     """The signer API's `redirect`: {signed, declined} URLs, or None when no redirect_url was given."""
     if not (signer.get("redirect_url") or request.get("redirect_url")):
         return None

@@ -39,7 +39,7 @@ def moved_message(signer: Signer) -> str:
 
 def _retire_link(signer: Signer, reason: str, now: dt.datetime) -> Json:
     """The signer's current link hash moved to the bounded list of links that say 'moved'."""
-    moved = [*(signer.get("moved_token_hashes") or []), *(signer.get("earlier_token_hashes") or [])]
+    moved = [*signer.get("moved_token_hashes", []), *signer.get("earlier_token_hashes", [])]
     if token_hash := signer.get("token_hash"):
         moved.append(token_hash)
     return {"moved_token_hashes": moved[-MOVED_KEEP:], "moved_reason": reason, "moved_at": now,

@@ -29,7 +29,7 @@ from esign.pdf.render import page_geometry
 from esign.pdf.stamp import initials_of
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
-from esign.store.records import Document, Field, Json, RecordLike, Signer, SigningRequest
+from esign.store.records import Document, Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
 
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
@@ -179,7 +179,8 @@ async def view(services: Services, session: SignerSession, base_path: str, actor
     return await asyncio.to_thread(_composed, services, session, base_path, documents)
 
 
-def _composed(services, session: SignerSession, base_path: str, listed: list[tuple[dict, dict, list]]) -> dict:
+def _composed(services: Services, session: SignerSession, base_path: str,
+              listed: list[tuple[ListedDocument, Document | None, list[Json]]]) -> Json:
     """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry)."""
     request = session.request
     signer = session.signer
@@ -199,7 +200,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d, record, geometry in listed:
-        address = page_images.addresses(request, record)
+        address = page_images.addresses(request, cast(Document, record))  # `pages` refused None
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
         documents.append({k: cast(RecordLike, d)[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
