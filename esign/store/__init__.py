@@ -9,6 +9,7 @@ from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.identity_sessions import IdentitySessions
 from esign.store.jobs import Jobs
+from esign.store.members import ConsoleLinks, ConsoleSessions, Members
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
@@ -41,6 +42,9 @@ REPOSITORIES = {
     "data_upgrades": DataUpgrades,
     "identity_sessions": IdentitySessions,
     "text_counts": TextCounts,
+    "members": Members,
+    "console_links": ConsoleLinks,
+    "console_sessions": ConsoleSessions,
 }
 
 

@@ -31,6 +31,10 @@ class SigningRequests(Repository):
         # filter without sorting in memory (either direction); `created_at` last for its range filter
         *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
         *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
+        # the staff console's "mine" (a sender's own requests), alone or with a signer's address
+        _list_index("org_owner_status_created_at", [("owner_email", ASCENDING)], "created_at"),
+        _list_index("org_owner_signer_status_created_at", [("owner_email", ASCENDING), ("signer_emails", ASCENDING)],
+                    "created_at"),
         # the sender's labels (esign.domain.requests.tags), one filter at a time; only requests that have them
         *(_list_index(f"org_external_id_status_{sort}", [("external_id", ASCENDING)], sort,
                       partial={"external_id": {"$type": "string"}}) for sort in SORTS),
@@ -78,11 +82,14 @@ class SigningRequests(Repository):
 
     async def list(self, org_id, *, status=None, created_after=None, created_before=None, signer_email=None,
                    external_id=None, metadata_terms=(), sort="created_at", order="desc", limit=50, offset=0,
-                   after=None):
+                   after=None, owner_email=None):
         """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor).
         At most one of `signer_email`, `external_id` and `metadata_terms` (each has its indexes);
-        several metadata terms must all be there."""
+        several metadata terms must all be there. `owner_email` (the console's "mine") sorts by
+        `created_at` only."""
         query: dict = {"org_id": org_id}
+        if owner_email:
+            query["owner_email"] = owner_email
         if signer_email:
             query["signer_emails"] = signer_email.lower()
         if external_id:
