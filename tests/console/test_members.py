@@ -70,7 +70,7 @@ async def test_add_member_by_the_cli_fires_member_invited_to_a_webhook_and_mails
     [link] = console_links(server, "mo@a.example.test")
     browser = await signed_in(server, "mo@a.example.test")  # and a link asked for later works too
     assert (await browser.get("/console/requests")).status == 200
-    assert link != console_links(server, "mo@a.example.test")[-1]
+    assert len(console_links(server, "mo@a.example.test")) == 2
     browser.close()
 
 

@@ -2,6 +2,8 @@
 token, redirects not followed (to see each Set-Cookie), and sign-in from the link in the Maildir."""
 from __future__ import annotations
 
+import datetime as dt
+import email.utils
 import http.cookies
 import re
 import urllib.parse
@@ -12,7 +14,7 @@ from tests.support.client import Response
 from tests.support.mail import maildir
 
 CSRF = re.compile(r'name="csrf" value="([^"]*)"')
-LINK = re.compile(r"(http://\S+/console/sign-in/[A-Za-z0-9_-]+)")
+LINK = re.compile(r"https?://[^/\s]+(/console/sign-in/[A-Za-z0-9_-]+)")
 
 
 class ConsoleBrowser:
@@ -43,7 +45,8 @@ class ConsoleBrowser:
             jar = http.cookies.SimpleCookie()
             jar.load(header)
             for name, morsel in jar.items():
-                if morsel["expires"] and "1970" in morsel["expires"] or morsel["max-age"] == "0":
+                if morsel["max-age"] == "0" or morsel["expires"] and email.utils.parsedate_to_datetime(
+                        morsel["expires"]) < dt.datetime.now(dt.timezone.utc):
                     self.cookies.pop(name, None)
                 else:
                     self.cookies[name] = morsel.value
@@ -73,17 +76,30 @@ class ConsoleBrowser:
 
 
 def console_links(server, email: str) -> list[str]:
-    """The console sign-in links mailed to `email` (Maildir), oldest first."""
-    return [LINK.search(m.get_body(("plain",)).get_content()).group(1)
+    """The console sign-in links mailed to `email` (Maildir, in the order of the files' names, which is not
+    always the order of sending), on the test server (whatever `public_url` the mail was written with)."""
+    return [server.url + LINK.search(m.get_body(("plain",)).get_content()).group(1)
             for m in maildir(server) if email in m["To"] and "/console/sign-in/" in m.get_body(("plain",)).get_content()]
+
+
+async def new_link(server, email: str, browser: ConsoleBrowser | None = None) -> str:
+    """Ask for a sign-in link for `email` (with `browser`, else a fresh one) and return the one new link
+    mailed."""
+    await server.run_jobs()  # what was queued before (an invitation) is not the link asked for
+    before = set(console_links(server, email))
+    asking = browser or ConsoleBrowser(server.url)
+    resp = await asking.ask_link(email)
+    assert resp.status == 200, resp
+    await server.run_jobs()
+    if browser is None:
+        asking.close()
+    [link] = set(console_links(server, email)) - before
+    return link
 
 
 async def signed_in(server, email: str) -> ConsoleBrowser:
     """A browser signed in as the member `email`, from the link of the email it asked for."""
     browser = ConsoleBrowser(server.url)
-    resp = await browser.ask_link(email)
-    assert resp.status == 200, resp
-    await server.run_jobs()
-    resp = await browser.follow_link(console_links(server, email)[-1])
+    resp = await browser.follow_link(await new_link(server, email, browser))
     assert resp.status == 303 and resp.headers["Location"] == "/console/requests", resp
     return browser
