@@ -11,8 +11,8 @@ from esign import plugins as pluginsmod
 from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
-from esign.domain.mail.notifications import public_host
 from esign.domain.console import members as console_members
+from esign.domain.mail.notifications import public_host
 from esign.domain.orgs.provisioning import provision_from_config
 from esign.domain.signer import upgrades
 from esign.observability.metrics import Metrics
