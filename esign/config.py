@@ -55,7 +55,7 @@ EMAIL_ADDRESS = re.compile(r"^[!-~]+@[A-Za-z0-9.-]+$")  # what MAIL FROM takes: 
 API_KEY_KEYS: dict[str, Any] = {name: key.default for name, key in API_KEY_DECLARED.items()}
 SCOPES = ("read", "write", "admin")
 MEMBER_KEYS: dict[str, Any] = {name: key.default for name, key in MEMBER_DECLARED.items()}
-MEMBER_ROLES = MEMBER_DECLARED["role"].choices
+MEMBER_ROLES: tuple[str, ...] = MEMBER_DECLARED["role"].choices or ()
 
 
 class Section(dict):

@@ -16,8 +16,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, Index, Repository, new_id, out
+from esign.db import ASCENDING, DuplicateKeyError, ReturnDocument
+from esign.store.base import Index, Repository, new_id, out
 
 KEEP_USED_LINK_SECONDS = 24 * 3600
 MAX_MEMBERSHIPS = 20  # organisations one address may sign in to (a sign-in mails a link for each)
@@ -30,8 +30,8 @@ class MemberExists(Exception):
 class Members(Repository):
     collection_name = "members"
     indexes = [
-        Index("org_email", [("org_id", ASCENDING), ("email", ASCENDING)], unique=True),
-        Index("email", [("email", ASCENDING)]),  # sign-in: every organisation an address belongs to
+        Index("org_email", (("org_id", ASCENDING), ("email", ASCENDING)), unique=True),
+        Index("email", (("email", ASCENDING),)),  # sign-in: every organisation an address belongs to
     ]
 
     async def create(self, org_id: str, email: str, name: str, role: str, source: str) -> dict[str, Any]:
@@ -64,7 +64,7 @@ class Members(Repository):
 
 class ConsoleLinks(Repository):
     collection_name = "console_links"
-    indexes = [Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=KEEP_USED_LINK_SECONDS)]
+    indexes = [Index("expires_ttl", (("expires_at", ASCENDING),), ttl_seconds=KEEP_USED_LINK_SECONDS)]
 
     async def create(self, token_hash: str, member: dict[str, Any], expires_at: dt.datetime) -> None:
         await self.col.insert_one({"_id": token_hash, "member_id": member["id"], "org_id": member["org_id"],
@@ -85,8 +85,8 @@ class ConsoleLinks(Repository):
 class ConsoleSessions(Repository):
     collection_name = "console_sessions"
     indexes = [
-        Index("member", [("member_id", ASCENDING), ("ended_at", ASCENDING)]),
-        Index("expires_ttl", [("expires_at", ASCENDING)], ttl_seconds=0),
+        Index("member", (("member_id", ASCENDING), ("ended_at", ASCENDING))),
+        Index("expires_ttl", (("expires_at", ASCENDING),), ttl_seconds=0),
     ]
 
     async def create(self, session_hash: str, member: dict[str, Any], csrf: str, idle: dt.timedelta,
@@ -108,7 +108,7 @@ class ConsoleSessions(Repository):
     async def end(self, session_hash: str) -> bool:
         result = await self.col.update_one({"_id": session_hash, "ended_at": None},
                                            {"$set": {"ended_at": self.clock.now()}})
-        return result.modified_count == 1
+        return bool(result.modified_count == 1)
 
     async def end_all(self, member_id: str) -> int:
         result = await self.col.update_many({"member_id": member_id, "ended_at": None},

@@ -32,7 +32,7 @@ async def add_member(services: Any, org: dict[str, Any], email: str, name: str, 
     if role not in MEMBER_ROLES:
         raise MemberError("validation_error", f"the role must be one of {', '.join(MEMBER_ROLES)}")
     try:
-        member = await services.store.members.create(org["id"], email, name, role, "cli")
+        member: dict[str, Any] = await services.store.members.create(org["id"], email, name, role, "cli")
     except MemberExists:
         raise MemberError("invalid_state", f"{email} is a member of {org['name']!r} already") from None
     await _invited(services, member)

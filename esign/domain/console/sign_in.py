@@ -120,6 +120,7 @@ async def current(services: Any, session_id: str | None) -> tuple[dict[str, Any]
 
 async def sign_out(services: Any, session_id: str, everywhere: bool, member: dict[str, Any]) -> int:
     """End this session, or every session of its member; the number ended."""
+    ended: int
     if everywhere:
         ended = await services.store.console_sessions.end_all(member["id"])
     else:
@@ -166,7 +167,7 @@ async def send_email(services: Any, payload: dict[str, Any], job_record: dict[st
         await services.email.send(render(services, member, org, payload["kind"], url,
                                          job_record.get("dedupe_key") or job_record["id"]))
         services.metrics.email("sent")
-        await uncancellable(services.store.jobs.mark_sent(job_record["id"]))
+        await uncancellable(services.store.jobs.mark_sent(job_record["id"]))  # type: ignore[no-untyped-call]
         log.info("console %s email sent to member %s", payload["kind"], member["id"])
 
 
