@@ -33,7 +33,16 @@ log = logging.getLogger("esign.api")
 HERE = os.path.dirname(os.path.dirname(__file__))
 TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "console"))
 PAGE_SIZE = 50
+MAX_FIELDS = 10  # the console's forms post three at most
+FORM_BYTES = 16 * 1024  # a larger body is 413 before it is read
 N_ = i18n.N_
+# the messages of the error page, translated there
+BAD_CSRF = N_("The form's security token is missing or wrong: reload the page and try again.")
+TOO_MANY = N_("Too many sign-in links were asked for: try again in a minute.")
+BAD_FORM = N_("The form could not be read: reload the page and try again.")
+BAD_STATUS = N_("Choose one of the listed statuses.")
+BAD_SEARCH = N_("Search for a signer's full email address.")
+BAD_CURSOR = N_("The page link names no signing request of your organisation.")
 STATUS_NAMES = {"draft": N_("Draft"), "pending": N_("Waiting for signatures"), "completed": N_("Completed"),
                 "cancelled": N_("Cancelled"), "expired": N_("Expired")}
 
@@ -51,6 +60,9 @@ class ConsoleHandler(BaseHandler):
         self.set_header("X-Frame-Options", "DENY")
         self.set_header("Content-Security-Policy", csp("'none'").replace("form-action 'none'", "form-action 'self'"))
 
+    def body_limit(self) -> int:
+        return FORM_BYTES
+
     @property
     def secure(self) -> bool:
         return self.services.config.server.public_url.startswith("https://")
@@ -63,7 +75,11 @@ class ConsoleHandler(BaseHandler):
                         samesite="Strict")
 
     def form(self) -> dict[str, str]:
-        fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=20)
+        """The posted form's fields (the first of each name); 400 for what no form of ours posts."""
+        try:
+            fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=MAX_FIELDS)
+        except ValueError:
+            raise ApiError(400, "bad_request", BAD_FORM) from None
         return {name: values[0] for name, values in fields.items()}
 
     def form_token(self) -> str:
@@ -79,7 +95,7 @@ class ConsoleHandler(BaseHandler):
                     else self.get_cookie(self.cookie_name("esign_console_form")))
         given = form.get("csrf", "")
         if not expected or not hmac.compare_digest(expected.encode(), given.encode()):
-            raise ApiError(403, "forbidden", "the form's CSRF token is missing or wrong: reload the page and try again")
+            raise ApiError(403, "forbidden", BAD_CSRF)
 
     async def load_session(self) -> bool:
         found = await sign_in.current(self.services, self.get_cookie(self.cookie_name("esign_console")))
@@ -131,7 +147,7 @@ class SignInHandler(ConsoleHandler):
             return
         wait = await sign_in.request_link(self.services, address, self.request.remote_ip)
         if wait is not None:
-            raise ApiError(429, "rate_limited", "too many sign-in links were asked for: try again in a minute",
+            raise ApiError(429, "rate_limited", TOO_MANY,
                            headers={"Retry-After": str(int(wait) + 1)})
         self.page("sent.html", minutes=self.services.config.console.link_minutes)
 
@@ -167,17 +183,17 @@ class RequestsHandler(ConsoleHandler):
         member = self.member
         status = self.get_query_argument("status", "") or None
         if status is not None and status not in STATUSES:
-            raise ApiError(400, "validation_error", f"status must be one of {', '.join(STATUSES)}")
+            raise ApiError(400, "validation_error", BAD_STATUS)
         search = self.get_query_argument("q", "").strip()
         if search and not EMAIL_RE.match(search):
-            raise ApiError(400, "validation_error", "search for a signer's full email address")
+            raise ApiError(400, "validation_error", BAD_SEARCH)
         store = self.services.store.signing_requests
         after = None
         cursor = self.get_query_argument("after", "")
         if cursor:
             after = await store.cursor_at(member["org_id"], cursor)
             if after is None:
-                raise ApiError(400, "validation_error", "the page cursor names no request of the organisation")
+                raise ApiError(400, "validation_error", BAD_CURSOR)
         page = await store.list(member["org_id"], status=status, signer_email=search or None, limit=PAGE_SIZE,
                                 after=after, owner_email=member["email"] if member["role"] == "sender" else None)
         locale = self.locale()

@@ -155,3 +155,20 @@ async def test_sign_out_ends_this_session_and_sign_out_everywhere_every_one(tmp_
         assert (await second.get("/console/requests")).status == 303
         for b in (first, second, third):
             b.close()
+
+
+async def test_hostile_forms_are_clear_errors_never_a_500(server):
+    browser = ConsoleBrowser(server.url)
+    csrf = await browser.form_csrf("/console/sign-in")
+    many = await browser.post("/console/sign-in", {**{f"f{i}": "x" for i in range(30)}, "csrf": csrf})
+    assert many.status == 400 and "The form could not be read" in many.body.decode()
+    huge = await browser.post("/console/sign-in", {"email": "a" * 20_000 + "@example.test", "csrf": csrf})
+    assert huge.status == 413
+    empty = await browser.post("/console/sign-in")
+    assert empty.status == 403  # an empty post: no token
+    wrong_method = await browser.get("/console/sign-out")
+    assert wrong_method.status == 405 and wrong_method.headers["Content-Type"].startswith("text/html")
+    german = await browser.post("/console/sign-in?lang=de", {"email": "x@example.test", "csrf": "forged"})
+    assert german.status == 403 and "Das Sicherheitstoken des Formulars fehlt" in german.body.decode()
+    assert (await browser.get(f"/console/sign-in/{'x' * 5000}")).status == 410
+    browser.close()
