@@ -33,6 +33,7 @@ N_ = i18n.N_
 log = logging.getLogger("esign.console")
 LINK_PATH = "/console/sign-in/"
 EMAIL_JOB = "console.email"
+ASK_JOB = "console.sign_in"
 
 SUBJECT = N_("Sign in to {organisation} on esign")
 INVITED = N_("You have been added to the esign console of {organisation}.")
@@ -55,8 +56,10 @@ async def _throttled(services: Any, key: str, per_minute: int) -> float | None:
 
 
 async def request_link(services: Any, address: str, client_ip: str) -> float | None:
-    """Email a sign-in link to each membership of `address`. Returns the seconds to wait when the
-    address or the client asked too often (nothing is sent then), else None, member or not."""
+    """Ask for a sign-in link for `address`. Returns the seconds to wait when the address or the client
+    asked too often (nothing is sent then), else None. Whether the address belongs to a member is
+    looked up by the `console.sign_in` job, so the answer costs the same either way (no enumeration
+    by timing either)."""
     limits = services.config.console
     wait = (await _throttled(services, f"console:client:{client_ip}", limits.sign_in_per_client_minute)
             or await _throttled(services, f"console:address:{hash_token(address.lower())}",
@@ -65,11 +68,16 @@ async def request_link(services: Any, address: str, client_ip: str) -> float | N
         services.metrics.console_sign_in("throttled")
         log.info("console sign-in link refused: too many asked for from this client or address")
         return wait
-    members = await services.store.members.by_email(address)
+    await services.enqueue(ASK_JOB, {"email": address.lower()})
+    return None
+
+
+async def links_for(services: Any, payload: dict[str, Any], job_record: dict[str, Any]) -> None:
+    """The `console.sign_in` job: a link for each membership of the address asked for (none: nothing)."""
+    members = await services.store.members.by_email(payload["email"])
     for member in members:
         await send_link(services, member, "sign_in")
     services.metrics.console_sign_in("link_sent" if members else "not_member")
-    return None
 
 
 async def send_link(services: Any, member: dict[str, Any], kind: str) -> None:
@@ -175,5 +183,6 @@ def _retry_horizon(config: Any) -> float:
     return float(config.console.link_minutes * 60)  # a link's email is no use once the link has expired
 
 
-JOBS = [JobKind(EMAIL_JOB, send_email, lane="email", horizon=_retry_horizon)]
+JOBS = [JobKind(ASK_JOB, links_for, lane="email", horizon=_retry_horizon),
+        JobKind(EMAIL_JOB, send_email, lane="email", horizon=_retry_horizon)]
 SWEEPS: list[Any] = []
