@@ -130,7 +130,10 @@ class ConsoleHandler(BaseHandler):
 
 
 class SignInHandler(ConsoleHandler):
-    def get(self) -> None:
+    async def get(self) -> None:
+        if await self.load_session():  # signed in already
+            self.redirect("/console/requests", status=303)
+            return
         self.page("sign-in.html", form_csrf=self.form_token(), error=None, options=self.sign_in_options())
 
     def sign_in_options(self) -> list[dict[str, str]]:

@@ -10,6 +10,7 @@ from esign.domain.console import members as console_members
 from tests.support import running_server
 from tests.support.config import config_error
 from tests.support.console import ConsoleBrowser, console_links, signed_in
+from tests.support.mail import maildir
 from tests.support.webhooks import create_hook
 
 MEMBERS = """
@@ -81,3 +82,14 @@ def test_bad_member_declarations_stop_start_up_naming_the_key(tmp_path):
     twice = org + 'email = "a@x.test"\n[[organizations.members]]\nemail = "A@x.test"\n'
     assert "declared twice" in config_error(tmp_path, twice)
     assert "unknown key organizations[0].members[0].phone" in config_error(tmp_path, org + 'email = "a@x.test"\nphone = "1"\n')
+
+
+async def test_the_invitation_is_in_the_organisations_language(tmp_path):
+    german = '[[organizations]]\nname = "Org De"\ndefault_locale = "de"\n[[organizations.members]]\nemail = "dora@de.example.test"\n'
+    async with running_server(tmp_path, extra_config=german) as server:
+        await server.run_jobs()
+        [mail] = [m for m in maildir(server) if "dora@de.example.test" in m["To"]]
+        assert mail["Subject"] == "Bei Org De auf esign anmelden"
+        text = mail.get_body(("plain",)).get_content()
+        assert "Sie wurden zur esign-Konsole von Org De hinzugefügt." in text and "/console/sign-in/" in text
+        assert 'lang="de"' in mail.get_body(("html",)).get_content()

@@ -83,3 +83,18 @@ async def test_a_plugin_adds_a_way_to_sign_in(tmp_path):
     async with running_server(tmp_path, pm=pm) as server:
         page = (await ConsoleBrowser(server.url).get("/console/sign-in")).body.decode()
         assert '<a class="button" href="/plugins/example-id/start">Sign in with Example ID</a>' in page
+
+
+async def test_the_console_leads_a_signed_in_member_to_the_list_and_anyone_else_to_sign_in(tmp_path):
+    extra = '[[organizations.members]]\nemail = "sam@small.example.test"\n'
+    async with running_server(tmp_path, extra_config=extra) as server:
+        stranger = ConsoleBrowser(server.url)
+        home = await stranger.get("/console")
+        assert home.status == 303 and home.headers["Location"] == "/console/requests"
+        assert (await stranger.get("/console/requests")).headers["Location"] == "/console/sign-in"
+        assert (await stranger.get("/console/sign-in")).status == 200
+        member = await signed_in(server, "sam@small.example.test")
+        again = await member.get("/console/sign-in")
+        assert again.status == 303 and again.headers["Location"] == "/console/requests"
+        stranger.close()
+        member.close()
