@@ -10,6 +10,7 @@ session's own once signed in, before that a random one that must match a SameSit
 form posted from another site carries no such cookie): a POST without it is 403."""
 from __future__ import annotations
 
+import datetime as dt
 import hmac
 import logging
 import os
@@ -42,6 +43,7 @@ TOO_MANY = N_("Too many sign-in links were asked for: try again in a minute.")
 BAD_FORM = N_("The form could not be read: reload the page and try again.")
 BAD_STATUS = N_("Choose one of the listed statuses.")
 BAD_SEARCH = N_("Search for a signer's full email address.")
+BAD_DATE = N_("Enter dates as year-month-day, such as 2026-11-28.")
 BAD_CURSOR = N_("The page link names no signing request of your organisation.")
 STATUS_NAMES = {"draft": N_("Draft"), "pending": N_("Waiting for signatures"), "completed": N_("Completed"),
                 "cancelled": N_("Cancelled"), "expired": N_("Expired")}
@@ -190,6 +192,7 @@ class RequestsHandler(ConsoleHandler):
         search = self.get_query_argument("q", "").strip()
         if search and not EMAIL_RE.match(search):
             raise ApiError(400, "validation_error", BAD_SEARCH)
+        created_after, created_before = self.created_range()
         store = self.services.store.signing_requests
         after = None
         cursor = self.get_query_argument("after", "")
@@ -198,14 +201,28 @@ class RequestsHandler(ConsoleHandler):
             if after is None:
                 raise ApiError(400, "validation_error", BAD_CURSOR)
         page = await store.list(member["org_id"], status=status, signer_email=search or None, limit=PAGE_SIZE,
+                                created_after=created_after, created_before=created_before,
                                 after=after, owner_email=member["email"] if member["role"] == "sender" else None)
         locale = self.locale()
         rows = [{"id": r["id"], "name": r.get("document_name") or "", "status": r["status"],
                  "signers": ", ".join(s["name"] for s in r.get("signers", [])),
                  "created": i18n.datetime_text(r["created_at"], locale, seconds=False)} for r in page.items]
-        more = {"status": status or "", "q": search, "after": rows[-1]["id"]} if page.has_more else None
-        self.page("requests.html", rows=rows, chosen=status or "", search=search, statuses=STATUS_NAMES,
+        dates = {"from": self.get_query_argument("from", ""), "to": self.get_query_argument("to", "")}
+        more = {"status": status or "", "q": search, **dates, "after": rows[-1]["id"]} if page.has_more else None
+        self.page("requests.html", rows=rows, chosen=status or "", search=search, statuses=STATUS_NAMES, dates=dates,
                   next_query=urllib.parse.urlencode(more) if more else "")
+
+
+    def created_range(self) -> tuple[dt.datetime | None, dt.datetime | None]:
+        """The `from` and `to` days (YYYY-MM-DD, UTC, both included) as the store's exclusive bounds."""
+        bounds: list[dt.datetime | None] = []
+        for name, shift in (("from", -dt.timedelta(milliseconds=1)), ("to", dt.timedelta(days=1))):
+            text = self.get_query_argument(name, "").strip()
+            try:
+                bounds.append(dt.datetime.combine(dt.date.fromisoformat(text), dt.time.min) + shift if text else None)
+            except (ValueError, OverflowError):  # not a date; the first or last day there is
+                raise ApiError(400, "validation_error", BAD_DATE) from None
+        return bounds[0], bounds[1]
 
 
 class SignOutHandler(ConsoleHandler):

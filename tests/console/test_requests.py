@@ -3,6 +3,7 @@ request of the organisation and nothing of another; filter by status, search by 
 50 a page paged by cursor; signed out it leads to sign-in; and a plugin's extra sign-in button."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -98,3 +99,21 @@ async def test_the_console_leads_a_signed_in_member_to_the_list_and_anyone_else_
         assert again.status == 303 and again.headers["Location"] == "/console/requests"
         stranger.close()
         member.close()
+
+
+async def test_the_created_range_includes_both_days(server):
+    await _member(server, "Org A", "boss@a.example.test", "admin")
+    document = await upload(server)
+    first = (await make_request(server, [ANN], send=False, document_id=document)).id
+    server.clock.advance(days=2)
+    second = (await make_request(server, [ANN], send=False, document_id=document)).id
+    day_one = (server.clock.now() - dt.timedelta(days=2)).date().isoformat()
+    day_three = server.clock.now().date().isoformat()
+    boss = await signed_in(server, "boss@a.example.test")
+    assert (await _listed(boss, f"?from={day_one}&to={day_one}"))[0] == [first]
+    assert (await _listed(boss, f"?from={day_three}"))[0] == [second]
+    assert sorted((await _listed(boss, f"?to={day_three}"))[0]) == sorted([first, second])
+    assert (await _listed(boss, f"?from={day_three}&to={day_one}"))[0] == []
+    for bad in ("yesterday", "2026-02-30", "0001-01-01", "9999-12-31"):
+        assert (await boss.get(f"/console/requests?from={bad}&to={bad}")).status == 400, bad
+    boss.close()
