@@ -60,7 +60,7 @@ class ConsoleHandler(BaseHandler):
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.set_header("Referrer-Policy", "no-referrer")
         self.set_header("X-Frame-Options", "DENY")
-        self.set_header("Content-Security-Policy", csp("'none'").replace("form-action 'none'", "form-action 'self'"))
+        self.set_header("Content-Security-Policy", csp("'none'", form_action="'self'"))
 
     def body_limit(self) -> int:
         return FORM_BYTES

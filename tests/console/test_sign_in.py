@@ -172,3 +172,11 @@ async def test_hostile_forms_are_clear_errors_never_a_500(server):
     assert german.status == 403 and "Das Sicherheitstoken des Formulars fehlt" in german.body.decode()
     assert (await browser.get(f"/console/sign-in/{'x' * 5000}")).status == 410
     browser.close()
+
+
+async def test_pages_carry_the_signing_pages_csp_with_forms_to_this_origin_and_are_never_framed(server):
+    page = await ConsoleBrowser(server.url).get("/console/sign-in")
+    policy = page.headers["Content-Security-Policy"]
+    assert "form-action 'self'" in policy and "frame-ancestors 'none'" in policy and "script-src 'self'" in policy
+    assert page.headers["X-Frame-Options"] == "DENY" and page.headers["Cache-Control"] == "no-store"
+    assert page.headers["Referrer-Policy"] == "no-referrer"
