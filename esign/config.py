@@ -22,6 +22,7 @@ import phonenumbers
 from esign import i18n
 from esign.config_keys import API_KEY_KEYS as API_KEY_DECLARED
 from esign.config_keys import KEYS
+from esign.config_keys import MEMBER_KEYS as MEMBER_DECLARED
 from esign.config_keys import ORG_KEYS as ORG_DECLARED
 from esign.config_keys import PLAN_KEYS as PLAN_DECLARED
 from esign.schema import ASCII_EMAIL, EMAIL_RE
@@ -53,6 +54,8 @@ ACCENT_RE = re.compile(r"^#[0-9a-fA-F]{6}$")
 EMAIL_ADDRESS = re.compile(r"^[!-~]+@[A-Za-z0-9.-]+$")  # what MAIL FROM takes: ASCII, no spaces, a domain after @
 API_KEY_KEYS: dict[str, Any] = {name: key.default for name, key in API_KEY_DECLARED.items()}
 SCOPES = ("read", "write", "admin")
+MEMBER_KEYS: dict[str, Any] = {name: key.default for name, key in MEMBER_DECLARED.items()}
+MEMBER_ROLES: tuple[str, ...] = MEMBER_DECLARED["role"].choices or ()
 
 
 class Section(dict):
@@ -251,6 +254,7 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
                 raise ConfigError(f"{kwhere}.owner_email must be {ASCII_EMAIL}")
             keys.append(k)
         checked["api_keys"] = keys
+        checked["members"] = _check_members(where, checked["members"])
         organizations.append(checked)
     names = [org["name"] for org in organizations]
     twice = next((name for name in names if names.count(name) > 1), None)
@@ -277,6 +281,25 @@ def load(path: str | None = None, environ: dict | None = None, overrides: dict |
     config = Config(sections, plans, organizations, path or "(defaults)", plugins)
     config.public_url_derived = derived
     return config
+
+
+def _check_members(where: str, given: list) -> list[dict]:
+    """`[[organizations.members]]`: each an address (once per organisation), a name and a role."""
+    members, seen = [], set()
+    for j, member in enumerate(given):
+        mwhere = f"{where}.members[{j}]"
+        if not isinstance(member, dict):
+            raise ConfigError(f"{mwhere} must be a table")
+        m = {**MEMBER_KEYS, **_check_keys(mwhere, member, MEMBER_KEYS)}
+        if not EMAIL_RE.match(m["email"]):
+            raise ConfigError(f"{mwhere}.email must be {ASCII_EMAIL}")
+        if m["role"] not in MEMBER_ROLES:
+            raise ConfigError(f"{mwhere}.role must be one of {', '.join(MEMBER_ROLES)}, not {m['role']!r}")
+        if m["email"].lower() in seen:
+            raise ConfigError(f"{mwhere}.email {m['email']!r} is declared twice in the organisation")
+        seen.add(m["email"].lower())
+        members.append(m)
+    return members
 
 
 def _check_branding(where: str, org: dict) -> None:

@@ -219,6 +219,15 @@ KEYS: dict[str, dict[str, Key]] = {
         "key_file": Key("", "the first run also writes that key to this file, readable by the service user only "
                             "(0600, never replaced); empty = printed only"),
     },
+    "console": {
+        "link_minutes": Key(15, "a console sign-in link sent by email works this long, once", 1, 60),
+        "idle_minutes": Key(30, "a console session ends after this long without a request", 1, 24 * 60),
+        "absolute_hours": Key(12.0, "a console session ends this long after sign-in, however busy", 0.1, 24 * 7),
+        "sign_in_per_address_minute": Key(3, "sign-in links one email address may ask for per minute (then 429)",
+                                          1, 100),
+        "sign_in_per_client_minute": Key(10, "sign-in links one client address may ask for per minute (then 429)",
+                                         1, 1000),
+    },
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
@@ -251,6 +260,7 @@ ORG_KEYS: dict[str, Key] = {
     "logo_url": Key("", "logo at the top of emails: an https:// URL"),
     "accent_color": Key("", "#rrggbb of buttons and rules in emails"),
     "notify_email": Key("", "owner notifications of requests whose API key has no owner_email"),
+    "members": Key([], "people who sign in to the staff console ([[organizations.members]])"),
     "default_locale": Key("", "signers' language when a signer has no `locale` (BCP 47: en, de, fr, es, it, nl, pt, pl, "
                               "ja, ar; empty = the browser's, else English)"),
 }
@@ -264,6 +274,14 @@ API_KEY_KEYS: dict[str, Key] = {
     "owner_name": Key("", "owner shown as the sender of its requests"),
     "owner_email": Key("", "owner's address: Reply-To and owner notifications"),
     "name": Key("", "a label"),
+}
+
+#: [[organizations.members]]
+MEMBER_KEYS: dict[str, Key] = {
+    "email": Key("", "the member's address (required, unique in the organisation): console sign-in links go there"),
+    "name": Key("", "the member's name"),
+    "role": Key("sender", "sender (sees the requests they own) or admin (sees all the organisation's)",
+                choices=("sender", "admin")),
 }
 
 
@@ -313,7 +331,8 @@ def markdown() -> str:
         out += _table(rows, lambda name, s=section: f"ESIGN_{s.upper()}_{name.upper()}")
         out.append("")
     for title, rows in (("[plans.<name>] (builtin: free, pro, enterprise)", PLAN_KEYS),
-                        ("[[organizations]]", ORG_KEYS), ("[[organizations.api_keys]]", API_KEY_KEYS)):
+                        ("[[organizations]]", ORG_KEYS), ("[[organizations.api_keys]]", API_KEY_KEYS),
+                        ("[[organizations.members]]", MEMBER_KEYS)):
         out += [f"## {title}", ""] + _table(rows) + [""]
     return "\n".join(out)
 

@@ -96,3 +96,14 @@ def esign_geoip_providers():
     is their `identifier`; builtins: `none`, `maxmind`). The chosen provider's `lookup(ip)` places
     the IP address of every audit event a person causes. Must not do I/O; raising stops start-up.
     """
+
+
+@hookspec
+def esign_console_sign_in_options():
+    """Called by the staff console's sign-in page (`/console/sign-in`) each time it is shown.
+
+    Returns a list of extra ways to sign in, each a dict with `label` (the button's text) and `url`
+    (where the button leads: a plugin's own route that starts, say, an OpenID Connect sign-in and
+    ends by creating a console session). The page shows them as links beside the email form, in the
+    order the plugins return them. Must not do I/O; an empty list (or no implementation) shows none.
+    """

@@ -11,6 +11,7 @@ from esign import plugins as pluginsmod
 from esign.api.bounds import BodyLoader
 from esign.clock import Clock
 from esign.config import Config
+from esign.domain.console import members as console_members
 from esign.domain.mail.notifications import public_host
 from esign.domain.orgs.provisioning import provision_from_config
 from esign.domain.signer import upgrades
@@ -131,5 +132,6 @@ async def build(config: Config, clock: Clock | None = None, pm=None, database=No
     services = Services(config, clock or Clock(), database, pm or pluginsmod.make_plugin_manager())
     await services.start()
     await provision_from_config(services)
+    await console_members.provision_from_config(services)
     await upgrades.run(services)
     return services

@@ -9,13 +9,13 @@ import re
 import tornado.web
 
 access_log = logging.getLogger("tornado.access")
-SECRET_IN_PATH = re.compile(r"^/sign/[^/?]+")
+SECRET_IN_PATH = re.compile(r"^/(sign|console/sign-in)/[^/?]+")
 
 
 def loggable_path(path: str) -> str:
     """The path without what must never reach a log: signing-link tokens (and every query string,
     which carries download signatures)."""
-    return SECRET_IN_PATH.sub("/sign/<token>", path.split("?", 1)[0])
+    return SECRET_IN_PATH.sub(r"/\1/<token>", path.split("?", 1)[0])
 
 
 def log_request(handler: tornado.web.RequestHandler) -> None:

@@ -35,9 +35,10 @@ def render(name: str, locale: str, **values) -> bytes:
                                          languages=i18n.language_names(), **values)
 
 
-def csp(frame_ancestors: str) -> str:
+def csp(frame_ancestors: str, form_action: str = "'none'") -> str:
+    """The pages' Content-Security-Policy; the staff console's forms post to `'self'` (esign.api.console)."""
     return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
-            "font-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; "
+            f"font-src 'self'; connect-src 'self'; form-action {form_action}; base-uri 'none'; "
             f"frame-ancestors {frame_ancestors}")
 
 

@@ -7,6 +7,7 @@ import sys
 
 from esign import config as configmod
 from esign.cli.common import CONFIG_HELP, print_json
+from esign.domain.console import members as console_members
 from esign.domain.orgs import provisioning as prov
 from esign.domain.orgs import rotation
 from esign.schema import ASCII_EMAIL, EMAIL_RE
@@ -48,6 +49,12 @@ def register(sub) -> None:
     a.add_argument("org", help=org_help)
     a.add_argument("url", help="the HTTPS endpoint the signed PDFs are posted to")
     a.add_argument("--secret", default="", help="signing secret; generated when omitted")
+    a = asub.add_parser("add-member", help="add a member to the staff console (emailed a sign-in link)")
+    a.add_argument("--org", required=True, help=org_help)
+    a.add_argument("--email", required=True, help="the member's address (console sign-in links go there)")
+    a.add_argument("--name", default="", help="the member's name")
+    a.add_argument("--role", default="sender", choices=configmod.MEMBER_ROLES,
+                   help="sender (their own requests) or admin (all the organisation's); default: sender")
     for command in asub.choices.values():  # `esign admin list-keys ORG --config FILE` too
         command.add_argument("--config", default=argparse.SUPPRESS, help=CONFIG_HELP)
 
@@ -71,7 +78,10 @@ async def admin_action(services, args) -> int:
         if org is None:
             print(f"esign: no organisation {args.org!r}", file=sys.stderr)
             return 1
-        if args.action == "create-key":
+        if args.action == "add-member":
+            member = await console_members.add_member(services, org, args.email, args.name, args.role)
+            print_json(console_members.member_view(member))
+        elif args.action == "create-key":
             scopes = [s.strip() for s in args.scopes.split(",") if s.strip()]
             bad = [s for s in scopes if s not in configmod.SCOPES]
             if bad or not 0 <= args.rate_limit <= 1000:
@@ -98,6 +108,6 @@ async def admin_action(services, args) -> int:
                 out["delivery_secret"] = secret  # generated: shown once
             print_json(out)
         return 0
-    except prov.ProvisioningError as exc:
+    except (prov.ProvisioningError, console_members.MemberError) as exc:
         print(json.dumps({"error": {"code": exc.code, "message": str(exc)}}), file=sys.stderr)
         return 1

@@ -41,6 +41,9 @@ async def with_services(cfg, action, args, *, embedded_ok=False) -> int:
         if args.action == "add-embed-origin":
             print("esign: with ./scripts/run, `./scripts/run --demo-embed=ORIGIN` lets ORIGIN embed the demo "
                   "organisation's signing pages.", file=sys.stderr)
+        if args.action == "add-member":
+            print("esign: with memory://, declare the organisation's members under [[organizations.members]] in "
+                  "the config file.", file=sys.stderr)
         return 2
 
     warn_interpreter()

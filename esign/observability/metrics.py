@@ -39,6 +39,7 @@ SMS_OUTCOMES = ("sent", "refused", "failed", "capped", "sandbox")
 WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
+CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_refused")
 
 
 class Metrics:
@@ -84,6 +85,9 @@ class Metrics:
                                    ["outcome"], registry=r)
         self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
                                      ["command"], buckets=DB_BUCKETS, registry=r)
+        self.console_sign_ins = Counter("esign_console_sign_ins", "staff console sign-ins by outcome (link_sent, "
+                                        "not_member: asked for an address that is no member, throttled, signed_in, "
+                                        "link_refused: unknown, used or expired)", ["outcome"], registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -93,7 +97,8 @@ class Metrics:
                                   (self.webhook_deliveries, WEBHOOK_OUTCOMES),
                                   (self.finalizations, ("succeeded", "failed")),
                                   (self.pdf_checks, ("ok", "refused", "died")),
-                                  (self.page_images, PAGE_IMAGE_OUTCOMES)):
+                                  (self.page_images, PAGE_IMAGE_OUTCOMES),
+                                  (self.console_sign_ins, CONSOLE_OUTCOMES)):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -111,6 +116,9 @@ class Metrics:
 
     def email(self, outcome: str) -> None:
         self.emails.labels(outcome).inc()
+
+    def console_sign_in(self, outcome: str) -> None:
+        self.console_sign_ins.labels(outcome).inc()
 
     def bounce_notice(self, outcome: str) -> None:
         self.bounce_notices.labels(outcome).inc()

@@ -13,6 +13,7 @@ from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.identity_sessions import IdentitySessions
 from esign.store.jobs import Jobs
+from esign.store.members import ConsoleLinks, ConsoleSessions, Members
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
 from esign.store.settings import Settings
@@ -55,7 +56,9 @@ class Store:
     data_upgrades: DataUpgrades
     identity_sessions: IdentitySessions
     text_counts: TextCounts
-
+    members: Members
+    console_links: ConsoleLinks
+    console_sessions: ConsoleSessions
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db

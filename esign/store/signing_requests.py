@@ -36,6 +36,10 @@ class SigningRequests(Repository[SigningRequest]):
         # filter without sorting in memory (either direction); `created_at` last for its range filter
         *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
         *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
+        # the staff console's "mine" (a sender's own requests), alone or with a signer's address
+        _list_index("org_owner_status_created_at", [("owner_email", ASCENDING)], "created_at"),
+        _list_index("org_owner_signer_status_created_at", [("owner_email", ASCENDING), ("signer_emails", ASCENDING)],
+                    "created_at"),
         # the sender's labels (esign.domain.requests.tags), one filter at a time; only requests that have them
         *(_list_index(f"org_external_id_status_{sort}", [("external_id", ASCENDING)], sort,
                       partial={"external_id": {"$type": "string"}}) for sort in SORTS),
@@ -85,11 +89,15 @@ class SigningRequests(Repository[SigningRequest]):
     async def list(self, org_id: str, *, status: str | None = None, created_after: dt.datetime | None = None,
                    created_before: dt.datetime | None = None, signer_email: str | None = None,
                    external_id: str | None = None, metadata_terms: Sequence[str] = (), sort: str = "created_at",
-                   order: str = "desc", limit: int = 50, offset: int = 0, after: Json | None = None) -> Page:
+                   order: str = "desc", limit: int = 50, offset: int = 0, after: Json | None = None,
+                   owner_email: str | None = None) -> Page:
         """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor).
         At most one of `signer_email`, `external_id` and `metadata_terms` (each has its indexes);
-        several metadata terms must all be there."""
+        several metadata terms must all be there. `owner_email` (the console's "mine") sorts by
+        `created_at` only."""
         query: Json = {"org_id": org_id}
+        if owner_email:
+            query["owner_email"] = owner_email
         if signer_email:
             query["signer_emails"] = signer_email.lower()
         if external_id:

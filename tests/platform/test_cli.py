@@ -60,7 +60,7 @@ key = "{KEY}"
 ADMIN_COMMANDS = [
     ["create-org", "Acme"], ["create-key", "Acme"], ["revoke-key", "0000"], ["list-keys", "Acme"],
     ["add-embed-origin", "Acme", "https://app.acme.test"], ["remove-embed-origin", "Acme", "https://app.acme.test"],
-    ["set-delivery", "Acme", "https://hook.acme.test"],
+    ["set-delivery", "Acme", "https://hook.acme.test"], ["add-member", "--org", "Acme", "--email", "a@acme.test"],
 ]
 
 

@@ -1,0 +1,247 @@
+"""The staff console's pages (docs/console.md): sign-in by a link sent by email, the confirm page
+that signs in (mail scanners prefetch GETs: only its POST uses the link), the requests list and
+sign-out. Server-rendered in the signing page's languages, with the signing page's CSP (forms post to
+this origin only) and no script.
+
+The session cookie is `__Host-esign_console` (Secure, HttpOnly, SameSite=Strict, Path=/) when
+`[server] public_url` is https; over plain http (development) browsers refuse a `__Host-` cookie, so
+it is `esign_console` with the same attributes but Secure. Every form carries a CSRF token: the
+session's own once signed in, before that a random one that must match a SameSite=Strict cookie (a
+form posted from another site carries no such cookie): a POST without it is 403."""
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import logging
+import os
+import urllib.parse
+from typing import Any
+
+import tornado.template
+import tornado.web
+
+from esign import i18n
+from esign.api.access_log import loggable_path
+from esign.api.base import BaseHandler
+from esign.api.signer_page import asset_url, csp, page_locale
+from esign.domain.console import sign_in
+from esign.errors import ApiError
+from esign.schema import EMAIL_RE
+from esign.secrets import new_token
+from esign.store.signing_requests import STATUSES
+
+log = logging.getLogger("esign.api")
+HERE = os.path.dirname(os.path.dirname(__file__))
+TEMPLATES = tornado.template.Loader(os.path.join(HERE, "templates", "console"))
+PAGE_SIZE = 50
+MAX_FIELDS = 10  # the console's forms post three at most
+FORM_BYTES = 16 * 1024  # a larger body is 413 before it is read
+N_ = i18n.N_
+# the messages of the error page, translated there
+BAD_CSRF = N_("The form's security token is missing or wrong: reload the page and try again.")
+TOO_MANY = N_("Too many sign-in links were asked for: try again in a minute.")
+BAD_FORM = N_("The form could not be read: reload the page and try again.")
+BAD_STATUS = N_("Choose one of the listed statuses.")
+BAD_SEARCH = N_("Search for a signer's full email address.")
+BAD_DATE = N_("Enter dates as year-month-day, such as 2026-11-28.")
+BAD_CURSOR = N_("The page link names no signing request of your organisation.")
+STATUS_NAMES = {"draft": N_("Draft"), "pending": N_("Waiting for signatures"), "completed": N_("Completed"),
+                "cancelled": N_("Cancelled"), "expired": N_("Expired")}
+
+
+class ConsoleHandler(BaseHandler):
+    """An HTML page of the console; errors are pages too."""
+
+    member: dict[str, Any] | None = None
+    console_session: dict[str, Any] | None = None
+
+    def set_default_headers(self) -> None:
+        super().set_default_headers()
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("X-Frame-Options", "DENY")
+        self.set_header("Content-Security-Policy", csp("'none'", form_action="'self'"))
+
+    def body_limit(self) -> int:
+        return FORM_BYTES
+
+    @property
+    def secure(self) -> bool:
+        return self.services.config.server.public_url.startswith("https://")
+
+    def cookie_name(self, name: str) -> str:
+        return f"__Host-{name}" if self.secure else name
+
+    def set_console_cookie(self, name: str, value: str) -> None:
+        self.set_cookie(self.cookie_name(name), value, path="/", httponly=True, secure=self.secure,
+                        samesite="Strict")
+
+    def form(self) -> dict[str, str]:
+        """The posted form's fields (the first of each name); 400 for what no form of ours posts."""
+        try:
+            fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=MAX_FIELDS)
+        except ValueError:
+            raise ApiError(400, "bad_request", BAD_FORM) from None
+        return {name: values[0] for name, values in fields.items()}
+
+    def form_token(self) -> str:
+        """The CSRF token of a form shown before sign-in (its cookie is set now when missing)."""
+        token = self.get_cookie(self.cookie_name("esign_console_form"))
+        if not token:
+            token = new_token(nbytes=24)
+            self.set_console_cookie("esign_console_form", token)
+        return token
+
+    def check_csrf(self, form: dict[str, str]) -> None:
+        expected = (self.console_session["csrf"] if self.console_session
+                    else self.get_cookie(self.cookie_name("esign_console_form")))
+        given = form.get("csrf", "")
+        if not expected or not hmac.compare_digest(expected.encode(), given.encode()):
+            raise ApiError(403, "forbidden", BAD_CSRF)
+
+    async def load_session(self) -> bool:
+        found = await sign_in.current(self.services, self.get_cookie(self.cookie_name("esign_console")))
+        if found is None:
+            return False
+        self.console_session, self.member = found
+        self.log_fields.update(org_id=self.member["org_id"])
+        return True
+
+    def locale(self) -> str:
+        return page_locale(self)
+
+    def page(self, name: str, status: int = 200, **values: Any) -> None:
+        locale = self.locale()
+        self.set_status(status)
+        self.set_header("Content-Language", locale)
+        self.finish(TEMPLATES.load(name).generate(
+            _=i18n.translations(locale).gettext, lang=locale, dir=i18n.direction(locale),
+            languages=i18n.language_names(), static_url=asset_url, member=self.member,
+            csrf=self.console_session["csrf"] if self.console_session else "", **values))
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1] or tornado.web.HTTPError(status_code)
+        status, body, headers = self.error_for(exc)
+        if status >= 500:
+            log.error("request %s failed: %s %s", self.request_id, self.request.method,
+                      loggable_path(self.request.path), exc_info=kwargs.get("exc_info"))
+        for name, value in headers.items():
+            self.set_header(name, value)
+        self.page("error.html", status, status_code=status, message=body["error"]["message"],
+                  request_id=self.request_id)
+
+
+class SignInHandler(ConsoleHandler):
+    async def get(self) -> None:
+        if await self.load_session():  # signed in already
+            self.redirect("/console/requests", status=303)
+            return
+        self.page("sign-in.html", form_csrf=self.form_token(), error=None, options=self.sign_in_options())
+
+    def sign_in_options(self) -> list[dict[str, str]]:
+        """Extra ways to sign in that plugins offer (esign.hookspecs.esign_console_sign_in_options)."""
+        return [option for options in self.services.pm.hook.esign_console_sign_in_options() for option in options]
+
+    async def post(self) -> None:
+        form = self.form()
+        self.check_csrf(form)
+        address = form.get("email", "").strip()
+        if not EMAIL_RE.match(address):
+            self.page("sign-in.html", 400, form_csrf=self.form_token(), error=N_("Enter a valid email address."),
+                      options=self.sign_in_options())
+            return
+        wait = await sign_in.request_link(self.services, address, self.request.remote_ip)
+        if wait is not None:
+            raise ApiError(429, "rate_limited", TOO_MANY,
+                           headers={"Retry-After": str(int(wait) + 1)})
+        self.page("sent.html", minutes=self.services.config.console.link_minutes)
+
+
+class SignInLinkHandler(ConsoleHandler):
+    async def get(self, token: str) -> None:
+        if not await sign_in.usable_link(self.services, token):
+            self.page("link-gone.html", 410)
+            return
+        self.page("confirm.html", form_csrf=self.form_token())
+
+    async def post(self, token: str) -> None:
+        self.check_csrf(self.form())
+        try:
+            session_id, _, _ = await sign_in.sign_in(self.services, token)
+        except sign_in.SignInRefused:
+            self.page("link-gone.html", 410)
+            return
+        self.set_console_cookie("esign_console", session_id)
+        self.redirect("/console/requests", status=303)
+
+
+class HomeHandler(ConsoleHandler):
+    def get(self) -> None:
+        self.redirect("/console/requests", status=303)
+
+
+class RequestsHandler(ConsoleHandler):
+    async def get(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        member = self.member
+        status = self.get_query_argument("status", "") or None
+        if status is not None and status not in STATUSES:
+            raise ApiError(400, "validation_error", BAD_STATUS)
+        search = self.get_query_argument("q", "").strip()
+        if search and not EMAIL_RE.match(search):
+            raise ApiError(400, "validation_error", BAD_SEARCH)
+        created_after, created_before = self.created_range()
+        store = self.services.store.signing_requests
+        after = None
+        cursor = self.get_query_argument("after", "")
+        if cursor:
+            after = await store.cursor_at(member["org_id"], cursor)
+            if after is None:
+                raise ApiError(400, "validation_error", BAD_CURSOR)
+        page = await store.list(member["org_id"], status=status, signer_email=search or None, limit=PAGE_SIZE,
+                                created_after=created_after, created_before=created_before,
+                                after=after, owner_email=member["email"] if member["role"] == "sender" else None)
+        locale = self.locale()
+        rows = [{"id": r["id"], "name": r.get("document_name") or "", "status": r["status"],
+                 "signers": ", ".join(s["name"] for s in r.get("signers", [])),
+                 "created": i18n.datetime_text(r["created_at"], locale, seconds=False)} for r in page.items]
+        dates = {"from": self.get_query_argument("from", ""), "to": self.get_query_argument("to", "")}
+        more = {"status": status or "", "q": search, **dates, "after": rows[-1]["id"]} if page.has_more else None
+        self.page("requests.html", rows=rows, chosen=status or "", search=search, statuses=STATUS_NAMES, dates=dates,
+                  next_query=urllib.parse.urlencode(more) if more else "")
+
+
+    def created_range(self) -> tuple[dt.datetime | None, dt.datetime | None]:
+        """The `from` and `to` days (YYYY-MM-DD, UTC, both included) as the store's exclusive bounds."""
+        bounds: list[dt.datetime | None] = []
+        for name, shift in (("from", -dt.timedelta(milliseconds=1)), ("to", dt.timedelta(days=1))):
+            text = self.get_query_argument(name, "").strip()
+            try:
+                bounds.append(dt.datetime.combine(dt.date.fromisoformat(text), dt.time.min) + shift if text else None)
+            except (ValueError, OverflowError):  # not a date; the first or last day there is
+                raise ApiError(400, "validation_error", BAD_DATE) from None
+        return bounds[0], bounds[1]
+
+
+class SignOutHandler(ConsoleHandler):
+    async def post(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        form = self.form()
+        self.check_csrf(form)
+        await sign_in.sign_out(self.services, self.get_cookie(self.cookie_name("esign_console")) or "",
+                               form.get("everywhere") == "1", self.member or {})
+        self.clear_cookie(self.cookie_name("esign_console"), path="/")
+        self.redirect("/console/sign-in", status=303)
+
+
+ROUTES = [
+    ("/console", HomeHandler),
+    ("/console/sign-in", SignInHandler),
+    ("/console/sign-in/{token}", SignInLinkHandler),
+    ("/console/requests", RequestsHandler),
+    ("/console/sign-out", SignOutHandler),
+]

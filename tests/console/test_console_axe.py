@@ -1,0 +1,53 @@
+"""axe-core over the console's pages in headless Chromium, on a phone and a desktop, in English,
+German and Arabic (right to left): sign-in, its error, "check your email", the confirm page, a link
+that no longer works, the requests list (signed in through the page's own button) and the error page."""
+from __future__ import annotations
+
+import pytest
+
+from esign.domain.console import members as console_members
+from tests.support.a11y import axe, open_page
+from tests.support.browser import DESKTOP, PHONE, chromium
+from tests.support.console import new_link
+from tests.support.signing import ANN, make_request
+
+pytestmark = pytest.mark.browser
+
+
+async def test_every_console_page_has_no_axe_violations_in_english_german_and_arabic(server):
+    org = await server.services.store.organizations.by_name("Org A")
+    await console_members.add_member(server.services, org, "ada@a.example.test", "Ada Admin", "sender")
+    await make_request(server, [ANN])
+    await make_request(server, [ANN], send=False)
+    async with chromium() as browser:
+        for lang, viewport in (("en", PHONE), ("de", DESKTOP), ("ar", PHONE), ("ar", DESKTOP)):
+            server.clock.advance(minutes=1)  # two links a round: within [console] sign_in_per_address_minute
+            page = await open_page(browser, f"{server.url}/console/sign-in?lang={lang}", viewport)
+            assert await page.get_attribute("html", "lang") == lang
+            assert await page.get_attribute("html", "dir") == ("rtl" if lang == "ar" else "ltr")
+            await axe(page, f"sign-in {lang}")
+            await page.fill("#email", "not-an-address@")
+            await page.evaluate("document.querySelector('#email').type = 'text'")  # past the browser's own check
+            await page.click("button[type=submit]")
+            await page.locator("#email-error").wait_for()
+            await axe(page, f"sign-in error {lang}")
+            await page.fill("#email", "ada@a.example.test")
+            await page.click("button[type=submit]")
+            await page.locator("h1").wait_for()
+            await axe(page, f"check your email {lang}")
+            link = await new_link(server, "ada@a.example.test")
+            await page.goto(f"{link}?lang={lang}")
+            await axe(page, f"confirm {lang}")
+            await page.click("button[type=submit]")
+            await page.locator("table, .card p").first.wait_for()
+            assert page.url.endswith("/console/requests")
+            await page.goto(f"{server.url}/console/requests?lang={lang}")
+            assert await page.locator("tbody tr").count() == 2
+            await axe(page, f"requests {lang}")
+            await page.goto(f"{server.url}/console/requests?lang={lang}&status=completed")
+            await axe(page, f"no requests {lang}")
+            await page.goto(f"{server.url}/console/requests?lang={lang}&status=nonsense")
+            await axe(page, f"error page {lang}")
+            await page.goto(f"{link}?lang={lang}")  # used
+            await axe(page, f"link gone {lang}")
+            await page.close()
