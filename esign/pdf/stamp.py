@@ -11,7 +11,9 @@ coordinate system (origin at its displayed bottom-left, x right, y up as display
 page's user space through the CropBox and /Rotate.
 
 A field made from a text tag carries `cover_box` (the tag's box, same units): an opaque white box is
-painted there before any field of the page is stamped, so the tag never shows.
+painted there before any field of the page is stamped, so the tag never shows. A field of type COVER
+is that cover alone (the tag of a field whose signer has not signed yet): the signing page's images
+(esign.pdf.stands) are stamped here too, so they hide every tag exactly as the sealed file does.
 
 How stamps look: text, date and select values at body size (at most BODY_PT, smaller when the box
 is too short or too narrow); signatures framed with "Signed by <name>" and the signer's reference id
@@ -50,6 +52,7 @@ _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")  # PNG, JPEG
 _PX_PER_PT = 4  # drawings are kept at most at 288 dpi as placed
 SIGNATURES_PAGE = "Signatures"
 COVER_PAD_PT = 0.75  # a text tag's white cover reaches this far past the tag's box
+COVER = "cover"  # the field type of a text tag's cover alone: nothing is drawn on it
 
 
 def reference_id(request_id: str, signer_id: str) -> str:
@@ -136,6 +139,8 @@ def _cover(canvas: Canvas, page, box: list[float]) -> None:
 
 def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict], request_id: str) -> None:
     kind = field["field_type"]
+    if kind == COVER:
+        return
     value = field.get("value")
     signature = field.get("signature")
     signer = signers.get(field.get("signer_id")) or {}

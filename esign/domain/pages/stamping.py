@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 
+from esign.pdf.stamp import COVER
+
 
 class DrawingUnusable(Exception):
     """A drawing is missing from blob storage or no longer matches its SHA-256: retrying cannot help
@@ -40,12 +42,18 @@ def stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
 
 
 def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
-    """The filled fields as esign.pdf.stamp takes them; `images` from `drawings`."""
+    """The fields as esign.pdf.stamp takes them; `images` from `drawings`: those of the signed signers
+    with their values and marks, and of every other field made from a text tag only its tag's white
+    cover (a COVER field), so that a page shown before everyone has signed hides every tag as the
+    sealed file does."""
     signers = {s["id"]: s for s in request["signers"]}
     out = []
     for f in request["fields"]:
         signer = signers.get(f["signer_id"])
         if not signer or signer["status"] != "signed":
+            if f.get("cover_box"):
+                out.append({k: f[k] for k in ("id", "signer_id", "document_id", "page_number", "cover_box") if k in f}
+                           | {"field_type": COVER})
             continue
         f = dict(f)
         if f["field_type"] in ("signature", "initials"):

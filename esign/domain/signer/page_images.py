@@ -1,11 +1,13 @@
 """The signing page's images of the document as it stands: every value the signers have given so far
 (text, checkbox, select, date, signatures, initials) stamped by the finalisation's own stamping
-(esign.pdf.stands), so that what a signer sees is what is signed.
+(esign.pdf.stands), so that what a signer sees is what is signed: each text tag under the white cover
+the sealed file paints over it (esign.pdf.stamp, the same code), whether its field is filled yet or not.
 
 Each page image has a content address: a hash of what is drawn on it (the document, the page, the
-values stamped on that page and the names and request id their stamps print; RENDER_VERSION). A page
-nobody has filled a field on keeps the address of the original page and its image is shared by every
-request of the document; a page on which a value was given gets a new address, so a browser that
+values stamped on that page, the text tags covered on it, and the names and request id their stamps
+print; RENDER_VERSION). A page with no text tag that nobody has filled a field on keeps the address of
+the original page and its image is shared by every request of the document; a page on which a value
+was given or a tag is covered gets a new address, so a browser that
 caches an image for the link's life (`immutable`) never shows a stale one, and an unchanged page
 stays cached. The stamped PDF of a request's current state is made once, by a drawing child, and
 kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
@@ -40,9 +42,9 @@ from esign.pdf.probe import STOPPING
 from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
 
-RENDER_VERSION = 2  # raised whenever the pages are drawn differently: every address changes with it
+RENDER_VERSION = 3  # raised whenever the pages are drawn differently: every address changes with it
 STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
-              "height_percent", "value", "signature")
+              "height_percent", "value", "signature", "cover_box")
 DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS
 FORMAT = "webp"
 FAILURE_MEMO_SECONDS = 3600  # a page that could not be drawn is answered at once (the same error) this long
