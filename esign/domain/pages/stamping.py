@@ -4,9 +4,11 @@ signing page's images show of the document as it stands (esign.domain.signer.pag
 for both, so that what a signer sees is what is signed."""
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 
-from esign.pdf.stamp import COVER
+from esign import i18n
+from esign.pdf.stamp import COVER, stamp_locale
 
 
 class DrawingUnusable(Exception):
@@ -41,11 +43,13 @@ def stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
     return mark
 
 
-def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
+def stamp_fields(request: dict, images: dict[str, bytes], org_locale: str | None) -> list[dict]:
     """The fields as esign.pdf.stamp takes them; `images` from `drawings`: those of the signed signers
-    with their values and marks, and of every other field made from a text tag only its tag's white
-    cover (a COVER field), so that a page shown before everyone has signed hides every tag as the
-    sealed file does."""
+    with their values and marks and the language of their stamps (`locale`: the signer's, else
+    `org_locale`, the organisation's `default_locale`, else English; a date left empty is the day they
+    signed in that language's medium form, naming the zone), and of every other field made from a text
+    tag only its tag's white cover (a COVER field), so that a page shown before everyone has signed
+    hides every tag as the sealed file does."""
     signers = {s["id"]: s for s in request["signers"]}
     out = []
     for f in request["fields"]:
@@ -55,12 +59,13 @@ def stamp_fields(request: dict, images: dict[str, bytes]) -> list[dict]:
                 out.append({k: f[k] for k in ("id", "signer_id", "document_id", "page_number", "cover_box") if k in f}
                            | {"field_type": COVER})
             continue
-        f = dict(f)
+        f = dict(f, locale=stamp_locale(signer, org_locale))
         if f["field_type"] in ("signature", "initials"):
             # initials without their own drawing are derived from the name by the stamper
             mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
             f["signature"] = stamped_mark(mark, images)
-        elif f["field_type"] == "date" and not f.get("value"):
-            f["value"] = f"{signer['signed_at']:%Y-%m-%d}"
+        elif f["field_type"] == "date":  # the day they signed (UTC), stored as YYYY-MM-DD
+            f["value"] = i18n.date_text(dt.date.fromisoformat(f["value"]) if f.get("value") else signer["signed_at"],
+                                        f["locale"])
         out.append(f)
     return out

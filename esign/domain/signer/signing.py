@@ -138,7 +138,8 @@ async def first_image(services, session: SignerSession, base_path: str) -> dict 
     document = await services.store.documents.settled(request["org_id"], envelope.of(request)[0]["id"])
     if not document or not document.get("page_count"):
         return None
-    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1])[1])
+    default_locale = await page_images.org_locale(services, request)
+    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1], default_locale=default_locale)[1])
 
 
 def blocker(session: SignerSession) -> str | None:
@@ -170,11 +171,14 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
         documents.append((d, record, await pages(services, record)))
     # composed in a thread: for a signer of 5000 fields it takes a tenth of a second, which the event
     # loop does not wait for
-    return await asyncio.to_thread(_composed, services, session, base_path, documents)
+    default_locale = await page_images.org_locale(services, request)
+    return await asyncio.to_thread(_composed, services, session, base_path, documents, default_locale)
 
 
-def _composed(services, session: SignerSession, base_path: str, listed: list[tuple[dict, dict, list]]) -> dict:
-    """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry)."""
+def _composed(services, session: SignerSession, base_path: str, listed: list[tuple[dict, dict, list]],
+              default_locale: str | None) -> dict:
+    """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry;
+    `default_locale`: the organisation's, for the page images' addresses)."""
     request = session.request
     signer = session.signer
     today = services.clock.now().date()
@@ -193,7 +197,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d, record, geometry in listed:
-        address = page_images.addresses(request, record)
+        address = page_images.addresses(request, record, default_locale=default_locale)
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
         documents.append({k: d[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
