@@ -19,7 +19,7 @@ from esign.pdf.stamp import REFERENCE, SIGNATURES_PAGE, SIGNED_AT, SIGNED_BY
 from tests.support import raw_db
 from tests.support.pdf_tools import make_pdf
 from tests.support.routing import sign_with, signed_pdf, text_of
-from tests.support.signing import make_request
+from tests.support.signing import make_request, sget
 
 ENGLISH_TIME = r"[A-Z][a-z]+ \d{1,2}, \d{4}|\d (AM|PM)\b"  # `November 28, 2026, 9:40:10 AM UTC`
 # every English label the stamps and the certificate may print
@@ -50,6 +50,10 @@ async def test_stamps_and_certificate_carry_no_english_label(server, tmp_path, l
     await server.run_jobs()  # the invitations
     for i, name in enumerate(("Ann Example", "Bob Stone")):
         await sign_with(server, await made.token(i), name)
+        if i == 0:  # her link opened again: her date as it is stamped, in her language
+            ann_signed = (await made.record())["signers"][0]["signed_at"]
+            shown = {f["id"]: f["value"] for f in (await sget(server, await made.token(0))).json["fields"]}
+            assert shown[made.fields["date"]] == i18n.date_text(ann_signed, locale)
     path, _, _ = await signed_pdf(server, made.id, tmp_path)
     text = text_of(path)
     flat = text.replace(" ", "")

@@ -64,8 +64,13 @@ def stamp_fields(request: dict, images: dict[str, bytes], org_locale: str | None
             # initials without their own drawing are derived from the name by the stamper
             mark = signer.get("initials") if f["field_type"] == "initials" else signer.get("signature")
             f["signature"] = stamped_mark(mark, images)
-        elif f["field_type"] == "date":  # the day they signed (UTC), stored as YYYY-MM-DD
-            f["value"] = i18n.date_text(dt.date.fromisoformat(f["value"]) if f.get("value") else signer["signed_at"],
-                                        f["locale"])
+        elif f["field_type"] == "date":
+            f["value"] = stamped_date(f, signer, f["locale"])
         out.append(f)
     return out
+
+
+def stamped_date(field: dict, signer: dict, locale: str) -> str:
+    """What a signed signer's date field stamps (and shows them again): the day they signed (UTC;
+    stored as YYYY-MM-DD) in `locale` (esign.i18n.date_text)."""
+    return i18n.date_text(dt.date.fromisoformat(field["value"]) if field.get("value") else signer["signed_at"], locale)

@@ -18,12 +18,12 @@ from esign.clock import iso
 from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
-from esign.domain.pages import signer_values
+from esign.domain.pages import signer_values, stamping
 from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
-from esign.pdf.stamp import initials_of
+from esign.pdf.stamp import initials_of, stamp_locale
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
 
@@ -192,7 +192,7 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"document_id": envelope.document_of(request, f)["id"],
-               "value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
+               "value": _shown_value(f, signer, today, default_locale), "mark": _mark(f, signer) if signed else None,
                "done": signed, "client_pattern": pattern, "pattern_message": message,
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
@@ -225,12 +225,13 @@ def _composed(services, session: SignerSession, base_path: str, listed: list[tup
     }
 
 
-def _shown_value(f: dict, signer: dict, today) -> str | None:
+def _shown_value(f: dict, signer: dict, today, default_locale: str | None) -> str | None:
     """The value a field shows: once the signer has signed, the value stored (a date: the day they
-    signed); before, the prefilled value (a date: today)."""
+    signed, as stamped: esign.domain.pages.stamping.stamped_date); before, the prefilled value (a
+    date: today)."""
     if signer["status"] == "signed":
-        if f["field_type"] == "date" and not f.get("value") and signer.get("signed_at"):
-            return f"{signer['signed_at']:%Y-%m-%d}"
+        if f["field_type"] == "date" and (f.get("value") or signer.get("signed_at")):
+            return stamping.stamped_date(f, signer, stamp_locale(signer, default_locale))
         return f.get("value")
     return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
 
