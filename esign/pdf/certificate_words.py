@@ -40,6 +40,10 @@ LABELS = {
     "signing_event.attachment_added": N_("File attached"),
     "signing_event.link_issued": N_("Signing link issued"),
     "document.signed": N_("Signed PDF produced"),
+    "identity.approved": N_("Identity verified"),
+    "identity.rejected": N_("Identity check failed"),
+    "signing_event.identity_started": N_("Identity check started"),
+    "signing_event.identity_abandoned": N_("Identity check abandoned"),
 }
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
                 "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent"),

@@ -8,6 +8,7 @@ HTTP and the signed PDF read back with pdftotext: no English label is left."""
 from __future__ import annotations
 
 import datetime as dt
+import pathlib
 import re
 
 import pytest
@@ -87,6 +88,17 @@ def test_dates_in_the_medium_form_naming_the_zone():
     assert i18n.date_text(day, "en") == "Nov 28, 2026 UTC"
     assert i18n.date_text(day, "fr") == "28 nov. 2026 TU"  # the zone named in the language
     assert i18n.date_text(moment, "de", dt.timezone(dt.timedelta(hours=2))).startswith("29.11.2026")
+
+
+def test_every_event_a_certificate_lists_has_its_label():
+    """Every event type the service records on a request (its pollable events) reads as words."""
+    recorded = set()
+    for path in pathlib.Path(certificate_words.__file__).parents[1].rglob("*.py"):
+        recorded |= set(re.findall(r'"((?:signing_request|signing_event|signer|identity)\.[a-z_]+)"', path.read_text()))
+    recorded -= {"signing_event.email_sent",  # labelled by its template (test_each_email_row_names_its_recipient)
+                 "signing_event.deleted",  # a deleted draft has no certificate
+                 "signer.js", "signing_event.email_"}  # a file name and a prefix, not events
+    assert sorted(recorded - set(certificate_words.LABELS)) == []
 
 
 @pytest.mark.parametrize("template", sorted(SUBJECTS))
