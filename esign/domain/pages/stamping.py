@@ -46,8 +46,8 @@ def stamped_mark(mark: dict | None, images: dict[str, bytes]) -> dict | None:
 def stamp_fields(request: dict, images: dict[str, bytes], org_locale: str | None) -> list[dict]:
     """The fields as esign.pdf.stamp takes them; `images` from `drawings`: those of the signed signers
     with their values and marks and the language of their stamps (`locale`: the signer's, else
-    `org_locale`, the organisation's `default_locale`, else English; a date left empty is the day they
-    signed in that language's medium form, naming the zone), and of every other field made from a text
+    `org_locale`, the organisation's `default_locale`, else English; a date field's day in that
+    language: `stamped_date`), and of every other field made from a text
     tag only its tag's white cover (a COVER field), so that a page shown before everyone has signed
     hides every tag as the sealed file does."""
     signers = {s["id"]: s for s in request["signers"]}

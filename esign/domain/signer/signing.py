@@ -178,7 +178,7 @@ async def view(services, session: SignerSession, base_path: str, actor) -> dict:
 def _composed(services, session: SignerSession, base_path: str, listed: list[tuple[dict, dict, list]],
               default_locale: str | None) -> dict:
     """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry;
-    `default_locale`: the organisation's, for the page images' addresses)."""
+    `default_locale`: the organisation's, for the page images' addresses and the dates shown as stamped)."""
     request = session.request
     signer = session.signer
     today = services.clock.now().date()
