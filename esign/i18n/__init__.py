@@ -144,6 +144,17 @@ def datetime_text(dt: _dt.datetime | None, locale: str, zone: _dt.tzinfo = _dt.t
                                                     format_date(dt, "long", locale=language))
 
 
+def date_text(day: _dt.date, locale: str, zone: _dt.tzinfo = _dt.timezone.utc) -> str:
+    """A day (a date of `zone`, or the day a time falls on there) as people of `locale` write it
+    (Babel's medium form), naming the zone in their words (`28.11.2026 UTC`, `2026/11/28 UTC`,
+    `28 nov. 2026 TU`); naive times are UTC."""
+    if isinstance(day, _dt.datetime):
+        moment = (day if day.tzinfo else day.replace(tzinfo=_dt.timezone.utc)).astimezone(zone)
+    else:
+        moment = _dt.datetime.combine(day, _dt.time(12), zone)
+    return f"{format_date(moment, 'medium', locale=locale)} {format_time(moment, 'z', tzinfo=zone, locale=locale)}"
+
+
 def list_text(items: list[str], locale: str) -> str:
     """Items joined as people of `locale` list them (`a, b and c`; one item alone)."""
     return format_list(list(items), locale=locale)

@@ -418,6 +418,6 @@ class _Mark(Flowable):
 
     def draw(self):
         if self.framed:
-            draw_signature(self.canv, self.mark, self.width, self.height, *self.framed)
+            draw_signature(self.canv, self.mark, self.width, self.height, *self.framed, LOCALE.get())
         else:
             draw_mark(self.canv, self.mark, self.width, self.height)

@@ -40,9 +40,17 @@ LABELS = {
     "signing_event.attachment_added": N_("File attached"),
     "signing_event.link_issued": N_("Signing link issued"),
     "document.signed": N_("Signed PDF produced"),
+    "identity.approved": N_("Identity verified"),
+    "identity.rejected": N_("Identity check failed"),
+    "signing_event.identity_started": N_("Identity check started"),
+    "signing_event.identity_abandoned": N_("Identity check abandoned"),
 }
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
-                "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent")}
+                "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent"),
+                "declined": N_("Email sent that the request was declined"),
+                "expired": N_("Email sent that the request expired"),
+                "delegated": N_("Email sent that the signing was delegated")}
+EMAIL_SENT = N_("Email sent")  # an email of another kind
 # who acts: the service sends emails and codes and moves the request on; the sender (the request's
 # owner) creates, sends, cancels and manages signers; every other event is the signer's own action
 SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "signing_event.email_bounced",
@@ -69,7 +77,7 @@ def signing_methods(signer: dict) -> list[str]:
 def label(event: dict) -> str:
     kind = event.get("event_type") or ""
     if kind == "signing_event.email_sent":
-        return _(EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), N_("Email sent")))
+        return _(EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), EMAIL_SENT))
     return _(LABELS[kind]) if kind in LABELS else kind.rsplit(".", 1)[-1].replace("_", " ").capitalize()
 
 
@@ -90,10 +98,12 @@ def actor(request: dict, event: dict) -> str:
 
 
 def event_text(event: dict) -> str:
-    """The label, and whom the service wrote to."""
+    """The label, and whom the service wrote to (an email the signer's address, else the recipient it
+    records: the sender's, a copy's)."""
     kind = event.get("event_type") or ""
-    if kind.startswith("signing_event.email_") and event.get("signer_email"):
-        return _("{event} to {whom}").format(event=label(event), whom=event["signer_email"])
+    whom = event.get("signer_email") or (event.get("metadata") or {}).get("to")
+    if kind.startswith("signing_event.email_") and whom:
+        return _("{event} to {whom}").format(event=label(event), whom=whom)
     if kind == "signing_event.otp_sent" and event.get("signer_name"):
         return _("{event} to {whom}").format(event=label(event), whom=event["signer_name"])
     meta = event.get("metadata") or {}

@@ -90,6 +90,7 @@ def stamp(original: bytes, *, request: dict, fields: list, signers: list, audit_
                 and s["id"] not in placed] if signatures_page else []
     embedded: dict = {}
     codes = stamp_into(writer, fields, {s["id"]: s for s in signers}, request_id=request.get("id") or "",
+                       locale=request.get("organization_locale"),
                        unplaced=unplaced, embedded=embedded)
     _attach(writer, request, audit_trail, attachments)
     plain_pdf = _write(writer) if plain else None

@@ -11,11 +11,14 @@ coordinate system (origin at its displayed bottom-left, x right, y up as display
 page's user space through the CropBox and /Rotate.
 
 A field made from a text tag carries `cover_box` (the tag's box, same units): an opaque white box is
-painted there before any field of the page is stamped, so the tag never shows.
+painted there before any field of the page is stamped, so the tag never shows. A field of type COVER
+is that cover alone (the tag of a field whose signer has not signed yet): the signing page's images
+(esign.pdf.stands) are stamped here too, so they hide every tag exactly as the sealed file does.
 
 How stamps look: text, date and select values at body size (at most BODY_PT, smaller when the box
 is too short or too narrow); signatures framed with "Signed by <name>" and the signer's reference id
-(`reference_id`), as DocuSign does; drawings scaled to their box keep a stroke of at least
+(`reference_id`), as DocuSign does, in the language of the signer's stamps (`stamp_locale`: the
+field's `locale`; the esign/i18n catalogs); drawings scaled to their box keep a stroke of at least
 MIN_STROKE_PT (thickened when scaled down a lot).
 
 A signature or initials is `{kind: "typed", text}` or `{kind: "drawn", image: PNG or JPEG bytes}`
@@ -28,6 +31,8 @@ import functools
 import hashlib
 import io
 from collections import defaultdict
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageFilter, ImageStat
 from pypdf import PdfReader, PdfWriter
@@ -36,7 +41,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from esign.clock import readable
+from esign import i18n
+from esign.i18n import N_
 from esign.pdf import fonts
 from esign.pdf.merge import append_pages, paint_over
 from esign.pdf.render import displayed_size, visible_box
@@ -48,8 +54,12 @@ BODY_PT = 11  # field values: the size of body text, never more (at most 12 pt)
 MIN_STROKE_PT = 1.1  # the thinnest stroke a drawing keeps on the page
 _IMAGE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")  # PNG, JPEG
 _PX_PER_PT = 4  # drawings are kept at most at 288 dpi as placed
-SIGNATURES_PAGE = "Signatures"
+SIGNATURES_PAGE = N_("Signatures")  # the title of the page of signatures no field shows
+SIGNED_BY = N_("Signed by {name}")  # above a framed signature
+REFERENCE = N_("Ref. {reference}")  # below it: the signer's reference id
+SIGNED_AT = N_("Signed {time}")  # on the signatures page, beside a signer's name and email
 COVER_PAD_PT = 0.75  # a text tag's white cover reaches this far past the tag's box
+COVER = "cover"  # the field type of a text tag's cover alone: nothing is drawn on it
 
 
 def reference_id(request_id: str, signer_id: str) -> str:
@@ -59,10 +69,19 @@ def reference_id(request_id: str, signer_id: str) -> str:
     return f"{digest[:4]}-{digest[4:8]}"
 
 
+def stamp_locale(signer: Mapping[str, Any], default: str | None) -> str:
+    """The language of a signer's stamps (the labels of their signatures, the dates stamped for them):
+    the signer's `locale`, else `default` (the organisation's `default_locale`), else English, as
+    their emails choose it."""
+    return i18n.negotiate(signer.get("locale"), default)
+
+
 def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], *, request_id: str,
-               unplaced: list[dict] = (), embedded: dict | None = None) -> dict[str, list[int]]:
-    """Stamp `fields` onto the pages of `writer` and append the signatures page of the signers in
-    `unplaced` (signed, with an adopted signature that no signature field shows). The handwriting font
+               unplaced: list[dict] = (), embedded: dict | None = None, locale: str | None = None) -> dict[str, list[int]]:
+    """Stamp `fields` onto the pages of `writer` (each field's labels in its `locale`) and append the
+    signatures page of the signers in `unplaced` (signed, with an adopted signature that no signature
+    field shows): its title in `locale` (the organisation's `default_locale`), each signer's lines in
+    `stamp_locale(signer, locale)`. The handwriting font
     is primed with `handwritten(fields, signers)`; `embedded` collects the TrueType fonts the stamps
     embed (`append_pages` shares them). Returns the codes the stamps gave their TrueType characters
     (esign.pdf.fonts.codes): pages drawn after `fonts.replay` of them share the stamps' subsets."""
@@ -87,7 +106,7 @@ def stamp_into(writer: PdfWriter, fields: list[dict], signers: dict[str, dict], 
             _draw_field(canvas, writer.pages[number - 1], field, signers, request_id)
         canvas.showPage()
     if unplaced:
-        _signatures_page(canvas, unplaced, request_id)
+        _signatures_page(canvas, unplaced, request_id, locale)
     assigned = fonts.codes(canvas._doc)
     canvas.save()
     overlays = PdfReader(buf).pages
@@ -136,6 +155,8 @@ def _cover(canvas: Canvas, page, box: list[float]) -> None:
 
 def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict], request_id: str) -> None:
     kind = field["field_type"]
+    if kind == COVER:
+        return
     value = field.get("value")
     signature = field.get("signature")
     signer = signers.get(field.get("signer_id")) or {}
@@ -155,7 +176,7 @@ def _draw_field(canvas: Canvas, page, field: dict, signers: dict[str, dict], req
     canvas.transform(*matrix)
     if kind == "signature":
         draw_signature(canvas, signature, w, h, signer.get("name") or "",
-                       reference_id(request_id, field.get("signer_id") or ""))
+                       reference_id(request_id, field.get("signer_id") or ""), field.get("locale") or i18n.DEFAULT)
     elif kind == "initials":
         draw_mark(canvas, signature, w, h)
     elif kind == "checkbox":
@@ -178,10 +199,10 @@ def draw_mark(canvas, mark: dict, w: float, h: float) -> None:
                    script=True)
 
 
-def draw_signature(canvas, mark: dict, w: float, h: float, name: str, reference: str) -> None:
+def draw_signature(canvas, mark: dict, w: float, h: float, name: str, reference: str, locale: str) -> None:
     """The mark framed as DocuSign does: a bracket on the left, "Signed by <name>" above the mark and
-    the signer's reference id below it, all inside (0, 0, w, h). A box too short for the labels
-    gets the mark alone."""
+    the signer's reference id below it (in `locale`), all inside (0, 0, w, h). A box too short for
+    the labels gets the mark alone."""
     label = min(7.0, h * 0.15)
     if label < 3.5:
         draw_mark(canvas, mark, w, h)
@@ -200,7 +221,9 @@ def draw_signature(canvas, mark: dict, w: float, h: float, name: str, reference:
     path.lineTo(pad + arm, pad)
     canvas.drawPath(path, stroke=1, fill=0)
     inset = pad + label * 0.6
-    for text, y in ((f"Signed by {name}".strip(), h - pad - band), (f"Ref. {reference}", pad + lw)):
+    words = i18n.translations(locale)
+    for text, y in ((words.gettext(SIGNED_BY).format(name=name).strip(), h - pad - band),
+                    (words.gettext(REFERENCE).format(reference=reference), pad + lw)):
         canvas.saveState()
         canvas.translate(inset, y)
         _draw_text(canvas, text, w - inset - pad, band, fonts.TEXT, FRAME_INK, fill=0.8, center=False,
@@ -315,11 +338,12 @@ def _draw_check(canvas, w, h) -> None:
     canvas.drawPath(path, stroke=1, fill=0)
 
 
-def _signatures_page(canvas: Canvas, signers: list[dict], request_id: str) -> None:
-    """An A4 page (more when needed) with each signer's adopted signature, framed as on a field, and
-    who signed when."""
+def _signatures_page(canvas: Canvas, signers: list[dict], request_id: str, locale: str | None) -> None:
+    """An A4 page (more when needed), titled in `locale`, with each signer's adopted signature, framed
+    as on a field, and who signed when, in the language of their stamps."""
     width, height = A4
     margin, row, box_w, box_h = 56, 92, 230, 70
+    title = i18n.translations(i18n.negotiate(locale)).gettext(SIGNATURES_PAGE)
     y = None
     for signer in signers:
         if y is None or y - row < margin:
@@ -329,18 +353,19 @@ def _signatures_page(canvas: Canvas, signers: list[dict], request_id: str) -> No
             y = height - margin
             canvas.saveState()
             canvas.translate(margin, y - 22)
-            _draw_text(canvas, SIGNATURES_PAGE, width - 2 * margin, 22, fonts.BOLD, TEXT_INK, fill=0.9,
-                       center=False, most=16, pad=0)
+            _draw_text(canvas, title, width - 2 * margin, 22, fonts.BOLD, TEXT_INK, fill=0.9, center=False, most=16, pad=0)
             canvas.restoreState()
             y -= 44
         canvas.saveState()
         canvas.translate(margin, y - box_h)
+        language = stamp_locale(signer, locale)
         draw_signature(canvas, signer["signature"], box_w, box_h, signer.get("name") or "",
-                       reference_id(request_id, signer["id"]))
+                       reference_id(request_id, signer["id"]), language)
         canvas.restoreState()
         signed_at = signer.get("signed_at")
-        lines = [signer.get("name") or "", signer.get("email") or "",
-                 f"Signed {readable(signed_at)}" if isinstance(signed_at, dt.datetime) else ""]
+        when = i18n.translations(language).gettext(SIGNED_AT).format(time=i18n.datetime_text(signed_at, language)) \
+            if isinstance(signed_at, dt.datetime) else ""
+        lines = [signer.get("name") or "", signer.get("email") or "", when]
         for index, text in enumerate(filter(None, lines)):
             canvas.saveState()
             canvas.translate(margin + box_w + 16, y - 16 - index * 14)

@@ -258,7 +258,7 @@ def test_signatures_page_for_signers_without_a_signature_field():
     assert len(reader.pages) == 3
     text = " ".join(reader.pages[2].extract_text().split())
     for expected in ["Signatures", "Signed by Zoë Müller", f"Ref. {reference_id('req_9', 's2')}", "zoe@example.test",
-                     "Signed 23 Nov 2026, 09:40:10 UTC", "Signed by Bob"]:
+                     "Signed November 23, 2026, 9:40:10 AM UTC", "Signed by Bob"]:
         assert expected in text, expected
     assert len(reader.pages[2].images) == 1
 

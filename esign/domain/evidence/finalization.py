@@ -105,7 +105,7 @@ async def _produce(services: Services, request: SigningRequest, parts: list[Json
     seal = await signing_seal(services)
     timestamp_url = services.config.signing.timestamp_url or None
     signers = certificate_signers(request, images)
-    stamped = stamping.stamp_fields(request, images)
+    stamped = stamping.stamp_fields(request, images, org.get("default_locale"))
     parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
     common = dict(request={**request, "organization_name": org.get("name"),
                            "organization_locale": org.get("default_locale"),

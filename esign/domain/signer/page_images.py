@@ -1,11 +1,13 @@
 """The signing page's images of the document as it stands: every value the signers have given so far
 (text, checkbox, select, date, signatures, initials) stamped by the finalisation's own stamping
-(esign.pdf.stands), so that what a signer sees is what is signed.
+(esign.pdf.stands), so that what a signer sees is what is signed: each text tag under the white cover
+the sealed file paints over it (esign.pdf.stamp, the same code), whether its field is filled yet or not.
 
 Each page image has a content address: a hash of what is drawn on it (the document, the page, the
-values stamped on that page and the names and request id their stamps print; RENDER_VERSION). A page
-nobody has filled a field on keeps the address of the original page and its image is shared by every
-request of the document; a page on which a value was given gets a new address, so a browser that
+values stamped on that page, the text tags covered on it, and the names and request id their stamps
+print; RENDER_VERSION). A page with no text tag that nobody has filled a field on keeps the address of
+the original page and its image is shared by every request of the document; a page on which a value
+was given or a tag is covered gets a new address, so a browser that
 caches an image for the link's life (`immutable`) never shows a stale one, and an unchanged page
 stays cached. The stamped PDF of a request's current state is made once, by a drawing child, and
 kept in blob storage (`orgs/<org>/stands/<request>/<state>.pdf`, one per signature at most); the
@@ -43,20 +45,22 @@ from esign.pdf.render import WIDTHS
 from esign.pdf.stands import spec_json
 from esign.store.records import Document, Json, SigningRequest
 
-RENDER_VERSION = 2  # raised whenever the pages are drawn differently: every address changes with it
+RENDER_VERSION = 3  # raised whenever the pages are drawn differently: every address changes with it
 STAMP_KEYS = ("id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
-              "height_percent", "value", "signature")
+              "height_percent", "value", "signature", "cover_box", "locale")
 DEFAULT_WIDTH = 960  # `image_url`; `image_srcset` offers every one of WIDTHS
 FORMAT = "webp"
 FAILURE_MEMO_SECONDS = 3600  # a page that could not be drawn is answered at once (the same error) this long
 log = logging.getLogger("esign.pdf")
 
 
-def _stamped(request: SigningRequest, document_id: str, images: Json) -> tuple[list[Json], dict[str, str]]:
+def _stamped(request: SigningRequest, document_id: str, images: Json,
+             default_locale: str | None) -> tuple[list[Json], dict[str, str]]:
     """The fields of document `document_id` as the stamping takes them (those of the signers who have
-    signed) and the names of those signers by id. `images` maps a drawing's blob key to its bytes, or
-    (for addresses) to its SHA-256."""
-    on_it = envelope.fields_of(request, document_id, stamping.stamp_fields(request, images))
+    signed, in the language of their stamps: `default_locale` is the organisation's) and
+    the names of those signers by id. `images` maps a drawing's blob key to its bytes, or (for
+    addresses) to its SHA-256."""
+    on_it = envelope.fields_of(request, document_id, stamping.stamp_fields(request, images, default_locale))
     fields = [{k: f[k] for k in STAMP_KEYS if k in f} for f in on_it]
     names = {s["id"]: s["name"] for s in request["signers"] if s["status"] == "signed"}
     return fields, names
@@ -72,11 +76,17 @@ def _hash(value: object) -> str:
     return hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode()).hexdigest()
 
 
-def addresses(request: SigningRequest, document: Document, numbers: Iterable[int] | None = None) -> dict[int, str]:
+async def org_locale(services: Services, request: SigningRequest) -> str | None:
+    """The organisation's `default_locale`: the language of the stamps of a signer without a `locale`."""
+    return (await services.store.organizations.authenticated(request["org_id"]) or {}).get("default_locale")
+
+
+def addresses(request: SigningRequest, document: Document, numbers: Iterable[int] | None = None, *,
+              default_locale: str | None) -> dict[int, str]:
     """page number -> the content address of its image (24 hex digits) for every page of `document`
     (the document record of one of the request's documents), or for the pages `numbers` only (one
-    image asked for: not a hash of every page)."""
-    fields, names = _stamped(request, document["id"], _digests(request))
+    image asked for: not a hash of every page). `default_locale`: `org_locale`."""
+    fields, names = _stamped(request, document["id"], _digests(request), default_locale)
     out = {}
     for number in numbers or range(1, (document.get("page_count") or 0) + 1):
         drawn = [f for f in fields if int(f["page_number"]) == number]
@@ -130,7 +140,7 @@ async def _document(services: Services, request: SigningRequest, order: int, num
 async def current_address(services: Services, request: SigningRequest, number: int, order: int = 1) -> str:
     """The content address of page `number` of document `order` now (404 for a page that does not exist)."""
     document = await _document(services, request, order, number)
-    return addresses(request, document, [number])[number]
+    return addresses(request, document, [number], default_locale=await org_locale(services, request))[number]
 
 
 async def image(services: Services, request: SigningRequest, number: int, width: int | None = None, fmt: str = "png",
@@ -139,14 +149,15 @@ async def image(services: Services, request: SigningRequest, number: int, width:
     (bounded in time and memory; a failure remembered) `width` pixels wide (one of WIDTHS; None: esign.pdf.render.SCALE) as
     `fmt`, cached in blob storage. Concurrent requests for one image wait for and share one drawing."""
     document = await _document(services, request, order, number)
-    fields, _ = _stamped(request, document["id"], _digests(request))
+    default_locale = await org_locale(services, request)
+    fields, _ = _stamped(request, document["id"], _digests(request), default_locale)
     size = width or "full"
     if not any(int(f["page_number"]) == number for f in fields):  # the original page, shared by every request
         prefix = document["blob_key"].rsplit(".", 1)[0]
         key = f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else f"{prefix}/pages/{number}-{size}.{fmt}"
         return await services.page_renderer.shared(
             key, lambda: _cached_or_drawn(services, request, document["blob_key"], number, key, width, fmt))
-    address = addresses(request, document, [number])[number]
+    address = addresses(request, document, [number], default_locale=default_locale)[number]
     key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
 
     async def draw() -> bytes:
@@ -154,7 +165,7 @@ async def image(services: Services, request: SigningRequest, number: int, width:
             return await services.storage.get_bytes(key)
         except KeyError:
             pass
-        source = await _stamped_pdf(services, request, document)
+        source = await _stamped_pdf(services, request, document, default_locale)
         return await _cached_or_drawn(services, request, source, number, key, width, fmt)
 
     return await services.page_renderer.shared(key, draw)
@@ -164,10 +175,11 @@ def _folder(request: SigningRequest) -> str:
     return f"orgs/{request['org_id']}/stands/{request['id']}"
 
 
-async def _stamped_pdf(services: Services, request: SigningRequest, document: Document) -> str:
+async def _stamped_pdf(services: Services, request: SigningRequest, document: Document,
+                      default_locale: str | None) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
     made by a drawing child unless it was made before (a failure remembered as an image's is)."""
-    fields, names = _stamped(request, document["id"], _digests(request))
+    fields, names = _stamped(request, document["id"], _digests(request), default_locale)
     state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
     key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
 
@@ -179,7 +191,7 @@ async def _stamped_pdf(services: Services, request: SigningRequest, document: Do
             images = await stamping.drawings(services, request)
         except stamping.DrawingUnusable as exc:
             raise invalid_state(f"the document as it stands cannot be shown: {exc}") from None
-        drawn, drawn_names = _stamped(request, document["id"], images)
+        drawn, drawn_names = _stamped(request, document["id"], images, default_locale)
         with tempfile.TemporaryDirectory(prefix="esign-stands-") as folder:
             original, spec, out = (pathlib.Path(folder, name) for name in ("original.pdf", "spec.json", "stands.pdf"))
             await _download(services, document["blob_key"], original)

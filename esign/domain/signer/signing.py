@@ -20,13 +20,13 @@ from esign.clock import iso
 from esign.domain.evidence import attachments
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
-from esign.domain.pages import signer_values
+from esign.domain.pages import signer_values, stamping
 from esign.domain.ports import Services
 from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
-from esign.pdf.stamp import initials_of
+from esign.pdf.stamp import initials_of, stamp_locale
 from esign.providers.base import ProviderUnavailable
 from esign.secrets import hash_token, new_token
 from esign.store.records import Document, Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
@@ -144,7 +144,8 @@ async def first_image(services: Services, session: SignerSession, base_path: str
     document = await services.store.documents.settled(request["org_id"], envelope.of(request)[0]["id"])
     if not document or not document.get("page_count"):
         return None
-    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1])[1])
+    default_locale = await page_images.org_locale(services, request)
+    return page_images.urls(base_path, 1, 1, page_images.addresses(request, document, [1], default_locale=default_locale)[1])
 
 
 def blocker(session: SignerSession) -> str | None:
@@ -176,12 +177,14 @@ async def view(services: Services, session: SignerSession, base_path: str, actor
         documents.append((d, record, await pages(services, record)))
     # composed in a thread: for a signer of 5000 fields it takes a tenth of a second, which the event
     # loop does not wait for
-    return await asyncio.to_thread(_composed, services, session, base_path, documents)
+    default_locale = await page_images.org_locale(services, request)
+    return await asyncio.to_thread(_composed, services, session, base_path, documents, default_locale)
 
 
 def _composed(services: Services, session: SignerSession, base_path: str,
-              listed: list[tuple[ListedDocument, Document | None, list[Json]]]) -> Json:
-    """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry)."""
+              listed: list[tuple[ListedDocument, Document | None, list[Json]]], default_locale: str | None) -> Json:
+    """`view`'s answer from the envelope's documents (`listed`: each with its record and page geometry;
+    `default_locale`: the organisation's, for the page images' addresses and the dates shown as stamped)."""
     request = session.request
     signer = session.signer
     today = services.clock.now().date()
@@ -195,12 +198,13 @@ def _composed(services: Services, session: SignerSession, base_path: str,
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"document_id": envelope.document_of(request, f)["id"],
-               "value": _shown_value(f, signer, today), "mark": _mark(f, signer) if signed else None,
+               "value": _shown_value(f, signer, today, default_locale), "mark": _mark(f, signer) if signed else None,
                "done": signed, "client_pattern": pattern, "pattern_message": message,
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d, record, geometry in listed:
-        address = page_images.addresses(request, cast(Document, record))  # `pages` refused None
+        address = page_images.addresses(request, cast(Document, record),  # `pages` refused None
+                                        default_locale=default_locale)
         all_pages += [{**p, "document_id": d["id"], "document_order": d["order"],
                        **page_images.urls(base_path, d["order"], p["number"], address[p["number"]])} for p in geometry]
         documents.append({k: cast(RecordLike, d)[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
@@ -228,12 +232,13 @@ def _composed(services: Services, session: SignerSession, base_path: str,
     }
 
 
-def _shown_value(f: Field, signer: Signer, today: dt.date) -> str | None:
+def _shown_value(f: Field, signer: Signer, today: dt.date, default_locale: str | None) -> str | None:
     """The value a field shows: once the signer has signed, the value stored (a date: the day they
-    signed); before, the prefilled value (a date: today)."""
+    signed, as stamped: esign.domain.pages.stamping.stamped_date); before, the prefilled value (a
+    date: today)."""
     if signer["status"] == "signed":
-        if f["field_type"] == "date" and not f.get("value") and signer.get("signed_at"):
-            return f"{signer['signed_at']:%Y-%m-%d}"
+        if f["field_type"] == "date" and (f.get("value") or signer.get("signed_at")):
+            return stamping.stamped_date(f, signer, stamp_locale(signer, default_locale))
         return f.get("value")
     return signer_values.prefill(f, signer, today) if f["field_type"] != "date" else today.isoformat()
 
