@@ -1,6 +1,7 @@
 """All repositories of one database."""
 from esign import db as dbmod
 from esign.store.api_keys import ApiKeys
+from esign.store.authoring_sessions import AuthoringSessions
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
 from esign.store.documents import Documents
@@ -41,6 +42,7 @@ REPOSITORIES = {
     "data_upgrades": DataUpgrades,
     "identity_sessions": IdentitySessions,
     "text_counts": TextCounts,
+    "authoring_sessions": AuthoringSessions,
 }
 
 

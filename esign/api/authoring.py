@@ -1,0 +1,139 @@
+"""Authoring sessions (docs/authoring.md): `/v1/authoring-sessions` for the API client, and the editor's
+own API under `/author/api/...`, authenticated by the secret the page got for the URL's token
+(`Authorization: Bearer <secret>`). Thin: the rules and every capability check live in
+esign.domain.authoring.sessions."""
+from __future__ import annotations
+
+from esign.api.authoring_schemas import AuthoringSession, AuthoringSessionCreate, EditorView, OpenBody, Opened
+from esign.api.base import APIHandler, BaseHandler
+from esign.api.common import operation
+from esign.api.draft_schemas import SigningRequestUpdate
+from esign.api.idempotency import idempotent
+from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
+from esign.domain.authoring import sessions as domain
+from esign.domain.requests import signing_requests as requests_domain
+from esign.errors import ApiError
+
+TAG = ["authoring sessions"]
+
+
+class AuthoringSessionsHandler(APIHandler):
+    sandbox_writes = True  # a sandbox key's session edits a sandbox draft (lifecycle.check_changeable)
+
+    @operation("Create an authoring session", tags=TAG, body=AuthoringSessionCreate, idempotent=True,
+               responses={201: AuthoringSession}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="A URL of the editor for one draft (mode `request`: `request_id`, a draft of the "
+                           "organisation, 409 otherwise; or `document_ids`, of which a draft is made at once with "
+                           "`defaults`) or one template (mode `template`: `template_id`). `allowed_origin` must be "
+                           "a registered embed origin (403 origin_not_allowed). The URL must be opened within "
+                           "`open_within_seconds`; the editor then works while used (30 minutes idle at most) "
+                           "and 8 hours at most. `capabilities` bound what the editor may do, on the server "
+                           "(docs/authoring.md lists the defaults).")
+    @idempotent
+    async def post(self):
+        body = await self.json_body(AuthoringSessionCreate())
+        session, url = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
+        self.write_json(AuthoringSession().dump({**domain.view(session), "url": url}), 201)
+
+
+class AuthoringSessionHandler(APIHandler):
+    sandbox_writes = True
+
+    async def load(self, session_id: str) -> dict:
+        return await domain.get(self.services, self.org_id, self.path_id(session_id, "authoring session"))
+
+    @operation("Get an authoring session", tags=TAG, responses={200: AuthoringSession}, errors=(401, 403, 404, 429),
+               description="Its state (`created`, `open`, `saved`, `sent`, `expired`, `revoked`), its draft or "
+                           "template and its capabilities.")
+    async def get(self, session_id):
+        session = await domain.settle(self.services, await self.load(session_id))
+        self.write_json(AuthoringSession().dump(domain.view(session)))
+
+    @operation("Revoke an authoring session", tags=TAG, responses={200: AuthoringSession},
+               errors=(401, 403, 404, 409, 429),
+               description="The URL and the editor's secret stop working at once (the editor's next call is "
+                           "410 `session_revoked`). The draft stays. A sent or expired session is 409; revoking "
+                           "again changes nothing.")
+    async def delete(self, session_id):
+        session = await self.load(session_id)
+        if self.sandbox and not session["sandbox"]:
+            raise ApiError(403, "forbidden", "a sandbox key changes only sandbox records; use a live key")
+        self.write_json(AuthoringSession().dump(domain.view(await domain.revoke(self.services, session))))
+
+
+class EditorBase(BaseHandler):
+    """The editor page's calls: no API key, no cookie; the secret in `Authorization: Bearer`."""
+
+    session: dict | None = None
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    async def prepare(self):
+        super().prepare()
+        scheme, _, secret = self.request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            raise ApiError(401, "unauthorized", "send the editor's secret as Authorization: Bearer <secret>")
+        self.session = await domain.authenticate(self.services, secret.strip())
+        self.log_fields["org_id"] = self.session["org_id"]
+
+    async def draft(self, request_id: str) -> dict:
+        return await domain.draft_of(self.services, self.session, self.path_id(request_id, "signing request"))
+
+    def write_request(self, request: dict) -> None:
+        self.write_json(SigningRequest().dump(requests_domain.full_view(self.services, request)))
+
+
+class OpenHandler(BaseHandler):
+    """`POST /author/api/open`: the URL's token for a new secret (retiring an earlier tab's)."""
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    async def post(self):
+        body = await self.json_body(OpenBody())
+        session, secret = await domain.open_session(self.services, body["token"])
+        self.log_fields["org_id"] = session["org_id"]
+        self.write_json(Opened().dump({"secret": secret, "session": domain.view(session)}), 201)
+
+
+class EditorSessionHandler(EditorBase):
+    async def get(self):
+        request = None
+        if self.session["request_id"]:
+            request = requests_domain.full_view(self.services, await self.draft(self.session["request_id"]))
+        self.write_json(EditorView().dump({"session": domain.view(self.session), "request": request}))
+
+
+class EditorDraftHandler(EditorBase):
+    async def patch(self, request_id):
+        request = await self.draft(request_id)
+        changes = await self.json_body(SigningRequestUpdate())
+        self.write_request(await domain.edit_draft(self.services, self.session, request, changes))
+
+
+class EditorFieldsHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        body = await self.json_body(FieldsBody())
+        request = await domain.replace_fields(self.services, self.session, request, body["fields"])
+        await self.write_json_of(lambda: FieldRead(many=True).dump(requests_domain.field_views(request)), 201)
+
+
+class EditorSendHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        self.write_request(await domain.send(self.services, self.session, request))
+
+
+ROUTES = [
+    ("/v1/authoring-sessions", AuthoringSessionsHandler),
+    ("/v1/authoring-sessions/{session_id}", AuthoringSessionHandler),
+    ("/author/api/open", OpenHandler),
+    ("/author/api/session", EditorSessionHandler),
+    ("/author/api/requests/{request_id}", EditorDraftHandler),
+    ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
+    ("/author/api/requests/{request_id}/send", EditorSendHandler),
+]

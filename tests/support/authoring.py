@@ -1,0 +1,37 @@
+"""Authoring sessions over the real API (esign.api.authoring): create one, open its URL's token for the
+editor's secret, and call the editor's API with that secret (no API key)."""
+from __future__ import annotations
+
+ORIGIN = "https://app.example.test"  # Org A's registered embed origin (tests/support/server.py)
+ANN = {"name": "Ann Example", "email": "ann@example.test"}
+BOB = {"name": "Bob Stone", "email": "bob@example.test"}
+
+
+async def create_session(client, document_id: str, key: str = "a", **body) -> dict:
+    """A session (the create answer) editing a new draft of `document_id` with Ann as its signer."""
+    payload = {"mode": "request", "document_ids": [document_id], "allowed_origin": ORIGIN,
+               "defaults": {"signers": [ANN]}, **body}
+    resp = await client.post("/v1/authoring-sessions", payload, key=key)
+    assert resp.status == 201, resp
+    return resp.json
+
+
+def token_of(session: dict) -> str:
+    return session["url"].rsplit("/author/", 1)[1]
+
+
+async def open_editor(client, session: dict):
+    """The answer of swapping the session's token for a secret."""
+    return await client.post("/author/api/open", {"token": token_of(session)}, key=None)
+
+
+async def opened(client, session: dict) -> str:
+    resp = await open_editor(client, session)
+    assert resp.status == 201, resp
+    return resp.json["secret"]
+
+
+async def editor(client, secret: str, method: str, path: str, body=None):
+    """A call of the editor's API (`/author/api` + `path`) with the page's secret."""
+    return await client.request(method, "/author/api" + path, json_body=body, key=None,
+                                headers={"Authorization": f"Bearer {secret}"})
