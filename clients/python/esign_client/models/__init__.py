@@ -1,10 +1,17 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .acting_user import ActingUser
 from .anchor import Anchor
 from .anchor_if_missing import AnchorIfMissing
 from .anchor_occurrence_type_1 import AnchorOccurrenceType1
 from .anchor_units import AnchorUnits
 from .attachment_read import AttachmentRead
+from .authoring_session import AuthoringSession
+from .authoring_session_acting_user_type_0_type_0 import AuthoringSessionActingUserType0Type0
+from .authoring_session_create import AuthoringSessionCreate
+from .authoring_session_create_locked_item import AuthoringSessionCreateLockedItem
+from .authoring_session_create_mode import AuthoringSessionCreateMode
+from .authoring_session_state import AuthoringSessionState
 from .bulk_accepted import BulkAccepted
 from .bulk_item import BulkItem
 from .bulk_job import BulkJob
@@ -13,6 +20,9 @@ from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancelled_data import CancelledData
 from .cancelled_data_metadata import CancelledDataMetadata
+from .capabilities import Capabilities
+from .capabilities_field_types_item import CapabilitiesFieldTypesItem
+from .capabilities_out import CapabilitiesOut
 from .cc_out import CcOut
 from .cc_recipient import CcRecipient
 from .code_body import CodeBody
@@ -116,6 +126,8 @@ from .role_delivery import RoleDelivery
 from .role_signer import RoleSigner
 from .role_signer_delivery import RoleSignerDelivery
 from .send_warning import SendWarning
+from .session_defaults import SessionDefaults
+from .session_defaults_signing_order import SessionDefaultsSigningOrder
 from .sign_body import SignBody
 from .sign_body_initials_type_0 import SignBodyInitialsType0
 from .sign_body_initials_type_0_kind import SignBodyInitialsType0Kind
@@ -202,11 +214,18 @@ from .webhook_update_status import WebhookUpdateStatus
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "ActingUser",
     "Anchor",
     "AnchorIfMissing",
     "AnchorOccurrenceType1",
     "AnchorUnits",
     "AttachmentRead",
+    "AuthoringSession",
+    "AuthoringSessionActingUserType0Type0",
+    "AuthoringSessionCreate",
+    "AuthoringSessionCreateLockedItem",
+    "AuthoringSessionCreateMode",
+    "AuthoringSessionState",
     "BulkAccepted",
     "BulkItem",
     "BulkJob",
@@ -215,6 +234,9 @@ __all__ = (
     "CancelledData",
     "CancelledDataMetadata",
     "CancelResponse",
+    "Capabilities",
+    "CapabilitiesFieldTypesItem",
+    "CapabilitiesOut",
     "CcOut",
     "CcRecipient",
     "CodeBody",
@@ -318,6 +340,8 @@ __all__ = (
     "RoleSigner",
     "RoleSignerDelivery",
     "SendWarning",
+    "SessionDefaults",
+    "SessionDefaultsSigningOrder",
     "SignBody",
     "SignBodyInitialsType0",
     "SignBodyInitialsType0Kind",
