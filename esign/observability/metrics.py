@@ -39,6 +39,8 @@ SMS_OUTCOMES = ("sent", "refused", "failed", "capped", "sandbox")
 WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
+#: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
+AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
 
 class Metrics:
@@ -82,6 +84,8 @@ class Metrics:
                                    "drawing processes, by outcome (drawn, refused: cannot be drawn, too_slow: over "
                                    "[limits] page_image_timeout_seconds, remembered: a failure answered at once)",
                                    ["outcome"], registry=r)
+        self.authoring_sessions = Counter("esign_authoring_sessions", "authoring sessions by event (docs/authoring.md)",
+                                          ["event"], registry=r)
         self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
                                      ["command"], buckets=DB_BUCKETS, registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
@@ -93,7 +97,8 @@ class Metrics:
                                   (self.webhook_deliveries, WEBHOOK_OUTCOMES),
                                   (self.finalizations, ("succeeded", "failed")),
                                   (self.pdf_checks, ("ok", "refused", "died")),
-                                  (self.page_images, PAGE_IMAGE_OUTCOMES)):
+                                  (self.page_images, PAGE_IMAGE_OUTCOMES),
+                                  (self.authoring_sessions, AUTHORING_EVENTS)):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -111,6 +116,9 @@ class Metrics:
 
     def email(self, outcome: str) -> None:
         self.emails.labels(outcome).inc()
+
+    def authoring(self, event: str) -> None:
+        self.authoring_sessions.labels(event).inc()
 
     def bounce_notice(self, outcome: str) -> None:
         self.bounce_notices.labels(outcome).inc()

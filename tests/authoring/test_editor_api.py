@@ -3,8 +3,12 @@ a secret, a second tab retiring the first, idle and absolute expiry on the test 
 and a revoked API key, and every capability refused on the server."""
 from __future__ import annotations
 
-import pytest
+import logging
 
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from esign.logs import ContextFilter
 from tests.support import KEYS, SAMPLE_PDF, assert_error
 from tests.support.authoring import ANN, BOB, create_session, editor, open_editor, opened
 
@@ -142,3 +146,28 @@ async def test_a_session_reaches_its_own_draft_only(client, document_id, method,
     for other in other_ids:
         assert_error(await editor(client, secret, method, f"/requests/{other}{suffix}", body), 404, "not_found")
     assert (await client.get(f"/v1/signing-requests/{own_org['id']}")).json["status"] == "draft"
+
+
+async def metric(client, event: str) -> float:
+    resp = await client.get("/metrics", key=None)
+    assert resp.status == 200, resp
+    for family in text_string_to_metric_families(resp.body.decode()):
+        for sample in family.samples:
+            if sample.name == "esign_authoring_sessions_total" and sample.labels == {"event": event}:
+                return sample.value
+    raise AssertionError(f"no esign_authoring_sessions_total{{event={event!r}}}")
+
+
+async def test_operators_see_sessions_in_the_metrics_and_the_log(client, document_id, caplog):
+    caplog.set_level(logging.INFO, logger="esign.authoring")
+    caplog.handler.addFilter(ContextFilter())  # as the service's log handlers do (esign.logs)
+    assert await metric(client, "refused") == 0
+    made = await create_session(client, document_id, capabilities={"send": False})
+    one = await opened(client, made)
+    await opened(client, made)
+    await editor(client, one, "GET", "/session")
+    refused = await editor(client, await opened(client, made), "POST", f"/requests/{made['request_id']}/send")
+    assert refused.status == 403
+    assert [await metric(client, e) for e in ("created", "opened", "opened_elsewhere", "refused")] == [1, 3, 1, 1]
+    line = next(r for r in caplog.records if "refused" in r.getMessage())
+    assert made["id"] in line.getMessage() and getattr(line, "request_id", None) == refused.headers["X-Request-ID"]

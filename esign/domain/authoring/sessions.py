@@ -11,6 +11,7 @@ Every change of state is one conditional update whose filter holds the state it 
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Any
 
 from esign.domain.pages.placement import FIELD_TYPES
@@ -20,6 +21,8 @@ from esign.domain.templating import templates as templates_domain
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.secrets import hash_token, new_token
 from esign.store.base import new_id
+
+log = logging.getLogger("esign.authoring")
 
 #: what a session may do when the create body does not say (docs/authoring.md)
 CAPABILITY_DEFAULTS: dict[str, Any] = {
@@ -138,6 +141,8 @@ async def create(services: Any, org: dict[str, Any], api_key: dict[str, Any], sa
         "locale": body.get("locale"), "state": "created", "token_hash": hash_token(token), "secret_hash": None,
         "retired_hashes": [], "open_until": open_until, "opened_at": None, "last_seen_at": None,
         "expires_at": open_until, "created_at": now, "updated_at": now})
+    services.metrics.authoring("created")
+    log.info("authoring session %s created for %s %s", session["id"], body["mode"], request_id or template_id)
     return session, url(services, token)
 
 
@@ -146,6 +151,8 @@ async def settle(services: Any, session: dict[str, Any]) -> dict[str, Any]:
     while session["state"] in LIVE and deadline(session) <= services.clock.now():
         moved = await services.store.authoring_sessions.move(session, [session["state"]], {"state": "expired"})
         if moved is not None:
+            services.metrics.authoring("expired")
+            log.info("authoring session %s expired", session["id"])
             return moved
         session = await get(services, session["org_id"], session["id"])
     return session
@@ -162,6 +169,8 @@ async def revoke(services: Any, session: dict[str, Any]) -> dict[str, Any]:
     while session["state"] in LIVE:
         moved = await services.store.authoring_sessions.move(session, [session["state"]], {"state": "revoked"})
         if moved is not None:
+            services.metrics.authoring("revoked")
+            log.info("authoring session %s revoked", session["id"])
             return moved
         session = await get(services, session["org_id"], session["id"])
     if session["state"] != "revoked":
@@ -207,6 +216,8 @@ async def open_session(services: Any, token: str) -> tuple[dict[str, Any], str]:
             changes.update(state="open", opened_at=now, expires_at=now + ABSOLUTE)
         opened = await repo.reopen(session, hash_token(secret), changes)
         if opened is not None:
+            services.metrics.authoring("opened")
+            log.info("authoring session %s opened%s", session["id"], "" if first else " again (the earlier tab is retired)")
             return opened, secret
         session = await get(services, session["org_id"], session["id"])
     raise ApiError(409, "invalid_state", "the authoring session is changing too fast; retry")
@@ -220,6 +231,7 @@ async def authenticate(services: Any, secret: str) -> dict[str, Any]:
     session = await repo.by_secret_hash(secret_hash)
     if session is None:
         if await repo.by_retired_hash(secret_hash) is not None:
+            services.metrics.authoring("opened_elsewhere")
             raise _unauthorized("opened_elsewhere", "this authoring session was opened in another tab or window")
         raise _unauthorized("unauthorized", "unknown or missing authoring secret")
     session = await settle(services, session)
@@ -238,8 +250,14 @@ async def mark(services: Any, session: dict[str, Any], state: str) -> dict[str, 
 
 # --- what the editor may do ----------------------------------------------------------------------------
 
-def _denied(message: str) -> ApiError:
-    return ApiError(403, "capability_denied", message)
+def _refused(services: Any, session: dict[str, Any], error: ApiError) -> ApiError:
+    """`error`, counted and logged as a capability the session lacks."""
+    services.metrics.authoring("refused")
+    log.info("authoring session %s refused: %s", session["id"], error.message)
+    return error
+
+
+
 
 
 async def draft_of(services: Any, session: dict[str, Any], request_id: str) -> dict[str, Any]:
@@ -249,43 +267,45 @@ async def draft_of(services: Any, session: dict[str, Any], request_id: str) -> d
     return await requests_domain.get(services, session["org_id"], session["request_id"])
 
 
-def check_fields(session: dict[str, Any], fields: list[dict[str, Any]]) -> None:
+def check_fields(services: Any, session: dict[str, Any], fields: list[dict[str, Any]]) -> None:
     """Every field of a type the session allows (422 naming each other one)."""
     allowed = session["capabilities"]["field_types"]
     details = [{"field": f"fields.{i}.field_type", "message": f"{f['field_type']} fields are not allowed in this session"}
                for i, f in enumerate(fields) if f["field_type"] not in allowed]
     if details:
-        raise validation_error(details)
+        raise _refused(services, session, validation_error(details))
 
 
 async def replace_fields(services: Any, session: dict[str, Any], request: dict[str, Any],
                          fields: list[dict[str, Any]]) -> dict[str, Any]:
-    check_fields(session, fields)
+    check_fields(services, session, fields)
     request = await requests_domain.replace_fields(services, request, fields)
     await mark(services, session, "saved")
     return request
 
 
-def _check_edit(session: dict[str, Any], request: dict[str, Any], changes: dict[str, Any]) -> None:
+def _edit_refusal(session: dict[str, Any], request: dict[str, Any], changes: dict[str, Any]) -> ApiError | None:
+    """Why the session may not make `changes` to its draft, or None."""
     caps = session["capabilities"]
-    if "signers" in changes:
-        if not caps["edit_signers"]:
-            raise _denied("this session may not change the signers")
-        if len(changes["signers"]) > caps["max_signers"]:
-            raise validation_error([{"field": "signers", "message": f"at most {caps['max_signers']} signers in this session"}])
+    if "signers" in changes and not caps["edit_signers"]:
+        return ApiError(403, "capability_denied", "this session may not change the signers")
+    if "signers" in changes and len(changes["signers"]) > caps["max_signers"]:
+        return validation_error([{"field": "signers", "message": f"at most {caps['max_signers']} signers in this session"}])
     settings = [k for k in SETTINGS if k in changes]
     if settings and not caps["edit_settings"]:
-        raise _denied(f"this session may not change the settings ({', '.join(settings)})")
+        return ApiError(403, "capability_denied", f"this session may not change the settings ({', '.join(settings)})")
     locked = [k for k in session["locked"] if k in changes and (k in ("signers", "expires_in_days")
                                                                  or changes[k] != request.get(k))]
     if locked:
-        raise validation_error([{"field": k, "message": "locked in this session: shown, not editable"} for k in locked])
+        return validation_error([{"field": k, "message": "locked in this session: shown, not editable"} for k in locked])
+    return None
 
 
 async def edit_draft(services: Any, session: dict[str, Any], request: dict[str, Any],
                      changes: dict[str, Any]) -> dict[str, Any]:
     """The draft's signers and settings (as `PATCH /v1/signing-requests/{id}`), within the capabilities."""
-    _check_edit(session, request, changes)
+    if refusal := _edit_refusal(session, request, changes):
+        raise _refused(services, session, refusal)
     request = await drafts.update(services, request, changes)
     await mark(services, session, "saved")
     return request
@@ -295,8 +315,10 @@ async def send(services: Any, session: dict[str, Any], request: dict[str, Any]) 
     """Send the draft (as `POST /v1/signing-requests/{id}/send`) if the session may; the session is
     `sent` once the send is committed."""
     if not session["capabilities"]["send"]:
-        raise _denied("this session may not send; the request stays a draft")
+        raise _refused(services, session, ApiError(403, "capability_denied", "this session may not send; the request stays a draft"))
     key = await services.store.api_keys.by_id(session["api_key_id"])
     request = await requests_domain.send(services, request, by=lifecycle.api_actor(key))
     await mark(services, session, "sent")
+    services.metrics.authoring("sent")
+    log.info("authoring session %s sent signing request %s", session["id"], request["id"])
     return request
