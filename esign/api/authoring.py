@@ -5,11 +5,12 @@ esign.domain.authoring.sessions."""
 from __future__ import annotations
 
 from esign.api.authoring_schemas import AuthoringSession, AuthoringSessionCreate, EditorView, OpenBody, Opened
-from esign.api.base import APIHandler, BaseHandler
+from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
 from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
+from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import sessions as domain
 from esign.domain.requests import signing_requests as requests_domain
 from esign.errors import ApiError
@@ -81,8 +82,8 @@ class EditorBase(BaseHandler):
     async def draft(self, request_id: str) -> dict:
         return await domain.draft_of(self.services, self.session, self.path_id(request_id, "signing request"))
 
-    def write_request(self, request: dict) -> None:
-        self.write_json(SigningRequest().dump(requests_domain.full_view(self.services, request)))
+    def write_request(self, request: dict, status: int = 200) -> None:
+        self.write_json(SigningRequest().dump(requests_domain.full_view(self.services, request)), status)
 
 
 class OpenHandler(BaseHandler):
@@ -128,6 +129,24 @@ class EditorSendHandler(EditorBase):
         self.write_request(await domain.send(self.services, self.session, request))
 
 
+class EditorUploadHandler(SpooledUpload, EditorBase):
+    """A PDF added to the draft: multipart with one part `file`, as `POST /v1/documents/upload` takes it."""
+
+    def upload_limit(self) -> int:
+        return self.services.config.limits.max_upload_mb * MB
+
+    async def prepare(self):
+        await super().prepare()
+        domain.check_upload(self.services, self.session, await self.draft(self.path_kwargs["request_id"]))
+
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        self._spooled()
+        name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
+        request = await domain.add_document(self.services, self.session, request, self.tmp_path, self.file_size, name)
+        self.write_request(request, 201)
+
+
 ROUTES = [
     ("/v1/authoring-sessions", AuthoringSessionsHandler),
     ("/v1/authoring-sessions/{session_id}", AuthoringSessionHandler),
@@ -136,4 +155,5 @@ ROUTES = [
     ("/author/api/requests/{request_id}", EditorDraftHandler),
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
+    ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
 ]

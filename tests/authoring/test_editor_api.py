@@ -10,7 +10,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from esign.logs import ContextFilter
 from tests.support import KEYS, SAMPLE_PDF, assert_error
-from tests.support.authoring import ANN, BOB, create_session, editor, open_editor, opened
+from tests.support.authoring import ANN, BOB, create_session, editor, editor_upload, open_editor, opened
 
 FIELD = {"x_percent": 10, "y_percent": 10, "page_number": 1}
 
@@ -171,3 +171,22 @@ async def test_operators_see_sessions_in_the_metrics_and_the_log(client, documen
     assert [await metric(client, e) for e in ("created", "opened", "opened_elsewhere", "refused")] == [1, 3, 1, 1]
     line = next(r for r in caplog.records if "refused" in r.getMessage())
     assert made["id"] in line.getMessage() and getattr(line, "request_id", None) == refused.headers["X-Request-ID"]
+
+
+async def test_uploads_need_the_upload_capability_and_stay_within_max_documents(client, document_id):
+    pdf = SAMPLE_PDF.read_bytes()
+    made = await create_session(client, document_id, capabilities={"upload": False})
+    secret = await opened(client, made)
+    assert_error(await editor_upload(client, secret, made["request_id"], pdf), 403, "capability_denied")
+    capped = await create_session(client, document_id, capabilities={"max_documents": 2})
+    secret = await opened(client, capped)
+    added = await editor_upload(client, secret, capped["request_id"], pdf, "annex.pdf")
+    assert added.status == 201, added
+    assert [d["name"] for d in added.json["documents"]] == ["contract.pdf", "annex.pdf"]
+    assert_error(await editor_upload(client, secret, capped["request_id"], pdf), 403, "capability_denied")
+    draft = (await client.get(f"/v1/signing-requests/{capped['request_id']}")).json
+    assert len(draft["documents"]) == 2
+    field = {**FIELD, "signer_id": draft["signers"][0]["id"], "document_id": draft["documents"][1]["id"]}
+    placed = await editor(client, secret, "POST", f"/requests/{capped['request_id']}/fields", {"fields": [field]})
+    assert placed.status == 201 and placed.json[0]["document_id"] == draft["documents"][1]["id"]
+    assert_error(await editor_upload(client, secret, made["request_id"], pdf), 404, "not_found")

@@ -35,3 +35,13 @@ async def editor(client, secret: str, method: str, path: str, body=None):
     """A call of the editor's API (`/author/api` + `path`) with the page's secret."""
     return await client.request(method, "/author/api" + path, json_body=body, key=None,
                                 headers={"Authorization": f"Bearer {secret}"})
+
+
+async def editor_upload(client, secret: str, request_id: str, data: bytes, filename: str = "annex.pdf"):
+    """A PDF added to the session's draft through the editor's upload (multipart, part `file`)."""
+    boundary = "esignAuthoringBoundary0123456789"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n"
+            f"Content-Type: application/pdf\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
+    return await client.request("POST", f"/author/api/requests/{request_id}/documents", body=body, key=None,
+                                headers={"Authorization": f"Bearer {secret}",
+                                         "Content-Type": f"multipart/form-data; boundary={boundary}"})

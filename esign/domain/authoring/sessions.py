@@ -14,8 +14,9 @@ import datetime as dt
 import logging
 from typing import Any
 
+from esign.domain.pages import documents as uploads
 from esign.domain.pages.placement import FIELD_TYPES
-from esign.domain.requests import drafts, lifecycle
+from esign.domain.requests import drafts, envelope, lifecycle
 from esign.domain.requests import signing_requests as requests_domain
 from esign.domain.templating import templates as templates_domain
 from esign.errors import ApiError, invalid_state, not_found, validation_error
@@ -321,4 +322,39 @@ async def send(services: Any, session: dict[str, Any], request: dict[str, Any]) 
     await mark(services, session, "sent")
     services.metrics.authoring("sent")
     log.info("authoring session %s sent signing request %s", session["id"], request["id"])
+    return request
+
+
+def check_upload(services: Any, session: dict[str, Any], request: dict[str, Any]) -> None:
+    """The session may add a document to its draft: `upload`, and fewer than `max_documents` (403
+    capability_denied otherwise), checked before the upload's body is read."""
+    caps = session["capabilities"]
+    if not caps["upload"]:
+        raise _refused(services, session, ApiError(403, "capability_denied", "this session may not add documents"))
+    if len(envelope.of(request)) >= caps["max_documents"]:
+        raise _refused(services, session, ApiError(403, "capability_denied", (
+            f"the draft has {caps['max_documents']} documents, the most this session allows")))
+
+
+async def add_document(services: Any, session: dict[str, Any], request: dict[str, Any], path: str, size: int,
+                       name: str | None) -> dict[str, Any]:
+    """An uploaded file (checked and stored as `POST /v1/documents/upload` does) becomes the draft's last
+    document, within `max_documents` and the envelope's limits (esign.domain.requests.envelope)."""
+    check_upload(services, session, request)
+    org = await services.store.organizations.by_id(session["org_id"])
+    if org is None:
+        raise not_found("organisation")
+    document = await uploads.accept_upload(services, org, path, size, name, session["sandbox"])
+    ids = [d["id"] for d in envelope.of(request)] + [document["id"]]
+    await envelope.load(services, session["org_id"], ids, "documents", session["sandbox"])
+
+    def build(r: dict[str, Any]) -> dict[str, Any]:
+        check_upload(services, session, r)
+        listed = envelope.of(r)
+        return {"documents": [*listed, {"id": document["id"], "name": document["name"],
+                                        "page_count": document.get("page_count"), "order": len(listed) + 1}]}
+
+    request = await lifecycle.transition(services, request, "draft", build)
+    await mark(services, session, "saved")
+    log.info("authoring session %s added document %s to signing request %s", session["id"], document["id"], request["id"])
     return request
