@@ -9,6 +9,7 @@ from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
+from esign.api.signer_page import asset_url, csp, page_locale, render
 from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
 from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import sessions as domain
@@ -102,10 +103,12 @@ class OpenHandler(BaseHandler):
 
 class EditorSessionHandler(EditorBase):
     async def get(self):
-        request = None
+        view = {"session": domain.view(self.session), "request": None, "fields": []}
         if self.session["request_id"]:
-            request = requests_domain.full_view(self.services, await self.draft(self.session["request_id"]))
-        self.write_json(EditorView().dump({"session": domain.view(self.session), "request": request}))
+            request = await self.draft(self.session["request_id"])
+            view.update(request=requests_domain.full_view(self.services, request),
+                        fields=requests_domain.field_views(request))
+        await self.write_json_of(lambda: EditorView().dump(view))
 
 
 class EditorDraftHandler(EditorBase):
@@ -147,6 +150,40 @@ class EditorUploadHandler(SpooledUpload, EditorBase):
         self.write_request(request, 201)
 
 
+class AuthorPageHandler(BaseHandler):
+    """`/author/{token}`: the editor page, server-rendered with the signing page's templates, styles and CSP,
+    framed only by the session's `allowed_origin`. Its script swaps the token for the secret and shows the
+    draft's documents and fields (read-only for now). A URL that no longer works answers a small page that
+    still tells the framing origin (`esign.authoring.expired` or `esign.authoring.error`): never a blank frame."""
+
+    origin: str | None = None
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Content-Security-Policy", csp(self.origin or "'none'"))
+        if self.origin is None:
+            self.set_header("X-Frame-Options", "DENY")
+        else:
+            self.clear_header("X-Frame-Options")
+
+    async def get(self, token):
+        session, state = await domain.for_page(self.services, token)
+        session = session or {}
+        self.origin = session.get("allowed_origin")
+        self.set_default_headers()
+        if session:
+            self.log_fields["org_id"] = session["org_id"]
+        locale = page_locale(self, session.get("locale"))
+        self.set_header("Content-Language", locale)
+        if state != "ready":
+            self.set_status(404 if not session else 410)
+        self.finish(render("author.html", locale, state=state, origin=self.origin or "",
+                           request_id=session.get("request_id") or "", external_id=session.get("external_id") or "",
+                           static_url=asset_url))
+
+
 ROUTES = [
     ("/v1/authoring-sessions", AuthoringSessionsHandler),
     ("/v1/authoring-sessions/{session_id}", AuthoringSessionHandler),
@@ -156,4 +193,5 @@ ROUTES = [
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
     ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
+    ("/author/{token}", AuthorPageHandler),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.signing_request_schemas import SignerInput, SigningRequest
+from esign.api.signing_request_schemas import FieldRead, SignerInput, SigningRequest
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
@@ -106,3 +106,4 @@ class Opened(OutSchema):
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)
+    fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})

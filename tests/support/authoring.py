@@ -8,9 +8,11 @@ BOB = {"name": "Bob Stone", "email": "bob@example.test"}
 
 
 async def create_session(client, document_id: str, key: str = "a", **body) -> dict:
-    """A session (the create answer) editing a new draft of `document_id` with Ann as its signer."""
+    """A session (the create answer) editing a new draft of `document_id` with Ann as its signer (a key
+    given as None is left out)."""
     payload = {"mode": "request", "document_ids": [document_id], "allowed_origin": ORIGIN,
                "defaults": {"signers": [ANN]}, **body}
+    payload = {k: v for k, v in payload.items() if v is not None}
     resp = await client.post("/v1/authoring-sessions", payload, key=key)
     assert resp.status == 201, resp
     return resp.json

@@ -224,6 +224,19 @@ async def open_session(services: Any, token: str) -> tuple[dict[str, Any], str]:
     raise ApiError(409, "invalid_state", "the authoring session is changing too fast; retry")
 
 
+async def for_page(services: Any, token: str) -> tuple[dict[str, Any] | None, str]:
+    """The session of an editor URL as the page shows it, and what the page is: `ready` (the page swaps the
+    token), `expired` (the token's or the session's time passed) or `error` (revoked, sent, or no such
+    session: None). Nothing changes here but a lapsed session becoming `expired`."""
+    session = await services.store.authoring_sessions.by_token_hash(hash_token(token))
+    if session is None:
+        return None, "error"
+    session = await settle(services, session)
+    if session["state"] == "expired" or (session["state"] in LIVE and services.clock.now() >= session["open_until"]):
+        return session, "expired"
+    return session, "ready" if session["state"] in LIVE else "error"
+
+
 async def authenticate(services: Any, secret: str) -> dict[str, Any]:
     """The session whose current secret is `secret`, its idle time restarted; 401 for an unknown, retired
     (`opened_elsewhere`) or expired secret or a revoked API key, 410 for a revoked session."""
