@@ -14,7 +14,8 @@ import tornado.web
 
 from tests.support import KEYS, SAMPLE_PDF, running_server
 from tests.support.authoring import ORIGIN, create_session, editor, opened, token_of
-from tests.support.browser import chromium, new_page
+from tests.support.a11y import axe, open_page
+from tests.support.browser import DESKTOP, PHONE, chromium, new_page
 
 PARENT = """<!doctype html><html><head><title>Host app</title></head><body>
 <iframe id="editor" src="%s" width="900" height="700" title="Editor"></iframe>
@@ -130,3 +131,19 @@ async def test_framed_by_its_origin_the_page_opens_the_session_and_tells_the_hos
         await page.goto(f"{srv.allowed_origin}/?src={tornado.escape.url_escape(srv.url + '/author/' + token_of(late))}")
         expired = await wait_for_message(page, "esign.authoring.expired")
         assert expired["data"]["request_id"] == late["request_id"] and expired["data"]["message"]
+
+
+@pytest.mark.browser
+async def test_the_pages_states_have_no_axe_violations(server, client, document_id):
+    ready = await create_session(client, document_id, allowed_origin=None)
+    closed = await create_session(client, document_id, allowed_origin=None)
+    await client.delete(f"/v1/authoring-sessions/{closed['id']}")
+    async with chromium() as browser:
+        for lang in ("en", "de", "ar"):
+            for viewport in (PHONE, DESKTOP):
+                # the page's script opens the session again each time: a new secret retires the last one
+                page = await open_page(browser, f"{server.url}/author/{token_of(ready)}?lang={lang}", viewport)
+                await page.locator("#documents li").first.wait_for()
+                await axe(page, f"ready, {lang}, {viewport['width']} px")
+                page = await open_page(browser, f"{server.url}/author/{token_of(closed)}?lang={lang}", viewport)
+                await axe(page, f"revoked, {lang}, {viewport['width']} px")
