@@ -4,7 +4,15 @@ own API under `/author/api/...`, authenticated by the secret the page got for th
 esign.domain.authoring.sessions."""
 from __future__ import annotations
 
-from esign.api.authoring_schemas import AuthoringSession, AuthoringSessionCreate, EditorView, OpenBody, Opened
+from esign.api.authoring_schemas import (
+    AuthoringSession,
+    AuthoringSessionCreate,
+    EditorView,
+    OpenBody,
+    Opened,
+    SavedTemplate,
+    TemplateBody,
+)
 from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
@@ -132,6 +140,14 @@ class EditorSendHandler(EditorBase):
         self.write_request(await domain.send(self.services, self.session, request))
 
 
+class EditorTemplateHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        body = await self.json_body(TemplateBody())
+        template = await domain.save_as_template(self.services, self.session, request, body["name"])
+        self.write_json(SavedTemplate().dump(template), 201)
+
+
 class EditorUploadHandler(SpooledUpload, EditorBase):
     """A PDF added to the draft: multipart with one part `file`, as `POST /v1/documents/upload` takes it."""
 
@@ -193,5 +209,6 @@ ROUTES = [
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
     ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
+    ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
     ("/author/{token}", AuthorPageHandler),
 ]

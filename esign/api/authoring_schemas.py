@@ -103,6 +103,15 @@ class Opened(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
 
 
+class TemplateBody(StrictSchema):
+    name = Line(required=True, validate=validate.Length(1, 255))
+
+
+class SavedTemplate(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+
+
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)

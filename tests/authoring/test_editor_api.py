@@ -190,3 +190,29 @@ async def test_uploads_need_the_upload_capability_and_stay_within_max_documents(
     placed = await editor(client, secret, "POST", f"/requests/{capped['request_id']}/fields", {"fields": [field]})
     assert placed.status == 201 and placed.json[0]["document_id"] == draft["documents"][1]["id"]
     assert_error(await editor_upload(client, secret, made["request_id"], pdf), 404, "not_found")
+
+
+async def test_save_as_template_needs_its_capability_and_makes_a_usable_template(client, document_id):
+    made = await create_session(client, document_id)
+    secret = await opened(client, made)
+    path = f"/requests/{made['request_id']}/template"
+    assert_error(await editor(client, secret, "POST", path, {"name": "Offer"}), 403, "capability_denied")
+    assert (await client.get("/v1/templates")).json["items"] == []
+    allowed = await create_session(client, document_id, capabilities={"save_as_template": True},
+                                   defaults={"signers": [ANN, BOB], "signing_order": "sequential"})
+    secret = await opened(client, allowed)
+    signers = (await editor(client, secret, "GET", "/session")).json["request"]["signers"]
+    fields = [{**FIELD, "signer_id": signers[0]["id"]}, {**FIELD, "signer_id": signers[1]["id"], "y_percent": 50},
+              {**FIELD, "signer_id": signers[1]["id"], "field_type": "date", "y_percent": 60}]
+    assert (await editor(client, secret, "POST", f"/requests/{allowed['request_id']}/fields", {"fields": fields})).status == 201
+    assert_error(await editor(client, secret, "POST", f"/requests/{allowed['request_id']}/template", {}), 422)
+    saved = await editor(client, secret, "POST", f"/requests/{allowed['request_id']}/template", {"name": "Offer"})
+    assert saved.status == 201 and saved.json["name"] == "Offer"
+    template = (await client.get(f"/v1/templates/{saved.json['id']}")).json
+    assert template["document_id"] == document_id and template["signing_order"] == "sequential"
+    assert [(r["name"], len(r["fields"])) for r in template["roles"]] == [("Signer 1", 1), ("Signer 2", 2)]
+    sent = await client.post(f"/v1/templates/{template['id']}/send", {"signers": [
+        {**ANN, "role": "Signer 1"}, {**BOB, "role": "Signer 2"}]})
+    assert sent.status == 201, sent
+    assert len((await client.get(f"/v1/signing-requests/{sent.json['id']}/fields")).json) == 3
+    assert (await client.get(f"/v1/signing-requests/{allowed['request_id']}")).json["status"] == "draft"

@@ -371,3 +371,42 @@ async def add_document(services: Any, session: dict[str, Any], request: dict[str
     await mark(services, session, "saved")
     log.info("authoring session %s added document %s to signing request %s", session["id"], document["id"], request["id"])
     return request
+
+
+#: what a role field keeps of a request's field (the role field shape of `POST /v1/templates`); a field placed
+#: on every page is one field per page already, and one placed at an anchor is where the anchor was found
+ROLE_FIELD_KEYS = ("document_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
+                   "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
+                   "auto_source", "value")
+MAX_ROLES = 10
+
+
+def template_body(request: dict[str, Any], name: str) -> dict[str, Any]:
+    """The `POST /v1/templates` body of the draft as it stands: one role per signer ("Signer 1", ...), with
+    that signer's fields, order, language and delivery, and the draft's documents and settings."""
+    if len(request["signers"]) > MAX_ROLES:
+        raise validation_error([{"field": "signers", "message": f"a template has at most {MAX_ROLES} roles (signers)"}])
+    roles = [{"name": f"Signer {n}", "order": s["order"], "locale": s.get("locale"), "delivery": s.get("delivery") or "email",
+              "fields": [{k: f[k] for k in ROLE_FIELD_KEYS if k in f} for f in request["fields"] if f["signer_id"] == s["id"]]}
+             for n, s in enumerate(request["signers"], start=1)]
+    ids = [d["id"] for d in envelope.of(request)]
+    documents = {"document_id": ids[0]} if len(ids) == 1 else {"document_ids": ids}
+    return {"name": name, "description": None, **documents, "default_message": request.get("message"),
+            "default_expiry_days": max(1, min(90, (request["expires_at"] - request["created_at"]).days or 7)),
+            "email_subject": request.get("email_subject"), "roles": roles,
+            **{k: request.get(k) for k in ("signing_order", "reminder_days", "identity_verification_required",
+                                            "phone_verification_required", "signing_level", "separate_stamp_page")},
+            "cc_emails": request.get("cc_emails") or []}
+
+
+async def save_as_template(services: Any, session: dict[str, Any], request: dict[str, Any], name: str) -> dict[str, Any]:
+    """A new template of the organisation made from the draft (`POST /v1/templates`'s rules and plan limit),
+    with `save_as_template` only (403 capability_denied otherwise); the draft stays."""
+    if not session["capabilities"]["save_as_template"]:
+        raise _refused(services, session, ApiError(403, "capability_denied", "this session may not save templates"))
+    org = await services.store.organizations.by_id(session["org_id"])
+    if org is None:
+        raise not_found("organisation")
+    template = await templates_domain.create(services, org, session["sandbox"], template_body(request, name))
+    log.info("authoring session %s saved signing request %s as template %s", session["id"], request["id"], template["id"])
+    return template
