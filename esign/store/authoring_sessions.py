@@ -14,8 +14,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Repository, out
+from esign.db import ASCENDING, DESCENDING, ReturnDocument
+from esign.store.base import Index, Repository, out
 
 KEEP_EXPIRED_SECONDS = 7 * 24 * 3600
 RETIRED_KEPT = 5

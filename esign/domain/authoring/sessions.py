@@ -55,9 +55,12 @@ def url(services: Any, token: str) -> str:
 def deadline(session: dict[str, Any]) -> dt.datetime:
     """When the session can no longer be used: the token's time before it is opened; then the idle
     time after the last call, at most 8 hours after it was opened."""
-    if session["opened_at"] is None:
-        return session["open_until"]
-    return min(session["last_seen_at"] + IDLE, session["opened_at"] + ABSOLUTE)
+    open_until: dt.datetime = session["open_until"]
+    opened_at: dt.datetime | None = session["opened_at"]
+    if opened_at is None:
+        return open_until
+    last_seen_at: dt.datetime = session["last_seen_at"]
+    return min(last_seen_at + IDLE, opened_at + ABSOLUTE)
 
 
 def view(session: dict[str, Any]) -> dict[str, Any]:
@@ -150,7 +153,8 @@ async def create(services: Any, org: dict[str, Any], api_key: dict[str, Any], sa
 async def settle(services: Any, session: dict[str, Any]) -> dict[str, Any]:
     """The session as it stands now: `expired` once its time has passed (written, once)."""
     while session["state"] in LIVE and deadline(session) <= services.clock.now():
-        moved = await services.store.authoring_sessions.move(session, [session["state"]], {"state": "expired"})
+        moved: dict[str, Any] | None = await services.store.authoring_sessions.move(session, [session["state"]],
+                                                                                   {"state": "expired"})
         if moved is not None:
             services.metrics.authoring("expired")
             log.info("authoring session %s expired", session["id"])
@@ -160,7 +164,8 @@ async def settle(services: Any, session: dict[str, Any]) -> dict[str, Any]:
 
 
 async def get(services: Any, org_id: str, session_id: str) -> dict[str, Any]:
-    return await services.store.authoring_sessions.require(org_id, session_id, "authoring session")
+    session: dict[str, Any] = await services.store.authoring_sessions.require(org_id, session_id, "authoring session")
+    return session
 
 
 async def revoke(services: Any, session: dict[str, Any]) -> dict[str, Any]:
@@ -168,7 +173,8 @@ async def revoke(services: Any, session: dict[str, Any]) -> dict[str, Any]:
     revoked session again changes nothing; a sent or expired one is 409."""
     session = await settle(services, session)
     while session["state"] in LIVE:
-        moved = await services.store.authoring_sessions.move(session, [session["state"]], {"state": "revoked"})
+        moved: dict[str, Any] | None = await services.store.authoring_sessions.move(session, [session["state"]],
+                                                                                   {"state": "revoked"})
         if moved is not None:
             services.metrics.authoring("revoked")
             log.info("authoring session %s revoked", session["id"])
