@@ -101,10 +101,14 @@ async def test_sending_needs_the_send_capability(client, document_id):
     secret = await opened(client, made)
     assert_error(await editor(client, secret, "POST", f"/requests/{made['request_id']}/send"), 403, "capability_denied")
     assert (await client.get(f"/v1/signing-requests/{made['request_id']}")).json["status"] == "draft"
-    allowed = await create_session(client, document_id)
+    allowed = await create_session(client, document_id, external_id="crm-1",
+                                   acting_user={"name": "Pat Sender", "email": "pat@a.example.test"})
     secret = await opened(client, allowed)
     sent = await editor(client, secret, "POST", f"/requests/{allowed['request_id']}/send")
     assert sent.status == 200 and sent.json["status"] == "pending"
+    events = (await client.get(f"/v1/signing-requests/{allowed['request_id']}/events")).json
+    by = next(e for e in events if e["event_type"] == "signing_request.sent")["metadata"]["by"]
+    assert (by["name"], by["authoring_session_id"], by["external_id"]) == ("Pat Sender", allowed["id"], "crm-1")
     assert (await client.get(f"/v1/authoring-sessions/{allowed['id']}")).json["state"] == "sent"
     assert_error(await editor(client, secret, "POST", f"/requests/{allowed['request_id']}/send"), 409, "invalid_state")
 

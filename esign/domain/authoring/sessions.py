@@ -331,13 +331,24 @@ async def edit_draft(services: Any, session: dict[str, Any], request: dict[str, 
     return request
 
 
+async def actor(services: Any, session: dict[str, Any]) -> dict[str, Any]:
+    """Who acts through the editor, as events record it (`by`: the certificate names them): the acting
+    user (else the API key's owner), with the API key, the session and its external id."""
+    key = await services.store.api_keys.by_id(session["api_key_id"])
+    by: dict[str, Any] = {**(lifecycle.api_actor(key) or {}), "authoring_session_id": session["id"]}
+    if session.get("acting_user"):
+        by["name"] = session["acting_user"]["name"]
+    if session.get("external_id"):
+        by["external_id"] = session["external_id"]
+    return by
+
+
 async def send(services: Any, session: dict[str, Any], request: dict[str, Any]) -> dict[str, Any]:
     """Send the draft (as `POST /v1/signing-requests/{id}/send`) if the session may; the session is
     `sent` once the send is committed."""
     if not session["capabilities"]["send"]:
         raise _refused(services, session, ApiError(403, "capability_denied", "this session may not send; the request stays a draft"))
-    key = await services.store.api_keys.by_id(session["api_key_id"])
-    request = await requests_domain.send(services, request, by=lifecycle.api_actor(key))
+    request = await requests_domain.send(services, request, by=await actor(services, session))
     await mark(services, session, "sent")
     services.metrics.authoring("sent")
     log.info("authoring session %s sent signing request %s", session["id"], request["id"])
