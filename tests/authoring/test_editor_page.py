@@ -13,8 +13,8 @@ import tornado.netutil
 import tornado.web
 
 from tests.support import KEYS, SAMPLE_PDF, running_server
-from tests.support.authoring import ORIGIN, create_session, editor, opened, token_of
 from tests.support.a11y import axe, open_page
+from tests.support.authoring import ORIGIN, create_session, editor, opened, token_of
 from tests.support.browser import DESKTOP, PHONE, chromium, new_page
 
 PARENT = """<!doctype html><html><head><title>Host app</title></head><body>
