@@ -4,6 +4,8 @@ own API under `/author/api/...`, authenticated by the secret the page got for th
 esign.domain.authoring.sessions."""
 from __future__ import annotations
 
+import json
+
 from esign.api.authoring_schemas import (
     AuthoringSession,
     AuthoringSessionCreate,
@@ -25,6 +27,7 @@ from esign.domain.requests import signing_requests as requests_domain
 from esign.errors import ApiError
 
 TAG = ["authoring sessions"]
+SEALED_URL = "_sealed_url"  # the key under which an idempotency record keeps the encrypted URL
 
 
 class AuthoringSessionsHandler(APIHandler):
@@ -43,7 +46,19 @@ class AuthoringSessionsHandler(APIHandler):
     async def post(self):
         body = await self.json_body(AuthoringSessionCreate())
         session, url = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
-        self.write_json(AuthoringSession().dump({**domain.view(session), "url": url}), 201)
+        answer = AuthoringSession().dump({**domain.view(session), "url": url})
+        self.write_json(answer, 201)
+        # what an Idempotency-Key stores to replay: the URL (its token) encrypted, never in clear
+        self._json_out = {**answer, "url": None, SEALED_URL: self.services.secrets.encrypt(url)}
+
+    def finish(self, chunk=None):
+        """A replayed answer (Idempotency-Key) gets its URL back from the stored ciphertext."""
+        if self._headers.get("Idempotent-Replayed") == "true" and isinstance(chunk, str) and SEALED_URL in chunk:
+            stored = json.loads(chunk)
+            if isinstance(stored, dict) and SEALED_URL in stored:
+                sealed = stored.pop(SEALED_URL)
+                chunk = json.dumps({**stored, "url": self.services.secrets.decrypt(sealed)})
+        return super().finish(chunk)
 
 
 class AuthoringSessionHandler(APIHandler):
