@@ -220,3 +220,26 @@ async def test_save_as_template_needs_its_capability_and_makes_a_usable_template
     assert sent.status == 201, sent
     assert len((await client.get(f"/v1/signing-requests/{sent.json['id']}/fields")).json) == 3
     assert (await client.get(f"/v1/signing-requests/{allowed['request_id']}")).json["status"] == "draft"
+
+
+@pytest.mark.parametrize("method, suffix, body, headers, status", [
+    ("POST", "/open", b"not json", {"Content-Type": "application/json"}, 400),
+    ("POST", "/open", b"[1, 2]", {"Content-Type": "application/json"}, 400),
+    ("POST", "/open", b'{"token": ""}', {"Content-Type": "application/json"}, 422),
+    ("POST", "/open", b'{"token": "' + b"x" * 500 + b'"}', {"Content-Type": "application/json"}, 422),
+    ("POST", "/open", b"token=x", {"Content-Type": "application/x-www-form-urlencoded"}, 400),
+    ("PATCH", "/requests/{id}", b"{}", {"Content-Type": "application/json"}, 422),
+    ("PATCH", "/requests/{id}", b'{"signers": "all"}', {"Content-Type": "application/json"}, 422),
+    ("POST", "/requests/{id}/fields", b'{"fields": [{"field_type": "signature"}]}', {"Content-Type": "application/json"}, 422),
+    ("POST", "/requests/{id}/template", b'{"name": "a\\nb"}', {"Content-Type": "application/json"}, 422),
+    ("POST", "/requests/{id}/documents", b"%PDF-1.4", {"Content-Type": "application/pdf"}, 400),
+    ("GET", "/requests/{id}/send", None, {}, 405),
+])
+async def test_bad_input_to_the_editor_is_answered_in_the_error_shape(client, document_id, method, suffix, body,
+                                                                      headers, status):
+    made = await create_session(client, document_id, capabilities={"save_as_template": True})
+    secret = await opened(client, made)
+    path = "/author/api" + suffix.replace("{id}", made["request_id"])
+    resp = await client.request(method, path, body=body, key=None,
+                                headers={**headers, "Authorization": f"Bearer {secret}"})
+    assert_error(resp, status)
