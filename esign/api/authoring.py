@@ -126,11 +126,12 @@ class OpenHandler(BaseHandler):
 
 class EditorSessionHandler(EditorBase):
     async def get(self):
-        view = {"session": domain.view(self.session), "request": None, "fields": []}
+        view = {"session": domain.view(self.session), "request": None, "fields": [], "documents": []}
         if self.session["request_id"]:
             request = await self.draft(self.session["request_id"])
             view.update(request=requests_domain.full_view(self.services, request),
-                        fields=requests_domain.field_views(request))
+                        fields=requests_domain.field_views(request),
+                        documents=await domain.documents(self.services, request))
         await self.write_json_of(lambda: EditorView().dump(view))
 
 

@@ -112,7 +112,22 @@ class SavedTemplate(OutSchema):
     name = fields.String(required=True)
 
 
+class PageSize(OutSchema):
+    number = Int(required=True)
+    width = fields.Float(required=True, metadata={"description": "points, as the page is displayed (rotation applied)"})
+    height = fields.Float(required=True)
+
+
+class EditorDocument(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    page_count = Int(allow_none=True)
+    pages = fields.List(fields.Nested(PageSize), required=True)
+
+
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)
+    documents = fields.List(fields.Nested(EditorDocument), dump_default=list, metadata={
+        "description": "the draft's documents with their page sizes"})
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})

@@ -22,6 +22,9 @@ async def test_the_token_is_swapped_for_a_secret_and_a_second_tab_retires_the_fi
     one = first.json["secret"]
     view = await editor(client, one, "GET", "/session")
     assert view.status == 200 and view.json["request"]["id"] == made["request_id"]
+    [document] = view.json["documents"]
+    assert document["id"] == document_id and len(document["pages"]) == document["page_count"] > 0
+    assert document["pages"][0]["number"] == 1 and document["pages"][0]["width"] > 0
     assert (await client.get(f"/v1/authoring-sessions/{made['id']}")).json["state"] == "open"
     two = await opened(client, made)  # the URL opened in another tab
     assert two != one

@@ -18,6 +18,7 @@ from esign.domain.pages import documents as uploads
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import drafts, envelope, lifecycle
 from esign.domain.requests import signing_requests as requests_domain
+from esign.domain.signer import signing
 from esign.domain.templating import templates as templates_domain
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.secrets import hash_token, new_token
@@ -285,6 +286,16 @@ async def draft_of(services: Any, session: dict[str, Any], request_id: str) -> d
     if session["request_id"] is None or request_id.lower() != session["request_id"]:
         raise not_found("signing request")
     return await requests_domain.get(services, session["org_id"], session["request_id"])
+
+
+async def documents(services: Any, request: dict[str, Any]) -> list[dict[str, Any]]:
+    """The draft's documents with each page's size as displayed (points; fields are placed in percent of
+    it): the signing page's geometry, computed once per document and kept on its record."""
+    shown = []
+    for listed in envelope.of(request):
+        record = await services.store.documents.settled(request["org_id"], listed["id"])
+        shown.append({**listed, "pages": await signing.pages(services, record)})
+    return shown
 
 
 def check_fields(services: Any, session: dict[str, Any], fields: list[dict[str, Any]]) -> None:
