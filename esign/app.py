@@ -7,6 +7,7 @@ import tornado.web
 
 from esign import openapi
 from esign.api import (
+    authoring,
     bulk,
     console,
     contacts,
@@ -37,7 +38,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity, email_webhooks, console]
+               seal, copies, signer, identity, email_webhooks, console, authoring]
 
 
 def all_routes() -> list[tuple[str, type]]:

@@ -128,6 +128,9 @@ OPERATION_IDS = {
     ("post", "/sign/{token}/api/identity/check"): "signerCheckIdentity",
     ("post", "/identity/webhooks/{provider}"): "receiveIdentityWebhook",
     ("post", "/email/webhooks/{provider}"): "receiveEmailWebhook",
+    ("post", "/v1/authoring-sessions"): "createAuthoringSession",
+    ("get", "/v1/authoring-sessions/{session_id}"): "getAuthoringSession",
+    ("delete", "/v1/authoring-sessions/{session_id}"): "revokeAuthoringSession",
 }
 
 # The headers answers carry (`_headers` says which answer carries which).
@@ -159,6 +162,8 @@ TAGS = [
     ("documents", "Upload PDFs and read them back."),
     ("signing requests", "Create, send, follow, cancel and download signing requests (one or several documents)."),
     ("templates", "Reusable requests with roles; send one to fill its roles."),
+    ("authoring sessions", "The editor for a person to place fields and send a draft, with what it may do "
+                           "enforced on the server (docs/authoring.md)."),
     ("bulk send", "Send a template to many recipients at once, and follow the job."),
     ("contacts", "The organisation's address book of signers."),
     ("webhooks", "Subscriptions to events, their signing secrets and delivery history."),

@@ -9,13 +9,17 @@ import re
 import tornado.web
 
 access_log = logging.getLogger("tornado.access")
-SECRET_IN_PATH = re.compile(r"^/(sign|console/sign-in)/[^/?]+")
+SECRET_IN_PATH = re.compile(r"^/(sign|author|console/sign-in)/[^/?]+")
+EDITOR_API = "/author/api"  # the editor's calls: no token in their paths (esign.api.authoring)
 
 
 def loggable_path(path: str) -> str:
-    """The path without what must never reach a log: signing-link tokens (and every query string,
-    which carries download signatures)."""
-    return SECRET_IN_PATH.sub(r"/\1/<token>", path.split("?", 1)[0])
+    """The path without what must never reach a log: signing-link, authoring-link and console sign-in tokens (and every
+    query string, which carries download signatures)."""
+    path = path.split("?", 1)[0]
+    if path == EDITOR_API or path.startswith(EDITOR_API + "/"):
+        return path
+    return SECRET_IN_PATH.sub(r"/\1/<token>", path)
 
 
 def log_request(handler: tornado.web.RequestHandler) -> None:

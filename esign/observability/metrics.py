@@ -40,6 +40,8 @@ WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
 CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_refused")
+#: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
+AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
 
 class Metrics:
@@ -83,6 +85,8 @@ class Metrics:
                                    "drawing processes, by outcome (drawn, refused: cannot be drawn, too_slow: over "
                                    "[limits] page_image_timeout_seconds, remembered: a failure answered at once)",
                                    ["outcome"], registry=r)
+        self.authoring_sessions = Counter("esign_authoring_sessions", "authoring sessions by event (docs/authoring.md)",
+                                          ["event"], registry=r)
         self.db_commands = Histogram("esign_db_command_duration_seconds", "database command latency",
                                      ["command"], buckets=DB_BUCKETS, registry=r)
         self.console_sign_ins = Counter("esign_console_sign_ins", "staff console sign-ins by outcome (link_sent, "
@@ -98,7 +102,8 @@ class Metrics:
                                   (self.finalizations, ("succeeded", "failed")),
                                   (self.pdf_checks, ("ok", "refused", "died")),
                                   (self.page_images, PAGE_IMAGE_OUTCOMES),
-                                  (self.console_sign_ins, CONSOLE_OUTCOMES)):
+                                  (self.console_sign_ins, CONSOLE_OUTCOMES),
+                                  (self.authoring_sessions, AUTHORING_EVENTS)):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -119,6 +124,9 @@ class Metrics:
 
     def console_sign_in(self, outcome: str) -> None:
         self.console_sign_ins.labels(outcome).inc()
+
+    def authoring(self, event: str) -> None:
+        self.authoring_sessions.labels(event).inc()
 
     def bounce_notice(self, outcome: str) -> None:
         self.bounce_notices.labels(outcome).inc()

@@ -4,6 +4,7 @@ from typing import Any
 from esign import db as dbmod
 from esign.clock import Clock
 from esign.store.api_keys import ApiKeys
+from esign.store.authoring_sessions import AuthoringSessions
 from esign.store.base import Database, Repository
 from esign.store.bulk_jobs import BulkItems, BulkJobs
 from esign.store.contacts import Contacts
@@ -59,6 +60,7 @@ class Store:
     members: Members
     console_links: ConsoleLinks
     console_sessions: ConsoleSessions
+    authoring_sessions: AuthoringSessions
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db

@@ -44,6 +44,8 @@ NEEDS_EXISTING = {
     ("POST", "/v1/signing-requests/{request_id}/fields"): "signer_id must be a signer of the request; fields "
                                                           "on pages the document has",
     ("POST", "/v1/signing-requests/{request_id}/embedded-url"): "allowed_origin must be registered",
+    ("POST", "/v1/authoring-sessions"): "request_id, template_id and document_ids must name records of the "
+                                        "organisation; allowed_origin must be registered",
     ("PATCH", "/v1/signing-requests/{request_id}"): "signers' ids must be signers of the draft, a phone a number "
                                                    "that exists",
     ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "

@@ -43,13 +43,15 @@ async def org_a_resources(server, client) -> dict:
     await server.run_jobs()
     deliveries = (await client.get(f"/v1/webhooks/{hook['id']}/deliveries")).json
     delivery = (deliveries["items"] if isinstance(deliveries, dict) else deliveries)[0]
+    session = (await client.post("/v1/authoring-sessions", {"mode": "request", "document_ids": [doc],
+                                                            "defaults": {"signers": SIGNERS}})).json
     field = (await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": [
         {"signer_id": request["signers"][0]["id"], "x_percent": 10, "y_percent": 10}]})).json
     return {"request_id": request["id"], "signer_id": request["signers"][0]["id"],
             "field_id": field[0]["id"] if isinstance(field, list) else "00000000-0000-4000-8000-000000000000",
             "template_id": template["id"], "webhook_id": hook["id"],
             "contact_id": contact["id"], "bulk_job_id": job["bulk_job_id"], "delivery_id": delivery["id"],
-            "document_id": doc}
+            "document_id": doc, "session_id": session["id"]}
 
 
 @pytest.mark.slow

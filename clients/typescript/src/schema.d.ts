@@ -1086,6 +1086,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/authoring-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an authoring session
+         * @description A URL of the editor for one draft (mode `request`: `request_id`, a draft of the organisation, 409 otherwise; or `document_ids`, of which a draft is made at once with `defaults`) or one template (mode `template`: `template_id`). `allowed_origin` must be a registered embed origin (403 origin_not_allowed). The URL must be opened within `open_within_seconds`; the editor then works while used (30 minutes idle at most) and 8 hours at most. `capabilities` bound what the editor may do, on the server (docs/authoring.md lists the defaults).
+         */
+        post: operations["createAuthoringSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/authoring-sessions/{session_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an authoring session
+         * @description Its state (`created`, `open`, `saved`, `sent`, `expired`, `revoked`), its draft or template and its capabilities.
+         */
+        get: operations["getAuthoringSession"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an authoring session
+         * @description The URL and the editor's secret stop working at once (the editor's next call is 410 `session_revoked`). The draft stays. A sent or expired session is 409; revoking again changes nothing.
+         */
+        delete: operations["revokeAuthoringSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3151,6 +3195,132 @@ export interface components {
             /** @description ISO 3166 alpha-2 */
             issued_country: string;
             address?: string | null;
+        };
+        ActingUser: {
+            name: string;
+            /** Format: email */
+            email: string;
+        };
+        Capabilities: {
+            /**
+             * @description may add documents
+             * @default true
+             */
+            upload?: boolean;
+            /**
+             * @description 1 to 10: the most documents the draft may hold
+             * @default 10
+             */
+            max_documents?: number;
+            /**
+             * @description may add, change and remove signers
+             * @default true
+             */
+            edit_signers?: boolean;
+            /**
+             * @description 1 to 100: the most signers the draft may have
+             * @default 100
+             */
+            max_signers?: number;
+            /** @description the field types that may be placed (default: all) */
+            field_types?: ("signature" | "initials" | "date" | "text" | "checkbox" | "select" | "attachment")[];
+            /**
+             * @description may change the message, subject, order, expiry, reminders and cc
+             * @default true
+             */
+            edit_settings?: boolean;
+            /**
+             * @description may send the draft
+             * @default true
+             */
+            send?: boolean;
+            /**
+             * @description may save the draft as a template
+             * @default false
+             */
+            save_as_template?: boolean;
+        };
+        SessionDefaults: {
+            /** @description the new draft's signers (0 to 100) */
+            signers?: components["schemas"]["SignerInput"][];
+            message?: string | null;
+            /** @default 7 */
+            expires_in_days?: number;
+            /**
+             * @default parallel
+             * @enum {string}
+             */
+            signing_order?: "parallel" | "sequential";
+        };
+        AuthoringSessionCreate: {
+            /** @enum {string} */
+            mode: "request" | "template";
+            /**
+             * Format: uuid
+             * @description a draft of the organisation to edit (409 if not a draft)
+             */
+            request_id?: string;
+            /**
+             * Format: uuid
+             * @description mode template: the template to edit
+             */
+            template_id?: string;
+            /** @description mode request without request_id: the documents of the new draft (1 to 10) */
+            document_ids?: string[];
+            /** @description the origin that frames the editor: a registered embed origin (403 origin_not_allowed) */
+            allowed_origin?: string;
+            /** @description the person editing: the request's owner */
+            acting_user?: components["schemas"]["ActingUser"];
+            external_id?: string | null;
+            capabilities?: components["schemas"]["Capabilities"];
+            defaults?: components["schemas"]["SessionDefaults"];
+            /** @description settings shown but not editable: signers, message, email_subject, signing_order, expires_in_days, reminder_days, cc_emails */
+            locked?: ("signers" | "message" | "email_subject" | "signing_order" | "expires_in_days" | "reminder_days" | "cc_emails")[];
+            /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
+            locale?: string | null;
+            /**
+             * @description 60 to 3600: the URL must be opened within this time
+             * @default 600
+             */
+            open_within_seconds?: number;
+        };
+        CapabilitiesOut: {
+            upload: boolean;
+            max_documents: number;
+            edit_signers: boolean;
+            max_signers: number;
+            field_types: string[];
+            edit_settings: boolean;
+            send: boolean;
+            save_as_template: boolean;
+        };
+        AuthoringSession: {
+            /** Format: uuid */
+            id: string;
+            /** @description the editor's URL (only in the create answer) */
+            url?: string;
+            /** @enum {string} */
+            state: "created" | "open" | "saved" | "sent" | "expired" | "revoked";
+            mode: string;
+            /** Format: uuid */
+            request_id?: string | null;
+            /** Format: uuid */
+            template_id?: string | null;
+            allowed_origin?: string | null;
+            acting_user?: (Record<string, never> | null) | components["schemas"]["ActingUser"];
+            external_id?: string | null;
+            capabilities: components["schemas"]["CapabilitiesOut"];
+            locked: string[];
+            locale?: string | null;
+            /**
+             * Format: date-time
+             * @description when the session can no longer be used
+             */
+            expires_at: string;
+            /** Format: date-time */
+            opened_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
     };
     responses: never;
@@ -10114,6 +10284,356 @@ export interface operations {
             413: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createAuthoringSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry safely: the same key returns the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthoringSessionCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthoringSession"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getAuthoringSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthoringSession"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeAuthoringSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthoringSession"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,5 +1,6 @@
 """ Contains all the data models used in inputs/outputs """
 
+from .acting_user import ActingUser
 from .anchor import Anchor
 from .anchor_if_missing import AnchorIfMissing
 from .anchor_occurrence_type_1 import AnchorOccurrenceType1
@@ -7,6 +8,12 @@ from .anchor_units import AnchorUnits
 from .attached_file import AttachedFile
 from .attached_file_content_type import AttachedFileContentType
 from .attachment_read import AttachmentRead
+from .authoring_session import AuthoringSession
+from .authoring_session_acting_user_type_0_type_0 import AuthoringSessionActingUserType0Type0
+from .authoring_session_create import AuthoringSessionCreate
+from .authoring_session_create_locked_item import AuthoringSessionCreateLockedItem
+from .authoring_session_create_mode import AuthoringSessionCreateMode
+from .authoring_session_state import AuthoringSessionState
 from .bulk_accepted import BulkAccepted
 from .bulk_item import BulkItem
 from .bulk_job import BulkJob
@@ -15,6 +22,9 @@ from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancelled_data import CancelledData
 from .cancelled_data_metadata import CancelledDataMetadata
+from .capabilities import Capabilities
+from .capabilities_field_types_item import CapabilitiesFieldTypesItem
+from .capabilities_out import CapabilitiesOut
 from .cc_out import CcOut
 from .cc_recipient import CcRecipient
 from .code_body import CodeBody
@@ -131,6 +141,8 @@ from .role_delivery import RoleDelivery
 from .role_signer import RoleSigner
 from .role_signer_delivery import RoleSignerDelivery
 from .send_warning import SendWarning
+from .session_defaults import SessionDefaults
+from .session_defaults_signing_order import SessionDefaultsSigningOrder
 from .sign_body import SignBody
 from .sign_body_initials_type_0 import SignBodyInitialsType0
 from .sign_body_initials_type_0_kind import SignBodyInitialsType0Kind
@@ -244,6 +256,7 @@ from .webhook_update_status import WebhookUpdateStatus
 from .webhook_with_secret import WebhookWithSecret
 
 __all__ = (
+    "ActingUser",
     "Anchor",
     "AnchorIfMissing",
     "AnchorOccurrenceType1",
@@ -251,6 +264,12 @@ __all__ = (
     "AttachedFile",
     "AttachedFileContentType",
     "AttachmentRead",
+    "AuthoringSession",
+    "AuthoringSessionActingUserType0Type0",
+    "AuthoringSessionCreate",
+    "AuthoringSessionCreateLockedItem",
+    "AuthoringSessionCreateMode",
+    "AuthoringSessionState",
     "BulkAccepted",
     "BulkItem",
     "BulkJob",
@@ -259,6 +278,9 @@ __all__ = (
     "CancelledData",
     "CancelledDataMetadata",
     "CancelResponse",
+    "Capabilities",
+    "CapabilitiesFieldTypesItem",
+    "CapabilitiesOut",
     "CcOut",
     "CcRecipient",
     "CodeBody",
@@ -375,6 +397,8 @@ __all__ = (
     "RoleSigner",
     "RoleSignerDelivery",
     "SendWarning",
+    "SessionDefaults",
+    "SessionDefaultsSigningOrder",
     "SignBody",
     "SignBodyInitialsType0",
     "SignBodyInitialsType0Kind",

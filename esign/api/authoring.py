@@ -1,0 +1,230 @@
+"""Authoring sessions (docs/authoring.md): `/v1/authoring-sessions` for the API client, and the editor's
+own API under `/author/api/...`, authenticated by the secret the page got for the URL's token
+(`Authorization: Bearer <secret>`). Thin: the rules and every capability check live in
+esign.domain.authoring.sessions."""
+from __future__ import annotations
+
+import json
+
+from esign.api.authoring_schemas import (
+    AuthoringSession,
+    AuthoringSessionCreate,
+    EditorView,
+    OpenBody,
+    Opened,
+    SavedTemplate,
+    TemplateBody,
+)
+from esign.api.base import MB, APIHandler, BaseHandler
+from esign.api.common import operation
+from esign.api.draft_schemas import SigningRequestUpdate
+from esign.api.idempotency import idempotent
+from esign.api.signer_page import asset_url, csp, page_locale, render
+from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
+from esign.api.uploads import SpooledUpload
+from esign.domain.authoring import sessions as domain
+from esign.domain.requests import signing_requests as requests_domain
+from esign.errors import ApiError
+
+TAG = ["authoring sessions"]
+SEALED_URL = "_sealed_url"  # the key under which an idempotency record keeps the encrypted URL
+
+
+class AuthoringSessionsHandler(APIHandler):
+    sandbox_writes = True  # a sandbox key's session edits a sandbox draft (lifecycle.check_changeable)
+
+    @operation("Create an authoring session", tags=TAG, body=AuthoringSessionCreate, idempotent=True,
+               responses={201: AuthoringSession}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="A URL of the editor for one draft (mode `request`: `request_id`, a draft of the "
+                           "organisation, 409 otherwise; or `document_ids`, of which a draft is made at once with "
+                           "`defaults`) or one template (mode `template`: `template_id`). `allowed_origin` must be "
+                           "a registered embed origin (403 origin_not_allowed). The URL must be opened within "
+                           "`open_within_seconds`; the editor then works while used (30 minutes idle at most) "
+                           "and 8 hours at most. `capabilities` bound what the editor may do, on the server "
+                           "(docs/authoring.md lists the defaults).")
+    @idempotent
+    async def post(self):
+        body = await self.json_body(AuthoringSessionCreate())
+        session, url = await domain.create(self.services, self.org, self.api_key, self.sandbox, body)
+        answer = AuthoringSession().dump({**domain.view(session), "url": url})
+        self.write_json(answer, 201)
+        # what an Idempotency-Key stores to replay: the URL (its token) encrypted, never in clear
+        self._json_out = {**answer, "url": None, SEALED_URL: self.services.secrets.encrypt(url)}
+
+    def finish(self, chunk=None):
+        """A replayed answer (Idempotency-Key) gets its URL back from the stored ciphertext."""
+        if self._headers.get("Idempotent-Replayed") == "true" and isinstance(chunk, str) and SEALED_URL in chunk:
+            stored = json.loads(chunk)
+            if isinstance(stored, dict) and SEALED_URL in stored:
+                sealed = stored.pop(SEALED_URL)
+                chunk = json.dumps({**stored, "url": self.services.secrets.decrypt(sealed)})
+        return super().finish(chunk)
+
+
+class AuthoringSessionHandler(APIHandler):
+    sandbox_writes = True
+
+    async def load(self, session_id: str) -> dict:
+        return await domain.get(self.services, self.org_id, self.path_id(session_id, "authoring session"))
+
+    @operation("Get an authoring session", tags=TAG, responses={200: AuthoringSession}, errors=(401, 403, 404, 429),
+               description="Its state (`created`, `open`, `saved`, `sent`, `expired`, `revoked`), its draft or "
+                           "template and its capabilities.")
+    async def get(self, session_id):
+        session = await domain.settle(self.services, await self.load(session_id))
+        self.write_json(AuthoringSession().dump(domain.view(session)))
+
+    @operation("Revoke an authoring session", tags=TAG, responses={200: AuthoringSession},
+               errors=(401, 403, 404, 409, 429),
+               description="The URL and the editor's secret stop working at once (the editor's next call is "
+                           "410 `session_revoked`). The draft stays. A sent or expired session is 409; revoking "
+                           "again changes nothing.")
+    async def delete(self, session_id):
+        session = await self.load(session_id)
+        if self.sandbox and not session["sandbox"]:
+            raise ApiError(403, "forbidden", "a sandbox key changes only sandbox records; use a live key")
+        self.write_json(AuthoringSession().dump(domain.view(await domain.revoke(self.services, session))))
+
+
+class EditorBase(BaseHandler):
+    """The editor page's calls: no API key, no cookie; the secret in `Authorization: Bearer`."""
+
+    session: dict | None = None
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    async def prepare(self):
+        super().prepare()
+        scheme, _, secret = self.request.headers.get("Authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not secret.strip():
+            raise ApiError(401, "unauthorized", "send the editor's secret as Authorization: Bearer <secret>")
+        self.session = await domain.authenticate(self.services, secret.strip())
+        self.log_fields["org_id"] = self.session["org_id"]
+
+    async def draft(self, request_id: str) -> dict:
+        return await domain.draft_of(self.services, self.session, self.path_id(request_id, "signing request"))
+
+    def write_request(self, request: dict, status: int = 200) -> None:
+        self.write_json(SigningRequest().dump(requests_domain.full_view(self.services, request)), status)
+
+
+class OpenHandler(BaseHandler):
+    """`POST /author/api/open`: the URL's token for a new secret (retiring an earlier tab's)."""
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Referrer-Policy", "no-referrer")
+
+    async def post(self):
+        body = await self.json_body(OpenBody())
+        session, secret = await domain.open_session(self.services, body["token"])
+        self.log_fields["org_id"] = session["org_id"]
+        self.write_json(Opened().dump({"secret": secret, "session": domain.view(session)}), 201)
+
+
+class EditorSessionHandler(EditorBase):
+    async def get(self):
+        view = {"session": domain.view(self.session), "request": None, "fields": [], "documents": []}
+        if self.session["request_id"]:
+            request = await self.draft(self.session["request_id"])
+            view.update(request=requests_domain.full_view(self.services, request),
+                        fields=requests_domain.field_views(request),
+                        documents=await domain.documents(self.services, request))
+        await self.write_json_of(lambda: EditorView().dump(view))
+
+
+class EditorDraftHandler(EditorBase):
+    async def patch(self, request_id):
+        request = await self.draft(request_id)
+        changes = await self.json_body(SigningRequestUpdate())
+        self.write_request(await domain.edit_draft(self.services, self.session, request, changes))
+
+
+class EditorFieldsHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        body = await self.json_body(FieldsBody())
+        request = await domain.replace_fields(self.services, self.session, request, body["fields"])
+        await self.write_json_of(lambda: FieldRead(many=True).dump(requests_domain.field_views(request)), 201)
+
+
+class EditorSendHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        self.write_request(await domain.send(self.services, self.session, request))
+
+
+class EditorTemplateHandler(EditorBase):
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        body = await self.json_body(TemplateBody())
+        template = await domain.save_as_template(self.services, self.session, request, body["name"])
+        self.write_json(SavedTemplate().dump(template), 201)
+
+
+class EditorUploadHandler(SpooledUpload, EditorBase):
+    """A PDF added to the draft: multipart with one part `file`, as `POST /v1/documents/upload` takes it."""
+
+    def upload_limit(self) -> int:
+        return self.services.config.limits.max_upload_mb * MB
+
+    async def prepare(self):
+        await super().prepare()
+        domain.check_upload(self.services, self.session, await self.draft(self.path_kwargs["request_id"]))
+
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        self._spooled()
+        name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
+        request = await domain.add_document(self.services, self.session, request, self.tmp_path, self.file_size, name)
+        self.write_request(request, 201)
+
+
+class AuthorPageHandler(BaseHandler):
+    """`/author/{token}`: the editor page, server-rendered with the signing page's templates, styles and CSP,
+    framed only by the session's `allowed_origin`. Its script swaps the token for the secret and shows the
+    draft's documents and fields (read-only for now). A URL that no longer works answers a small page that
+    still tells the framing origin (`esign.authoring.expired` or `esign.authoring.error`): never a blank frame."""
+
+    origin: str | None = None
+
+    def set_default_headers(self):
+        super().set_default_headers()
+        self.set_header("Content-Type", "text/html; charset=UTF-8")
+        self.set_header("Referrer-Policy", "no-referrer")
+        self.set_header("Content-Security-Policy", csp(self.origin or "'none'"))
+        if self.origin is None:
+            self.set_header("X-Frame-Options", "DENY")
+        else:
+            self.clear_header("X-Frame-Options")
+
+    async def get(self, token):
+        session, state = await domain.for_page(self.services, token)
+        session = session or {}
+        self.origin = session.get("allowed_origin")
+        self.set_default_headers()
+        if session:
+            self.log_fields["org_id"] = session["org_id"]
+        locale = page_locale(self, session.get("locale"))
+        self.set_header("Content-Language", locale)
+        if state != "ready":
+            self.set_status(404 if not session else 410)
+        self.finish(render("author.html", locale, state=state, origin=self.origin or "",
+                           request_id=session.get("request_id") or "", external_id=session.get("external_id") or "",
+                           static_url=asset_url))
+
+
+ROUTES = [
+    ("/v1/authoring-sessions", AuthoringSessionsHandler),
+    ("/v1/authoring-sessions/{session_id}", AuthoringSessionHandler),
+    ("/author/api/open", OpenHandler),
+    ("/author/api/session", EditorSessionHandler),
+    ("/author/api/requests/{request_id}", EditorDraftHandler),
+    ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
+    ("/author/api/requests/{request_id}/send", EditorSendHandler),
+    ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
+    ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
+    ("/author/{token}", AuthorPageHandler),
+]
