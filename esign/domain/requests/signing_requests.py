@@ -176,7 +176,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
     if not problems.refused("identity_verification_required"):
         check_identity_provider(services, bool(body.get("identity_verification_required")), problems.details)
     stored: list[Field] | None = None
-    if records and signers and not problems.refused("fields", "fields_from_text_tags"):
+    if records is not None and signers is not None and not problems.refused("fields", "fields_from_text_tags"):
         listed = envelope.listing(records)
         placed = await problems.wait(placement.place_anchored(services, records, body.get("fields") or []))
         if placed is not None and body.get("fields_from_text_tags"):
