@@ -41,6 +41,7 @@ from esign_client.api.signing_requests import (  # noqa: E402
     get_signed_pdf_download,
     get_signing_request,
     list_fields,
+    list_signing_requests,
     send_signing_request,
 )
 from esign_client.api.webhooks import create_webhook  # noqa: E402
@@ -74,7 +75,7 @@ async def test_the_python_client_runs_the_whole_flow(tmp_path, receiver):
         body = m.SigningRequestCreate(
             document_ids=[tagged.document_id, plain.document_id], email_subject="Please sign",
             signers=[m.SignerInput(name="Ann Buyer", email=ANN), m.SignerInput(name="Sam Seller", email=SAM)],
-            fields_from_text_tags=True, fields=[
+            fields_from_text_tags=True, metadata=m.SigningRequestCreateMetadata.from_dict({"crm": "42"}), fields=[
                 m.CreateBodyField(signer_email=SAM, anchor=m.Anchor(text="Seller Signature:", x_offset=30.0,
                                                                     y_offset=-1.0)),
                 m.CreateBodyField(signer_email=ANN, document_id=plain.document_id,
@@ -89,6 +90,14 @@ async def test_the_python_client_runs_the_whole_flow(tmp_path, receiver):
         assert isinstance(reused, m.ErrorResponse) and reused.error.code == "idempotency_key_reused", reused
         missing = await get_signing_request.asyncio(request_id=uuid.uuid4(), client=client)
         assert isinstance(missing, m.ErrorResponse) and missing.error.code == "not_found", missing
+
+        # the metadata filter is a deepObject query, which this generator writes as `crm=42` (refused); the
+        # README's way through the client's own HTTP client finds the request
+        written = await list_signing_requests.asyncio_detailed(
+            client=client, metadata=m.ListSigningRequestsMetadata.from_dict({"crm": "42"}))
+        assert written.status_code == 422, written
+        found = client.get_httpx_client().get("/v1/signing-requests", params={"metadata[crm]": "42"}).json()
+        assert [item["id"] for item in found["items"]] == [str(made.id)], found
 
         placed = await list_fields.asyncio(request_id=made.id, client=client)
         assert sorted(f.field_type for f in placed) == ["date", "initials", "initials", "select", "signature", "signature"]
