@@ -28,7 +28,7 @@ from esign.api.signer_page import (
 from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody
 from esign.api.uploads import SpooledUpload
 from esign.domain.evidence import attachments, disclosure
-from esign.domain.mail import copies
+from esign.domain.mail import copies, notifications
 from esign.domain.requests import envelope, lifecycle
 from esign.domain.signer import page_images, signing, verification
 from esign.pdf.render import FORMATS, WIDTHS
@@ -61,6 +61,7 @@ class SigningPageHandler(SignerHandler):
             self.set_header("Link", page_images.preload(first))
         self.finish(render(
             "page.html", locale, document_name=envelope.title(request, locale), image_sizes=page_images.IMAGE_SIZES,
+            passed_on_by=notifications.passed_on_by(request, self.session.signer),
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 
