@@ -68,15 +68,17 @@ class SignerHandler(BaseHandler):
         try:
             self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
         except signing.LinkError as exc:  # a known link: its error page speaks the signer's language
-            if self.html:
-                org = await self.services.store.organizations.authenticated(exc.org_id)
-                self.org_locale = (org or {}).get("default_locale")
+            await self._read_org_locale(exc.org_id)
             raise
         self.log_fields.update(org_id=self.session.request["org_id"], signing_request_id=self.session.request["id"])
-        if self.html:
-            org = await self.services.store.organizations.authenticated(self.session.request["org_id"])
-            self.org_locale = (org or {}).get("default_locale")
+        await self._read_org_locale(self.session.request["org_id"])
         self.set_default_headers()
+
+    async def _read_org_locale(self, org_id: str) -> None:
+        """The organisation's `default_locale`, for a page (`html`) of its link."""
+        if self.html:
+            org = await self.services.store.organizations.authenticated(org_id)
+            self.org_locale = (org or {}).get("default_locale")
 
     def session_locales(self, link_error: signing.LinkError | None = None) -> tuple[str | None, str | None]:
         """The signer's `locale` and the organisation's `default_locale` (read by `page_locale`): of the

@@ -56,13 +56,13 @@ def _situation_name(request: SigningRequest, signer: Signer, situation: str) -> 
     return None
 
 
-def _closed_situation(request: SigningRequest, signer: Signer, expired: bool) -> str:
-    """Why a known link of a request that is no longer pending (or has run out) does not work."""
+def _closed_situation(request: SigningRequest, signer: Signer) -> str:
+    """Why a known link of a request that is no longer pending does not work."""
     if request["status"] == "cancelled" and any(s["status"] == "declined" for s in request["signers"]):
         return "declined_self" if signer["status"] == "declined" else "declined"
     if request["status"] in ("cancelled", "completed"):
         return str(request["status"])
-    return "expired" if expired or request["status"] == "expired" else "closed"
+    return "expired" if request["status"] == "expired" else "closed"
 
 
 @dataclasses.dataclass
@@ -117,7 +117,7 @@ async def open_link(services: Services, token: str, completed: bool = False) -> 
         after = ("nothing is left to sign; the link still opens the signed document" if still_open
                  else "the link no longer works")
         raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; {after}",
-                        request, signer, origin, _closed_situation(request, signer, False))
+                        request, signer, origin, _closed_situation(request, signer))
     if request["expires_at"] <= services.clock.now():
         raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",
                         request, signer, origin, "expired")
