@@ -28,7 +28,7 @@ from esign.api.signer_page import (
 from esign.api.signer_schemas import CodeBody, DeclineBody, Declined, DelegateBody, Delegated, IdentityBody, SignBody
 from esign.api.uploads import SpooledUpload
 from esign.domain.evidence import attachments, disclosure
-from esign.domain.mail import copies
+from esign.domain.mail import copies, notifications
 from esign.domain.requests import envelope, lifecycle
 from esign.domain.signer import page_images, signing, verification
 from esign.pdf.render import FORMATS, WIDTHS
@@ -61,6 +61,7 @@ class SigningPageHandler(SignerHandler):
             self.set_header("Link", page_images.preload(first))
         self.finish(render(
             "page.html", locale, document_name=envelope.title(request, locale), image_sizes=page_images.IMAGE_SIZES,
+            passed_on_by=notifications.passed_on_by(request, self.session.signer),
             link_days=self.services.config.signing.completed_link_days, messages=i18n.script_catalog(locale, messages),
             static_url=asset_url))
 
@@ -136,7 +137,8 @@ class ViewedHandler(SignerHandler):
     @signer_op("Report that the page has shown the document to the signer",
                description="Called by the signing page's script once the document is rendered; records "
                            "`viewed_at` and `signer.viewed` the first time (later calls change nothing). A fetch "
-                           "of the link or of the signer API records no view.")
+                           "of the link or of the signer API records no view. The page sends it as a beacon "
+                           "(`navigator.sendBeacon`, no body), which drops this answer.")
     async def post(self, token):
         self.session = await signing.record_viewed(self.services, self.session, self.actor)
         await self.answer()

@@ -65,15 +65,26 @@ class SignerHandler(BaseHandler):
 
     async def prepare(self):
         super().prepare()
-        self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
+        try:
+            self.session = await signing.open_link(self.services, self.path_kwargs["token"], completed=self.completed)
+        except signing.LinkError as exc:  # a known link: its error page speaks the signer's language
+            await self._read_org_locale(exc.org_id)
+            raise
         self.log_fields.update(org_id=self.session.request["org_id"], signing_request_id=self.session.request["id"])
-        if self.html:
-            org = await self.services.store.organizations.authenticated(self.session.request["org_id"])
-            self.org_locale = (org or {}).get("default_locale")
+        await self._read_org_locale(self.session.request["org_id"])
         self.set_default_headers()
 
-    def session_locales(self) -> tuple[str | None, str | None]:
-        """The signer's `locale` and the organisation's `default_locale` (read by `page_locale`)."""
+    async def _read_org_locale(self, org_id: str) -> None:
+        """The organisation's `default_locale`, for a page (`html`) of its link."""
+        if self.html:
+            org = await self.services.store.organizations.authenticated(org_id)
+            self.org_locale = (org or {}).get("default_locale")
+
+    def session_locales(self, link_error: signing.LinkError | None = None) -> tuple[str | None, str | None]:
+        """The signer's `locale` and the organisation's `default_locale` (read by `page_locale`): of the
+        opened link, or of a known link that no longer works (`link_error`)."""
+        if self.session is None:
+            return (link_error.locale if link_error else None), self.org_locale
         return self.session.signer.get("locale"), self.org_locale
 
     @property
@@ -96,15 +107,19 @@ class SignerHandler(BaseHandler):
         for name, value in headers.items():
             self.set_header(name, value)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
+        known = exc if isinstance(exc, signing.LinkError) else None
         # a known embedded link that no longer works may still be framed by its origin, and tells it
-        embed = exc if isinstance(exc, signing.LinkError) and exc.embed_origin else None
+        embed = known if known and known.embed_origin else None
         if embed:
             self.set_header("Content-Security-Policy", csp(embed.embed_origin))
             self.clear_header("X-Frame-Options")
-        locale = page_locale(self, *(self.session_locales() if self.session else ()))
+        # what happened, when the link did not open: each situation has its own heading and sentence
+        situation = known.situation if known else "unknown" if self.session is None and status == 404 else None
+        locale = page_locale(self, *self.session_locales(known))
         self.finish(render(
             "error.html", locale, status=status, message=body["error"]["message"], code=body["error"]["code"],
-            heading=self.error_heading, request_id=self.request_id, embed=embed, static_url=asset_url))
+            heading=self.error_heading, request_id=self.request_id, embed=embed, situation=situation,
+            person=known.name if known else None, static_url=asset_url))
 
 
 def signer_op(summary: str, body=None, response=SignerView, description: str = ""):

@@ -5,6 +5,7 @@ with the delegate and the reason; the certificate shows the chain. An address al
 or a chain past `[signing] max_delegations` is 422."""
 from __future__ import annotations
 
+import re
 import subprocess
 
 from esign.domain.requests import lifecycle, links
@@ -130,3 +131,58 @@ async def test_at_most_max_delegations_in_a_row(server):
     assert [s["status"] for s in got["signers"]] == ["delegated", "delegated", "delegated", "sent"]
     summary = (await server.client.get("/v1/signing-requests")).json["items"][0]
     assert summary["total_signers"] == 1
+
+
+async def test_delegation_people_understand(smtp_server):
+    """Issue 39 item 5: the delegate's invitation names who passed it on and why; the delegating signer
+    is told by email and, reached by text, by text; the sender's notice says the delegate was invited
+    (they were: it was the delegating signer's turn); after completion the delegating signer's notice
+    says they passed their place on and its link gives the signed copy (their own link moved)."""
+    srv = smtp_server
+    ann = {**ANN, "delivery": "both"}
+    made = await make_request(srv, [ann, BOB], order="sequential", allow_delegation=True,
+                              fields={"a_sig": {}, "b_sig": {"signer": 1}})
+    await srv.run_jobs()
+    assert (await delegate(srv, await made.token(0))).status == 200
+    await srv.run_jobs()
+
+    [invitation] = [m for m in srv.inbox.to(DAN["email"]) if m["Subject"].startswith("Please sign")]
+    text = mail_text(invitation)
+    assert f"{ANN['name']} passed this request on to you. Their reason:\n{DAN['reason']}\n" in text, text
+    assert ANN["email"] not in text
+    assert f"{ANN['name']} passed this request on to you." in invitation.get_body(("html",)).get_content()
+
+    [confirmation] = [m for m in srv.inbox.to(ANN["email"]) if m["Subject"].startswith("Delegated:")]
+    text = mail_text(confirmation)
+    assert f"You handed your place as a signer of \"contract.pdf\" to {DAN['name']} on " in text, text
+    assert f"Your reason:\n{DAN['reason']}\n" in text
+    assert f"{DAN['name']} signs in your place and has been invited to sign." in text
+    texted = [t for phone, t in srv.services.sms.sent if phone == ANN["phone"]]
+    assert texted[-1] == (f"Org A: you handed your place as a signer of \"contract.pdf\" to {DAN['name']}. "
+                          "Your link no longer works."), texted
+
+    [owner] = [m for m in srv.inbox.to("ada@a.example.test") if m["Subject"].startswith("Delegated:")]
+    text = mail_text(owner)
+    assert f"{DAN['name']} signs in their place and has been invited to sign." in text, text
+    assert "when it is their turn" not in text
+
+    dan_token = link_of(invitation).rsplit("/", 1)[1]
+    await sign_with(srv, dan_token, DAN["name"])
+    await sign_with(srv, await made.token(1), BOB["name"])
+    await srv.run_jobs()
+    assert (await made.get())["signed_pdf_status"] == "ready"
+    [completed] = [m for m in srv.inbox.to(ANN["email"]) if m["Subject"].startswith("Completed:")]
+    text = mail_text(completed)
+    assert f"You handed your place as a signer to {DAN['name']}." in text, text
+    copy_link = re.search(r"http://\S+/copies/\S+", text)[0]  # not their own signing link, which moved
+    assert "/sign/" not in text
+    got = await srv.client.get(copy_link[len(srv.url):], key=None)
+    assert got.status == 200 and got.headers["Content-Type"] == "application/pdf", got
+    copy_text = [t for phone, t in srv.services.sms.sent if phone == ANN["phone"]][-1]
+    assert "/copies/" in copy_text and "/sign/" not in copy_text, copy_text
+    got = await srv.client.get(re.search(r"http://\S+", copy_text)[0][len(srv.url):], key=None)
+    assert got.status == 200 and got.headers["Content-Type"] == "application/pdf", got
+
+
+def mail_text(msg) -> str:
+    return msg.get_body(("plain",)).get_content().replace("\r\n", "\n")

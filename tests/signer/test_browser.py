@@ -147,8 +147,9 @@ async def test_signer_declines_with_a_reason(srv):
         await page.locator("#status.done").wait_for()
         assert "declined" in await page.text_content("#status")
         assert "the sender can see your reason" in await page.text_content("#status")  # not "has been told"
-        await page.reload()
-        assert "can no longer be signed" in await page.text_content("h1")
+        await page.reload()  # the link's page now says what happened: the signer declined
+        assert await page.text_content("h1") == "You declined to sign"
+        assert "can no longer be signed" in await page.text_content("#error-message")
     record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
     assert record["status"] == "cancelled"
     assert record["signers"][0]["status"] == "declined"

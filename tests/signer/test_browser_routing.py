@@ -187,6 +187,11 @@ async def test_passing_the_document_to_someone_else(srv, browser, viewport):
         for n, i in enumerate(ids)], allow_delegation=True)
     page = await open_page(browser, link_of(srv.inbox.to(ANN["email"])[0]), viewport)
     await page.locator("#delegate-step").wait_for(state="visible")
+    # reachable from the top: the card (closed) stands before the document's pages, its heading opens it
+    above = "document.getElementById('delegate-step').getBoundingClientRect().bottom <= " \
+            "document.getElementById('document').getBoundingClientRect().top"
+    assert await page.evaluate(above) and not await page.is_visible("#delegate-form")
+    await page.click("#delegate-title")
     await page.click("#delegate-ok")
     assert await page.text_content("#delegate-error") == "Enter their name."
     assert await page.evaluate("document.activeElement.id") == "delegate-name"
@@ -207,6 +212,14 @@ async def test_passing_the_document_to_someone_else(srv, browser, viewport):
     got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
     assert [(s["name"], s["status"]) for s in got["signers"]][0] == ("Ann Lee", "delegated")
     assert "Dan Deputy" in [s["name"] for s in got["signers"]]
+    await page.context.close()
+    # the delegate's page says who passed it on, and why
+    await srv.run_jobs()
+    page = await open_page(browser, link_of(srv.inbox.to("dan@example.test")[0]), viewport)
+    await page.locator("#passed-on").wait_for(state="visible")
+    assert await page.text_content("#passed-on-title") == "Ann Lee passed this request on to you."
+    assert " ".join((await page.text_content("#passed-on p")).split()) == "Their reason: Bob signs for us"
+    await axe(page, f"delegate's page {viewport['width']}")
     await page.context.close()
 
 

@@ -12,6 +12,7 @@ from esign.domain.requests import links
 from tests.support import SAMPLE_PDF, running_server
 from tests.support.browser import chromium, consent, create_request, field_ids, new_page, screenshot
 from tests.support.mail import link_of
+from tests.support.waiting import until
 
 
 @pytest.fixture
@@ -265,3 +266,27 @@ async def test_a_double_click_on_a_slow_network_spends_one_try(tmp_path):
         events = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
         assert events.count("signing_event.otp_failed") == 1
         assert events.count("identity.rejected") == 1
+
+
+@pytest.mark.browser
+async def test_the_page_reports_what_it_showed_as_a_beacon_that_keeps_nothing_open(srv):
+    """Issue 39 item 9: the report of what the page showed (POST .../api/viewed) goes as a beacon (the
+    browser drops the answer), so the page's network falls idle once the document is shown."""
+    request = await create_request(srv, [{"name": "Ann Lee", "email": "ann@example.test"}],
+                                   lambda ids: [signature_field(ids[0])])
+    link = link_of(srv.inbox.to("ann@example.test")[0])
+    async with chromium() as browser:
+        page = await new_page(browser)
+        reports = []
+        page.on("requestfinished", lambda r: reports.append(r) if r.url.endswith("/api/viewed") else None)
+        await page.goto(link)
+        await consent(page)
+        await until(lambda: reports)
+        await page.wait_for_load_state("networkidle")
+        assert [(r.method, r.resource_type) for r in reports] == [("POST", "ping")]
+        assert (await reports[0].response()).status == 200
+        assert not [m for m in page.console_messages if m.startswith(("error", "pageerror"))], page.console_messages
+    record = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert record["signers"][0]["viewed_at"] is not None
+    types = [e["event_type"] for e in (await srv.client.get(f"/v1/signing-requests/{request['id']}/events")).json]
+    assert types.count("signer.viewed") == 1

@@ -158,7 +158,8 @@ async def test_the_link_shows_completed_and_downloads_the_signed_pdf_within_the_
     assert (await sget(server, token, "/download")).status == 200
     server.clock.advance(seconds=1)
     page = await sget(server, token, "")
-    assert page.status == 409 and "can no longer be signed" in page.body.decode()
+    assert page.status == 409 and "This document has been signed" in page.body.decode()
+    assert "this link to the signed copy no longer works" in page.body.decode()
     assert (await sget(server, token, "/download")).status == 409
     assert "the link no longer works" in assert_error(await spost(server, token, "consent"), 409)["message"]
 

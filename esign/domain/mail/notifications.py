@@ -201,6 +201,20 @@ def _delegation(request: SigningRequest, when: Callable[[dt.datetime | None], st
     return {"delegator": last, "delegate": delegate, "delegated_at": when(last["delegated_at"])}
 
 
+def handed_to(request: SigningRequest, signer: Signer | None) -> Signer | None:
+    """The person a `delegated` signer handed their place to (None for anyone else)."""
+    if signer is None or signer["status"] != "delegated":
+        return None
+    return next((s for s in request["signers"] if s["id"] == signer.get("delegated_to")), None)
+
+
+def passed_on_by(request: SigningRequest, signer: Signer | None) -> Signer | None:
+    """The signer who handed their place to `signer` (a delegate), with their `delegation_reason`."""
+    if signer is None or not signer.get("delegated_from"):
+        return None
+    return next((s for s in request["signers"] if s["id"] == signer["delegated_from"]), None)
+
+
 def _signer_line(s: Signer, gettext: Callable[[str], str], when: Callable[[dt.datetime | None], str]) -> Json:
     state = gettext(STATES.get(s["status"], NOT_SIGNED)).format(date=when(s.get("signed_at")))
     return {"name": s["name"], "email": s["email"], "state": state}
@@ -273,7 +287,9 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     if template in ("invitation", "reminder"):
         link = links.signing_url(services, request, cast(Signer, signer))  # queued for a signer
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
-        link = links.signing_url(services, request, signer) if signer else copies.copy_url(services, request)
+        # a signer who handed their place on has no signing link any more: the copy link, as a cc recipient
+        own = signer is not None and signer["status"] != "delegated"
+        link = links.signing_url(services, request, cast(Signer, signer)) if own else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     title = envelope.title(request, locale)
     subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
@@ -290,7 +306,10 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "decliner": declined[0] if declined else None,
         "declined_at": when(declined[0].get("declined_at")) if declined else "",
         **_delegation(request, when),
+        "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
     }
+    if template == "delegated" and signer and ctx["handed_to"]:  # the delegating signer's confirmation
+        ctx.update(delegator=signer, delegate=ctx["handed_to"], delegated_at=when(signer.get("delegated_at")))
     if template == "completed":
         ctx["pdf"] = "attached" if pdfs else "link" if request.get("signed_pdf_status") == "ready" else "pending"
         ctx["link_until"] = when(copies.link_expires_at(services, request))

@@ -1,6 +1,7 @@
 """Signing links by text message: the `sms` job texts a signer whose `delivery` is `sms` or `both` the
 invitation, a reminder or the completion notice (esign.domain.requests.mail_queue queues it where it queues the
-emails) through the configured SMS provider (`[sms] provider`, its `send(phone, text)`), on its own
+emails; a signer who hands their place on is texted that it is done)
+through the configured SMS provider (`[sms] provider`, its `send(phone, text)`), on its own
 job lane `sms` (`[jobs] lane_sms`), so an SMS gateway that hangs never holds up the emails.
 
 Failures are handled as email failures are (esign.domain.mail.notifications):
@@ -19,7 +20,7 @@ from typing import Any, cast
 
 from esign import i18n
 from esign.config import Config
-from esign.domain.mail import notifications
+from esign.domain.mail import copies, notifications
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links
 from esign.i18n import N_
@@ -32,6 +33,7 @@ TEXTS = {
     "invitation": N_("{org}: {sender} asks you to sign \"{document}\". Open {link}"),
     "reminder": N_("{org}: reminder, please sign \"{document}\". Open {link}"),
     "completed": N_("{org}: \"{document}\" is signed by everyone."),
+    "delegated": N_("{org}: you handed your place as a signer of \"{document}\" to {name}. Your link no longer works."),
 }
 YOUR_COPY = N_("Your copy: {link}")
 MAX_NAME = 80  # a name in a text is cut to this: the text stays a short message
@@ -49,10 +51,13 @@ def compose(services: Services, request: SigningRequest, org: Json, template: st
     completed_link_days` keeps it open)."""
     locale = notifications.email_locale(org, signer, "signer")
     gettext = i18n.translations(locale).gettext
-    link = links.signing_url(services, request, signer)
+    handed = notifications.handed_to(request, signer)  # a signer who passed their place on has no link of their own
+    link = copies.copy_url(services, request) if handed and template == "completed" else \
+        links.signing_url(services, request, signer)
     text = gettext(TEXTS[template]).format(org=_short(notifications.org_name(org)),
                                   sender=_short(notifications.sender(request, org)),
-                                  document=_short(envelope.title(request, locale)), link=link)
+                                  document=_short(envelope.title(request, locale)), link=link,
+                                  name=_short(handed["name"]) if handed else "")
     if template == "completed" and services.config.signing.completed_link_days:
         text += " " + gettext(YOUR_COPY).format(link=link)
     return text

@@ -478,7 +478,7 @@ async def _signer_replaced(services: Services, request: SigningRequest, effects:
 
 async def _signer_delegated(services: Services, request: SigningRequest, effects: Json) -> None:
     """esign.domain.signer.routing.delegate: the event, the delegate's invitation when it is their turn, the
-    sender's email."""
+    delegating signer's confirmation (by email, and by text where they were reached by text), the sender's email."""
     signer, delegate = find_signer(request, effects["signer_id"]), find_signer(request, effects["delegate_id"])
     to = {"id": delegate["id"], "name": delegate["name"], "email": delegate["email"]}
     await request_events.record_event(services, request, "signer.delegated", signer=signer, actor=effects["actor"],
@@ -486,7 +486,7 @@ async def _signer_delegated(services: Services, request: SigningRequest, effects
                                  "reason": effects["reason"]},
                        data={**request_events.event_data(request, signer), "delegate": to, "reason": effects["reason"]})
     await mail_queue.notify(services, request, "invitation", [find_signer(request, i) for i in effects["invited"]])
-    await mail_queue.notify(services, request, "delegated", owner=True)
+    await mail_queue.notify(services, request, "delegated", [signer], owner=True)
 
 
 EFFECTS = {"event": _event, "sent": _sent, "cancelled": _cancelled, "expired": _expired, "reminded": _reminded, "signed": _signed,

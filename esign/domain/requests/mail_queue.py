@@ -10,8 +10,9 @@ from esign.store.records import RecordLike, Signer, SigningRequest
 
 #: a signer's `delivery` and the channels it uses; `link`: none (the sender hands the link over)
 DELIVERY_CHANNELS = {"email": ("email",), "sms": ("sms",), "both": ("email", "sms"), "link": ()}
-#: what a text message carries: the invitation, reminders and the completion notice (the others are emails)
-TEXTED = ("invitation", "reminder", "completed")
+#: what a text message carries: the invitation, reminders, the completion notice and the delegating signer's
+#: confirmation (the others are emails)
+TEXTED = ("invitation", "reminder", "completed", "delegated")
 
 
 def channels(signer: RecordLike) -> tuple[str, ...]:

@@ -34,12 +34,35 @@ from esign.store.records import Document, Field, Json, ListedDocument, RecordLik
 EMBED_SECONDS = 3600  # spec: an embedded URL is valid 60 minutes
 class LinkError(ApiError):
     """A known link that no longer works. Carries the embedding origin of an embedded link, so the
-    error page may still be framed by it and tell it (esign.error)."""
+    error page may still be framed by it and tell it (esign.error); the signer's `locale` and the
+    organisation, so the page speaks their language; and the situation (`situation`) with the one
+    name it mentions (`name`: the delegate, or who declined), so the page says what happened."""
 
     def __init__(self, status: int, code: str, message: str, request: SigningRequest, signer: Signer,
-                 embed_origin: str | None) -> None:
+                 embed_origin: str | None, situation: str) -> None:
         super().__init__(status, code, message)
         self.request_id, self.signer_id, self.embed_origin = request["id"], signer["id"], embed_origin
+        self.org_id, self.locale, self.situation = request["org_id"], signer.get("locale"), situation
+        self.name = _situation_name(request, signer, situation)
+
+
+def _situation_name(request: SigningRequest, signer: Signer, situation: str) -> str | None:
+    """The person a link's error page names: the delegate a signer handed their place to, or the
+    signer who declined (never an address)."""
+    if situation == "delegated":
+        return next((s["name"] for s in request["signers"] if s["id"] == signer.get("delegated_to")), None)
+    if situation == "declined":
+        return next((s["name"] for s in request["signers"] if s["status"] == "declined"), None)
+    return None
+
+
+def _closed_situation(request: SigningRequest, signer: Signer) -> str:
+    """Why a known link of a request that is no longer pending does not work."""
+    if request["status"] == "cancelled" and any(s["status"] == "declined" for s in request["signers"]):
+        return "declined_self" if signer["status"] == "declined" else "declined"
+    if request["status"] in ("cancelled", "completed"):
+        return str(request["status"])
+    return "expired" if request["status"] == "expired" else "closed"
 
 
 @dataclasses.dataclass
@@ -74,16 +97,18 @@ async def open_link(services: Services, token: str, completed: bool = False) -> 
             moved = await repo.by_moved_token(digest)
             if moved is not None:  # the signer was replaced or delegated (esign.domain.signer.routing)
                 signer = next(s for s in moved["signers"] if digest in (s.get("moved_token_hashes") or ()))
-                raise LinkError(410, "gone", routing.moved_message(signer), moved, signer, None)
+                raise LinkError(410, "gone", routing.moved_message(signer), moved, signer, None,
+                                signer.get("moved_reason") or "replaced")
         # a token of an earlier sending (the request expired and was reactivated since) is not valid
         if request is None or entry is None or entry["sent_at"] != request.get("sent_at"):
             raise ApiError(404, "not_found", "this signing link is not valid")
         signer, origin = lifecycle.find_signer(request, entry["signer_id"]), entry["origin"]
         if (moved_at := signer.get("moved_at")) and entry["expires_at"] - dt.timedelta(seconds=EMBED_SECONDS) <= moved_at:
-            raise LinkError(410, "gone", routing.moved_message(signer), request, signer, origin)
+            raise LinkError(410, "gone", routing.moved_message(signer), request, signer, origin,
+                            signer.get("moved_reason") or "replaced")
         if entry["expires_at"] <= services.clock.now():
             raise LinkError(404, "not_found", "this embedded signing link has expired (links are valid 60 minutes)",
-                            request, signer, origin)
+                            request, signer, origin, "link_expired")
     still_open = (origin is None and request["status"] == "completed"
                   and services.clock.now() < copies.link_expires_at(services, request))
     if completed and still_open:
@@ -92,10 +117,10 @@ async def open_link(services: Services, token: str, completed: bool = False) -> 
         after = ("nothing is left to sign; the link still opens the signed document" if still_open
                  else "the link no longer works")
         raise LinkError(409, "invalid_state", f"this signing request is {request['status']}; {after}",
-                        request, signer, origin)
+                        request, signer, origin, _closed_situation(request, signer))
     if request["expires_at"] <= services.clock.now():
         raise LinkError(409, "invalid_state", "this signing request has expired; the link no longer works",
-                        request, signer, origin)
+                        request, signer, origin, "expired")
     return SignerSession(request, signer, origin)
 
 

@@ -9,6 +9,6 @@
     signing_request_id: app.dataset.request,
     signer_id: app.dataset.signer,
     code: app.dataset.code || null,
-    message: document.getElementById("error-message").textContent
+    message: app.dataset.message || document.getElementById("error-message").textContent
   }, app.dataset.origin);
 })();

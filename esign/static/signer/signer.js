@@ -1029,7 +1029,9 @@
 })();
 
 /* "Viewed" is what a person saw, not a fetch of the link: once the document's pages are shown in a
-   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signer/signing.py). */
+   visible tab, the page reports it once (POST /sign/{token}/api/viewed, esign/domain/signer/signing.py)
+   as a beacon: the browser sends it, drops the answer (the signer's view, which the page does not need)
+   and keeps nothing open; a fetch with keepalive where a browser has no sendBeacon. */
 (function reportViewed() {
   "use strict";
   var api = location.pathname.replace(/\/+$/, "") + "/api/viewed";
@@ -1038,7 +1040,8 @@
     var image = pages && !pages.hidden && pages.querySelector("img");
     if (!image || !image.complete || document.visibilityState !== "visible") return;
     clearInterval(timer);
-    fetch(api, { method: "POST", headers: { "Accept": "application/json" }, credentials: "same-origin",
-                 cache: "no-store" }).catch(function () {});
+    if (navigator.sendBeacon && navigator.sendBeacon(api)) return;
+    fetch(api, { method: "POST", credentials: "same-origin", cache: "no-store", keepalive: true })
+      .then(function (response) { return response.body && response.body.cancel(); }).catch(function () {});
   }, 300);
 })();
