@@ -10,6 +10,7 @@ from esign.api import (
     authoring,
     bulk,
     console,
+    console_new,
     console_requests,
     contacts,
     copies,
@@ -39,7 +40,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity, email_webhooks, console, console_requests,
+               seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
                authoring]
 
 

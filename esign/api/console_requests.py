@@ -141,7 +141,7 @@ class EditHandler(RequestPage):
             return
         member = self.member or {}
         org = await self.services.store.organizations.by_id(member["org_id"])
-        body = {**console_requests.editor_session(member, request), "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
+        body = {**console_requests.editor_session(member, request['id']), "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
         session, url = await sessions.create(self.services, org or {}, console_requests.owner(member),
                                              bool(request.get("sandbox")), body, member=console_requests.actor(member))
         log.info("console member %s opened signing request %s in the editor (authoring session %s)", member["id"],

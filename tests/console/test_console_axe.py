@@ -1,7 +1,7 @@
 """axe-core over the console's pages in headless Chromium, on a phone and a desktop, in English,
 German and Arabic (right to left): sign-in, its error, "check your email", the confirm page, a link
 that no longer works, the requests list (signed in through the page's own button), the error page, a
-request's page in each state and the page of a link to copy."""
+request's page in each state, the page of a link to copy and the new request's form."""
 from __future__ import annotations
 
 import pytest
@@ -74,6 +74,8 @@ async def test_a_requests_page_and_its_link_page_have_no_axe_violations_in_engli
                 await page.goto(f"{server.url}/console/requests/{request_id}?lang={lang}")
                 assert await page.get_attribute("html", "dir") == ("rtl" if lang == "ar" else "ltr")
                 await axe(page, f"request {state} {lang}")
+            await page.goto(f"{server.url}/console/requests/new?lang={lang}")
+            await axe(page, f"new request {lang}")
             await page.goto(f"{server.url}/console/requests/{pending.id}?lang={lang}&done=reminded")
             await page.locator("[role=status]").wait_for()
             await axe(page, f"request notice {lang}")

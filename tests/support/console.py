@@ -26,13 +26,13 @@ class ConsoleBrowser:
         self.set_cookies: list[str] = []  # every Set-Cookie header seen, as sent
         self.http = tornado.httpclient.AsyncHTTPClient(force_instance=True)
 
-    async def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None
-                      ) -> Response:
+    async def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None,
+                      body: bytes | None = None) -> Response:
+        """`form` posted urlencoded, or `body` as it is (its Content-Type in `headers`)."""
         hdrs = dict(headers or {})
         if self.cookies:
             hdrs["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if method == "POST":
+        if method == "POST" and body is None:
             body = urllib.parse.urlencode(form or {})
             hdrs["Content-Type"] = "application/x-www-form-urlencoded"
         url = path if path.startswith("http") else self.base_url + path
@@ -57,6 +57,16 @@ class ConsoleBrowser:
 
     async def post(self, path: str, form: dict | None = None, **kw) -> Response:
         return await self.request("POST", path, form, **kw)
+
+    async def post_files(self, path: str, files: list[tuple[str, bytes]], **fields: str) -> Response:
+        """A multipart form as a browser posts it: each file a part `file` (name, bytes), then `fields`."""
+        boundary = "consoleFormBoundary0123456789"
+        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+                 for k, v in fields.items()]
+        parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+                  f"Content-Type: application/pdf\r\n\r\n".encode() + data + b"\r\n" for name, data in files]
+        return await self.request("POST", path, body=b"".join(parts) + f"--{boundary}--\r\n".encode(),
+                                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
     async def form_csrf(self, path: str) -> str:
         """The CSRF token of the form on the page at `path`."""

@@ -85,11 +85,12 @@ async def download(services: Services, member: dict[str, Any], request: SigningR
     return url
 
 
-def editor_session(member: dict[str, Any], request: SigningRequest) -> Json:
-    """The body of the authoring session (esign.domain.authoring.sessions.create) that opens the draft in
-    the editor for the member, but its capabilities (the rooms `authoring` and `console` are independent:
+def editor_session(member: dict[str, Any], request_id: str | None = None) -> Json:
+    """The body of the authoring session (esign.domain.authoring.sessions.create) that opens the draft
+    `request_id` in the editor for the member (else a new one: the caller adds its `document_ids`), but
+    its capabilities (the rooms `authoring` and `console` are independent:
     the handler adds them): no embed origin, and the member as the acting user, who becomes the draft's
     owner (so the certificate names them as the sender)."""
-    return {"mode": "request", "request_id": request["id"],
+    return {"mode": "request", **({"request_id": request_id} if request_id else {}),
             "acting_user": {"name": member["name"] or member["email"], "email": member["email"]},
             "locked": [], "open_within_seconds": EDITOR_OPEN_SECONDS}
