@@ -12,6 +12,7 @@ from esign.api import (
     console,
     console_new,
     console_requests,
+    console_templates,
     contacts,
     copies,
     documents,
@@ -41,6 +42,7 @@ MB = 1024 * 1024
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
+               console_templates,
                authoring]
 
 

@@ -24,6 +24,7 @@ BAD_REASON = N_("A reason can be at most 500 characters long.")
 BAD_FILE = N_("Choose one of the listed files.")
 DONE = {"reminded": N_("The signers whose turn it is were reminded."),
         "cancelled": N_("The signing request was cancelled."),
+        "sent": N_("The signing request was sent."),
         "replaced": N_("The signer was replaced; if they had been invited, the new person is invited now.")}
 SIGNER_STATES = {"pending": N_("Not invited yet"), "sent": N_("Invited"), "viewed": N_("Viewed"),
                  "signed": N_("Signed"), "declined": N_("Declined"), "delegated": N_("Delegated")}

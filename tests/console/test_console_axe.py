@@ -1,7 +1,8 @@
 """axe-core over the console's pages in headless Chromium, on a phone and a desktop, in English,
 German and Arabic (right to left): sign-in, its error, "check your email", the confirm page, a link
 that no longer works, the requests list (signed in through the page's own button), the error page, a
-request's page in each state, the page of a link to copy and the new request's form."""
+request's page in each state, the page of a link to copy, the new request's form, the templates and a
+template's "use" form."""
 from __future__ import annotations
 
 import pytest
@@ -11,6 +12,7 @@ from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium
 from tests.support.console import new_link
 from tests.support.signing import ANN, BOB, complete_request, make_request, upload
+from tests.support.templates import make_template
 
 pytestmark = pytest.mark.browser
 
@@ -63,6 +65,7 @@ async def test_a_requests_page_and_its_link_page_have_no_axe_violations_in_engli
     draft = await make_request(server, [ANN], send=False)
     completed = await complete_request(server, server.client, await upload(server), separate_stamp_page=True)
     await server.run_jobs()
+    template = await make_template(server.client, await upload(server))
     async with chromium() as browser:
         for lang, viewport in (("en", PHONE), ("de", DESKTOP), ("ar", PHONE)):
             server.clock.advance(minutes=1)
@@ -76,6 +79,11 @@ async def test_a_requests_page_and_its_link_page_have_no_axe_violations_in_engli
                 await axe(page, f"request {state} {lang}")
             await page.goto(f"{server.url}/console/requests/new?lang={lang}")
             await axe(page, f"new request {lang}")
+            await page.goto(f"{server.url}/console/templates?lang={lang}")
+            assert await page.locator("tbody tr").count() == 1
+            await axe(page, f"templates {lang}")
+            await page.goto(f"{server.url}/console/templates/{template['id']}?lang={lang}")
+            await axe(page, f"use a template {lang}")
             await page.goto(f"{server.url}/console/requests/{pending.id}?lang={lang}&done=reminded")
             await page.locator("[role=status]").wait_for()
             await axe(page, f"request notice {lang}")

@@ -13,8 +13,9 @@ from esign.domain.ports import Services
 from esign.domain.requests import downloads, fresh_links, lifecycle
 from esign.domain.requests import signing_requests as requests_domain
 from esign.domain.signer import routing
+from esign.domain.templating import templates as templates_domain
 from esign.errors import invalid_state, not_found
-from esign.store.records import Json, Signer, SigningRequest
+from esign.store.records import Json, Signer, SigningRequest, Template
 
 log = logging.getLogger("esign.console")
 EDITOR_OPEN_SECONDS = 600  # the editor's link is followed at once (a redirect)
@@ -94,3 +95,17 @@ def editor_session(member: dict[str, Any], request_id: str | None = None) -> Jso
     return {"mode": "request", **({"request_id": request_id} if request_id else {}),
             "acting_user": {"name": member["name"] or member["email"], "email": member["email"]},
             "locked": [], "open_within_seconds": EDITOR_OPEN_SECONDS}
+
+
+async def send_template(services: Services, member: dict[str, Any], template: Template,
+                        people: list[Json]) -> SigningRequest:
+    """A request from `template` (as `POST /v1/templates/{id}/send`), each role's person in `people`
+    (`{role, name, email}`), owned by the member and sent by them (so the send's event names them)."""
+    org = await services.store.organizations.by_id(member["org_id"])
+    if org is None:
+        raise not_found("organisation")
+    draft = await templates_domain.create_request(services, org, owner(member), False, template,
+                                                  {"signers": people, "auto_send": False})
+    sent = await requests_domain.send(services, draft, by=actor(member))
+    log.info("console member %s sent signing request %s from template %s", member["id"], sent["id"], template["id"])
+    return sent
