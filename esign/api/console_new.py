@@ -3,7 +3,6 @@
 then an authoring session for a new draft of them, and the editor."""
 from __future__ import annotations
 
-import logging
 import os
 import tempfile
 from typing import Any
@@ -18,7 +17,6 @@ from esign.domain.pages import documents
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.errors import ApiError
 
-log = logging.getLogger("esign.console")
 N_ = i18n.N_
 TOO_MANY_FILES = N_("Choose at most 10 PDF files.")
 NO_FILE = N_("Choose at least one PDF file.")
@@ -104,8 +102,8 @@ class NewRequestHandler(SpooledUpload, _AsyncPage):
                 "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
         session, url = await sessions.create(self.services, org, console_requests.owner(member), False, body,
                                              member=console_requests.actor(member))
-        log.info("console member %s made a draft of %s documents (authoring session %s)", member["id"], len(ids),
-                 session["id"])
+        console_requests.done(self.services, member, "created", session["request_id"],
+                              f"{len(ids)} documents, authoring session {session['id']}")
         self.redirect(url, status=303)
 
 

@@ -3,7 +3,6 @@ actions a member takes on it, each a POST form with the session's CSRF token, do
 esign.domain.console.requests through the domain functions `/v1` uses (the member recorded as actor)."""
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import marshmallow
@@ -17,9 +16,9 @@ from esign.domain.requests import envelope
 from esign.errors import ApiError
 from esign.pdf.certificate_words import LABELS
 
-log = logging.getLogger("esign.console")
 N_ = i18n.N_
-BAD_PERSON = N_("Enter the new signer's name and a valid email address.")
+BAD_PERSON = N_("Enter the new signer's name, a valid email address and, if you give one, a phone number in "
+                "international form.")
 BAD_REASON = N_("A reason can be at most 500 characters long.")
 BAD_FILE = N_("Choose one of the listed files.")
 DONE = {"reminded": N_("The signers whose turn it is were reminded."),
@@ -99,12 +98,12 @@ class ReplaceHandler(RequestPage):
             return
         form = self.form()
         try:
-            person = SignerBase(only=("name", "email")).load({"name": form.get("name", ""),
-                                                              "email": form.get("email", "")})
+            person = SignerBase(only=("name", "email", "phone")).load(
+                {"name": form.get("name", ""), "email": form.get("email", ""), "phone": form.get("phone") or None})
         except marshmallow.ValidationError:
             raise ApiError(400, "validation_error", BAD_PERSON) from None
         await console_requests.replace_signer(self.services, self.member or {}, request,
-                                              self.path_id(signer_id, "signer"), person["name"], person["email"])
+                                              self.path_id(signer_id, "signer"), person)
         self.back(request, "replaced")
 
 
@@ -145,8 +144,7 @@ class EditHandler(RequestPage):
         body = {**console_requests.editor_session(member, request['id']), "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
         session, url = await sessions.create(self.services, org or {}, console_requests.owner(member),
                                              bool(request.get("sandbox")), body, member=console_requests.actor(member))
-        log.info("console member %s opened signing request %s in the editor (authoring session %s)", member["id"],
-                 request["id"], session["id"])
+        console_requests.done(self.services, member, "editor_opened", request["id"], f"authoring session {session['id']}")
         self.redirect(url, status=303)
 
 

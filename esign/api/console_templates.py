@@ -1,7 +1,8 @@
 """The console's templates (docs/console.md): the organisation's templates, 50 a page, and "use": a form
-mapping each role to a person (name, email) that sends a request from the template through the domain
-function `POST /v1/templates/{id}/send` uses, the member its owner and sender. Editing a template in
-the editor is not offered: the editor does not edit templates yet (docs/authoring.md)."""
+mapping each role to a person (name, email), with a value for each of the template's placeholders,
+that sends a request from the template through the domain function `POST /v1/templates/{id}/send`
+uses, the member its owner and sender. Editing a template in the editor is not offered: the editor
+does not edit templates yet (docs/authoring.md)."""
 from __future__ import annotations
 
 import urllib.parse
@@ -10,7 +11,7 @@ from typing import Any
 import marshmallow
 
 from esign import i18n
-from esign.api.console import BAD_CURSOR, ConsoleHandler
+from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleHandler
 from esign.api.signing_request_schemas import SignerBase
 from esign.domain.authoring.sessions import MAX_ROLES
 from esign.domain.console import requests as console_requests
@@ -20,6 +21,9 @@ from esign.errors import ApiError
 N_ = i18n.N_
 PAGE_SIZE = 50
 BAD_PEOPLE = N_("Enter a name and a valid email address for every role.")
+BAD_VALUE = N_("A value can be at most 1000 characters long.")
+MAX_VARIABLES = 100  # the template send's `variables`: at most 100, each at most 1000 characters
+MAX_VALUE = 1000
 
 
 class TemplatesPage(ConsoleHandler):
@@ -43,7 +47,10 @@ class TemplatesPage(ConsoleHandler):
 
 
 class UseTemplatePage(ConsoleHandler):
-    form_fields = 2 * MAX_ROLES + 1  # a name and an email for each role, and the CSRF token
+    form_fields = 2 * MAX_ROLES + MAX_VARIABLES + 1  # a name and an email a role, the values, the CSRF token
+
+    def body_limit(self) -> int:
+        return FORM_BYTES + MAX_VARIABLES * MAX_VALUE * 4  # UTF-8, URL-encoded: room for every value in full
 
     async def template(self, template_id: str) -> dict[str, Any] | None:
         if not await self.load_session():
@@ -56,7 +63,7 @@ class UseTemplatePage(ConsoleHandler):
     async def get(self, template_id: str) -> None:
         template = await self.template(template_id)
         if template is not None:
-            self.page("use-template.html", template=template)
+            self.page("use-template.html", template=template, keys=console_requests.placeholders(template))
 
     async def post(self, template_id: str) -> None:
         template = await self.template(template_id)
@@ -72,7 +79,10 @@ class UseTemplatePage(ConsoleHandler):
             except marshmallow.ValidationError:
                 raise ApiError(400, "validation_error", BAD_PEOPLE) from None
             people.append({"role": role["name"], **person})
-        request = await console_requests.send_template(self.services, self.member or {}, template, people)
+        variables = {key: form.get(f"var-{i}", "") for i, key in enumerate(console_requests.placeholders(template))}
+        if any(len(value) > MAX_VALUE for value in variables.values()):
+            raise ApiError(400, "validation_error", BAD_VALUE)
+        request = await console_requests.send_template(self.services, self.member or {}, template, people, variables)
         self.redirect(f"/console/requests/{request['id']}?done=sent", status=303)
 
 

@@ -65,6 +65,13 @@ async def test_a_member_reminds_replaces_and_cancels_each_recorded_with_them_as_
     assert _by(await made.events(), "signing_request.signer_replaced") == actor
     bad = await _act(browser, made.id, f"signers/{ann}/replace", name="Ann", email="not an address")
     assert bad.status == 400
+    bob = made.signer_ids[1]
+    assert (await _act(browser, made.id, f"signers/{bob}/replace", name="Bo", email="bo@example.test",
+                       phone="12")).status == 400
+    with_phone = await _act(browser, made.id, f"signers/{bob}/replace", name="Bo Texted", email="bo@example.test",
+                            phone="+1 202 555 0188")
+    assert with_phone.status == 303, with_phone
+    assert (await made.record())["signers"][1]["phone"] == "+12025550188"
 
     csrf = await _csrf(browser, made.id)
     cancelled = await _act(browser, made.id, "cancel", reason="Wrong contract")
@@ -76,6 +83,9 @@ async def test_a_member_reminds_replaces_and_cancels_each_recorded_with_them_as_
         "Wrong contract"
     refused = await browser.post(f"/console/requests/{made.id}/remind", {"csrf": csrf})
     assert refused.status == 409  # the domain's own refusal, as a page
+    metrics = (await server.client.get("/metrics", key=None)).body.decode()
+    for action, count in (("reminded", 1), ("signer_replaced", 2), ("cancelled", 1), ("downloaded", 0)):
+        assert f'esign_console_actions_total{{action="{action}"}} {count}.0' in metrics, action
     browser.close()
 
 

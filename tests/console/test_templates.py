@@ -8,7 +8,7 @@ import re
 from esign.domain.console import members as console_members
 from tests.support.console import CSRF, ConsoleBrowser, signed_in
 from tests.support.signing import upload
-from tests.support.templates import field
+from tests.support.templates import field, make_template
 
 SENDER = "ada@a.example.test"
 ROW = re.compile(r'<tr data-id="([0-9a-f-]+)">')
@@ -61,3 +61,22 @@ async def test_a_member_lists_the_templates_and_sends_one_with_a_person_for_each
     for b in (ada, bea):
         b.close()
     assert (await ConsoleBrowser(server.url).get("/console/templates")).headers["Location"] == "/console/sign-in"
+
+
+async def test_the_placeholders_of_a_template_are_filled_from_the_form(server):
+    org = await server.services.store.organizations.by_name("Org A")
+    await console_members.add_member(server.services, org, SENDER, "Ada Lovelace", "admin")
+    template = await make_template(server.client, await upload(server))  # {{first_name}}, {{ buyer_company }}
+    ada = await signed_in(server, SENDER)
+    page = (await ada.get(f"/console/templates/{template['id']}")).body.decode()
+    assert '<label for="var-0">buyer_company</label>' in page and '<label for="var-1">first_name</label>' in page
+    people = {"name-0": "Bea Buyer", "email-0": "bea@example.test", "name-1": "Sam Seller",
+              "email-1": "sam@example.test", "csrf": CSRF.search(page).group(1)}
+    too_long = await ada.post(f"/console/templates/{template['id']}", {**people, "var-0": "x" * 1001, "var-1": "Bea"})
+    assert too_long.status == 400
+    sent = await ada.post(f"/console/templates/{template['id']}", {**people, "var-0": "Acme Ltd", "var-1": "Bea"})
+    assert sent.status == 303, sent
+    request = await server.services.store.signing_requests.by_id(sent.headers["Location"].split("/")[3].split("?")[0])
+    assert request["message"] == "Hello Bea, please sign." and request["email_subject"] == "Contract for Acme Ltd"
+    assert "Buyer: Acme Ltd" in [f.get("value") for f in request["fields"]]
+    ada.close()

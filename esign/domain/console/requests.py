@@ -39,6 +39,14 @@ async def load(services: Services, member: dict[str, Any], request_id: str) -> S
     return request
 
 
+def done(services: Services, member: dict[str, Any], action: str, request_id: str, detail: str = "") -> None:
+    """Count (`esign_console_actions_total{action}`) and log what a member did to a request (the log line
+    carries the HTTP request's id)."""
+    services.metrics.console_action(action)
+    log.info("console member %s of org %s: %s signing request %s%s", member["id"], member["org_id"], action,
+             request_id, f" ({detail})" if detail else "")
+
+
 async def timeline(services: Services, request: SigningRequest) -> list[Json]:
     """The request's audit events, oldest first."""
     events: list[Json] = await services.store.events.for_request(request["org_id"], request["id"])
@@ -48,23 +56,22 @@ async def timeline(services: Services, request: SigningRequest) -> list[Json]:
 async def remind(services: Services, member: dict[str, Any], request: SigningRequest) -> list[Signer]:
     """Remind the signers whose turn it is (as `POST .../remind`): those reminded."""
     _, targets = await lifecycle.remind(services, request, by=actor(member))
-    log.info("console member %s reminded signing request %s (%s signers)", member["id"], request["id"], len(targets))
+    done(services, member, "reminded", request["id"], f"{len(targets)} signers")
     return targets
 
 
 async def cancel(services: Services, member: dict[str, Any], request: SigningRequest, reason: str) -> SigningRequest:
     cancelled = await lifecycle.cancel(services, request, reason or None, by=actor(member))
-    log.info("console member %s cancelled signing request %s", member["id"], request["id"])
+    done(services, member, "cancelled", request["id"])
     return cancelled
 
 
 async def replace_signer(services: Services, member: dict[str, Any], request: SigningRequest, signer_id: str,
-                         name: str, email: str) -> SigningRequest:
-    """Put another person in a signer's place (as `POST .../signers/{id}/replace`)."""
+                         person: Json) -> SigningRequest:
+    """Put another person (`{name, email, phone}`) in a signer's place (as `POST .../signers/{id}/replace`)."""
     lifecycle.find_signer(request, signer_id)
-    replaced = await routing.replace(services, request, signer_id, {"name": name, "email": email, "phone": None},
-                                     by=actor(member))
-    log.info("console member %s replaced signer %s of signing request %s", member["id"], signer_id, request["id"])
+    replaced = await routing.replace(services, request, signer_id, person, by=actor(member))
+    done(services, member, "signer_replaced", request["id"], f"signer {signer_id}")
     return replaced
 
 
@@ -73,6 +80,7 @@ async def fresh_link(services: Services, member: dict[str, Any], request: Signin
     if lifecycle.find_signer(request, signer_id).get("delivery") != "link":
         raise invalid_state("only a signer whose delivery is `link` is given their link here")
     _, url = await fresh_links.issue(services, request, signer_id, False, by=actor(member))
+    done(services, member, "link_issued", request["id"], f"signer {signer_id}")
     return url
 
 
@@ -83,6 +91,7 @@ async def download(services: Services, member: dict[str, Any], request: SigningR
     link = await downloads.download_link(services, request, "signed" if combined else which, document_id, combined,
                                          by=actor(member))
     url: str = link["download_url"]
+    done(services, member, "downloaded", request["id"], which)
     return url
 
 
@@ -97,15 +106,24 @@ def editor_session(member: dict[str, Any], request_id: str | None = None) -> Jso
             "locked": [], "open_within_seconds": EDITOR_OPEN_SECONDS}
 
 
-async def send_template(services: Services, member: dict[str, Any], template: Template,
-                        people: list[Json]) -> SigningRequest:
+def placeholders(template: Template) -> list[str]:
+    """The keys of the `{{key}}` placeholders of `template` (message, subject, role fields' values) a send
+    must give a value for, sorted."""
+    texts = [template.get("default_message"), template.get("email_subject"),
+             *(f.get("value") for role in template["roles"] for f in role["fields"])]
+    return sorted({m.group(1) for text in texts if text for m in templates_domain.PLACEHOLDER.finditer(text)})
+
+
+async def send_template(services: Services, member: dict[str, Any], template: Template, people: list[Json],
+                        variables: dict[str, str]) -> SigningRequest:
     """A request from `template` (as `POST /v1/templates/{id}/send`), each role's person in `people`
-    (`{role, name, email}`), owned by the member and sent by them (so the send's event names them)."""
+    (`{role, name, email}`) and the placeholders filled from `variables`, owned by the member and sent by
+    them (so the send's event names them)."""
     org = await services.store.organizations.by_id(member["org_id"])
     if org is None:
         raise not_found("organisation")
     draft = await templates_domain.create_request(services, org, owner(member), False, template,
-                                                  {"signers": people, "auto_send": False})
+                                                  {"signers": people, "variables": variables, "auto_send": False})
     sent = await requests_domain.send(services, draft, by=actor(member))
-    log.info("console member %s sent signing request %s from template %s", member["id"], sent["id"], template["id"])
+    done(services, member, "template_sent", sent["id"], f"template {template['id']}")
     return sent
