@@ -130,8 +130,14 @@ class DownloadHandler(RequestPage):
             raise ApiError(400, "validation_error", BAD_FILE)
         if document_id is not None:
             document_id = self.path_id(document_id, "document of this signing request")
-        self.redirect(await console_requests.download(self.services, self.member or {}, request, which, document_id),
-                      status=303)
+        url = await console_requests.download(self.services, self.member or {}, request, which, document_id)
+        if url.startswith(self.services.config.server.public_url + "/"):
+            self.redirect(url, status=303)
+            return
+        # a storage provider's own link, on another origin: the page's CSP (form-action 'self') would stop
+        # a form's redirect there, so the member follows it
+        self.set_header("Cache-Control", "no-store")
+        self.page("download.html", request=request, url=url)
 
 
 class EditHandler(RequestPage):

@@ -1,15 +1,16 @@
 """A new request from the console over real HTTP: 1 to 10 PDFs in one multipart form (the same upload
 check as `POST /v1/documents/upload`), a draft of them owned by the member, and the editor; a member
 signed in from the email in the Maildir prepares and sends it, another person signs, `esign verify`
-passes on the signed PDF and the certificate names the member as the sender."""
+passes on the signed PDF and the certificate names the member as the sender (both links, the
+member's and the signer's, taken from the emails in the Maildir)."""
 from __future__ import annotations
 
 import pytest
 
 from esign.domain.console import members as console_members
-from esign.domain.requests import links
 from tests.support.authoring import editor
 from tests.support.console import CSRF, ConsoleBrowser, signed_in
+from tests.support.mail import link_of, maildir
 from tests.support.pdf_tools import pdftotext
 from tests.support.processes import esign_verify
 from tests.support.signing import PDF, spost, typed
@@ -60,7 +61,9 @@ async def test_a_member_uploads_prepares_and_sends_another_signs_and_the_pdf_ver
     [sent_event] = [e for e in events if e["event_type"] == "signing_request.sent"]
     assert sent_event["metadata"]["by"]["member_id"] == member["id"]
 
-    token = links.signing_url(server.services, record, record["signers"][0]).rsplit("/", 1)[1]
+    await server.run_jobs()  # the invitation, sent by email
+    [invitation] = [m for m in maildir(server) if "ann@example.test" in m["To"]]
+    token = link_of(invitation).rsplit("/sign/", 1)[1]
     assert (await spost(server, token, "sign", {"signature": typed(), "consent": True})).status == 200
     await server.run_jobs()
     page = (await browser.get(f"/console/requests/{request_id}")).body.decode()

@@ -9,11 +9,16 @@ import re
 
 import pytest
 
+from esign import plugins as pluginsmod
 from esign.domain.console import members as console_members
+from esign.hookspecs import hookimpl
+from esign.providers.base import Option
+from esign.providers.local_storage import LocalStorage
+from tests.support import running_server
 from tests.support.authoring import editor
 from tests.support.console import CSRF, ConsoleBrowser, signed_in
 from tests.support.pdf_tools import pdftotext
-from tests.support.signing import ANN, BOB, make_request, spost, typed, upload
+from tests.support.signing import ANN, BOB, complete_request, make_request, spost, typed, upload
 
 SENDER = "ada@a.example.test"  # owner of key `a`'s requests (tests/support/server.py)
 
@@ -140,6 +145,8 @@ async def test_a_member_opens_a_draft_in_the_editor_sends_it_another_signs_and_t
     assert (await browser.post(f"/console/requests/{made.id}/edit", {"csrf": "forged"})).status == 403
     opened = await _act(browser, made.id, "edit")
     assert opened.status == 303 and "/author/" in opened.headers["Location"], opened
+    editor_page = await browser.get(opened.headers["Location"])
+    assert editor_page.status == 200, editor_page  # the editor's page, for a session with no embed origin
     token = opened.headers["Location"].rsplit("/author/", 1)[1]
     secret = (await server.client.post("/author/api/open", {"token": token}, key=None)).json["secret"]
     view = await editor(server.client, secret, "GET", "/session")
@@ -179,3 +186,35 @@ async def test_an_upload_is_not_needed_for_a_page_of_a_draft(server):
     page = (await browser.get(f"/console/requests/{draft.id}")).body.decode()
     assert f"/console/requests/{draft.id}/edit" in page and "/remind" not in page and "/download" not in page
     browser.close()
+
+
+class LinkedStorage(LocalStorage):
+    """Local blobs whose download links are the provider's own, on another origin (as S3's are)."""
+
+    identifier = "linked"
+    options = {"path": Option("./var/blobs", help="the directory the blobs are kept in")}
+
+    async def presigned_url(self, key, expires_in, filename):
+        return f"https://files.example.test/{key}?expires_in={expires_in}"
+
+
+class LinkedStoragePlugin:
+    @hookimpl
+    def esign_blob_storages(self):
+        return [LinkedStorage]
+
+
+async def test_a_download_on_another_origin_is_a_link_to_follow_not_a_redirect(tmp_path):
+    """The console's CSP (form-action 'self') would stop a form's redirect to the storage's own origin."""
+    pm = pluginsmod.make_plugin_manager(load_entry_points=False)
+    pm.register(LinkedStoragePlugin(), name="linked-storage")
+    overrides = {"storage": {"provider": "linked", "path": str(tmp_path / "blobs")}}
+    async with running_server(tmp_path, pm=pm, overrides=overrides) as server:
+        await _member(server, "Org A", "boss@a.example.test", "admin")
+        request = await complete_request(server, server.client, await upload(server))
+        await server.run_jobs()
+        browser = await signed_in(server, "boss@a.example.test")
+        got = await _act(browser, request["id"], "download", file="signed")
+        assert got.status == 200 and got.headers["Cache-Control"] == "no-store", got
+        assert 'href="https://files.example.test/orgs/' in got.body.decode()
+        browser.close()
