@@ -218,3 +218,18 @@ async def test_a_download_on_another_origin_is_a_link_to_follow_not_a_redirect(t
         assert got.status == 200 and got.headers["Cache-Control"] == "no-store", got
         assert 'href="https://files.example.test/orgs/' in got.body.decode()
         browser.close()
+
+
+async def test_a_members_editor_session_stops_when_the_member_is_gone(server):
+    """A console member's authoring session has no API key: the member is checked at every call."""
+    ada = await _member(server, "Org A", SENDER, "sender")
+    made = await make_request(server, [ANN], send=False)
+    browser = await signed_in(server, SENDER)
+    opened = await _act(browser, made.id, "edit")
+    token = opened.headers["Location"].rsplit("/author/", 1)[1]
+    secret = (await server.client.post("/author/api/open", {"token": token}, key=None)).json["secret"]
+    assert (await editor(server.client, secret, "GET", "/session")).status == 200
+    await server.services.store.members.col.delete_one({"_id": ada["id"]})  # no command removes a member yet
+    gone = await editor(server.client, secret, "GET", "/session")
+    assert gone.status == 401 and gone.json["error"]["code"] == "unauthorized"
+    browser.close()
