@@ -10,7 +10,7 @@ import pytest
 from esign.domain.console import members as console_members
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium
-from tests.support.console import new_link
+from tests.support.console import linked_storage_server, new_link
 from tests.support.signing import ANN, BOB, complete_request, make_request, upload
 from tests.support.templates import make_template
 
@@ -91,3 +91,24 @@ async def test_a_requests_page_and_its_link_page_have_no_axe_violations_in_engli
             await page.locator("#link").wait_for()
             await axe(page, f"link to copy {lang}")
             await page.close()
+
+
+async def test_the_download_page_has_no_axe_violations(tmp_path):
+    """The page a download on the storage's own origin shows (a link to follow), in English and Arabic."""
+    async with linked_storage_server(tmp_path) as server:
+        org = await server.services.store.organizations.by_name("Org A")
+        await console_members.add_member(server.services, org, "ada@a.example.test", "Ada Admin", "admin")
+        completed = await complete_request(server, server.client, await upload(server))
+        await server.run_jobs()
+        async with chromium() as browser:
+            for lang, viewport in (("en", DESKTOP), ("ar", PHONE)):
+                server.clock.advance(minutes=1)
+                page = await open_page(browser, f"{await new_link(server, 'ada@a.example.test')}?lang={lang}", viewport)
+                await page.click("button[type=submit]")
+                await page.locator("h1").wait_for()
+                await page.goto(f"{server.url}/console/requests/{completed['id']}?lang={lang}")
+                await page.click("form[action*='/download'] button")
+                await page.locator("a.button").wait_for()
+                assert (await page.get_attribute("a.button", "href")).startswith("https://files.example.test/")
+                await axe(page, f"download {lang}")
+                await page.close()

@@ -9,14 +9,9 @@ import re
 
 import pytest
 
-from esign import plugins as pluginsmod
 from esign.domain.console import members as console_members
-from esign.hookspecs import hookimpl
-from esign.providers.base import Option
-from esign.providers.local_storage import LocalStorage
-from tests.support import running_server
 from tests.support.authoring import editor
-from tests.support.console import CSRF, ConsoleBrowser, signed_in
+from tests.support.console import CSRF, ConsoleBrowser, linked_storage_server, signed_in
 from tests.support.pdf_tools import pdftotext
 from tests.support.signing import ANN, BOB, complete_request, make_request, spost, typed, upload
 
@@ -188,28 +183,9 @@ async def test_an_upload_is_not_needed_for_a_page_of_a_draft(server):
     browser.close()
 
 
-class LinkedStorage(LocalStorage):
-    """Local blobs whose download links are the provider's own, on another origin (as S3's are)."""
-
-    identifier = "linked"
-    options = {"path": Option("./var/blobs", help="the directory the blobs are kept in")}
-
-    async def presigned_url(self, key, expires_in, filename):
-        return f"https://files.example.test/{key}?expires_in={expires_in}"
-
-
-class LinkedStoragePlugin:
-    @hookimpl
-    def esign_blob_storages(self):
-        return [LinkedStorage]
-
-
 async def test_a_download_on_another_origin_is_a_link_to_follow_not_a_redirect(tmp_path):
     """The console's CSP (form-action 'self') would stop a form's redirect to the storage's own origin."""
-    pm = pluginsmod.make_plugin_manager(load_entry_points=False)
-    pm.register(LinkedStoragePlugin(), name="linked-storage")
-    overrides = {"storage": {"provider": "linked", "path": str(tmp_path / "blobs")}}
-    async with running_server(tmp_path, pm=pm, overrides=overrides) as server:
+    async with linked_storage_server(tmp_path) as server:
         await _member(server, "Org A", "boss@a.example.test", "admin")
         request = await complete_request(server, server.client, await upload(server))
         await server.run_jobs()

@@ -2,6 +2,7 @@
 token, redirects not followed (to see each Set-Cookie), and sign-in from the link in the Maildir."""
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import email.utils
 import http.cookies
@@ -10,8 +11,13 @@ import urllib.parse
 
 import tornado.httpclient
 
+from esign import plugins as pluginsmod
+from esign.hookspecs import hookimpl
+from esign.providers.base import Option
+from esign.providers.local_storage import LocalStorage
 from tests.support.client import Response
 from tests.support.mail import maildir
+from tests.support.server import running_server
 
 CSRF = re.compile(r'name="csrf" value="([^"]*)"')
 LINK = re.compile(r"https?://[^/\s]+(/console/sign-in/[A-Za-z0-9_-]+)")
@@ -113,3 +119,29 @@ async def signed_in(server, email: str) -> ConsoleBrowser:
     resp = await browser.follow_link(await new_link(server, email, browser))
     assert resp.status == 303 and resp.headers["Location"] == "/console/requests", resp
     return browser
+
+
+class LinkedStorage(LocalStorage):
+    """Local blobs whose download links are the provider's own, on another origin (as S3's are)."""
+
+    identifier = "linked"
+    options = {"path": Option("./var/blobs", help="the directory the blobs are kept in")}
+
+    async def presigned_url(self, key, expires_in, filename):
+        return f"https://files.example.test/{key}?expires_in={expires_in}"
+
+
+class LinkedStoragePlugin:
+    @hookimpl
+    def esign_blob_storages(self):
+        return [LinkedStorage]
+
+
+@contextlib.asynccontextmanager
+async def linked_storage_server(tmp_path):
+    """A test server whose storage gives download links on another origin (LinkedStorage)."""
+    pm = pluginsmod.make_plugin_manager(load_entry_points=False)
+    pm.register(LinkedStoragePlugin(), name="linked-storage")
+    overrides = {"storage": {"provider": "linked", "path": str(tmp_path / "blobs")}}
+    async with running_server(tmp_path, pm=pm, overrides=overrides) as server:
+        yield server
