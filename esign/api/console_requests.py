@@ -14,7 +14,7 @@ from esign.domain.authoring import sessions
 from esign.domain.console import requests as console_requests
 from esign.domain.requests import envelope
 from esign.errors import ApiError
-from esign.pdf.certificate_words import LABELS
+from esign.pdf.certificate_words import EMAIL_LABELS, EMAIL_SENT, LABELS
 
 N_ = i18n.N_
 BAD_PERSON = N_("Enter the new signer's name, a valid email address and, if you give one, a phone number in "
@@ -29,6 +29,13 @@ SIGNER_STATES = {"pending": N_("Not invited yet"), "sent": N_("Invited"), "viewe
                  "signed": N_("Signed"), "declined": N_("Declined"), "delegated": N_("Delegated")}
 OTHER_EVENT = N_("Other event")
 FILES = ("signed", "combined", "certificate")
+
+
+def event_label(event: dict[str, Any]) -> str:
+    """What an event reads as, in the certificate's words (translated by the page)."""
+    if event["event_type"] == "signing_event.email_sent":
+        return EMAIL_LABELS.get((event.get("metadata") or {}).get("template"), EMAIL_SENT)
+    return LABELS.get(event["event_type"], OTHER_EVENT)
 
 
 class RequestPage(ConsoleHandler):
@@ -61,7 +68,7 @@ class DetailHandler(RequestPage):
         if request is None:
             return
         locale = self.locale()
-        events = [{"when": i18n.datetime_text(e["created_at"], locale), "label": LABELS.get(e["event_type"], OTHER_EVENT),
+        events = [{"when": i18n.datetime_text(e["created_at"], locale), "label": event_label(e),
                    "who": e.get("signer_email") or ((e.get("metadata") or {}).get("by") or {}).get("name") or ""}
                   for e in await console_requests.timeline(self.services, request)]
         done = DONE.get(self.get_query_argument("done", ""))

@@ -46,6 +46,9 @@ async def test_a_member_reminds_replaces_and_cancels_each_recorded_with_them_as_
     page = (await browser.get(f"/console/requests/{made.id}")).body.decode()
     assert "Ann Example" in page and "Bob Stone" in page and "Invited" in page
     assert "Request sent for signing" in page  # the timeline, from the request's events
+    await server.run_jobs()
+    page = (await browser.get(f"/console/requests/{made.id}")).body.decode()
+    assert "Invitation email sent" in page and "Other event" not in page
 
     # without the form's token nothing happens
     refused = await browser.post(f"/console/requests/{made.id}/remind", {"csrf": "forged"})
