@@ -176,7 +176,7 @@ async def test_a_member_opens_a_draft_in_the_editor_sends_it_another_signs_and_t
     browser.close()
 
 
-async def test_an_upload_is_not_needed_for_a_page_of_a_draft(server):
+async def test_a_drafts_page_offers_the_editor_and_no_reminder_or_download(server):
     """A draft shows the editor's button and no downloads; a pending request the reminder."""
     await _member(server, "Org A", SENDER, "sender")
     draft = await make_request(server, [ANN], send=False, document_id=await upload(server))
