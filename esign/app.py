@@ -10,6 +10,9 @@ from esign.api import (
     authoring,
     bulk,
     console,
+    console_new,
+    console_requests,
+    console_templates,
     contacts,
     copies,
     documents,
@@ -38,7 +41,9 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity, email_webhooks, console, authoring]
+               seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
+               console_templates,
+               authoring]
 
 
 def all_routes() -> list[tuple[str, type]]:

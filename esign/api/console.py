@@ -54,6 +54,7 @@ class ConsoleHandler(BaseHandler):
 
     member: dict[str, Any] | None = None
     console_session: dict[str, Any] | None = None
+    form_fields = MAX_FIELDS  # the most fields its forms post
 
     def set_default_headers(self) -> None:
         super().set_default_headers()
@@ -79,7 +80,7 @@ class ConsoleHandler(BaseHandler):
     def form(self) -> dict[str, str]:
         """The posted form's fields (the first of each name); 400 for what no form of ours posts."""
         try:
-            fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=MAX_FIELDS)
+            fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=self.form_fields)
         except ValueError:
             raise ApiError(400, "bad_request", BAD_FORM) from None
         return {name: values[0] for name, values in fields.items()}

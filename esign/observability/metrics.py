@@ -40,6 +40,9 @@ WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
 CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_refused")
+#: what members do in the staff console (esign.domain.console.requests; docs/monitoring.md)
+CONSOLE_ACTIONS = ("reminded", "cancelled", "signer_replaced", "link_issued", "downloaded", "editor_opened",
+                   "created", "template_sent")
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
 AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
@@ -92,6 +95,8 @@ class Metrics:
         self.console_sign_ins = Counter("esign_console_sign_ins", "staff console sign-ins by outcome (link_sent, "
                                         "not_member: asked for an address that is no member, throttled, signed_in, "
                                         "link_refused: unknown, used or expired)", ["outcome"], registry=r)
+        self.console_actions = Counter("esign_console_actions", "what members did in the staff console, by action "
+                                       "(docs/console.md)", ["action"], registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -103,6 +108,7 @@ class Metrics:
                                   (self.pdf_checks, ("ok", "refused", "died")),
                                   (self.page_images, PAGE_IMAGE_OUTCOMES),
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
+                                  (self.console_actions, CONSOLE_ACTIONS),
                                   (self.authoring_sessions, AUTHORING_EVENTS)):
             for outcome in outcomes:
                 counter.labels(outcome)
@@ -124,6 +130,9 @@ class Metrics:
 
     def console_sign_in(self, outcome: str) -> None:
         self.console_sign_ins.labels(outcome).inc()
+
+    def console_action(self, action: str) -> None:
+        self.console_actions.labels(action).inc()
 
     def authoring(self, event: str) -> None:
         self.authoring_sessions.labels(event).inc()

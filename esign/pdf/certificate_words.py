@@ -83,10 +83,13 @@ def label(event: dict) -> str:
 
 def actor(request: dict, event: dict) -> str:
     """Who did it: the API key's owner for what the API triggered (`by` in the event's metadata, e.g. a
-    reminder sent through the API), the service for what it did on its own, the request's owner for
+    reminder sent through the API), the member for what the staff console did (a `by` with no API key),
+    the service for what it did on its own, the request's owner for
     the sender's other actions, else the signer."""
     kind = event.get("event_type")
     by = (event.get("metadata") or {}).get("by")
+    if by and not by.get("api_key_id"):  # a member of the staff console
+        return _("{name} (sender)").format(name=by.get("name") or _("The sender"))
     if by:
         return _("{name} (sender, API key {key})").format(name=by.get("name") or _("The sender"),
                                                           key=by.get("api_key_id") or "")

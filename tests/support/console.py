@@ -2,6 +2,7 @@
 token, redirects not followed (to see each Set-Cookie), and sign-in from the link in the Maildir."""
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import email.utils
 import http.cookies
@@ -10,8 +11,13 @@ import urllib.parse
 
 import tornado.httpclient
 
+from esign import plugins as pluginsmod
+from esign.hookspecs import hookimpl
+from esign.providers.base import Option
+from esign.providers.local_storage import LocalStorage
 from tests.support.client import Response
 from tests.support.mail import maildir
+from tests.support.server import running_server
 
 CSRF = re.compile(r'name="csrf" value="([^"]*)"')
 LINK = re.compile(r"https?://[^/\s]+(/console/sign-in/[A-Za-z0-9_-]+)")
@@ -26,13 +32,13 @@ class ConsoleBrowser:
         self.set_cookies: list[str] = []  # every Set-Cookie header seen, as sent
         self.http = tornado.httpclient.AsyncHTTPClient(force_instance=True)
 
-    async def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None
-                      ) -> Response:
+    async def request(self, method: str, path: str, form: dict | None = None, headers: dict | None = None,
+                      body: bytes | None = None) -> Response:
+        """`form` posted urlencoded, or `body` as it is (its Content-Type in `headers`)."""
         hdrs = dict(headers or {})
         if self.cookies:
             hdrs["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        body = None
-        if method == "POST":
+        if method == "POST" and body is None:
             body = urllib.parse.urlencode(form or {})
             hdrs["Content-Type"] = "application/x-www-form-urlencoded"
         url = path if path.startswith("http") else self.base_url + path
@@ -57,6 +63,16 @@ class ConsoleBrowser:
 
     async def post(self, path: str, form: dict | None = None, **kw) -> Response:
         return await self.request("POST", path, form, **kw)
+
+    async def post_files(self, path: str, files: list[tuple[str, bytes]], **fields: str) -> Response:
+        """A multipart form as a browser posts it: each file a part `file` (name, bytes), then `fields`."""
+        boundary = "consoleFormBoundary0123456789"
+        parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+                 for k, v in fields.items()]
+        parts += [f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{name}"\r\n'
+                  f"Content-Type: application/pdf\r\n\r\n".encode() + data + b"\r\n" for name, data in files]
+        return await self.request("POST", path, body=b"".join(parts) + f"--{boundary}--\r\n".encode(),
+                                  headers={"Content-Type": f"multipart/form-data; boundary={boundary}"})
 
     async def form_csrf(self, path: str) -> str:
         """The CSRF token of the form on the page at `path`."""
@@ -103,3 +119,29 @@ async def signed_in(server, email: str) -> ConsoleBrowser:
     resp = await browser.follow_link(await new_link(server, email, browser))
     assert resp.status == 303 and resp.headers["Location"] == "/console/requests", resp
     return browser
+
+
+class LinkedStorage(LocalStorage):
+    """Local blobs whose download links are the provider's own, on another origin (as S3's are)."""
+
+    identifier = "linked"
+    options = {"path": Option("./var/blobs", help="the directory the blobs are kept in")}
+
+    async def presigned_url(self, key, expires_in, filename):
+        return f"https://files.example.test/{key}?expires_in={expires_in}"
+
+
+class LinkedStoragePlugin:
+    @hookimpl
+    def esign_blob_storages(self):
+        return [LinkedStorage]
+
+
+@contextlib.asynccontextmanager
+async def linked_storage_server(tmp_path):
+    """A test server whose storage gives download links on another origin (LinkedStorage)."""
+    pm = pluginsmod.make_plugin_manager(load_entry_points=False)
+    pm.register(LinkedStoragePlugin(), name="linked-storage")
+    overrides = {"storage": {"provider": "linked", "path": str(tmp_path / "blobs")}}
+    async with running_server(tmp_path, pm=pm, overrides=overrides) as server:
+        yield server

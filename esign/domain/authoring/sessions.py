@@ -127,9 +127,11 @@ def _check_body(body: dict[str, Any]) -> None:
 
 
 async def create(services: Services, org: dict[str, Any], api_key: dict[str, Any], sandbox: bool,
-                 body: dict[str, Any]) -> tuple[dict[str, Any], str]:
+                 body: dict[str, Any], member: dict[str, Any] | None = None) -> tuple[dict[str, Any], str]:
     """`POST /v1/authoring-sessions` (`body` validated): the session and its URL. The draft (or the
-    template, which must exist) is there at once."""
+    template, which must exist) is there at once. The staff console creates one for a `member` (its
+    actor: `{member_id, name, email}`) with `api_key` the member as an owner (`id` None): the member,
+    not an API key, must then still exist at every call, and is who the events name."""
     _check_body(body)
     origin = check_origin(org, body.get("allowed_origin"))
     request_id = template_id = None
@@ -143,7 +145,7 @@ async def create(services: Services, org: dict[str, Any], api_key: dict[str, Any
     session = await services.store.authoring_sessions.insert({
         "_id": new_id(), "org_id": org["id"], "api_key_id": api_key["id"], "sandbox": sandbox, "mode": body["mode"],
         "request_id": request_id, "template_id": template_id, "allowed_origin": origin,
-        "acting_user": body.get("acting_user"), "external_id": body.get("external_id"),
+        "acting_user": body.get("acting_user"), "external_id": body.get("external_id"), "member": member,
         "capabilities": body["capabilities"], "locked": sorted(set(body.get("locked") or [])),
         "locale": body.get("locale"), "state": "created", "token_hash": hash_token(token), "secret_hash": None,
         "retired_hashes": [], "open_until": open_until, "opened_at": None, "last_seen_at": None,
@@ -189,7 +191,12 @@ async def revoke(services: Services, session: dict[str, Any]) -> dict[str, Any]:
 
 
 async def _check_creator(services: Services, session: dict[str, Any]) -> None:
-    """The API key that created the session still exists and is not revoked (401 otherwise)."""
+    """The API key that created the session still exists and is not revoked, or the console member who
+    did is still a member (401 otherwise)."""
+    if session.get("member"):
+        if await services.store.members.by_id(session["member"]["member_id"]) is None:
+            raise _unauthorized("unauthorized", "the console member who created this authoring session is gone")
+        return
     key = await services.store.api_keys.by_id(session["api_key_id"])
     if key is None or key.get("revoked_at") is not None:
         raise _unauthorized("unauthorized", "the API key that created this authoring session was revoked")
@@ -346,7 +353,10 @@ async def edit_draft(services: Services, session: dict[str, Any], request: Signi
 
 async def actor(services: Services, session: dict[str, Any]) -> dict[str, Any]:
     """Who acts through the editor, as events record it (`by`: the certificate names them): the acting
-    user (else the API key's owner), with the API key, the session and its external id."""
+    user (else the API key's owner), with the API key, the session and its external id; a console
+    member's session names the member."""
+    if session.get("member"):
+        return {**session["member"], "authoring_session_id": session["id"]}
     key = await services.store.api_keys.by_id(session["api_key_id"])
     by: dict[str, Any] = {**(lifecycle.api_actor(key) or {}), "authoring_session_id": session["id"]}
     if session.get("acting_user"):

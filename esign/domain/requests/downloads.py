@@ -116,7 +116,9 @@ def wanted(request: SigningRequest, which: str, document_id: str | None, combine
 
 
 async def download_link(services: Services, request: SigningRequest, which: str, document_id: str | None = None,
-                        combined: bool = False) -> Json:
+                        combined: bool = False, by: Json | None = None) -> Json:
+    """A 24-hour link of the file asked for, recorded as `signing_event.downloaded` (`by`: who asked, when
+    a console member did)."""
     which, document_id = wanted(request, which, document_id, combined)
     if request["status"] != "completed":
         raise invalid_state(f"the signed PDF is available once the request is completed; it is {request['status']}")
@@ -131,7 +133,7 @@ async def download_link(services: Services, request: SigningRequest, which: str,
     if not blob_key(request, which, document_id):
         raise invalid_state("this file was not produced when the request was finalised (finalised before envelopes)")
     url = await signed_url(services, request, which, LIFETIME, document_id)
-    metadata = {"file": which, **({"document_id": document_id} if document_id else {})}
+    metadata = {"file": which, **({"document_id": document_id} if document_id else {}), **({"by": by} if by else {})}
     await services.emit(request["org_id"], "signing_event.downloaded", signing_request_id=request["id"],
                         metadata=metadata, sandbox=request.get("sandbox", False),
                         data={"signing_request_id": request["id"], "file": which})

@@ -470,7 +470,7 @@ async def _signer_replaced(services: Services, request: SigningRequest, effects:
     signer, before = find_signer(request, effects["signer_id"]), effects["previous"]
     await request_events.record_event(services, request, "signing_request.signer_replaced", signer=signer,
                        metadata={"previous_name": before["name"], "previous_email": before["email"],
-                                 "name": signer["name"], "email": signer["email"]},
+                                 "name": signer["name"], "email": signer["email"], **_by(effects)},
                        data={**request_events.event_data(request, signer), "previous": before})
     if effects["invited"]:
         await mail_queue.notify(services, request, "invitation", [signer])

@@ -55,7 +55,8 @@ def _signer_emails(signers: Sequence[RecordLike]) -> list[str]:
     return sorted({s["email"].lower() for s in signers})
 
 
-async def replace(services: Services, request: SigningRequest, signer_id: str, person: Json) -> SigningRequest:
+async def replace(services: Services, request: SigningRequest, signer_id: str, person: Json,
+                  by: Json | None = None) -> SigningRequest:
     """Put `person` ({name, email, phone}) in the place of a signer who has neither signed nor
     declined: same id, order and fields; everything the earlier person did or had (view, consent,
     verification, bounce) is cleared; an invited signer is invited again at the new address."""
@@ -84,7 +85,7 @@ async def replace(services: Services, request: SigningRequest, signer_id: str, p
         signers = lifecycle._with_token_hashes(services, r, signers)
         return {"signers": signers, "signer_emails": _signer_emails(signers),
                 "effects": {"op": "signer_replaced", "signer_id": signer_id, "invited": invited,
-                            "previous": {"name": s["name"], "email": s["email"]}}}
+                            "previous": {"name": s["name"], "email": s["email"]}, "by": by}}
 
     return await lifecycle.follow(services, await lifecycle.transition(services, request, ["draft", "pending"], build))
 
