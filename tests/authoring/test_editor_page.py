@@ -221,6 +221,48 @@ async def test_place_move_and_resize_a_field_with_the_mouse_and_the_keyboard(ser
 
 
 @pytest.mark.browser
+async def test_on_a_phone_a_person_changes_the_signers_moves_a_field_and_sends(server, client, document_id):
+    made = await create_session(client, document_id, allowed_origin=None, external_id="crm-12")
+    secret = await opened(client, made)
+    request = (await editor(client, secret, "GET", "/session")).json["request"]
+    ann = request["signers"][0]["id"]
+    field = {"signer_id": ann, "field_type": "signature", "page_number": 1, "x_percent": 10, "y_percent": 80,
+             "width_percent": 25, "height_percent": 6}
+    assert (await editor(client, secret, "POST", f"/requests/{made['request_id']}/fields", {"fields": [field]})).status == 201
+    async with chromium() as browser:
+        page = await new_page(browser, PHONE)
+        await page.goto(f"{server.url}/author/{token_of(made)}")
+        await loaded(page)
+        assert "Signature for Ann Example" in await page.locator(".efield").first.get_attribute("aria-label")
+        # a second participant, then the field given to them, then moved up with the keyboard
+        await page.click("#add-person")
+        await page.fill("#p1-name", "Bob Stone")
+        await page.fill("#p1-email", "bob@example.test")
+        await page.select_option("#p1-delivery", "link")
+        await page.locator("#p1-email").dispatch_event("change")
+        await page.locator("#new-signer option", has_text="Bob Stone").wait_for(state="attached")
+        await page.locator(".efield").first.focus()
+        await page.select_option("#field-signer", label="Bob Stone")
+        await page.locator(".efield").first.focus()
+        for _ in range(4):
+            await page.keyboard.press("ArrowUp")
+        await saved(page)
+        assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        await page.click("#send-open")
+        assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        await page.select_option("#send-order", "sequential")
+        await page.click("#send-go")
+        await page.locator("#status", has_text="The request was sent.").wait_for()
+        assert page.console_messages == []
+    sent = (await client.get(f"/v1/signing-requests/{made['request_id']}")).json
+    assert sent["status"] != "draft" and sent["signing_order"] == "sequential"
+    bob = next(s for s in sent["signers"] if s["email"] == "bob@example.test")
+    assert bob["name"] == "Bob Stone" and bob.get("delivery") == "link"
+    placed = (await client.get(f"/v1/signing-requests/{made['request_id']}/fields")).json
+    assert len(placed) == 1 and placed[0]["signer_id"] == bob["id"] and placed[0]["y_percent"] == 78
+
+
+@pytest.mark.browser
 async def test_the_apis_refusal_shows_next_to_the_field_in_words(server, client, document_id):
     made = await create_session(client, document_id, allowed_origin=None,
                                 capabilities={"field_types": ["select", "date"], "send": False})

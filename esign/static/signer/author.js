@@ -63,7 +63,7 @@
   var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
 
   var secret = null, view = null, fields = [], selected = null, zoom = 100, sent = false;
-  var saving = false, dirty = false, timer = null, savedFields = null, signersTimer = null;
+  var saving = false, dirty = false, timer = null, savedFields = null, adding = false;
   var sheets = {};  // document id + page -> {sheet, img, page, doc}
   var caps = {};
 
@@ -395,27 +395,34 @@
   }
 
   // --- participants ------------------------------------------------------------------------------
+  /* One fieldset a participant (name, email, order, delivery, language), and an empty one after "Add a
+     participant"; a change saves the whole list (PATCH signers: an entry with its id keeps that signer and
+     their fields), a new participant once their name and email are given. */
   function participants() {
     var box = $("participants");
-    var editable = view.session.capabilities.edit_signers && (view.session.locked || []).indexOf("signers") < 0 && !sent;
+    var editable = caps.edit_signers && (view.session.locked || []).indexOf("signers") < 0 && !sent;
+    var people = signers().concat(adding && editable ? [{id: "", name: "", email: ""}] : []);
     box.textContent = "";
-    signers().forEach(function (s, i) {
-      var row = el("fieldset", {className: "person " + colour(s.id)});
+    people.forEach(function (s, i) {
+      var row = el("fieldset", {className: "person " + (s.id ? colour(s.id) : "new"), "data-id": s.id});
       row.appendChild(el("legend", {}, t("Participant {number}", {number: i + 1})));
       function input(key, label, type, value) {
         var id = "p" + i + "-" + key, wrap = el("div", {className: "prow"});
         wrap.appendChild(el("label", {"for": id}, label));
-        var node = el(type === "select" ? "select" : "input", {id: id});
+        var node = el(type === "select" ? "select" : "input", {id: id, "data-key": key});
         if (type !== "select") node.setAttribute("type", type);
         wrap.appendChild(node);
         row.appendChild(wrap);
         return node;
       }
       var name = input("name", t("Name"), "text"), email = input("email", t("Email"), "email");
-      name.value = s.name; email.value = s.email || "";
-      name.autocomplete = "off"; email.autocomplete = "off";
+      name.value = s.name;
+      email.value = s.email || "";
+      name.autocomplete = "off";
+      email.autocomplete = "off";
       var order = input("order", t("Order"), "number");
-      order.min = "1"; order.value = s.order || i + 1;
+      order.min = "1";
+      order.value = s.order || i + 1;
       var delivery = input("delivery", t("Delivery"), "select");
       Object.keys(DELIVERY).forEach(function (k) { delivery.appendChild(el("option", {value: k}, DELIVERY[k])); });
       delivery.value = s.delivery || "email";
@@ -425,38 +432,42 @@
       locale.value = s.locale || "";
       [name, email, order, delivery, locale].forEach(function (node) {
         node.disabled = !editable;
-        node.addEventListener("change", saveSigners);
+        node.addEventListener("change", function () { saveSigners(null); });
       });
-      if (editable && signers().length > 1) {
+      if (editable && s.id && signers().length > 1) {
         var drop = el("button", {type: "button", className: "secondary"}, t("Remove {name}", {name: s.name}));
-        drop.addEventListener("click", function () { saveSigners(null, i); });
+        drop.addEventListener("click", function () { saveSigners(s.id); });
         row.appendChild(drop);
       }
       box.appendChild(row);
     });
-    $("add-person").hidden = !editable;
-    $("new-signer").textContent = "";
-    signers().forEach(function (s) { $("new-signer").appendChild(el("option", {value: s.id}, s.name)); });
+    $("add-person").hidden = !editable || adding;
+    var choose = $("new-signer");
+    choose.textContent = "";
+    signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
   }
 
-  function saveSigners(e, without) {
-    var list = signers().map(function (s, i) {
-      var out = {id: s.id, name: $("p" + i + "-name").value.trim(), email: $("p" + i + "-email").value.trim(),
-                 order: Number($("p" + i + "-order").value) || i + 1, delivery: $("p" + i + "-delivery").value};
-      if ($("p" + i + "-locale").value) out.locale = $("p" + i + "-locale").value;
-      return out;
-    }).filter(function (s, i) { return i !== without; });
-    if (e === "add") list.push({name: t("Signer {number}", {number: list.length + 1}),
-                                email: "signer" + (list.length + 1) + "@example.invalid"});
+  function saveSigners(without) {
+    var list = [];
+    Array.prototype.forEach.call($("participants").querySelectorAll("fieldset"), function (row) {
+      var s = {};
+      Array.prototype.forEach.call(row.querySelectorAll("[data-key]"), function (node) { s[node.dataset.key] = node.value.trim(); });
+      var id = row.dataset.id;
+      if (id === without || (!id && !(s.name && s.email))) return;  // removed, or a new one not filled in yet
+      var out = {name: s.name, email: s.email, order: Number(s.order) || list.length + 1, delivery: s.delivery};
+      if (id) out.id = id;
+      if (s.locale) out.locale = s.locale;
+      list.push(out);
+    });
+    if (!list.length) return Promise.resolve();
     return patch({signers: list}).then(function (ok) {
       if (!ok) return;
-      if (without !== undefined && without !== null) {  // the server removed that signer's fields too
-        var kept = signers().map(function (s) { return s.id; });
-        fields.slice().forEach(function (f) {
-          if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
-        });
-        if (selected && fields.indexOf(selected) < 0) select(null);
-      }
+      adding = false;
+      var kept = signers().map(function (s) { return s.id; });  // the server removed a removed signer's fields
+      fields.slice().forEach(function (f) {
+        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+      });
+      if (selected && fields.indexOf(selected) < 0) select(null);
       participants();
       fields.forEach(place);
       if (selected) settings();
@@ -616,7 +627,11 @@
     wireSend();
     pages();
     settings();
-    $("add-person").addEventListener("click", function () { saveSigners("add"); });
+    $("add-person").addEventListener("click", function () {
+      adding = true;
+      participants();
+      $("p" + signers().length + "-name").focus();
+    });
     $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
     $("zoom-in").addEventListener("click", function () { zoomBy(1); });
     window.addEventListener("resize", function () { layout(); });
