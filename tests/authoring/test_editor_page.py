@@ -19,7 +19,7 @@ from esign import i18n
 from tests.support import KEYS, SAMPLE_PDF, running_server
 from tests.support.a11y import axe, open_page
 from tests.support.authoring import ORIGIN, create_session, editor, opened, token_of
-from tests.support.browser import DESKTOP, PHONE, chromium, new_page
+from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
 
 PARENT = """<!doctype html><html><head><title>Host app</title></head><body>
 <iframe id="editor" src="%s" width="900" height="700" title="Editor"></iframe>
@@ -333,5 +333,7 @@ async def test_the_pages_states_have_no_axe_violations(server, client, document_
                 await axe(page, f"a field selected, {where}")
                 await page.click("#send-open")
                 await axe(page, f"send dialog, {where}")
+                assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), where
+                await screenshot(page, f"editor-send-{lang}-{viewport['width']}")
                 page = await open_page(browser, f"{server.url}/author/{token_of(closed)}?lang={lang}", viewport)
                 await axe(page, f"revoked, {where}")

@@ -280,10 +280,14 @@
         if (at) add(type, at.doc, at.page);
       });
       button.addEventListener("pointerdown", function (e) {
-        if (e.button > 0) return;
+        if (e.button > 0 || e.pointerType === "touch") return;  // a finger taps (a swipe scrolls)
         var start = {x: e.clientX, y: e.clientY};
-        function up(ev) {
+        function done() {
           document.removeEventListener("pointerup", up);
+          document.removeEventListener("pointercancel", done);
+        }
+        function up(ev) {
+          done();
           if (Math.abs(ev.clientX - start.x) + Math.abs(ev.clientY - start.y) < 8) return;
           var target = document.elementFromPoint(ev.clientX, ev.clientY);
           var layer = target && target.closest(".sheet");
@@ -294,6 +298,7 @@
               (ev.clientX - r.left) / r.width * 100, (ev.clientY - r.top) / r.height * 100);
         }
         document.addEventListener("pointerup", up);
+        document.addEventListener("pointercancel", done);
       });
       box.appendChild(button);
     });
@@ -554,6 +559,7 @@
   }
 
   function loadImage(at) {
+    if (!at.near) return;  // drawn once it comes near the view
     var want = best(at.page.image_srcset, fitWidth() * zoom / 100 * (window.devicePixelRatio || 1));
     if (at.shown && at.shown.w >= want.w) return;
     at.shown = want;
@@ -591,10 +597,23 @@
         var img = el("img", {alt: label, draggable: "false"});
         sheet.appendChild(img);
         section.appendChild(sheet);
-        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc};
+        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc,
+                                              near: !window.IntersectionObserver};
       });
       box.appendChild(section);
     });
+    if (window.IntersectionObserver) {  // a page's image is fetched when it comes near the view of #pages
+      var seen = new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) {
+          if (!entry.isIntersecting) return;
+          var at = sheets[entry.target.dataset.document + ":" + entry.target.dataset.page];
+          at.near = true;
+          seen.unobserve(entry.target);
+          loadImage(at);
+        });
+      }, {root: $("pages"), rootMargin: "100% 0px"});
+      Object.keys(sheets).forEach(function (k) { seen.observe(sheets[k].sheet); });
+    }
     layout();
     fields.forEach(draw);
   }
