@@ -447,18 +447,25 @@
       box.appendChild(row);
     });
     $("add-person").hidden = !editable || adding;
-    var choose = $("new-signer");
+    choices();
+  }
+
+  /* The signers a new field may be for (beside the palette). */
+  function choices() {
+    var choose = $("new-signer"), was = choose.value;
     choose.textContent = "";
     signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
+    if (signerIndex(was) >= 0) choose.value = was;
   }
 
   function saveSigners(without) {
-    var list = [];
+    var list = [], added = false;
     Array.prototype.forEach.call($("participants").querySelectorAll("fieldset"), function (row) {
       var s = {};
       Array.prototype.forEach.call(row.querySelectorAll("[data-key]"), function (node) { s[node.dataset.key] = node.value.trim(); });
       var id = row.dataset.id;
       if (id === without || (!id && !(s.name && s.email))) return;  // removed, or a new one not filled in yet
+      added = added || !id;
       var out = {name: s.name, email: s.email, order: Number(s.order) || list.length + 1, delivery: s.delivery};
       if (id) out.id = id;
       if (s.locale) out.locale = s.locale;
@@ -467,13 +474,17 @@
     if (!list.length) return Promise.resolve();
     return patch({signers: list}).then(function (ok) {
       if (!ok) return;
-      adding = false;
+      if (added || without) {  // the list changed: drawn again (else the inputs stay, and the focus in them)
+        adding = adding && !added;
+        participants();
+      } else {
+        choices();
+      }
       var kept = signers().map(function (s) { return s.id; });  // the server removed a removed signer's fields
       fields.slice().forEach(function (f) {
         if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
       });
       if (selected && fields.indexOf(selected) < 0) select(null);
-      participants();
       fields.forEach(place);
       if (selected) settings();
     });
@@ -488,6 +499,7 @@
     }, function (error) {
       var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
       $("people-error").textContent = t("Not saved: {message}", {message: words || error.message || error.code});
+      if (GONE.indexOf(error.code) >= 0) failed(error);
       return false;
     });
   }
@@ -536,6 +548,7 @@
         }, function (error) {
           var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
           $("send-error").textContent = t("Not sent: {message}", {message: words || error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
         })
         .then(function () { $("send-go").disabled = false; });
       return then;
