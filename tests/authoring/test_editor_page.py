@@ -7,6 +7,7 @@ and the draft (read through the API) holds it where it was put; the API's 422 sh
 URL that no longer works still shows a page that posts `expired` or `error`; axe-core finds nothing."""
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -259,6 +260,27 @@ async def test_on_a_phone_a_person_changes_the_signers_moves_a_field_and_sends(s
     assert bob["name"] == "Bob Stone" and bob.get("delivery") == "link"
     placed = (await client.get(f"/v1/signing-requests/{made['request_id']}/fields")).json
     assert len(placed) == 1 and placed[0]["signer_id"] == bob["id"] and placed[0]["y_percent"] == 78
+
+
+@pytest.mark.browser
+async def test_closing_the_tab_right_after_a_change_loses_nothing(server, client, document_id):
+    made = await create_session(client, document_id, allowed_origin=None)
+    async with chromium() as browser:
+        page = await new_page(browser, DESKTOP)
+        await page.goto(f"{server.url}/author/{token_of(made)}")
+        await loaded(page)
+        await page.focus("#palette .tool[data-type=date]")
+        await page.keyboard.press("Enter")
+        await saved(page)
+        for _ in range(6):
+            await page.keyboard.press("ArrowDown")  # then gone before the autosave's 0.7 s
+        await page.close(run_before_unload=True)
+    for _ in range(100):
+        placed = await draft_fields(client, made["request_id"])
+        if placed["date"]["y_percent"] == 51:
+            break
+        await asyncio.sleep(0.1)
+    assert placed["date"]["y_percent"] == 51  # (100 - 4) / 2 + 6 × 0.5
 
 
 @pytest.mark.browser

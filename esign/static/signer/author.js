@@ -176,7 +176,7 @@
 
   function add(type, doc, page, x, y) {
     var kind = TYPES[type];
-    var signer = (selected && selected.signer_id) || ($("new-signer").value) || (signers()[0] || {}).id;
+    var signer = $("new-signer").value || (signers()[0] || {}).id;
     var f = {document_id: doc, signer_id: signer, field_type: type, page_number: page, width_percent: kind.w,
              height_percent: kind.h, placeholder: null, is_required: true,
              options: type === "select" ? [t("Option 1"), t("Option 2")] : null, validation_type: null,
