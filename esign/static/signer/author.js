@@ -675,7 +675,7 @@
   /* Closing the tab: a change not saved yet is sent (keepalive), and the framing page is told. */
   window.addEventListener("pagehide", function () {
     if (!secret) return;
-    if (dirty && !saving && fields.length && !sent) {
+    if (dirty && fields.length && !sent) {  // (after a save still under way: it holds the older list)
       call("POST", "/author/api/requests/" + view.request.id + "/fields", body(), true).catch(function () {});
     }
     post("esign.authoring.closed");
