@@ -5,7 +5,11 @@ esign.domain.authoring.sessions."""
 from __future__ import annotations
 
 import json
+import os
 
+import tornado.web
+
+from esign import i18n
 from esign.api.authoring_schemas import (
     AuthoringSession,
     AuthoringSessionCreate,
@@ -19,14 +23,17 @@ from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
-from esign.api.signer_page import asset_url, csp, page_locale, render
+from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
 from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
 from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import sessions as domain
 from esign.domain.requests import signing_requests as requests_domain
+from esign.domain.signer import page_images
 from esign.errors import ApiError
+from esign.pdf.render import FORMATS, WIDTHS
 
 TAG = ["authoring sessions"]
+SCRIPT = os.path.join(STATIC, "author.js")
 SEALED_URL = "_sealed_url"  # the key under which an idempotency record keeps the encrypted URL
 
 
@@ -182,11 +189,34 @@ class EditorUploadHandler(SpooledUpload, EditorBase):
         self.write_request(request, 201)
 
 
+class EditorPageImageHandler(EditorBase):
+    """A page of the draft's document `order` as the signing page draws it (its renderer, WebP, at a content
+    address: `image_url` / `image_srcset` of `GET /author/api/session`), read with the secret. An address that
+    is no longer the page's redirects to the current one; the browser keeps an image for the session's life."""
+
+    async def get(self, request_id, number, image, order="1"):
+        m = ADDRESSED.fullmatch(image)
+        if not number.isdigit() or m is None or int(m.group(2)) not in WIDTHS:
+            raise tornado.web.HTTPError(404)
+        address, width, fmt = m.group(1), int(m.group(2)), m.group(3)
+        request, n = await self.draft(request_id), document_order(order)
+        current = await page_images.current_address(self.services, request, int(number), order=n)
+        if current != address:
+            base = domain.image_base(request)
+            self.redirect(f"{page_images.page_path(base, n, int(number))}/{current}-{width}.{fmt}")
+            return
+        data = await page_images.image(self.services, request, int(number), width, fmt, order=n)
+        self.set_header("Content-Type", FORMATS[fmt])
+        self.set_header("Cache-Control", f"private, max-age={int(domain.ABSOLUTE.total_seconds())}, immutable")
+        self.finish(data)
+
+
 class AuthorPageHandler(BaseHandler):
     """`/author/{token}`: the editor page, server-rendered with the signing page's templates, styles and CSP,
     framed only by the session's `allowed_origin`. Its script swaps the token for the secret and shows the
-    draft's documents and fields (read-only for now). A URL that no longer works answers a small page that
-    still tells the framing origin (`esign.authoring.expired` or `esign.authoring.error`): never a blank frame."""
+    draft's pages with its fields for the person to place, change and send (docs/authoring.md). A URL that no
+    longer works answers a small page that still tells the framing origin (`esign.authoring.expired` or
+    `esign.authoring.error`): never a blank frame."""
 
     origin: str | None = None
 
@@ -211,7 +241,8 @@ class AuthorPageHandler(BaseHandler):
         self.set_header("Content-Language", locale)
         if state != "ready":
             self.set_status(404 if not session else 410)
-        self.finish(render("author.html", locale, state=state, origin=self.origin or "",
+        messages = i18n.script_catalog(locale, i18n.script_messages(SCRIPT))
+        self.finish(render("author.html", locale, state=state, origin=self.origin or "", messages=messages,
                            request_id=session.get("request_id") or "", external_id=session.get("external_id") or "",
                            static_url=asset_url))
 
@@ -226,5 +257,7 @@ ROUTES = [
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
     ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
     ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
+    ("/author/api/requests/{request_id}/pages/{number}/{image}", EditorPageImageHandler),
+    ("/author/api/requests/{request_id}/documents/{order}/pages/{number}/{image}", EditorPageImageHandler),
     ("/author/{token}", AuthorPageHandler),
 ]

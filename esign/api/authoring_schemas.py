@@ -116,6 +116,9 @@ class PageSize(OutSchema):
     number = Int(required=True)
     width = fields.Float(required=True, metadata={"description": "points, as the page is displayed (rotation applied)"})
     height = fields.Float(required=True)
+    image_url = fields.String(required=True, metadata={
+        "description": "the page's image (WebP, 960 px wide) at its content address; read with the editor's secret"})
+    image_srcset = fields.String(required=True, metadata={"description": "the image at every width the page may ask for"})
 
 
 class EditorDocument(OutSchema):

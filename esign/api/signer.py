@@ -9,7 +9,6 @@ embedded link (else nobody).
 from __future__ import annotations
 
 import os
-import re
 
 import tornado.web
 
@@ -17,10 +16,12 @@ from esign import i18n
 from esign.api.base import MB
 from esign.api.pdf_download import send_file
 from esign.api.signer_page import (
+    ADDRESSED,
     STATIC,
     SignerAssets,
     SignerHandler,
     asset_url,
+    document_order,
     page_locale,
     render,
     signer_op,
@@ -86,13 +87,6 @@ class SignerApiHandler(SignerHandler):
         await self.answer()
 
 
-def document_order(order: str) -> int:
-    """The envelope document a page route names (`/documents/{order}/pages/...`; 1 for `/pages/...`)."""
-    if not order.isdigit() or len(order) > 3:
-        raise tornado.web.HTTPError(404)
-    return int(order)
-
-
 class PageImageHandler(SignerHandler):
     """A page as it stands now, as a PNG at the default scale (the address the page used before
     `image_url` was content-addressed): never cached, as what it shows changes as signers sign.
@@ -104,9 +98,6 @@ class PageImageHandler(SignerHandler):
         png = await page_images.image(self.services, self.session.request, int(number), order=document_order(order))
         self.set_header("Content-Type", "image/png")
         self.finish(png)
-
-
-ADDRESSED = re.compile(r"([0-9a-f]{24})-([0-9]{1,4})\.(webp)")
 
 
 class AddressedPageImageHandler(SignerHandler):

@@ -4,6 +4,7 @@ templates and its content-addressed static files."""
 from __future__ import annotations
 
 import os
+import re
 
 import tornado.template
 import tornado.web
@@ -120,6 +121,17 @@ class SignerHandler(BaseHandler):
             "error.html", locale, status=status, message=body["error"]["message"], code=body["error"]["code"],
             heading=self.error_heading, request_id=self.request_id, embed=embed, situation=situation,
             person=known.name if known else None, static_url=asset_url))
+
+
+# a page image's name at its content address: `{address}-{width}.webp` (esign.domain.signer.page_images.urls)
+ADDRESSED = re.compile(r"([0-9a-f]{24})-([0-9]{1,4})\.(webp)")
+
+
+def document_order(order: str) -> int:
+    """The envelope document a page route names (`/documents/{order}/pages/...`; 1 for `/pages/...`)."""
+    if not order.isdigit() or len(order) > 3:
+        raise tornado.web.HTTPError(404)
+    return int(order)
 
 
 def signer_op(summary: str, body=None, response=SignerView, description: str = ""):

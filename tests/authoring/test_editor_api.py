@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 
 import pytest
+import tornado.httpclient
 from prometheus_client.parser import text_string_to_metric_families
 
 from esign.logs import ContextFilter
@@ -246,3 +247,38 @@ async def test_bad_input_to_the_editor_is_answered_in_the_error_shape(client, do
     resp = await client.request(method, path, body=body, key=None,
                                 headers={**headers, "Authorization": f"Bearer {secret}"})
     assert_error(resp, status)
+
+
+async def test_the_drafts_page_images_are_read_with_the_secret_at_their_content_address(client, document_id, sample_pdf):
+    made = await create_session(client, document_id)
+    secret = await opened(client, made)
+    view = (await editor(client, secret, "GET", "/session")).json
+    pages = view["documents"][0]["pages"]
+    assert len(pages) == 4
+    first = pages[0]["image_url"]
+    assert first.startswith(f"/author/api/requests/{made['request_id']}/pages/1/") and first.endswith("-960.webp")
+    assert len(pages[0]["image_srcset"].split(", ")) == 4
+    resp = await client.request("GET", first, key=None, headers={"Authorization": f"Bearer {secret}"})
+    assert resp.status == 200 and resp.headers["Content-Type"] == "image/webp" and resp.body[8:12] == b"WEBP"
+    assert "immutable" in resp.headers["Cache-Control"] and resp.headers["Cache-Control"].startswith("private")
+    assert_error(await client.request("GET", first, key=None), 401, "unauthorized")
+    # an address that is no longer the page's goes to the current one; a page that does not exist is 404
+    stale = first.rsplit("/", 1)[0] + "/" + "0" * 24 + "-960.webp"
+    moved = await tornado.httpclient.AsyncHTTPClient().fetch(
+        client.base_url + stale, headers={"Authorization": f"Bearer {secret}"}, follow_redirects=False, raise_error=False)
+    assert moved.code == 302 and moved.headers["Location"] == first
+    missing = first.replace("/pages/1/", "/pages/9/")
+    assert (await client.request("GET", missing, key=None, headers={"Authorization": f"Bearer {secret}"})).status == 404
+    # another draft's pages (of this organisation) are not the session's
+    other = await create_session(client, document_id)
+    elsewhere = first.replace(made["request_id"], other["request_id"])
+    assert_error(await client.request("GET", elsewhere, key=None, headers={"Authorization": f"Bearer {secret}"}),
+                 404, "not_found")
+    # a second document of the envelope: `/documents/2/pages/...`
+    annex = await editor_upload(client, secret, made["request_id"], sample_pdf)
+    assert annex.status == 201, annex
+    view = (await editor(client, secret, "GET", "/session")).json
+    second = view["documents"][1]["pages"][0]["image_url"]
+    assert f"/author/api/requests/{made['request_id']}/documents/2/pages/1/" in second
+    resp = await client.request("GET", second, key=None, headers={"Authorization": f"Bearer {secret}"})
+    assert resp.status == 200 and resp.headers["Content-Type"] == "image/webp"

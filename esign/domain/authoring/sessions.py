@@ -19,7 +19,7 @@ from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.ports import Services
 from esign.domain.requests import drafts, envelope, lifecycle
 from esign.domain.requests import signing_requests as requests_domain
-from esign.domain.signer import signing
+from esign.domain.signer import page_images, signing
 from esign.domain.templating import templates as templates_domain
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.secrets import hash_token, new_token
@@ -299,12 +299,26 @@ async def draft_of(services: Services, session: dict[str, Any], request_id: str)
 
 async def documents(services: Services, request: SigningRequest) -> list[dict[str, Any]]:
     """The draft's documents with each page's size as displayed (points; fields are placed in percent of
-    it): the signing page's geometry, computed once per document and kept on its record."""
+    it): the signing page's geometry, computed once per document and kept on its record; and each page's
+    content-addressed image (`image_url`, `image_srcset`: the signing page's renderer and WebP images)."""
     shown = []
-    for listed in envelope.of(request):
+    default_locale = await page_images.org_locale(services, request)
+    for order, listed in enumerate(envelope.of(request), start=1):
         record = await services.store.documents.settled(request["org_id"], listed["id"])
-        shown.append({**listed, "pages": await signing.pages(services, record)})
+        if record is None:
+            raise not_found("document")
+        sizes = await signing.pages(services, record)
+        found = page_images.addresses(request, record, default_locale=default_locale)
+        shown.append({**listed, "pages": [
+            {**size, **page_images.urls(image_base(request), order, size["number"], found[size["number"]])}
+            for size in sizes]})
     return shown
+
+
+def image_base(request: SigningRequest) -> str:
+    """Where the editor's page images of the draft lie (esign.domain.signer.page_images.urls adds
+    `/pages/{n}/...` or `/documents/{order}/pages/{n}/...`), read with the editor's secret."""
+    return f"/author/api/requests/{request['id']}"
 
 
 def check_fields(services: Services, session: dict[str, Any], fields: list[dict[str, Any]]) -> None:

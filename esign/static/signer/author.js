@@ -1,12 +1,38 @@
-/* The editor page (/author/{token}; docs/authoring.md): swaps the URL's token once for the session's
-   secret (kept in memory only), shows the draft's documents and how many fields each holds, and tells
-   the framing page (its registered origin only) with esign.authoring.* messages. A URL that no longer
-   works (the server rendered it so) posts esign.authoring.expired or esign.authoring.error. */
+/* The editor page (/author/{token}; docs/authoring.md). Swaps the URL's token once for the session's
+   secret (kept in memory only), shows every page of the draft's documents (the signing page's images,
+   read with the secret) with the fields over them, and lets a person place, move, resize, duplicate and
+   delete fields (mouse, touch or keyboard), change each field's settings, the participants and send, as
+   far as the session's capabilities allow (the server checks each of them again). Changes are saved
+   through the editor's API as they are made. The framing page (its registered origin only) is told with
+   esign.authoring.* messages. A URL that no longer works (the server rendered it so) posts
+   esign.authoring.expired or esign.authoring.error. */
 (function () {
   "use strict";
   var app = document.getElementById("app");
   if (!app) return;
   var origin = app.dataset.origin;
+  var lang = document.documentElement.lang || "en";
+  var messages = {};
+  try { messages = JSON.parse(document.getElementById("messages").textContent) || {}; } catch (e) { messages = {}; }
+
+  /* A message in the page's language, with its {placeholders} filled (extracted by pybabel). */
+  function t(message, values) {
+    var out = messages[message] || message;
+    return out.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && values[name] !== undefined ? String(values[name]) : all;
+    });
+  }
+  var numbers = window.Intl ? new Intl.NumberFormat(lang, {maximumFractionDigits: 1}) : null;
+  function num(n) { return numbers ? numbers.format(n) : String(Math.round(n * 10) / 10); }
+  function $(id) { return document.getElementById(id); }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "className") node.className = attrs[k]; else node.setAttribute(k, attrs[k]);
+    });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
 
   function post(type, extra) {
     if (!origin || window.parent === window) return;
@@ -17,51 +43,657 @@
 
   if (app.dataset.state !== "ready") {
     post(app.dataset.state === "expired" ? "esign.authoring.expired" : "esign.authoring.error",
-         {message: document.getElementById("error-message").textContent});
+         {message: $("error-message").textContent});
     return;
   }
 
-  function call(path, options) {
+  var TYPES = {
+    signature: {name: t("Signature"), w: 25, h: 6}, initials: {name: t("Initials"), w: 10, h: 5},
+    date: {name: t("Date"), w: 18, h: 4}, text: {name: t("Text"), w: 30, h: 4},
+    checkbox: {name: t("Checkbox"), w: 4, h: 3}, select: {name: t("Select"), w: 25, h: 4},
+    attachment: {name: t("Attachment"), w: 25, h: 5}
+  };
+  var VALIDATIONS = {"": t("None"), email: t("Email"), number: t("Number"), phone: t("Phone"), date: t("Date")};
+  var DELIVERY = {email: t("Email"), link: t("Link only"), sms: t("Text message"), both: t("Email and text message")};
+  var KEPT = ["document_id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
+              "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
+              "auto_source", "value"];
+  var ZOOMS = [50, 75, 100, 125, 150, 200, 300, 400];
+  var STEP = 0.5;
+  var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
+
+  var secret = null, view = null, fields = [], selected = null, zoom = 100, sent = false;
+  var saving = false, dirty = false, timer = null, savedFields = null, adding = false;
+  var sheets = {};  // document id + page -> {sheet, img, page, doc}
+  var caps = {};
+
+  function call(method, path, body, keepalive) {
+    var options = {method: method, headers: {"Authorization": "Bearer " + secret}, keepalive: !!keepalive};
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
     return fetch(path, options).then(function (resp) {
-      return resp.json().then(function (body) {
-        if (!resp.ok) throw body.error || {code: "error", message: resp.statusText};
-        return body;
+      return resp.json().then(function (data) {
+        if (!resp.ok) throw data.error || {code: "error", message: resp.statusText};
+        return data;
       });
     });
   }
 
-  function text(template, count) {
-    return template.replace("{count}", String(count));
+  function failed(error) {
+    $("status").textContent = error.message || "";
+    post(error.code === "session_expired" ? "esign.authoring.expired" : "esign.authoring.error",
+         {code: error.code || null, message: error.message || null});
   }
 
-  function show(view) {
-    var request = view.request;
-    var list = document.getElementById("documents");
-    (request ? request.documents : []).forEach(function (doc) {
-      var fields = view.fields.filter(function (f) { return f.document_id === doc.id; }).length;
-      var item = document.createElement("li");
-      var name = document.createElement("strong");
-      name.textContent = doc.name;
-      item.appendChild(name);
-      item.appendChild(document.createTextNode(" — " + text(app.dataset.pages, doc.page_count || 0) + ", " +
-                                               text(app.dataset.fields, fields)));
-      list.appendChild(item);
+  function announce(message) {
+    var live = $("announce");
+    live.textContent = "";
+    window.setTimeout(function () { live.textContent = message; }, 30);
+  }
+
+  // --- signers and their colours -------------------------------------------------------------------
+  function signers() { return (view.request && view.request.signers) || []; }
+  function signerIndex(id) {
+    for (var i = 0; i < signers().length; i++) if (signers()[i].id === id) return i;
+    return -1;
+  }
+  function signerName(id) {
+    var i = signerIndex(id);
+    return i < 0 ? "" : signers()[i].name;
+  }
+  function colour(id) { return "signer-" + (Math.max(0, signerIndex(id)) % 6); }
+
+  // --- where a field is, in words ------------------------------------------------------------------
+  function describe(f) {
+    return t("{type} for {signer}, page {page}: {x} % from the left, {y} % from the top, {width} % wide, {height} % high",
+             {type: TYPES[f.field_type] ? TYPES[f.field_type].name : f.field_type, signer: signerName(f.signer_id),
+              page: f.page_number, x: num(f.x_percent), y: num(f.y_percent), width: num(f.width_percent),
+              height: num(f.height_percent)});
+  }
+
+  function clamp(f) {
+    f.width_percent = Math.min(80, Math.max(1, f.width_percent));
+    f.height_percent = Math.min(40, Math.max(1, f.height_percent));
+    f.x_percent = Math.min(100 - f.width_percent, Math.max(0, f.x_percent));
+    f.y_percent = Math.min(100 - f.height_percent, Math.max(0, f.y_percent));
+    ["x_percent", "y_percent", "width_percent", "height_percent"].forEach(function (k) {
+      f[k] = Math.round(f[k] * 100) / 100;
     });
-    document.getElementById("status").textContent = "";
+  }
+
+  // --- the fields over the pages -------------------------------------------------------------------
+  function place(f) {
+    var node = f.node;
+    node.style.left = f.x_percent + "%";
+    node.style.top = f.y_percent + "%";
+    node.style.width = f.width_percent + "%";
+    node.style.height = f.height_percent + "%";
+    node.className = "efield " + colour(f.signer_id) + (f === selected ? " selected" : "") + (f.error ? " invalid" : "");
+    node.setAttribute("aria-label", describe(f));
+    node.setAttribute("aria-pressed", f === selected ? "true" : "false");
+    node.querySelector(".name").textContent = (TYPES[f.field_type] || {name: f.field_type}).name;
+    var tip = node.querySelector(".field-tip");
+    tip.textContent = f.error || "";
+    tip.hidden = !f.error;
+  }
+
+  function draw(f) {
+    var at = sheets[f.document_id + ":" + f.page_number];
+    if (!at) return;
+    if (!f.node) {
+      f.node = el("div", {tabindex: "0", role: "button", "aria-describedby": "keys-help"});
+      f.node.appendChild(el("span", {className: "name", "aria-hidden": "true"}));
+      f.node.appendChild(el("span", {className: "handle", "aria-hidden": "true"}));
+      var tip = el("span", {className: "field-tip", role: "alert"});
+      tip.hidden = true;
+      f.node.appendChild(tip);
+      f.node.addEventListener("pointerdown", function (e) { grab(e, f); });
+      f.node.addEventListener("keydown", function (e) { keys(e, f); });
+      f.node.addEventListener("focus", function () { if (selected !== f) select(f); });
+    }
+    if (f.node.parentNode !== at.layer) at.layer.appendChild(f.node);
+    place(f);
+  }
+
+  function select(f) {
+    var before = selected;
+    selected = f;
+    if (before && before.node) place(before);
+    if (f && f.node) place(f);
+    settings();
+  }
+
+  function changed(f, words) {
+    clamp(f);
+    f.error = null;
+    place(f);
+    if (words) announce(words);
+    if (f === selected) settings();
+    schedule();
+  }
+
+  function add(type, doc, page, x, y) {
+    var kind = TYPES[type];
+    var signer = $("new-signer").value || (signers()[0] || {}).id;
+    var f = {document_id: doc, signer_id: signer, field_type: type, page_number: page, width_percent: kind.w,
+             height_percent: kind.h, placeholder: null, is_required: true,
+             options: type === "select" ? [t("Option 1"), t("Option 2")] : null, validation_type: null,
+             validation_pattern: null, auto_source: null, value: null};
+    f.x_percent = x === undefined ? (100 - kind.w) / 2 : x - kind.w / 2;
+    f.y_percent = y === undefined ? (100 - kind.h) / 2 : y - kind.h / 2;
+    clamp(f);
+    fields.push(f);
+    draw(f);
+    select(f);
+    f.node.focus();
+    changed(f, t("Added: {field}", {field: describe(f)}));
+  }
+
+  function remove(f) {
+    var words = t("Deleted: {field}", {field: describe(f)});
+    fields.splice(fields.indexOf(f), 1);
+    if (f.node) f.node.remove();
+    if (selected === f) select(null);
+    announce(words);
+    schedule();
+  }
+
+  function duplicate(f) {
+    var copy = {};
+    KEPT.forEach(function (k) { copy[k] = f[k]; });
+    copy.options = f.options ? f.options.slice() : null;
+    copy.x_percent += 2;
+    copy.y_percent += 2;
+    clamp(copy);
+    fields.push(copy);
+    draw(copy);
+    select(copy);
+    copy.node.focus();
+    changed(copy, t("Added: {field}", {field: describe(copy)}));
+  }
+
+  /* Arrow keys move the field by 0.5 % of the page, Shift with them resizes it; Delete removes it. */
+  function keys(e, f) {
+    var moves = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]};
+    if (moves[e.key] && !sent) {
+      e.preventDefault();
+      var d = moves[e.key];
+      if (e.shiftKey) { f.width_percent += d[0]; f.height_percent += d[1]; }
+      else { f.x_percent += d[0]; f.y_percent += d[1]; }
+      changed(f, describe(f));
+    } else if ((e.key === "Delete" || e.key === "Backspace") && !sent) {
+      e.preventDefault();
+      remove(f);
+      var next = fields[fields.length - 1];
+      if (next && next.node) next.node.focus(); else $("palette").querySelector("button").focus();
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      select(f);
+      $("field-signer").focus();
+    }
+  }
+
+  /* Dragging a field moves it; dragging its corner handle resizes it (mouse, pen or touch). */
+  function grab(e, f) {
+    if (sent || e.button > 0) return;
+    e.preventDefault();
+    select(f);
+    f.node.focus({preventScroll: true});
+    var sheet = f.node.parentNode.getBoundingClientRect();
+    var resizing = e.target.classList.contains("handle");
+    var start = {x: e.clientX, y: e.clientY, fx: f.x_percent, fy: f.y_percent, fw: f.width_percent, fh: f.height_percent};
+    var moved = false;
+    f.node.setPointerCapture(e.pointerId);
+    function move(ev) {
+      var dx = (ev.clientX - start.x) / sheet.width * 100, dy = (ev.clientY - start.y) / sheet.height * 100;
+      if (!moved && Math.abs(ev.clientX - start.x) + Math.abs(ev.clientY - start.y) < 3) return;
+      moved = true;
+      if (resizing) { f.width_percent = start.fw + dx; f.height_percent = start.fh + dy; }
+      else { f.x_percent = start.fx + dx; f.y_percent = start.fy + dy; }
+      clamp(f);
+      place(f);
+    }
+    function up() {
+      f.node.removeEventListener("pointermove", move);
+      f.node.removeEventListener("pointerup", up);
+      f.node.removeEventListener("pointercancel", up);
+      if (moved) changed(f, describe(f));
+    }
+    f.node.addEventListener("pointermove", move);
+    f.node.addEventListener("pointerup", up);
+    f.node.addEventListener("pointercancel", up);
+  }
+
+  /* A palette button: a click (or Enter) adds its field in the middle of the current page; dragged onto a
+     page it adds the field where it is dropped. */
+  function palette() {
+    var box = $("palette");
+    (view.session.capabilities.field_types || []).forEach(function (type) {
+      if (!TYPES[type]) return;
+      var button = el("button", {type: "button", className: "tool secondary", "data-type": type}, TYPES[type].name);
+      var dropped = false;
+      button.addEventListener("click", function () {
+        if (dropped) { dropped = false; return; }
+        var at = current();
+        if (at) add(type, at.doc, at.page);
+      });
+      button.addEventListener("pointerdown", function (e) {
+        if (e.button > 0 || e.pointerType === "touch") return;  // a finger taps (a swipe scrolls)
+        var start = {x: e.clientX, y: e.clientY};
+        function done() {
+          document.removeEventListener("pointerup", up);
+          document.removeEventListener("pointercancel", done);
+        }
+        function up(ev) {
+          done();
+          if (Math.abs(ev.clientX - start.x) + Math.abs(ev.clientY - start.y) < 8) return;
+          var target = document.elementFromPoint(ev.clientX, ev.clientY);
+          var layer = target && target.closest(".sheet");
+          if (!layer) return;
+          dropped = target.closest(".tool") === button;
+          var r = layer.getBoundingClientRect();
+          add(type, layer.dataset.document, Number(layer.dataset.page),
+              (ev.clientX - r.left) / r.width * 100, (ev.clientY - r.top) / r.height * 100);
+        }
+        document.addEventListener("pointerup", up);
+        document.addEventListener("pointercancel", done);
+      });
+      box.appendChild(button);
+    });
+  }
+
+  /* The page a new field goes on: the selected field's, else the first page in view. */
+  function current() {
+    if (selected) return {doc: selected.document_id, page: selected.page_number};
+    var keys = Object.keys(sheets), best = null;
+    keys.forEach(function (k) {
+      var r = sheets[k].sheet.getBoundingClientRect();
+      if (!best && r.bottom > 0 && r.top < window.innerHeight) best = sheets[k];
+    });
+    best = best || sheets[keys[0]];
+    return best ? {doc: best.doc.id, page: best.page.number} : null;
+  }
+
+  // --- the settings of the selected field ----------------------------------------------------------
+  function settings() {
+    var f = selected, panel = $("field-settings");
+    $("no-field").hidden = !!f;
+    panel.hidden = !f;
+    if (!f) return;
+    $("field-what").textContent = describe(f);
+    var choose = $("field-signer");
+    choose.textContent = "";
+    signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
+    choose.value = f.signer_id;
+    $("field-required").checked = f.is_required !== false;
+    $("field-placeholder").value = f.placeholder || "";
+    $("options-row").hidden = f.field_type !== "select";
+    if (document.activeElement !== $("field-options")) $("field-options").value = (f.options || []).join("\n");
+    $("validation-row").hidden = f.field_type !== "text";
+    $("field-validation").value = f.validation_type || "";
+    $("field-error").textContent = f.error || "";
+  }
+
+  function wireSettings() {
+    var validation = $("field-validation");
+    Object.keys(VALIDATIONS).forEach(function (k) { validation.appendChild(el("option", {value: k}, VALIDATIONS[k])); });
+    $("field-signer").addEventListener("change", function (e) { selected.signer_id = e.target.value; changed(selected); });
+    $("field-required").addEventListener("change", function (e) { selected.is_required = e.target.checked; changed(selected); });
+    $("field-placeholder").addEventListener("input", function (e) { selected.placeholder = e.target.value || null; changed(selected); });
+    $("field-options").addEventListener("input", function (e) {
+      selected.options = e.target.value.split("\n").map(function (s) { return s.trim(); }).filter(Boolean);
+      changed(selected);
+    });
+    validation.addEventListener("change", function (e) { selected.validation_type = e.target.value || null; changed(selected); });
+    $("field-duplicate").addEventListener("click", function () { duplicate(selected); });
+    $("field-delete").addEventListener("click", function () { remove(selected); $("palette").querySelector("button").focus(); });
+  }
+
+  // --- autosave -----------------------------------------------------------------------------------
+  function body() {
+    return {fields: fields.map(function (f) {
+      var out = {};
+      KEPT.forEach(function (k) { if (f[k] !== null && f[k] !== undefined) out[k] = f[k]; });
+      return out;
+    })};
+  }
+
+  function schedule() {
+    dirty = true;
+    $("save-state").textContent = t("Saving…");
+    window.clearTimeout(timer);
+    timer = window.setTimeout(save, 700);
+  }
+
+  function save() {
+    if (saving || !dirty || sent) return Promise.resolve();
+    if (!fields.length) {
+      dirty = false;
+      $("save-state").textContent = t("Place at least one field: a draft keeps its last field until then.");
+      return Promise.resolve();
+    }
+    saving = true;
+    dirty = false;
+    savedFields = fields.slice();
+    return call("POST", "/author/api/requests/" + view.request.id + "/fields", body())
+      .then(function () {
+        savedFields.forEach(function (f) { if (f.error) { f.error = null; if (f.node) place(f); } });
+        $("save-state").textContent = dirty ? t("Saving…") : t("All changes saved");
+        if (selected) settings();
+        post("esign.authoring.saved");
+      }, function (error) {
+        (error.details || []).forEach(function (d) {
+          var m = /^fields\.(\d+)\.?(.*)$/.exec(d.field || "");
+          var f = m && savedFields[Number(m[1])];
+          if (f) { f.error = d.message; if (f.node) place(f); }
+        });
+        $("save-state").textContent = t("Not saved: {message}", {message: error.message || error.code});
+        if (selected) settings();
+        if (GONE.indexOf(error.code) >= 0) failed(error);
+      })
+      .then(function () {
+        saving = false;
+        if (dirty) schedule();
+      });
+  }
+
+  // --- participants ------------------------------------------------------------------------------
+  /* One fieldset a participant (name, email, order, delivery, language), and an empty one after "Add a
+     participant"; a change saves the whole list (PATCH signers: an entry with its id keeps that signer and
+     their fields), a new participant once their name and email are given. */
+  function participants() {
+    var box = $("participants");
+    var editable = caps.edit_signers && (view.session.locked || []).indexOf("signers") < 0 && !sent;
+    var people = signers().concat(adding && editable ? [{id: "", name: "", email: ""}] : []);
+    box.textContent = "";
+    people.forEach(function (s, i) {
+      var row = el("fieldset", {className: "person " + (s.id ? colour(s.id) : "new"), "data-id": s.id});
+      row.appendChild(el("legend", {}, t("Participant {number}", {number: i + 1})));
+      function input(key, label, type, value) {
+        var id = "p" + i + "-" + key, wrap = el("div", {className: "prow"});
+        wrap.appendChild(el("label", {"for": id}, label));
+        var node = el(type === "select" ? "select" : "input", {id: id, "data-key": key});
+        if (type !== "select") node.setAttribute("type", type);
+        wrap.appendChild(node);
+        row.appendChild(wrap);
+        return node;
+      }
+      var name = input("name", t("Name"), "text"), email = input("email", t("Email"), "email");
+      name.value = s.name;
+      email.value = s.email || "";
+      name.autocomplete = "off";
+      email.autocomplete = "off";
+      var order = input("order", t("Order"), "number");
+      order.min = "1";
+      order.value = s.order || i + 1;
+      var delivery = input("delivery", t("Delivery"), "select");
+      Object.keys(DELIVERY).forEach(function (k) { delivery.appendChild(el("option", {value: k}, DELIVERY[k])); });
+      delivery.value = s.delivery || "email";
+      var locale = input("locale", t("Language"), "select");
+      locale.appendChild(el("option", {value: ""}, t("The organisation's")));
+      JSON.parse(app.dataset.languages).forEach(function (l) { locale.appendChild(el("option", {value: l[0], lang: l[0]}, l[1])); });
+      locale.value = s.locale || "";
+      [name, email, order, delivery, locale].forEach(function (node) {
+        node.disabled = !editable;
+        node.addEventListener("change", function () { saveSigners(null); });
+      });
+      if (editable && s.id && signers().length > 1) {
+        var drop = el("button", {type: "button", className: "secondary"}, t("Remove {name}", {name: s.name}));
+        drop.addEventListener("click", function () { saveSigners(s.id); });
+        row.appendChild(drop);
+      }
+      box.appendChild(row);
+    });
+    $("add-person").hidden = !editable || adding;
+    choices();
+  }
+
+  /* The signers a new field may be for (beside the palette). */
+  function choices() {
+    var choose = $("new-signer"), was = choose.value;
+    choose.textContent = "";
+    signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
+    if (signerIndex(was) >= 0) choose.value = was;
+  }
+
+  function saveSigners(without) {
+    var list = [], added = false;
+    Array.prototype.forEach.call($("participants").querySelectorAll("fieldset"), function (row) {
+      var s = {};
+      Array.prototype.forEach.call(row.querySelectorAll("[data-key]"), function (node) { s[node.dataset.key] = node.value.trim(); });
+      var id = row.dataset.id;
+      if (id === without || (!id && !(s.name && s.email))) return;  // removed, or a new one not filled in yet
+      added = added || !id;
+      var out = {name: s.name, email: s.email, order: Number(s.order) || list.length + 1, delivery: s.delivery};
+      if (id) out.id = id;
+      if (s.locale) out.locale = s.locale;
+      list.push(out);
+    });
+    if (!list.length) return Promise.resolve();
+    return patch({signers: list}).then(function (ok) {
+      if (!ok) return;
+      if (added || without) {  // the list changed: drawn again (else the inputs stay, and the focus in them)
+        adding = adding && !added;
+        participants();
+      } else {
+        choices();
+      }
+      var kept = signers().map(function (s) { return s.id; });  // the server removed a removed signer's fields
+      fields.slice().forEach(function (f) {
+        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+      });
+      if (selected && fields.indexOf(selected) < 0) select(null);
+      fields.forEach(place);
+      if (selected) settings();
+    });
+  }
+
+  function patch(changes) {
+    $("people-error").textContent = "";
+    return call("PATCH", "/author/api/requests/" + view.request.id, changes).then(function (request) {
+      view.request = request;
+      post("esign.authoring.saved");
+      return true;
+    }, function (error) {
+      var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
+      $("people-error").textContent = t("Not saved: {message}", {message: words || error.message || error.code});
+      if (GONE.indexOf(error.code) >= 0) failed(error);
+      return false;
+    });
+  }
+
+  // --- the send dialog ---------------------------------------------------------------------------
+  function wireSend() {
+    var dialog = $("send-dialog"), r = view.request;
+    $("send-open").hidden = !view.session.capabilities.send;
+    $("send-open").addEventListener("click", function () {
+      $("send-message").value = view.request.message || "";
+      $("send-expiry").value = view.request.expires_in_days || 7;
+      $("send-order").value = view.request.signing_order || "parallel";
+      $("send-reminder").value = view.request.reminder_days || "";
+      var locked = !view.session.capabilities.edit_settings;
+      ["message", "expiry", "order", "reminder"].forEach(function (k) {
+        var key = {message: "message", expiry: "expires_in_days", order: "signing_order", reminder: "reminder_days"}[k];
+        $("send-" + k).disabled = locked || (view.session.locked || []).indexOf(key) >= 0;
+      });
+      $("send-error").textContent = "";
+      dialog.showModal();
+    });
+    $("send-cancel").addEventListener("click", function () { dialog.close(); });
+    $("send-form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var changes = {}, then = Promise.resolve();
+      if (!$("send-message").disabled && $("send-message").value !== (view.request.message || "")) changes.message = $("send-message").value;
+      if (!$("send-order").disabled && $("send-order").value !== view.request.signing_order) changes.signing_order = $("send-order").value;
+      if (!$("send-expiry").disabled) changes.expires_in_days = Number($("send-expiry").value);
+      if (!$("send-reminder").disabled && $("send-reminder").value) changes.reminder_days = Number($("send-reminder").value);
+      $("send-go").disabled = true;
+      window.clearTimeout(timer);
+      then = (dirty ? save() : Promise.resolve())
+        .then(function () {
+          return Object.keys(changes).length ? call("PATCH", "/author/api/requests/" + view.request.id, changes) : null;
+        })
+        .then(function () { return call("POST", "/author/api/requests/" + view.request.id + "/send"); })
+        .then(function (request) {
+          view.request = request;
+          sent = true;
+          dialog.close();
+          $("send-open").hidden = true;
+          $("status").textContent = t("The request was sent.");
+          app.classList.add("sent");
+          participants();
+          post("esign.authoring.sent");
+        }, function (error) {
+          var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
+          $("send-error").textContent = t("Not sent: {message}", {message: words || error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
+        })
+        .then(function () { $("send-go").disabled = false; });
+      return then;
+    });
+    if (r.status !== "draft") {
+      sent = true;
+      $("send-open").hidden = true;
+    }
+  }
+
+  // --- the pages ---------------------------------------------------------------------------------
+  function fitWidth() { return Math.min(Math.max($("pages").clientWidth - 2, 200), 900); }
+
+  function best(srcset, width) {
+    var options = srcset.split(",").map(function (s) {
+      var p = s.trim().split(" ");
+      return {url: p[0], w: parseInt(p[1], 10)};
+    }).sort(function (a, b) { return a.w - b.w; });
+    for (var i = 0; i < options.length; i++) if (options[i].w >= width) return options[i];
+    return options[options.length - 1];
+  }
+
+  function loadImage(at) {
+    if (!at.near) return;  // drawn once it comes near the view
+    var want = best(at.page.image_srcset, fitWidth() * zoom / 100 * (window.devicePixelRatio || 1));
+    if (at.shown && at.shown.w >= want.w) return;
+    at.shown = want;
+    fetch(want.url, {headers: {"Authorization": "Bearer " + secret}})
+      .then(function (resp) { if (!resp.ok) throw new Error(resp.statusText); return resp.blob(); })
+      .then(function (blob) {
+        if (at.img.src) URL.revokeObjectURL(at.img.src);
+        at.img.src = URL.createObjectURL(blob);
+      })
+      .catch(function () { at.shown = null; at.sheet.classList.add("no-image"); });
+  }
+
+  function layout() {
+    var width = fitWidth() * zoom / 100;
+    Object.keys(sheets).forEach(function (k) {
+      var at = sheets[k];
+      at.sheet.style.width = width + "px";
+      at.sheet.style.height = (width * at.page.height / at.page.width) + "px";
+      loadImage(at);
+    });
+    $("zoom-level").textContent = num(zoom) + " %";
+    $("zoom-out").disabled = zoom <= ZOOMS[0];
+    $("zoom-in").disabled = zoom >= ZOOMS[ZOOMS.length - 1];
+  }
+
+  function pages() {
+    var box = $("pages");
+    view.documents.forEach(function (doc) {
+      var section = el("section", {className: "document", "aria-label": doc.name});
+      section.appendChild(el("h2", {}, doc.name));
+      doc.pages.forEach(function (page) {
+        var label = t("Page {number} of {document}", {number: page.number, document: doc.name});
+        var sheet = el("div", {className: "sheet", dir: "ltr", "data-document": doc.id, "data-page": String(page.number),
+                               role: "group", "aria-label": label});
+        var img = el("img", {alt: label, draggable: "false"});
+        sheet.appendChild(img);
+        section.appendChild(sheet);
+        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc,
+                                              near: !window.IntersectionObserver};
+      });
+      box.appendChild(section);
+    });
+    if (window.IntersectionObserver) {  // a page's image is fetched when it comes near the view of #pages
+      var seen = new IntersectionObserver(function (entries) {
+        entries.forEach(function (entry) {
+          if (!entry.isIntersecting) return;
+          var at = sheets[entry.target.dataset.document + ":" + entry.target.dataset.page];
+          at.near = true;
+          seen.unobserve(entry.target);
+          loadImage(at);
+        });
+      }, {root: $("pages"), rootMargin: "100% 0px"});
+      Object.keys(sheets).forEach(function (k) { seen.observe(sheets[k].sheet); });
+    }
+    layout();
+    fields.forEach(draw);
+  }
+
+  function zoomBy(step) {
+    var i = ZOOMS.indexOf(zoom) + step;
+    if (i < 0 || i >= ZOOMS.length) return;
+    zoom = ZOOMS[i];
+    layout();
+    announce(t("Zoom {level} %", {level: num(zoom)}));
+  }
+
+  function show(data) {
+    view = data;
+    caps = view.session.capabilities;
+    fields = view.fields.map(function (read) {
+      var f = {};
+      KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+      return f;
+    });
+    if (!view.request) {  // a template's session: its editing is not built yet
+      $("status").textContent = "";
+      post("esign.authoring.ready");
+      return;
+    }
+    $("editor").hidden = false;
+    wireSettings();
+    palette();
+    participants();
+    wireSend();
+    pages();
+    settings();
+    $("add-person").addEventListener("click", function () {
+      adding = true;
+      participants();
+      $("p" + signers().length + "-name").focus();
+    });
+    $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
+    $("zoom-in").addEventListener("click", function () { zoomBy(1); });
+    window.addEventListener("resize", function () { layout(); });
+    $("status").textContent = "";
+    app.dataset.loaded = "true";
     post("esign.authoring.ready");
   }
 
+  /* Closing the tab: a change not saved yet is sent (keepalive), and the framing page is told. */
+  window.addEventListener("pagehide", function () {
+    if (!secret) return;
+    if (dirty && fields.length && !sent) {  // (after a save still under way: it holds the older list)
+      call("POST", "/author/api/requests/" + view.request.id + "/fields", body(), true).catch(function () {});
+    }
+    post("esign.authoring.closed");
+  });
+
   var token = window.location.pathname.split("/").pop();
-  call("/author/api/open", {method: "POST", headers: {"Content-Type": "application/json"},
-                            body: JSON.stringify({token: token})})
+  fetch("/author/api/open", {method: "POST", headers: {"Content-Type": "application/json"},
+                             body: JSON.stringify({token: token})})
+    .then(function (resp) {
+      return resp.json().then(function (data) {
+        if (!resp.ok) throw data.error || {code: "error", message: resp.statusText};
+        return data;
+      });
+    })
     .then(function (opened) {
-      var secret = opened.secret;
-      return call("/author/api/session", {headers: {"Authorization": "Bearer " + secret}});
+      secret = opened.secret;
+      return call("GET", "/author/api/session");
     })
     .then(show)
-    .catch(function (error) {
-      document.getElementById("status").textContent = error.message || "";
-      post(error.code === "session_expired" ? "esign.authoring.expired" : "esign.authoring.error",
-           {code: error.code || null, message: error.message || null});
-    });
+    .catch(failed);
 })();
