@@ -817,7 +817,7 @@ export interface paths {
         put?: never;
         /**
          * Report that the page has shown the document to the signer
-         * @description Called by the signing page's script once the document is rendered; records `viewed_at` and `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer API records no view.
+         * @description Called by the signing page's script once the document is rendered; records `viewed_at` and `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer API records no view. The page sends it as a beacon (`navigator.sendBeacon`, no body), which drops this answer.
          */
         post: operations["signerMarkViewed"];
         delete?: never;

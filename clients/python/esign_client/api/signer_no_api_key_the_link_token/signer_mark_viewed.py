@@ -116,7 +116,8 @@ def sync_detailed(
 
      Called by the signing page's script once the document is rendered; records `viewed_at` and
     `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer
-    API records no view.
+    API records no view. The page sends it as a beacon (`navigator.sendBeacon`, no body), which drops
+    this answer.
 
     Args:
         token (str): the signer's link token
@@ -151,7 +152,8 @@ def sync(
 
      Called by the signing page's script once the document is rendered; records `viewed_at` and
     `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer
-    API records no view.
+    API records no view. The page sends it as a beacon (`navigator.sendBeacon`, no body), which drops
+    this answer.
 
     Args:
         token (str): the signer's link token
@@ -181,7 +183,8 @@ async def asyncio_detailed(
 
      Called by the signing page's script once the document is rendered; records `viewed_at` and
     `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer
-    API records no view.
+    API records no view. The page sends it as a beacon (`navigator.sendBeacon`, no body), which drops
+    this answer.
 
     Args:
         token (str): the signer's link token
@@ -216,7 +219,8 @@ async def asyncio(
 
      Called by the signing page's script once the document is rendered; records `viewed_at` and
     `signer.viewed` the first time (later calls change nothing). A fetch of the link or of the signer
-    API records no view.
+    API records no view. The page sends it as a beacon (`navigator.sendBeacon`, no body), which drops
+    this answer.
 
     Args:
         token (str): the signer's link token
