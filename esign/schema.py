@@ -5,12 +5,11 @@ unknown keys and control characters, output schemas, pages) and the Error shape.
 them without importing the HTTP layer."""
 from __future__ import annotations
 
-import copy
 import datetime as dt
 import re
 
 import phonenumbers
-from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate, validates_schema
+from marshmallow import EXCLUDE, RAISE, Schema, ValidationError, fields, missing, pre_load, validate
 from marshmallow.schema import SchemaMeta
 
 from esign import i18n
@@ -288,26 +287,6 @@ class InputSchema(ReusedSchema):
 
 class StrictSchema(InputSchema):
     """A request body."""
-
-
-class ChangeSchema(StrictSchema):
-    """A PATCH body: its fields are a create body's made `optional`; an empty one changes nothing, so
-    it is refused."""
-
-    @validates_schema
-    def not_empty(self, data, **kwargs):
-        if not data:
-            raise ValidationError("give at least one field to change")
-
-
-def optional(field: fields.Field, description: str | None = None) -> fields.Field:
-    """A create body's field as a PATCH takes it: the same rules, not required and no default (a key left
-    out is left as it is); `description` replaces the create's."""
-    field = copy.copy(field)
-    field.required, field.load_default = False, missing
-    if description:
-        field.metadata = {**field.metadata, "description": description}
-    return field
 
 
 class QuerySchema(InputSchema):
