@@ -4,10 +4,9 @@ edits reuse the create shapes' field declarations (esign.api.signing_request_sch
 none required and no defaults, so that a field left out is left as it is."""
 from __future__ import annotations
 
-import copy
+from marshmallow import fields
 
-from marshmallow import ValidationError, fields, missing, validates_schema
-
+from esign.api.changes import ChangeSchema, optional
 from esign.api.signing_request_schemas import FieldCreate, SignerInput, SigningRequestCreate
 from esign.schema import Bool, OutSchema, StrictSchema, UTCDateTime
 
@@ -21,22 +20,6 @@ DESCRIPTIONS = {
 }
 
 
-def optional(field: fields.Field, description: str | None = None) -> fields.Field:
-    """A create field as an edit takes it: not required, no default."""
-    field = copy.copy(field)
-    field.required, field.load_default = False, missing
-    if description:
-        field.metadata = {**field.metadata, "description": description}
-    return field
-
-
-class _Edit(StrictSchema):
-    @validates_schema
-    def not_empty(self, data, **kwargs):
-        if not data:
-            raise ValidationError("give at least one field to change")
-
-
 class SignerEdit(SignerInput):
     """A signer in a draft's new list of signers: the create input, and `id` to keep an existing one."""
     id = fields.UUID(metadata={"description": (
@@ -46,7 +29,7 @@ class SignerEdit(SignerInput):
 
 _CREATE = SigningRequestCreate._declared_fields
 # (named in this module: a large body is loaded in a child, which finds its schema by module and name)
-SigningRequestUpdate = type("SigningRequestUpdate", (_Edit,), {
+SigningRequestUpdate = type("SigningRequestUpdate", (ChangeSchema,), {
     "__module__": __name__,
     **{name: optional(_CREATE[name], DESCRIPTIONS.get(name)) for name in EDITABLE},
     "signers": fields.List(fields.Nested(SignerEdit), validate=_CREATE["signers"].validators, metadata={
@@ -58,7 +41,7 @@ SigningRequestUpdate = type("SigningRequestUpdate", (_Edit,), {
             "already signed (a reactivated request) can be neither changed nor removed (409)")}),
 })
 
-FieldUpdate = type("FieldUpdate", (_Edit,), {
+FieldUpdate = type("FieldUpdate", (ChangeSchema,), {
     "__module__": __name__,
     **{name: optional(f) for name, f in FieldCreate._declared_fields.items() if name not in NOT_EDITABLE_FIELD},
 })

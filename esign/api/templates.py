@@ -1,11 +1,10 @@
 """Templates: create, list, get, update, delete, and send (a signing request from a template)."""
 from __future__ import annotations
 
-import copy
-
-from marshmallow import ValidationError, fields, missing, post_load, validate, validates_schema
+from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.base import APIHandler
+from esign.api.changes import ChangeSchema, optional
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.request_handler import RequestHandler
@@ -121,23 +120,14 @@ class TemplateCreate(RequestSettings):
             seen.add(role["name"].casefold())
 
 
-class _TemplateUpdateBase(TemplateCreate):
-    @validates_schema
-    def not_empty(self, data, **kwargs):
-        if not data:
-            raise ValidationError("give at least one field to change")
-
-
-def _optional(field):
-    field = copy.copy(field)
-    field.required, field.load_default = False, missing
-    return field
+class _TemplateUpdateBase(TemplateCreate, ChangeSchema):
+    pass
 
 
 # PATCH: every create field, none required, no defaults (a field left out is left as it is)
 # (named in this module: a large body is loaded in a child, which finds its schema by module and name)
 TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
-                      {"__module__": __name__, **{name: _optional(f) for name, f in TemplateCreate._declared_fields.items()}})
+                      {"__module__": __name__, **{name: optional(f) for name, f in TemplateCreate._declared_fields.items()}})
 
 READ_FIELDS = ("id", "name", "description", "document_id", "document_ids", "signing_order", "default_message", "default_expiry_days",
                "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
