@@ -11,13 +11,26 @@ from esign.api.signing_request_schemas import FieldCreate, SignerInput, SigningR
 from esign.schema import Bool, OutSchema, StrictSchema, UTCDateTime
 
 #: what a PATCH of a draft may change besides `signers` (their create declarations)
-EDITABLE = ("message", "email_subject", "signing_order", "expires_in_days", "reminder_days", "cc_emails")
+EDITABLE = ("message", "email_subject", "signing_order", "expires_in_days", "reminder_days", "cc_emails", "metadata",
+            "external_id", "redirect_url")
 #: what a field's PATCH may not change: how it was placed (an anchor, every page) and what it was made from
 NOT_EDITABLE_FIELD = ("anchor", "every_page", "text_tag")
 DESCRIPTIONS = {
     "expires_in_days": "1 to 90: the request expires this many days from now",
     "signing_order": "parallel or sequential; without `signers`, every signer keeps their order",
+    "metadata": "the request's whole new metadata, as on create (`{}` removes it)",
+    "external_id": "as on create; null removes it",
+    "redirect_url": "as on create; null removes it",
 }
+#: what an edit may set to null to remove
+CLEARABLE = ("external_id", "redirect_url")
+
+
+def _editable(name: str) -> fields.Field:
+    field = optional(_CREATE[name], DESCRIPTIONS.get(name))
+    field.allow_none = field.allow_none or name in CLEARABLE
+    return field
+
 
 
 class SignerEdit(SignerInput):
@@ -31,7 +44,7 @@ _CREATE = SigningRequestCreate._declared_fields
 # (named in this module: a large body is loaded in a child, which finds its schema by module and name)
 SigningRequestUpdate = type("SigningRequestUpdate", (ChangeSchema,), {
     "__module__": __name__,
-    **{name: optional(_CREATE[name], DESCRIPTIONS.get(name)) for name in EDITABLE},
+    **{name: _editable(name) for name in EDITABLE},
     "signers": fields.List(fields.Nested(SignerEdit), validate=_CREATE["signers"].validators, metadata={
         "description": (
             "the draft's whole new list of signers, in order (1 to 100, emails unique): an entry with the `id` "

@@ -79,9 +79,10 @@ class SigningRequestHandler(RequestHandler):
                errors=(400, 401, 403, 404, 409, 422, 429),
                description="Draft only (409 invalid_state otherwise, also when a send wins the race). Any of "
                            "`message`, `email_subject`, `signing_order`, `expires_in_days` (from now), "
-                           "`reminder_days`, `cc_emails`, with the create body's rules; a key left out is "
-                           "unchanged. `signers` is the whole new list: an entry with an existing signer's `id` "
-                           "keeps and changes that signer (and their fields), one without `id` adds a signer, a "
+                           "`reminder_days`, `cc_emails`, `metadata`, `external_id`, `redirect_url`, with the create "
+                           "body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with "
+                           "an existing signer's `id` keeps and changes that signer (and their fields, and their "
+                           "`metadata`, `external_id`, `redirect_url` as the entry gives them), one without `id` adds a signer, a "
                            "signer left out is removed with their fields. An empty body is 422.")
     async def patch(self, request_id):
         changes, problems = await self.checked_body(SigningRequestUpdate())

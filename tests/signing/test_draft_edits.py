@@ -57,6 +57,37 @@ async def test_patch_signers_added_changed_removed(server):
     assert [s["status"] for s in sent["signers"]] == ["sent", "pending"]
 
 
+async def test_patch_labels(server):
+    """metadata, external_id and redirect_url of the request and of each signer, as on create: given,
+    replaced, removed; the list's filters follow; their rules hold over the edited request."""
+    made = await draft(server)
+    ann_id, bob_id = made.signer_ids
+    url = f"/v1/signing-requests/{made.id}"
+    r = (await server.client.patch(url, {"metadata": {"deal": "42"}, "external_id": "crm-7",
+                                         "redirect_url": "https://app.example.test/done"})).json
+    assert (r["metadata"], r["external_id"], r["redirect_url"]) == ({"deal": "42"}, "crm-7", "https://app.example.test/done")
+    listed = (await server.client.get("/v1/signing-requests?metadata[deal]=42")).json["items"]
+    assert [i["id"] for i in listed] == [made.id]
+    assert [i["id"] for i in (await server.client.get("/v1/signing-requests?external_id=crm-7")).json["items"]] == [made.id]
+    r = (await server.client.patch(url, {"signers": [
+        {"id": ann_id, **ANN, "metadata": {"employee": "e-1"}, "external_id": "person-1"}, {"id": bob_id, **BOB}]})).json
+    assert (r["signers"][0]["metadata"], r["signers"][0]["external_id"]) == ({"employee": "e-1"}, "person-1")
+    assert r["metadata"] == {"deal": "42"}  # left out: unchanged
+    r = (await server.client.patch(url, {"metadata": {}, "external_id": None, "redirect_url": None})).json
+    assert (r["metadata"], r["external_id"], r["redirect_url"]) == ({}, None, None)
+    assert (await server.client.get("/v1/signing-requests?external_id=crm-7")).json["items"] == []
+    # the rules of create: an http redirect outside the embed origins, a bad key, too much metadata in all
+    big = {f"k{i}": "v" * 1000 for i in range(100)}
+    for body, field in (({"redirect_url": "http://app.example.test/"}, "redirect_url"),
+                        ({"metadata": {"bad key": "x"}}, "metadata.bad key.key"),
+                        ({"external_id": ""}, "external_id"),
+                        ({"signers": [{"id": ann_id, **ANN, "redirect_url": "http://x.example.test/"}]},
+                         "signers.0.redirect_url"),
+                        ({"metadata": big, "signers": [{**ANN, "metadata": big}, {**BOB, "metadata": big}]}, "metadata")):
+        err = assert_error(await server.client.patch(url, body), 422, "validation_error")
+        assert field in [d["field"] for d in err["details"]], (body, err)
+
+
 async def test_patch_validation(server):
     made = await draft(server)
     ann_id = made.signer_ids[0]

@@ -375,7 +375,7 @@ export interface paths {
         head?: never;
         /**
          * Edit a draft
-         * @description Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`, `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a signer, a signer left out is removed with their fields. An empty body is 422.
+         * @description Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`, `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, `metadata`, `external_id`, `redirect_url`, with the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and changes that signer (and their fields, and their `metadata`, `external_id`, `redirect_url` as the entry gives them), one without `id` adds a signer, a signer left out is removed with their fields. An empty body is 422.
          */
         patch: operations["updateSigningRequest"];
         trace?: never;
@@ -2407,6 +2407,17 @@ export interface components {
             expires_in_days?: number;
             reminder_days?: number | null;
             cc_emails?: components["schemas"]["CcRecipient"][];
+            /** @description the request's whole new metadata, as on create (`{}` removes it) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description as on create; null removes it */
+            external_id?: string | null;
+            /**
+             * Format: uri
+             * @description as on create; null removes it
+             */
+            redirect_url?: string | null;
             /** @description the draft's whole new list of signers, in order (1 to 100, emails unique): an entry with the `id` of an existing signer keeps and changes that signer, an entry without `id` adds one, and an existing signer left out is removed together with their fields. Orders as on create (a sequential request's entry without `order` takes its place in the list). A signer who has already signed (a reactivated request) can be neither changed nor removed (409) */
             signers?: components["schemas"]["SignerEdit"][];
         };

@@ -12,7 +12,7 @@ import logging
 from typing import cast
 
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, request_events
+from esign.domain.requests import envelope, lifecycle, request_events, tags
 from esign.domain.requests.signing_requests import (
     SIGNER_DEFAULTS,
     check_deliveries,
@@ -31,6 +31,8 @@ log = logging.getLogger("esign.drafts")
 SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_emails")
 # what a signer's entry sets, as on create
 SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery")
+# a request's labels (esign.domain.requests.tags), each replaced when given
+LABELS = ("metadata", "external_id", "redirect_url")
 
 
 def _check_draft(request: SigningRequest, what: str) -> None:
@@ -52,6 +54,17 @@ def _check_signers(services: Services, entries: list[Json]) -> None:
         raise validation_error(details)
 
 
+def _check_labels(org: Json, request: SigningRequest, changes: Json, problems: Problems) -> None:
+    """The labels' rules a schema cannot check alone (esign.domain.requests.tags.check) over the request as
+    the edit leaves it: the redirect URLs given, the metadata of the request and its signers together."""
+    if problems.refused("signers") or problems.refused("metadata"):
+        return
+    after = {"metadata": changes["metadata"] if "metadata" in changes else tags.metadata_of(request),
+             "redirect_url": changes.get("redirect_url"),
+             "signers": changes.get("signers") or [{"metadata": tags.metadata_of(s)} for s in request["signers"]]}
+    tags.check(after, org.get("embed_origins") or [], problems.details)
+
+
 def _new_signers(request: SigningRequest, entries: list[Json], signing_order: str) -> tuple[list[Signer], list[Field]]:
     """The draft's signers after the edit (each entry kept by `id`, or new) and its fields without
     those of the signers removed. 422 for an `id` that is not one of its signers, 409 for a change to
@@ -60,7 +73,8 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
     details: list[Json] = []
     signers: list[Signer] = []
     for i, (entry, order) in enumerate(zip(entries, signer_orders(signing_order, entries))):
-        given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email"}
+        given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email",
+                 **tags.stored(entry)}
         sid = str(entry["id"]) if entry.get("id") else None
         if sid is None:
             signers.append(cast(Signer, {**SIGNER_DEFAULTS, **given, "id": new_id()}))
@@ -90,11 +104,15 @@ async def update(services: Services, request: SigningRequest, changes: Json,
     problems = problems or Problems()
     if "signers" in changes and not problems.refused("signers"):
         problems.run(_check_signers, services, changes["signers"])
+    if any(k in changes for k in LABELS) or "signers" in changes:
+        _check_labels(await services.store.organizations.authenticated(request["org_id"]) or {}, request, changes,
+                      problems)
     problems.raise_any()
     now = services.clock.now()
 
     def build(r: SigningRequest) -> Json:
         out: Json = {k: changes[k] for k in SETTINGS if k in changes}
+        out.update({k: v for k, v in tags.stored(changes).items() if k.removesuffix("_terms") in changes})
         if "expires_in_days" in changes:
             out["expires_at"] = now + dt.timedelta(days=changes["expires_in_days"])
         if "signers" in changes:

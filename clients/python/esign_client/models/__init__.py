@@ -221,6 +221,7 @@ from .signing_request_signer_replaced_delivery_event import SigningRequestSigner
 from .signing_request_summary import SigningRequestSummary
 from .signing_request_summary_metadata import SigningRequestSummaryMetadata
 from .signing_request_update import SigningRequestUpdate
+from .signing_request_update_metadata import SigningRequestUpdateMetadata
 from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
 from .signing_url import SigningUrl
 from .signing_url_body import SigningUrlBody
@@ -477,6 +478,7 @@ __all__ = (
     "SigningRequestSummary",
     "SigningRequestSummaryMetadata",
     "SigningRequestUpdate",
+    "SigningRequestUpdateMetadata",
     "SigningRequestUpdateSigningOrder",
     "SigningUrl",
     "SigningUrlBody",

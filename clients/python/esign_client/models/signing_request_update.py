@@ -15,6 +15,7 @@ from typing import cast
 if TYPE_CHECKING:
   from ..models.cc_recipient import CcRecipient
   from ..models.signer_edit import SignerEdit
+  from ..models.signing_request_update_metadata import SigningRequestUpdateMetadata
 
 
 
@@ -35,6 +36,10 @@ class SigningRequestUpdate:
             expires_in_days (int | Unset): 1 to 90: the request expires this many days from now
             reminder_days (int | None | Unset):
             cc_emails (list[CcRecipient] | Unset):
+            metadata (SigningRequestUpdateMetadata | Unset): the request's whole new metadata, as on create (`{}` removes
+                it)
+            external_id (None | str | Unset): as on create; null removes it
+            redirect_url (None | str | Unset): as on create; null removes it
             signers (list[SignerEdit] | Unset): the draft's whole new list of signers, in order (1 to 100, emails unique):
                 an entry with the `id` of an existing signer keeps and changes that signer, an entry without `id` adds one, and
                 an existing signer left out is removed together with their fields. Orders as on create (a sequential request's
@@ -48,6 +53,9 @@ class SigningRequestUpdate:
     expires_in_days: int | Unset = UNSET
     reminder_days: int | None | Unset = UNSET
     cc_emails: list[CcRecipient] | Unset = UNSET
+    metadata: SigningRequestUpdateMetadata | Unset = UNSET
+    external_id: None | str | Unset = UNSET
+    redirect_url: None | str | Unset = UNSET
     signers: list[SignerEdit] | Unset = UNSET
 
 
@@ -57,6 +65,7 @@ class SigningRequestUpdate:
     def to_dict(self) -> dict[str, Any]:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
         from ..models.signer_edit import SignerEdit # noqa: PLC0415
+        from ..models.signing_request_update_metadata import SigningRequestUpdateMetadata # noqa: PLC0415
         message: None | str | Unset
         if isinstance(self.message, Unset):
             message = UNSET
@@ -91,6 +100,22 @@ class SigningRequestUpdate:
 
 
 
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id: None | str | Unset
+        if isinstance(self.external_id, Unset):
+            external_id = UNSET
+        else:
+            external_id = self.external_id
+
+        redirect_url: None | str | Unset
+        if isinstance(self.redirect_url, Unset):
+            redirect_url = UNSET
+        else:
+            redirect_url = self.redirect_url
+
         signers: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.signers, Unset):
             signers = []
@@ -117,6 +142,12 @@ class SigningRequestUpdate:
             field_dict["reminder_days"] = reminder_days
         if cc_emails is not UNSET:
             field_dict["cc_emails"] = cc_emails
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if signers is not UNSET:
             field_dict["signers"] = signers
 
@@ -128,6 +159,7 @@ class SigningRequestUpdate:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
         from ..models.signer_edit import SignerEdit # noqa: PLC0415
+        from ..models.signing_request_update_metadata import SigningRequestUpdateMetadata # noqa: PLC0415
         d = dict(src_dict)
         def _parse_message(data: object) -> None | str | Unset:
             if data is None:
@@ -183,6 +215,36 @@ class SigningRequestUpdate:
                 cc_emails.append(cc_emails_item)
 
 
+        _metadata = d.pop("metadata", UNSET)
+        metadata: SigningRequestUpdateMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = SigningRequestUpdateMetadata.from_dict(_metadata)
+
+
+
+
+        def _parse_external_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        external_id = _parse_external_id(d.pop("external_id", UNSET))
+
+
+        def _parse_redirect_url(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        redirect_url = _parse_redirect_url(d.pop("redirect_url", UNSET))
+
+
         _signers = d.pop("signers", UNSET)
         signers: list[SignerEdit] | Unset = UNSET
         if _signers is not UNSET:
@@ -202,6 +264,9 @@ class SigningRequestUpdate:
             expires_in_days=expires_in_days,
             reminder_days=reminder_days,
             cc_emails=cc_emails,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             signers=signers,
         )
 

@@ -132,10 +132,12 @@ def sync_detailed(
     """ Edit a draft
 
      Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`,
-    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with
-    the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with
-    an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a
-    signer, a signer left out is removed with their fields. An empty body is 422.
+    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`,
+    `metadata`, `external_id`, `redirect_url`, with the create body's rules; a key left out is
+    unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and
+    changes that signer (and their fields, and their `metadata`, `external_id`, `redirect_url` as the
+    entry gives them), one without `id` adds a signer, a signer left out is removed with their fields.
+    An empty body is 422.
 
     Args:
         request_id (UUID):
@@ -172,10 +174,12 @@ def sync(
     """ Edit a draft
 
      Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`,
-    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with
-    the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with
-    an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a
-    signer, a signer left out is removed with their fields. An empty body is 422.
+    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`,
+    `metadata`, `external_id`, `redirect_url`, with the create body's rules; a key left out is
+    unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and
+    changes that signer (and their fields, and their `metadata`, `external_id`, `redirect_url` as the
+    entry gives them), one without `id` adds a signer, a signer left out is removed with their fields.
+    An empty body is 422.
 
     Args:
         request_id (UUID):
@@ -207,10 +211,12 @@ async def asyncio_detailed(
     """ Edit a draft
 
      Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`,
-    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with
-    the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with
-    an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a
-    signer, a signer left out is removed with their fields. An empty body is 422.
+    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`,
+    `metadata`, `external_id`, `redirect_url`, with the create body's rules; a key left out is
+    unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and
+    changes that signer (and their fields, and their `metadata`, `external_id`, `redirect_url` as the
+    entry gives them), one without `id` adds a signer, a signer left out is removed with their fields.
+    An empty body is 422.
 
     Args:
         request_id (UUID):
@@ -247,10 +253,12 @@ async def asyncio(
     """ Edit a draft
 
      Draft only (409 invalid_state otherwise, also when a send wins the race). Any of `message`,
-    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`, with
-    the create body's rules; a key left out is unchanged. `signers` is the whole new list: an entry with
-    an existing signer's `id` keeps and changes that signer (and their fields), one without `id` adds a
-    signer, a signer left out is removed with their fields. An empty body is 422.
+    `email_subject`, `signing_order`, `expires_in_days` (from now), `reminder_days`, `cc_emails`,
+    `metadata`, `external_id`, `redirect_url`, with the create body's rules; a key left out is
+    unchanged. `signers` is the whole new list: an entry with an existing signer's `id` keeps and
+    changes that signer (and their fields, and their `metadata`, `external_id`, `redirect_url` as the
+    entry gives them), one without `id` adds a signer, a signer left out is removed with their fields.
+    An empty body is 422.
 
     Args:
         request_id (UUID):
