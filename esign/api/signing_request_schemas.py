@@ -74,9 +74,13 @@ class RoleSigner(SignerBase):
                 metadata={"description": "a template role's name, matched case-insensitively"})
 
 
-class Recipient(StrictSchema):
-    """One send's signers, variables and message (a bulk recipient; the template send body)."""
-    signers = fields.List(fields.Nested(RoleSigner), required=True, validate=validate.Length(1, 10), metadata={
+class TaggedRoleSigner(RoleSigner, Tagged):
+    """A template send's and a bulk recipient's signer: a role's signer with the sender's labels."""
+
+
+class Recipient(Tagged):
+    """One send's signers, variables, message and labels (a bulk recipient; the template send body)."""
+    signers = fields.List(fields.Nested(TaggedRoleSigner), required=True, validate=validate.Length(1, 10), metadata={
         "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
     variables = fields.Dict(keys=fields.String(validate=validate.Length(1, 100)),
                             values=fields.String(validate=validate.Length(max=1000)), load_default=dict,

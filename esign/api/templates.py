@@ -15,11 +15,9 @@ from esign.api.signing_request_schemas import (
     FieldShape,
     Recipient,
     RequestSettings,
-    RoleSigner,
     SendOptions,
     SigningRequest,
 )
-from esign.api.tag_schemas import Tagged
 from esign.domain.requests import lifecycle
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.domain.templating import templates as domain
@@ -162,13 +160,7 @@ class TemplateSummary(OutSchema):
 TemplatePage = page_of(TemplateSummary, "TemplatePage")
 
 
-class TaggedRoleSigner(RoleSigner, Tagged):
-    """A template send's signer: a role's signer with the sender's labels (not in bulk sends)."""
-
-
-class TemplateSend(Recipient, SendOptions, Tagged):
-    signers = fields.List(fields.Nested(TaggedRoleSigner), required=True, validate=validate.Length(1, 10), metadata={
-        "description": "1 to 10; every template role exactly one signer; a signer's order is its role's order"})
+class TemplateSend(Recipient, SendOptions):
     document_id = fields.UUID(allow_none=True, load_default=None, metadata={
         "description": "instead of the template's document; the role fields must lie on its pages"})
     document_ids = fields.List(fields.UUID(), allow_none=True, load_default=None, validate=validate.Length(1, MAX_DOCUMENTS),

@@ -376,3 +376,28 @@ async def test_the_job_view_reads_no_item_input(server, client):
     assert [set(i) for i in items] == [{"id", "status", "signing_request_id", "recipient_email", "error_message"}] * 3
     job = await job_of(client, resp.json["bulk_job_id"])
     assert [i["recipient_email"] for i in job["items"]] == [f"person{i}@example.test" for i in range(3)]
+
+
+async def test_recipients_labels(server, client):
+    """A recipient's metadata, external_id and redirect_url (and its signers' own) reach its signing
+    request as a template send's do, keys with dots included; a redirect outside the embed origins fails
+    that item only."""
+    t = await offer_template(client)
+    labelled = recipient(1, metadata={"deal.id": "D-1", "region": "EU"}, external_id="crm-1",
+                         redirect_url="https://app.example.test/done")
+    labelled["signers"][0].update(metadata={"employee.no": "77"}, external_id="hr-77")
+    refused = recipient(2, redirect_url="http://app.example.test/done")
+    resp = await bulk(client, t["id"], [labelled, refused, recipient(3)])
+    assert resp.status == 202, resp
+    await server.run_jobs()
+    job = await job_of(client, resp.json["bulk_job_id"])
+    assert [i["status"] for i in job["items"]] == ["succeeded", "failed", "succeeded"]
+    assert job["items"][1]["error_message"].startswith("validation_error: redirect_url: "), job["items"][1]
+    request = (await client.get(f"/v1/signing-requests/{job['items'][0]['signing_request_id']}")).json
+    assert (request["metadata"], request["external_id"], request["redirect_url"]) == (
+        {"deal.id": "D-1", "region": "EU"}, "crm-1", "https://app.example.test/done")
+    assert (request["signers"][0]["metadata"], request["signers"][0]["external_id"]) == ({"employee.no": "77"}, "hr-77")
+    found = (await client.get("/v1/signing-requests?metadata[deal.id]=D-1")).json["items"]
+    assert [i["id"] for i in found] == [request["id"]]
+    plain = (await client.get(f"/v1/signing-requests/{job['items'][2]['signing_request_id']}")).json
+    assert (plain["metadata"], plain["external_id"], plain["redirect_url"]) == ({}, None, None)

@@ -2849,6 +2849,13 @@ export interface components {
             role: string;
         };
         TemplateSend: {
+            /** @description 1 to 90; default: the template's default_expiry_days */
+            expires_in_days?: number | null;
+            /**
+             * @description false creates drafts
+             * @default true
+             */
+            auto_send?: boolean;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -2860,13 +2867,6 @@ export interface components {
              * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
              */
             redirect_url?: string;
-            /** @description 1 to 90; default: the template's default_expiry_days */
-            expires_in_days?: number | null;
-            /**
-             * @description false creates drafts
-             * @default true
-             */
-            auto_send?: boolean;
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
             signers: components["schemas"]["TaggedRoleSigner"][];
             /** @description at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 `validation_error` with one detail `variables.<key>` per missing key, and nothing is created. Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 on one line, field value 1000). */
@@ -2883,25 +2883,20 @@ export interface components {
             /** @description extension: instead of the template's documents, 1 to 10 in order (giving both this and `document_id` is a 422): the n-th takes the place of the template's n-th, and the role fields on that one lie on it and must fit its pages (422). The request made is an envelope (docs/envelopes.md) */
             document_ids?: string[] | null;
         };
-        RoleSigner: {
-            name: string;
-            /** Format: email */
-            email: string;
-            /** @description international form (+, country code, number), a number that exists; stored in E.164. With `[sms] allowed_countries`, only numbers of those countries (422 otherwise) */
-            phone?: string | null;
-            /** @description the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it, nl, pt, pl, ja, ar (the region is not kept); null or left out: the organisation's default_locale, else the browser's */
-            locale?: string | null;
-            /**
-             * @description Extension: how the signer gets the invitation, reminders and the completion notice: `email` (default), `sms` (a short text with the signing link through the configured SMS provider, instead of email; needs `phone`), `both` (email and text; needs `phone`) or `link` (nothing is sent: the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only sends one-time codes (`twilio-verify`): 422
-             * @enum {string}
-             */
-            delivery?: "email" | "sms" | "both" | "link";
-            /** @description a template role's name, matched case-insensitively */
-            role: string;
-        };
         Recipient: {
+            /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @description extension: the sender's own identifier, 1 to 255 characters on one line (no control or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request (or the signer) */
+            external_id?: string;
+            /**
+             * Format: uri
+             * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
+             */
+            redirect_url?: string;
             /** @description 1 to 10; every template role exactly one signer; a signer's order is its role's order */
-            signers: components["schemas"]["RoleSigner"][];
+            signers: components["schemas"]["TaggedRoleSigner"][];
             /** @description at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never expanded again). A placeholder with no variable is refused: 422 `validation_error` with one detail `variables.<key>` per missing key, and nothing is created. Unused variables are ignored. After replacement the usual bounds apply (message 1000, subject 255 on one line, field value 1000). */
             variables?: {
                 [key: string]: string;

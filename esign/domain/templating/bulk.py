@@ -59,8 +59,7 @@ async def submit(services: Services, org: Json, api_key: Json, sandbox: bool, bo
     items = [{"_id": new_id(), "job_id": job_id, "org_id": org["id"], "index": i, "status": "pending",
               "request_id": new_id(), "signing_request_id": None, "error_message": None,
               "recipient_email": r["signers"][0]["email"], "lease_until": now, "claim": None,
-              # variables as [key, value] pairs: any key is allowed, and not every MongoDB takes `$` or `.` in a key
-              "input": {**r, "variables": list(r["variables"].items())},
+              "input": _stored_input(r),
               "attempts": 0, "created_at": now} for i, r in enumerate(body["recipients"])]
     record = {"_id": job_id, "org_id": org["id"], "template_id": template["id"], "template_version": template["version"],
               "sandbox": sandbox, "owner": {k: api_key.get(k) for k in ("id", "owner_name", "owner_email")},
@@ -75,6 +74,26 @@ async def submit(services: Services, org: Json, api_key: Json, sandbox: bool, bo
 
 async def _enqueue_run(services: Services, job_id: str) -> None:
     await services.enqueue("bulk.run", {"job_id": job_id}, dedupe_key=f"bulk:{job_id}", max_attempts=RUN_ATTEMPTS)
+
+
+def _pairs(given: Json, *keys: str) -> Json:
+    """`given` with each of `keys` it has, an object, as [key, value] pairs: any key is allowed in variables and
+    metadata, and not every MongoDB takes `$` or `.` in a key."""
+    return {**given, **{k: list(given[k].items()) for k in keys if given.get(k) is not None}}
+
+
+def _objects(stored: Json, *keys: str) -> Json:
+    return {**stored, **{k: dict(stored[k]) for k in keys if stored.get(k) is not None}}
+
+
+def _stored_input(recipient: Json) -> Json:
+    """What an item keeps of its recipient."""
+    return {**_pairs(recipient, "variables", "metadata"), "signers": [_pairs(s, "metadata") for s in recipient["signers"]]}
+
+
+def _send_input(stored: Json) -> Json:
+    """The template send of an item's stored recipient."""
+    return {**_objects(stored, "variables", "metadata"), "signers": [_objects(s, "metadata") for s in stored["signers"]]}
 
 
 async def view(services: Services, org_id: str, job_id: str) -> Json:
@@ -92,7 +111,7 @@ def describe(exc: ApiError) -> str:
 
 
 async def process_item(services: Services, record: Json, template: Template, org: Json, item: Json) -> None:
-    send = {**item["input"], "variables": dict(item["input"]["variables"]),
+    send = {**_send_input(item["input"]),
             "expires_in_days": record["expires_in_days"], "auto_send": record["auto_send"]}
     items = services.store.bulk_items
     try:

@@ -130,6 +130,7 @@ from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
 from .reactivate_body import ReactivateBody
 from .recipient import Recipient
+from .recipient_metadata import RecipientMetadata
 from .recipient_variables import RecipientVariables
 from .remind_response import RemindResponse
 from .reminded_data import RemindedData
@@ -138,8 +139,6 @@ from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
 from .role import Role
 from .role_delivery import RoleDelivery
-from .role_signer import RoleSigner
-from .role_signer_delivery import RoleSignerDelivery
 from .send_warning import SendWarning
 from .session_defaults import SessionDefaults
 from .session_defaults_signing_order import SessionDefaultsSigningOrder
@@ -387,6 +386,7 @@ __all__ = (
     "PolledEventMetadataType0",
     "ReactivateBody",
     "Recipient",
+    "RecipientMetadata",
     "RecipientVariables",
     "RemindedData",
     "RemindedDataMetadata",
@@ -395,8 +395,6 @@ __all__ = (
     "RequestEventMetadataType0",
     "Role",
     "RoleDelivery",
-    "RoleSigner",
-    "RoleSignerDelivery",
     "SendWarning",
     "SessionDefaults",
     "SessionDefaultsSigningOrder",

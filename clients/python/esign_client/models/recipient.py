@@ -12,8 +12,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.recipient_metadata import RecipientMetadata
   from ..models.recipient_variables import RecipientVariables
-  from ..models.role_signer import RoleSigner
+  from ..models.tagged_role_signer import TaggedRoleSigner
 
 
 
@@ -27,8 +28,19 @@ T = TypeVar("T", bound="Recipient")
 class Recipient:
     """ 
         Attributes:
-            signers (list[RoleSigner]): 1 to 10; every template role exactly one signer; a signer's order is its role's
-                order
+            signers (list[TaggedRoleSigner]): 1 to 10; every template role exactly one signer; a signer's order is its
+                role's order
+            metadata (RecipientMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
+                of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
+                bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
+                Returned in every answer and webhook that shows the request (or the signer)
+            external_id (str | Unset): extension: the sender's own identifier, 1 to 255 characters on one line (no control
+                or bidirectional control characters); not unique. Returned in every answer and webhook that shows the request
+                (or the signer)
+            redirect_url (str | Unset): extension: where the signing page sends the signer after they sign or decline, with
+                `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
+                organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
+                naming the field. A signer's own `redirect_url` wins over the request's
             variables (RecipientVariables | Unset): at most 100; keys 1 to 100 chars, values at most 1000 chars. `{{key}}`
                 placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields' `value`
                 are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and never
@@ -38,7 +50,10 @@ class Recipient:
             message (None | str | Unset): instead of the template's default_message
      """
 
-    signers: list[RoleSigner]
+    signers: list[TaggedRoleSigner]
+    metadata: RecipientMetadata | Unset = UNSET
+    external_id: str | Unset = UNSET
+    redirect_url: str | Unset = UNSET
     variables: RecipientVariables | Unset = UNSET
     message: None | str | Unset = UNSET
 
@@ -47,14 +62,23 @@ class Recipient:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.recipient_metadata import RecipientMetadata # noqa: PLC0415
         from ..models.recipient_variables import RecipientVariables # noqa: PLC0415
-        from ..models.role_signer import RoleSigner # noqa: PLC0415
+        from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
         signers = []
         for signers_item_data in self.signers:
             signers_item = signers_item_data.to_dict()
             signers.append(signers_item)
 
 
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
 
         variables: dict[str, Any] | Unset = UNSET
         if not isinstance(self.variables, Unset):
@@ -72,6 +96,12 @@ class Recipient:
         field_dict.update({
             "signers": signers,
         })
+        if metadata is not UNSET:
+            field_dict["metadata"] = metadata
+        if external_id is not UNSET:
+            field_dict["external_id"] = external_id
+        if redirect_url is not UNSET:
+            field_dict["redirect_url"] = redirect_url
         if variables is not UNSET:
             field_dict["variables"] = variables
         if message is not UNSET:
@@ -83,18 +113,33 @@ class Recipient:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.recipient_metadata import RecipientMetadata # noqa: PLC0415
         from ..models.recipient_variables import RecipientVariables # noqa: PLC0415
-        from ..models.role_signer import RoleSigner # noqa: PLC0415
+        from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
         d = dict(src_dict)
         signers = []
         _signers = d.pop("signers")
         for signers_item_data in (_signers):
-            signers_item = RoleSigner.from_dict(signers_item_data)
+            signers_item = TaggedRoleSigner.from_dict(signers_item_data)
 
 
 
             signers.append(signers_item)
 
+
+        _metadata = d.pop("metadata", UNSET)
+        metadata: RecipientMetadata | Unset
+        if isinstance(_metadata,  Unset):
+            metadata = UNSET
+        else:
+            metadata = RecipientMetadata.from_dict(_metadata)
+
+
+
+
+        external_id = d.pop("external_id", UNSET)
+
+        redirect_url = d.pop("redirect_url", UNSET)
 
         _variables = d.pop("variables", UNSET)
         variables: RecipientVariables | Unset
@@ -118,6 +163,9 @@ class Recipient:
 
         recipient = cls(
             signers=signers,
+            metadata=metadata,
+            external_id=external_id,
+            redirect_url=redirect_url,
             variables=variables,
             message=message,
         )

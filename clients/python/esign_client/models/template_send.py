@@ -31,6 +31,8 @@ class TemplateSend:
         Attributes:
             signers (list[TaggedRoleSigner]): 1 to 10; every template role exactly one signer; a signer's order is its
                 role's order
+            expires_in_days (int | None | Unset): 1 to 90; default: the template's default_expiry_days
+            auto_send (bool | Unset): false creates drafts Default: True.
             metadata (TemplateSendMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
                 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -42,8 +44,6 @@ class TemplateSend:
                 `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
                 organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
                 naming the field. A signer's own `redirect_url` wins over the request's
-            expires_in_days (int | None | Unset): 1 to 90; default: the template's default_expiry_days
-            auto_send (bool | Unset): false creates drafts Default: True.
             variables (TemplateSendVariables | Unset): at most 100; keys 1 to 100 chars, values at most 1000 chars.
                 `{{key}}` placeholders (spaces inside the braces allowed) in the message, the email subject and the role fields'
                 `value` are replaced by `variables[key]` (keys match exactly, case-sensitively; a value is inserted as it is and
@@ -58,11 +58,11 @@ class TemplateSend:
      """
 
     signers: list[TaggedRoleSigner]
+    expires_in_days: int | None | Unset = UNSET
+    auto_send: bool | Unset = True
     metadata: TemplateSendMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
-    expires_in_days: int | None | Unset = UNSET
-    auto_send: bool | Unset = True
     variables: TemplateSendVariables | Unset = UNSET
     message: None | str | Unset = UNSET
     document_id: None | Unset | UUID = UNSET
@@ -83,14 +83,6 @@ class TemplateSend:
 
 
 
-        metadata: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.metadata, Unset):
-            metadata = self.metadata.to_dict()
-
-        external_id = self.external_id
-
-        redirect_url = self.redirect_url
-
         expires_in_days: int | None | Unset
         if isinstance(self.expires_in_days, Unset):
             expires_in_days = UNSET
@@ -98,6 +90,14 @@ class TemplateSend:
             expires_in_days = self.expires_in_days
 
         auto_send = self.auto_send
+
+        metadata: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.metadata, Unset):
+            metadata = self.metadata.to_dict()
+
+        external_id = self.external_id
+
+        redirect_url = self.redirect_url
 
         variables: dict[str, Any] | Unset = UNSET
         if not isinstance(self.variables, Unset):
@@ -136,16 +136,16 @@ class TemplateSend:
         field_dict.update({
             "signers": signers,
         })
+        if expires_in_days is not UNSET:
+            field_dict["expires_in_days"] = expires_in_days
+        if auto_send is not UNSET:
+            field_dict["auto_send"] = auto_send
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
             field_dict["external_id"] = external_id
         if redirect_url is not UNSET:
             field_dict["redirect_url"] = redirect_url
-        if expires_in_days is not UNSET:
-            field_dict["expires_in_days"] = expires_in_days
-        if auto_send is not UNSET:
-            field_dict["auto_send"] = auto_send
         if variables is not UNSET:
             field_dict["variables"] = variables
         if message is not UNSET:
@@ -175,6 +175,18 @@ class TemplateSend:
             signers.append(signers_item)
 
 
+        def _parse_expires_in_days(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        expires_in_days = _parse_expires_in_days(d.pop("expires_in_days", UNSET))
+
+
+        auto_send = d.pop("auto_send", UNSET)
+
         _metadata = d.pop("metadata", UNSET)
         metadata: TemplateSendMetadata | Unset
         if isinstance(_metadata,  Unset):
@@ -188,18 +200,6 @@ class TemplateSend:
         external_id = d.pop("external_id", UNSET)
 
         redirect_url = d.pop("redirect_url", UNSET)
-
-        def _parse_expires_in_days(data: object) -> int | None | Unset:
-            if data is None:
-                return data
-            if isinstance(data, Unset):
-                return data
-            return cast(int | None | Unset, data)
-
-        expires_in_days = _parse_expires_in_days(d.pop("expires_in_days", UNSET))
-
-
-        auto_send = d.pop("auto_send", UNSET)
 
         _variables = d.pop("variables", UNSET)
         variables: TemplateSendVariables | Unset
@@ -268,11 +268,11 @@ class TemplateSend:
 
         template_send = cls(
             signers=signers,
+            expires_in_days=expires_in_days,
+            auto_send=auto_send,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
-            expires_in_days=expires_in_days,
-            auto_send=auto_send,
             variables=variables,
             message=message,
             document_id=document_id,
