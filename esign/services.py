@@ -2,6 +2,7 @@
 providers, the event bus, the job queue and the clock. No globals: tests build their own."""
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from esign import __version__, logs
@@ -61,6 +62,7 @@ class Services:
         self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
         self.finalizer = ChildPool("finalisation", config.jobs.finalize_processes)  # stamping and sealing
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
+        self._loop_watch: asyncio.Future | None = None  # esign_event_loop_lag_seconds, from start() to close()
         self.event_listeners = []  # async callables(event) run after an event is stored
         install_webhooks(self)
 
@@ -76,8 +78,11 @@ class Services:
         self.secrets = SecretBox(key, self.config.security.previous_secret_keys)
         for provider in self.providers:
             await provider.start()
+        self._loop_watch = asyncio.ensure_future(self.metrics.watch_loop())
 
     async def close(self):
+        if self._loop_watch is not None:
+            self._loop_watch.cancel()
         if self.worker is not None:
             await self.worker.stop()
         for provider in self.providers:

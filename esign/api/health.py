@@ -8,7 +8,7 @@ from esign.api.base import BaseHandler
 from esign.api.common import operation
 from esign.api.errors import error_body
 from esign.domain.mail import bounces
-from esign.schema import OutSchema
+from esign.schema import OutSchema, QueryBool, QuerySchema
 
 log = logging.getLogger("esign")
 
@@ -26,6 +26,12 @@ class Health(OutSchema):
         "/readyz with status `degraded`: components that fail without making the service unready, such as "
         "the sending side of mail (a relay's policy refusal, a login or TLS failure, an email given up) "
         "until the mail server accepts a message again")})
+
+
+class ReadyQuery(QuerySchema):
+    strict = QueryBool(load_default=False, metadata={"description": (
+        "true: `degraded` answers 503 (code `degraded`, the components in `details`) instead of 200, for a "
+        "probe that should alert on it; a load balancer keeps the default, since the API still works")})
 
 
 class Liveness(Health):
@@ -75,13 +81,20 @@ async def degraded(services) -> list[dict]:
 
 class ReadyzHandler(BaseHandler):
     @operation("Readiness: the database answers and the blob storage takes writes", tags=["health"],
-               responses={200: Health}, errors=(503,),
+               query=ReadyQuery, responses={200: Health}, errors=(422, 503),
                description="200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason "
-                           "of the sending side (the API still works; the emails are retried)")
+                           "of the sending side (the API still works; the emails are retried); with "
+                           "`strict=true`, `degraded` is a 503 (code `degraded`). 503 `upstream_unavailable` "
+                           "when the database or the blob storage is not ready.")
     async def get(self):
+        strict = self.query(ReadyQuery())["strict"]
         failed = await not_ready(self.services)
         if not failed:
             problems = await degraded(self.services)  # each failure was logged as an ERROR when it happened
+            if problems and strict:
+                message = "degraded: " + ", ".join(f["field"] for f in problems)
+                self.write_json(error_body(503, "degraded", message, self.request_id, problems), 503)
+                return
             self.write_json({"status": "degraded", "degraded": problems} if problems else {"status": "ready"})
             return
         message = "not ready: " + ", ".join(f["field"] for f in failed)

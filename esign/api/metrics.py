@@ -3,6 +3,8 @@ endpoint, not part of the API: it is left out of the OpenAPI document. Answered 
 `[metrics] allow` (loopback by default) or with the bearer `[metrics] token`; anyone else gets 403
 in the Error shape."""
 from esign.api.base import BaseHandler
+from esign.domain.mail import bounces
+from esign.domain.orgs import keys
 from esign.errors import ApiError
 from esign.jobs.kinds import JOB_LANES
 from esign.observability.metrics import CONTENT_TYPE, admitted
@@ -16,6 +18,11 @@ class MetricsHandler(BaseHandler):
             raise ApiError(403, "forbidden", "metrics are answered only to the networks in [metrics] allow "
                                              "or with the [metrics] token")
         await services.metrics.refresh(services.store, JOB_LANES)
+        services.metrics.degraded.labels("mail").set(1 if await bounces.mail_problem(services) else 0)
+        try:
+            services.metrics.certificates(await keys.labelled_certificates(services, create=False))
+        except keys.NoKeyMaterial:
+            pass  # no seal made yet (none is made by a scrape)
         self.set_header("Content-Type", CONTENT_TYPE)
         self.finish(services.metrics.exposition())
 

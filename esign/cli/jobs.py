@@ -72,7 +72,7 @@ async def jobs_action(services, args) -> int:
         lanes = []
         for lane in JOB_LANES:
             state = await jobs.lane_state(lane)
-            lanes.append({"lane": lane, "queued": state["queued"], "running": state["running"],
+            lanes.append({"lane": lane, "queued": state["queued"], "due": state["due"], "running": state["running"],
                           "retrying": await jobs.retrying(lane), "failed": state["failed"],
                           "cancelled": await jobs.count(lane=lane, status="cancelled"),
                           "oldest_due_seconds": round(state["oldest_due_seconds"], 3)})

@@ -157,12 +157,16 @@ async def drain_embedded(services, server, grace: float) -> int:
     cut = await server.shutdown(grace)
     await services.worker.finish_queue(max(deadline - loop.time(), 0))
     await services.worker.stop(max(deadline - loop.time(), 0))
-    left = sum([(await services.store.jobs.lane_state(lane))["queued"] for lane in JOB_LANES])
-    if left:
-        log.warning("%d background jobs (emails, webhooks, signed PDFs) were still queued after %s s and are lost "
-                    "with the memory:// database", left, grace)
+    states = [await services.store.jobs.lane_state(lane) for lane in JOB_LANES]
+    due, later = sum(s["due"] for s in states), sum(s["queued"] - s["due"] for s in states)
+    if due:
+        log.warning("%d background jobs due (emails, webhooks, signed PDFs) were still queued after the %s s grace "
+                    "([server] shutdown_grace_seconds) and are lost with the memory:// database", due, grace)
     else:
         log.info("every background job due was run before stopping")
+    if later:
+        log.warning("%d background jobs scheduled for later (reminders, retries, sweeps) are lost with the memory:// "
+                    "database", later)
     return cut
 
 

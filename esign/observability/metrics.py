@@ -11,10 +11,13 @@ methods outside the standard ones count as `other`.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import datetime as dt
 import hmac
 import ipaddress
 import time
+from collections import deque
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -23,6 +26,7 @@ from prometheus_client import (
     Gauge,
     Histogram,
     Info,
+    ProcessCollector,
     generate_latest,
 )
 
@@ -43,6 +47,11 @@ CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_r
 #: what members do in the staff console (esign.domain.console.requests; docs/monitoring.md)
 CONSOLE_ACTIONS = ("reminded", "cancelled", "signer_replaced", "link_issued", "downloaded", "editor_opened",
                    "created", "template_sent")
+#: the certificates whose expiry is shown (esign.domain.orgs.keys.labelled_certificates' labels): those the
+#: seal needs now, not earlier seals kept for verifying older documents
+CERTIFICATES = {"current seal": "seal", "issuer of the current seal": "seal_issuer", "internal CA": "internal_ca"}
+LOOP_TICK_SECONDS = 0.25
+LOOP_WINDOW_TICKS = 40  # esign_event_loop_lag_seconds: the worst of the last 10 s
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
 AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
@@ -55,8 +64,10 @@ class Metrics:
                                      ["method", "route", "status"], registry=r)
         self.http_duration = Histogram("esign_http_request_duration_seconds", "time to answer an HTTP request",
                                        ["method", "route"], buckets=HTTP_BUCKETS, registry=r)
-        self.jobs_queued = Gauge("esign_jobs_queued", "jobs waiting in the lane (due now or later)", ["lane"],
+        self.jobs_queued = Gauge("esign_jobs_queued", "jobs of the lane due now and waiting for a worker", ["lane"],
                                  registry=r)
+        self.jobs_scheduled = Gauge("esign_jobs_scheduled", "queued jobs of the lane not due yet (retries, reminders, "
+                                    "later sends)", ["lane"], registry=r)
         self.jobs_running = Gauge("esign_jobs_running", "jobs a worker holds in the lane", ["lane"], registry=r)
         self.jobs_failed = Gauge("esign_jobs_failed", "jobs that failed for good in the lane (kept 7 days)",
                                  ["lane"], registry=r)
@@ -77,6 +88,8 @@ class Metrics:
                                           "time of a webhook delivery attempt", buckets=HTTP_BUCKETS, registry=r)
         self.webhook_backlog = Gauge("esign_webhook_backlog", "webhook deliveries not made yet: queued jobs, "
                                      "and pending records (held for a paused webhook)", ["state"], registry=r)
+        self.webhooks_paused = Gauge("esign_webhooks_paused", "webhooks paused after failing deliveries (their "
+                                     "deliveries are held until resumed)", registry=r)
         self.finalizations = Counter("esign_finalizations", "signed PDFs produced, by outcome", ["outcome"],
                                      registry=r)
         self.finalization_duration = Histogram("esign_finalization_duration_seconds",
@@ -97,6 +110,17 @@ class Metrics:
                                         "link_refused: unknown, used or expired)", ["outcome"], registry=r)
         self.console_actions = Counter("esign_console_actions", "what members did in the staff console, by action "
                                        "(docs/console.md)", ["action"], registry=r)
+        self.degraded = Gauge("esign_degraded", "1 while the component fails without making the service unready "
+                              "(/readyz answers `degraded`): mail", ["component"], registry=r)
+        self.certificate_expiry = Gauge("esign_certificate_expiry_timestamp_seconds", "when a certificate the seal "
+                                        "needs expires (Unix time): seal, seal_issuer, internal_ca",
+                                        ["certificate"], registry=r)
+        self.loop_lag = Gauge("esign_event_loop_lag_seconds", f"the longest the event loop was late to a "
+                              f"{LOOP_TICK_SECONDS} s timer over the last {LOOP_TICK_SECONDS * LOOP_WINDOW_TICKS:.0f} s "
+                              "(work holding the loop delays every request by as much)", registry=r)
+        self._lags: deque[float] = deque(maxlen=LOOP_WINDOW_TICKS)
+        # resident and virtual memory, CPU seconds, open and maximum file descriptors, start time (Linux)
+        ProcessCollector(registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -178,17 +202,36 @@ class Metrics:
 
     # --- scrape ----------------------------------------------------------------------------------------
 
+    async def watch_loop(self) -> None:
+        """Run for the process's life (esign.services.Services.start): how late the event loop is to a
+        timer, kept for the last LOOP_WINDOW_TICKS ticks."""
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + LOOP_TICK_SECONDS
+            await asyncio.sleep(LOOP_TICK_SECONDS)
+            self._lags.append(max(loop.time() - due, 0.0))
+            self.loop_lag.set(max(self._lags))
+
+    def certificates(self, labelled) -> None:
+        """The expiry of each (label, certificate) the seal needs (CERTIFICATES)."""
+        for label, cert in labelled:
+            if label in CERTIFICATES:
+                self.certificate_expiry.labels(CERTIFICATES[label]).set(
+                    cert.not_valid_after_utc.replace(tzinfo=dt.timezone.utc).timestamp())
+
     async def refresh(self, store, lanes) -> None:
         """Read the queue's gauges of `lanes` from the database (each count served by an index)."""
         for lane in lanes:
             state = await store.jobs.lane_state(lane)
-            self.jobs_queued.labels(lane).set(state["queued"])
+            self.jobs_queued.labels(lane).set(state["due"])
+            self.jobs_scheduled.labels(lane).set(state["queued"] - state["due"])
             self.jobs_running.labels(lane).set(state["running"])
             self.jobs_failed.labels(lane).set(state["failed"])
             self.jobs_oldest_due.labels(lane).set(state["oldest_due_seconds"])
             if lane == "webhooks":
                 self.webhook_backlog.labels("queued").set(state["queued"])
         self.webhook_backlog.labels("pending").set(await store.webhook_deliveries.pending_count())
+        self.webhooks_paused.set(await store.webhooks.paused_count())
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

@@ -146,12 +146,13 @@ class Jobs(Repository[Job]):
         return self.record(doc)
 
     async def lane_state(self, lane: str) -> dict[str, float]:
-        """`queued`, `running` and `failed` jobs of `lane`, and `oldest_due_seconds`: how long its most
-        overdue job (queued, or running on an expired lease) has been due (0: none). Each query is
-        served by `lane_status_run_at_group`."""
+        """`queued` (`due` of them: to run now), `running` and `failed` jobs of `lane`, and
+        `oldest_due_seconds`: how long its most overdue job (queued, or running on an expired lease) has
+        been due (0: none). Each query is served by `lane_status_run_at_group`."""
         now = self.clock.now()
         state: dict[str, float] = {status: await self.col.count_documents({"lane": lane, "status": status})
                  for status in ("queued", "running", "failed")}
+        state["due"] = await self.col.count_documents({"lane": lane, "status": "queued", "run_at": {"$lte": now}})
         oldest = await self.col.find_one({"lane": lane, "status": {"$in": ["queued", "running"]}, "run_at": {"$lte": now}},
                                          {"run_at": 1}, sort=[("run_at", ASCENDING)])
         state["oldest_due_seconds"] = (now - oldest["run_at"]).total_seconds() if oldest else 0.0

@@ -142,11 +142,17 @@ async def test_a_policy_refusal_at_rcpt_is_retried_loudly_never_a_bounce(tmp_pat
         assert reply.split(" ", 2)[2] in health["degraded"][0]["message"]
         scraped = (await srv.client.get("/metrics", key=None)).body.decode()
         assert 'esign_emails_total{outcome="sender_fault"} 1.0' in scraped
+        assert 'esign_degraded{component="mail"} 1.0' in scraped
+        strict = await srv.client.get("/readyz?strict=true", key=None)  # a probe that alerts on it
+        assert strict.status == 503 and strict.json["error"]["code"] == "degraded", strict
+        assert strict.json["error"]["details"][0]["field"] == "mail"
         for _ in range(6):  # the operator fixes the relay: the retries get through, and readyz is ready again
             srv.clock.advance(hours=1)
             await srv.run_jobs()
         assert len(relay.handler.to("ann@example.test")) == 1
         assert await readyz(srv) == {"status": "ready"}
+        assert (await srv.client.get("/readyz?strict=true", key=None)).json == {"status": "ready"}
+        assert 'esign_degraded{component="mail"} 0.0' in (await srv.client.get("/metrics", key=None)).body.decode()
         assert (await ann(srv, request["id"]))["email_bounced_at"] is None
     finally:
         await stop_server(srv)

@@ -40,7 +40,7 @@ async def test_status_list_cancel_and_retry(server, capsys, tmp_path):
 
     code, status = await run(server.services, capsys, "status")
     assert code == 0 and [entry["lane"] for entry in status] == list(JOB_LANES)
-    assert lane(status, "email") == {"lane": "email", "queued": 2, "running": 0, "retrying": 0, "failed": 0,
+    assert lane(status, "email") == {"lane": "email", "queued": 2, "due": 2, "running": 0, "retrying": 0, "failed": 0,
                                      "cancelled": 0, "oldest_due_seconds": 0.0}
 
     code, listed = await run(server.services, capsys, "list", "--request", request_id)

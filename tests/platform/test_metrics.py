@@ -104,10 +104,20 @@ async def test_metrics_move_with_the_work_done(server, client, sample_pdf):
     assert value(after, "esign_pdf_check_duration_seconds_count") == 1
     assert value(after, "esign_job_runs_total", lane="finalize", kind="finalize", outcome="done") == 1
     assert total(after, "esign_job_runs_total", lane="email", outcome="done") >= 1
-    # nothing is due any more (the email lane keeps the `email.copies` job, due an hour after completion)
+    # nothing is due any more: the email lane keeps the `email.copies` job, due an hour after completion,
+    # which is scheduled, not queued
     assert value(after, "esign_jobs_queued", lane="finalize") == 0
-    assert value(after, "esign_jobs_queued", lane="email") == await server.services.store.jobs.count(
+    assert value(after, "esign_jobs_queued", lane="email") == 0
+    assert value(after, "esign_jobs_scheduled", lane="email") == await server.services.store.jobs.count(
         lane="email", status="queued") == 1
+    # the process, the loop, readiness and the seal's certificates
+    assert value(after, "process_resident_memory_bytes") > 10_000_000
+    assert value(after, "process_open_fds") > 0 and value(after, "process_cpu_seconds_total") > 0
+    assert 0 <= value(after, "esign_event_loop_lag_seconds") < 30
+    assert value(after, "esign_degraded", component="mail") == 0
+    now = server.clock.now().timestamp()
+    assert value(after, "esign_certificate_expiry_timestamp_seconds", certificate="seal") > now + 300 * 86400
+    assert value(after, "esign_certificate_expiry_timestamp_seconds", certificate="internal_ca") > now
     assert value(after, "esign_jobs_oldest_due_age_seconds", lane="email") == 0
     # database commands, timed in the embedded database's wrapper
     assert total(after, "esign_db_command_duration_seconds_count", command="find") > \
@@ -227,3 +237,16 @@ async def test_text_messages_are_counted(server):
     samples = await scrape(server.client)
     assert value(samples, "esign_sms_total", outcome="sent") == 1
     assert value(samples, "esign_sms_total", outcome="failed") == 0
+
+
+async def test_the_metrics_table_lists_every_metric(client):
+    """docs/monitoring.md's table names each esign metric `/metrics` exposes, and no other (counters
+    by their `_total` series, histograms and gauges by their family's name)."""
+    resp = await client.get("/metrics", key=None)
+    exposed = {family.name + ("_total" if family.type == "counter" else "")
+               for family in text_string_to_metric_families(resp.body.decode())
+               if family.name.startswith("esign_") and not family.name.endswith("_created")}  # a counter's start
+    table = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "monitoring.md").read_text()
+    documented = {name for line in table.splitlines() if line.startswith("| `")
+                  for name in re.findall(r"`(esign_\w+)`", line.split("|")[1])}
+    assert documented == exposed, (exposed - documented, documented - exposed)

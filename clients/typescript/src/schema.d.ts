@@ -33,7 +33,7 @@ export interface paths {
         };
         /**
          * Readiness: the database answers and the blob storage takes writes
-         * @description 200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending side (the API still works; the emails are retried)
+         * @description 200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending side (the API still works; the emails are retried); with `strict=true`, `degraded` is a 503 (code `degraded`). 503 `upstream_unavailable` when the database or the blob storage is not ready.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -3385,7 +3385,10 @@ export interface operations {
     };
     getReadiness: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description true: `degraded` answers 503 (code `degraded`, the components in `details`) instead of 200, for a probe that should alert on it; a load balancer keeps the default, since the API still works */
+                strict?: boolean;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3404,6 +3407,16 @@ export interface operations {
             };
             /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
             400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;

@@ -10,22 +10,32 @@ from ... import errors
 
 from ...models.error_response import ErrorResponse
 from ...models.health import Health
+from ...types import UNSET, Unset
 from typing import cast
 
 
 
 def _get_kwargs(
-    
+    *,
+    strict: bool | Unset = False,
+
 ) -> dict[str, Any]:
     
 
     
 
-    
+    params: dict[str, Any] = {}
+
+    params["strict"] = strict
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/readyz",
+        "params": params,
     }
 
 
@@ -47,6 +57,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
         return response_400
+
+    if response.status_code == 422:
+        response_422 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_422
 
     if response.status_code == 503:
         response_503 = ErrorResponse.from_dict(response.json())
@@ -73,12 +90,17 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    strict: bool | Unset = False,
 
 ) -> Response[ErrorResponse | Health]:
     """ Readiness: the database answers and the blob storage takes writes
 
      200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending
-    side (the API still works; the emails are retried)
+    side (the API still works; the emails are retried); with `strict=true`, `degraded` is a 503 (code
+    `degraded`). 503 `upstream_unavailable` when the database or the blob storage is not ready.
+
+    Args:
+        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -90,7 +112,8 @@ def sync_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        strict=strict,
+
     )
 
     response = client.get_httpx_client().request(
@@ -102,12 +125,17 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    strict: bool | Unset = False,
 
 ) -> ErrorResponse | Health | None:
     """ Readiness: the database answers and the blob storage takes writes
 
      200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending
-    side (the API still works; the emails are retried)
+    side (the API still works; the emails are retried); with `strict=true`, `degraded` is a 503 (code
+    `degraded`). 503 `upstream_unavailable` when the database or the blob storage is not ready.
+
+    Args:
+        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -120,18 +148,24 @@ def sync(
 
     return sync_detailed(
         client=client,
+strict=strict,
 
     ).parsed
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    strict: bool | Unset = False,
 
 ) -> Response[ErrorResponse | Health]:
     """ Readiness: the database answers and the blob storage takes writes
 
      200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending
-    side (the API still works; the emails are retried)
+    side (the API still works; the emails are retried); with `strict=true`, `degraded` is a 503 (code
+    `degraded`). 503 `upstream_unavailable` when the database or the blob storage is not ready.
+
+    Args:
+        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,7 +177,8 @@ async def asyncio_detailed(
 
 
     kwargs = _get_kwargs(
-        
+        strict=strict,
+
     )
 
     response = await client.get_async_httpx_client().request(
@@ -155,12 +190,17 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    strict: bool | Unset = False,
 
 ) -> ErrorResponse | Health | None:
     """ Readiness: the database answers and the blob storage takes writes
 
      200 `ready`, or 200 `degraded` with the reason when mail cannot be sent for a reason of the sending
-    side (the API still works; the emails are retried)
+    side (the API still works; the emails are retried); with `strict=true`, `degraded` is a 503 (code
+    `degraded`). 503 `upstream_unavailable` when the database or the blob storage is not ready.
+
+    Args:
+        strict (bool | Unset):  Default: False.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,5 +213,6 @@ async def asyncio(
 
     return (await asyncio_detailed(
         client=client,
+strict=strict,
 
     )).parsed
