@@ -140,6 +140,16 @@ class DelegatedData(SignerData):
     reason = fields.String(required=True, metadata={"description": "the reason the delegating signer gave"})
 
 
+class EmailBouncedData(SignerData):
+    error = fields.String(required=True, metadata={
+        "description": "extension: what the mail server answered about the address (at most 500 characters)"})
+
+
+class EmailFailedData(EmailBouncedData):
+    template = fields.String(allow_none=True, metadata={
+        "description": "extension: which email will not arrive (`invitation`, `reminder`, ...), when known"})
+
+
 class DocumentSignedData(_Base, Labels):
     signing_request_id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={
@@ -180,6 +190,7 @@ DATA_SCHEMAS = {
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
+    "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
 }
 SUBSCRIBABLE = tuple(DATA_SCHEMAS)
 

@@ -18,6 +18,7 @@ import copy
 
 from openapi_schema_validator import OAS30Validator, oas30_format_checker
 
+from esign.domain.mail import bounces
 from esign.domain.orgs import provisioning
 from esign.domain.requests import links
 from esign.webhooks.payloads import DATA_SCHEMAS
@@ -96,6 +97,11 @@ async def produce_every_event(server, client, pdf) -> None:
     assert resp.status == 200, resp
     await _signer(server, await _token(server, routed, 0), "delegate",
                   {"name": "Dan Example", "email": "dan@example.test", "reason": "on leave this week"})
+    # signing_event.email_bounced and .email_failed: what the mail server reports (no API call makes them)
+    mailed = await server.services.store.signing_requests.by_id((await _request(client, [ANN], pdf=pdf))["id"])
+    await bounces.record_bounce(server.services, mailed, mailed["signers"][0], "550 5.1.1 <ann@example.test>: unknown")
+    await bounces.record_failed(server.services, mailed, mailed["signers"][0], "554 5.7.1 Relay access denied",
+                                "invitation")
     await server.run_jobs()
 
 

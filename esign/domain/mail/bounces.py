@@ -45,6 +45,7 @@ import uuid
 
 from esign.domain.mail.bounce_notices import NoticeReader
 from esign.domain.ports import Services
+from esign.domain.requests import request_events
 from esign.errors import not_found
 from esign.jobs.kinds import JobKind
 from esign.logs import printable
@@ -256,18 +257,24 @@ async def record_failed(services: Services, request: SigningRequest, signer: Sig
     """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
     await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
     template_field = {"template": template} if template else {}
+    log.warning("an email (%s) to signer %s of signing request %s will not arrive: %s", template or "unknown",
+                signer["id"], request["id"], printable(error[:500]))
     await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
                         signer=signer, metadata={**template_field, "error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"], **template_field},
-                        event_id=event_id)
+                        data={**request_events.event_data(request, signer), "email": signer["email"],
+                              **template_field},
+                        sandbox=request.get("sandbox", False), event_id=event_id)
 
 
 async def record_bounce(services: Services, request: SigningRequest, signer: Signer, error: str, event_id: str | None = None) -> None:
     """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
     await services.store.signing_requests.email_bounced(request["id"], signer["id"])
+    log.warning("the address of signer %s of signing request %s bounced: %s", signer["id"], request["id"],
+                printable(error[:500]))
     await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
                         signer=signer, metadata={"error": error[:500]},
-                        data={"signing_request_id": request["id"], "email": signer["email"]}, event_id=event_id)
+                        data={**request_events.event_data(request, signer), "email": signer["email"]},
+                        sandbox=request.get("sandbox", False), event_id=event_id)
 
 
 async def mail_failed(services: Services, reason: str) -> None:

@@ -69,6 +69,10 @@ from .document_uploaded_delivery import DocumentUploadedDelivery
 from .document_uploaded_delivery_event import DocumentUploadedDeliveryEvent
 from .download_response import DownloadResponse
 from .download_signed_file_which import DownloadSignedFileWhich
+from .email_bounced_data import EmailBouncedData
+from .email_bounced_data_metadata import EmailBouncedDataMetadata
+from .email_failed_data import EmailFailedData
+from .email_failed_data_metadata import EmailFailedDataMetadata
 from .embed_info import EmbedInfo
 from .embedded_signer import EmbeddedSigner
 from .embedded_url_body import EmbeddedUrlBody
@@ -194,6 +198,10 @@ from .signer_viewed_delivery import SignerViewedDelivery
 from .signer_viewed_delivery_event import SignerViewedDeliveryEvent
 from .signer_withdrawn_delivery import SignerWithdrawnDelivery
 from .signer_withdrawn_delivery_event import SignerWithdrawnDeliveryEvent
+from .signing_event_email_bounced_delivery import SigningEventEmailBouncedDelivery
+from .signing_event_email_bounced_delivery_event import SigningEventEmailBouncedDeliveryEvent
+from .signing_event_email_failed_delivery import SigningEventEmailFailedDelivery
+from .signing_event_email_failed_delivery_event import SigningEventEmailFailedDeliveryEvent
 from .signing_request import SigningRequest
 from .signing_request_cancelled_delivery import SigningRequestCancelledDelivery
 from .signing_request_cancelled_delivery_event import SigningRequestCancelledDeliveryEvent
@@ -325,6 +333,10 @@ __all__ = (
     "DocumentUploadedDeliveryEvent",
     "DownloadResponse",
     "DownloadSignedFileWhich",
+    "EmailBouncedData",
+    "EmailBouncedDataMetadata",
+    "EmailFailedData",
+    "EmailFailedDataMetadata",
     "EmbeddedSigner",
     "EmbeddedUrlBody",
     "EmbeddedUrlResponse",
@@ -450,6 +462,10 @@ __all__ = (
     "SignerViewSigner",
     "SignerWithdrawnDelivery",
     "SignerWithdrawnDeliveryEvent",
+    "SigningEventEmailBouncedDelivery",
+    "SigningEventEmailBouncedDeliveryEvent",
+    "SigningEventEmailFailedDelivery",
+    "SigningEventEmailFailedDeliveryEvent",
     "SigningRequest",
     "SigningRequestCancelledDelivery",
     "SigningRequestCancelledDeliveryEvent",

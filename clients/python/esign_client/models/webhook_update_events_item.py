@@ -9,6 +9,8 @@ class WebhookUpdateEventsItem(StrEnum):
     SIGNER_SIGNED = "signer.signed"
     SIGNER_VIEWED = "signer.viewed"
     SIGNER_WITHDRAWN = "signer.withdrawn"
+    SIGNING_EVENT_EMAIL_BOUNCED = "signing_event.email_bounced"
+    SIGNING_EVENT_EMAIL_FAILED = "signing_event.email_failed"
     SIGNING_REQUEST_CANCELLED = "signing_request.cancelled"
     SIGNING_REQUEST_COMPLETED = "signing_request.completed"
     SIGNING_REQUEST_CREATED = "signing_request.created"

@@ -269,6 +269,23 @@ def sync_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters)
+    - `signing_event.email_failed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters); `template` (string; optional, nullable): extension: which
+    email will not arrive (`invitation`, `reminder`, ...), when known
 
     Args:
         body (WebhookCreate):
@@ -442,6 +459,23 @@ def sync(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters)
+    - `signing_event.email_failed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters); `template` (string; optional, nullable): extension: which
+    email will not arrive (`invitation`, `reminder`, ...), when known
 
     Args:
         body (WebhookCreate):
@@ -610,6 +644,23 @@ async def asyncio_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters)
+    - `signing_event.email_failed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters); `template` (string; optional, nullable): extension: which
+    email will not arrive (`invitation`, `reminder`, ...), when known
 
     Args:
         body (WebhookCreate):
@@ -783,6 +834,23 @@ async def asyncio(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters)
+    - `signing_event.email_failed`: `external_id` (string; required, nullable): extension: the
+    `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
+    given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
+    (string; required): the request's status after the event; `document_id` (uuid; required);
+    `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required);
+    `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the
+    signer after the event; `error` (string; required): extension: what the mail server answered about
+    the address (at most 500 characters); `template` (string; optional, nullable): extension: which
+    email will not arrive (`invitation`, `reminder`, ...), when known
 
     Args:
         body (WebhookCreate):

@@ -1,0 +1,218 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+from uuid import UUID
+
+if TYPE_CHECKING:
+  from ..models.email_failed_data_metadata import EmailFailedDataMetadata
+  from ..models.signer_state import SignerState
+
+
+
+
+
+T = TypeVar("T", bound="EmailFailedData")
+
+
+
+@_attrs_define
+class EmailFailedData:
+    """ 
+        Attributes:
+            external_id (None | str): extension: the `external_id` given on create, else null
+            metadata (EmailFailedDataMetadata): extension: the `metadata` given on create (an empty object when none was)
+            sandbox (bool):
+            signing_request_id (UUID):
+            status (str): the request's status after the event
+            document_id (UUID):
+            document_name (str):
+            signer_id (UUID):
+            signer_name (str):
+            signer_email (str):
+            signer (SignerState):
+            error (str): extension: what the mail server answered about the address (at most 500 characters)
+            template (None | str | Unset): extension: which email will not arrive (`invitation`, `reminder`, ...), when
+                known
+     """
+
+    external_id: None | str
+    metadata: EmailFailedDataMetadata
+    sandbox: bool
+    signing_request_id: UUID
+    status: str
+    document_id: UUID
+    document_name: str
+    signer_id: UUID
+    signer_name: str
+    signer_email: str
+    signer: SignerState
+    error: str
+    template: None | str | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.email_failed_data_metadata import EmailFailedDataMetadata # noqa: PLC0415
+        from ..models.signer_state import SignerState # noqa: PLC0415
+        external_id: None | str
+        external_id = self.external_id
+
+        metadata = self.metadata.to_dict()
+
+        sandbox = self.sandbox
+
+        signing_request_id = str(self.signing_request_id)
+
+        status = self.status
+
+        document_id = str(self.document_id)
+
+        document_name = self.document_name
+
+        signer_id = str(self.signer_id)
+
+        signer_name = self.signer_name
+
+        signer_email = self.signer_email
+
+        signer = self.signer.to_dict()
+
+        error = self.error
+
+        template: None | str | Unset
+        if isinstance(self.template, Unset):
+            template = UNSET
+        else:
+            template = self.template
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "external_id": external_id,
+            "metadata": metadata,
+            "sandbox": sandbox,
+            "signing_request_id": signing_request_id,
+            "status": status,
+            "document_id": document_id,
+            "document_name": document_name,
+            "signer_id": signer_id,
+            "signer_name": signer_name,
+            "signer_email": signer_email,
+            "signer": signer,
+            "error": error,
+        })
+        if template is not UNSET:
+            field_dict["template"] = template
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.email_failed_data_metadata import EmailFailedDataMetadata # noqa: PLC0415
+        from ..models.signer_state import SignerState # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_external_id(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        external_id = _parse_external_id(d.pop("external_id"))
+
+
+        metadata = EmailFailedDataMetadata.from_dict(d.pop("metadata"))
+
+
+
+
+        sandbox = d.pop("sandbox")
+
+        signing_request_id = UUID(d.pop("signing_request_id"))
+
+
+
+
+        status = d.pop("status")
+
+        document_id = UUID(d.pop("document_id"))
+
+
+
+
+        document_name = d.pop("document_name")
+
+        signer_id = UUID(d.pop("signer_id"))
+
+
+
+
+        signer_name = d.pop("signer_name")
+
+        signer_email = d.pop("signer_email")
+
+        signer = SignerState.from_dict(d.pop("signer"))
+
+
+
+
+        error = d.pop("error")
+
+        def _parse_template(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        template = _parse_template(d.pop("template", UNSET))
+
+
+        email_failed_data = cls(
+            external_id=external_id,
+            metadata=metadata,
+            sandbox=sandbox,
+            signing_request_id=signing_request_id,
+            status=status,
+            document_id=document_id,
+            document_name=document_name,
+            signer_id=signer_id,
+            signer_name=signer_name,
+            signer_email=signer_email,
+            signer=signer,
+            error=error,
+            template=template,
+        )
+
+
+        email_failed_data.additional_properties = d
+        return email_failed_data
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
