@@ -18,6 +18,7 @@ from esign import config as configmod
 from esign import db as dbmod
 from esign import services as servicesmod
 from esign.clock import FakeClock
+from esign.config_keys import KEYS
 from tests.support.docker import API_KEY, ESIGN, PRIVATE_KEY, ROOT, Serve, clean_env, dockerfile, image_config, image_files
 
 pytestmark = pytest.mark.slow  # the image and its containers
@@ -153,6 +154,15 @@ def test_compose_runs_a_replica_set_and_separate_serve_and_worker_in_health_chec
     assert set(compose()["volumes"]) == {"mongo-data", "mongo-config", "blobs"}
     text = (ROOT / "docker-compose.yml").read_text()
     assert not API_KEY.search(text) and not PRIVATE_KEY.search(text)
+
+
+def test_compose_gives_the_drain_its_time_and_rotates_logs():
+    """Docker's stop grace exceeds esign's own (the drain of requests and jobs), and logs rotate."""
+    grace = max(KEYS["server"]["shutdown_grace_seconds"].default, KEYS["jobs"]["shutdown_grace_seconds"].default)
+    for name in ("esign", "worker"):
+        service = compose()["services"][name]
+        assert int(service["stop_grace_period"].removesuffix("s")) >= grace + 10, name
+        assert service["logging"]["driver"] == "json-file" and service["logging"]["options"]["max-file"], name
 
 
 @pytest.mark.parametrize("url", ["mongodb://db:27017/?replicaSet=rs0", "mongodb+srv://cluster.example", "memory://"])
