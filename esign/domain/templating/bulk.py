@@ -16,7 +16,9 @@ Restart safety: every item carries the id its signing request will have, and cre
 with an id that exists is refused by the database, so an item taken again after a crash completes
 the request it already made (fields, send, invitations under the same dedupe keys) instead of
 making a second one. A run that dies leaves its `bulk.run` job and its items leased; both are taken
-again when the lease (`[jobs] lease_seconds`) runs out.
+again when the lease (`[jobs] lease_seconds`) runs out; a worker that stops gracefully gives the items
+its lanes hold back at once (and the worker releases the `bulk.run` job), so the next run goes on
+without waiting for a lease.
 
 Job status: queued (not started) -> processing -> completed (every item succeeded),
 completed_with_errors (some failed), failed (every item failed). Items: pending, succeeded, failed.
@@ -151,8 +153,12 @@ async def run(services: Services, payload: Json, job_record: Job) -> None:
             item = await store.bulk_items.claim(record["id"], lease)
             if item is None:
                 return
-            # the version is kept before its job is queued, and an organisation outlives its jobs
-            await process_item(services, record, cast(Template, template), cast(Json, org), item)
+            try:
+                # the version is kept before its job is queued, and an organisation outlives its jobs
+                await process_item(services, record, cast(Template, template), cast(Json, org), item)
+            except asyncio.CancelledError:  # the worker stops: the item is free for the next run at once
+                await store.bulk_items.release(item, 0)
+                raise
 
     async with asyncio.TaskGroup() as lanes:
         for _ in range(services.config.jobs.bulk_concurrency):
