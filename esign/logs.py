@@ -99,3 +99,16 @@ def configure(level: str, fmt: str = "text") -> None:
     handler.setFormatter(formatter(fmt))
     handler.addFilter(ContextFilter())
     logging.basicConfig(level=level, handlers=[handler])
+
+
+SECRET_IN_PATH = re.compile(r"^/(sign|author|console/sign-in)/[^/?]+")
+EDITOR_API = "/author/api"  # the editor's calls: no token in their paths (esign.api.authoring)
+
+
+def loggable_path(path: str) -> str:
+    """The path without what must never reach a log: signing-link, authoring-link and console sign-in tokens (and every
+    query string, which carries download signatures)."""
+    path = path.split("?", 1)[0]
+    if path == EDITOR_API or path.startswith(EDITOR_API + "/"):
+        return path
+    return SECRET_IN_PATH.sub(r"/\1/<token>", path)

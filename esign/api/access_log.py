@@ -4,24 +4,12 @@ as fields (method, path, status, remote_ip, duration_ms)."""
 from __future__ import annotations
 
 import logging
-import re
 
 import tornado.web
 
+from esign.logs import loggable_path
+
 access_log = logging.getLogger("tornado.access")
-SECRET_IN_PATH = re.compile(r"^/(sign|author|console/sign-in)/[^/?]+")
-EDITOR_API = "/author/api"  # the editor's calls: no token in their paths (esign.api.authoring)
-
-
-def loggable_path(path: str) -> str:
-    """The path without what must never reach a log: signing-link, authoring-link and console sign-in tokens (and every
-    query string, which carries download signatures)."""
-    path = path.split("?", 1)[0]
-    if path == EDITOR_API or path.startswith(EDITOR_API + "/"):
-        return path
-    return SECRET_IN_PATH.sub(r"/\1/<token>", path)
-
-
 def log_request(handler: tornado.web.RequestHandler) -> None:
     """Tornado's access log line, minus secrets."""
     status = handler.get_status()

@@ -18,6 +18,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 from esign import tracing  # noqa: E402
 from tests.support import start_server, stop_server
+from tests.support.client import KEYS
 from tests.support.mail import PolicySmtp
 from tests.support.signing import make_request, spost, typed
 from tests.support.webhooks import create_hook
@@ -78,3 +79,32 @@ async def test_requests_jobs_smtp_sends_webhooks_and_finalisations_have_spans(tr
     assert hook.attributes["http.response.status_code"] == 200 and hook.attributes["server.address"] == "127.0.0.1"
     (finalize,) = [s for s in spans if s.name == "finalize"]
     assert finalize.parent is not None and finalize.attributes["esign.signing_level"] == "ses"
+
+
+async def test_no_span_carries_a_secret(traced, tmp_path, receiver):  # noqa: F811
+    """A whole flow — a webhook with its secret, a request, the signer's page and API by their link, the
+    signed PDF downloaded by its signed link — and then every exported span's name and attribute values
+    are searched for each secret the flow made: the signing token, the API key, the webhook secret, the
+    download link's signature. The URL attributes show the path as the access log does."""
+    srv = await start_server(tmp_path)
+    try:
+        traced.clear()
+        hook = await create_hook(srv.client, receiver.url(), events=("signing_request.completed",))
+        made = await make_request(srv, fields={"sig": {}})
+        token = await made.token(0)
+        assert (await srv.client.get(f"/sign/{token}", key=None)).status == 200
+        assert (await spost(srv, token, "sign", {"signature": typed(), "consent": True})).status == 200
+        await srv.run_jobs()
+        link = (await srv.client.get(f"/v1/signing-requests/{made.id}/download")).json["download_url"]
+        assert (await srv.client.get(link.removeprefix(srv.url), key=None)).status == 200
+    finally:
+        await stop_server(srv)
+    signature = link.split("?", 1)[1]
+    secrets = {"signing token": token, "API key": KEYS["a"], "webhook secret": hook["secret"],
+               "download signature": signature}
+    spans = traced.get_finished_spans()
+    texts = [span.name for span in spans] + [str(v) for span in spans for v in (span.attributes or {}).values()]
+    for what, secret in secrets.items():
+        assert not [t for t in texts if secret in t], (what, [(s.name, s.attributes) for s in spans if secret in str(s.attributes)][:1])
+    targets = {s.attributes.get("http.target") for s in spans if s.kind == trace.SpanKind.SERVER}
+    assert "/sign/<token>" in targets and "/sign/<token>/api/sign" in targets, targets
