@@ -31,7 +31,7 @@ from pythonjsonlogger.json import JsonFormatter
 #: the fields of the context, in the order the text format shows them
 FIELDS = ("request_id", "org_id", "route", "job_id", "job_kind", "signing_request_id")
 #: what a job keeps of the context it was queued in
-ORIGIN_FIELDS = ("request_id", "org_id")
+ORIGIN_FIELDS = ("request_id", "org_id", "signing_request_id")
 REQUEST_ID = re.compile(r"[A-Za-z0-9._-]{1,128}")
 #: C0 and C1 controls (CR, LF, ESC ...), DEL, the line and paragraph separators and the bidirectional controls
 UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

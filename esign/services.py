@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from esign import __version__, logs
+from esign import __version__, logs, tracing
 from esign import db as dbmod
 from esign import job_registry as registry
 from esign import plugins as pluginsmod
@@ -96,7 +96,8 @@ class Services:
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:
         """Record an event (audit trail and outbox) and tell in-process listeners. With `event_id`
         an event already recorded under that id is neither recorded nor told again (None)."""
-        event = await self.store.events.append(org_id, event_type, **fields)
+        event = await self.store.events.append(org_id, event_type, origin=logs.origin(), trace=tracing.carrier(),
+                                               **fields)
         if event is None:
             return None
         for listener in self.event_listeners:
@@ -111,7 +112,8 @@ class Services:
         max_attempts). The job keeps the request id and organisation of the request (or job) that
         queues it, for its log lines (esign.logs.origin)."""
         lane = self.job_kinds[kind].lane
-        job = await self.store.jobs.enqueue(kind, payload, lane=lane, origin=logs.origin(), **options)
+        job = await self.store.jobs.enqueue(kind, payload, lane=lane, origin=logs.origin(), trace=tracing.carrier(),
+                                            **options)
         if self.worker is not None:
             self.worker.wake(lane)
         return job

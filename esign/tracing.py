@@ -25,19 +25,31 @@ import urllib.parse
 from esign.logs import loggable_path
 
 try:  # the optional `otel` extra
-    from opentelemetry import trace
+    from opentelemetry import propagate, trace
 except ImportError:  # pragma: no cover - exercised where the extra is not installed
-    trace = None
+    propagate = trace = None
 
 log = logging.getLogger("esign.tracing")
 TRACER = trace.get_tracer("esign") if trace is not None else None
 
 
-def span(name: str, attributes: dict | None = None):
-    """A span around a block (a no-op without the extra, or while no tracer provider is set)."""
+def span(name: str, attributes: dict | None = None, carrier: dict | None = None):
+    """A span around a block (a no-op without the extra, or while no tracer provider is set); with
+    `carrier` (what `carrier()` gave where the work was queued) it continues that trace."""
     if TRACER is None:
         return contextlib.nullcontext()
-    return TRACER.start_as_current_span(name, attributes=attributes)
+    context = propagate.extract(carrier) if carrier else None
+    return TRACER.start_as_current_span(name, context=context, attributes=attributes)
+
+
+def carrier() -> dict:
+    """The current trace's W3C context (`traceparent`, `tracestate`), kept with a job so that the job's
+    span continues the trace of the request that queued it; {} when nothing is traced."""
+    if TRACER is None:
+        return {}
+    out: dict = {}
+    propagate.inject(out)
+    return out
 
 
 #: the URL attributes of the HTTP semantic conventions, old and new: what each becomes

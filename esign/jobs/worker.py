@@ -91,10 +91,13 @@ class Worker:
 
     async def run_job(self, job) -> None:
         # its log lines name the job, its signing request and the request that queued it
-        context = logs.CONTEXT.set({**job.get("origin", {}), "job_id": job["id"], "job_kind": job["kind"],
-                                    "signing_request_id": job["payload"].get("request_id")})
+        origin = job.get("origin", {})
+        context = logs.CONTEXT.set({**origin, "job_id": job["id"], "job_kind": job["kind"],
+                                    "signing_request_id": job["payload"].get("request_id")
+                                    or origin.get("signing_request_id")})
         try:
-            with tracing.span(f"job {job['kind']}", {"esign.job_id": job["id"], "esign.lane": job["lane"]}):
+            with tracing.span(f"job {job['kind']}", {"esign.job_id": job["id"], "esign.lane": job["lane"]},
+                              carrier=job.get("trace")):
                 await self._run_job(job)
         finally:
             logs.CONTEXT.reset(context)

@@ -81,14 +81,17 @@ class Events(Repository[Json]):
     async def append(self, org_id: str, event_type: str, *, signing_request_id: str | None = None,
                      signer: Mapping[str, Any] | None = None, ip_address: str | None = None, user_agent: str | None = None,
                      geo: Json | None = None, metadata: Json | None = None, data: Json | None = None,
-                     sandbox: bool = False, event_id: str | None = None) -> Json | None:
+                     sandbox: bool = False, event_id: str | None = None, origin: Json | None = None,
+                     trace: Json | None = None) -> Json | None:
         """Store an event at the head of its organisation's chain and of its request's (see
         esign.audit_chain). The insert is the compare-and-swap: it takes the next `seq` (and
         `request_seq`) after the heads it read, and the unique indexes on both refuse it when another
         writer took that place first; then it reads the new heads and tries again. Nothing is reserved
         before the insert, so a process that dies leaves no gap and no fork.
 
-        `event_id`, when given, makes this idempotent: an event already stored under that id is not
+        `origin` (esign.logs.origin) and `trace` (esign.tracing.carrier): where the event happened, kept
+        outside the hash chain for what follows it (its webhook deliveries' log lines, `X-Request-ID`
+        and trace). `event_id`, when given, makes this idempotent: an event already stored under that id is not
         stored again (None is returned): its insert meets the id, and nothing is read before it."""
         signer = signer or {}
         geo = geo or {}
@@ -103,6 +106,8 @@ class Events(Repository[Json]):
         }
         if signing_request_id is not None:
             base["in_request_chain"] = True
+        # where it happened, outside the chain: the log context (request_id) and trace its webhooks continue
+        base.update({k: v for k, v in (("origin", origin), ("trace", trace)) if v})
         async with self._lock(org_id):
             return await self._append(org_id, base, event_type, signing_request_id, event_id)
 

@@ -44,11 +44,12 @@ class Jobs(Repository[Job]):
 
     async def enqueue(self, kind: str, payload: Json, *, lane: str, group: str | None = None,
                       delay_seconds: float = 0, dedupe_key: str | None = None, max_attempts: int = 8,
-                      origin: Json | None = None) -> Job | None:
+                      origin: Json | None = None, trace: Json | None = None) -> Job | None:
         """Add a job to `lane`. `group` (e.g. a webhook id) lets the worker cap how many jobs of one
         group run at once. With `dedupe_key`, a second enqueue of the same key is ignored (returns
         None), which makes enqueueing from retried operations safe. `origin`: the log context the
-        job was queued in (request_id, org_id: esign.logs)."""
+        job was queued in (request_id, org_id: esign.logs); `trace`: its trace context (W3C
+        `traceparent`, esign.tracing.carrier), which the job's span continues."""
         now = self.clock.now()
         doc = {"_id": new_id(), "kind": kind, "lane": lane, "payload": payload, "status": "queued",
                "run_at": now + dt.timedelta(seconds=delay_seconds), "attempts": 0,
@@ -60,6 +61,8 @@ class Jobs(Repository[Job]):
             doc["dedupe_key"] = dedupe_key
         if origin:
             doc["origin"] = origin
+        if trace:
+            doc["trace"] = trace
         try:
             await self.col.insert_one(doc)
         except DuplicateKeyError:

@@ -321,5 +321,6 @@ class Job(TypedDict):
     group: NotRequired[str]
     dedupe_key: NotRequired[str]
     origin: NotRequired[Json]
+    trace: NotRequired[Json]  # the W3C trace context it was queued in (esign.tracing.carrier)
     sent_at: NotRequired[dt.datetime]
     expires_at: NotRequired[dt.datetime]

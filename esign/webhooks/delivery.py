@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 
+from esign import logs
 from esign.errors import invalid_state
 from esign.jobs.kinds import JobKind
 from esign.store.base import new_id
@@ -151,6 +152,8 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
     headers = {"Content-Type": "application/json", "X-Webhook-Event": event["event_type"], "X-Webhook-ID": hook["id"]}
     if attempt:
         headers["X-Webhook-Retry"] = str(attempt)
+    if request_id := logs.CONTEXT.get().get("request_id"):  # the API request that made the event (its origin)
+        headers["X-Request-ID"] = request_id
     try:
         secret, previous = await signatures.in_force(services, hook)
     except ValueError as exc:  # stored under another service key: a failed attempt until the secret is regenerated

@@ -249,6 +249,8 @@ DELIVERY_HEADERS = {
     "X-Webhook-ID": (True, {"type": "string", "format": "uuid", "maxLength": 36}, "the webhook's id"),
     "X-Webhook-Retry": (False, {"type": "string", "enum": ["1", "2", "3"]}, "the retry's number; absent on a first "
                                                                             "attempt"),
+    "X-Request-ID": (False, {"type": "string", "maxLength": 128}, "the id of the API request that made the event "
+                                                                 "(its `X-Request-ID`), when an API request did"),
     "webhook-id": (True, {"type": "string", "maxLength": 64}, "Standard Webhooks: the message id"),
     "webhook-timestamp": (True, {"type": "string", "pattern": "^[0-9]+$", "maxLength": 20},
                           "Standard Webhooks: the attempt's time, Unix seconds"),
@@ -289,7 +291,8 @@ def describe() -> str:
         "receivers can de-duplicate), `event` the type, `timestamp` the event's time, `webhook_id` this "
         "webhook. Headers: `Content-Type: application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the "
         "raw body keyed with the whole secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, "
-        "`X-Webhook-ID` (webhook id), and `X-Webhook-Retry` (1, 2, 3) on retries only.",
+        "`X-Webhook-ID` (webhook id), `X-Webhook-Retry` (1, 2, 3) on retries only, and `X-Request-ID`: the "
+        "id of the API request that made the event, when one did (the `X-Request-ID` it answered with).",
         "",
         "**Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox "
         "requests) and the fields below; more fields may be added, so receivers should ignore unknown ones. "

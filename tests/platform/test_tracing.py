@@ -75,6 +75,8 @@ async def test_requests_jobs_smtp_sends_webhooks_and_finalisations_have_spans(tr
     assert smtp_span.attributes["server.port"] == smtp.port
     (email_job,) = [s for s in spans if s.name == "job email" and smtp_span.parent.span_id == s.context.span_id]
     assert email_job.attributes["esign.lane"] == "email"
+    # the job continues the trace of the request that queued the invitation (its context kept with the job)
+    assert email_job.context.trace_id == created.context.trace_id and email_job.parent is not None
     (hook,) = [s for s in spans if s.name == "webhook POST"]
     assert hook.attributes["http.response.status_code"] == 200 and hook.attributes["server.address"] == "127.0.0.1"
     (finalize,) = [s for s in spans if s.name == "finalize"]

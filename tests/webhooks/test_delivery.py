@@ -375,3 +375,22 @@ async def test_a_secret_the_service_key_cannot_read_is_a_visible_failure(server,
     await server.run_jobs()
     [got] = receiver.requests
     assert got.json["id"] == event["id"] and got.headers["X-Webhook-Retry"] == "1" and got.verifies(secret)
+
+
+async def test_a_delivery_names_the_api_request_that_made_its_event(server, client, receiver, document_id):
+    """The event keeps the request id of the API call that made it; its delivery carries it as
+    `X-Request-ID`, and the delivery job keeps it (with the organisation and the signing request) for
+    its log lines. An event no API request made (a sweep's, here one stored outside any) has none."""
+    await create_hook(client, receiver.url())
+    resp = await client.post("/v1/signing-requests", {"document_id": document_id, "signers": [
+        {"name": "Ann Example", "email": "ann@example.test"}]}, headers={"X-Request-ID": "op-77"})
+    assert resp.status == 201 and resp.headers["X-Request-ID"] == "op-77", resp
+    await server.run_jobs()
+    [got] = receiver.requests
+    assert got.headers["X-Request-Id"] == "op-77" and got.json["data"]["signing_request_id"] == resp.json["id"]
+    [job] = [j async for j in raw_db(server.services)["jobs"].find({"kind": "webhooks.deliver"})]
+    assert job["origin"] == {"request_id": "op-77", "org_id": await org_id(server),
+                             "signing_request_id": resp.json["id"]}
+    await emit(server, await org_id(server))
+    await server.run_jobs()
+    assert "X-Request-Id" not in receiver.requests[1].headers

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 
+from esign import logs, tracing
 from esign.domain.ports import Services
 from esign.store.records import Json
 from esign.webhooks.delivery import fan_out
@@ -25,12 +26,19 @@ MARKS_CONTACTS = "signing_request.created"
 
 
 async def dispatch(services: Services, event: Json) -> None:
-    """What follows one stored event: the contacts it marks used, then its webhooks."""
-    if event["event_type"] == MARKS_CONTACTS and not event["sandbox"]:
-        request = await services.store.signing_requests.get(event["org_id"], event["signing_request_id"])
-        if request is not None:
-            await services.store.contacts.touch(event["org_id"], request["signer_emails"], event["created_at"])
-    await fan_out(services, event)
+    """What follows one stored event: the contacts it marks used, then its webhooks — in the event's
+    own log context and trace, so its delivery jobs keep the request id that made it."""
+    context = logs.CONTEXT.set({**(event.get("origin") or {}), "org_id": event["org_id"],
+                                "signing_request_id": event.get("signing_request_id")})
+    try:
+        with tracing.span(f"dispatch {event['event_type']}", {"esign.event_id": event["id"]}, carrier=event.get("trace")):
+            if event["event_type"] == MARKS_CONTACTS and not event["sandbox"]:
+                request = await services.store.signing_requests.get(event["org_id"], event["signing_request_id"])
+                if request is not None:
+                    await services.store.contacts.touch(event["org_id"], request["signer_emails"], event["created_at"])
+            await fan_out(services, event)
+    finally:
+        logs.CONTEXT.reset(context)
 
 
 async def work_off(services: Services) -> None:

@@ -165,8 +165,9 @@ def sync_detailed(
     data}`: `id` is the event id (the same on every retry, so receivers can de-duplicate), `event` the
     type, `timestamp` the event's time, `webhook_id` this webhook. Headers: `Content-Type:
     application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole
-    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), and `X-Webhook-
-    Retry` (1, 2, 3) on retries only.
+    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), `X-Webhook-
+    Retry` (1, 2, 3) on retries only, and `X-Request-ID`: the id of the API request that made the event,
+    when one did (the `X-Request-ID` it answered with).
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
@@ -355,8 +356,9 @@ def sync(
     data}`: `id` is the event id (the same on every retry, so receivers can de-duplicate), `event` the
     type, `timestamp` the event's time, `webhook_id` this webhook. Headers: `Content-Type:
     application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole
-    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), and `X-Webhook-
-    Retry` (1, 2, 3) on retries only.
+    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), `X-Webhook-
+    Retry` (1, 2, 3) on retries only, and `X-Request-ID`: the id of the API request that made the event,
+    when one did (the `X-Request-ID` it answered with).
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
@@ -540,8 +542,9 @@ async def asyncio_detailed(
     data}`: `id` is the event id (the same on every retry, so receivers can de-duplicate), `event` the
     type, `timestamp` the event's time, `webhook_id` this webhook. Headers: `Content-Type:
     application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole
-    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), and `X-Webhook-
-    Retry` (1, 2, 3) on retries only.
+    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), `X-Webhook-
+    Retry` (1, 2, 3) on retries only, and `X-Request-ID`: the id of the API request that made the event,
+    when one did (the `X-Request-ID` it answered with).
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
@@ -730,8 +733,9 @@ async def asyncio(
     data}`: `id` is the event id (the same on every retry, so receivers can de-duplicate), `event` the
     type, `timestamp` the event's time, `webhook_id` this webhook. Headers: `Content-Type:
     application/json`, `X-Webhook-Signature` (hex HMAC-SHA256 of the raw body keyed with the whole
-    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), and `X-Webhook-
-    Retry` (1, 2, 3) on retries only.
+    secret string, `whsec_…`, as UTF-8), `X-Webhook-Event`, `X-Webhook-ID` (webhook id), `X-Webhook-
+    Retry` (1, 2, 3) on retries only, and `X-Request-ID`: the id of the API request that made the event,
+    when one did (the `X-Request-ID` it answered with).
 
     **Data by event type**: every `data` has `sandbox` (boolean; required; true for events of sandbox
     requests) and the fields below; more fields may be added, so receivers should ignore unknown ones.
