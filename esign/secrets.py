@@ -3,7 +3,7 @@
 The service key comes from `[security] secret_key` or, when empty, is generated once and kept in the
 database (`settings` collection) so every process of one deployment shares it.
 
-Rotation (`[security] previous_secret_keys`, docs/operations.md "Rotating the service key"): what is
+Rotation (`[security] previous_secret_keys`, docs/operations.md "Rotating secrets"): what is
 made now (encrypted secrets, signed links, signer-link tokens) uses the current key; what was made under
 a previous key is still read (decrypted, verified) with it. Stored secrets are not re-encrypted lazily
 on read (a read never writes): they move to the current key when they are set again, or all at once

@@ -1,5 +1,5 @@
 """Start-up refusals and warnings of `esign serve` and `esign worker` that protect an operator from a
-misleading default (docs/operations.md, "The Docker image"), the worker's health check, and the file the
+misleading default (docs/operations.md, "Running esign with Docker"), the worker's health check, and the file the
 first API key is written to.
 
 - In the Docker image (`ESIGN_IMAGE=1`, set by the Dockerfile) the Maildir provider is refused unless
@@ -62,7 +62,18 @@ def seal_storage_notice(cfg) -> str | None:
         return None
     return ("the seal's private key is generated and stored in the database, so every database dump carries it: "
             "set [signing] seal_certificate and seal_key (ESIGN_SIGNING_SEAL_CERTIFICATE, ESIGN_SIGNING_SEAL_KEY) to "
-            "PEM files, e.g. Docker secrets under /run/secrets (docs/operations.md, \"Your own seal\")")
+            "PEM files, e.g. Docker secrets under /run/secrets (docs/signing.md, \"Where the keys live\")")
+
+
+def helo_notice(email_provider) -> str | None:
+    """The start-up WARNING when the SMTP client would introduce itself (EHLO) with a name that is not
+    fully qualified (`localhost`, a container's bare host name): many mail servers refuse it."""
+    name = getattr(email_provider, "helo_hostname", None)
+    if not name or ("." in name and name != "localhost.localdomain"):
+        return None
+    return (f"the SMTP client introduces itself to the mail server as {name!r}, which is not a fully-qualified "
+            "name, and many mail servers refuse it (504 5.5.2 Helo command rejected): set [server] public_url to "
+            "the service's DNS name, or [email] helo_hostname")
 
 
 def write_key_file(path: str, first: dict) -> None:

@@ -70,7 +70,7 @@ async def start_services(cfg):
     except BaseException:
         await services.close()
         raise
-    for warning in (notice, startup.seal_storage_notice(cfg)):
+    for warning in (notice, startup.seal_storage_notice(cfg), startup.helo_notice(services.email)):
         if warning:
             log.warning(warning)
     return services

@@ -5,6 +5,7 @@ worker's health command, a generated seal in MongoDB warned about, and the Docke
 from __future__ import annotations
 
 import json
+import socket
 import stat
 import subprocess
 
@@ -12,7 +13,9 @@ import pytest
 import yaml
 
 from esign import config as configmod
+from esign import plugins as pluginsmod
 from esign import startup
+from esign.domain.mail.notifications import public_host
 from tests.support import TEST_DATABASE_URL
 from tests.support.docker import ESIGN, ROOT, Serve, clean_env, dockerfile, image_config
 
@@ -94,6 +97,24 @@ def test_a_generated_seal_in_mongodb_is_a_warning_naming_the_fix(tmp_path):
     cfg = configmod.load(None, environ={"ESIGN_DATABASE_URL": "mongodb://db.example.test/",
                                         "ESIGN_SIGNING_SEAL_CERTIFICATE": str(seal), "ESIGN_SIGNING_SEAL_KEY": str(seal)})
     assert startup.seal_storage_notice(cfg) is None
+
+
+def test_a_helo_name_that_is_not_fully_qualified_is_a_warning(monkeypatch):
+    """The SMTP client's EHLO name: the public_url's DNS name, else the machine's; a bare one warns."""
+    def smtp(public_url: str, helo: str = ""):
+        cfg = configmod.load(None, environ={"ESIGN_SERVER_PUBLIC_URL": public_url, "ESIGN_EMAIL_PROVIDER": "smtp",
+                                            "ESIGN_EMAIL_HOST": "mail.example.test", "ESIGN_EMAIL_HELO_HOSTNAME": helo})
+        provider = pluginsmod.choose_provider(pluginsmod.make_plugin_manager(load_entry_points=False), cfg, "email")
+        provider.public_host = public_host(cfg)
+        return provider
+
+    monkeypatch.setattr(socket, "getfqdn", lambda: "a1b2c3d4")  # a container's bare host name
+    assert startup.helo_notice(smtp("https://sign.example.com")) is None
+    notice = startup.helo_notice(smtp("http://127.0.0.1:8080"))
+    assert notice and "'a1b2c3d4'" in notice and "helo_hostname" in notice and "public_url" in notice
+    assert startup.helo_notice(smtp("http://127.0.0.1:8080", helo="esign.example.org")) is None
+    monkeypatch.setattr(socket, "getfqdn", lambda: "localhost")
+    assert "'localhost'" in startup.helo_notice(smtp("http://127.0.0.1:8080"))
 
 
 def test_the_compose_files_check_the_worker_and_put_tls_in_front():
