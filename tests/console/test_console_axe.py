@@ -51,6 +51,9 @@ async def test_every_console_page_has_no_axe_violations_in_english_german_and_ar
             await axe(page, f"no requests {lang}")
             await page.goto(f"{server.url}/console/requests?lang={lang}&status=nonsense")
             await axe(page, f"error page {lang}")
+            await page.goto(f"{server.url}/console/requests/00000000-0000-4000-8000-000000000000?lang={lang}")
+            await page.locator("span[lang=en]").wait_for()  # a domain refusal: its code's sentence, English detail
+            await axe(page, f"error page with detail {lang}")
             await page.goto(f"{link}?lang={lang}")  # used
             await axe(page, f"link gone {lang}")
             await page.close()
