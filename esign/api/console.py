@@ -45,6 +45,7 @@ BAD_STATUS = N_("Choose one of the listed statuses.")
 BAD_SEARCH = N_("Search for whole words of a signer's name, or their full email address.")
 BAD_DATE = N_("Enter dates as year-month-day, such as 2026-11-28.")
 BAD_CURSOR = N_("The page link names no signing request of your organisation.")
+SESSION_GONE = N_("That session has ended already.")
 # what a refusal that is not the console's own (ConsoleError) means, by its `code`: the domain's message
 # is English, so the page says this in the page's language and shows the message beside it as detail
 ERROR_SENTENCES = {
@@ -269,10 +270,40 @@ class SignOutHandler(ConsoleHandler):
         self.redirect("/console/sign-in", status=303)
 
 
+class SessionsHandler(ConsoleHandler):
+    """The member's own sessions (where they are signed in), each with a button that ends it."""
+
+    async def get(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        locale = self.locale()
+        rows = [{"id": s["id"], "current": s["id"] == (self.console_session or {}).get("id"),
+                 "created": i18n.datetime_text(s["created_at"], locale, seconds=False),
+                 "active": i18n.datetime_text(s["last_active"], locale, seconds=False)}
+                for s in await sign_in.sessions(self.services, self.member or {})]
+        self.page("sessions.html", rows=rows, done=self.get_query_argument("done", "") == "ended")
+
+    async def post(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        form = self.form()
+        self.check_csrf(form)
+        if not await sign_in.end_session(self.services, self.member or {}, form.get("session", "")):
+            raise ConsoleError(404, "not_found", SESSION_GONE)
+        if form.get("session") == (self.console_session or {}).get("id"):  # this browser's own
+            self.clear_cookie(self.cookie_name("esign_console"), path="/")
+            self.redirect("/console/sign-in", status=303)
+            return
+        self.redirect("/console/sessions?done=ended", status=303)
+
+
 ROUTES = [
     ("/console", HomeHandler),
     ("/console/sign-in", SignInHandler),
     ("/console/sign-in/{token}", SignInLinkHandler),
     ("/console/requests", RequestsHandler),
     ("/console/sign-out", SignOutHandler),
+    ("/console/sessions", SessionsHandler),
 ]

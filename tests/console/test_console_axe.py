@@ -47,6 +47,9 @@ async def test_every_console_page_has_no_axe_violations_in_english_german_and_ar
             await page.goto(f"{server.url}/console/requests?lang={lang}")
             assert await page.locator("tbody tr").count() == 2
             await axe(page, f"requests {lang}")
+            await page.goto(f"{server.url}/console/sessions?lang={lang}&done=ended")
+            assert await page.locator("tr[data-current]").count() == 1
+            await axe(page, f"sessions {lang}")
             await page.goto(f"{server.url}/console/requests?lang={lang}&status=completed")
             await axe(page, f"no requests {lang}")
             await page.goto(f"{server.url}/console/requests?lang={lang}&status=nonsense")
