@@ -28,7 +28,7 @@ from esign.domain.console import sign_in
 from esign.errors import ApiError
 from esign.schema import EMAIL_RE
 from esign.secrets import new_token
-from esign.store.signing_requests import STATUSES
+from esign.store.signing_requests import MAX_NAME_WORDS, STATUSES, search_words
 
 log = logging.getLogger("esign.api")
 HERE = os.path.dirname(os.path.dirname(__file__))
@@ -42,11 +42,39 @@ BAD_CSRF = N_("The form's security token is missing or wrong: reload the page an
 TOO_MANY = N_("Too many sign-in links were asked for: try again in a minute.")
 BAD_FORM = N_("The form could not be read: reload the page and try again.")
 BAD_STATUS = N_("Choose one of the listed statuses.")
-BAD_SEARCH = N_("Search for a signer's full email address.")
+BAD_SEARCH = N_("Search for whole words of a signer's name, or their full email address.")
 BAD_DATE = N_("Enter dates as year-month-day, such as 2026-11-28.")
 BAD_CURSOR = N_("The page link names no signing request of your organisation.")
+SESSION_GONE = N_("That session has ended already.")
+# what a refusal that is not the console's own (ConsoleError) means, by its `code`: the domain's message
+# is English, so the page says this in the page's language and shows the message beside it as detail
+ERROR_SENTENCES = {
+    "bad_request": N_("The request could not be understood."),
+    "forbidden": N_("You are not allowed to do this."),
+    "not_found": N_("This was not found, or you may not see it."),
+    "method_not_allowed": N_("This page cannot be used that way."),
+    "invalid_state": N_("This cannot be done in the current state, which may have changed meanwhile: reload the "
+                        "page and check."),
+    "validation_error": N_("Some of what was entered is not valid."),
+    "rate_limited": N_("Too many attempts: wait a little and try again."),
+    "payload_too_large": N_("What was sent is too large."),
+    "invalid_pdf": N_("The file is not a PDF that can be used."),
+    "active_content": N_("The PDF holds active content, such as scripts, and was refused."),
+    "quota_exceeded": N_("Your organisation has used up its quota for now."),
+    "plan_restricted": N_("Your organisation's plan does not include this."),
+    "record_too_large": N_("This would make the record too large to store."),
+    "upstream_unavailable": N_("A service esign depends on is not available: try again later."),
+    "internal_error": N_("Something failed on our side: quote the reference below when you report it."),
+}
+OTHER_ERROR = N_("This could not be done.")
 STATUS_NAMES = {"draft": N_("Draft"), "pending": N_("Waiting for signatures"), "completed": N_("Completed"),
                 "cancelled": N_("Cancelled"), "expired": N_("Expired")}
+
+
+class ConsoleError(ApiError):
+    """A refusal whose message is the console's own (marked for translation: the error page translates
+    it); any other error's message is English (the domain's, as `/v1` answers it): the page shows its
+    code's sentence (ERROR_SENTENCES) in the page's language, the English message only as detail."""
 
 
 class ConsoleHandler(BaseHandler):
@@ -82,7 +110,7 @@ class ConsoleHandler(BaseHandler):
         try:
             fields = urllib.parse.parse_qs(self.body.decode("utf-8", "replace"), max_num_fields=self.form_fields)
         except ValueError:
-            raise ApiError(400, "bad_request", BAD_FORM) from None
+            raise ConsoleError(400, "bad_request", BAD_FORM) from None
         return {name: values[0] for name, values in fields.items()}
 
     def form_token(self) -> str:
@@ -98,7 +126,7 @@ class ConsoleHandler(BaseHandler):
                     else self.get_cookie(self.cookie_name("esign_console_form")))
         given = form.get("csrf", "")
         if not expected or not hmac.compare_digest(expected.encode(), given.encode()):
-            raise ApiError(403, "forbidden", BAD_CSRF)
+            raise ConsoleError(403, "forbidden", BAD_CSRF)
 
     async def load_session(self) -> bool:
         found = await sign_in.current(self.services, self.get_cookie(self.cookie_name("esign_console")))
@@ -128,8 +156,10 @@ class ConsoleHandler(BaseHandler):
                       loggable_path(self.request.path), exc_info=kwargs.get("exc_info"))
         for name, value in headers.items():
             self.set_header(name, value)
-        self.page("error.html", status, status_code=status, message=body["error"]["message"],
-                  request_id=self.request_id)
+        own = isinstance(exc, ConsoleError)
+        message, code = body["error"]["message"], body["error"]["code"]
+        self.page("error.html", status, status_code=status, request_id=self.request_id,
+                  message=message if own else ERROR_SENTENCES.get(code, OTHER_ERROR), detail=None if own else message)
 
 
 class SignInHandler(ConsoleHandler):
@@ -153,7 +183,7 @@ class SignInHandler(ConsoleHandler):
             return
         wait = await sign_in.request_link(self.services, address, self.request.remote_ip)
         if wait is not None:
-            raise ApiError(429, "rate_limited", TOO_MANY,
+            raise ConsoleError(429, "rate_limited", TOO_MANY,
                            headers={"Retry-After": str(int(wait) + 1)})
         self.page("sent.html", minutes=self.services.config.console.link_minutes)
 
@@ -189,10 +219,11 @@ class RequestsHandler(ConsoleHandler):
         member = self.member
         status = self.get_query_argument("status", "") or None
         if status is not None and status not in STATUSES:
-            raise ApiError(400, "validation_error", BAD_STATUS)
+            raise ConsoleError(400, "validation_error", BAD_STATUS)
         search = self.get_query_argument("q", "").strip()
-        if search and not EMAIL_RE.match(search):
-            raise ApiError(400, "validation_error", BAD_SEARCH)
+        terms = [search.lower()] if EMAIL_RE.match(search) else search_words(search)[:MAX_NAME_WORDS]
+        if search and not terms:
+            raise ConsoleError(400, "validation_error", BAD_SEARCH)
         created_after, created_before = self.created_range()
         store = self.services.store.signing_requests
         after = None
@@ -200,8 +231,8 @@ class RequestsHandler(ConsoleHandler):
         if cursor:
             after = await store.cursor_at(member["org_id"], cursor)
             if after is None:
-                raise ApiError(400, "validation_error", BAD_CURSOR)
-        page = await store.list(member["org_id"], status=status, signer_email=search or None, limit=PAGE_SIZE,
+                raise ConsoleError(400, "validation_error", BAD_CURSOR)
+        page = await store.list(member["org_id"], status=status, terms=terms, limit=PAGE_SIZE,
                                 created_after=created_after, created_before=created_before,
                                 after=after, owner_email=member["email"] if member["role"] == "sender" else None)
         locale = self.locale()
@@ -222,7 +253,7 @@ class RequestsHandler(ConsoleHandler):
             try:
                 bounds.append(dt.datetime.combine(dt.date.fromisoformat(text), dt.time.min) + shift if text else None)
             except (ValueError, OverflowError):  # not a date; the first or last day there is
-                raise ApiError(400, "validation_error", BAD_DATE) from None
+                raise ConsoleError(400, "validation_error", BAD_DATE) from None
         return bounds[0], bounds[1]
 
 
@@ -239,10 +270,40 @@ class SignOutHandler(ConsoleHandler):
         self.redirect("/console/sign-in", status=303)
 
 
+class SessionsHandler(ConsoleHandler):
+    """The member's own sessions (where they are signed in), each with a button that ends it."""
+
+    async def get(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        locale = self.locale()
+        rows = [{"id": s["id"], "current": s["id"] == (self.console_session or {}).get("id"),
+                 "created": i18n.datetime_text(s["created_at"], locale, seconds=False),
+                 "active": i18n.datetime_text(s["last_active"], locale, seconds=False)}
+                for s in await sign_in.sessions(self.services, self.member or {})]
+        self.page("sessions.html", rows=rows, done=self.get_query_argument("done", "") == "ended")
+
+    async def post(self) -> None:
+        if not await self.load_session():
+            self.redirect("/console/sign-in", status=303)
+            return
+        form = self.form()
+        self.check_csrf(form)
+        if not await sign_in.end_session(self.services, self.member or {}, form.get("session", "")):
+            raise ConsoleError(404, "not_found", SESSION_GONE)
+        if form.get("session") == (self.console_session or {}).get("id"):  # this browser's own
+            self.clear_cookie(self.cookie_name("esign_console"), path="/")
+            self.redirect("/console/sign-in", status=303)
+            return
+        self.redirect("/console/sessions?done=ended", status=303)
+
+
 ROUTES = [
     ("/console", HomeHandler),
     ("/console/sign-in", SignInHandler),
     ("/console/sign-in/{token}", SignInLinkHandler),
     ("/console/requests", RequestsHandler),
     ("/console/sign-out", SignOutHandler),
+    ("/console/sessions", SessionsHandler),
 ]

@@ -9,7 +9,7 @@ from typing import Any
 
 from esign import i18n
 from esign.api.base import MB
-from esign.api.console import ConsoleHandler
+from esign.api.console import ConsoleError, ConsoleHandler
 from esign.api.uploads import SpooledUpload, _FileSink, spool_failed
 from esign.domain.authoring import sessions
 from esign.domain.console import requests as console_requests
@@ -53,7 +53,7 @@ class NewRequestHandler(SpooledUpload, _AsyncPage):
         if name != "file":
             return super()._open_part(name, filename, headers)
         if len(self.files) >= MAX_DOCUMENTS:
-            raise ApiError(400, "validation_error", TOO_MANY_FILES)
+            raise ConsoleError(400, "validation_error", TOO_MANY_FILES)
         try:
             fd, path = tempfile.mkstemp(prefix="esign-upload-", suffix=".upload")
         except OSError as exc:
@@ -81,7 +81,7 @@ class NewRequestHandler(SpooledUpload, _AsyncPage):
             self._spooled()
         except ApiError as exc:
             if not self.got_file:  # the form sent no file part at all
-                raise ApiError(400, "validation_error", NO_FILE) from exc
+                raise ConsoleError(400, "validation_error", NO_FILE) from exc
             raise
         self.check_csrf({name: sink.data.decode("utf-8", "replace") for name, sink in self.fields.items()})
         for _, handle, _ in self.files:
@@ -89,7 +89,7 @@ class NewRequestHandler(SpooledUpload, _AsyncPage):
         # a browser sends an empty part with no file name for a file input left empty
         chosen = [(path, name) for path, _, name in self.files if name or os.path.getsize(path)]
         if not chosen:
-            raise ApiError(400, "validation_error", NO_FILE)
+            raise ConsoleError(400, "validation_error", NO_FILE)
         member = self.member or {}
         org = await self.services.store.organizations.by_id(member["org_id"])
         if org is None:

@@ -8,12 +8,11 @@ from typing import Any
 import marshmallow
 
 from esign import i18n
-from esign.api.console import STATUS_NAMES, ConsoleHandler
+from esign.api.console import STATUS_NAMES, ConsoleError, ConsoleHandler
 from esign.api.signing_request_schemas import SignerBase
 from esign.domain.authoring import sessions
 from esign.domain.console import requests as console_requests
 from esign.domain.requests import envelope
-from esign.errors import ApiError
 from esign.pdf.certificate_words import EMAIL_LABELS, EMAIL_SENT, LABELS
 
 N_ = i18n.N_
@@ -93,7 +92,7 @@ class CancelHandler(RequestPage):
             return
         reason = self.form().get("reason", "").strip()
         if len(reason) > 500:
-            raise ApiError(400, "validation_error", BAD_REASON)
+            raise ConsoleError(400, "validation_error", BAD_REASON)
         await console_requests.cancel(self.services, self.member or {}, request, reason)
         self.back(request, "cancelled")
 
@@ -108,7 +107,7 @@ class ReplaceHandler(RequestPage):
             person = SignerBase(only=("name", "email", "phone")).load(
                 {"name": form.get("name", ""), "email": form.get("email", ""), "phone": form.get("phone") or None})
         except marshmallow.ValidationError:
-            raise ApiError(400, "validation_error", BAD_PERSON) from None
+            raise ConsoleError(400, "validation_error", BAD_PERSON) from None
         await console_requests.replace_signer(self.services, self.member or {}, request,
                                               self.path_id(signer_id, "signer"), person)
         self.back(request, "replaced")
@@ -134,7 +133,7 @@ class DownloadHandler(RequestPage):
         form = self.form()
         which, document_id = form.get("file", ""), form.get("document") or None
         if which not in FILES:
-            raise ApiError(400, "validation_error", BAD_FILE)
+            raise ConsoleError(400, "validation_error", BAD_FILE)
         if document_id is not None:
             document_id = self.path_id(document_id, "document of this signing request")
         url = await console_requests.download(self.services, self.member or {}, request, which, document_id)

@@ -11,12 +11,11 @@ from typing import Any
 import marshmallow
 
 from esign import i18n
-from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleHandler
+from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleError, ConsoleHandler
 from esign.api.signing_request_schemas import SignerBase
 from esign.domain.authoring.sessions import MAX_ROLES
 from esign.domain.console import requests as console_requests
 from esign.domain.templating import templates as templates_domain
-from esign.errors import ApiError
 
 N_ = i18n.N_
 PAGE_SIZE = 50
@@ -38,7 +37,7 @@ class TemplatesPage(ConsoleHandler):
         if cursor:
             after = await repo.cursor_at(org_id, cursor)
             if after is None:
-                raise ApiError(400, "validation_error", BAD_CURSOR)
+                raise ConsoleError(400, "validation_error", BAD_CURSOR)
         page = await repo.list(org_id, PAGE_SIZE, 0, after)
         rows = [{"id": listed["id"], "name": listed["name"], "roles": ", ".join(r["name"] for r in listed["roles"]),
                  "usable": not listed.get("sandbox")} for listed in page.items]
@@ -77,11 +76,11 @@ class UseTemplatePage(ConsoleHandler):
                 person = SignerBase(only=("name", "email")).load({"name": form.get(f"name-{i}", ""),
                                                                   "email": form.get(f"email-{i}", "")})
             except marshmallow.ValidationError:
-                raise ApiError(400, "validation_error", BAD_PEOPLE) from None
+                raise ConsoleError(400, "validation_error", BAD_PEOPLE) from None
             people.append({"role": role["name"], **person})
         variables = {key: form.get(f"var-{i}", "") for i, key in enumerate(console_requests.placeholders(template))}
         if any(len(value) > MAX_VALUE for value in variables.values()):
-            raise ApiError(400, "validation_error", BAD_VALUE)
+            raise ConsoleError(400, "validation_error", BAD_VALUE)
         request = await console_requests.send_template(self.services, self.member or {}, template, people, variables)
         self.redirect(f"/console/requests/{request['id']}?done=sent", status=303)
 

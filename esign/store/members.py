@@ -8,15 +8,15 @@ the single-use sign-in links sent to them by email and their console sessions.
   and an unexpired `expires_at`; a TTL index removes a link a day after it expired.
 - `console_sessions`: one document per signed-in browser; `_id` is the SHA-256 of the cookie's session
   id, with the member, the per-session CSRF token, the idle and the absolute expiry. Sign-out sets
-  `ended_at` (one session, or every session of a member through the `member` index); a TTL index
-  removes a session once its absolute expiry has passed.
+  `ended_at` (one session, or every session of a member through the `member` index, which also lists a
+  member's live sessions); a TTL index removes a session once its absolute expiry has passed.
 """
 from __future__ import annotations
 
 import datetime as dt
 from typing import Any
 
-from esign.db import ASCENDING, DuplicateKeyError, ReturnDocument
+from esign.db import ASCENDING, DESCENDING, DuplicateKeyError, ReturnDocument
 from esign.store.base import Index, Repository, new_id, out
 from esign.store.records import Json
 
@@ -86,7 +86,9 @@ class ConsoleLinks(Repository[Json]):
 class ConsoleSessions(Repository[Json]):
     collection_name = "console_sessions"
     indexes = [
-        Index("member", (("member_id", ASCENDING), ("ended_at", ASCENDING))),
+        # sign-out everywhere, and a member's live sessions newest first (the expiries' ranges last)
+        Index("member", (("member_id", ASCENDING), ("ended_at", ASCENDING), ("created_at", DESCENDING),
+                         ("idle_expires_at", ASCENDING), ("expires_at", ASCENDING))),
         Index("expires_ttl", (("expires_at", ASCENDING),), ttl_seconds=0),
     ]
 
@@ -108,6 +110,19 @@ class ConsoleSessions(Repository[Json]):
 
     async def end(self, session_hash: str) -> bool:
         result = await self.col.update_one({"_id": session_hash, "ended_at": None},
+                                           {"$set": {"ended_at": self.clock.now()}})
+        return bool(result.modified_count == 1)
+
+    async def live(self, member_id: str, limit: int) -> list[dict[str, Any]]:
+        """The member's live sessions (not ended, within both expiries), newest first, at most `limit`."""
+        now = self.clock.now()
+        cursor = self.col.find({"member_id": member_id, "ended_at": None, "idle_expires_at": {"$gt": now},
+                                "expires_at": {"$gt": now}}).sort([("created_at", DESCENDING)]).limit(limit)
+        return [out(doc) async for doc in cursor]
+
+    async def end_of(self, member_id: str, session_hash: str) -> bool:
+        """End the member's session `session_hash` (another member's: nothing); whether it was live."""
+        result = await self.col.update_one({"_id": session_hash, "member_id": member_id, "ended_at": None},
                                            {"$set": {"ended_at": self.clock.now()}})
         return bool(result.modified_count == 1)
 

@@ -183,6 +183,10 @@ class SigningRequest(TypedDict):
     owner_name: str
     owner_email: str
     signer_emails: list[str]
+    # the staff console's search and "mine" (esign.store.signing_requests.derived); absent on requests stored
+    # before them until the start-up upgrade `request-search-fields` (esign.domain.signer.upgrades) runs
+    search_terms: NotRequired[list[str]]
+    owner_key: NotRequired[str]
     signed_count: int
     version: int
     template_id: str | None

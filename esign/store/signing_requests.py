@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import builtins
 import datetime as dt
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from esign.db import DuplicateKeyError, ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository
+from esign.store.contacts import name_key
 from esign.store.records import Json, SigningRequest
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
@@ -16,6 +19,35 @@ SORTS = ("created_at", "updated_at", "expires_at")
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
                           "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status",
                           "external_id", "metadata_terms")}
+WORD = re.compile(r"\w+")
+MAX_NAME_WORDS = 8  # of each signer's name, searchable
+MAX_WORD_CHARS = 64  # a longer word is kept (and searched) by its first 64 characters
+
+
+def search_words(text: str) -> builtins.list[str]:
+    """The words of `text` as a search matches them: without case or accents (name_key), each at most
+    MAX_WORD_CHARS long."""
+    return [word[:MAX_WORD_CHARS] for word in WORD.findall(name_key(text))]
+
+
+def search_terms(signers: Sequence[Mapping[str, Any]]) -> builtins.list[str]:
+    """What the console's search matches on a request (`search_terms`): the first MAX_NAME_WORDS words of
+    each signer's name (search_words) and each signer's email address in lower case, each once; bounded
+    by the signers a request holds."""
+    terms = {word: None for s in signers for word in search_words(s.get("name") or "")[:MAX_NAME_WORDS]}
+    terms.update({s["email"].lower(): None for s in signers if s.get("email")})
+    return builtins.list(terms)
+
+
+def derived(fields: Mapping[str, Any]) -> Json:
+    """The fields a write of `signers` or `owner_email` implies, kept beside them at every write: the
+    search terms and the owner's address in lower case (`owner_key`, what the console's "mine" matches)."""
+    out: Json = {}
+    if "signers" in fields:
+        out["search_terms"] = search_terms(fields["signers"])
+    if "owner_email" in fields:
+        out["owner_key"] = (fields["owner_email"] or "").lower()
+    return out
 
 
 def _list_index(name: str, filters: list[tuple[str, int]], sort: str, partial: Json | None = None) -> Index:
@@ -36,9 +68,11 @@ class SigningRequests(Repository[SigningRequest]):
         # filter without sorting in memory (either direction); `created_at` last for its range filter
         *(_list_index(f"org_status_{sort}", [], sort) for sort in SORTS),
         *(_list_index(f"org_signer_status_{sort}", [("signer_emails", ASCENDING)], sort) for sort in SORTS),
-        # the staff console's "mine" (a sender's own requests), alone or with a signer's address
-        _list_index("org_owner_status_created_at", [("owner_email", ASCENDING)], "created_at"),
-        _list_index("org_owner_signer_status_created_at", [("owner_email", ASCENDING), ("signer_emails", ASCENDING)],
+        # the staff console: a search by signers' name words or addresses (`search_terms`), and "mine" (a
+        # sender's own requests, `owner_key`), alone or with a search
+        _list_index("org_terms_status_created_at", [("search_terms", ASCENDING)], "created_at"),
+        _list_index("org_owner_status_created_at", [("owner_key", ASCENDING)], "created_at"),
+        _list_index("org_owner_terms_status_created_at", [("owner_key", ASCENDING), ("search_terms", ASCENDING)],
                     "created_at"),
         # the sender's labels (esign.domain.requests.tags), one filter at a time; only requests that have them
         *(_list_index(f"org_external_id_status_{sort}", [("external_id", ASCENDING)], sort,
@@ -62,18 +96,20 @@ class SigningRequests(Repository[SigningRequest]):
     cursor_fields = SORTS
 
     async def insert(self, doc: Json) -> SigningRequest:
-        """Insert a new request; RequestExists when its id is taken (the collection's only unique key)."""
+        """Insert a new request (with the fields `derived` from it); RequestExists when its id is taken
+        (the collection's only unique key)."""
         try:
-            return await super().insert(doc)
+            return await super().insert({**doc, **derived(doc)})
         except DuplicateKeyError:
             raise RequestExists(doc["_id"]) from None
 
     async def replace_if(self, record: SigningRequest, expected_status: str | builtins.list[str] | tuple[str, ...],
                          changes: Json) -> SigningRequest | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the
-        version it was read at. Returns the new record, or None when someone else changed it first."""
+        version it was read at (with the fields `derived` from them). Returns the new record, or None when
+        someone else changed it first."""
         statuses = expected_status if isinstance(expected_status, (list, tuple)) else [expected_status]
-        changes = {**changes, "version": record["version"] + 1, "updated_at": self.clock.now()}
+        changes = {**changes, **derived(changes), "version": record["version"] + 1, "updated_at": self.clock.now()}
         doc = await self.col.find_one_and_update(
             {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"]},
             {"$set": changes}, return_document=ReturnDocument.AFTER)
@@ -90,14 +126,16 @@ class SigningRequests(Repository[SigningRequest]):
                    created_before: dt.datetime | None = None, signer_email: str | None = None,
                    external_id: str | None = None, metadata_terms: Sequence[str] = (), sort: str = "created_at",
                    order: str = "desc", limit: int = 50, offset: int = 0, after: Json | None = None,
-                   owner_email: str | None = None) -> Page:
+                   owner_email: str | None = None, terms: Sequence[str] = ()) -> Page:
         """Summaries (see SUMMARY), in `sort` order then by id; `after` is a record of the list (cursor).
-        At most one of `signer_email`, `external_id` and `metadata_terms` (each has its indexes);
-        several metadata terms must all be there. `owner_email` (the console's "mine") sorts by
-        `created_at` only."""
+        At most one of `signer_email`, `external_id`, `metadata_terms` and `terms` (each has its
+        indexes); several metadata terms, or search terms (`search_terms`), must all be there.
+        `owner_email` (the console's "mine", matched in any case) and `terms` sort by `created_at` only."""
         query: Json = {"org_id": org_id}
         if owner_email:
-            query["owner_email"] = owner_email
+            query["owner_key"] = owner_email.lower()
+        if terms:
+            query["$and"] = [{"search_terms": term} for term in terms]
         if signer_email:
             query["signer_emails"] = signer_email.lower()
         if external_id:
@@ -190,6 +228,13 @@ class SigningRequests(Repository[SigningRequest]):
         that wins the race keeps its request; False when nothing was deleted."""
         result = await self.col.delete_one({"_id": request_id, "org_id": org_id, "status": "draft"})
         return result.deleted_count == 1
+
+    async def set_derived(self, request: Json) -> bool:
+        """Give a request stored by an earlier version the fields `derived` from its `signers` and
+        `owner_email` as read (with its `version`); False when it changed since (read it again)."""
+        result = await self.col.update_one({"_id": request["id"], "version": request["version"]},
+                                           {"$set": derived(request)})
+        return result.modified_count == 1
 
     async def by_moved_token(self, token_hash: str) -> SigningRequest | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""

@@ -47,10 +47,16 @@ async def test_every_console_page_has_no_axe_violations_in_english_german_and_ar
             await page.goto(f"{server.url}/console/requests?lang={lang}")
             assert await page.locator("tbody tr").count() == 2
             await axe(page, f"requests {lang}")
+            await page.goto(f"{server.url}/console/sessions?lang={lang}&done=ended")
+            assert await page.locator("tr[data-current]").count() == 1
+            await axe(page, f"sessions {lang}")
             await page.goto(f"{server.url}/console/requests?lang={lang}&status=completed")
             await axe(page, f"no requests {lang}")
             await page.goto(f"{server.url}/console/requests?lang={lang}&status=nonsense")
             await axe(page, f"error page {lang}")
+            await page.goto(f"{server.url}/console/requests/00000000-0000-4000-8000-000000000000?lang={lang}")
+            await page.locator("span[lang=en]").wait_for()  # a domain refusal: its code's sentence, English detail
+            await axe(page, f"error page with detail {lang}")
             await page.goto(f"{link}?lang={lang}")  # used
             await axe(page, f"link gone {lang}")
             await page.close()

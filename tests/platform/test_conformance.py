@@ -410,17 +410,24 @@ def test_run_script_on_another_port_sends_links_to_that_port(tmp_path):
                                      {"allowed_origin": origin})
             assert status == 201 and embedded["signers"][0]["embedded_url"].startswith(f"{base}/sign/"), embedded
         deadline = time.monotonic() + 30
-        mails: list[str] = []
-        while not mails and time.monotonic() < deadline:
+        mails: list[str] = []  # the signer's invitation (the demo member's welcome is mailed too)
+        while not any("/sign/" in m for m in mails) and time.monotonic() < deadline:
             mails = [p.read_text(errors="replace") for p in (tmp_path / "mail" / "new").glob("*")] \
                 if (tmp_path / "mail" / "new").exists() else []
             time.sleep(0.2)
         assert mails, "no invitation was written"
         links = re.findall(r"http://[^\s\"<>]+/sign/[A-Za-z0-9_-]+", "".join(mails))
         assert links and all(link.startswith(f"{base}/sign/") for link in links), links
+        while not any("/console/sign-in/" in m for m in mails) and time.monotonic() < deadline:
+            mails = [p.read_text(errors="replace") for p in (tmp_path / "mail" / "new").glob("*")]
+            time.sleep(0.2)
+        time.sleep(1)  # scripts/console-link looks every half second
     finally:
         _stop(proc)
     assert "Traceback" not in proc.stderr.read()
+    # the demo member's console sign-in link, printed once its welcome was mailed (on that port too)
+    printed = proc.stdout.read()
+    assert re.search(rf"^  {re.escape(base)}/console/sign-in/[A-Za-z0-9_-]+$", printed, re.M), printed
 
 
 @pytest.mark.slow

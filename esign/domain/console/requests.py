@@ -2,7 +2,7 @@
 domain functions `/v1` uses, each recorded with the member as its actor (`metadata.by`:
 `{member_id, name, email}`, which the certificate names as the sender).
 
-A `sender` reaches the requests they own (owner email, compared as the list compares it), an `admin`
+A `sender` reaches the requests they own (owner email in any case, as the list compares it), an `admin`
 every request of the organisation; anything else, another organisation's included, is 404."""
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def owner(member: dict[str, Any]) -> Json:
 async def load(services: Services, member: dict[str, Any], request_id: str) -> SigningRequest:
     """The request as it stands, if the member may reach it (404 otherwise)."""
     request = await requests_domain.get(services, member["org_id"], request_id)
-    if member["role"] == "sender" and request.get("owner_email") != member["email"]:
+    if member["role"] == "sender" and (request.get("owner_email") or "").lower() != member["email"]:
         raise not_found("signing request")
     return request
 

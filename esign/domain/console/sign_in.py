@@ -34,6 +34,7 @@ log = logging.getLogger("esign.console")
 LINK_PATH = "/console/sign-in/"
 EMAIL_JOB = "console.email"
 ASK_JOB = "console.sign_in"
+MAX_SESSIONS_LISTED = 50
 
 SUBJECT = N_("Sign in to {organisation} on esign")
 INVITED = N_("You have been added to the esign console of {organisation}.")
@@ -134,6 +135,21 @@ async def sign_out(services: Any, session_id: str, everywhere: bool, member: dic
     else:
         ended = int(await services.store.console_sessions.end(hash_token(session_id)))
     log.info("console sign-out of member %s (%s sessions ended)", member["id"], ended)
+    return ended
+
+
+async def sessions(services: Any, member: dict[str, Any]) -> list[dict[str, Any]]:
+    """The member's live sessions, newest first (the MAX_SESSIONS_LISTED newest), each with `last_active`."""
+    idle = _minutes(services.config.console.idle_minutes)
+    found: list[dict[str, Any]] = await services.store.console_sessions.live(member["id"], MAX_SESSIONS_LISTED)
+    return [{**s, "last_active": s["idle_expires_at"] - idle} for s in found]
+
+
+async def end_session(services: Any, member: dict[str, Any], session_hash: str) -> bool:
+    """End one of the member's sessions, named by its stored id (another member's: False, nothing done)."""
+    ended: bool = await services.store.console_sessions.end_of(member["id"], session_hash)
+    log.info("console sign-out of member %s: one of their sessions %s", member["id"],
+             "ended" if ended else "was not live")
     return ended
 
 

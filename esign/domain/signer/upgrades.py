@@ -16,6 +16,8 @@ upgrade: each scan finds nothing to change and is recorded as finished.
   (`created_at` + `[webhooks] delivery_history_days`), so the TTL index removes them in time.
 - `contact-name-keys`: contacts without `name_key` (what the list sorts by, the name without case or
   accents) get one.
+- `request-search-fields`: signing requests without `search_terms` or `owner_key` (what the staff
+  console's search and "mine" match: esign.store.signing_requests.derived) get them.
 """
 from __future__ import annotations
 
@@ -98,11 +100,25 @@ async def contact_name_keys(services: Services) -> int:
     return changed
 
 
+async def request_search_fields(services: Services) -> int:
+    repo, changed = services.store.signing_requests, 0
+    request: Json | None
+    async for request in scan(repo, {"version": 1, "owner_email": 1, "owner_key": 1, "search_terms": 1,
+                                     "signers.name": 1, "signers.email": 1}):
+        while request is not None and not {"search_terms", "owner_key"} <= set(request):
+            if await repo.set_derived(request):
+                changed += 1
+                break
+            request = cast(Json | None, await repo.by_id(request["id"]))  # changed meanwhile: read it again
+    return changed
+
+
 UPGRADES = [
     Upgrade("drawings-in-blob-storage", drawings_in_blob_storage),
     Upgrade("bulk-template-versions", bulk_template_versions),
     Upgrade("delivery-history-expiry", delivery_history_expiry),
     Upgrade("contact-name-keys", contact_name_keys),
+    Upgrade("request-search-fields", request_search_fields),
 ]
 
 
