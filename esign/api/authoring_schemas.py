@@ -6,6 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.signing_request_schemas import FieldRead, SignerInput, SigningRequest
+from esign.api.templates import Template
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
@@ -131,6 +132,7 @@ class EditorDocument(OutSchema):
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)
+    template = fields.Nested(Template, allow_none=True, metadata={"description": "a template's session: the template"})
     documents = fields.List(fields.Nested(EditorDocument), dump_default=list, metadata={
-        "description": "the draft's documents with their page sizes"})
+        "description": "the draft's (or the template's) documents with their page sizes"})
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})

@@ -5,7 +5,9 @@
    far as the session's capabilities allow (the server checks each of them again). Changes are saved
    through the editor's API as they are made. The framing page (its registered origin only) is told with
    esign.authoring.* messages. A URL that no longer works (the server rendered it so) posts
-   esign.authoring.expired or esign.authoring.error. */
+   esign.authoring.expired or esign.authoring.error. A template's session (mode template) edits the template
+   the same way: its roles (a colour each) instead of signers, their fields and its settings, saved by
+   PATCH /author/api/templates/{id}; "Save" instead of "Send". */
 (function () {
   "use strict";
   var app = document.getElementById("app");
@@ -37,6 +39,7 @@
   function post(type, extra) {
     if (!origin || window.parent === window) return;
     var message = {type: type, request_id: app.dataset.request || null, external_id: app.dataset.external || null};
+    if (app.dataset.template) message.template_id = app.dataset.template;
     Object.keys(extra || {}).forEach(function (key) { message[key] = extra[key]; });
     window.parent.postMessage(message, origin);
   }
@@ -58,6 +61,7 @@
   var KEPT = ["document_id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
               "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
               "auto_source", "value"];
+  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id"; });  // a template role's field
   var ZOOMS = [50, 75, 100, 125, 150, 200, 300, 400];
   var STEP = 0.5;
   var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
@@ -66,6 +70,7 @@
   var saving = false, dirty = false, timer = null, savedFields = null, adding = false;
   var sheets = {};  // document id + page -> {sheet, img, page, doc}
   var caps = {};
+  var roles = null, roleSeq = 0;  // a template's session: its roles, each {id (the page's own), name, order, ...}
 
   function call(method, path, body, keepalive) {
     var options = {method: method, headers: {"Authorization": "Bearer " + secret}, keepalive: !!keepalive};
@@ -94,7 +99,7 @@
   }
 
   // --- signers and their colours -------------------------------------------------------------------
-  function signers() { return (view.request && view.request.signers) || []; }
+  function signers() { return roles || (view.request && view.request.signers) || []; }
   function signerIndex(id) {
     for (var i = 0; i < signers().length; i++) if (signers()[i].id === id) return i;
     return -1;
@@ -352,12 +357,40 @@
   }
 
   // --- autosave -----------------------------------------------------------------------------------
+  function shape(f, keys) {
+    var out = {};
+    keys.forEach(function (k) { if (f[k] !== null && f[k] !== undefined) out[k] = f[k]; });
+    return out;
+  }
+
+  /* What a save sends, and the fields in the order it sends them (a 422 names them by place): the
+     draft's fields, or a template's roles with each role's fields. */
   function body() {
-    return {fields: fields.map(function (f) {
-      var out = {};
-      KEPT.forEach(function (k) { if (f[k] !== null && f[k] !== undefined) out[k] = f[k]; });
-      return out;
-    })};
+    if (!roles) return {body: {fields: fields.map(function (f) { return shape(f, KEPT); })}, order: fields.slice()};
+    var order = [];
+    var list = roles.filter(function (r) { return r.name; }).map(function (r) {
+      var mine = fields.filter(function (f) { return f.signer_id === r.id; });
+      order = order.concat(mine);
+      var role = shape(r, ["name", "order", "locale", "delivery"]);
+      role.fields = mine.map(function (f) { return f.raw || shape(f, ROLE_KEPT); });
+      return role;
+    });
+    return {body: {roles: list}, order: order, counts: list.map(function (r) { return r.fields.length; })};
+  }
+
+  function saveCall(sending, keepalive) {
+    if (roles) return call("PATCH", "/author/api/templates/" + view.template.id, sending.body, keepalive);
+    return call("POST", "/author/api/requests/" + view.request.id + "/fields", sending.body, keepalive);
+  }
+
+  /* The field a 422's detail names: `fields.3.options`, or a template's `roles.1.fields.0.options`. */
+  function named(sending, field) {
+    var m = /^fields\.(\d+)/.exec(field || ""), r = /^roles\.(\d+)\.fields\.(\d+)/.exec(field || "");
+    if (m && !roles) return sending.order[Number(m[1])];
+    if (!r) return null;
+    var at = Number(r[2]);
+    for (var i = 0; i < Number(r[1]); i++) at += sending.counts[i];
+    return sending.order[at];
   }
 
   function schedule() {
@@ -369,24 +402,25 @@
 
   function save() {
     if (saving || !dirty || sent) return Promise.resolve();
-    if (!fields.length) {
+    if (!fields.length && !roles) {
       dirty = false;
       $("save-state").textContent = t("Place at least one field: a draft keeps its last field until then.");
       return Promise.resolve();
     }
     saving = true;
     dirty = false;
-    savedFields = fields.slice();
-    return call("POST", "/author/api/requests/" + view.request.id + "/fields", body())
-      .then(function () {
+    var sending = body();
+    savedFields = sending.order;
+    return saveCall(sending)
+      .then(function (answer) {
+        if (roles) view.template = answer;
         savedFields.forEach(function (f) { if (f.error) { f.error = null; if (f.node) place(f); } });
         $("save-state").textContent = dirty ? t("Saving…") : t("All changes saved");
         if (selected) settings();
         post("esign.authoring.saved");
       }, function (error) {
         (error.details || []).forEach(function (d) {
-          var m = /^fields\.(\d+)\.?(.*)$/.exec(d.field || "");
-          var f = m && savedFields[Number(m[1])];
+          var f = named(sending, d.field);
           if (f) { f.error = d.message; if (f.node) place(f); }
         });
         $("save-state").textContent = t("Not saved: {message}", {message: error.message || error.code});
@@ -410,7 +444,7 @@
     box.textContent = "";
     people.forEach(function (s, i) {
       var row = el("fieldset", {className: "person " + (s.id ? colour(s.id) : "new"), "data-id": s.id});
-      row.appendChild(el("legend", {}, t("Participant {number}", {number: i + 1})));
+      row.appendChild(el("legend", {}, roles ? t("Role {number}", {number: i + 1}) : t("Participant {number}", {number: i + 1})));
       function input(key, label, type, value) {
         var id = "p" + i + "-" + key, wrap = el("div", {className: "prow"});
         wrap.appendChild(el("label", {"for": id}, label));
@@ -420,11 +454,13 @@
         row.appendChild(wrap);
         return node;
       }
-      var name = input("name", t("Name"), "text"), email = input("email", t("Email"), "email");
+      var name = input("name", t("Name"), "text"), email = roles ? null : input("email", t("Email"), "email");
       name.value = s.name;
-      email.value = s.email || "";
       name.autocomplete = "off";
-      email.autocomplete = "off";
+      if (email) {
+        email.value = s.email || "";
+        email.autocomplete = "off";
+      }
       var order = input("order", t("Order"), "number");
       order.min = "1";
       order.value = s.order || i + 1;
@@ -436,12 +472,13 @@
       JSON.parse(app.dataset.languages).forEach(function (l) { locale.appendChild(el("option", {value: l[0], lang: l[0]}, l[1])); });
       locale.value = s.locale || "";
       [name, email, order, delivery, locale].forEach(function (node) {
+        if (!node) return;
         node.disabled = !editable;
-        node.addEventListener("change", function () { saveSigners(null); });
+        node.addEventListener("change", function () { if (roles) saveRoles(null); else saveSigners(null); });
       });
       if (editable && s.id && signers().length > 1) {
         var drop = el("button", {type: "button", className: "secondary"}, t("Remove {name}", {name: s.name}));
-        drop.addEventListener("click", function () { saveSigners(s.id); });
+        drop.addEventListener("click", function () { if (roles) saveRoles(s.id); else saveSigners(s.id); });
         row.appendChild(drop);
       }
       box.appendChild(row);
@@ -490,6 +527,41 @@
     });
   }
 
+  /* A template's roles as the list shows them: a changed role keeps its fields (a name emptied keeps the
+     old one), a removed one takes its fields with it, a new one counts once named; then they are saved
+     with their fields (the autosave). */
+  function saveRoles(without) {
+    var list = [], added = false;
+    Array.prototype.forEach.call($("participants").querySelectorAll("fieldset"), function (row) {
+      var s = {};
+      Array.prototype.forEach.call(row.querySelectorAll("[data-key]"), function (node) { s[node.dataset.key] = node.value.trim(); });
+      var id = row.dataset.id;
+      if (id === without || (!id && !s.name)) return;
+      var role = id ? roles[signerIndex(id)] : {id: "role-" + (++roleSeq)};
+      added = added || !id;
+      role.name = s.name || role.name;
+      role.order = Number(s.order) || list.length + 1;
+      role.delivery = s.delivery;
+      role.locale = s.locale || null;
+      list.push(role);
+    });
+    if (!list.length) return;
+    roles = list;
+    fields.slice().forEach(function (f) {
+      if (signerIndex(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+    });
+    if (selected && fields.indexOf(selected) < 0) select(null);
+    if (added || without) {
+      adding = adding && !added;
+      participants();
+    } else {
+      choices();
+    }
+    fields.forEach(place);
+    if (selected) settings();
+    schedule();
+  }
+
   function patch(changes) {
     $("people-error").textContent = "";
     return call("PATCH", "/author/api/requests/" + view.request.id, changes).then(function (request) {
@@ -505,18 +577,25 @@
   }
 
   // --- the send dialog ---------------------------------------------------------------------------
+  /* The dialog's inputs, each with the key of the draft (or the template) it shows and the name `locked`
+     gives it. */
+  var DIALOG = {message: ["message", "default_message", "message"],
+                expiry: ["expires_in_days", "default_expiry_days", "expires_in_days"],
+                order: ["signing_order", "signing_order", "signing_order"],
+                reminder: ["reminder_days", "reminder_days", "reminder_days"]};
+
   function wireSend() {
-    var dialog = $("send-dialog"), r = view.request;
-    $("send-open").hidden = !view.session.capabilities.send;
+    var dialog = $("send-dialog"), r = view.request || {status: "draft"};
+    function record() { return roles ? view.template : view.request; }
+    function key(k) { return DIALOG[k][roles ? 1 : 0]; }
+    $("send-open").hidden = !roles && !view.session.capabilities.send;
     $("send-open").addEventListener("click", function () {
-      $("send-message").value = view.request.message || "";
-      $("send-expiry").value = view.request.expires_in_days || 7;
-      $("send-order").value = view.request.signing_order || "parallel";
-      $("send-reminder").value = view.request.reminder_days || "";
-      var locked = !view.session.capabilities.edit_settings;
-      ["message", "expiry", "order", "reminder"].forEach(function (k) {
-        var key = {message: "message", expiry: "expires_in_days", order: "signing_order", reminder: "reminder_days"}[k];
-        $("send-" + k).disabled = locked || (view.session.locked || []).indexOf(key) >= 0;
+      $("send-message").value = record()[key("message")] || "";
+      $("send-expiry").value = record()[key("expiry")] || 7;
+      $("send-order").value = record().signing_order || "parallel";
+      $("send-reminder").value = record().reminder_days || "";
+      Object.keys(DIALOG).forEach(function (k) {
+        $("send-" + k).disabled = !caps.edit_settings || (view.session.locked || []).indexOf(DIALOG[k][2]) >= 0;
       });
       $("send-error").textContent = "";
       dialog.showModal();
@@ -524,22 +603,30 @@
     $("send-cancel").addEventListener("click", function () { dialog.close(); });
     $("send-form").addEventListener("submit", function (e) {
       e.preventDefault();
-      var changes = {}, then = Promise.resolve();
-      if (!$("send-message").disabled && $("send-message").value !== (view.request.message || "")) changes.message = $("send-message").value;
-      if (!$("send-order").disabled && $("send-order").value !== view.request.signing_order) changes.signing_order = $("send-order").value;
-      if (!$("send-expiry").disabled) changes.expires_in_days = Number($("send-expiry").value);
+      var changes = {}, was = record();
+      if (!$("send-message").disabled && $("send-message").value !== (was[key("message")] || "")) changes[key("message")] = $("send-message").value;
+      if (!$("send-order").disabled && $("send-order").value !== was.signing_order) changes.signing_order = $("send-order").value;
+      if (!$("send-expiry").disabled && (!roles || Number($("send-expiry").value) !== was[key("expiry")])) changes[key("expiry")] = Number($("send-expiry").value);
       if (!$("send-reminder").disabled && $("send-reminder").value) changes.reminder_days = Number($("send-reminder").value);
       $("send-go").disabled = true;
       window.clearTimeout(timer);
-      then = (dirty ? save() : Promise.resolve())
-        .then(function () {
-          return Object.keys(changes).length ? call("PATCH", "/author/api/requests/" + view.request.id, changes) : null;
+      var path = roles ? "/author/api/templates/" + view.template.id : "/author/api/requests/" + view.request.id;
+      return (dirty ? save() : Promise.resolve())
+        .then(function () { return Object.keys(changes).length ? call("PATCH", path, changes) : null; })
+        .then(function (answer) {
+          if (!roles) return call("POST", path + "/send");
+          if (answer) view.template = answer;
+          return null;
         })
-        .then(function () { return call("POST", "/author/api/requests/" + view.request.id + "/send"); })
         .then(function (request) {
+          dialog.close();
+          if (roles) {  // a template is saved, never sent
+            $("status").textContent = t("The template was saved.");
+            post("esign.authoring.saved");
+            return;
+          }
           view.request = request;
           sent = true;
-          dialog.close();
           $("send-open").hidden = true;
           $("status").textContent = t("The request was sent.");
           app.classList.add("sent");
@@ -547,11 +634,11 @@
           post("esign.authoring.sent");
         }, function (error) {
           var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
-          $("send-error").textContent = t("Not sent: {message}", {message: words || error.message || error.code});
+          var said = {message: words || error.message || error.code};
+          $("send-error").textContent = roles ? t("Not saved: {message}", said) : t("Not sent: {message}", said);
           if (GONE.indexOf(error.code) >= 0) failed(error);
         })
         .then(function () { $("send-go").disabled = false; });
-      return then;
     });
     if (r.status !== "draft") {
       sent = true;
@@ -642,15 +729,27 @@
   function show(data) {
     view = data;
     caps = view.session.capabilities;
-    fields = view.fields.map(function (read) {
+    function kept(read, signer) {
       var f = {};
       KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+      if (signer) f.signer_id = signer;
       return f;
-    });
-    if (!view.request) {  // a template's session: its editing is not built yet
-      $("status").textContent = "";
-      post("esign.authoring.ready");
-      return;
+    }
+    fields = view.fields.map(function (read) { return kept(read); });
+    if (view.template) {  // a template's session: its roles stand for the signers, their fields with them
+      var first = view.documents.length ? view.documents[0].id : null;
+      roles = view.template.roles.map(function (r) {
+        return {id: "role-" + (++roleSeq), name: r.name, order: r.order, locale: r.locale || null, delivery: r.delivery || "email"};
+      });
+      fields = [];
+      view.template.roles.forEach(function (r, i) {
+        r.fields.forEach(function (read) {
+          var f = kept(read, roles[i].id);
+          f.document_id = f.document_id || first;
+          if (read.anchor || read.x_percent === undefined) f.raw = shape(read, ROLE_KEPT.concat(["anchor"]));  // placed when sent: kept as it is
+          fields.push(f);
+        });
+      });
     }
     $("editor").hidden = false;
     wireSettings();
@@ -675,8 +774,8 @@
   /* Closing the tab: a change not saved yet is sent (keepalive), and the framing page is told. */
   window.addEventListener("pagehide", function () {
     if (!secret) return;
-    if (dirty && fields.length && !sent) {  // (after a save still under way: it holds the older list)
-      call("POST", "/author/api/requests/" + view.request.id + "/fields", body(), true).catch(function () {});
+    if (dirty && (fields.length || roles) && !sent) {  // (after a save still under way: it holds the older list)
+      saveCall(body(), true).catch(function () {});
     }
     post("esign.authoring.closed");
   });
