@@ -25,8 +25,8 @@ from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
 from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
 from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
-from esign.api.templates import Template as TemplateRead
-from esign.api.templates import TemplateUpdate
+from esign.api.template_schemas import Template as TemplateRead
+from esign.api.template_schemas import TemplateUpdate
 from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import edits, template_edits
 from esign.domain.authoring import sessions as domain

@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.api.signing_request_schemas import FieldRead, SignerInput, SigningRequest
-from esign.api.templates import Template
+from esign.api.template_schemas import Template
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
