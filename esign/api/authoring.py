@@ -13,22 +13,24 @@ from esign import i18n
 from esign.api.authoring_schemas import (
     AuthoringSession,
     AuthoringSessionCreate,
+    EditorFieldsBody,
     EditorView,
     OpenBody,
     Opened,
     SavedTemplate,
     TemplateBody,
+    TextTags,
 )
 from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
 from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
-from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
+from esign.api.signing_request_schemas import FieldRead, SigningRequest
 from esign.api.template_schemas import Template as TemplateRead
 from esign.api.template_schemas import TemplateUpdate
 from esign.api.uploads import SpooledUpload
-from esign.domain.authoring import edits, template_edits
+from esign.domain.authoring import detection, edits, template_edits
 from esign.domain.authoring import sessions as domain
 from esign.domain.requests import signing_requests as requests_domain
 from esign.domain.signer import page_images
@@ -162,9 +164,16 @@ class EditorDraftHandler(EditorBase):
 class EditorFieldsHandler(EditorBase):
     async def post(self, request_id):
         request = await self.draft(request_id)
-        body = await self.json_body(FieldsBody())
+        body = await self.json_body(EditorFieldsBody())
         request = await edits.replace_fields(self.services, self.session, request, body["fields"])
         await self.write_json_of(lambda: FieldRead(many=True).dump(requests_domain.field_views(request)), 201)
+
+
+class EditorTextTagsHandler(EditorBase):
+    async def get(self, request_id):
+        request = await self.draft(request_id)
+        found = await detection.text_tags(self.services, request)
+        await self.write_json_of(lambda: TextTags().dump(found))
 
 
 class EditorSendHandler(EditorBase):
@@ -286,6 +295,7 @@ ROUTES = [
     ("/author/api/requests/{request_id}", EditorDraftHandler),
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
+    ("/author/api/requests/{request_id}/text-tags", EditorTextTagsHandler),
     ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
     ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
     ("/author/api/requests/{record_id}/pages/{number}/{image}", EditorPageImageHandler),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.signing_request_schemas import FieldRead, SignerInput, SigningRequest
+from esign.api.signing_request_schemas import FieldCreate, FieldRead, SignerInput, SigningRequest
 from esign.api.template_schemas import Template
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
@@ -136,3 +136,32 @@ class EditorView(OutSchema):
     documents = fields.List(fields.Nested(EditorDocument), dump_default=list, metadata={
         "description": "the draft's (or the template's) documents with their page sizes"})
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})
+
+
+class EditorField(FieldCreate):
+    """A field as the editor saves it: `POST /v1/signing-requests/{id}/fields`'s, naming the `text_tag` it
+    was made from, if any (the server covers that tag of its document: esign.domain.authoring.detection)."""
+    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={
+        "description": "a text tag of the field's document on its page (422 otherwise)"})
+
+
+class EditorFieldsBody(StrictSchema):
+    fields = fields.List(fields.Nested(EditorField), required=True, validate=validate.Length(1, 5000))
+
+
+class TagProblem(OutSchema):
+    document_id = fields.UUID(required=True)
+    page = Int(allow_none=True)
+    tag = fields.String(allow_none=True)
+    message = fields.String(required=True)
+
+
+class Proposal(FieldRead):
+    class Meta:
+        exclude = ("id", "signer_name", "attachment")
+
+
+class TextTags(OutSchema):
+    proposals = fields.List(fields.Nested(Proposal), required=True, metadata={
+        "description": "a field for each text tag not made into a field yet, to accept or dismiss"})
+    problems = fields.List(fields.Nested(TagProblem), required=True, metadata={"description": "tags that make no field, and why"})

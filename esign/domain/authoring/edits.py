@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from esign.domain.authoring import sessions
+from esign.domain.authoring import detection, sessions
 from esign.domain.pages import documents as uploads
 from esign.domain.ports import Services
 from esign.domain.requests import drafts, envelope, lifecycle
@@ -62,7 +62,7 @@ def check_fields(services: Services, session: dict[str, Any], fields: list[dict[
 async def replace_fields(services: Services, session: dict[str, Any], request: SigningRequest,
                          fields: list[dict[str, Any]]) -> SigningRequest:
     check_fields(services, session, fields)
-    request = await requests_domain.replace_fields(services, request, fields)
+    request = await requests_domain.replace_fields(services, request, await detection.covered(services, request, fields))
     await sessions.mark(services, session, "saved")
     return request
 

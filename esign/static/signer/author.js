@@ -60,8 +60,8 @@
   var DELIVERY = {email: t("Email"), link: t("Link only"), sms: t("Text message"), both: t("Email and text message")};
   var KEPT = ["document_id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
               "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
-              "auto_source", "value"];
-  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id"; });  // a template role's field
+              "auto_source", "value", "every_page", "text_tag"];
+  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id" && k !== "text_tag"; });  // a template role's field
   var ZOOMS = [50, 75, 100, 125, 150, 200, 300, 400];
   var STEP = 0.5;
   var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
@@ -112,10 +112,13 @@
 
   // --- where a field is, in words ------------------------------------------------------------------
   function describe(f) {
-    return t("{type} for {signer}, page {page}: {x} % from the left, {y} % from the top, {width} % wide, {height} % high",
-             {type: TYPES[f.field_type] ? TYPES[f.field_type].name : f.field_type, signer: signerName(f.signer_id),
-              page: f.page_number, x: num(f.x_percent), y: num(f.y_percent), width: num(f.width_percent),
-              height: num(f.height_percent)});
+    var values = {type: TYPES[f.field_type] ? TYPES[f.field_type].name : f.field_type, signer: signerName(f.signer_id),
+                  page: f.page_number, x: num(f.x_percent), y: num(f.y_percent), width: num(f.width_percent),
+                  height: num(f.height_percent)};
+    if (f.every_page) {
+      return t("{type} for {signer}, on every page: {x} % from the left, {y} % from the top, {width} % wide, {height} % high", values);
+    }
+    return t("{type} for {signer}, page {page}: {x} % from the left, {y} % from the top, {width} % wide, {height} % high", values);
   }
 
   function clamp(f) {
@@ -142,6 +145,37 @@
     var tip = node.querySelector(".field-tip");
     tip.textContent = f.error || "";
     tip.hidden = !f.error;
+    copies(f);
+  }
+
+  /* A field on every page shows on each other page of its document too: a copy that follows it. */
+  function copies(f) {
+    var want = !f.every_page || !f.node ? [] : Object.keys(sheets).filter(function (k) {
+      return sheets[k].doc.id === f.document_id && sheets[k].page.number !== f.page_number;
+    });
+    f.copies = f.copies || [];
+    if (f.copies.length !== want.length) {
+      f.copies.forEach(function (node) { node.remove(); });
+      f.copies = want.map(function (k) {
+        var node = el("div", {"aria-hidden": "true"});
+        node.appendChild(el("span", {className: "name"}));
+        sheets[k].layer.appendChild(node);
+        return node;
+      });
+    }
+    f.copies.forEach(function (node) {
+      ["left", "top", "width", "height"].forEach(function (side, i) {
+        node.style[side] = f[["x_percent", "y_percent", "width_percent", "height_percent"][i]] + "%";
+      });
+      node.className = "efield copy " + colour(f.signer_id);
+      node.firstChild.textContent = (TYPES[f.field_type] || {name: f.field_type}).name;
+    });
+  }
+
+  function unplace(f) {
+    if (f.node) f.node.remove();
+    (f.copies || []).forEach(function (node) { node.remove(); });
+    f.copies = [];
   }
 
   function draw(f) {
@@ -199,7 +233,7 @@
   function remove(f) {
     var words = t("Deleted: {field}", {field: describe(f)});
     fields.splice(fields.indexOf(f), 1);
-    if (f.node) f.node.remove();
+    unplace(f);
     if (selected === f) select(null);
     announce(words);
     schedule();
@@ -209,6 +243,7 @@
     var copy = {};
     KEPT.forEach(function (k) { copy[k] = f[k]; });
     copy.options = f.options ? f.options.slice() : null;
+    copy.text_tag = null;  // (its tag is covered once, by the field made from it)
     copy.x_percent += 2;
     copy.y_percent += 2;
     clamp(copy);
@@ -333,6 +368,7 @@
     signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
     choose.value = f.signer_id;
     $("field-required").checked = f.is_required !== false;
+    $("field-every-page").checked = !!f.every_page;
     $("field-placeholder").value = f.placeholder || "";
     $("options-row").hidden = f.field_type !== "select";
     if (document.activeElement !== $("field-options")) $("field-options").value = (f.options || []).join("\n");
@@ -346,6 +382,7 @@
     Object.keys(VALIDATIONS).forEach(function (k) { validation.appendChild(el("option", {value: k}, VALIDATIONS[k])); });
     $("field-signer").addEventListener("change", function (e) { selected.signer_id = e.target.value; changed(selected); });
     $("field-required").addEventListener("change", function (e) { selected.is_required = e.target.checked; changed(selected); });
+    $("field-every-page").addEventListener("change", function (e) { selected.every_page = e.target.checked || null; changed(selected); });
     $("field-placeholder").addEventListener("input", function (e) { selected.placeholder = e.target.value || null; changed(selected); });
     $("field-options").addEventListener("input", function (e) {
       selected.options = e.target.value.split("\n").map(function (s) { return s.trim(); }).filter(Boolean);
@@ -431,6 +468,79 @@
         saving = false;
         if (dirty) schedule();
       });
+  }
+
+  // --- text tags the server found ------------------------------------------------------------------
+  /* "Find text tags": the server's own detection (the tags read from the documents at upload) proposes a
+     field for each tag not made into one yet; each is accepted (it becomes a field, saved as any other,
+     the server covering its tag) or dismissed. Tags that make no field say why. */
+  var proposals = [], problems = [];
+
+  function findTags() {
+    $("find-tags").disabled = true;
+    return call("GET", "/author/api/requests/" + view.request.id + "/text-tags").then(function (found) {
+      proposals.forEach(unplace);
+      proposals = found.proposals.map(function (read) {
+        var f = {};
+        KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+        return f;
+      });
+      problems = found.problems;
+      showProposals();
+      $("tags-state").textContent = proposals.length ? t("Text tags found: {count}", {count: num(proposals.length)})
+        : t("No new text tags were found.");
+    }, function (error) {
+      $("tags-state").textContent = error.message || error.code;
+      if (GONE.indexOf(error.code) >= 0) failed(error);
+    }).then(function () { $("find-tags").disabled = false; });
+  }
+
+  function showProposals() {
+    var list = $("proposal-list"), notes = $("tag-problems");
+    list.textContent = "";
+    notes.textContent = "";
+    proposals.forEach(function (f) {
+      var at = sheets[f.document_id + ":" + f.page_number];
+      if (!f.node && at) {
+        f.node = el("div", {className: "efield proposed " + colour(f.signer_id), "aria-hidden": "true"});
+        f.node.appendChild(el("span", {className: "name"}, (TYPES[f.field_type] || {name: f.field_type}).name));
+        ["left", "top", "width", "height"].forEach(function (side, i) {
+          f.node.style[side] = f[["x_percent", "y_percent", "width_percent", "height_percent"][i]] + "%";
+        });
+        at.layer.appendChild(f.node);
+      }
+      var item = el("li", {className: "proposal"});
+      item.appendChild(el("span", {}, describe(f)));
+      var row = el("div", {className: "row"});
+      var yes = el("button", {type: "button", className: "secondary", "aria-label": t("Accept: {field}", {field: describe(f)})}, t("Accept"));
+      var no = el("button", {type: "button", className: "secondary", "aria-label": t("Dismiss: {field}", {field: describe(f)})}, t("Dismiss"));
+      yes.addEventListener("click", function () { settle(f, true); });
+      no.addEventListener("click", function () { settle(f, false); });
+      row.appendChild(yes);
+      row.appendChild(no);
+      item.appendChild(row);
+      list.appendChild(item);
+    });
+    problems.forEach(function (p) {
+      notes.appendChild(el("li", {}, p.page ? t("Page {page}: {message}", {page: p.page, message: p.message}) : p.message));
+    });
+    list.hidden = !proposals.length;
+    notes.hidden = !problems.length;
+  }
+
+  /* An accepted proposal becomes a field (saved by the autosave); a dismissed one goes. */
+  function settle(f, accepted) {
+    proposals.splice(proposals.indexOf(f), 1);
+    unplace(f);
+    f.node = null;
+    showProposals();
+    if (accepted) {
+      fields.push(f);
+      draw(f);
+      changed(f, t("Added: {field}", {field: describe(f)}));
+    }
+    var next = $("proposal-list").querySelector("button");
+    (next || $("find-tags")).focus();
   }
 
   // --- participants ------------------------------------------------------------------------------
@@ -519,7 +629,7 @@
       }
       var kept = signers().map(function (s) { return s.id; });  // the server removed a removed signer's fields
       fields.slice().forEach(function (f) {
-        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); unplace(f); }
       });
       if (selected && fields.indexOf(selected) < 0) select(null);
       fields.forEach(place);
@@ -548,7 +658,7 @@
     if (!list.length) return;
     roles = list;
     fields.slice().forEach(function (f) {
-      if (signerIndex(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+      if (signerIndex(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); unplace(f); }
     });
     if (selected && fields.indexOf(selected) < 0) select(null);
     if (added || without) {
@@ -735,7 +845,14 @@
       if (signer) f.signer_id = signer;
       return f;
     }
-    fields = view.fields.map(function (read) { return kept(read); });
+    var placedOnce = {};  // a field on every page is stored once a page: the page keeps the first
+    fields = view.fields.map(function (read) { return kept(read); }).filter(function (f) {
+      if (!f.every_page) return true;
+      var key = JSON.stringify(KEPT.map(function (k) { return k === "page_number" ? null : f[k]; }));
+      if (placedOnce[key]) return false;
+      placedOnce[key] = true;
+      return true;
+    });
     if (view.template) {  // a template's session: its roles stand for the signers, their fields with them
       var first = view.documents.length ? view.documents[0].id : null;
       roles = view.template.roles.map(function (r) {
@@ -763,6 +880,7 @@
       participants();
       $("p" + signers().length + "-name").focus();
     });
+    if ($("find-tags")) $("find-tags").addEventListener("click", findTags);
     $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
     $("zoom-in").addEventListener("click", function () { zoomBy(1); });
     window.addEventListener("resize", function () { layout(); });
