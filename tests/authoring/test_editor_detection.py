@@ -102,3 +102,37 @@ async def test_in_the_page_a_field_goes_on_every_page_and_text_tags_are_accepted
         await page.locator(".efield.copy").first.wait_for(state="attached")
         initials = page.locator(".efield:not(.copy)", has_text="Initials")
         assert await initials.count() == 1 and "on every page" in await initials.get_attribute("aria-label")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+async def test_a_preview_as_a_signer_shows_their_fields_only_and_changes_nothing(server, client, document_id, viewport):
+    made = await create_session(client, document_id, allowed_origin=None, defaults={"signers": [ANN, BOB]})
+    secret = await opened(client, made)
+    ann, bob = (s["id"] for s in (await editor(client, secret, "GET", "/session")).json["request"]["signers"])
+    placed = [{"signer_id": ann, "field_type": "signature", "page_number": 1, "x_percent": 10, "y_percent": 70,
+               "placeholder": "Buyer signs here"},
+              {"signer_id": bob, "field_type": "date", "page_number": 1, "x_percent": 60, "y_percent": 70}]
+    assert (await editor(client, secret, "POST", f"/requests/{made['request_id']}/fields", {"fields": placed})).status == 201
+    async with chromium() as browser:
+        page = await open_page(browser, f"{server.url}/author/{token_of(made)}", viewport)
+        await loaded(page)
+        await page.select_option("#preview-as", label="Ann Example")
+        await page.locator("#preview-note", has_text="Preview as Ann Example").wait_for()
+        own, other = page.locator(".efield").nth(0), page.locator(".efield").nth(1)
+        assert await own.is_visible() and await own.inner_text() == "Buyer signs here"
+        assert await other.is_hidden()
+        assert await page.locator("#palette .tool").first.is_hidden() and await page.locator("#field-settings").is_hidden()
+        left = await own.evaluate("n => n.style.left")
+        await own.focus()
+        await page.keyboard.press("ArrowRight")
+        await page.keyboard.press("Delete")
+        assert await own.evaluate("n => n.style.left") == left and await page.locator(".efield").count() == 2
+        await axe(page, f"preview as a signer, {viewport['width']} px")
+        assert await page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        await page.select_option("#preview-as", label="Bob Stone")
+        assert await own.is_hidden() and await other.is_visible()
+        await page.select_option("#preview-as", index=0)  # back to editing
+        assert await own.is_visible() and await other.is_visible() and await page.locator("#preview-note").is_hidden()
+        assert page.console_messages == []
+    assert [f["x_percent"] for f in (await client.get(f"/v1/signing-requests/{made['request_id']}/fields")).json] == [10, 60]

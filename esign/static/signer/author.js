@@ -214,6 +214,7 @@
   }
 
   function add(type, doc, page, x, y) {
+    if (previewing) return;
     var kind = TYPES[type];
     var signer = $("new-signer").value || (signers()[0] || {}).id;
     var f = {document_id: doc, signer_id: signer, field_type: type, page_number: page, width_percent: kind.w,
@@ -257,6 +258,7 @@
   /* Arrow keys move the field by 0.5 % of the page, Shift with them resizes it; Delete removes it. */
   function keys(e, f) {
     var moves = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]};
+    if (previewing) return;
     if (moves[e.key] && !sent) {
       e.preventDefault();
       var d = moves[e.key];
@@ -277,7 +279,7 @@
 
   /* Dragging a field moves it; dragging its corner handle resizes it (mouse, pen or touch). */
   function grab(e, f) {
-    if (sent || e.button > 0) return;
+    if (sent || previewing || e.button > 0) return;
     e.preventDefault();
     select(f);
     f.node.focus({preventScroll: true});
@@ -603,6 +605,36 @@
     choose.textContent = "";
     signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
     if (signerIndex(was) >= 0) choose.value = was;
+    var as = $("preview-as"), seen = as.value;
+    as.textContent = "";
+    as.appendChild(el("option", {value: ""}, t("Nobody: editing")));
+    signers().forEach(function (s) { as.appendChild(el("option", {value: s.id}, s.name)); });
+    as.value = signerIndex(seen) >= 0 ? seen : "";
+    if (as.value !== seen) preview("");
+  }
+
+  // --- preview as a signer ---------------------------------------------------------------------------
+  /* The document as one signer (or role) will see it, read-only: their fields as fields to fill, the
+     others' not shown (the signing page shows a signer only their own; a value given by another shows in
+     the page once they have signed). */
+  var previewing = null;
+
+  function preview(id) {
+    previewing = id || null;
+    app.classList.toggle("previewing", !!previewing);
+    if (previewing && selected) select(null);
+    fields.forEach(function (f) {
+      if (!f.node) return;
+      var own = f.signer_id === previewing;
+      f.node.classList.toggle("preview-own", !!previewing && own);
+      f.node.hidden = !!previewing && !own;
+      (f.copies || []).forEach(function (node) { node.hidden = !!previewing && !own; });
+      f.node.querySelector(".name").textContent = previewing && own && f.placeholder ? f.placeholder
+        : (TYPES[f.field_type] || {name: f.field_type}).name;
+    });
+    $("preview-note").hidden = !previewing;
+    $("preview-note").textContent = previewing ? t("Preview as {name}: their fields as they will see them; the others' fields are not shown to them. Nothing can be changed here.", {name: signerName(previewing)}) : "";
+    if (previewing) announce($("preview-note").textContent);
   }
 
   function saveSigners(without) {
@@ -881,6 +913,7 @@
       $("p" + signers().length + "-name").focus();
     });
     if ($("find-tags")) $("find-tags").addEventListener("click", findTags);
+    $("preview-as").addEventListener("change", function (e) { preview(e.target.value); });
     $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
     $("zoom-in").addEventListener("click", function () { zoomBy(1); });
     window.addEventListener("resize", function () { layout(); });
