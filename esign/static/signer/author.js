@@ -827,25 +827,14 @@
     $("zoom-in").disabled = zoom >= ZOOMS[ZOOMS.length - 1];
   }
 
+  /* The sections of the documents not shown yet (all of them at first; an uploaded one later), each page
+     an empty sheet whose image is fetched when it comes near the view of #pages. */
+  var seen = null;
+
   function pages() {
     var box = $("pages");
-    view.documents.forEach(function (doc) {
-      var section = el("section", {className: "document", "aria-label": doc.name});
-      section.appendChild(el("h2", {}, doc.name));
-      doc.pages.forEach(function (page) {
-        var label = t("Page {number} of {document}", {number: page.number, document: doc.name});
-        var sheet = el("div", {className: "sheet", dir: "ltr", "data-document": doc.id, "data-page": String(page.number),
-                               role: "group", "aria-label": label});
-        var img = el("img", {alt: label, draggable: "false"});
-        sheet.appendChild(img);
-        section.appendChild(sheet);
-        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc,
-                                              near: !window.IntersectionObserver};
-      });
-      box.appendChild(section);
-    });
-    if (window.IntersectionObserver) {  // a page's image is fetched when it comes near the view of #pages
-      var seen = new IntersectionObserver(function (entries) {
+    if (!seen && window.IntersectionObserver) {
+      seen = new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) {
           if (!entry.isIntersecting) return;
           var at = sheets[entry.target.dataset.document + ":" + entry.target.dataset.page];
@@ -854,10 +843,96 @@
           loadImage(at);
         });
       }, {root: $("pages"), rootMargin: "100% 0px"});
-      Object.keys(sheets).forEach(function (k) { seen.observe(sheets[k].sheet); });
     }
+    view.documents.forEach(function (doc) {
+      if (box.querySelector("section[data-document='" + doc.id + "']")) return;
+      var section = el("section", {className: "document", "aria-label": doc.name, "data-document": doc.id});
+      section.appendChild(el("h2", {}, doc.name));
+      doc.pages.forEach(function (page) {
+        var label = t("Page {number} of {document}", {number: page.number, document: doc.name});
+        var sheet = el("div", {className: "sheet", dir: "ltr", "data-document": doc.id, "data-page": String(page.number),
+                               role: "group", "aria-label": label});
+        var img = el("img", {alt: label, draggable: "false"});
+        sheet.appendChild(img);
+        section.appendChild(sheet);
+        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc, near: !seen};
+        if (seen) seen.observe(sheet);
+      });
+      box.appendChild(section);
+    });
     layout();
     fields.forEach(draw);
+  }
+
+  // --- adding a document, saving as a template (mode request, as the capabilities allow) -------------
+  function wireUpload() {
+    var input = $("upload-file");
+    function shown() {
+      $("upload-open").hidden = sent || !caps.upload || view.documents.length >= caps.max_documents;
+    }
+    shown();
+    $("upload-open").addEventListener("click", function () { input.click(); });
+    input.addEventListener("change", function () {
+      var file = input.files[0];
+      if (!file) return;
+      var form = new FormData();
+      form.append("file", file, file.name);
+      $("upload-open").disabled = true;
+      $("upload-state").textContent = t("Adding the document…");
+      fetch("/author/api/requests/" + view.request.id + "/documents",
+            {method: "POST", headers: {"Authorization": "Bearer " + secret}, body: form})
+        .then(function (resp) {
+          return resp.json().then(function (data) {
+            if (!resp.ok) throw data.error || {code: "error", message: resp.statusText};
+            return data;
+          });
+        })
+        .then(function (request) {
+          view.request = request;
+          return call("GET", "/author/api/session");
+        })
+        .then(function (fresh) {
+          view.documents = fresh.documents;
+          pages();
+          $("upload-state").textContent = t("The document was added.");
+          post("esign.authoring.saved");
+        }, function (error) {
+          $("upload-state").textContent = t("Not added: {message}", {message: error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
+        })
+        .then(function () {
+          input.value = "";
+          $("upload-open").disabled = false;
+          shown();
+        });
+    });
+  }
+
+  function wireTemplate() {
+    var dialog = $("template-dialog");
+    $("template-open").hidden = !caps.save_as_template;
+    $("template-open").addEventListener("click", function () {
+      $("template-error").textContent = "";
+      dialog.showModal();
+    });
+    $("template-cancel").addEventListener("click", function () { dialog.close(); });
+    $("template-form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var name = $("template-name").value.trim();
+      $("template-go").disabled = true;
+      window.clearTimeout(timer);
+      return (dirty ? save() : Promise.resolve())
+        .then(function () { return call("POST", "/author/api/requests/" + view.request.id + "/template", {name: name}); })
+        .then(function (template) {
+          dialog.close();
+          $("status").textContent = t("Saved as the template {name}.", {name: template.name});
+        }, function (error) {
+          var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
+          $("template-error").textContent = t("Not saved: {message}", {message: words || error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
+        })
+        .then(function () { $("template-go").disabled = false; });
+    });
   }
 
   function zoomBy(step) {
@@ -905,6 +980,10 @@
     palette();
     participants();
     wireSend();
+    if (!roles) {
+      wireUpload();
+      wireTemplate();
+    }
     pages();
     settings();
     $("add-person").addEventListener("click", function () {
