@@ -14,6 +14,7 @@ from esign.api.authoring_schemas import (
     AuthoringSession,
     AuthoringSessionCreate,
     EditorFieldsBody,
+    EditorTemplateUpdate,
     EditorView,
     OpenBody,
     Opened,
@@ -28,7 +29,6 @@ from esign.api.idempotency import idempotent
 from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
 from esign.api.signing_request_schemas import FieldRead, SigningRequest
 from esign.api.template_schemas import Template as TemplateRead
-from esign.api.template_schemas import TemplateUpdate
 from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import detection, edits, template_edits
 from esign.domain.authoring import sessions as domain
@@ -245,7 +245,7 @@ class EditorTemplatePageImageHandler(EditorPageImageHandler):
 class EditorTemplateEditHandler(EditorBase):
     async def patch(self, template_id):
         template = await self.template(template_id)
-        changes = await self.json_body(TemplateUpdate())
+        changes = await self.json_body(EditorTemplateUpdate())
         template = await template_edits.edit(self.services, self.session, template, changes)
         await self.write_json_of(lambda: TemplateRead().dump(template))
 

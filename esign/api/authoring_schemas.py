@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.signing_request_schemas import FieldCreate, FieldRead, SignerInput, SigningRequest
-from esign.api.template_schemas import Template
+from esign.api.changes import optional
+from esign.api.signing_request_schemas import FieldCreate, FieldRead, FieldShape, SignerInput, SigningRequest
+from esign.api.template_schemas import Role, Template, TemplateUpdate
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
@@ -138,11 +139,27 @@ class EditorView(OutSchema):
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})
 
 
+TEXT_TAG = "a text tag of the field's document on its page (422 otherwise), which the server covers"
+
+
 class EditorField(FieldCreate):
     """A field as the editor saves it: `POST /v1/signing-requests/{id}/fields`'s, naming the `text_tag` it
     was made from, if any (the server covers that tag of its document: esign.domain.authoring.detection)."""
-    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={
-        "description": "a text tag of the field's document on its page (422 otherwise)"})
+    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
+
+
+class EditorRoleField(FieldShape):
+    """A template role's field as the editor saves it, naming its `text_tag` as EditorField does."""
+    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
+
+
+class EditorRole(Role):
+    fields = fields.List(fields.Nested(EditorRoleField), load_default=list, validate=validate.Length(max=5000))
+
+
+# the template's PATCH as the editor sends it: its role fields may name their text tags
+EditorTemplateUpdate = type("EditorTemplateUpdate", (TemplateUpdate,), {"__module__": __name__, "roles": optional(
+    fields.List(fields.Nested(EditorRole), validate=validate.Length(max=10)))})
 
 
 class EditorFieldsBody(StrictSchema):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support import assert_error
+from tests.support import KEYS, assert_error
 from tests.support.authoring import create_session, editor, opened
+from tests.support.placement import upload
 
 SIGNATURE = {"field_type": "signature", "page_number": 1, "x_percent": 10, "y_percent": 10}
 
@@ -129,3 +130,28 @@ async def test_bad_input_to_a_template_session_is_answered_in_the_error_shape(cl
     resp = await client.request("PATCH", f"/author/api/templates/{template['id']}", body=body, key=None,
                                 headers={"Content-Type": "application/json", "Authorization": f"Bearer {secret}"})
     assert_error(resp, status)
+
+
+async def test_a_role_field_made_from_a_text_tag_keeps_its_cover(server, client):
+    doc = await upload(client, "reportlab-roles.pdf")
+    template = (await client.post("/v1/templates", {"name": "Lease", "document_id": doc["id"], "fields_from_text_tags": True,
+                                                    "roles": [{"name": "Tenant"}, {"name": "Landlord"}]})).json
+    org_id = (await server.services.store.api_keys.by_key(KEYS["a"]))["org_id"]
+
+    async def covers() -> list:
+        stored = await server.services.store.templates.get(org_id, template["id"])
+        return [f.get("cover_box") for r in stored["roles"] for f in r["fields"]]
+
+    before = await covers()
+    assert len(before) == 3 and all(before)
+    secret = await opened(client, await template_session(client, template))
+    keep = ("field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent", "placeholder",
+            "is_required", "text_tag")
+    roles = [{"name": r["name"], "order": r["order"], "fields": [{k: f[k] for k in keep if f.get(k) is not None}
+                                                                 for f in r["fields"]]} for r in template["roles"]]
+    roles[0]["fields"][0]["y_percent"] += 1  # moved a little: its tag stays covered
+    assert (await editor(client, secret, "PATCH", f"/templates/{template['id']}", {"roles": roles})).status == 200
+    assert await covers() == before
+    roles[1]["fields"][0]["text_tag"] = "{{text;role=Landlord;name=Forged}}"  # no such tag there
+    err = assert_error(await editor(client, secret, "PATCH", f"/templates/{template['id']}", {"roles": roles}), 422)
+    assert err["details"][0]["field"] == "roles.1.fields.0.text_tag"

@@ -17,14 +17,18 @@ from esign.store.records import Document, Json, SigningRequest
 BOX = ("x_percent", "y_percent", "width_percent", "height_percent")
 
 
-async def _documents(services: Services, request: SigningRequest) -> list[Document]:
+async def _documents(services: Services, org_id: str, ids: list[str]) -> list[Document]:
     records = []
-    for listed in envelope.of(request):
-        record = await services.store.documents.get(request["org_id"], listed["id"])
+    for document_id in ids:
+        record = await services.store.documents.get(org_id, document_id)
         if record is None:
             raise not_found("document")
         records.append(record)
     return records
+
+
+async def _request_documents(services: Services, request: SigningRequest) -> list[Document]:
+    return await _documents(services, request["org_id"], [d["id"] for d in envelope.of(request)])
 
 
 def _problem(document: Document, message: str, tag: Json | None = None) -> Json:
@@ -54,7 +58,7 @@ async def text_tags(services: Services, request: SigningRequest) -> Json:
     made = {(f.get("document_id"), f["page_number"], f["text_tag"]) for f in request["fields"] if f.get("text_tag")}
     proposals: list[Json] = []
     problems: list[Json] = []
-    for document in await _documents(services, request):
+    for document in await _request_documents(services, request):
         fields, found_problems = _found(document)
         problems += found_problems
         for field in fields:
@@ -72,23 +76,42 @@ async def text_tags(services: Services, request: SigningRequest) -> Json:
     return {"proposals": proposals, "problems": problems}
 
 
+def _boxes(documents: list[Document]) -> dict[tuple[str, int, str], list[float]]:
+    return {(d["id"], t["page"], t["tag"]): [t[k] for k in BOX] for d in documents for t in d.get("text_tags") or []}
+
+
+def _cover(f: dict[str, Any], boxes: dict[tuple[str, int, str], list[float]], first: str | None, where: str,
+           details: list[Json]) -> dict[str, Any]:
+    """`f` with the box of the `text_tag` it names, if any (a detail naming `where` when there is none)."""
+    if not f.get("text_tag"):
+        return f
+    box = boxes.get((str(f.get("document_id") or first), f.get("page_number", 1), f["text_tag"]))
+    if box is None:
+        details.append({"field": f"{where}.text_tag", "message": "not a text tag of the document on that page"})
+        return f
+    return {**f, "cover_box": box}
+
+
 async def covered(services: Services, request: SigningRequest, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """`fields` with each one that names a `text_tag` given that tag's box to cover (`cover_box`), from the
     record of its document: 422 naming `fields.{i}.text_tag` when that document has no such tag on that page."""
     if not any(f.get("text_tag") for f in fields):
         return fields
-    first = envelope.of(request)[0]["id"]
-    boxes = {(d["id"], t["page"], t["tag"]): [t[k] for k in BOX] for d in await _documents(services, request)
-             for t in d.get("text_tags") or []}
-    out, details = [], []
-    for i, f in enumerate(fields):
-        if f.get("text_tag"):
-            box = boxes.get((str(f.get("document_id") or first), f.get("page_number", 1), f["text_tag"]))
-            if box is None:
-                details.append({"field": f"fields.{i}.text_tag", "message": "not a text tag of the document on that page"})
-                continue
-            f = {**f, "cover_box": box}
-        out.append(f)
+    boxes, first, details = _boxes(await _request_documents(services, request)), envelope.of(request)[0]["id"], []
+    out = [_cover(f, boxes, first, f"fields.{i}", details) for i, f in enumerate(fields)]
+    if details:
+        raise validation_error(details)
+    return out
+
+
+async def covered_roles(services: Services, org_id: str, ids: list[str], roles: list[Json]) -> list[Json]:
+    """A template's `roles` (its documents: `ids`) with each role field that names a `text_tag` given its
+    box, as `covered` does for a draft's fields (422 naming `roles.{i}.fields.{j}.text_tag`)."""
+    if not any(f.get("text_tag") for role in roles for f in role.get("fields") or []):
+        return roles
+    boxes, details = _boxes(await _documents(services, org_id, ids)), []
+    out = [{**role, "fields": [_cover(f, boxes, ids[0] if ids else None, f"roles.{i}.fields.{j}", details)
+                               for j, f in enumerate(role.get("fields") or [])]} for i, role in enumerate(roles)]
     if details:
         raise validation_error(details)
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any, cast
 
-from esign.domain.authoring import sessions
+from esign.domain.authoring import detection, sessions
 from esign.domain.ports import Services
 from esign.domain.requests import lifecycle
 from esign.domain.templating import templates as templates_domain
@@ -85,10 +85,14 @@ def _refusal(session: Json, template: Template, changes: Json) -> ApiError | Non
 async def edit(services: Services, session: Json, template: Template, changes: Json) -> Template:
     """The template's roles, their fields and its settings (as `PATCH /v1/templates/{id}`), within the
     capabilities (`edit_signers` and `max_signers` for the roles, `field_types` for their fields,
-    `edit_settings` and `locked`); the session becomes `saved`."""
+    `edit_settings` and `locked`); a role field naming the `text_tag` it was made from keeps that tag's cover
+    (esign.domain.authoring.detection); the session becomes `saved`."""
     lifecycle.check_changeable(template, session["sandbox"], "template")
     if refusal := _refusal(session, template, changes):
         raise sessions.refused(services, session, refusal)
+    if "roles" in changes:
+        changes = {**changes, "roles": await detection.covered_roles(
+            services, template["org_id"], templates_domain.document_ids(template), changes["roles"])}
     template = await templates_domain.update(services, template, changes)
     await sessions.mark(services, session, "saved")
     log.info("authoring session %s saved template %s", session["id"], template["id"])

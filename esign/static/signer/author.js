@@ -61,7 +61,7 @@
   var KEPT = ["document_id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
               "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
               "auto_source", "value", "every_page", "text_tag"];
-  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id" && k !== "text_tag"; });  // a template role's field
+  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id"; });  // a template role's field
   var ZOOMS = [50, 75, 100, 125, 150, 200, 300, 400];
   var STEP = 0.5;
   var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
