@@ -97,7 +97,8 @@ async def covered(services: Services, request: SigningRequest, fields: list[dict
     record of its document: 422 naming `fields.{i}.text_tag` when that document has no such tag on that page."""
     if not any(f.get("text_tag") for f in fields):
         return fields
-    boxes, first, details = _boxes(await _request_documents(services, request)), envelope.of(request)[0]["id"], []
+    boxes, first = _boxes(await _request_documents(services, request)), envelope.of(request)[0]["id"]
+    details: list[Json] = []
     out = [_cover(f, boxes, first, f"fields.{i}", details) for i, f in enumerate(fields)]
     if details:
         raise validation_error(details)
@@ -109,7 +110,8 @@ async def covered_roles(services: Services, org_id: str, ids: list[str], roles: 
     box, as `covered` does for a draft's fields (422 naming `roles.{i}.fields.{j}.text_tag`)."""
     if not any(f.get("text_tag") for role in roles for f in role.get("fields") or []):
         return roles
-    boxes, details = _boxes(await _documents(services, org_id, ids)), []
+    boxes = _boxes(await _documents(services, org_id, ids))
+    details: list[Json] = []
     out = [{**role, "fields": [_cover(f, boxes, ids[0] if ids else None, f"roles.{i}.fields.{j}", details)
                                for j, f in enumerate(role.get("fields") or [])]} for i, role in enumerate(roles)]
     if details:
