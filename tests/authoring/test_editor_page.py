@@ -194,6 +194,7 @@ async def test_place_move_and_resize_a_field_with_the_mouse_and_the_keyboard(ser
         await drag(page, start, (start[0] + box["width"] * .1, start[1] + box["height"] * .1))
         await saved(page)
         assert near((await draft_fields(client, made["request_id"]))["signature"], x=47.5, y=27, width=25, height=6)
+        await field.locator(".handle").scroll_into_view_if_needed()  # (a phone: below the toolbar's rows)
         handle = centre(await field.locator(".handle").bounding_box())
         await drag(page, handle, (handle[0] + box["width"] * .05, handle[1] + box["height"] * .02))
         await saved(page)
