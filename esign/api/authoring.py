@@ -13,19 +13,24 @@ from esign import i18n
 from esign.api.authoring_schemas import (
     AuthoringSession,
     AuthoringSessionCreate,
+    EditorFieldsBody,
+    EditorTemplateUpdate,
     EditorView,
     OpenBody,
     Opened,
     SavedTemplate,
     TemplateBody,
+    TextTags,
 )
 from esign.api.base import MB, APIHandler, BaseHandler
 from esign.api.common import operation
 from esign.api.draft_schemas import SigningRequestUpdate
 from esign.api.idempotency import idempotent
 from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
-from esign.api.signing_request_schemas import FieldRead, FieldsBody, SigningRequest
+from esign.api.signing_request_schemas import FieldRead, SigningRequest
+from esign.api.template_schemas import Template as TemplateRead
 from esign.api.uploads import SpooledUpload
+from esign.domain.authoring import detection, edits, template_edits
 from esign.domain.authoring import sessions as domain
 from esign.domain.requests import signing_requests as requests_domain
 from esign.domain.signer import page_images
@@ -111,7 +116,10 @@ class EditorBase(BaseHandler):
         self.log_fields["org_id"] = self.session["org_id"]
 
     async def draft(self, request_id: str) -> dict:
-        return await domain.draft_of(self.services, self.session, self.path_id(request_id, "signing request"))
+        return await edits.draft_of(self.services, self.session, self.path_id(request_id, "signing request"))
+
+    async def template(self, template_id: str) -> dict:
+        return await template_edits.template_of(self.services, self.session, self.path_id(template_id, "template"))
 
     def write_request(self, request: dict, status: int = 200) -> None:
         self.write_json(SigningRequest().dump(requests_domain.full_view(self.services, request)), status)
@@ -133,12 +141,16 @@ class OpenHandler(BaseHandler):
 
 class EditorSessionHandler(EditorBase):
     async def get(self):
-        view = {"session": domain.view(self.session), "request": None, "fields": [], "documents": []}
+        view = {"session": domain.view(self.session), "request": None, "template": None, "fields": [], "documents": []}
         if self.session["request_id"]:
             request = await self.draft(self.session["request_id"])
             view.update(request=requests_domain.full_view(self.services, request),
                         fields=requests_domain.field_views(request),
-                        documents=await domain.documents(self.services, request))
+                        documents=await edits.documents(self.services, request, edits.image_base(request)))
+        else:
+            template = await self.template(self.session["template_id"])
+            view.update(template=template, documents=await edits.documents(
+                self.services, await template_edits.stand_in(self.services, template), template_edits.base(template)))
         await self.write_json_of(lambda: EditorView().dump(view))
 
 
@@ -146,28 +158,35 @@ class EditorDraftHandler(EditorBase):
     async def patch(self, request_id):
         request = await self.draft(request_id)
         changes = await self.json_body(SigningRequestUpdate())
-        self.write_request(await domain.edit_draft(self.services, self.session, request, changes))
+        self.write_request(await edits.edit_draft(self.services, self.session, request, changes))
 
 
 class EditorFieldsHandler(EditorBase):
     async def post(self, request_id):
         request = await self.draft(request_id)
-        body = await self.json_body(FieldsBody())
-        request = await domain.replace_fields(self.services, self.session, request, body["fields"])
+        body = await self.json_body(EditorFieldsBody())
+        request = await edits.replace_fields(self.services, self.session, request, body["fields"])
         await self.write_json_of(lambda: FieldRead(many=True).dump(requests_domain.field_views(request)), 201)
+
+
+class EditorTextTagsHandler(EditorBase):
+    async def get(self, request_id):
+        request = await self.draft(request_id)
+        found = await detection.text_tags(self.services, request)
+        await self.write_json_of(lambda: TextTags().dump(found))
 
 
 class EditorSendHandler(EditorBase):
     async def post(self, request_id):
         request = await self.draft(request_id)
-        self.write_request(await domain.send(self.services, self.session, request))
+        self.write_request(await edits.send(self.services, self.session, request))
 
 
 class EditorTemplateHandler(EditorBase):
     async def post(self, request_id):
         request = await self.draft(request_id)
         body = await self.json_body(TemplateBody())
-        template = await domain.save_as_template(self.services, self.session, request, body["name"])
+        template = await edits.save_as_template(self.services, self.session, request, body["name"])
         self.write_json(SavedTemplate().dump(template), 201)
 
 
@@ -179,13 +198,13 @@ class EditorUploadHandler(SpooledUpload, EditorBase):
 
     async def prepare(self):
         await super().prepare()
-        domain.check_upload(self.services, self.session, await self.draft(self.path_kwargs["request_id"]))
+        edits.check_upload(self.services, self.session, await self.draft(self.path_kwargs["request_id"]))
 
     async def post(self, request_id):
         request = await self.draft(request_id)
         self._spooled()
         name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
-        request = await domain.add_document(self.services, self.session, request, self.tmp_path, self.file_size, name)
+        request = await edits.add_document(self.services, self.session, request, self.tmp_path, self.file_size, name)
         self.write_request(request, 201)
 
 
@@ -194,21 +213,41 @@ class EditorPageImageHandler(EditorBase):
     address: `image_url` / `image_srcset` of `GET /author/api/session`), read with the secret. An address that
     is no longer the page's redirects to the current one; the browser keeps an image for the session's life."""
 
-    async def get(self, request_id, number, image, order="1"):
+    async def pages_of(self, record_id: str) -> tuple[dict, str]:
+        """What the pages are drawn of (the draft), and where its images lie."""
+        request = await self.draft(record_id)
+        return request, edits.image_base(request)
+
+    async def get(self, record_id, number, image, order="1"):
         m = ADDRESSED.fullmatch(image)
         if not number.isdigit() or m is None or int(m.group(2)) not in WIDTHS:
             raise tornado.web.HTTPError(404)
         address, width, fmt = m.group(1), int(m.group(2)), m.group(3)
-        request, n = await self.draft(request_id), document_order(order)
+        (request, base), n = await self.pages_of(record_id), document_order(order)
         current = await page_images.current_address(self.services, request, int(number), order=n)
         if current != address:
-            base = domain.image_base(request)
             self.redirect(f"{page_images.page_path(base, n, int(number))}/{current}-{width}.{fmt}")
             return
         data = await page_images.image(self.services, request, int(number), width, fmt, order=n)
         self.set_header("Content-Type", FORMATS[fmt])
         self.set_header("Cache-Control", f"private, max-age={int(domain.ABSOLUTE.total_seconds())}, immutable")
         self.finish(data)
+
+
+class EditorTemplatePageImageHandler(EditorPageImageHandler):
+    """A page of the template's document `order`: the document's own image (a template has no values)."""
+
+    async def pages_of(self, record_id: str) -> tuple[dict, str]:
+        template = await self.template(record_id)
+        return await template_edits.stand_in(self.services, template), template_edits.base(template)
+
+
+class EditorTemplateEditHandler(EditorBase):
+    async def patch(self, template_id):
+        template = await self.template(template_id)
+        changes = await self.json_body(EditorTemplateUpdate())
+        template = await template_edits.edit(self.services, self.session, template, changes)
+        await self.write_json_of(lambda: TemplateRead().dump(template))
 
 
 class AuthorPageHandler(BaseHandler):
@@ -243,7 +282,8 @@ class AuthorPageHandler(BaseHandler):
             self.set_status(404 if not session else 410)
         messages = i18n.script_catalog(locale, i18n.script_messages(SCRIPT))
         self.finish(render("author.html", locale, state=state, origin=self.origin or "", messages=messages,
-                           request_id=session.get("request_id") or "", external_id=session.get("external_id") or "",
+                           request_id=session.get("request_id") or "",
+                           template_id=session.get("template_id") or "", external_id=session.get("external_id") or "",
                            static_url=asset_url))
 
 
@@ -255,9 +295,13 @@ ROUTES = [
     ("/author/api/requests/{request_id}", EditorDraftHandler),
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
+    ("/author/api/requests/{request_id}/text-tags", EditorTextTagsHandler),
     ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
     ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
-    ("/author/api/requests/{request_id}/pages/{number}/{image}", EditorPageImageHandler),
-    ("/author/api/requests/{request_id}/documents/{order}/pages/{number}/{image}", EditorPageImageHandler),
+    ("/author/api/requests/{record_id}/pages/{number}/{image}", EditorPageImageHandler),
+    ("/author/api/requests/{record_id}/documents/{order}/pages/{number}/{image}", EditorPageImageHandler),
+    ("/author/api/templates/{template_id}", EditorTemplateEditHandler),
+    ("/author/api/templates/{record_id}/pages/{number}/{image}", EditorTemplatePageImageHandler),
+    ("/author/api/templates/{record_id}/documents/{order}/pages/{number}/{image}", EditorTemplatePageImageHandler),
     ("/author/{token}", AuthorPageHandler),
 ]

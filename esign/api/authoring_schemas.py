@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.api.signing_request_schemas import FieldRead, SignerInput, SigningRequest
+from esign.api.changes import optional
+from esign.api.signing_request_schemas import FieldCreate, FieldRead, FieldShape, SignerInput, SigningRequest
+from esign.api.template_schemas import Role, Template, TemplateUpdate
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
@@ -131,6 +133,52 @@ class EditorDocument(OutSchema):
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)
+    template = fields.Nested(Template, allow_none=True, metadata={"description": "a template's session: the template"})
     documents = fields.List(fields.Nested(EditorDocument), dump_default=list, metadata={
-        "description": "the draft's documents with their page sizes"})
+        "description": "the draft's (or the template's) documents with their page sizes"})
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})
+
+
+TEXT_TAG = "a text tag of the field's document on its page (422 otherwise), which the server covers"
+
+
+class EditorField(FieldCreate):
+    """A field as the editor saves it: `POST /v1/signing-requests/{id}/fields`'s, naming the `text_tag` it
+    was made from, if any (the server covers that tag of its document: esign.domain.authoring.detection)."""
+    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
+
+
+class EditorRoleField(FieldShape):
+    """A template role's field as the editor saves it, naming its `text_tag` as EditorField does."""
+    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
+
+
+class EditorRole(Role):
+    fields = fields.List(fields.Nested(EditorRoleField), load_default=list, validate=validate.Length(max=5000))
+
+
+# the template's PATCH as the editor sends it: its role fields may name their text tags
+EditorTemplateUpdate = type("EditorTemplateUpdate", (TemplateUpdate,), {"__module__": __name__, "roles": optional(
+    fields.List(fields.Nested(EditorRole), validate=validate.Length(max=10)))})
+
+
+class EditorFieldsBody(StrictSchema):
+    fields = fields.List(fields.Nested(EditorField), required=True, validate=validate.Length(1, 5000))
+
+
+class TagProblem(OutSchema):
+    document_id = fields.UUID(required=True)
+    page = Int(allow_none=True)
+    tag = fields.String(allow_none=True)
+    message = fields.String(required=True)
+
+
+class Proposal(FieldRead):
+    class Meta:
+        exclude = ("id", "signer_name", "attachment")
+
+
+class TextTags(OutSchema):
+    proposals = fields.List(fields.Nested(Proposal), required=True, metadata={
+        "description": "a field for each text tag not made into a field yet, to accept or dismiss"})
+    problems = fields.List(fields.Nested(TagProblem), required=True, metadata={"description": "tags that make no field, and why"})

@@ -194,6 +194,7 @@ async def test_place_move_and_resize_a_field_with_the_mouse_and_the_keyboard(ser
         await drag(page, start, (start[0] + box["width"] * .1, start[1] + box["height"] * .1))
         await saved(page)
         assert near((await draft_fields(client, made["request_id"]))["signature"], x=47.5, y=27, width=25, height=6)
+        await field.locator(".handle").scroll_into_view_if_needed()  # (a phone: below the toolbar's rows)
         handle = centre(await field.locator(".handle").bounding_box())
         await drag(page, handle, (handle[0] + box["width"] * .05, handle[1] + box["height"] * .02))
         await saved(page)
@@ -358,3 +359,26 @@ async def test_the_pages_states_have_no_axe_violations(server, client, document_
                 await screenshot(page, f"editor-send-{lang}-{viewport['width']}")
                 page = await open_page(browser, f"{server.url}/author/{token_of(closed)}?lang={lang}", viewport)
                 await axe(page, f"revoked, {where}")
+
+
+@pytest.mark.browser
+async def test_a_template_session_tells_the_host_its_template(srv, parent_port):
+    document_id = (await srv.client.upload(SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
+    template = (await srv.client.post("/v1/templates", {"name": "Offer", "document_id": document_id,
+                                                         "roles": [{"name": "Buyer"}]})).json
+    made = await create_session(srv.client, None, mode="template", template_id=template["id"], document_ids=None,
+                                defaults=None, allowed_origin=srv.allowed_origin, external_id="crm-13")
+    async with chromium() as browser:
+        page = await new_page(browser)
+        await page.goto(f"{srv.allowed_origin}/?src={tornado.escape.url_escape(srv.url + '/author/' + token_of(made))}")
+        ready = await wait_for_message(page, "esign.authoring.ready")
+        assert ready["data"] == {"type": "esign.authoring.ready", "request_id": None, "template_id": template["id"],
+                                 "external_id": "crm-13"}
+        frame = page.frame_locator("#editor")
+        await frame.locator("#send-open").click()
+        await frame.locator("#send-message").fill("Please sign")
+        await frame.locator("#send-go").click()
+        saved_message = await wait_for_message(page, "esign.authoring.saved")
+        assert saved_message["data"]["template_id"] == template["id"] and saved_message["origin"] == srv.url
+        assert (await srv.client.get(f"/v1/templates/{template['id']}")).json["default_message"] == "Please sign"
+        assert not any(m["data"]["type"] == "esign.authoring.sent" for m in await page.evaluate("window.messages"))

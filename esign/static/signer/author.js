@@ -5,7 +5,9 @@
    far as the session's capabilities allow (the server checks each of them again). Changes are saved
    through the editor's API as they are made. The framing page (its registered origin only) is told with
    esign.authoring.* messages. A URL that no longer works (the server rendered it so) posts
-   esign.authoring.expired or esign.authoring.error. */
+   esign.authoring.expired or esign.authoring.error. A template's session (mode template) edits the template
+   the same way: its roles (a colour each) instead of signers, their fields and its settings, saved by
+   PATCH /author/api/templates/{id}; "Save" instead of "Send". */
 (function () {
   "use strict";
   var app = document.getElementById("app");
@@ -37,6 +39,7 @@
   function post(type, extra) {
     if (!origin || window.parent === window) return;
     var message = {type: type, request_id: app.dataset.request || null, external_id: app.dataset.external || null};
+    if (app.dataset.template) message.template_id = app.dataset.template;
     Object.keys(extra || {}).forEach(function (key) { message[key] = extra[key]; });
     window.parent.postMessage(message, origin);
   }
@@ -57,7 +60,8 @@
   var DELIVERY = {email: t("Email"), link: t("Link only"), sms: t("Text message"), both: t("Email and text message")};
   var KEPT = ["document_id", "signer_id", "field_type", "page_number", "x_percent", "y_percent", "width_percent",
               "height_percent", "placeholder", "is_required", "options", "validation_type", "validation_pattern",
-              "auto_source", "value"];
+              "auto_source", "value", "every_page", "text_tag"];
+  var ROLE_KEPT = KEPT.filter(function (k) { return k !== "signer_id"; });  // a template role's field
   var ZOOMS = [50, 75, 100, 125, 150, 200, 300, 400];
   var STEP = 0.5;
   var GONE = ["session_expired", "opened_elsewhere", "session_revoked", "unauthorized"];
@@ -66,6 +70,7 @@
   var saving = false, dirty = false, timer = null, savedFields = null, adding = false;
   var sheets = {};  // document id + page -> {sheet, img, page, doc}
   var caps = {};
+  var roles = null, roleSeq = 0;  // a template's session: its roles, each {id (the page's own), name, order, ...}
 
   function call(method, path, body, keepalive) {
     var options = {method: method, headers: {"Authorization": "Bearer " + secret}, keepalive: !!keepalive};
@@ -94,7 +99,7 @@
   }
 
   // --- signers and their colours -------------------------------------------------------------------
-  function signers() { return (view.request && view.request.signers) || []; }
+  function signers() { return roles || (view.request && view.request.signers) || []; }
   function signerIndex(id) {
     for (var i = 0; i < signers().length; i++) if (signers()[i].id === id) return i;
     return -1;
@@ -107,10 +112,13 @@
 
   // --- where a field is, in words ------------------------------------------------------------------
   function describe(f) {
-    return t("{type} for {signer}, page {page}: {x} % from the left, {y} % from the top, {width} % wide, {height} % high",
-             {type: TYPES[f.field_type] ? TYPES[f.field_type].name : f.field_type, signer: signerName(f.signer_id),
-              page: f.page_number, x: num(f.x_percent), y: num(f.y_percent), width: num(f.width_percent),
-              height: num(f.height_percent)});
+    var values = {type: TYPES[f.field_type] ? TYPES[f.field_type].name : f.field_type, signer: signerName(f.signer_id),
+                  page: f.page_number, x: num(f.x_percent), y: num(f.y_percent), width: num(f.width_percent),
+                  height: num(f.height_percent)};
+    if (f.every_page) {
+      return t("{type} for {signer}, on every page: {x} % from the left, {y} % from the top, {width} % wide, {height} % high", values);
+    }
+    return t("{type} for {signer}, page {page}: {x} % from the left, {y} % from the top, {width} % wide, {height} % high", values);
   }
 
   function clamp(f) {
@@ -137,6 +145,37 @@
     var tip = node.querySelector(".field-tip");
     tip.textContent = f.error || "";
     tip.hidden = !f.error;
+    copies(f);
+  }
+
+  /* A field on every page shows on each other page of its document too: a copy that follows it. */
+  function copies(f) {
+    var want = !f.every_page || !f.node ? [] : Object.keys(sheets).filter(function (k) {
+      return sheets[k].doc.id === f.document_id && sheets[k].page.number !== f.page_number;
+    });
+    f.copies = f.copies || [];
+    if (f.copies.length !== want.length) {
+      f.copies.forEach(function (node) { node.remove(); });
+      f.copies = want.map(function (k) {
+        var node = el("div", {"aria-hidden": "true"});
+        node.appendChild(el("span", {className: "name"}));
+        sheets[k].layer.appendChild(node);
+        return node;
+      });
+    }
+    f.copies.forEach(function (node) {
+      ["left", "top", "width", "height"].forEach(function (side, i) {
+        node.style[side] = f[["x_percent", "y_percent", "width_percent", "height_percent"][i]] + "%";
+      });
+      node.className = "efield copy " + colour(f.signer_id);
+      node.firstChild.textContent = (TYPES[f.field_type] || {name: f.field_type}).name;
+    });
+  }
+
+  function unplace(f) {
+    if (f.node) f.node.remove();
+    (f.copies || []).forEach(function (node) { node.remove(); });
+    f.copies = [];
   }
 
   function draw(f) {
@@ -175,6 +214,7 @@
   }
 
   function add(type, doc, page, x, y) {
+    if (previewing) return;
     var kind = TYPES[type];
     var signer = $("new-signer").value || (signers()[0] || {}).id;
     var f = {document_id: doc, signer_id: signer, field_type: type, page_number: page, width_percent: kind.w,
@@ -194,7 +234,7 @@
   function remove(f) {
     var words = t("Deleted: {field}", {field: describe(f)});
     fields.splice(fields.indexOf(f), 1);
-    if (f.node) f.node.remove();
+    unplace(f);
     if (selected === f) select(null);
     announce(words);
     schedule();
@@ -204,6 +244,7 @@
     var copy = {};
     KEPT.forEach(function (k) { copy[k] = f[k]; });
     copy.options = f.options ? f.options.slice() : null;
+    copy.text_tag = null;  // (its tag is covered once, by the field made from it)
     copy.x_percent += 2;
     copy.y_percent += 2;
     clamp(copy);
@@ -217,6 +258,7 @@
   /* Arrow keys move the field by 0.5 % of the page, Shift with them resizes it; Delete removes it. */
   function keys(e, f) {
     var moves = {ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP]};
+    if (previewing) return;
     if (moves[e.key] && !sent) {
       e.preventDefault();
       var d = moves[e.key];
@@ -237,7 +279,7 @@
 
   /* Dragging a field moves it; dragging its corner handle resizes it (mouse, pen or touch). */
   function grab(e, f) {
-    if (sent || e.button > 0) return;
+    if (sent || previewing || e.button > 0) return;
     e.preventDefault();
     select(f);
     f.node.focus({preventScroll: true});
@@ -328,6 +370,7 @@
     signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
     choose.value = f.signer_id;
     $("field-required").checked = f.is_required !== false;
+    $("field-every-page").checked = !!f.every_page;
     $("field-placeholder").value = f.placeholder || "";
     $("options-row").hidden = f.field_type !== "select";
     if (document.activeElement !== $("field-options")) $("field-options").value = (f.options || []).join("\n");
@@ -341,6 +384,7 @@
     Object.keys(VALIDATIONS).forEach(function (k) { validation.appendChild(el("option", {value: k}, VALIDATIONS[k])); });
     $("field-signer").addEventListener("change", function (e) { selected.signer_id = e.target.value; changed(selected); });
     $("field-required").addEventListener("change", function (e) { selected.is_required = e.target.checked; changed(selected); });
+    $("field-every-page").addEventListener("change", function (e) { selected.every_page = e.target.checked || null; changed(selected); });
     $("field-placeholder").addEventListener("input", function (e) { selected.placeholder = e.target.value || null; changed(selected); });
     $("field-options").addEventListener("input", function (e) {
       selected.options = e.target.value.split("\n").map(function (s) { return s.trim(); }).filter(Boolean);
@@ -352,12 +396,40 @@
   }
 
   // --- autosave -----------------------------------------------------------------------------------
+  function shape(f, keys) {
+    var out = {};
+    keys.forEach(function (k) { if (f[k] !== null && f[k] !== undefined) out[k] = f[k]; });
+    return out;
+  }
+
+  /* What a save sends, and the fields in the order it sends them (a 422 names them by place): the
+     draft's fields, or a template's roles with each role's fields. */
   function body() {
-    return {fields: fields.map(function (f) {
-      var out = {};
-      KEPT.forEach(function (k) { if (f[k] !== null && f[k] !== undefined) out[k] = f[k]; });
-      return out;
-    })};
+    if (!roles) return {body: {fields: fields.map(function (f) { return shape(f, KEPT); })}, order: fields.slice()};
+    var order = [];
+    var list = roles.filter(function (r) { return r.name; }).map(function (r) {
+      var mine = fields.filter(function (f) { return f.signer_id === r.id; });
+      order = order.concat(mine);
+      var role = shape(r, ["name", "order", "locale", "delivery"]);
+      role.fields = mine.map(function (f) { return f.raw || shape(f, ROLE_KEPT); });
+      return role;
+    });
+    return {body: {roles: list}, order: order, counts: list.map(function (r) { return r.fields.length; })};
+  }
+
+  function saveCall(sending, keepalive) {
+    if (roles) return call("PATCH", "/author/api/templates/" + view.template.id, sending.body, keepalive);
+    return call("POST", "/author/api/requests/" + view.request.id + "/fields", sending.body, keepalive);
+  }
+
+  /* The field a 422's detail names: `fields.3.options`, or a template's `roles.1.fields.0.options`. */
+  function named(sending, field) {
+    var m = /^fields\.(\d+)/.exec(field || ""), r = /^roles\.(\d+)\.fields\.(\d+)/.exec(field || "");
+    if (m && !roles) return sending.order[Number(m[1])];
+    if (!r) return null;
+    var at = Number(r[2]);
+    for (var i = 0; i < Number(r[1]); i++) at += sending.counts[i];
+    return sending.order[at];
   }
 
   function schedule() {
@@ -369,24 +441,25 @@
 
   function save() {
     if (saving || !dirty || sent) return Promise.resolve();
-    if (!fields.length) {
+    if (!fields.length && !roles) {
       dirty = false;
       $("save-state").textContent = t("Place at least one field: a draft keeps its last field until then.");
       return Promise.resolve();
     }
     saving = true;
     dirty = false;
-    savedFields = fields.slice();
-    return call("POST", "/author/api/requests/" + view.request.id + "/fields", body())
-      .then(function () {
+    var sending = body();
+    savedFields = sending.order;
+    return saveCall(sending)
+      .then(function (answer) {
+        if (roles) view.template = answer;
         savedFields.forEach(function (f) { if (f.error) { f.error = null; if (f.node) place(f); } });
         $("save-state").textContent = dirty ? t("Saving…") : t("All changes saved");
         if (selected) settings();
         post("esign.authoring.saved");
       }, function (error) {
         (error.details || []).forEach(function (d) {
-          var m = /^fields\.(\d+)\.?(.*)$/.exec(d.field || "");
-          var f = m && savedFields[Number(m[1])];
+          var f = named(sending, d.field);
           if (f) { f.error = d.message; if (f.node) place(f); }
         });
         $("save-state").textContent = t("Not saved: {message}", {message: error.message || error.code});
@@ -397,6 +470,79 @@
         saving = false;
         if (dirty) schedule();
       });
+  }
+
+  // --- text tags the server found ------------------------------------------------------------------
+  /* "Find text tags": the server's own detection (the tags read from the documents at upload) proposes a
+     field for each tag not made into one yet; each is accepted (it becomes a field, saved as any other,
+     the server covering its tag) or dismissed. Tags that make no field say why. */
+  var proposals = [], problems = [];
+
+  function findTags() {
+    $("find-tags").disabled = true;
+    return call("GET", "/author/api/requests/" + view.request.id + "/text-tags").then(function (found) {
+      proposals.forEach(unplace);
+      proposals = found.proposals.map(function (read) {
+        var f = {};
+        KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+        return f;
+      });
+      problems = found.problems;
+      showProposals();
+      $("tags-state").textContent = proposals.length ? t("Text tags found: {count}", {count: num(proposals.length)})
+        : t("No new text tags were found.");
+    }, function (error) {
+      $("tags-state").textContent = error.message || error.code;
+      if (GONE.indexOf(error.code) >= 0) failed(error);
+    }).then(function () { $("find-tags").disabled = false; });
+  }
+
+  function showProposals() {
+    var list = $("proposal-list"), notes = $("tag-problems");
+    list.textContent = "";
+    notes.textContent = "";
+    proposals.forEach(function (f) {
+      var at = sheets[f.document_id + ":" + f.page_number];
+      if (!f.node && at) {
+        f.node = el("div", {className: "efield proposed " + colour(f.signer_id), "aria-hidden": "true"});
+        f.node.appendChild(el("span", {className: "name"}, (TYPES[f.field_type] || {name: f.field_type}).name));
+        ["left", "top", "width", "height"].forEach(function (side, i) {
+          f.node.style[side] = f[["x_percent", "y_percent", "width_percent", "height_percent"][i]] + "%";
+        });
+        at.layer.appendChild(f.node);
+      }
+      var item = el("li", {className: "proposal"});
+      item.appendChild(el("span", {}, describe(f)));
+      var row = el("div", {className: "row"});
+      var yes = el("button", {type: "button", className: "secondary", "aria-label": t("Accept: {field}", {field: describe(f)})}, t("Accept"));
+      var no = el("button", {type: "button", className: "secondary", "aria-label": t("Dismiss: {field}", {field: describe(f)})}, t("Dismiss"));
+      yes.addEventListener("click", function () { settle(f, true); });
+      no.addEventListener("click", function () { settle(f, false); });
+      row.appendChild(yes);
+      row.appendChild(no);
+      item.appendChild(row);
+      list.appendChild(item);
+    });
+    problems.forEach(function (p) {
+      notes.appendChild(el("li", {}, p.page ? t("Page {page}: {message}", {page: p.page, message: p.message}) : p.message));
+    });
+    list.hidden = !proposals.length;
+    notes.hidden = !problems.length;
+  }
+
+  /* An accepted proposal becomes a field (saved by the autosave); a dismissed one goes. */
+  function settle(f, accepted) {
+    proposals.splice(proposals.indexOf(f), 1);
+    unplace(f);
+    f.node = null;
+    showProposals();
+    if (accepted) {
+      fields.push(f);
+      draw(f);
+      changed(f, t("Added: {field}", {field: describe(f)}));
+    }
+    var next = $("proposal-list").querySelector("button");
+    (next || $("find-tags")).focus();
   }
 
   // --- participants ------------------------------------------------------------------------------
@@ -410,7 +556,7 @@
     box.textContent = "";
     people.forEach(function (s, i) {
       var row = el("fieldset", {className: "person " + (s.id ? colour(s.id) : "new"), "data-id": s.id});
-      row.appendChild(el("legend", {}, t("Participant {number}", {number: i + 1})));
+      row.appendChild(el("legend", {}, roles ? t("Role {number}", {number: i + 1}) : t("Participant {number}", {number: i + 1})));
       function input(key, label, type, value) {
         var id = "p" + i + "-" + key, wrap = el("div", {className: "prow"});
         wrap.appendChild(el("label", {"for": id}, label));
@@ -420,11 +566,13 @@
         row.appendChild(wrap);
         return node;
       }
-      var name = input("name", t("Name"), "text"), email = input("email", t("Email"), "email");
+      var name = input("name", t("Name"), "text"), email = roles ? null : input("email", t("Email"), "email");
       name.value = s.name;
-      email.value = s.email || "";
       name.autocomplete = "off";
-      email.autocomplete = "off";
+      if (email) {
+        email.value = s.email || "";
+        email.autocomplete = "off";
+      }
       var order = input("order", t("Order"), "number");
       order.min = "1";
       order.value = s.order || i + 1;
@@ -436,12 +584,13 @@
       JSON.parse(app.dataset.languages).forEach(function (l) { locale.appendChild(el("option", {value: l[0], lang: l[0]}, l[1])); });
       locale.value = s.locale || "";
       [name, email, order, delivery, locale].forEach(function (node) {
+        if (!node) return;
         node.disabled = !editable;
-        node.addEventListener("change", function () { saveSigners(null); });
+        node.addEventListener("change", function () { if (roles) saveRoles(null); else saveSigners(null); });
       });
       if (editable && s.id && signers().length > 1) {
         var drop = el("button", {type: "button", className: "secondary"}, t("Remove {name}", {name: s.name}));
-        drop.addEventListener("click", function () { saveSigners(s.id); });
+        drop.addEventListener("click", function () { if (roles) saveRoles(s.id); else saveSigners(s.id); });
         row.appendChild(drop);
       }
       box.appendChild(row);
@@ -456,6 +605,36 @@
     choose.textContent = "";
     signers().forEach(function (s) { choose.appendChild(el("option", {value: s.id}, s.name)); });
     if (signerIndex(was) >= 0) choose.value = was;
+    var as = $("preview-as"), seen = as.value;
+    as.textContent = "";
+    as.appendChild(el("option", {value: ""}, t("Nobody: editing")));
+    signers().forEach(function (s) { as.appendChild(el("option", {value: s.id}, s.name)); });
+    as.value = signerIndex(seen) >= 0 ? seen : "";
+    if (as.value !== seen) preview("");
+  }
+
+  // --- preview as a signer ---------------------------------------------------------------------------
+  /* The document as one signer (or role) will see it, read-only: their fields as fields to fill, the
+     others' not shown (the signing page shows a signer only their own; a value given by another shows in
+     the page once they have signed). */
+  var previewing = null;
+
+  function preview(id) {
+    previewing = id || null;
+    app.classList.toggle("previewing", !!previewing);
+    if (previewing && selected) select(null);
+    fields.forEach(function (f) {
+      if (!f.node) return;
+      var own = f.signer_id === previewing;
+      f.node.classList.toggle("preview-own", !!previewing && own);
+      f.node.hidden = !!previewing && !own;
+      (f.copies || []).forEach(function (node) { node.hidden = !!previewing && !own; });
+      f.node.querySelector(".name").textContent = previewing && own && f.placeholder ? f.placeholder
+        : (TYPES[f.field_type] || {name: f.field_type}).name;
+    });
+    $("preview-note").hidden = !previewing;
+    $("preview-note").textContent = previewing ? t("Preview as {name}: their fields as they will see them; the others' fields are not shown to them. Nothing can be changed here.", {name: signerName(previewing)}) : "";
+    if (previewing) announce($("preview-note").textContent);
   }
 
   function saveSigners(without) {
@@ -482,12 +661,47 @@
       }
       var kept = signers().map(function (s) { return s.id; });  // the server removed a removed signer's fields
       fields.slice().forEach(function (f) {
-        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); if (f.node) f.node.remove(); }
+        if (kept.indexOf(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); unplace(f); }
       });
       if (selected && fields.indexOf(selected) < 0) select(null);
       fields.forEach(place);
       if (selected) settings();
     });
+  }
+
+  /* A template's roles as the list shows them: a changed role keeps its fields (a name emptied keeps the
+     old one), a removed one takes its fields with it, a new one counts once named; then they are saved
+     with their fields (the autosave). */
+  function saveRoles(without) {
+    var list = [], added = false;
+    Array.prototype.forEach.call($("participants").querySelectorAll("fieldset"), function (row) {
+      var s = {};
+      Array.prototype.forEach.call(row.querySelectorAll("[data-key]"), function (node) { s[node.dataset.key] = node.value.trim(); });
+      var id = row.dataset.id;
+      if (id === without || (!id && !s.name)) return;
+      var role = id ? roles[signerIndex(id)] : {id: "role-" + (++roleSeq)};
+      added = added || !id;
+      role.name = s.name || role.name;
+      role.order = Number(s.order) || list.length + 1;
+      role.delivery = s.delivery;
+      role.locale = s.locale || null;
+      list.push(role);
+    });
+    if (!list.length) return;
+    roles = list;
+    fields.slice().forEach(function (f) {
+      if (signerIndex(f.signer_id) < 0) { fields.splice(fields.indexOf(f), 1); unplace(f); }
+    });
+    if (selected && fields.indexOf(selected) < 0) select(null);
+    if (added || without) {
+      adding = adding && !added;
+      participants();
+    } else {
+      choices();
+    }
+    fields.forEach(place);
+    if (selected) settings();
+    schedule();
   }
 
   function patch(changes) {
@@ -505,18 +719,25 @@
   }
 
   // --- the send dialog ---------------------------------------------------------------------------
+  /* The dialog's inputs, each with the key of the draft (or the template) it shows and the name `locked`
+     gives it. */
+  var DIALOG = {message: ["message", "default_message", "message"],
+                expiry: ["expires_in_days", "default_expiry_days", "expires_in_days"],
+                order: ["signing_order", "signing_order", "signing_order"],
+                reminder: ["reminder_days", "reminder_days", "reminder_days"]};
+
   function wireSend() {
-    var dialog = $("send-dialog"), r = view.request;
-    $("send-open").hidden = !view.session.capabilities.send;
+    var dialog = $("send-dialog"), r = view.request || {status: "draft"};
+    function record() { return roles ? view.template : view.request; }
+    function key(k) { return DIALOG[k][roles ? 1 : 0]; }
+    $("send-open").hidden = !roles && !view.session.capabilities.send;
     $("send-open").addEventListener("click", function () {
-      $("send-message").value = view.request.message || "";
-      $("send-expiry").value = view.request.expires_in_days || 7;
-      $("send-order").value = view.request.signing_order || "parallel";
-      $("send-reminder").value = view.request.reminder_days || "";
-      var locked = !view.session.capabilities.edit_settings;
-      ["message", "expiry", "order", "reminder"].forEach(function (k) {
-        var key = {message: "message", expiry: "expires_in_days", order: "signing_order", reminder: "reminder_days"}[k];
-        $("send-" + k).disabled = locked || (view.session.locked || []).indexOf(key) >= 0;
+      $("send-message").value = record()[key("message")] || "";
+      $("send-expiry").value = record()[key("expiry")] || 7;
+      $("send-order").value = record().signing_order || "parallel";
+      $("send-reminder").value = record().reminder_days || "";
+      Object.keys(DIALOG).forEach(function (k) {
+        $("send-" + k).disabled = !caps.edit_settings || (view.session.locked || []).indexOf(DIALOG[k][2]) >= 0;
       });
       $("send-error").textContent = "";
       dialog.showModal();
@@ -524,22 +745,30 @@
     $("send-cancel").addEventListener("click", function () { dialog.close(); });
     $("send-form").addEventListener("submit", function (e) {
       e.preventDefault();
-      var changes = {}, then = Promise.resolve();
-      if (!$("send-message").disabled && $("send-message").value !== (view.request.message || "")) changes.message = $("send-message").value;
-      if (!$("send-order").disabled && $("send-order").value !== view.request.signing_order) changes.signing_order = $("send-order").value;
-      if (!$("send-expiry").disabled) changes.expires_in_days = Number($("send-expiry").value);
+      var changes = {}, was = record();
+      if (!$("send-message").disabled && $("send-message").value !== (was[key("message")] || "")) changes[key("message")] = $("send-message").value;
+      if (!$("send-order").disabled && $("send-order").value !== was.signing_order) changes.signing_order = $("send-order").value;
+      if (!$("send-expiry").disabled && (!roles || Number($("send-expiry").value) !== was[key("expiry")])) changes[key("expiry")] = Number($("send-expiry").value);
       if (!$("send-reminder").disabled && $("send-reminder").value) changes.reminder_days = Number($("send-reminder").value);
       $("send-go").disabled = true;
       window.clearTimeout(timer);
-      then = (dirty ? save() : Promise.resolve())
-        .then(function () {
-          return Object.keys(changes).length ? call("PATCH", "/author/api/requests/" + view.request.id, changes) : null;
+      var path = roles ? "/author/api/templates/" + view.template.id : "/author/api/requests/" + view.request.id;
+      return (dirty ? save() : Promise.resolve())
+        .then(function () { return Object.keys(changes).length ? call("PATCH", path, changes) : null; })
+        .then(function (answer) {
+          if (!roles) return call("POST", path + "/send");
+          if (answer) view.template = answer;
+          return null;
         })
-        .then(function () { return call("POST", "/author/api/requests/" + view.request.id + "/send"); })
         .then(function (request) {
+          dialog.close();
+          if (roles) {  // a template is saved, never sent
+            $("status").textContent = t("The template was saved.");
+            post("esign.authoring.saved");
+            return;
+          }
           view.request = request;
           sent = true;
-          dialog.close();
           $("send-open").hidden = true;
           $("status").textContent = t("The request was sent.");
           app.classList.add("sent");
@@ -547,11 +776,11 @@
           post("esign.authoring.sent");
         }, function (error) {
           var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
-          $("send-error").textContent = t("Not sent: {message}", {message: words || error.message || error.code});
+          var said = {message: words || error.message || error.code};
+          $("send-error").textContent = roles ? t("Not saved: {message}", said) : t("Not sent: {message}", said);
           if (GONE.indexOf(error.code) >= 0) failed(error);
         })
         .then(function () { $("send-go").disabled = false; });
-      return then;
     });
     if (r.status !== "draft") {
       sent = true;
@@ -598,25 +827,14 @@
     $("zoom-in").disabled = zoom >= ZOOMS[ZOOMS.length - 1];
   }
 
+  /* The sections of the documents not shown yet (all of them at first; an uploaded one later), each page
+     an empty sheet whose image is fetched when it comes near the view of #pages. */
+  var seen = null;
+
   function pages() {
     var box = $("pages");
-    view.documents.forEach(function (doc) {
-      var section = el("section", {className: "document", "aria-label": doc.name});
-      section.appendChild(el("h2", {}, doc.name));
-      doc.pages.forEach(function (page) {
-        var label = t("Page {number} of {document}", {number: page.number, document: doc.name});
-        var sheet = el("div", {className: "sheet", dir: "ltr", "data-document": doc.id, "data-page": String(page.number),
-                               role: "group", "aria-label": label});
-        var img = el("img", {alt: label, draggable: "false"});
-        sheet.appendChild(img);
-        section.appendChild(sheet);
-        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc,
-                                              near: !window.IntersectionObserver};
-      });
-      box.appendChild(section);
-    });
-    if (window.IntersectionObserver) {  // a page's image is fetched when it comes near the view of #pages
-      var seen = new IntersectionObserver(function (entries) {
+    if (!seen && window.IntersectionObserver) {
+      seen = new IntersectionObserver(function (entries) {
         entries.forEach(function (entry) {
           if (!entry.isIntersecting) return;
           var at = sheets[entry.target.dataset.document + ":" + entry.target.dataset.page];
@@ -625,10 +843,96 @@
           loadImage(at);
         });
       }, {root: $("pages"), rootMargin: "100% 0px"});
-      Object.keys(sheets).forEach(function (k) { seen.observe(sheets[k].sheet); });
     }
+    view.documents.forEach(function (doc) {
+      if (box.querySelector("section[data-document='" + doc.id + "']")) return;
+      var section = el("section", {className: "document", "aria-label": doc.name, "data-document": doc.id});
+      section.appendChild(el("h2", {}, doc.name));
+      doc.pages.forEach(function (page) {
+        var label = t("Page {number} of {document}", {number: page.number, document: doc.name});
+        var sheet = el("div", {className: "sheet", dir: "ltr", "data-document": doc.id, "data-page": String(page.number),
+                               role: "group", "aria-label": label});
+        var img = el("img", {alt: label, draggable: "false"});
+        sheet.appendChild(img);
+        section.appendChild(sheet);
+        sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc, near: !seen};
+        if (seen) seen.observe(sheet);
+      });
+      box.appendChild(section);
+    });
     layout();
     fields.forEach(draw);
+  }
+
+  // --- adding a document, saving as a template (mode request, as the capabilities allow) -------------
+  function wireUpload() {
+    var input = $("upload-file");
+    function shown() {
+      $("upload-open").hidden = sent || !caps.upload || view.documents.length >= caps.max_documents;
+    }
+    shown();
+    $("upload-open").addEventListener("click", function () { input.click(); });
+    input.addEventListener("change", function () {
+      var file = input.files[0];
+      if (!file) return;
+      var form = new FormData();
+      form.append("file", file, file.name);
+      $("upload-open").disabled = true;
+      $("upload-state").textContent = t("Adding the document…");
+      fetch("/author/api/requests/" + view.request.id + "/documents",
+            {method: "POST", headers: {"Authorization": "Bearer " + secret}, body: form})
+        .then(function (resp) {
+          return resp.json().then(function (data) {
+            if (!resp.ok) throw data.error || {code: "error", message: resp.statusText};
+            return data;
+          });
+        })
+        .then(function (request) {
+          view.request = request;
+          return call("GET", "/author/api/session");
+        })
+        .then(function (fresh) {
+          view.documents = fresh.documents;
+          pages();
+          $("upload-state").textContent = t("The document was added.");
+          post("esign.authoring.saved");
+        }, function (error) {
+          $("upload-state").textContent = t("Not added: {message}", {message: error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
+        })
+        .then(function () {
+          input.value = "";
+          $("upload-open").disabled = false;
+          shown();
+        });
+    });
+  }
+
+  function wireTemplate() {
+    var dialog = $("template-dialog");
+    $("template-open").hidden = !caps.save_as_template;
+    $("template-open").addEventListener("click", function () {
+      $("template-error").textContent = "";
+      dialog.showModal();
+    });
+    $("template-cancel").addEventListener("click", function () { dialog.close(); });
+    $("template-form").addEventListener("submit", function (e) {
+      e.preventDefault();
+      var name = $("template-name").value.trim();
+      $("template-go").disabled = true;
+      window.clearTimeout(timer);
+      return (dirty ? save() : Promise.resolve())
+        .then(function () { return call("POST", "/author/api/requests/" + view.request.id + "/template", {name: name}); })
+        .then(function (template) {
+          dialog.close();
+          $("status").textContent = t("Saved as the template {name}.", {name: template.name});
+        }, function (error) {
+          var words = (error.details || []).map(function (d) { return d.field + ": " + d.message; }).join("; ");
+          $("template-error").textContent = t("Not saved: {message}", {message: words || error.message || error.code});
+          if (GONE.indexOf(error.code) >= 0) failed(error);
+        })
+        .then(function () { $("template-go").disabled = false; });
+    });
   }
 
   function zoomBy(step) {
@@ -642,21 +946,44 @@
   function show(data) {
     view = data;
     caps = view.session.capabilities;
-    fields = view.fields.map(function (read) {
+    function kept(read, signer) {
       var f = {};
       KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+      if (signer) f.signer_id = signer;
       return f;
+    }
+    var placedOnce = {};  // a field on every page is stored once a page: the page keeps the first
+    fields = view.fields.map(function (read) { return kept(read); }).filter(function (f) {
+      if (!f.every_page) return true;
+      var key = JSON.stringify(KEPT.map(function (k) { return k === "page_number" ? null : f[k]; }));
+      if (placedOnce[key]) return false;
+      placedOnce[key] = true;
+      return true;
     });
-    if (!view.request) {  // a template's session: its editing is not built yet
-      $("status").textContent = "";
-      post("esign.authoring.ready");
-      return;
+    if (view.template) {  // a template's session: its roles stand for the signers, their fields with them
+      var first = view.documents.length ? view.documents[0].id : null;
+      roles = view.template.roles.map(function (r) {
+        return {id: "role-" + (++roleSeq), name: r.name, order: r.order, locale: r.locale || null, delivery: r.delivery || "email"};
+      });
+      fields = [];
+      view.template.roles.forEach(function (r, i) {
+        r.fields.forEach(function (read) {
+          var f = kept(read, roles[i].id);
+          f.document_id = f.document_id || first;
+          if (read.anchor || read.x_percent === undefined) f.raw = shape(read, ROLE_KEPT.concat(["anchor"]));  // placed when sent: kept as it is
+          fields.push(f);
+        });
+      });
     }
     $("editor").hidden = false;
     wireSettings();
     palette();
     participants();
     wireSend();
+    if (!roles) {
+      wireUpload();
+      wireTemplate();
+    }
     pages();
     settings();
     $("add-person").addEventListener("click", function () {
@@ -664,6 +991,8 @@
       participants();
       $("p" + signers().length + "-name").focus();
     });
+    if ($("find-tags")) $("find-tags").addEventListener("click", findTags);
+    $("preview-as").addEventListener("change", function (e) { preview(e.target.value); });
     $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
     $("zoom-in").addEventListener("click", function () { zoomBy(1); });
     window.addEventListener("resize", function () { layout(); });
@@ -675,8 +1004,8 @@
   /* Closing the tab: a change not saved yet is sent (keepalive), and the framing page is told. */
   window.addEventListener("pagehide", function () {
     if (!secret) return;
-    if (dirty && fields.length && !sent) {  // (after a save still under way: it holds the older list)
-      call("POST", "/author/api/requests/" + view.request.id + "/fields", body(), true).catch(function () {});
+    if (dirty && (fields.length || roles) && !sent) {  // (after a save still under way: it holds the older list)
+      saveCall(body(), true).catch(function () {});
     }
     post("esign.authoring.closed");
   });
