@@ -162,6 +162,7 @@
     fitFields();
     show("delegate-step", !!state.can_delegate && !needPhone && !needIdentity);
     show("actions", interactive || done || state.can_decline || state.can_withdraw);
+    $("actions").classList.toggle("settled", !interactive);  // sticky only while there is something to sign
     show("finish", interactive);
     text("finish", envelope ? t("Sign the documents") : t("Sign the document"));
     show("own-signature", interactive && !hasSignatureField());
