@@ -650,9 +650,6 @@
 
   function overlap(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
 
-  // A small field grows invisibly only where that reaches no other field (else .tight: it keeps its
-  // placed size, spaced from its neighbours); a mark's label too long for its box is shortened to a pen
-  // (.short; the whole label stays for screen readers). Again on each change of the page's width.
   // A field too small to tap whose neighbours leave it no room (.tight) is filled in on the input sheet
   // (#sheet): its control moves there, under its label, and the box on the page shows its value and opens
   // the sheet when tapped; "Fill in the small fields" opens it from the keyboard.
@@ -692,7 +689,11 @@
     if (el) el.focus();
   }
 
+  // A small field's control grows invisibly only where that reaches no other field (else .tight: the
+  // control goes to the input sheet); a mark's label too long for its box is shortened to a pen (.short;
+  // the whole label stays for screen readers). Again on each change of the page's width.
   function fitFields() {
+    if ($("document").hidden) return;  // declined or passed on: nothing to measure
     document.querySelectorAll("#document .page").forEach(function (page) {
       var boxes = Array.prototype.slice.call(page.querySelectorAll(".field"));
       var areas = boxes.map(function (box) { box.classList.remove("tight"); return targetRect(box); });
