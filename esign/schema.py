@@ -15,6 +15,7 @@ from marshmallow.schema import SchemaMeta
 from esign import i18n
 from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
+from esign.i18n.digits import ascii_digits
 
 # an offset whose plus sign came through a query string unencoded: "2026-11-23T10:00:00 05:00"
 PLUS_READ_AS_SPACE = re.compile(r"\d \d{2}:?\d{2}$")
@@ -430,12 +431,14 @@ class Name(Line):
 
 class Phone(Line):
     """A phone number in international form as people write it: `+`, the country code and the number,
-    with spaces, dots, dashes and parentheses between the digits (7 to 15 digits: E.164). It must be a
-    number that exists (the `phonenumbers` library: a real country code, a length and range of that
-    country), and is stored in E.164 (`+442079460958`). Spaces around it are trimmed, and blank (empty
-    or spaces) is no phone (null). `PATTERN` is the shape, in the OpenAPI document too."""
+    with spaces, dots, dashes and parentheses between the digits (7 to 15 digits: E.164). Digits of
+    other scripts are read as ASCII digits first (esign.i18n.digits; the pattern names the Arabic-Indic,
+    Eastern Arabic-Indic and full-width ones). It must be a number that exists (the `phonenumbers`
+    library: a real country code, a length and range of that country), and is stored in E.164
+    (`+442079460958`). Spaces around it are trimmed, and blank (empty or spaces) is no phone (null).
+    `PATTERN` is the shape, in the OpenAPI document too."""
 
-    PATTERN = r"^ *(?:\+[ ().-]*(?:[0-9][ ().-]*){7,15})? *$"
+    PATTERN = r"^ *(?:[+\uff0b][ ().-]*(?:[0-9\u0660-\u0669\u06f0-\u06f9\uff10-\uff19][ ().-]*){7,15})? *$"
     default_error_messages = {
         "phone": "must be a phone number in international form: +, the country code, then the number "
                  "(like +44 20 7946 0958), 7 to 15 digits",
@@ -443,13 +446,13 @@ class Phone(Line):
 
     def _deserialize(self, value, attr, data, **kwargs):
         value = super()._deserialize(value, attr, data, **kwargs)
-        if not PHONE_RE.match(value):
+        if not PHONE_RE.match(ascii_digits(value)):
             raise self.make_error("phone")
         super()._validate(value)  # the bounds (maxLength) are of the value as given, before trimming
         if not value.strip(" "):
             return None
         try:
-            number = phonenumbers.parse(value, None)
+            number = phonenumbers.parse(ascii_digits(value).replace("\uff0b", "+"), None)
         except phonenumbers.NumberParseException:
             raise self.make_error("no_number") from None
         if not phonenumbers.is_valid_number(number):

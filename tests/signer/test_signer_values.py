@@ -259,6 +259,20 @@ def test_submission_refusals():
     assert "num" not in submit(req, ok, TYPED)[0]
 
 
+def test_submission_reads_digits_of_any_script_in_number_phone_and_date_fields():
+    """Issue 39 item 7: a number, phone or date typed on an Arabic, Persian or Japanese keyboard is read
+    as ASCII digits before it is checked, and kept so; other text fields keep what was typed."""
+    req = request_of(field("num", validation_type="number"), field("tel", validation_type="phone"),
+                     field("day", validation_type="date"), field("txt"))
+    values, _, _ = submit(req, {"num": "\u0661\u0662\u066b5".replace("\u066b", ","),  # Arabic-Indic 12,5
+                                "tel": "+\u06f9\u06f8 \u06f9\u06f1\u06f2 \u06f3\u06f4\u06f5 \u06f6\u06f7\u06f8\u06f9",
+                                "day": "\uff12\uff10\uff12\uff16-11-28", "txt": "\u0661\u0662"}, TYPED)
+    assert {k: values[k] for k in ("num", "tel", "day", "txt")} == {
+        "num": "12,5", "tel": "+98 912 345 6789", "day": "2026-11-28", "txt": "\u0661\u0662"}
+    assert problems(req, {"num": "\u0661x", "tel": "+98 912", "day": "2026-11-28", "txt": "x"}, TYPED).keys() == {
+        "values.num", "values.tel"}
+
+
 def test_submission_auto_source_override_is_validated():
     req = request_of(field("mail", auto_source="signer_email", validation_type="email"),
                      field("phone", auto_source="signer_phone"))

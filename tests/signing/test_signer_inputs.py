@@ -100,6 +100,10 @@ async def test_a_phone_that_cannot_be_a_number_is_422(client, document_id, phone
 @pytest.mark.parametrize("phone,stored", [
     ("+49 30 1234567", "+49301234567"), ("+44 (20) 7946-0958", "+442079460958"), ("+48.601.234.567", "+48601234567"),
     ("  +1 202 555 0100  ", "+12025550100"), ("+12025550100", "+12025550100"), ("", None), ("   ", None), (None, None),
+    # digits of other scripts (issue 39 item 7): Arabic-Indic, Eastern Arabic-Indic, full-width
+    ("+\u0669\u0666\u0666 \u0665\u0660 \u0661\u0662\u0663 \u0664\u0665\u0666\u0667", "+966501234567"),
+    ("+\u06f9\u06f8 \u06f9\u06f1\u06f2 \u06f3\u06f4\u06f5 \u06f6\u06f7\u06f8\u06f9", "+989123456789"),
+    ("\uff0b\uff18\uff11 \uff13 \uff11\uff12\uff13\uff14 \uff15\uff16\uff17\uff18", "+81312345678"),
 ])
 async def test_phone_numbers_as_people_write_them(client, document_id, phone, stored):
     resp = await create(client, document_id, {**ANN, "phone": phone})

@@ -1,5 +1,5 @@
-"""axe-core (installed by scripts/node-deps, pinned) run in a page: every WCAG 2.1 A/AA and best-practice
-rule, no violation allowed."""
+"""axe-core (installed by scripts/node-deps, pinned) run in a page: every WCAG 2.0, 2.1 and 2.2 A/AA
+rule (WCAG 2.2's `target-size`, SC 2.5.8, included) and every best-practice rule, no violation allowed."""
 from __future__ import annotations
 
 import pathlib
@@ -17,7 +17,7 @@ async def axe(page, state):
     await page.add_script_tag(path=str(AXE))
     result = await page.evaluate("""async () => {
         const r = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa",
-                                                                              "best-practice"]}});
+                                                                              "wcag22aa", "best-practice"]}});
         return r.violations.map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).join(", "));
     }""")
     assert result == [], f"{state}: {result}"

@@ -28,6 +28,7 @@ import regex
 from PIL import Image, UnidentifiedImageError
 
 from esign.errors import ApiError, validation_error
+from esign.i18n.digits import ascii_digits
 from esign.pdf.stamp import initials_of
 from esign.schema import EMAIL_RE
 from esign.store.records import Json, RecordLike, Signer, SigningRequest
@@ -54,6 +55,8 @@ PATTERNS: dict[str | None, tuple[str, str]] = {
     "phone": (r"^\+?[0-9(][0-9 ()./-]{4,22}[0-9]$", "enter a phone number"),
     "date": (r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "enter a date as YYYY-MM-DD"),
 }
+# the kinds whose digits may be typed in any script: read as ASCII digits before the check, and kept so
+DIGIT_KINDS = ("number", "phone", "date")
 
 
 def client_pattern(field: RecordLike) -> tuple[str | None, str | None]:
@@ -301,6 +304,8 @@ def check_submission(request: SigningRequest, signer: Signer, values: object, si
             details.append({"field": where, "message": "must be a string"})
             continue
         value = (raw or "").strip()
+        if kind == "text" and f.get("validation_type") in DIGIT_KINDS:
+            value = ascii_digits(value)
         if not value:
             if f.get("is_required", True):
                 details.append({"field": where, "message": "this field is required"})

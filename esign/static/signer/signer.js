@@ -25,12 +25,30 @@
       return values && values[name] !== undefined ? String(values[name]) : all;
     });
   }
+  /* A message t() has translated, as page text with each inserted value (a name, an email address, a date, a number; or a
+     node made so) isolated in a <bdi>: an Arabic name in a German sentence, or a date beside it, keeps its
+     own direction and leaves the sentence's order alone (issue 39 item 7). */
+  function tb(message, values) {
+    var out = document.createDocumentFragment();
+    message.split(/\{(\w+)\}/).forEach(function (part, i) {
+      var value = i % 2 ? values && values[part] : undefined;
+      if (value === undefined) { if (part) out.appendChild(document.createTextNode(i % 2 ? "{" + part + "}" : part)); return; }
+      var bdi = document.createElement("bdi");
+      if (value instanceof Node) bdi.appendChild(value); else bdi.textContent = String(value);
+      out.appendChild(bdi);
+    });
+    return out;
+  }
   var numbers = window.Intl ? new Intl.NumberFormat(lang) : null;
   function num(n) { return numbers ? numbers.format(n) : String(n); }
 
   function $(id) { return document.getElementById(id); }
   function show(id, on) { $(id).hidden = !on; }
-  function text(id, value) { $(id).textContent = value || ""; }
+  function text(id, value) {  // a string, or nodes (tb)
+    var el = $(id);
+    el.textContent = value instanceof Node ? "" : value || "";
+    if (value instanceof Node) el.appendChild(value);
+  }
 
   function call(method, path, body) {
     var options = { method: method, headers: { "Accept": "application/json" }, credentials: "same-origin", cache: "no-store" };
@@ -90,10 +108,10 @@
   function render() {
     var r = state.request, s = state.signer, req = state.requirements;
     $("loading").hidden = true;
-    text("subtitle", r.sender_name ? t("From {sender} to {signer} ({email})", { sender: r.sender_name, signer: s.name, email: s.email })
-      : t("To {signer} ({email})", { signer: s.name, email: s.email }));
+    text("subtitle", r.sender_name ? tb(t("From {sender} to {signer} ({email})"), { sender: r.sender_name, signer: s.name, email: s.email })
+      : tb(t("To {signer} ({email})"), { signer: s.name, email: s.email }));
     if (r.message) {
-      text("message-title", r.sender_name ? t("Message from {sender}", { sender: r.sender_name }) : t("Message from the sender"));
+      text("message-title", r.sender_name ? tb(t("Message from {sender}"), { sender: r.sender_name }) : t("Message from the sender"));
       text("message", r.message);
     }
     show("message-box", !!r.message);
@@ -112,10 +130,10 @@
 
     show("phone-step", needPhone);
     if (needPhone) {
-      text("phone-note", phone.phone_hint ? t("We text a code to {phone}.", { phone: phone.phone_hint }) : t("We text a code to your phone."));
+      text("phone-note", phone.phone_hint ? tb(t("We text a code to {phone}."), { phone: phone.phone_hint }) : t("We text a code to your phone."));
       $("otp-send").textContent = phone.code_sent ? t("Text me a new code") : t("Text me a code");
       $("otp-code").disabled = !phone.code_sent || !!phone.locked_until;
-      if (phone.locked_until) text("otp-error", t("Too many wrong codes. Try again after {time}.", { time: new Date(phone.locked_until).toLocaleTimeString(lang, { timeZoneName: "short" }) }));
+      if (phone.locked_until) text("otp-error", tb(t("Too many wrong codes. Try again after {time}."), { time: new Date(phone.locked_until).toLocaleTimeString(lang, { timeZoneName: "short" }) }));
     }
     show("identity-step", needIdentity && !vendor);
     show("identity-vendor-step", needIdentity && vendor);
@@ -141,8 +159,10 @@
 
     renderSignedBefore();
     renderPages(interactive, done);
+    fitFields();
     show("delegate-step", !!state.can_delegate && !needPhone && !needIdentity);
     show("actions", interactive || done || state.can_decline || state.can_withdraw);
+    $("actions").classList.toggle("settled", !interactive);  // sticky only while there is something to sign
     show("finish", interactive);
     text("finish", envelope ? t("Sign the documents") : t("Sign the document"));
     show("own-signature", interactive && !hasSignatureField());
@@ -158,9 +178,12 @@
   // a later signer (or one reopening their link) sees who signed before them
   function renderSignedBefore() {
     var before = state.signed_before || [];
-    text("signed-before", before.length ? t("Signed before you: {names}.", {
-      names: before.map(function (b) { return t("{name} ({date})", { name: b.name, date: day(b.signed_at) }); }).join(", ")
-    }) : "");
+    var names = document.createDocumentFragment();
+    before.forEach(function (b, i) {
+      if (i) names.appendChild(document.createTextNode(", "));
+      names.appendChild(tb(t("{name} ({date})"), { name: b.name, date: day(b.signed_at) }));
+    });
+    text("signed-before", before.length ? tb(t("Signed before you: {names}."), { names: names }) : "");
     show("signed-before", before.length > 0);
   }
 
@@ -176,7 +199,7 @@
       $("id-full_name").value = state.signer.name;
     }
     if (identity.status === "rejected") {
-      text("identity-error", t("We could not verify your identity with these details. Attempts left: {count}.", { count: num(identity.attempts_left) }));
+      text("identity-error", tb(t("We could not verify your identity with these details. Attempts left: {count}."), { count: num(identity.attempts_left) }));
     }
   }
 
@@ -249,6 +272,7 @@
       shown[img.parentNode.id] = img;
     });
     holder.textContent = "";
+    $("sheet-list").textContent = "";
     inputs = {};
     holder.hidden = false;
     // an envelope: every document in order, each under its heading, with a table of contents first
@@ -305,7 +329,7 @@
       section.appendChild(page);
       var label = document.createElement("p");
       label.className = "page-label";
-      label.textContent = t("Page {number} of {total}", { number: num(p.number), total: num(total) });
+      label.appendChild(tb(t("Page {number} of {total}"), { number: num(p.number), total: num(total) }));
       label.setAttribute("aria-hidden", "true");  // the image's alternative text says the same
       section.appendChild(label);
     });
@@ -363,8 +387,9 @@
       if (!box) return;
       var p = d.progress || { total: 0, remaining: 0 };
       var remaining = todo ? state.fields.filter(function (f) { return f.document_id === d.id && todo[f.id]; }).length : p.remaining;
-      box.textContent = !p.total ? t("Nothing to fill in")
-        : t("{done} of {total} fields done", { done: num(p.total - remaining), total: num(p.total) });
+      box.textContent = "";
+      box.appendChild(!p.total ? tb(t("Nothing to fill in"))
+        : tb(t("{done} of {total} fields done"), { done: num(p.total - remaining), total: num(p.total) }));
     });
   }
 
@@ -391,6 +416,8 @@
     box.style.top = f.y_percent + "%";
     box.style.width = f.width_percent + "%";
     box.style.height = f.height_percent + "%";
+    box.style.setProperty("--x", f.x_percent + "%");  // for a focused field kept inside its page (signer.css)
+    box.style.setProperty("--w", f.width_percent + "%");
     return box;
   }
 
@@ -443,12 +470,15 @@
       el.addEventListener("click", function () { openAdopt(f.field_type); });
     }
     if (el.tagName !== "BUTTON") el.setAttribute("aria-label", fieldLabel(f));
+    el.id = "input-" + f.id;
+    box.dataset.label = fieldLabel(f);
     if (f.is_required && el.tagName !== "DIV" && el.tagName !== "BUTTON") el.setAttribute("aria-required", "true");
     if (f.x_percent > 50) box.classList.add("tip-end");
     if (!interactive && el.tagName !== "DIV") el.disabled = true;
     if (!interactive && box.querySelector("input[type=file]")) box.querySelector("input[type=file]").disabled = true;
-    el.addEventListener("input", function () { markInvalid(f.id, null); text("finish-error", ""); updateProgress(); });
-    el.addEventListener("change", function () { markInvalid(f.id, null); updateProgress(); });
+    el.addEventListener("input", function () { markInvalid(f.id, null); text("finish-error", ""); mirror(box); updateProgress(); });
+    el.addEventListener("change", function () { markInvalid(f.id, null); mirror(box); updateProgress(); });
+    box.addEventListener("click", function () { if (box.classList.contains("in-sheet")) openSheet(el); });
     inputs[f.id] = el;
     box.appendChild(el);
     return box;
@@ -473,8 +503,8 @@
     el.type = "button";
     el.className = "mark attach" + (f.attachment ? " adopted" : "");
     el.dataset.label = fieldLabel(f);
-    el.textContent = f.attachment ? t("{name} ({size}) – replace", { name: f.attachment.name, size: sizeText(f.attachment.size) })
-      : t("Attach a file");
+    el.appendChild(f.attachment ? tb(t("{name} ({size}) – replace"), { name: f.attachment.name, size: sizeText(f.attachment.size) })
+      : tb(t("Attach a file")));
     var more = document.createElement("span");
     more.className = "visually-hidden";
     more.textContent = " – " + el.dataset.label + ", " + t("PDF, PNG or JPEG");
@@ -491,13 +521,15 @@
     button.disabled = true;
     markInvalid(f.id, null);
     text("finish-error", "");
-    text("progress", t("Uploading {name}…", { name: file.name }));
+    text("progress", tb(t("Uploading {name}…"), { name: file.name }));
     call("POST", "/attachments/" + encodeURIComponent(f.id), form).then(function (data) {
       state = data;
       render();
       var again = inputs[f.id];
       if (again) again.focus();
-      text("progress", t("{name} is attached.", { name: file.name }) + " " + $("progress").textContent);
+      var rest = $("progress").textContent;
+      text("progress", tb(t("{name} is attached."), { name: file.name }));
+      $("progress").appendChild(document.createTextNode(" " + rest));
     }).catch(function (err) {
       button.disabled = false;
       var message = err.status === 413 ? t("This file is too large.")
@@ -533,7 +565,7 @@
       el.className = "mark";
       var shown = document.createElement("span");
       if (f.field_type === "attachment") {
-        shown.textContent = f.attachment ? t("{name} ({size})", { name: f.attachment.name, size: sizeText(f.attachment.size) }) : "";
+        if (f.attachment) shown.appendChild(tb(t("{name} ({size})"), { name: f.attachment.name, size: sizeText(f.attachment.size) }));
       } else if (f.mark && f.mark.kind === "typed") {
         shown.className = "hand";
         shown.textContent = f.mark.text;
@@ -564,8 +596,12 @@
     var mark = markFor(kind);
     button.textContent = "";
     button.classList.toggle("adopted", !!mark);
-    if (!mark) {
-      button.textContent = kind === "initials" ? t("Initial here") : button.id === "own-mark" ? t("Adopt your signature") : t("Sign here");
+    button.classList.remove("short");
+    if (!mark) {  // in a span of its own: shortened where the box is too small for it (fitFields)
+      var label = document.createElement("span");
+      label.className = "label";
+      label.textContent = kind === "initials" ? t("Initial here") : button.id === "own-mark" ? t("Adopt your signature") : t("Sign here");
+      button.appendChild(label);
     } else if (mark.kind === "drawn") {
       var img = document.createElement("img");
       img.src = mark.image;
@@ -598,7 +634,83 @@
       if ((f.field_type === "signature" || f.field_type === "initials") && inputs[f.id]) paintMark(inputs[f.id], f.field_type);
     });
     paintMark($("own-mark"), "signature");
+    fitFields();
     updateProgress();
+  }
+
+  // --- fields at their placed size (signer.css) ------------------------------------------------------
+  var TARGET = 24;  // CSS px: WCAG 2.2 SC 2.5.8's smallest target
+
+  // the area a field's control takes: its box, grown to TARGET x TARGET about its centre where smaller
+  function targetRect(box) {
+    var r = box.getBoundingClientRect(), w = Math.max(r.width, TARGET), h = Math.max(r.height, TARGET);
+    var x = r.left + r.width / 2, y = r.top + r.height / 2;
+    return { left: x - w / 2, right: x + w / 2, top: y - h / 2, bottom: y + h / 2 };
+  }
+
+  function overlap(a, b) { return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom; }
+
+  // A field too small to tap whose neighbours leave it no room (.tight) is filled in on the input sheet
+  // (#sheet): its control moves there, under its label, and the box on the page shows its value and opens
+  // the sheet when tapped; "Fill in the small fields" opens it from the keyboard.
+  function toSheet(box, tight) {
+    var el = inputs[box.dataset.fieldId];
+    // a signed value too small to tap is shown, not focusable: no target among its neighbours
+    if (el && box.classList.contains("done") && el.readOnly) el.disabled = tight;
+    var on = tight && !!el && !el.disabled && (el.tagName === "SELECT" || el.tagName === "INPUT") && !box.classList.contains("done");
+    if (!el || on === box.classList.contains("in-sheet")) return;
+    box.classList.toggle("in-sheet", on);
+    if (on) {
+      var row = document.createElement("div");
+      row.className = "sheet-row";
+      row.id = "sheet-" + box.dataset.fieldId;
+      var label = document.createElement("label");
+      label.htmlFor = el.id;
+      label.textContent = box.dataset.label;
+      row.appendChild(label);
+      row.appendChild(el);
+      $("sheet-list").appendChild(row);
+    } else {
+      box.insertBefore(el, box.firstChild);
+      $("sheet-" + box.dataset.fieldId).remove();
+    }
+    mirror(box);
+  }
+
+  // what a field on the sheet holds, shown in its box on the page (signer.css: .in-sheet::before)
+  function mirror(box) {
+    var el = inputs[box.dataset.fieldId];
+    if (!el || !box.classList.contains("in-sheet")) { delete box.dataset.value; return; }
+    box.dataset.value = el.type === "checkbox" ? (el.checked ? "\u2713" : "") : el.tagName === "SELECT" ? (el.value ? el.selectedOptions[0].text : "") : el.value;
+  }
+
+  function openSheet(el) {
+    if (!$("sheet").open) $("sheet").showModal();
+    if (el) el.focus();
+  }
+
+  // A small field's control grows invisibly only where that reaches no other field (else .tight: the
+  // control goes to the input sheet); a mark's label too long for its box is shortened to a pen (.short;
+  // the whole label stays for screen readers). Again on each change of the page's width.
+  function fitFields() {
+    if ($("document").hidden) return;  // declined or passed on: nothing to measure
+    document.querySelectorAll("#document .page").forEach(function (page) {
+      var boxes = Array.prototype.slice.call(page.querySelectorAll(".field"));
+      var areas = boxes.map(function (box) { box.classList.remove("tight"); return targetRect(box); });
+      boxes.forEach(function (box, i) {
+        var r = box.getBoundingClientRect();
+        if (r.width >= TARGET && r.height >= TARGET) return;
+        var near = boxes.some(function (other, j) { return j !== i && overlap(areas[i], other.getBoundingClientRect()); });
+        box.classList.toggle("tight", near);
+      });
+      boxes.forEach(function (box) { toSheet(box, box.classList.contains("tight")); });
+    });
+    show("sheet-note", $("sheet-list").children.length > 0);
+    document.querySelectorAll("#document .field button.mark").forEach(function (button) {
+      button.classList.remove("short");
+      var label = button.querySelector(".label");
+      if (label && label.offsetWidth > button.clientWidth - 4) button.classList.add("short");
+    });
   }
 
   // --- checking and collecting values (the server checks all of this again) --------------------------
@@ -674,6 +786,7 @@
       var el = inputs[f.id];
       if (f.field_type === "text" || f.field_type === "select") {
         var v = el.value.trim();
+        if (f.field_type === "text" && DIGIT_KINDS.indexOf(f.validation_type) >= 0) v = asciiDigits(v);
         // an emptied field is sent empty: else the server would fill in the value it started with
         if (!v) {
           if (f.is_required) problems.push([f.id, f.field_type === "select" ? t("Choose an option.") : t("Fill in this field.")]);
@@ -694,6 +807,19 @@
       }
     });
     return { values: values, problems: problems };
+  }
+
+  // Digits of any script (Arabic-Indic, Eastern Arabic-Indic, full-width, Devanagari ...) read as the ASCII
+  // digits they are where a number, phone or date is typed, as the server does (esign/i18n/digits.py)
+  var DIGIT_KINDS = ["number", "phone", "date"];
+  function asciiDigits(value) {
+    return value.replace(/\p{Nd}/gu, function (d) {
+      var folded = d.normalize("NFKC");  // full-width and mathematical digits
+      if (/^[0-9]$/.test(folded)) return folded;
+      var code = d.codePointAt(0), zero = code;  // a script's digits are ten in a row, 0 first
+      while (zero > code - 9 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--;
+      return String(code - zero);
+    });
   }
 
   // one voice: "Enter an email address." (the server's messages are English API text)
@@ -724,11 +850,11 @@
     documentProgress(needing);
     if (!p || !p.total) { text("progress", ""); return; }
     if (p.done) {
-      text("progress", t("All done: {count} of {total} fields complete.", { count: num(p.total - p.remaining), total: num(p.total) }));
+      text("progress", tb(t("All done: {count} of {total} fields complete."), { count: num(p.total - p.remaining), total: num(p.total) }));
       return;
     }
     var todo = problems ? problems.length : p.remaining;
-    text("progress", todo ? t("Fields still to complete: {count} of {total}.", { count: num(todo), total: num(p.total) })
+    text("progress", todo ? tb(t("Fields still to complete: {count} of {total}."), { count: num(todo), total: num(p.total) })
       : t("All fields are complete."));
   }
 
@@ -754,9 +880,10 @@
 
   function showProblems(problems) {
     problems.forEach(function (p) { markInvalid(p[0], p[1]); });
-    text("finish-error", problems.length === 1 ? problems[0][1] : t("Fields that need your attention: {count}.", { count: num(problems.length) }));
+    text("finish-error", problems.length === 1 ? problems[0][1] : tb(t("Fields that need your attention: {count}."), { count: num(problems.length) }));
     var first = inputs[problems[0][0]];
-    if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
+    if (first && $("sheet").contains(first)) openSheet(first);
+    else if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
   }
 
   function finish() {
@@ -792,6 +919,14 @@
         if (err.status === 409) refresh(function () { text("finish-error", err.message); });
       }
     }).then(function () { $("finish").disabled = false; });
+  }
+
+  // a focused field (by Tab, or a tap) is scrolled clear of the sticky action bar at the foot of the screen
+  function clearOfBar(e) {
+    var bar = $("actions");
+    if (bar.hidden || !$("document").contains(e.target) || getComputedStyle(bar).position !== "sticky") return;
+    var field = e.target.getBoundingClientRect(), top = bar.getBoundingClientRect().top;
+    if (field.bottom > top - 8) window.scrollBy(0, field.bottom - top + 8);
   }
 
   function refresh(after) {
@@ -904,7 +1039,7 @@
   function tooManyCodes(err) {
     if (err.status !== 429 || !err.retryAfter) return err.message;
     var at = new Date(Date.now() + err.retryAfter * 1000);
-    return t("No more codes can be sent now. Try again after {time}.", { time: at.toLocaleTimeString(lang, { timeZoneName: "short" }) });
+    return tb(t("No more codes can be sent now. Try again after {time}."), { time: at.toLocaleTimeString(lang, { timeZoneName: "short" }) });
   }
 
   function submitButton(formId) { return $(formId).querySelector("button[type=submit]"); }
@@ -923,7 +1058,7 @@
     call("POST", "/decline", { reason: reason }).then(function () {
       outcome = "declined";
       $("decline").close("ok");
-      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "message-box"].forEach(function (id) { show(id, false); });
+      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "sheet-note", "actions", "message-box"].forEach(function (id) { show(id, false); });
       var box = $("status");
       box.textContent = t("You declined to sign. The signing request is cancelled; the sender can see your reason.");
       box.className = "notice done";
@@ -957,12 +1092,13 @@
     text("delegate-error", "");
     call("POST", "/delegate", body).then(function (data) {
       outcome = "delegated";
-      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "actions", "delegate-step",
+      ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "document", "sheet-note", "actions", "delegate-step",
         "signed-before"].forEach(function (id) { show(id, false); });
       $("delegate-form").querySelectorAll("input, textarea, button").forEach(function (el) { el.disabled = true; });
       var box = $("status");
-      box.textContent = t("You handed this document to {name} ({email}). They get their own invitation; this link no longer works.",
-        { name: data.delegate.name, email: data.delegate.email });
+      box.textContent = "";
+      box.appendChild(tb(t("You handed this document to {name} ({email}). They get their own invitation; this link no longer works."),
+        { name: data.delegate.name, email: data.delegate.email }));
       box.className = "notice done";
       box.hidden = false;
       box.focus();
@@ -990,6 +1126,10 @@
   function start() {
     setupPad();
     $("status").tabIndex = -1;
+    document.addEventListener("focusin", clearOfBar);
+    $("sheet-open").addEventListener("click", function () { openSheet($("sheet-list").querySelector("input, select")); });
+    var width = window.innerWidth;
+    window.addEventListener("resize", function () { if (window.innerWidth !== width) { width = window.innerWidth; fitFields(); } });
     $("finish").addEventListener("click", finish);
     $("own-mark").addEventListener("click", function () { openAdopt("signature"); });
     $("decline-open").addEventListener("click", function () { text("decline-error", ""); $("decline").showModal(); $("decline-reason").focus(); });

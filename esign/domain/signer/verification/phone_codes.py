@@ -15,13 +15,13 @@ import datetime as dt
 import logging
 import re
 import secrets
-import unicodedata
 from typing import cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, request_events
 from esign.domain.signer.verification.common import Session, masked, set_signer
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
+from esign.i18n.digits import ascii_digits
 from esign.providers.base import CodeCheckingSmsProvider, ProviderRejected, ProviderUnavailable, SmsProvider
 from esign.store.records import Json, Signer, SigningRequest
 
@@ -212,7 +212,7 @@ def _code_digits(code: object) -> str | None:
     it is not a string."""
     if not isinstance(code, str):
         return None
-    return "".join(str(unicodedata.decimal(c)) if c.isdecimal() else c for c in code.strip())
+    return ascii_digits(code.strip())
 
 
 def _expired() -> ApiError:
