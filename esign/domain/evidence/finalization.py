@@ -107,7 +107,7 @@ async def _produce(services: Services, request: SigningRequest, parts: list[Json
     signers = certificate_signers(request, images)
     stamped = stamping.stamp_fields(request, images, org.get("default_locale"))
     parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
-    common = dict(request={**request, "organization_name": org.get("name"),
+    common = dict(request={**request, "organization_name": notifications.org_name(org) if org else None,
                            "organization_locale": org.get("default_locale"),
                            "disclosure": disclosure_texts(org, request)},
                   signers=signers, events=events, seal=seal,
