@@ -362,11 +362,23 @@ class _RightToLeft(Flowable):
                 lines[-1] = f"{lines[-1]} {word}"
             else:
                 lines.append(word)
-        self.paragraph = _paragraph([RLM + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
+        self.paragraph = _paragraph([RLM + line for line in _isolated(lines or [""])], self.size, self.chain, TA_RIGHT)
         return self.paragraph.wrap(availWidth, availHeight)
 
     def draw(self):
         self.paragraph.drawOn(self.canv, 0, 0)
+
+
+def _isolated(lines: list[str]) -> list[str]:
+    """The lines of a paragraph, each ordered on its own: an isolated value (esign.i18n.isolate) broken
+    over two lines is closed at the end of the first and opened again at the start of the next, so that
+    `-sha256` of an `openssl` command at the start of a line stays `-sha256`."""
+    out, depth = [], 0
+    for line in lines:
+        opened = depth
+        depth = max(0, depth + line.count(i18n.FSI) - line.count(i18n.PDI))
+        out.append(i18n.FSI * opened + line + i18n.PDI * depth)
+    return out
 
 
 def _heading(text: str) -> Paragraph:
