@@ -14,7 +14,8 @@ from bidi import get_base_level
 from esign.domain.requests import lifecycle
 from esign.pdf.fonts import visual
 from tests.support.documents import SAMPLE_PDF
-from tests.support.mail import assert_reads_well, mail_server, text_of
+from tests.support.mail import BRAND_KEY, BRANDED, assert_reads_well, link_of, mail_server, text_of
+from tests.support.pdf_tools import readable_text
 from tests.support.signing import new_request
 
 FSI, PDI = "\u2068", "\u2069"
@@ -107,3 +108,30 @@ async def test_an_envelopes_completion_email_speaks_of_its_documents_in_the_plur
         assert "Your copies of the 2 signed documents are attached to this email." in text, text
         assert "signed document " not in text
         assert "Ihre Kopien der 2 unterschriebenen Dokumente sind dieser E-Mail beigefügt." in text_of(german)
+        # the files named in the reader's language: attached, and the German signer's own download
+        assert [p.get_filename() for p in english.iter_attachments()] == ["offer-signed.pdf", "sale-signed.pdf"]
+        assert [p.get_filename() for p in german.iter_attachments()] == ["offer-unterschrieben.pdf",
+                                                                        "sale-unterschrieben.pdf"]
+        token = link_of(german).rsplit("/", 1)[1]
+        own = await srv.client.get(f"/sign/{token}/download", key=None)
+        assert own.status == 200, own
+        assert "filename*=UTF-8''offer-alle-Dokumente-unterschrieben.pdf" in own.headers["Content-Disposition"]
+
+
+async def test_the_certificate_names_the_organisation_as_its_emails_do(tmp_path):
+    """One name for the organisation: its display name, in the emails and on the certificate of the
+    signed PDF they carry (the certificate said its configured `name`)."""
+    async with mail_server(tmp_path, BRANDED) as srv:
+        doc = (await srv.client.upload(SAMPLE_PDF.read_bytes(), key=BRAND_KEY)).json["id"]
+        resp = await srv.client.post("/v1/signing-requests", {"document_id": doc, "signers": [ANN], "auto_send": True},
+                                     key=BRAND_KEY)
+        assert resp.status == 201, resp
+        request = await srv.services.store.signing_requests.by_id(resp.json["id"])
+        await lifecycle.sign(srv.services, request, request["signers"][0]["id"], {}, {"kind": "typed", "text": "Ann"})
+        await srv.run_jobs()
+        msg = completion_to(srv, "ann@example.test")
+        assert "Sent by Brand & Co Legal through esign." in text_of(msg)
+        [signed] = [p.get_content() for p in msg.iter_attachments()]
+        text = readable_text(signed, tmp_path)
+        assert "Organisation Brand & Co Legal" in text, text
+        assert "Brand Co " not in text

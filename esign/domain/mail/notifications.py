@@ -413,7 +413,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
     # the dedupe key is (template, request, recipient, link nonce or occasion); the job id otherwise
     msg_key = job_record.get("dedupe_key") or job_record["id"]
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
-        pdfs = await copies.attachments(services, request) if template == "completed" else []
+        pdfs = await copies.attachments(services, request, email_locale(org, signer, to[2])) \
+            if template == "completed" else []
         try:
             msg = render(services, request, org, template, to, signer, msg_key, pdfs)
             await services.email.send(msg)
