@@ -11,7 +11,7 @@ import re
 
 from bidi import get_base_level
 
-from esign.domain.requests import lifecycle
+from esign.domain.requests import lifecycle, links
 from esign.pdf.fonts import visual
 from tests.support.documents import SAMPLE_PDF
 from tests.support.mail import BRAND_KEY, BRANDED, assert_reads_well, link_of, mail_server, text_of
@@ -135,3 +135,16 @@ async def test_the_certificate_names_the_organisation_as_its_emails_do(tmp_path)
         text = readable_text(signed, tmp_path)
         assert "Organisation Brand & Co Legal" in text, text
         assert "Brand Co " not in text
+
+
+async def test_an_arabic_text_message_reads_right_to_left_around_latin_names(server):
+    """A text message has no markup to give it a direction: a phone takes it from its first strong letter,
+    which was the Latin organisation's name; isolated, the text is Arabic from its start."""
+    request = await new_request(server, signers=[{**ANN, "locale": "ar", "phone": "+442079460123",
+                                                  "delivery": "sms"}], order="parallel")
+    await server.run_jobs()
+    [(_, text)] = server.services.sms.sent
+    assert text.startswith(f"{FSI}Org A{PDI}: ") and f"{FSI}Ada Admin{PDI}" in text, text
+    assert get_base_level(text) == 1, text
+    link = links.signing_url(server.services, request, request["signers"][0])
+    assert f" {link}" in text and f"{link}{PDI}" not in text  # the link bare, as phones linkify it
