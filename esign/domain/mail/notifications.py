@@ -242,6 +242,14 @@ def passed_on_by(request: SigningRequest, signer: Signer | None) -> Signer | Non
     return next((s for s in request["signers"] if s["id"] == signer["delegated_from"]), None)
 
 
+def cancel_reason(request: SigningRequest) -> str | None:
+    """The reason for a cancellation as the signers read it: the sender's words; never a decline's
+    (stored as `declined by <address>` for the API), which names the decliner by address: their email
+    says who declined by name (issue 39: names, never addresses, in notices to others)."""
+    reason = request.get("cancel_reason")
+    return None if reason in {f"declined by {s['email']}" for s in request["signers"]} else reason
+
+
 def _signer_line(s: Signer, when: Callable[[dt.datetime | None], str]) -> Json:
     """A signer as the signers' list names them to everyone: their name (never their address, which is
     theirs to give) and their state, a message (`state`, translated by the template) with its `date`."""
@@ -350,7 +358,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": title,
-        "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
+        "message": request.get("message"), "link": link, "reason": cancel_reason(request),
         "expires": when(request["expires_at"]),
         "signers": [_signer_line(s, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
