@@ -4,6 +4,7 @@ download (esign.api.signing_requests too)."""
 import re
 import urllib.parse
 
+from esign import i18n
 from esign.domain.requests import downloads
 from esign.errors import ApiError
 
@@ -15,18 +16,19 @@ def content_disposition(filename: str) -> str:
     return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{urllib.parse.quote(filename, safe='')}"
 
 
-async def send_file(handler, request: dict | None, which: str, document_id: str | None = None) -> None:
+async def send_file(handler, request: dict | None, which: str, document_id: str | None = None,
+                    locale: str = i18n.DEFAULT) -> None:
     """Stream a request's signed PDF (`signed`, of the first document or of `document_id`), its
     certificate or its combined PDF from blob storage as an attachment; 404 when there is none. The
     download links (esign.api.files), the copy links (esign.api.copies) and the signer's own download
-    (esign.api.signer)."""
+    (esign.api.signer), named in `locale`."""
     key = request and downloads.blob_key(request, which, document_id)
     size = key and await handler.services.storage.size(key)
     if not size:
         raise ApiError(404, "not_found", "file not found")
     handler.set_header("Content-Type", "application/pdf")
     handler.set_header("Content-Length", str(size))
-    handler.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which, document_id)))
+    handler.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which, document_id, locale)))
     handler.set_header("Cache-Control", "private, no-store")
     async for chunk in handler.services.storage.stream(key):
         handler.write(chunk)

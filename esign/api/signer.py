@@ -76,7 +76,8 @@ class SignedCopyHandler(SignerHandler):
     error_heading = i18n.N_("The signed PDF cannot be downloaded")
 
     async def get(self, token):
-        await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "combined")
+        await send_file(self, await signing.signed_copy(self.services, self.session, self.actor), "combined",
+                        locale=page_locale(self, *self.session_locales()))
 
 
 class SignerApiHandler(SignerHandler):

@@ -18,6 +18,7 @@ import io
 import json
 import pathlib
 import re
+import unicodedata
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_date, format_datetime, format_time
@@ -111,6 +112,31 @@ def compile_catalogs() -> list[pathlib.Path]:
             mo.write_bytes(compiled(po))
             written.append(mo)
     return written
+
+
+FSI, PDI = "\u2068", "\u2069"  # first strong isolate, pop directional isolate (UAX #9)
+_ISOLATES = dict.fromkeys(range(0x2066, 0x206a))  # LRI RLI FSI PDI: a value's own would end its run early
+
+
+def right_to_left(text: str) -> bool:
+    """Whether `text` has a right-to-left letter (Arabic, Hebrew ...)."""
+    return any(unicodedata.bidirectional(c) in ("R", "AL") for c in text)
+
+
+def needs_isolation(value: object, locale: str) -> bool:
+    """Whether a value put into a sentence of `locale` (a name, an email, a date, a number, a command)
+    must be a run of its own so that its direction and the sentence's cannot mix: always in a
+    right-to-left language, else when the value has right-to-left letters."""
+    return direction(locale) == "rtl" or right_to_left(str(value))
+
+
+def isolate(value: object, locale: str | None = None) -> str:
+    """`value` as a bidirectional isolate (FSI ... PDI: its own direction, from its first strong letter,
+    a neutral to the text around it), where `needs_isolation` in `locale`; always without `locale`.
+    `(28.11.2026) ليلى منصور` stays in that order in a German sentence; an email address or an `openssl`
+    command stays left to right in an Arabic one."""
+    text = str(value).translate(_ISOLATES)
+    return f"{FSI}{text}{PDI}" if text and (locale is None or needs_isolation(text, locale)) else text
 
 
 def direction(locale: str) -> str:

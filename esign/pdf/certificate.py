@@ -40,11 +40,14 @@ from esign.pdf.certificate_words import (
     actor,
     event_text,
     ip_address_text,
+    isolate,
     join_list,
     language_name,
+    mailbox,
     ngettext,
     number_text,
     pgettext,
+    say,
     sentences,
     signing_methods,
     time_text,
@@ -54,6 +57,7 @@ from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 TITLE = N_("Certificate of completion")
 SEAL_LABEL = N_("Seal certificate SHA-256")  # its row, which `esign verify` reads (esign.pdf.verify)
 FOOTER = N_("{title} · request {id}")  # on every page, which `esign verify` looks for (esign.pdf.verify)
+OPENSSL_FINGERPRINT = "openssl x509 -noout -fingerprint -sha256"  # the command the seal's row names
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
 MARGIN = 18 * mm
 _PAGE_HEIGHT = A4[1] - 2 * MARGIN - 12  # what a page's frame holds (reportlab pads it by 6 pt)
@@ -96,7 +100,8 @@ class Integrity:
 
 def audit_certificate(request: dict, signers: list[dict], events: list[dict], integrity: Integrity,
                       handwriting=(), codes: dict | None = None) -> bytes:
-    """`request` carries `owner_name`, `owner_email` and `organization_name`; times are datetimes;
+    """`request` carries `owner_name`, `owner_email` and `organization_name` (its display name, as emails
+    name it); times are datetimes;
     each signer's `signature` and `initials` are marks as esign.pdf.stamp draws them; `events` in
     any order (printed oldest first). The handwriting font is primed with the texts `handwriting`
     (esign.pdf.fonts.prime), as the stamps' is, after the stamps' `codes` (esign.pdf.fonts.replay), so
@@ -121,13 +126,13 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
         story += [_heading(_("Documents of this envelope")), _table(_documents(integrity.documents), width)]
     story += [_heading(_("Integrity")), _table(_integrity(integrity, events), width)]
     for index, signer in enumerate(signers, start=1):
-        story.append(KeepTogether([_heading(_("Signer {number}: {name}").format(number=number_text(index),
-                                                                                name=signer.get("name") or "")),
+        story.append(KeepTogether([_heading(say(_("Signer {number}: {name}"), number=number_text(index),
+                                                                            name=signer.get("name") or "")),
                                    _table(_signer_rows(request, signer, width), width)]))
     if integrity.attachments:
         story.append(_heading(_("Attachments (embedded in this PDF)")))
         story.append(_table([(a["embedded_as"], [
-            _p(_("Attached by {name} <{email}>: {file}, {size} bytes").format(
+            _p(say(_("Attached by {name} <{email}>: {file}, {size} bytes"),
                 name=a["signer_name"], email=a["signer_email"], file=a["name"], size=number_text(a["size"])), 8),
             _p(f"SHA-256 {a['sha256']}", 8, fonts.MONO)]) for a in integrity.attachments], width))
     if events:
@@ -137,13 +142,13 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
                   _p(ip_address_text(e), 8)] for e in events]
         story.append(_grid(rows, [0.27 * width, 0.35 * width, 0.22 * width, 0.16 * width], repeat=1))
 
-    footer = _(FOOTER).format(title=_(TITLE), id=request.get("id") or "")
+    footer = say(_(FOOTER), title=_(TITLE), id=request.get("id") or "")
 
     def on_page(canvas, document):
         if document.page == 1:  # before anything is drawn
             fonts.replay(canvas._doc, codes or {})
             fonts.prime(canvas._doc, fonts.HANDWRITING, handwriting)
-        line = _p(_("{footer} · page {number}").format(footer=footer, number=number_text(document.page)), 7)
+        line = _p(say(_("{footer} · page {number}"), footer=footer, number=number_text(document.page)), 7)
         line.wrap(width, 10 * mm)
         line.drawOn(canvas, doc.leftMargin, 10 * mm)
 
@@ -154,17 +159,17 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
 def _summary(request: dict, integrity: Integrity) -> list:
     owner = request.get("owner_name") or ""
     if request.get("owner_email"):
-        owner = f"{owner} <{request['owner_email']}>".strip()
+        owner = mailbox(owner, request["owner_email"])
     pages = integrity.page_count
     if pages is not None and integrity.signatures_page:
-        pages = _("{count}, followed by a signatures page").format(count=number_text(pages))
+        pages = say(_("{count}, followed by a signatures page"), count=number_text(pages))
     elif pages is not None:
         pages = number_text(pages)
     document = request.get("document_name")
     if integrity.original_sha256 is None and integrity.documents:  # the combined PDF of an envelope
         count = len(integrity.documents)
-        document = ngettext("{count} document: {names}", "{count} documents: {names}", count).format(
-            count=number_text(count), names=join_list([d["name"] for d in integrity.documents]))
+        document = say(ngettext("{count} document: {names}", "{count} documents: {names}", count),
+                       count=number_text(count), names=join_list([isolate(d["name"]) for d in integrity.documents]))
     return [
         (pgettext("certificate", "Document"), document),  # the document, not an identity document
         (_("Pages"), pages),
@@ -183,10 +188,10 @@ def _disclosure(integrity: Integrity) -> list | None:
     in, the file it is attached as and the SHA-256 of its text."""
     if not integrity.disclosure_version:
         return None
-    out = [_p(_("Version {version}. Its text is attached in each language the signers read it in:").format(
+    out = [_p(say(_("Version {version}. Its text is attached in each language the signers read it in:"),
         version=integrity.disclosure_version), 8)]
     for d in integrity.disclosures:
-        out += [_p(_("{language}: {file}").format(language=language_name(d["locale"]), file=d["file"]), 8),
+        out += [_p(say(_("{language}: {file}"), language=language_name(d["locale"]), file=d["file"]), 8),
                 _p(f"SHA-256 {d['sha256']}", 8, fonts.MONO)]
     return out
 
@@ -205,8 +210,8 @@ def _documents(documents) -> list:
             pages = ngettext("{count} page", "{count} pages", count)
         received = [_p(_("Uploaded file SHA-256 (as the sender uploaded it, byte for byte):"), 7),
                     _p(d["received_sha256"], 8, fonts.MONO)] if d.get("received_sha256") else []
-        rows.append((_("{number}. {name}").format(number=number_text(number), name=d["name"]), [
-            _p(pages.format(count=number_text(count)), 8), *received,
+        rows.append((say(_("{number}. {name}"), number=number_text(number), name=d["name"]), [
+            _p(say(pages, count=number_text(count)), 8), *received,
             _p(_("Original document SHA-256 (as the sender's upload was accepted):"), 7),
             _p(d["original_sha256"], 8, fonts.MONO),
             _p(_("Stamped document SHA-256 (before the certificate, the signatures and the seal):"), 7),
@@ -217,7 +222,7 @@ def _documents(documents) -> list:
 def _integrity(integrity: Integrity, events: list[dict]) -> list:
     removed = [_(active.LABELS.get(kind, kind)) for kind in integrity.active_content_removed]
     before = _("This is the file before this certificate, the digital signatures and the seal were added to it.")
-    trail = [_("The audit trail is attached to it ({file}).").format(file=TRAIL_FILE)] if integrity.chain_head else []
+    trail = [say(_("The audit trail is attached to it ({file})."), file=TRAIL_FILE)] if integrity.chain_head else []
     if integrity.original_sha256 is not None:
         stamped = [_("Of the PDF file written with every value and signature drawn on its pages.")]
         if integrity.signatures_page:
@@ -241,7 +246,7 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             before])))]
     if removed:
         rows.append((_("Active content removed"), _p(sentences([
-            _("Removed from the document when it was uploaded, before anyone signed it: {kinds}.").format(
+            say(_("Removed from the document when it was uploaded, before anyone signed it: {kinds}."),
                 kinds=join_list(removed)),
             _("It could run code, open files or programs, send data or carry files beside the pages; what was "
               "signed is the document without it.")]), 7)))
@@ -251,21 +256,21 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
                          "The original as uploaded, byte for byte, still carries them.", count) if not removed else
                 ngettext("The sender's own copy of the upload still carries it.",
                          "The sender's own copy of the upload still carries them.", count))
-        rows.append((_("Earlier signatures"), _p(sentences([ngettext(
+        rows.append((_("Earlier signatures"), _p(sentences([say(ngettext(
             "The uploaded document carried {count} digital signature, not preserved: it was removed from this "
             "file, since the stamps change the file, which would make it invalid. What it showed on the pages "
             "is kept.",
             "The uploaded document carried {count} digital signatures, not preserved: they were removed from this "
             "file, since the stamps change the file, which would make them invalid. What they showed on the pages "
-            "is kept.", count).format(count=number_text(count)), kept]), 7)))
+            "is kept.", count), count=number_text(count)), kept]), 7)))
     if integrity.seal_fingerprint:
-        rows.append((_(SEAL_LABEL), _hash(integrity.seal_fingerprint, _(
+        rows.append((_(SEAL_LABEL), _hash(integrity.seal_fingerprint, say(_(
             "Fingerprint of the service's seal certificate (DER), which signs this file last; {command} shows it "
-            "with colons.").format(command="openssl x509 -noout -fingerprint -sha256"))))
+            "with colons."), command=OPENSSL_FINGERPRINT))))
     if integrity.chain_head:
-        rows.append((_("Audit chain head"), _hash(integrity.chain_head, _(
+        rows.append((_("Audit chain head"), _hash(integrity.chain_head, say(_(
             "Hash of the request's last audit event when it was sealed (the head of the {file} file embedded in "
-            "this PDF); each event carries the hash of the one before.").format(file=TRAIL_FILE))))
+            "this PDF); each event carries the hash of the one before."), file=TRAIL_FILE))))
     return rows
 
 
@@ -287,11 +292,11 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
     by_id = {s.get("id"): s for s in request.get("signers") or ()}
     if signer.get("delegated_from") in by_id:
         earlier = by_id[signer["delegated_from"]]
-        rows.append((_("Delegated by"), f"{earlier.get('name')} <{earlier.get('email')}>"))
+        rows.append((_("Delegated by"), mailbox(earlier.get("name"), earlier.get("email"))))
     if signer.get("status") == "delegated":
         later = by_id.get(signer.get("delegated_to")) or {}
         rows[5] = (_("Signed"), _("— (delegated)"))
-        rows.append((_("Delegated to"), _("{name} <{email}> on {time}; reason: {reason}").format(
+        rows.append((_("Delegated to"), say(_("{name} <{email}> on {time}; reason: {reason}"),
             name=later.get("name"), email=later.get("email"), time=time_text(signer.get("delegated_at")),
             reason=signer.get("delegation_reason"))))
     # initials only for a signer who had an initials field: without one, nothing was adopted as initials
@@ -303,7 +308,7 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
             framed = (signer.get("name") or "", rows[1][1]) if key == "signature" else None
             size = (min(70 * mm, 0.6 * width), 22 * mm) if framed else (30 * mm, 12 * mm)
             how = _("drawn by hand") if mark.get("kind") == "drawn" else _("typed, shown in a handwriting font")
-            rows.append((_(label), [_Mark(mark, *size, framed), _p(_("Adopted: {how}").format(how=how), 8)]))
+            rows.append((_(label), [_Mark(mark, *size, framed), _p(say(_("Adopted: {how}"), how=how), 8)]))
     return rows
 
 
@@ -357,11 +362,23 @@ class _RightToLeft(Flowable):
                 lines[-1] = f"{lines[-1]} {word}"
             else:
                 lines.append(word)
-        self.paragraph = _paragraph([RLM + line for line in lines or [""]], self.size, self.chain, TA_RIGHT)
+        self.paragraph = _paragraph([RLM + line for line in _isolated(lines or [""])], self.size, self.chain, TA_RIGHT)
         return self.paragraph.wrap(availWidth, availHeight)
 
     def draw(self):
         self.paragraph.drawOn(self.canv, 0, 0)
+
+
+def _isolated(lines: list[str]) -> list[str]:
+    """The lines of a paragraph, each ordered on its own: an isolated value (esign.i18n.isolate) broken
+    over two lines is closed at the end of the first and opened again at the start of the next, so that
+    `-sha256` of an `openssl` command at the start of a line stays `-sha256`."""
+    out, depth = [], 0
+    for line in lines:
+        opened = depth
+        depth = max(0, depth + line.count(i18n.FSI) - line.count(i18n.PDI))
+        out.append(i18n.FSI * opened + line + i18n.PDI * depth)
+    return out
 
 
 def _heading(text: str) -> Paragraph:

@@ -89,14 +89,14 @@ def actor(request: dict, event: dict) -> str:
     kind = event.get("event_type")
     by = (event.get("metadata") or {}).get("by")
     if by and not by.get("api_key_id"):  # a member of the staff console
-        return _("{name} (sender)").format(name=by.get("name") or _("The sender"))
+        return say(_("{name} (sender)"), name=by.get("name") or _("The sender"))
     if by:
-        return _("{name} (sender, API key {key})").format(name=by.get("name") or _("The sender"),
+        return say(_("{name} (sender, API key {key})"), name=by.get("name") or _("The sender"),
                                                           key=by.get("api_key_id") or "")
     if kind in SYSTEM_EVENTS:
         return _(SYSTEM)
     if kind in SENDER_EVENTS:
-        return _("{name} (sender)").format(name=request.get("owner_name") or _("The sender"))
+        return say(_("{name} (sender)"), name=request.get("owner_name") or _("The sender"))
     return event.get("signer_name") or event.get("signer_email") or "—"
 
 
@@ -106,23 +106,41 @@ def event_text(event: dict) -> str:
     kind = event.get("event_type") or ""
     whom = event.get("signer_email") or (event.get("metadata") or {}).get("to")
     if kind.startswith("signing_event.email_") and whom:
-        return _("{event} to {whom}").format(event=label(event), whom=whom)
+        return say(_("{event} to {whom}"), event=label(event), whom=whom)
     if kind == "signing_event.otp_sent" and event.get("signer_name"):
-        return _("{event} to {whom}").format(event=label(event), whom=event["signer_name"])
+        return say(_("{event} to {whom}"), event=label(event), whom=event["signer_name"])
     meta = event.get("metadata") or {}
     if kind == "signing_request.signer_replaced" and meta.get("email"):
-        return _("{event}: {before} replaced by {after}").format(
-            event=label(event), before=f"{meta.get('previous_name')} <{meta.get('previous_email')}>",
-            after=f"{meta.get('name')} <{meta['email']}>")
+        return say(_("{event}: {before} replaced by {after}"),
+            event=label(event), before=mailbox(meta.get("previous_name"), meta.get("previous_email")),
+            after=mailbox(meta.get("name"), meta["email"]))
     if kind == "signer.delegated" and meta.get("delegate_email"):
-        return _("{event} to {whom}").format(
-            event=label(event), whom=f"{meta.get('delegate_name')} <{meta['delegate_email']}>: {meta.get('reason')}")
+        return say(_("{event} to {whom}"),
+            event=label(event), whom=f"{mailbox(meta.get('delegate_name'), meta['delegate_email'])}: {isolate(meta.get('reason'))}")
     return label(event)
 
 
 def _(message: str) -> str:
     """`message` in the certificate's language (esign/i18n catalogs)."""
     return i18n.translations(LOCALE.get()).gettext(message)
+
+
+def isolate(value: object) -> str:
+    """A value inserted into the certificate's text as a bidirectional isolate where directions can mix
+    (esign.i18n.isolate: always in Arabic, else a value with right-to-left letters), so that it keeps its
+    order: an email address or a command in an Arabic sentence, an Arabic name in a Latin one. The
+    isolates order the text as it is drawn and are not drawn themselves (esign.pdf.fonts.visual)."""
+    return i18n.isolate("" if value is None else value, LOCALE.get())
+
+
+def say(message: str, **values: object) -> str:
+    """`message` (translated) with its values put in, each `isolate`d."""
+    return message.format(**{k: isolate(v) for k, v in values.items()})
+
+
+def mailbox(name: object, address: object) -> str:
+    """`name <address>`, each isolated (the name alone without an address)."""
+    return f"{isolate(name)} <{isolate(address)}>".strip() if address else isolate(name)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -163,4 +181,4 @@ def number_text(value) -> str:
 def ip_address_text(event: dict) -> str:
     """The IP address with its place when the GeoIP provider knew it: `203.0.113.7 (Munich, Bavaria, DE)`."""
     place = ", ".join(p for p in (event.get("city"), event.get("region"), event.get("country")) if p)
-    return f"{event.get('ip_address') or ''} ({place})" if place and event.get("ip_address") else event.get("ip_address") or ""
+    return f"{event.get('ip_address') or ''} ({isolate(place)})" if place and event.get("ip_address") else event.get("ip_address") or ""

@@ -222,8 +222,9 @@ def draw_signature(canvas, mark: dict, w: float, h: float, name: str, reference:
     canvas.drawPath(path, stroke=1, fill=0)
     inset = pad + label * 0.6
     words = i18n.translations(locale)
-    for text, y in ((words.gettext(SIGNED_BY).format(name=name).strip(), h - pad - band),
-                    (words.gettext(REFERENCE).format(reference=reference), pad + lw)):
+    # the name and the reference isolated (esign.i18n.isolate): a Latin name keeps its place in Arabic words
+    for text, y in ((words.gettext(SIGNED_BY).format(name=i18n.isolate(name, locale)).strip(), h - pad - band),
+                    (words.gettext(REFERENCE).format(reference=i18n.isolate(reference, locale)), pad + lw)):
         canvas.saveState()
         canvas.translate(inset, y)
         _draw_text(canvas, text, w - inset - pad, band, fonts.TEXT, FRAME_INK, fill=0.8, center=False,
@@ -363,7 +364,8 @@ def _signatures_page(canvas: Canvas, signers: list[dict], request_id: str, local
                        reference_id(request_id, signer["id"]), language)
         canvas.restoreState()
         signed_at = signer.get("signed_at")
-        when = i18n.translations(language).gettext(SIGNED_AT).format(time=i18n.datetime_text(signed_at, language)) \
+        when = i18n.translations(language).gettext(SIGNED_AT).format(
+            time=i18n.isolate(i18n.datetime_text(signed_at, language), language)) \
             if isinstance(signed_at, dt.datetime) else ""
         lines = [signer.get("name") or "", signer.get("email") or "", when]
         for index, text in enumerate(filter(None, lines)):

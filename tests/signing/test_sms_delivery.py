@@ -181,7 +181,7 @@ def test_sms_jobs_run_on_their_own_lane(server):
 
 
 @pytest.mark.parametrize("locale,starts", [("de", "Org A: Ada Admin bittet Sie, „"), ("ja", "Org A：Ada Admin から「"),
-                                           ("ar", "Org A: يطلب منك Ada Admin توقيع")])
+                                           ("ar", "\u2068Org A\u2069: يطلب منك \u2068Ada Admin\u2069 توقيع")])  # names isolated
 async def test_texts_are_in_the_signers_language(server, locale, starts):
     request = await new_request(server, signers=[{**ANN, "delivery": "sms", "locale": locale}], order="parallel")
     await server.run_jobs()

@@ -107,7 +107,10 @@ async def _produce(services: Services, request: SigningRequest, parts: list[Json
     signers = certificate_signers(request, images)
     stamped = stamping.stamp_fields(request, images, org.get("default_locale"))
     parts = [{**part, "fields": envelope.fields_of(request, part["document"]["id"], stamped)} for part in parts]
-    common = dict(request={**request, "organization_name": org.get("name"),
+    # the organisation and a sender who is the organisation named as the emails name them (display name)
+    named = {"organization_name": notifications.org_name(org), "owner_name": notifications.sender(request, org)} \
+        if org else {}
+    common = dict(request={**request, **named,
                            "organization_locale": org.get("default_locale"),
                            "disclosure": disclosure_texts(org, request)},
                   signers=signers, events=events, seal=seal,

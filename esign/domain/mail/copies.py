@@ -66,10 +66,11 @@ async def download(services: Services, request_id: str, expires: str, sig: str, 
     return request
 
 
-async def attachments(services: Services, request: SigningRequest) -> list[tuple[str, bytes]]:
+async def attachments(services: Services, request: SigningRequest, locale: str) -> list[tuple[str, bytes]]:
     """The signed PDFs to attach, each `(file name, bytes)`: every document's of the request, in order;
     none when they are not ready or larger together than `[email] attach_max_mb` (the email then links
-    to them: the copy link serves the combined PDF of an envelope of several documents). A blob that
+    to them: the copy link serves the combined PDF of an envelope of several documents), named in
+    `locale` (the email's language). A blob that
     cannot be read (storage down, or missing although the PDFs are ready) raises, so the email job is
     retried rather than sent without the copies."""
     if request.get("signed_pdf_status") != "ready":
@@ -82,7 +83,7 @@ async def attachments(services: Services, request: SigningRequest) -> list[tuple
         if key is None or size is None:
             raise KeyError(f"the signed PDF of document {document['id']} of request {request['id']} is missing "
                            f"from blob storage ({key})")
-        keys.append((downloads.file_name(request, "signed", document["id"]), key))
+        keys.append((downloads.file_name(request, "signed", document["id"], locale), key))
         total += size
     if total > services.config.email.attach_max_mb * MB:
         return []

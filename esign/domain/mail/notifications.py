@@ -181,14 +181,41 @@ class Markup(str):
     """HTML already escaped: `fill` puts it into a message as it is."""
 
 
-def fill(text: str, **values: object) -> Markup:
-    """A translated message for an HTML part: the message and its values escaped, except Markup."""
-    escaped = {k: v if isinstance(v, Markup) else xhtml_escape("" if v is None else str(v)) for k, v in values.items()}
-    return Markup(xhtml_escape(text).format(**escaped))
+class Isolated(str):
+    """Plain text whose inserted values are already isolated: `say` puts it into a message as it is."""
 
 
-def strong(text: str) -> Markup:
-    return Markup(f"<strong>{xhtml_escape(text)}</strong>")
+class Words:
+    """How an email of `locale` inserts values (names, addresses, dates, numbers, document names) into
+    its sentences: each a bidirectional isolate where directions can mix (esign.i18n.needs_isolation:
+    always in Arabic, else a value with right-to-left letters), `<bdi>` in the HTML part and FSI ... PDI
+    in the plain-text part, so that "ليلى منصور: signed 28.11.2026" keeps its order."""
+
+    def __init__(self, locale: str):
+        self.locale = locale
+
+    def bdi(self, value: object) -> Markup:
+        """A value for the HTML part: escaped, in `<bdi>` where it needs isolating."""
+        if isinstance(value, Markup):
+            return value
+        text = xhtml_escape("" if value is None else str(value))
+        return Markup(f"<bdi>{text}</bdi>" if text and i18n.needs_isolation(value, self.locale) else text)
+
+    def fill(self, text: str, **values: object) -> Markup:
+        """A translated message for the HTML part: the message escaped, its values `bdi`."""
+        return Markup(xhtml_escape(text).format(**{k: self.bdi(v) for k, v in values.items()}))
+
+    def say(self, text: str, **values: object) -> Isolated:
+        """A translated message for the plain-text part, its values isolated (FSI ... PDI) where needed."""
+        return Isolated(text.format(**{k: v if isinstance(v, Isolated) else i18n.isolate("" if v is None else v, self.locale)
+                                       for k, v in values.items()}))
+
+    def names(self, names: Sequence[str]) -> tuple[Markup, Isolated]:
+        """Document names as the HTML part (bold) and the plain-text part (quoted) name them: each name
+        isolated, listed as the language lists them."""
+        html = i18n.list_text([self.bdi(n) for n in names], self.locale)  # the list's own words hold no markup
+        text = i18n.list_text([i18n.isolate(n, self.locale) for n in names], self.locale)
+        return Markup(f"<strong>{html}</strong>"), Isolated(i18n.translations(self.locale).gettext(QUOTED).format(document=text))
 
 
 def _delegation(request: SigningRequest, when: Callable[[dt.datetime | None], str]) -> Json:
@@ -215,9 +242,38 @@ def passed_on_by(request: SigningRequest, signer: Signer | None) -> Signer | Non
     return next((s for s in request["signers"] if s["id"] == signer["delegated_from"]), None)
 
 
-def _signer_line(s: Signer, gettext: Callable[[str], str], when: Callable[[dt.datetime | None], str]) -> Json:
-    state = gettext(STATES.get(s["status"], NOT_SIGNED)).format(date=when(s.get("signed_at")))
-    return {"name": s["name"], "email": s["email"], "state": state}
+def cancel_reason(request: SigningRequest) -> str | None:
+    """The reason for a cancellation as the signers read it: the sender's words; never a decline's
+    (stored as `declined by <address>` for the API), which names the decliner by address: their email
+    says who declined by name (issue 39: names, never addresses, in notices to others)."""
+    reason = request.get("cancel_reason")
+    return None if reason in {f"declined by {s['email']}" for s in request["signers"]} else reason
+
+
+def _signer_line(s: Signer, when: Callable[[dt.datetime | None], str]) -> Json:
+    """A signer as the signers' list names them to everyone: their name (never their address, which is
+    theirs to give) and their state, a message (`state`, translated by the template) with its `date`."""
+    return {"name": s["name"], "state": STATES.get(s["status"], NOT_SIGNED), "date": when(s.get("signed_at"))}
+
+
+def _copy_words(locale: str, count: int) -> Json:
+    """The completion email's sentences about the signed copy, of one document or of each of an
+    envelope's `count` ("the 2 signed documents"), in the plural form of `locale` that says `count`; each
+    still takes `{count}` (and `{sender}`)."""
+    words = i18n.translations(locale)
+    return {"count": i18n.number_text(count, locale), "copy": {
+        "own": words.ngettext("Your copy of the signed document is attached to this email.",
+                              "Your copies of the {count} signed documents are attached to this email.", count),
+        "cc": words.ngettext("A copy of the signed document is attached to this email.",
+                             "Copies of the {count} signed documents are attached to this email.", count),
+        "pending": words.ngettext("The signed document is still being prepared.",
+                                  "The {count} signed documents are still being prepared.", count),
+        "button": words.ngettext("Download the signed document", "Download the {count} signed documents", count),
+        "here": words.ngettext("Download the signed document here:", "Download the {count} signed documents here:",
+                               count),
+        "too_large": words.ngettext("The signed document is too large to attach: ask {sender} for a copy.",
+                                    "The {count} signed documents are too large to attach: ask {sender} for a copy.",
+                                    count)}}
 
 
 def _text(rendered: bytes) -> str:
@@ -294,15 +350,17 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     title = envelope.title(request, locale)
     subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
     declined = [s for s in request["signers"] if s["status"] == "declined"]
+    words = Words(locale)
+    document_html, document_text = words.names([d["name"] for d in envelope.of(request)])
     ctx = {
-        "_": gettext, "fill": fill, "strong": strong, "lang": locale, "dir": i18n.direction(locale),
-        "quoted": lambda text: gettext(QUOTED).format(document=text), "subject": subject, "request_id": request["id"],
+        "_": gettext, "fill": words.fill, "say": words.say, "lang": locale, "dir": i18n.direction(locale),
+        "document_html": document_html, "document_text": document_text, "subject": subject, "request_id": request["id"],
         "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": title,
-        "message": request.get("message"), "link": link, "reason": request.get("cancel_reason"),
+        "message": request.get("message"), "link": link, "reason": cancel_reason(request),
         "expires": when(request["expires_at"]),
-        "signers": [_signer_line(s, gettext, when) for s in request["signers"]],
+        "signers": [_signer_line(s, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
         "declined_at": when(declined[0].get("declined_at")) if declined else "",
         **_delegation(request, when),
@@ -311,6 +369,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     if template == "delegated" and signer and ctx["handed_to"]:  # the delegating signer's confirmation
         ctx.update(delegator=signer, delegate=ctx["handed_to"], delegated_at=when(signer.get("delegated_at")))
     if template == "completed":
+        ctx.update(_copy_words(locale, len(envelope.of(request))))
         ctx["pdf"] = "attached" if pdfs else "link" if request.get("signed_pdf_status") == "ready" else "pending"
         ctx["link_until"] = when(copies.link_expires_at(services, request))
     msg = EmailMessage()
@@ -362,7 +421,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
     # the dedupe key is (template, request, recipient, link nonce or occasion); the job id otherwise
     msg_key = job_record.get("dedupe_key") or job_record["id"]
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
-        pdfs = await copies.attachments(services, request) if template == "completed" else []
+        pdfs = await copies.attachments(services, request, email_locale(org, signer, to[2])) \
+            if template == "completed" else []
         try:
             msg = render(services, request, org, template, to, signer, msg_key, pdfs)
             await services.email.send(msg)

@@ -46,18 +46,22 @@ def _short(text: str) -> str:
 
 
 def compose(services: Services, request: SigningRequest, org: Json, template: str, signer: Signer) -> str:
-    """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale):
-    short, with the signing link (the completion notice: the link to the signed copy while `[signing]
+    """The text of `template` for `signer`, in their language (as their emails: notifications.email_locale;
+    in a right-to-left language each name an isolate, FSI ... PDI, so that a Latin one leaves the text
+    right to left): short, with the signing link (the completion notice: the link to the signed copy while `[signing]
     completed_link_days` keeps it open)."""
     locale = notifications.email_locale(org, signer, "signer")
     gettext = i18n.translations(locale).gettext
     handed = notifications.handed_to(request, signer)  # a signer who passed their place on has no link of their own
     link = copies.copy_url(services, request) if handed and template == "completed" else \
         links.signing_url(services, request, signer)
-    text = gettext(TEXTS[template]).format(org=_short(notifications.org_name(org)),
-                                  sender=_short(notifications.sender(request, org)),
-                                  document=_short(envelope.title(request, locale)), link=link,
-                                  name=_short(handed["name"]) if handed else "")
+    def value(text: str) -> str:  # isolated in a right-to-left text (the link stays bare: phones linkify it)
+        return i18n.isolate(_short(text), locale) if i18n.direction(locale) == "rtl" else _short(text)
+
+    text = gettext(TEXTS[template]).format(org=value(notifications.org_name(org)),
+                                           sender=value(notifications.sender(request, org)),
+                                           document=value(envelope.title(request, locale)), link=link,
+                                           name=value(handed["name"]) if handed else "")
     if template == "completed" and services.config.signing.completed_link_days:
         text += " " + gettext(YOUR_COPY).format(link=link)
     return text

@@ -9,12 +9,16 @@ import urllib.parse
 from collections.abc import Callable
 from typing import cast
 
+from esign import i18n
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.store.records import Json, SigningRequest
 
 PROCESSING_RETRY_SECONDS = 3  # Retry-After of a download asked for while the signed PDF is being produced
+# the file names of downloads and attachments, in the reader's language (the API's: English)
+FILE_NAMES = {"signed": i18n.N_("{name}-signed.pdf"), "certificate": i18n.N_("{name}-certificate.pdf"),
+              "combined": i18n.N_("{name}-all-documents-signed.pdf")}
 LIFETIME = 24 * 3600  # GET .../download (spec: 24 hours); the enterprise delivery uses 1 hour
 
 
@@ -92,13 +96,14 @@ def problem(services: Services, request_id: str, which: str, expires: str, sig: 
                         expires, sig)
 
 
-def file_name(request: SigningRequest, which: str, document_id: str | None = None) -> str:
+def file_name(request: SigningRequest, which: str, document_id: str | None = None, locale: str = i18n.DEFAULT) -> str:
+    """The name a file is downloaded or attached under, in `locale` (`offer-signed.pdf`,
+    `offer-unterschrieben.pdf`; of an envelope's combined PDF `offer-all-documents-signed.pdf`)."""
     listed = envelope.by_id(request).get(document_id) if document_id else None
     name = listed["name"] if listed else None
     stem = (name or request["document_name"]).rsplit(".", 1)[0] or "document"
-    if which == "combined" and len(envelope.of(request)) > 1:
-        return f"{stem}-all-documents-signed.pdf"
-    return f"{stem}-certificate.pdf" if which == "certificate" else f"{stem}-signed.pdf"
+    kind = which if which == "certificate" or (which == "combined" and len(envelope.of(request)) > 1) else "signed"
+    return i18n.translations(locale).gettext(FILE_NAMES[kind]).format(name=stem)
 
 
 def wanted(request: SigningRequest, which: str, document_id: str | None, combined: bool) -> tuple[str, str | None]:
