@@ -23,6 +23,7 @@ from esign.api import (
     identity,
     meta,
     metrics,
+    retention,
     seal,
     signer,
     signing_requests,
@@ -43,7 +44,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring]
+               authoring, retention]
 
 
 def all_routes() -> list[tuple[str, type]]:

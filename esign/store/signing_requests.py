@@ -11,6 +11,8 @@ from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository
 from esign.store.records import Json, SigningRequest
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
+# what a purge may take (esign.domain.retention.purge): a final state (a draft is deleted instead)
+PURGEABLE = ["completed", "cancelled", "expired"]
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
@@ -45,6 +47,11 @@ class SigningRequests(Repository[SigningRequest]):
                       partial={"external_id": {"$type": "string"}}) for sort in SORTS),
         *(_list_index(f"org_metadata_status_{sort}", [("metadata_terms", ASCENDING)], sort,
                       partial={"metadata_terms": {"$type": "string"}}) for sort in SORTS),
+        # a purge keeps an original another request of the organisation still uses (esign.domain.retention)
+        Index("org_document", [("org_id", ASCENDING), ("document_id", ASCENDING), ("purge.state", ASCENDING),
+                               ("_id", ASCENDING)]),
+        Index("org_envelope_document", [("org_id", ASCENDING), ("documents.id", ASCENDING), ("purge.state", ASCENDING),
+                                        ("_id", ASCENDING)]),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
@@ -71,11 +78,13 @@ class SigningRequests(Repository[SigningRequest]):
     async def replace_if(self, record: SigningRequest, expected_status: str | builtins.list[str] | tuple[str, ...],
                          changes: Json) -> SigningRequest | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the
-        version it was read at. Returns the new record, or None when someone else changed it first."""
+        version it was read at and no purge has begun on it. Returns the new record, or None when someone
+        else changed it first."""
         statuses = expected_status if isinstance(expected_status, (list, tuple)) else [expected_status]
         changes = {**changes, "version": record["version"] + 1, "updated_at": self.clock.now()}
         doc = await self.col.find_one_and_update(
-            {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"]},
+            {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"],
+             "purge": {"$exists": False}},
             {"$set": changes}, return_document=ReturnDocument.AFTER)
         return self.record(doc)
 
@@ -194,3 +203,41 @@ class SigningRequests(Repository[SigningRequest]):
     async def by_moved_token(self, token_hash: str) -> SigningRequest | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""
         return self.record(await self.col.find_one({"signers.moved_token_hashes": token_hash}))
+
+    async def purge_begin(self, record: SigningRequest, purge: Json) -> SigningRequest | None:
+        """Mark the request as being purged (`purge`: action, reason, state `purging` ...) if it is still
+        in a purgeable status at the version read and not purged (a finished `purge_content` may become
+        a `purge_all`). From then on no transition applies to it (`replace_if`). None when it changed."""
+        open_: builtins.list[Json] = [{"purge": {"$exists": False}}]
+        if purge["action"] == "purge_all":
+            open_.append({"purge.state": "done", "purge.action": "purge_content"})
+        return self.record(await self.col.find_one_and_update(
+            {"_id": record["id"], "org_id": record["org_id"], "status": {"$in": PURGEABLE},
+             "version": record["version"], "$or": open_},
+            {"$set": {"purge": purge, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def purge_tombstone(self, request_id: str, tombstone: Json) -> SigningRequest | None:
+        """Keep the tombstone of a purge under way, once (the first run of its job to get here; a later
+        `purge_all` of a request purged of its content keeps the first tombstone)."""
+        await self.col.update_one({"_id": request_id, "purge.state": "purging", "tombstone": {"$exists": False}},
+                                  {"$set": {"tombstone": tombstone}})
+        return await self.by_id(request_id)
+
+    async def purge_finish(self, request_id: str, at: dt.datetime, changes: Json) -> SigningRequest | None:
+        """The purge under way is done: `changes` (what the purge removes) with `purged_at`. None when
+        another run finished it first (it finishes once)."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": request_id, "purge.state": "purging"},
+            {"$set": {**changes, "purge.state": "done", "purge.purged_at": at, "purged_at": at,
+                      "updated_at": at}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def uses_document(self, org_id: str, document_id: str, other_than: str) -> bool:
+        """Whether a request of the organisation besides `other_than`, not purged of its content, uses the
+        document (indexes org_document, org_envelope_document)."""
+        for key in ("document_id", "documents.id"):
+            if await self.col.find_one({"org_id": org_id, key: document_id, "_id": {"$ne": other_than},
+                                        "purge.state": {"$ne": "done"}}, {"_id": 1}) is not None:
+                return True
+        return False

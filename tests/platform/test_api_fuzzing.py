@@ -50,6 +50,8 @@ NEEDS_EXISTING = {
                                                    "that exists",
     ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "
                                                                       "fields on pages the document has",
+    ("POST", "/v1/signing-requests/{request_id}/purge"): "the request must be completed, cancelled or expired (409 "
+                                                         "otherwise)",
     ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "
                                                                                    "the signer invited (409 otherwise)",
 }
@@ -71,11 +73,13 @@ name = "Org A"
 plan = "enterprise"
 [[organizations.api_keys]]
 key = "{KEY_A}"
+scopes = ["read", "write", "admin"]
 [[organizations]]
 name = "Org B"
 plan = "enterprise"
 [[organizations.api_keys]]
 key = "{KEY_B}"
+scopes = ["read", "write", "admin"]
 """)
     return str(path)
 

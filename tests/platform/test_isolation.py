@@ -11,6 +11,7 @@ import pytest
 
 from esign import openapi
 from esign.app import all_routes
+from esign.domain.orgs import provisioning
 from tests.support import SAMPLE_PDF, assert_error
 from tests.support.templates import bulk, offer_template, recipient
 
@@ -18,6 +19,7 @@ SIGNERS = [{"name": "Ann Private", "email": "ann.private@a.example.test"}]
 BODIES = {  # valid for the owner, so that only the key decides the answer
     "POST /v1/signing-requests/{request_id}/cancel": {"reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/reactivate": {"expires_in_days": 3},
+    "POST /v1/signing-requests/{request_id}/purge": {"action": "purge_all", "reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/fields": {"fields": []},
     "POST /v1/signing-requests/{request_id}/embedded-url": {"allowed_origin": "https://app.a.example.test"},
     "PATCH /v1/webhooks/{webhook_id}": {"name": "renamed"},
@@ -57,6 +59,9 @@ async def org_a_resources(server, client) -> dict:
 @pytest.mark.slow
 async def test_every_operation_on_another_organisations_resource_is_404(server, client):
     ids = await org_a_resources(server, client)
+    # organisation B's key with every scope (`admin` too: the purge), so that only the organisation decides
+    org_b = await server.services.store.organizations.by_name("Org B")
+    key_b, _ = await provisioning.create_key(server.services, org_b, ["read", "write", "admin"])
     walked = []
     for path, operations in openapi.build(all_routes())["paths"].items():
         params = re.findall(r"{(\w+)}", path)
@@ -69,7 +74,7 @@ async def test_every_operation_on_another_organisations_resource_is_404(server, 
             name = f"{method.upper()} {path}"
             walked.append(name)
             body = BODIES.get(name, {} if method in ("post", "patch") else None)
-            resp = await client.request(method.upper(), url, json_body=body, key="b")
+            resp = await client.request(method.upper(), url, json_body=body, key=key_b)
             err = assert_error(resp, 404, "not_found")
             said = json.dumps(err)
             for secret in ("Ann Private", "ann.private", "Carl", "a-private", "Offer letter", "Org A", "a-hook"):
