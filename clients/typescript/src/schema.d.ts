@@ -533,7 +533,7 @@ export interface paths {
         };
         /**
          * A 24-hour download URL of the signed PDF
-         * @description Completed requests only (409 invalid_state otherwise, also while the signed PDF is still being produced: then with `Retry-After` in seconds; the `document.signed` event says when it is ready). The URL needs no API key and expires after 24 hours. Extension: for an envelope of several documents, the first document's signed PDF; `document_id` names another (404 for one not in the request), `combined=true` asks for one sealed PDF of every document with the certificate (both together: 422).
+         * @description Completed requests only (409 invalid_state otherwise, also while the signed PDF is still being produced: then with `Retry-After` in seconds; the `document.signed` event says when it is ready). The URL needs no API key and expires after 24 hours. Extension: for an envelope of several documents, the first document's signed PDF; `document_id` names another (404 for one not in the request), `combined=true` asks for one sealed PDF of every document with the certificate (both together: 422). 410 `purged` once the request was purged (docs/retention.md).
          */
         get: operations["getSignedPdfDownload"];
         put?: never;
@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * Download the file a signer attached to a field (extension)
-         * @description The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an attachment named as the signer named it. 404 when the field has no file (yet).
+         * @description The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an attachment named as the signer named it. 404 when the field has no file (yet); 410 `purged` once the request was purged (docs/retention.md).
          */
         get: operations["downloadFieldAttachment"];
         put?: never;
@@ -1125,6 +1125,26 @@ export interface paths {
          * @description The URL and the editor's secret stop working at once (the editor's next call is 410 `session_revoked`). The draft stays. A sent or expired session is 409; revoking again changes nothing.
          */
         delete: operations["revokeAuthoringSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signing-requests/{request_id}/purge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Purge a finished signing request's content, or all of it (extension)
+         * @description Requires the `admin` scope. Completed, cancelled or expired requests only (409 invalid_state otherwise: delete a draft instead; also while the signed PDF is being produced, or when the request was purged already; a request purged with `purge_content` may be purged again with `purge_all`). The answer is the request with `purge.state` `purging`: the job worker deletes its files, one job per file, and with `purge_all` removes the personal data from the request and its events, then sets `purged_at` and keeps the `tombstone` (docs/retention.md). From then on the request changes no more, and its downloads and attachments answer 410 `purged`.
+         */
+        post: operations["purgeSigningRequest"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2310,6 +2330,53 @@ export interface components {
             email: string;
             message: string;
         };
+        PurgeState: {
+            /** @description purging (the job worker is at it), done */
+            state: string;
+            action: string;
+            reason?: string | null;
+            /** Format: date-time */
+            requested_at: string;
+        };
+        TombstoneDocument: {
+            /** Format: uuid */
+            document_id: string;
+            /** @description the uploaded document's */
+            original_sha256?: string | null;
+            /** @description with the signers' values, before sealing */
+            stamped_sha256?: string | null;
+            /** @description the sealed PDF's, as downloaded */
+            signed_sha256?: string | null;
+        };
+        TombstoneAudit: {
+            /** @description the hash of the request's last event before the purge */
+            head?: string | null;
+            event_count: number;
+        };
+        Tombstone: {
+            /** Format: uuid */
+            signing_request_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description completed, cancelled or expired at
+             */
+            ended_at?: string | null;
+            /** Format: date-time */
+            purged_at?: string | null;
+            final_state: string;
+            action: string;
+            reason?: string | null;
+            /** @description the retention rule, when one purged it */
+            rule?: string | null;
+            documents: components["schemas"]["TombstoneDocument"][];
+            audit: components["schemas"]["TombstoneAudit"];
+            signing_level: string;
+            /** @description SHA-256 of the seal certificate that signed the PDF (hex, colons) */
+            seal_fingerprint?: string | null;
+            verification_id?: string | null;
+        };
         SigningRequest: {
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
@@ -2362,6 +2429,15 @@ export interface components {
             /** @description Extension: only in the answer of the call that sent the request (send, or create and template send with `auto_send`), always there then (empty when all is well). Sending is not refused for them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, drawn on a signatures page at the end of the signed PDF) */
             warnings?: components["schemas"]["SendWarning"][];
             allow_delegation?: boolean;
+            /** @description extension: the purge begun or done */
+            purge?: components["schemas"]["PurgeState"] | (Record<string, never> | null);
+            /**
+             * Format: date-time
+             * @description extension: when it was purged (docs/retention.md)
+             */
+            purged_at?: string | null;
+            /** @description extension: what a purge keeps */
+            tombstone?: components["schemas"]["Tombstone"] | (Record<string, never> | null);
         };
         SignerEdit: {
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
@@ -3321,6 +3397,15 @@ export interface components {
             opened_at?: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        PurgeBody: {
+            /**
+             * @description `purge_content`: every file of the request (signed, combined and certificate PDFs, attachments, drawings; the originals nothing else uses) and the field values; the participants and the audit trail stay. `purge_all`: also the names, email addresses, phone numbers, IP addresses and user agents in the request and its events (a request purged of its content may be purged of all later)
+             * @enum {string}
+             */
+            action: "purge_content" | "purge_all";
+            /** @description why (kept in the tombstone) */
+            reason: string;
         };
     };
     responses: never;
@@ -7075,6 +7160,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
             422: {
                 headers: {
@@ -7326,6 +7425,20 @@ export interface operations {
             };
             /** @description No such record in this organisation (`not_found`) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -10619,6 +10732,157 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    purgeSigningRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry safely: the same key returns the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PurgeBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningRequest"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {

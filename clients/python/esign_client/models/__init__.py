@@ -128,6 +128,9 @@ from .person import Person
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .purge_body import PurgeBody
+from .purge_body_action import PurgeBodyAction
+from .purge_state import PurgeState
 from .reactivate_body import ReactivateBody
 from .recipient import Recipient
 from .recipient_variables import RecipientVariables
@@ -212,6 +215,7 @@ from .signing_request_expired_delivery import SigningRequestExpiredDelivery
 from .signing_request_expired_delivery_event import SigningRequestExpiredDeliveryEvent
 from .signing_request_metadata import SigningRequestMetadata
 from .signing_request_page import SigningRequestPage
+from .signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
 from .signing_request_sent_delivery import SigningRequestSentDelivery
@@ -220,6 +224,7 @@ from .signing_request_signer_replaced_delivery import SigningRequestSignerReplac
 from .signing_request_signer_replaced_delivery_event import SigningRequestSignerReplacedDeliveryEvent
 from .signing_request_summary import SigningRequestSummary
 from .signing_request_summary_metadata import SigningRequestSummaryMetadata
+from .signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0
 from .signing_request_update import SigningRequestUpdate
 from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
 from .signing_url import SigningUrl
@@ -244,6 +249,9 @@ from .template_update_signing_level import TemplateUpdateSigningLevel
 from .template_update_signing_order import TemplateUpdateSigningOrder
 from .text_tag import TextTag
 from .text_tag_error import TextTagError
+from .tombstone import Tombstone
+from .tombstone_audit import TombstoneAudit
+from .tombstone_document import TombstoneDocument
 from .upload_document_body import UploadDocumentBody
 from .upload_response import UploadResponse
 from .usage import Usage
@@ -384,6 +392,9 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PurgeBody",
+    "PurgeBodyAction",
+    "PurgeState",
     "ReactivateBody",
     "Recipient",
     "RecipientVariables",
@@ -468,6 +479,7 @@ __all__ = (
     "SigningRequestExpiredDeliveryEvent",
     "SigningRequestMetadata",
     "SigningRequestPage",
+    "SigningRequestPurgeType1Type0",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",
     "SigningRequestSentDelivery",
@@ -476,6 +488,7 @@ __all__ = (
     "SigningRequestSignerReplacedDeliveryEvent",
     "SigningRequestSummary",
     "SigningRequestSummaryMetadata",
+    "SigningRequestTombstoneType1Type0",
     "SigningRequestUpdate",
     "SigningRequestUpdateSigningOrder",
     "SigningUrl",
@@ -500,6 +513,9 @@ __all__ = (
     "TemplateUpdateSigningOrder",
     "TextTag",
     "TextTagError",
+    "Tombstone",
+    "TombstoneAudit",
+    "TombstoneDocument",
     "UploadDocumentBody",
     "UploadResponse",
     "Usage",
