@@ -1,12 +1,23 @@
-"""The shapes of the retention API (docs/retention.md): a purge's body, and what a purged request keeps
-(its tombstone), shown on the signing request."""
+"""The shapes of the retention API (docs/retention.md): a purge's body, what a purged request keeps (its
+tombstone, shown on the signing request), and legal holds."""
 from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from esign.schema import Line, OutSchema, StrictSchema, UTCDateTime
+from esign.schema import (
+    BoundedUUID,
+    CursorPageQuery,
+    Email,
+    Line,
+    OutSchema,
+    QueryBool,
+    StrictSchema,
+    UTCDateTime,
+    page_of,
+)
 
 ACTIONS = ("purge_content", "purge_all")
+MAX_HELD_IDS = 1000  # request ids one legal hold names
 
 
 class PurgeBody(StrictSchema):
@@ -55,3 +66,41 @@ class PurgeState(OutSchema):
     action = fields.String(required=True)
     reason = fields.String(allow_none=True)
     requested_at = UTCDateTime(required=True)
+
+
+class LegalHoldCreate(StrictSchema):
+    name = Line(required=True, validate=validate.Length(1, 200))
+    reason = Line(required=True, validate=validate.Length(1, 500))
+    signing_request_ids = fields.List(BoundedUUID(), validate=validate.Length(1, MAX_HELD_IDS), metadata={
+        "description": f"these requests (at most {MAX_HELD_IDS})"})
+    signer_email = Email(metadata={"description": "every request one of whose signers has this address"})
+    template_id = BoundedUUID(metadata={"description": "every request made from this template"})
+    created_from = UTCDateTime(metadata={"description": "every request created at or after this time"})
+    created_to = UTCDateTime(metadata={"description": "every request created before this time"})
+
+
+class LegalHoldQuery(CursorPageQuery):
+    active = QueryBool(metadata={"description": "only active (true) or released (false) holds"})
+
+
+class LegalHold(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    reason = fields.String(required=True)
+    signing_request_ids = fields.List(fields.UUID(), dump_default=None, allow_none=True)
+    signer_email = fields.String(dump_default=None, allow_none=True)
+    template_id = fields.UUID(dump_default=None, allow_none=True)
+    created_from = UTCDateTime(dump_default=None, allow_none=True)
+    created_to = UTCDateTime(dump_default=None, allow_none=True)
+    active = fields.Boolean(required=True, metadata={"description": "false once released"})
+    created_at = UTCDateTime(required=True)
+    released_at = UTCDateTime(allow_none=True)
+    matched_now = fields.Integer(metadata={"description": "the signing requests it covers now (not in lists)"})
+
+
+LegalHoldPage = page_of(LegalHold, "LegalHoldPage")
+
+
+class HeldBy(OutSchema):
+    id = fields.UUID(required=True)
+    name = fields.String(required=True)

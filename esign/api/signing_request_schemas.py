@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.retention_schemas import PurgeState, Tombstone
+from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import mail_queue
@@ -374,6 +374,8 @@ class SigningRequest(TaggedOut):
     purged_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
         "description": "extension: when it was purged (docs/retention.md)"})
     tombstone = fields.Nested(Tombstone, allow_none=True, dump_default=None, metadata={"description": "extension: what a purge keeps"})
+    legal_holds = fields.List(fields.Nested(HeldBy), metadata={
+        "description": "extension, in GET of one request only: the active legal holds that cover it"})
 
 
 class SigningRequestSummary(TaggedSummary):

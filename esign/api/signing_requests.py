@@ -30,6 +30,7 @@ from esign.api.signing_request_schemas import (
 from esign.domain.evidence import attachments
 from esign.domain.requests import downloads, drafts, fresh_links, lifecycle, tags
 from esign.domain.requests import signing_requests as domain
+from esign.domain.retention import holds
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
 from esign.schema import (
@@ -71,9 +72,13 @@ class SigningRequestsHandler(RequestHandler):
 
 class SigningRequestHandler(RequestHandler):
     @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest},
-               description="The request as it stands: its status, documents, signers and their progress.")
+               description="The request as it stands: its status, documents, signers and their progress; "
+                           "extension: the legal holds that cover it, and once purged its tombstone "
+                           "(docs/retention.md).")
     async def get(self, request_id):
-        self.write_request(await self.load(request_id))
+        request = await self.load(request_id)
+        held = [holds.shown(h) for h in await holds.holding(self.services, request)]
+        self.write_request({**request, "legal_holds": held})
 
     @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
                errors=(400, 401, 403, 404, 409, 422, 429),

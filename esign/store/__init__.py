@@ -14,6 +14,7 @@ from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.identity_sessions import IdentitySessions
 from esign.store.jobs import Jobs
+from esign.store.legal_holds import LegalHolds
 from esign.store.members import ConsoleLinks, ConsoleSessions, Members
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
@@ -61,6 +62,7 @@ class Store:
     console_links: ConsoleLinks
     console_sessions: ConsoleSessions
     authoring_sessions: AuthoringSessions
+    legal_holds: LegalHolds
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db

@@ -52,6 +52,8 @@ class SigningRequests(Repository[SigningRequest]):
                                ("_id", ASCENDING)]),
         Index("org_envelope_document", [("org_id", ASCENDING), ("documents.id", ASCENDING), ("purge.state", ASCENDING),
                                         ("_id", ASCENDING)]),
+        # the requests a legal hold by template covers (esign.domain.retention.holds)
+        Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
@@ -241,3 +243,21 @@ class SigningRequests(Repository[SigningRequest]):
                                         "purge.state": {"$ne": "done"}}, {"_id": 1}) is not None:
                 return True
         return False
+
+    async def count_held(self, org_id: str, criteria: Json) -> int:
+        """How many of the organisation's requests a legal hold's `criteria` covers now (one of:
+        `signing_request_ids`, `signer_email`, `template_id`, `created_from`/`created_to`), each count
+        served by an index (_id; org_signer_status_created_at; org_template; org_status_created_at)."""
+        if criteria.get("signing_request_ids"):
+            found = self.col.find({"_id": {"$in": criteria["signing_request_ids"]}}, {"org_id": 1})
+            return len([d async for d in found if d["org_id"] == org_id])
+        query: Json = {"org_id": org_id}
+        if criteria.get("signer_email"):
+            query.update(signer_emails=criteria["signer_email"].lower(), status={"$in": STATUSES})
+        elif criteria.get("template_id"):
+            query["template_id"] = criteria["template_id"]
+        else:
+            query["status"] = {"$in": STATUSES}
+            query["created_at"] = {k: criteria[f] for k, f in (("$gte", "created_from"), ("$lt", "created_to"))
+                                   if criteria.get(f) is not None}
+        return await self.col.count_documents(query)

@@ -163,6 +163,16 @@ class DocumentUploadedData(_Base):
     page_count = fields.Integer(required=True, allow_none=True)
 
 
+class LegalHoldData(_Base):
+    legal_hold_id = fields.UUID(required=True)
+    name = fields.String(required=True)
+
+
+class LegalHoldAppliedData(LegalHoldData):
+    matched_now = fields.Integer(required=True, metadata={
+        "description": "signing requests the hold covers when applied (later ones are covered too)"})
+
+
 class MemberInvitedData(_Base):
     email = fields.String(required=True)
     name = fields.String(required=True, allow_none=True)
@@ -180,6 +190,7 @@ DATA_SCHEMAS = {
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
+    "legal_hold.applied": LegalHoldAppliedData, "legal_hold.released": LegalHoldData,
 }
 SUBSCRIBABLE = tuple(DATA_SCHEMAS)
 

@@ -50,6 +50,8 @@ NEEDS_EXISTING = {
                                                    "that exists",
     ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "
                                                                       "fields on pages the document has",
+    ("POST", "/v1/legal-holds"): "exactly one criterion (request ids, signer email, template or creation range), "
+                                 "created_from before created_to: a rule across fields",
     ("POST", "/v1/signing-requests/{request_id}/purge"): "the request must be completed, cancelled or expired (409 "
                                                          "otherwise)",
     ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "

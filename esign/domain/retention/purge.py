@@ -21,7 +21,7 @@ import uuid
 
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
-from esign.domain.retention import tombstone
+from esign.domain.retention import holds, tombstone
 from esign.errors import ApiError, invalid_state
 from esign.jobs.kinds import JobKind
 from esign.store.records import Job, Json, SigningRequest
@@ -50,9 +50,12 @@ def check_purgeable(request: SigningRequest, action: str) -> None:
 
 async def begin(services: Services, request: SigningRequest, action: str, reason: str,
                 by: Json | None = None) -> SigningRequest:
-    """Start the purge of `request` (see the module): 409 when it may not be purged, or when another
-    change won the race."""
+    """Start the purge of `request` (see the module): 409 `legal_hold` when a legal hold covers it (they are
+    evaluated now), 409 `invalid_state` when it may not be purged, or when another change won the race."""
     check_purgeable(request, action)
+    held = await holds.holding(services, request)
+    if held:
+        raise holds.refusal(held)
     now = services.clock.now()
     purge: Json = {"state": "purging", "action": action, "reason": reason, "requested_at": now, "by": by}
     updated = await services.store.signing_requests.purge_begin(request, purge)

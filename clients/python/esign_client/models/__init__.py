@@ -111,10 +111,20 @@ from .field_value import FieldValue
 from .fields_body import FieldsBody
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
 from .health import Health
+from .held_by import HeldBy
 from .identity_body import IdentityBody
 from .identity_body_document_type import IdentityBodyDocumentType
 from .identity_metric import IdentityMetric
 from .identity_verification import IdentityVerification
+from .legal_hold import LegalHold
+from .legal_hold_applied_data import LegalHoldAppliedData
+from .legal_hold_applied_delivery import LegalHoldAppliedDelivery
+from .legal_hold_applied_delivery_event import LegalHoldAppliedDeliveryEvent
+from .legal_hold_create import LegalHoldCreate
+from .legal_hold_data import LegalHoldData
+from .legal_hold_page import LegalHoldPage
+from .legal_hold_released_delivery import LegalHoldReleasedDelivery
+from .legal_hold_released_delivery_event import LegalHoldReleasedDeliveryEvent
 from .list_signing_requests_metadata import ListSigningRequestsMetadata
 from .list_signing_requests_order import ListSigningRequestsOrder
 from .list_signing_requests_sort import ListSigningRequestsSort
@@ -375,10 +385,20 @@ __all__ = (
     "FieldValue",
     "GetSignedPdfDownloadFile",
     "Health",
+    "HeldBy",
     "IdentityBody",
     "IdentityBodyDocumentType",
     "IdentityMetric",
     "IdentityVerification",
+    "LegalHold",
+    "LegalHoldAppliedData",
+    "LegalHoldAppliedDelivery",
+    "LegalHoldAppliedDeliveryEvent",
+    "LegalHoldCreate",
+    "LegalHoldData",
+    "LegalHoldPage",
+    "LegalHoldReleasedDelivery",
+    "LegalHoldReleasedDeliveryEvent",
     "ListSigningRequestsMetadata",
     "ListSigningRequestsOrder",
     "ListSigningRequestsSort",

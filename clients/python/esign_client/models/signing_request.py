@@ -17,6 +17,7 @@ if TYPE_CHECKING:
   from ..models.cc_out import CcOut
   from ..models.envelope_document import EnvelopeDocument
   from ..models.field_value import FieldValue
+  from ..models.held_by import HeldBy
   from ..models.purge_state import PurgeState
   from ..models.send_warning import SendWarning
   from ..models.signer import Signer
@@ -76,6 +77,7 @@ class SigningRequest:
             purge (None | PurgeState | SigningRequestPurgeType1Type0 | Unset): extension: the purge begun or done
             purged_at (datetime.datetime | None | Unset): extension: when it was purged (docs/retention.md)
             tombstone (None | SigningRequestTombstoneType1Type0 | Tombstone | Unset): extension: what a purge keeps
+            legal_holds (list[HeldBy] | Unset): extension, in GET of one request only: the active legal holds that cover it
      """
 
     id: UUID
@@ -112,6 +114,7 @@ class SigningRequest:
     purge: None | PurgeState | SigningRequestPurgeType1Type0 | Unset = UNSET
     purged_at: datetime.datetime | None | Unset = UNSET
     tombstone: None | SigningRequestTombstoneType1Type0 | Tombstone | Unset = UNSET
+    legal_holds: list[HeldBy] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -122,6 +125,7 @@ class SigningRequest:
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.held_by import HeldBy # noqa: PLC0415
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
@@ -300,6 +304,15 @@ class SigningRequest:
         else:
             tombstone = self.tombstone
 
+        legal_holds: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.legal_holds, Unset):
+            legal_holds = []
+            for legal_holds_item_data in self.legal_holds:
+                legal_holds_item = legal_holds_item_data.to_dict()
+                legal_holds.append(legal_holds_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -366,6 +379,8 @@ class SigningRequest:
             field_dict["purged_at"] = purged_at
         if tombstone is not UNSET:
             field_dict["tombstone"] = tombstone
+        if legal_holds is not UNSET:
+            field_dict["legal_holds"] = legal_holds
 
         return field_dict
 
@@ -376,6 +391,7 @@ class SigningRequest:
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.held_by import HeldBy # noqa: PLC0415
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
@@ -701,6 +717,18 @@ class SigningRequest:
         tombstone = _parse_tombstone(d.pop("tombstone", UNSET))
 
 
+        _legal_holds = d.pop("legal_holds", UNSET)
+        legal_holds: list[HeldBy] | Unset = UNSET
+        if _legal_holds is not UNSET:
+            legal_holds = []
+            for legal_holds_item_data in _legal_holds:
+                legal_holds_item = HeldBy.from_dict(legal_holds_item_data)
+
+
+
+                legal_holds.append(legal_holds_item)
+
+
         signing_request = cls(
             id=id,
             document_id=document_id,
@@ -736,6 +764,7 @@ class SigningRequest:
             purge=purge,
             purged_at=purged_at,
             tombstone=tombstone,
+            legal_holds=legal_holds,
         )
 
 

@@ -3,6 +3,8 @@ from enum import StrEnum
 class WebhookCreateEventsItem(StrEnum):
     DOCUMENT_SIGNED = "document.signed"
     DOCUMENT_UPLOADED = "document.uploaded"
+    LEGAL_HOLD_APPLIED = "legal_hold.applied"
+    LEGAL_HOLD_RELEASED = "legal_hold.released"
     MEMBER_INVITED = "member.invited"
     SIGNER_DECLINED = "signer.declined"
     SIGNER_DELEGATED = "signer.delegated"

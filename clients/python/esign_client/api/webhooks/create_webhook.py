@@ -269,6 +269,9 @@ def sync_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -442,6 +445,9 @@ def sync(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -610,6 +616,9 @@ async def asyncio_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -783,6 +792,9 @@ async def asyncio(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
