@@ -8,6 +8,7 @@ from esign.schema import (
     BoundedUUID,
     CursorPageQuery,
     Email,
+    Int,
     Line,
     OutSchema,
     QueryBool,
@@ -17,6 +18,7 @@ from esign.schema import (
 )
 
 ACTIONS = ("purge_content", "purge_all")
+STATES = ("completed", "cancelled", "expired")
 MAX_HELD_IDS = 1000  # request ids one legal hold names
 
 
@@ -104,3 +106,42 @@ LegalHoldPage = page_of(LegalHold, "LegalHoldPage")
 class HeldBy(OutSchema):
     id = fields.UUID(required=True)
     name = fields.String(required=True)
+
+
+class RetentionRule(StrictSchema):
+    state = fields.String(required=True, validate=validate.OneOf(STATES), metadata={
+        "description": "the final state the rule applies to"})
+    after_days = Int(required=True, validate=validate.Range(1, 36500), metadata={
+        "description": "days after the request ended (completed, cancelled or expired)"})
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+
+
+class RetentionPolicyBody(StrictSchema):
+    rules = fields.List(fields.Nested(RetentionRule), required=True, validate=validate.Length(max=len(STATES)),
+                        metadata={"description": "at most one per state; a state without a rule is kept"})
+    notice_days = Int(required=True, validate=validate.Range(0, 365), metadata={
+        "description": "signing_request.purge_scheduled is recorded this many days before a purge"})
+
+
+class RuleOut(OutSchema):
+    state = fields.String(required=True)
+    after_days = fields.Integer(required=True)
+    action = fields.String(required=True)
+
+
+class RetentionPolicy(OutSchema):
+    rules = fields.List(fields.Nested(RuleOut), required=True)
+    notice_days = fields.Integer(required=True)
+    source = fields.String(required=True, metadata={"description": "organization (set by PUT), or config "
+                                                                  "(`[retention]`, until it is set)"})
+    updated_at = UTCDateTime(allow_none=True, dump_default=None)
+
+
+class PreviewRule(RuleOut):
+    now = fields.Integer(required=True, metadata={"description": "requests the rule would purge now"})
+    next_30_days = fields.Integer(required=True, metadata={"description": "now and within 30 days"})
+
+
+class RetentionPreview(OutSchema):
+    rules = fields.List(fields.Nested(PreviewRule), required=True)
+    source = fields.String(required=True)

@@ -374,6 +374,9 @@ class SigningRequest(TaggedOut):
     purged_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
         "description": "extension: when it was purged (docs/retention.md)"})
     tombstone = fields.Nested(Tombstone, allow_none=True, dump_default=None, metadata={"description": "extension: what a purge keeps"})
+    retention_purge_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
+        "description": "extension: when the retention policy purges it (`retention_rule` says by which rule)"})
+    retention_rule = fields.String(allow_none=True, dump_default=None)
     legal_holds = fields.List(fields.Nested(HeldBy), metadata={
         "description": "extension, in GET of one request only: the active legal holds that cover it"})
 

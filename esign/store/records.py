@@ -212,6 +212,10 @@ class SigningRequest(TypedDict):
     purge: NotRequired[Json]
     tombstone: NotRequired[Json]
     purged_at: NotRequired[dt.datetime]
+    # a purge scheduled by the retention policy (esign.domain.retention.policy)
+    retention_purge_at: NotRequired[dt.datetime | None]
+    retention_action: NotRequired[str]
+    retention_rule: NotRequired[str]
     # not stored: the version whose effects are being done, on the request handed to them
     # (esign.domain.requests.effects), from which their events take their ids
     following: NotRequired[int]

@@ -13,6 +13,8 @@ from esign.store.records import Json, SigningRequest
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
 # what a purge may take (esign.domain.retention.purge): a final state (a draft is deleted instead)
 PURGEABLE = ["completed", "cancelled", "expired"]
+# when a request in each of those states ended
+ENDED = {"completed": "completed_at", "cancelled": "cancelled_at", "expired": "expired_at"}
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
@@ -52,6 +54,12 @@ class SigningRequests(Repository[SigningRequest]):
                                ("_id", ASCENDING)]),
         Index("org_envelope_document", [("org_id", ASCENDING), ("documents.id", ASCENDING), ("purge.state", ASCENDING),
                                         ("_id", ASCENDING)]),
+        # the retention sweep (esign.domain.retention.policy): requests of an organisation that ended before a
+        # time and are neither purged nor scheduled, by state; then the scheduled purges that are due
+        *(Index(f"retention_{state}", [("org_id", ASCENDING), ("status", ASCENDING), ("purge.state", ASCENDING),
+                                       ("retention_purge_at", ASCENDING), (ENDED[state], ASCENDING)])
+          for state in PURGEABLE),
+        Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
         # the requests a legal hold by template covers (esign.domain.retention.holds)
         Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
         # sweeps
@@ -261,3 +269,38 @@ class SigningRequests(Repository[SigningRequest]):
             query["created_at"] = {k: criteria[f] for k, f in (("$gte", "created_from"), ("$lt", "created_to"))
                                    if criteria.get(f) is not None}
         return await self.col.count_documents(query)
+
+    async def to_schedule(self, org_id: str, status: str, ended_before: dt.datetime,
+                          limit: int) -> builtins.list[SigningRequest]:
+        """The organisation's requests in `status` (one of PURGEABLE) that ended before `ended_before`, not
+        purged and not scheduled for a purge yet (index retention_<status>)."""
+        cursor = self.col.find({"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
+                                ENDED[status]: {"$lte": ended_before}}).limit(limit)
+        return self.records([d async for d in cursor])
+
+    async def schedule_purge(self, request: SigningRequest, schedule: Json) -> bool:
+        """Schedule the request's purge (`retention_purge_at`, `retention_action`, `retention_rule`) once:
+        False when it was scheduled or purged meanwhile. The version is left alone (no transition races it)."""
+        result = await self.col.update_one({"_id": request["id"], "purge.state": None, "retention_purge_at": None},
+                                           {"$set": schedule})
+        return result.modified_count == 1
+
+    async def purges_due(self, now: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
+        """Requests whose scheduled purge is due and not begun, the most overdue first (index retention_due)."""
+        cursor = self.col.find({"purge.state": None, "retention_purge_at": {"$lte": now}}).sort(
+            "retention_purge_at", ASCENDING).limit(limit)
+        return self.records([d async for d in cursor])
+
+    async def postpone_purge(self, request_id: str, until: dt.datetime) -> None:
+        """A held request's scheduled purge is looked at again at `until`."""
+        await self.col.update_one({"_id": request_id, "purge.state": None}, {"$set": {"retention_purge_at": until}})
+
+    async def count_retention(self, org_id: str, status: str, ended_before: dt.datetime,
+                              purge_before: dt.datetime) -> int:
+        """The organisation's requests in `status`, not purged, that a rule would purge by a time: those
+        not scheduled that ended before `ended_before`, and those scheduled before `purge_before` (index
+        retention_<status>, both)."""
+        base: Json = {"org_id": org_id, "status": status, "purge.state": None}
+        unscheduled = await self.col.count_documents({**base, "retention_purge_at": None,
+                                                      ENDED[status]: {"$lte": ended_before}})
+        return unscheduled + await self.col.count_documents({**base, "retention_purge_at": {"$lte": purge_before}})

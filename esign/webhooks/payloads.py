@@ -163,6 +163,13 @@ class DocumentUploadedData(_Base):
     page_count = fields.Integer(required=True, allow_none=True)
 
 
+class PurgeScheduledData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    purge_at = _timestamp("when the retention policy purges it", required=True)
+    action = fields.String(required=True, metadata={"description": "purge_content or purge_all"})
+    rule = fields.String(required=True, metadata={"description": "the rule: the final state and its after_days"})
+
+
 class LegalHoldData(_Base):
     legal_hold_id = fields.UUID(required=True)
     name = fields.String(required=True)
@@ -190,6 +197,7 @@ DATA_SCHEMAS = {
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
+    "signing_request.purge_scheduled": PurgeScheduledData,
     "legal_hold.applied": LegalHoldAppliedData, "legal_hold.released": LegalHoldData,
 }
 SUBSCRIBABLE = tuple(DATA_SCHEMAS)

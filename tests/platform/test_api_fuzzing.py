@@ -50,6 +50,7 @@ NEEDS_EXISTING = {
                                                    "that exists",
     ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "
                                                                       "fields on pages the document has",
+    ("PUT", "/v1/retention-policy"): "at most one rule per final state: a rule across the items of a list",
     ("POST", "/v1/legal-holds"): "exactly one criterion (request ids, signer email, template or creation range), "
                                  "created_from before created_to: a rule across fields",
     ("POST", "/v1/signing-requests/{request_id}/purge"): "the request must be completed, cancelled or expired (409 "

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from esign.clock import iso
 from esign.domain.orgs import provisioning
 from tests.support import SAMPLE_PDF, assert_error
@@ -28,6 +30,7 @@ async def cancelled(client, document_id, email="held.person@example.test", **ext
     return request
 
 
+@pytest.mark.slow
 async def test_a_hold_by_signer_email_keeps_requests_made_before_and_after_it_until_released(server, client):
     admin = await admin_key(server)
     doc = (await client.upload(SAMPLE_PDF.read_bytes(), "held.pdf")).json["id"]
@@ -61,6 +64,7 @@ async def test_a_hold_by_signer_email_keeps_requests_made_before_and_after_it_un
     assert (await client.get("/v1/legal-holds?active=true", key=admin)).json["items"] == []
 
 
+@pytest.mark.slow
 async def test_holds_by_ids_template_and_creation_range(server, client):
     admin = await admin_key(server)
     doc = (await client.upload(SAMPLE_PDF.read_bytes(), "held.pdf")).json["id"]

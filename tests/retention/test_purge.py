@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import hashlib
 
+import pytest
+
 from esign.domain.evidence.audit import check_org_chain, compare_with_store
 from esign.domain.orgs import keys, provisioning
 from esign.pdf.verify import check_pdf, fingerprint
@@ -60,6 +62,7 @@ async def test_a_purge_needs_the_admin_scope_a_finished_request_and_a_valid_body
     assert "delete the draft" in said["message"]
 
 
+@pytest.mark.slow
 async def test_purge_all_keeps_the_tombstone_and_the_proof_and_removes_the_rest(server, client):
     admin = await admin_key(server)
     services = server.services
@@ -127,6 +130,7 @@ async def test_purge_all_keeps_the_tombstone_and_the_proof_and_removes_the_rest(
     assert_error(await client.post(f"/v1/signing-requests/{rid}/purge", PURGE_ALL, key=admin), 409, "invalid_state")
 
 
+@pytest.mark.slow
 async def test_purge_content_keeps_the_people_and_an_original_another_request_uses(server, client):
     admin = await admin_key(server)
     services = server.services
@@ -152,6 +156,7 @@ async def test_purge_content_keeps_the_people_and_an_original_another_request_us
     assert again["tombstone"]["action"] == "purge_all" and {s["email"] for s in again["signers"]} == {""}
 
 
+@pytest.mark.slow
 async def test_a_purge_interrupted_midway_completes_once(server, client):
     admin = await admin_key(server)
     services = server.services

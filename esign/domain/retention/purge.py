@@ -49,7 +49,7 @@ def check_purgeable(request: SigningRequest, action: str) -> None:
 
 
 async def begin(services: Services, request: SigningRequest, action: str, reason: str,
-                by: Json | None = None) -> SigningRequest:
+                by: Json | None = None, rule: str | None = None) -> SigningRequest:
     """Start the purge of `request` (see the module): 409 `legal_hold` when a legal hold covers it (they are
     evaluated now), 409 `invalid_state` when it may not be purged, or when another change won the race."""
     check_purgeable(request, action)
@@ -57,7 +57,8 @@ async def begin(services: Services, request: SigningRequest, action: str, reason
     if held:
         raise holds.refusal(held)
     now = services.clock.now()
-    purge: Json = {"state": "purging", "action": action, "reason": reason, "requested_at": now, "by": by}
+    purge: Json = {"state": "purging", "action": action, "reason": reason, "rule": rule, "requested_at": now,
+                   "by": by}
     updated = await services.store.signing_requests.purge_begin(request, purge)
     if updated is None:
         fresh = await services.store.signing_requests.require(request["org_id"], request["id"], "signing request")
@@ -114,7 +115,8 @@ async def run(services: Services, payload: Json, job: Job) -> None:
     now = services.clock.now()
     done = await repo.purge_finish(request["id"], now, {**tombstone.removed(request, action),
                                                          "tombstone.purged_at": now, "tombstone.action": action,
-                                                         "tombstone.reason": purge["reason"]})
+                                                         "tombstone.reason": purge["reason"],
+                                                         "tombstone.rule": purge.get("rule")})
     if done is not None:
         services.metrics.purge(action)
         log.info("signing request %s purged (%s)", request["id"], action)

@@ -138,8 +138,10 @@ from .person import Person
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .preview_rule import PreviewRule
 from .purge_body import PurgeBody
 from .purge_body_action import PurgeBodyAction
+from .purge_scheduled_data import PurgeScheduledData
 from .purge_state import PurgeState
 from .reactivate_body import ReactivateBody
 from .recipient import Recipient
@@ -149,10 +151,17 @@ from .reminded_data import RemindedData
 from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
+from .retention_policy import RetentionPolicy
+from .retention_policy_body import RetentionPolicyBody
+from .retention_preview import RetentionPreview
+from .retention_rule import RetentionRule
+from .retention_rule_action import RetentionRuleAction
+from .retention_rule_state import RetentionRuleState
 from .role import Role
 from .role_delivery import RoleDelivery
 from .role_signer import RoleSigner
 from .role_signer_delivery import RoleSignerDelivery
+from .rule_out import RuleOut
 from .send_warning import SendWarning
 from .session_defaults import SessionDefaults
 from .session_defaults_signing_order import SessionDefaultsSigningOrder
@@ -225,6 +234,8 @@ from .signing_request_expired_delivery import SigningRequestExpiredDelivery
 from .signing_request_expired_delivery_event import SigningRequestExpiredDeliveryEvent
 from .signing_request_metadata import SigningRequestMetadata
 from .signing_request_page import SigningRequestPage
+from .signing_request_purge_scheduled_delivery import SigningRequestPurgeScheduledDelivery
+from .signing_request_purge_scheduled_delivery_event import SigningRequestPurgeScheduledDeliveryEvent
 from .signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
@@ -412,8 +423,10 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PreviewRule",
     "PurgeBody",
     "PurgeBodyAction",
+    "PurgeScheduledData",
     "PurgeState",
     "ReactivateBody",
     "Recipient",
@@ -423,10 +436,17 @@ __all__ = (
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
+    "RetentionPolicy",
+    "RetentionPolicyBody",
+    "RetentionPreview",
+    "RetentionRule",
+    "RetentionRuleAction",
+    "RetentionRuleState",
     "Role",
     "RoleDelivery",
     "RoleSigner",
     "RoleSignerDelivery",
+    "RuleOut",
     "SendWarning",
     "SessionDefaults",
     "SessionDefaultsSigningOrder",
@@ -499,6 +519,8 @@ __all__ = (
     "SigningRequestExpiredDeliveryEvent",
     "SigningRequestMetadata",
     "SigningRequestPage",
+    "SigningRequestPurgeScheduledDelivery",
+    "SigningRequestPurgeScheduledDeliveryEvent",
     "SigningRequestPurgeType1Type0",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",

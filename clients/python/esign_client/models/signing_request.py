@@ -77,6 +77,9 @@ class SigningRequest:
             purge (None | PurgeState | SigningRequestPurgeType1Type0 | Unset): extension: the purge begun or done
             purged_at (datetime.datetime | None | Unset): extension: when it was purged (docs/retention.md)
             tombstone (None | SigningRequestTombstoneType1Type0 | Tombstone | Unset): extension: what a purge keeps
+            retention_purge_at (datetime.datetime | None | Unset): extension: when the retention policy purges it
+                (`retention_rule` says by which rule)
+            retention_rule (None | str | Unset):
             legal_holds (list[HeldBy] | Unset): extension, in GET of one request only: the active legal holds that cover it
      """
 
@@ -114,6 +117,8 @@ class SigningRequest:
     purge: None | PurgeState | SigningRequestPurgeType1Type0 | Unset = UNSET
     purged_at: datetime.datetime | None | Unset = UNSET
     tombstone: None | SigningRequestTombstoneType1Type0 | Tombstone | Unset = UNSET
+    retention_purge_at: datetime.datetime | None | Unset = UNSET
+    retention_rule: None | str | Unset = UNSET
     legal_holds: list[HeldBy] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -304,6 +309,20 @@ class SigningRequest:
         else:
             tombstone = self.tombstone
 
+        retention_purge_at: None | str | Unset
+        if isinstance(self.retention_purge_at, Unset):
+            retention_purge_at = UNSET
+        elif isinstance(self.retention_purge_at, datetime.datetime):
+            retention_purge_at = self.retention_purge_at.isoformat()
+        else:
+            retention_purge_at = self.retention_purge_at
+
+        retention_rule: None | str | Unset
+        if isinstance(self.retention_rule, Unset):
+            retention_rule = UNSET
+        else:
+            retention_rule = self.retention_rule
+
         legal_holds: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_holds, Unset):
             legal_holds = []
@@ -379,6 +398,10 @@ class SigningRequest:
             field_dict["purged_at"] = purged_at
         if tombstone is not UNSET:
             field_dict["tombstone"] = tombstone
+        if retention_purge_at is not UNSET:
+            field_dict["retention_purge_at"] = retention_purge_at
+        if retention_rule is not UNSET:
+            field_dict["retention_rule"] = retention_rule
         if legal_holds is not UNSET:
             field_dict["legal_holds"] = legal_holds
 
@@ -717,6 +740,36 @@ class SigningRequest:
         tombstone = _parse_tombstone(d.pop("tombstone", UNSET))
 
 
+        def _parse_retention_purge_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                retention_purge_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return retention_purge_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        retention_purge_at = _parse_retention_purge_at(d.pop("retention_purge_at", UNSET))
+
+
+        def _parse_retention_rule(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        retention_rule = _parse_retention_rule(d.pop("retention_rule", UNSET))
+
+
         _legal_holds = d.pop("legal_holds", UNSET)
         legal_holds: list[HeldBy] | Unset = UNSET
         if _legal_holds is not UNSET:
@@ -764,6 +817,8 @@ class SigningRequest:
             purge=purge,
             purged_at=purged_at,
             tombstone=tombstone,
+            retention_purge_at=retention_purge_at,
+            retention_rule=retention_rule,
             legal_holds=legal_holds,
         )
 

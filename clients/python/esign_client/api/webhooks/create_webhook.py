@@ -269,6 +269,9 @@ def sync_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -445,6 +448,9 @@ def sync(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -616,6 +622,9 @@ async def asyncio_detailed(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -792,6 +801,9 @@ async def asyncio(
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
