@@ -233,6 +233,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
         "owner_on_expired": Key(True, "email the owner when a sent request expired"),
         "owner_on_delegated": Key(True, "email the owner when a signer delegated their place to someone else"),
+        "owner_on_purge_notice": Key(True, "email the owner when the retention policy schedules the request's purge "
+                                           "(notice_days before it)"),
         "remind_signer_minutes": Key(60, "a signer is reminded (email or text) at most once in this many minutes, by "
                                          "remind or by reminder_days (0 = no limit)", 0, 7 * 24 * 60),
     },

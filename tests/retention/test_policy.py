@@ -8,6 +8,7 @@ import pytest
 
 from esign.domain.orgs import provisioning
 from tests.support import SAMPLE_PDF, assert_error
+from tests.support.mail import maildir
 from tests.support.signing import complete_request
 
 POLICY = {"rules": [{"state": "completed", "after_days": 365, "action": "purge_content"},
@@ -67,6 +68,9 @@ async def test_a_year_of_rules_notice_purge_hold_release_and_a_shared_original(s
     async def state(request_id):
         return (await client.get(f"/v1/signing-requests/{request_id}")).json
 
+    def notices():
+        return [m for m in maildir(server) if m["Subject"].startswith("To be purged:")]
+
     async def scheduled_events():
         items = (await client.get("/v1/events?event_type=signing_request.purge_scheduled&limit=100")).json["items"]
         return sorted(e["signing_request_id"] for e in items)
@@ -88,6 +92,10 @@ async def test_a_year_of_rules_notice_purge_hold_release_and_a_shared_original(s
         if day == 16:
             assert await scheduled_events() == sorted([dropped, held, free])
             assert (await state(free))["retention_rule"] == "cancelled after 30 days"
+            mailed = notices()  # the owner is told, once per request
+            assert len(mailed) == 3 and {m["To"].addresses[0].addr_spec for m in mailed} == {"ada@a.example.test"}
+            text = mailed[0].get_body(("plain",)).get_content()
+            assert "by the retention policy (rule: cancelled after 30 days)" in text and "legal hold" in text
         if day == 45:
             assert (await state(held))["purged_at"] is None and (await state(held))["legal_holds"]
             assert await services.storage.size(shared_key)  # the completed contract still uses it
@@ -99,4 +107,5 @@ async def test_a_year_of_rules_notice_purge_hold_release_and_a_shared_original(s
     contract_now = await state(contract)
     assert contract_now["tombstone"]["action"] == "purge_content" and contract_now["signers"][0]["email"]
     assert await scheduled_events() == sorted([contract, dropped, held, free])  # each announced once
+    assert len(notices()) == 4
     assert await services.storage.size(shared_key) is None  # unreferenced once the contract was purged

@@ -18,6 +18,7 @@ import uuid
 
 from esign.clock import iso
 from esign.domain.ports import Services
+from esign.domain.requests import mail_queue
 from esign.domain.retention import purge
 from esign.errors import ApiError, validation_error
 from esign.store.records import Json
@@ -93,6 +94,7 @@ async def _schedule(services: Services, org_id: str, rule: Json, notice_days: in
                                 event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:purge_scheduled")),
                                 data={"signing_request_id": request["id"], "purge_at": iso(purge_at),
                                       "action": rule["action"], "rule": rule_name(rule)})
+            await mail_queue.notify(services, request, "purge_notice", owner=True, once=True)
     return count
 
 
