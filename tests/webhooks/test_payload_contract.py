@@ -96,6 +96,14 @@ async def produce_every_event(server, client, pdf) -> None:
     assert resp.status == 200, resp
     await _signer(server, await _token(server, routed, 0), "delegate",
                   {"name": "Dan Example", "email": "dan@example.test", "reason": "on leave this week"})
+    # legal_hold.applied and .released; signing_request.purge_scheduled (the retention policy's notice of the
+    # cancelled requests above: their purge is 30 days away)
+    admin, _ = await provisioning.create_key(server.services, org, ["read", "write", "admin"])
+    hold = await client.post("/v1/legal-holds", {"name": "Audit", "reason": "review", "signer_email": ANN["email"]},
+                             key=admin)
+    assert hold.status == 201 and (await client.delete(f"/v1/legal-holds/{hold.json['id']}", key=admin)).status == 200
+    policy = {"rules": [{"state": "cancelled", "after_days": 30, "action": "purge_content"}], "notice_days": 30}
+    assert (await client.request("PUT", "/v1/retention-policy", json_body=policy, key=admin)).status == 200
     await server.run_jobs()
 
 
