@@ -39,6 +39,7 @@ NEEDS_EXISTING = {
     ("GET", "/v1/documents"): "after_id must name a document of the organisation (cursor)",
     ("GET", "/v1/templates"): "after_id must name a template of the organisation (cursor)",
     ("GET", "/v1/contacts"): "after_id must name a contact of the organisation (cursor)",
+    ("GET", "/v1/legal-holds"): "after_id must name a legal hold of the organisation (cursor)",
     ("GET", "/v1/webhooks/{webhook_id}/deliveries"): "after_id must name a delivery of the webhook (cursor)",
     ("POST", "/v1/documents/upload"): "the file must be a PDF that parses and renders, not any binary",
     ("POST", "/v1/signing-requests/{request_id}/fields"): "signer_id must be a signer of the request; fields "

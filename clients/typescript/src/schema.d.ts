@@ -2175,8 +2175,11 @@ export interface components {
             /** Format: uuid */
             id: string;
             event_type: string;
-            /** Format: uuid */
-            signing_request_id: string;
+            /**
+             * Format: uuid
+             * @description null for an event of no request (`legal_hold.applied`, `legal_hold.released`)
+             */
+            signing_request_id: string | null;
             /** Format: uuid */
             signer_id?: string | null;
             signer_name?: string | null;
