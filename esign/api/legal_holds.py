@@ -34,7 +34,7 @@ class LegalHoldsHandler(APIHandler):
     @idempotent
     async def post(self):
         body = await self.json_body(LegalHoldCreate())
-        hold = await holds.create(self.services, self.org_id, body, lifecycle.api_actor(self.api_key))
+        hold = await holds.create(self.services, self.org, body, lifecycle.api_actor(self.api_key))
         self.write_json(LegalHold().dump(hold), 201)
 
 

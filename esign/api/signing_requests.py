@@ -77,8 +77,7 @@ class SigningRequestHandler(RequestHandler):
                            "(docs/retention.md).")
     async def get(self, request_id):
         request = await self.load(request_id)
-        held = [holds.shown(h) for h in await holds.holding(self.services, request)]
-        self.write_request({**request, "legal_holds": held})
+        self.write_request({**request, "legal_holds": await holds.shown(self.services, self.org, request)})
 
     @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
                errors=(400, 401, 403, 404, 409, 422, 429),

@@ -227,8 +227,3 @@ class Events(Repository[Json]):
             {"$set": {f: None for f in PERSONAL}, "$min": {"redacted_at": at}})
         return result.modified_count
 
-    async def org_chain(self, org_id: str, after_seq: int, limit: int) -> list[Json]:
-        """The organisation's events after `after_seq`, in chain order (index org_seq_unique): the chain
-        check reads it page by page."""
-        cursor = self.col.find({"org_id": org_id, "seq": {"$gt": after_seq}}).sort("seq", ASCENDING).limit(limit)
-        return [out(d) async for d in cursor]

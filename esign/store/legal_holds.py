@@ -6,8 +6,10 @@ from __future__ import annotations
 import builtins
 import datetime as dt
 
+from esign.clock import Clock
 from esign.db import ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository
+from esign.store.base import ASCENDING, DESCENDING, Database, Index, Page, Repository
+from esign.store.cache import TTLCache
 from esign.store.records import Json
 
 MAX_ACTIVE = 1000  # active holds of one organisation (each purge reads them all)
@@ -19,6 +21,15 @@ class LegalHolds(Repository[Json]):
     indexes = [Index("org_active_created", [("org_id", ASCENDING), ("active", ASCENDING), ("created_at", DESCENDING),
                                             ("_id", DESCENDING)])]
     cursor_fields = ("created_at", "active")
+
+    def __init__(self, db: Database, clock: Clock) -> None:
+        self.cache = TTLCache(clock)  # org id -> its active holds, as a request's answer shows them
+        super().__init__(db, clock, after_write=self.cache.clear)
+
+    async def shown(self, org_id: str) -> builtins.list[Json]:
+        """`active`, cached for `[security] api_key_cache_seconds` (esign.store.cache): what the answer of
+        a request shows; a purge reads `active` itself."""
+        return await self.cache.read(org_id, lambda: self.active(org_id))
 
     async def active(self, org_id: str) -> builtins.list[Json]:
         """The organisation's active holds (at most MAX_ACTIVE), newest first."""

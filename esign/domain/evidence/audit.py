@@ -1,19 +1,16 @@
-"""The audit trail sealed in a PDF against the events the deployment stores (`esign verify --config`), and
-the check of an organisation's whole chain. Both know redacted links: events of a purged request whose
-personal fields were removed (esign.domain.retention) keep their id, type, time, places and hashes, so
-the chain still links through them; their own content can no longer be recomputed, and the check says
-how many were redacted and when instead of reporting a failure."""
+"""The audit trail sealed in a PDF against the events the deployment stores (`esign verify --config`). It
+knows redacted links: events of a purged request whose personal fields were removed
+(esign.domain.retention) keep their id, type, time, places and hashes, so the chain still links through
+them; their own content can no longer be recomputed, and the check says how many were redacted and when
+instead of reporting a failure."""
 from __future__ import annotations
 
 import collections
 from typing import cast
 
 from esign.audit_chain import check_trail, event_hash, trail_of
-from esign.clock import iso
 from esign.domain.ports import Services
 from esign.store.records import Json
-
-CHAIN_PAGE = 1000  # events of an organisation read at once by `check_org_chain`
 
 
 def redactions(events: list[Json]) -> list[str]:
@@ -53,24 +50,3 @@ async def compare_with_store(services: Services, trail: Json) -> list[tuple[bool
                      for text in redactions(stored)]
     return findings
 
-
-async def check_org_chain(services: Services, org_id: str) -> tuple[list[str], list[str]]:
-    """(problems, redactions) of the organisation's whole chain, oldest first: each event's hash is its
-    content's (but for redacted links) and each links to the one before by `prev_org_hash`."""
-    problems: list[str] = []
-    redacted: list[Json] = []
-    previous: Json | None = None
-    while True:
-        page = await services.store.events.org_chain(org_id, previous["seq"] if previous else -1, CHAIN_PAGE)
-        for event in page:
-            where = f"event {event['seq']} ({event['event_type']}, {iso(event['created_at'])})"
-            if event.get("redacted_at"):
-                redacted.append(event)
-            elif event.get("hash") != event_hash(event):
-                problems.append(f"{where}: its content does not match its hash (it was changed)")
-            if previous is not None and event.get("prev_org_hash") != previous.get("hash"):
-                problems.append(f"{where}: it does not follow the event before it in the chain "
-                                "(an event was removed, inserted or reordered)")
-            previous = event
-        if len(page) < CHAIN_PAGE:
-            return problems, redactions(redacted)

@@ -29,13 +29,19 @@ def covers(hold: Json, request: SigningRequest) -> bool:
 
 
 async def holding(services: Services, request: SigningRequest) -> list[Json]:
-    """The organisation's active holds that cover the request, newest first."""
+    """The organisation's active holds that cover the request, newest first (a purge asks)."""
     return [h for h in await services.store.legal_holds.active(request["org_id"]) if covers(h, request)]
 
 
-def shown(hold: Json) -> Json:
-    """A hold as a request names it: its id and name."""
-    return {"id": hold["id"], "name": hold["name"]}
+async def shown(services: Services, org: Json, request: SigningRequest) -> list[Json]:
+    """The holds as the request's answer shows them (`id`, `name`): none without a read for an organisation
+    that never applied one (`uses_legal_holds`, on the organisation as authentication read it), else read
+    through the cache (a hold applied or released by another process shows within `[security]
+    api_key_cache_seconds`; a purge always reads them afresh)."""
+    if not org.get("uses_legal_holds"):
+        return []
+    held = await services.store.legal_holds.shown(org["id"])
+    return [{"id": h["id"], "name": h["name"]} for h in held if covers(h, request)]
 
 
 def refusal(holds: list[Json]) -> ApiError:
@@ -64,13 +70,17 @@ def _criterion(body: Json) -> Json:
     return criterion
 
 
-async def create(services: Services, org_id: str, body: Json, by: Json | None) -> Json:
-    """A new active hold (`name`, `reason`, one criterion), with `matched_now`: the requests it covers now."""
+async def create(services: Services, org: Json, body: Json, by: Json | None) -> Json:
+    """A new active hold (`name`, `reason`, one criterion) of `org`, with `matched_now`: the requests it
+    covers now."""
+    org_id = org["id"]
     criterion = _criterion(body)
     repo = services.store.legal_holds
     if await repo.count_active(org_id) >= MAX_ACTIVE:
         raise ApiError(409, "limit_reached", f"an organisation has at most {MAX_ACTIVE} active legal holds; "
                                              "release one first")
+    if not org.get("uses_legal_holds"):  # before the hold: a request's answer reads the holds of such an organisation
+        await services.store.organizations.update(org_id, {"uses_legal_holds": True})
     hold = await repo.insert({"_id": new_id(), "org_id": org_id, "name": body["name"], "reason": body["reason"],
                               **criterion, "active": True, "created_at": services.clock.now(), "created_by": by,
                               "released_at": None})
