@@ -378,7 +378,7 @@ class SigningRequest(TaggedOut):
         "description": "extension: when the retention policy purges it (`retention_rule` says by which rule)"})
     retention_rule = fields.String(allow_none=True, dump_default=None)
     legal_holds = fields.List(fields.Nested(HeldBy), metadata={
-        "description": "extension, in GET of one request only: the active legal holds that cover it"})
+        "description": "extension, in GET of one request only, when any: the active legal holds that cover it"})
 
 
 class SigningRequestSummary(TaggedSummary):

@@ -77,7 +77,8 @@ class SigningRequestHandler(RequestHandler):
                            "(docs/retention.md).")
     async def get(self, request_id):
         request = await self.load(request_id)
-        self.write_request({**request, "legal_holds": await holds.shown(self.services, self.org, request)})
+        held = await holds.shown(self.services, self.org, request)
+        self.write_request({**request, "legal_holds": held} if held else request)
 
     @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
                errors=(400, 401, 403, 404, 409, 422, 429),

@@ -2626,7 +2626,7 @@ export interface components {
              */
             retention_purge_at?: string | null;
             retention_rule?: string | null;
-            /** @description extension, in GET of one request only: the active legal holds that cover it */
+            /** @description extension, in GET of one request only, when any: the active legal holds that cover it */
             legal_holds?: components["schemas"]["HeldBy"][];
         };
         SignerEdit: {

@@ -80,7 +80,8 @@ class SigningRequest:
             retention_purge_at (datetime.datetime | None | Unset): extension: when the retention policy purges it
                 (`retention_rule` says by which rule)
             retention_rule (None | str | Unset):
-            legal_holds (list[HeldBy] | Unset): extension, in GET of one request only: the active legal holds that cover it
+            legal_holds (list[HeldBy] | Unset): extension, in GET of one request only, when any: the active legal holds that
+                cover it
      """
 
     id: UUID
