@@ -21,8 +21,10 @@ from esign.api import (
     files,
     health,
     identity,
+    legal_holds,
     meta,
     metrics,
+    retention,
     seal,
     signer,
     signing_requests,
@@ -43,7 +45,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring]
+               authoring, retention, legal_holds]
 
 
 def all_routes() -> list[tuple[str, type]]:

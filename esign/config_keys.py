@@ -233,8 +233,20 @@ KEYS: dict[str, dict[str, Key]] = {
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
         "owner_on_expired": Key(True, "email the owner when a sent request expired"),
         "owner_on_delegated": Key(True, "email the owner when a signer delegated their place to someone else"),
+        "owner_on_purge_notice": Key(True, "email the owner when the retention policy schedules the request's purge "
+                                           "(notice_days before it)"),
         "remind_signer_minutes": Key(60, "a signer is reminded (email or text) at most once in this many minutes, by "
                                          "remind or by reminder_days (0 = no limit)", 0, 7 * 24 * 60),
+    },
+    # the retention policy of an organisation that has not set its own (PUT /v1/retention-policy: docs/retention.md)
+    "retention": {
+        **{f"{state}_after_days": Key(0, f"{state} requests are purged this many days after they ended "
+                                         "(0 = kept until purged by hand)", 0, 36500)
+           for state in ("completed", "cancelled", "expired")},
+        **{f"{state}_action": Key("purge_content", f"what purging a {state} request removes",
+                                  choices=("purge_content", "purge_all"))
+           for state in ("completed", "cancelled", "expired")},
+        "notice_days": Key(14, "signing_request.purge_scheduled is recorded this many days before a purge", 0, 365),
     },
 }
 

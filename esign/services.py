@@ -35,7 +35,7 @@ class Services:
         self.metrics = Metrics(__version__)  # this process's own registry (GET /metrics)
         dbmod.round_trips(database).observers.append(self.metrics.db_command)
         self.store = Store(database, clock)
-        for cached in (self.store.api_keys, self.store.organizations):
+        for cached in (self.store.api_keys, self.store.organizations, self.store.legal_holds):
             cached.cache.seconds = config.security.api_key_cache_seconds
         self.storage = pluginsmod.choose_provider(pm, config, "storage")
         self.email = pluginsmod.choose_provider(pm, config, "email")

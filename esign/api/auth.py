@@ -52,8 +52,10 @@ async def rate_limit(handler) -> None:
 
 
 def check_scope(handler) -> None:
-    """The key's scope covers the method; a sandbox key writes only where the handler allows it."""
-    needed = "read" if handler.request.method in ("GET", "HEAD") else "write"
+    """The key's scope covers the method (`read` to read, `write` to change), or the handler's own
+    `scope` (`admin`: retention and legal holds, docs/retention.md); a sandbox key writes only where
+    the handler allows it."""
+    needed = handler.scope or ("read" if handler.request.method in ("GET", "HEAD") else "write")
     if needed not in handler.api_key.get("scopes", ()):
         raise ApiError(403, "insufficient_scope", f"this API key lacks the {needed!r} scope")
     if (handler.sandbox and needed == "write" and not handler.sandbox_writes

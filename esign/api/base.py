@@ -296,6 +296,8 @@ class APIHandler(BaseHandler):
     they change is one (design.md §11); elsewhere their writes are 403."""
 
     sandbox_writes = False
+    #: the scope every method needs, when not `read` (GET) and `write` (the rest): `admin`
+    scope: str | None = None
 
     async def prepare(self):
         super().prepare()

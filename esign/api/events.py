@@ -24,7 +24,8 @@ class EventQuery(PageQuery):
 class PolledEvent(OutSchema):
     id = fields.UUID(required=True)
     event_type = fields.String(required=True)
-    signing_request_id = fields.UUID(required=True)
+    signing_request_id = fields.UUID(required=True, allow_none=True, metadata={
+        "description": "null for an event of no request (`legal_hold.applied`, `legal_hold.released`)"})
     signer_id = fields.UUID(allow_none=True)
     signer_name = fields.String(allow_none=True)
     signer_email = fields.String(allow_none=True)

@@ -22,6 +22,8 @@ async def send_file(handler, request: dict | None, which: str, document_id: str 
     certificate or its combined PDF from blob storage as an attachment; 404 when there is none. The
     download links (esign.api.files), the copy links (esign.api.copies) and the signer's own download
     (esign.api.signer), named in `locale`."""
+    if request:
+        downloads.check_not_purged(request)
     key = request and downloads.blob_key(request, which, document_id)
     size = key and await handler.services.storage.size(key)
     if not size:

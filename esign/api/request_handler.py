@@ -6,6 +6,7 @@ from esign.api.base import APIHandler
 from esign.api.signing_request_schemas import SigningRequest
 from esign.domain.requests import lifecycle
 from esign.domain.requests import signing_requests as domain
+from esign.errors import invalid_state
 
 
 class RequestHandler(APIHandler):
@@ -17,6 +18,8 @@ class RequestHandler(APIHandler):
     async def load_for_change(self, request_id: str) -> dict:
         request = await self.load(request_id)
         lifecycle.check_changeable(request, self.sandbox, "signing request")
+        if request.get("purge"):
+            raise invalid_state("this signing request was purged: it changes no more")
         return request
 
     def write_request(self, request: dict, status: int = 200, sent: bool = False):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import mail_queue
@@ -373,6 +374,15 @@ class SigningRequest(TaggedOut):
         "them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, "
         "drawn on a signatures page at the end of the signed PDF)")})
     allow_delegation = fields.Boolean(dump_default=False)
+    purge = fields.Nested(PurgeState, allow_none=True, dump_default=None, metadata={"description": "extension: the purge begun or done"})
+    purged_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
+        "description": "extension: when it was purged (docs/retention.md)"})
+    tombstone = fields.Nested(Tombstone, allow_none=True, dump_default=None, metadata={"description": "extension: what a purge keeps"})
+    retention_purge_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
+        "description": "extension: when the retention policy purges it (`retention_rule` says by which rule)"})
+    retention_rule = fields.String(allow_none=True, dump_default=None)
+    legal_holds = fields.List(fields.Nested(HeldBy), metadata={
+        "description": "extension, in GET of one request only, when any: the active legal holds that cover it"})
 
 
 class SigningRequestSummary(TaggedSummary):

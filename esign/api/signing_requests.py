@@ -30,6 +30,7 @@ from esign.api.signing_request_schemas import (
 from esign.domain.evidence import attachments
 from esign.domain.requests import downloads, drafts, fresh_links, lifecycle, tags
 from esign.domain.requests import signing_requests as domain
+from esign.domain.retention import holds
 from esign.domain.signer import routing, signing
 from esign.errors import ApiError
 from esign.schema import (
@@ -71,9 +72,13 @@ class SigningRequestsHandler(RequestHandler):
 
 class SigningRequestHandler(RequestHandler):
     @operation("Get a signing request with its signers", tags=["signing requests"], responses={200: SigningRequest},
-               description="The request as it stands: its status, documents, signers and their progress.")
+               description="The request as it stands: its status, documents, signers and their progress; "
+                           "extension: the legal holds that cover it, and once purged its tombstone "
+                           "(docs/retention.md).")
     async def get(self, request_id):
-        self.write_request(await self.load(request_id))
+        request = await self.load(request_id)
+        held = await holds.shown(self.services, self.org, request)
+        self.write_request({**request, "legal_holds": held} if held else request)
 
     @operation("Edit a draft", tags=["signing requests"], body=SigningRequestUpdate, responses={200: SigningRequest},
                errors=(400, 401, 403, 404, 409, 422, 429),
@@ -280,12 +285,13 @@ class AttachmentDownloadHandler(RequestHandler):
     @operation("Download the file a signer attached to a field (extension)", tags=["signing requests"],
                responses={200: {"content": {t: {"schema": {"type": "string", "format": "binary"}}
                                             for t in ("application/pdf", "image/png", "image/jpeg")}}},
-               errors=(401, 403, 404, 429),
+               errors=(401, 403, 404, 410, 429),
                description="The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its "
                            "`Content-Type`), as an attachment named as the signer named it. 404 when the field has "
-                           "no file (yet).")
+                           "no file (yet); 410 `purged` once the request was purged (docs/retention.md).")
     async def get(self, request_id, field_id):
         request = await self.load(request_id)
+        downloads.check_not_purged(request)
         described = attachments.find(request, self.path_id(field_id, "field"))
         size = await self.services.storage.size(described["blob_key"])
         if not size:
@@ -301,13 +307,14 @@ class AttachmentDownloadHandler(RequestHandler):
 
 class DownloadHandler(RequestHandler):
     @operation("A 24-hour download URL of the signed PDF", tags=["signing requests"], query=DownloadQuery,
-               responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 422, 429),
+               responses={200: DownloadResponse}, errors=(401, 403, 404, 409, 410, 422, 429),
                description="Completed requests only (409 invalid_state otherwise, also while the signed PDF is "
                            "still being produced: then with `Retry-After` in seconds; the `document.signed` "
                            "event says when it is ready). The URL needs no API key and expires after 24 hours. "
                            "Extension: for an envelope of several documents, the first document's signed PDF; "
                            "`document_id` names another (404 for one not in the request), `combined=true` asks for "
-                           "one sealed PDF of every document with the certificate (both together: 422).")
+                           "one sealed PDF of every document with the certificate (both together: 422). 410 `purged` "
+                           "once the request was purged (docs/retention.md).")
     async def get(self, request_id):
         request = await self.load(request_id)
         q = self.query(DownloadQuery())

@@ -121,6 +121,9 @@ class Metrics:
         self._lags: deque[float] = deque(maxlen=LOOP_WINDOW_TICKS)
         # resident and virtual memory, CPU seconds, open and maximum file descriptors, start time (Linux)
         ProcessCollector(registry=r)
+        self.purges = Counter("esign_purges", "signing requests purged, by action (docs/retention.md)", ["action"],
+                              registry=r)
+        self.purged_blobs = Counter("esign_purged_blobs", "blobs deleted by purges (docs/retention.md)", registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -133,7 +136,8 @@ class Metrics:
                                   (self.page_images, PAGE_IMAGE_OUTCOMES),
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
                                   (self.console_actions, CONSOLE_ACTIONS),
-                                  (self.authoring_sessions, AUTHORING_EVENTS)):
+                                  (self.authoring_sessions, AUTHORING_EVENTS),
+                                  (self.purges, ("purge_content", "purge_all"))):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -171,6 +175,12 @@ class Metrics:
         self.webhook_deliveries.labels(outcome).inc()
         if seconds is not None:
             self.webhook_duration.observe(seconds)
+
+    def purge(self, action: str) -> None:
+        self.purges.labels(action).inc()
+
+    def purged_blob(self) -> None:
+        self.purged_blobs.inc()
 
     def job(self, lane: str, kind: str, outcome: str) -> None:
         self.job_runs.labels(lane, kind, outcome).inc()

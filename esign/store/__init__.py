@@ -14,9 +14,11 @@ from esign.store.events import Events
 from esign.store.idempotency import IdempotencyRecords
 from esign.store.identity_sessions import IdentitySessions
 from esign.store.jobs import Jobs
+from esign.store.legal_holds import LegalHolds
 from esign.store.members import ConsoleLinks, ConsoleSessions, Members
 from esign.store.organizations import Organizations
 from esign.store.rate_limits import RateLimits
+from esign.store.retention_policies import RetentionPolicies
 from esign.store.settings import Settings
 from esign.store.signing_requests import SigningRequests
 from esign.store.templates import Templates, TemplateVersions
@@ -61,6 +63,8 @@ class Store:
     console_links: ConsoleLinks
     console_sessions: ConsoleSessions
     authoring_sessions: AuthoringSessions
+    legal_holds: LegalHolds
+    retention_policies: RetentionPolicies
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db

@@ -1,5 +1,6 @@
 import builtins
 import collections
+import datetime as dt
 from collections.abc import Callable, Iterable
 from typing import cast
 
@@ -73,3 +74,9 @@ class Documents(Repository[Document]):
     async def set_pages(self, doc_id: str, pages: builtins.list[Json]) -> None:
         """Remember the page sizes as displayed (computed once, on first use by a signing page)."""
         await self.col.update_one({"_id": doc_id}, {"$set": {"pages": pages}})
+
+    async def content_purged(self, doc_id: str, at: dt.datetime) -> None:
+        """The document's file was deleted by a purge (esign.domain.retention): the record stays, marked."""
+        await self.col.update_one({"_id": doc_id, "content_purged_at": {"$exists": False}},
+                                  {"$set": {"content_purged_at": at, "status": "purged"}})
+        self._settled = collections.OrderedDict((k, d) for k, d in self._settled.items() if k[1] != doc_id)

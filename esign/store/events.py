@@ -12,7 +12,10 @@ from esign.store.records import Json
 # Types that go to webhooks only and never appear in polling (spec: Events).
 WEBHOOK_ONLY = ("document.uploaded", "member.invited")
 HEAD = {"seq": 1, "request_seq": 1, "hash": 1, "created_at": 1}
-TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash") if f != "id"}
+TRAIL_FIELDS = {f: 1 for f in (*CHAINED, "hash", "redacted_at") if f != "id"}
+# what a redaction removes from an event (esign.domain.retention): who, from where, and what they gave
+PERSONAL = ("signer_name", "signer_email", "ip_address", "user_agent", "country", "city", "region", "metadata",
+            "data")
 MAX_PLACES_TRIED = 1000  # each try loses only to an event that was stored: this bounds concurrent writers
 # A request's chain starts with its creation: that event's place (request_seq 1, nothing before it) needs no
 # read; should another event of the request have taken it, the unique index refuses the insert and the
@@ -219,3 +222,13 @@ class Events(Repository[Json]):
             query["seq"] = {"$gt": since_seq}
             return await self.page(query, [("seq", ASCENDING)], limit, offset)
         return await self.page(query, [("seq", DESCENDING)], limit, offset)
+
+    async def redact(self, request_id: str, at: dt.datetime) -> int:
+        """Remove the personal fields (PERSONAL) of the request's events: each keeps its
+        id, type, time, places and hashes, and `redacted_at` (esign.domain.evidence.audit checks a chain
+        holding such links). One update of the request's chain (index request_chain_unique)."""
+        result = await self.col.update_many(  # a repeated redaction keeps the first time ($min)
+            {"signing_request_id": request_id, "in_request_chain": True},
+            {"$set": {f: None for f in PERSONAL}, "$min": {"redacted_at": at}})
+        return result.modified_count
+

@@ -212,6 +212,14 @@ class SigningRequest(TypedDict):
     stamped_sha256: NotRequired[str]
     signed_pdf_error: NotRequired[str | None]
     delivery: NotRequired[Json]  # the enterprise delivery's state (esign.domain.mail.enterprise_delivery)
+    # a purge begun or done, what it keeps, and when it finished (esign.domain.retention.purge)
+    purge: NotRequired[Json]
+    tombstone: NotRequired[Json]
+    purged_at: NotRequired[dt.datetime]
+    # a purge scheduled by the retention policy (esign.domain.retention.policy)
+    retention_purge_at: NotRequired[dt.datetime | None]
+    retention_action: NotRequired[str]
+    retention_rule: NotRequired[str]
     # not stored: the version whose effects are being done, on the request handed to them
     # (esign.domain.requests.effects), from which their events take their ids
     following: NotRequired[int]

@@ -14,6 +14,10 @@ from esign.store.contacts import name_key
 from esign.store.records import Json, SigningRequest
 
 STATUSES = ["draft", "pending", "completed", "cancelled", "expired"]
+# what a purge may take (esign.domain.retention.purge): a final state (a draft is deleted instead)
+PURGEABLE = ["completed", "cancelled", "expired"]
+# when a request in each of those states ended
+ENDED = {"completed": "completed_at", "cancelled": "cancelled_at", "expired": "expired_at"}
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
@@ -79,6 +83,19 @@ class SigningRequests(Repository[SigningRequest]):
                       partial={"external_id": {"$type": "string"}}) for sort in SORTS),
         *(_list_index(f"org_metadata_status_{sort}", [("metadata_terms", ASCENDING)], sort,
                       partial={"metadata_terms": {"$type": "string"}}) for sort in SORTS),
+        # a purge keeps an original another request of the organisation still uses (esign.domain.retention)
+        Index("org_document", [("org_id", ASCENDING), ("document_id", ASCENDING), ("purge.state", ASCENDING),
+                               ("_id", ASCENDING)]),
+        Index("org_envelope_document", [("org_id", ASCENDING), ("documents.id", ASCENDING), ("purge.state", ASCENDING),
+                                        ("_id", ASCENDING)]),
+        # the retention sweep (esign.domain.retention.policy): requests of an organisation that ended before a
+        # time and are neither purged nor scheduled, by state; then the scheduled purges that are due
+        *(Index(f"retention_{state}", [("org_id", ASCENDING), ("status", ASCENDING), ("purge.state", ASCENDING),
+                                       ("retention_purge_at", ASCENDING), (ENDED[state], ASCENDING)])
+          for state in PURGEABLE),
+        Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
+        # the requests a legal hold by template covers (esign.domain.retention.holds)
+        Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
@@ -106,12 +123,13 @@ class SigningRequests(Repository[SigningRequest]):
     async def replace_if(self, record: SigningRequest, expected_status: str | builtins.list[str] | tuple[str, ...],
                          changes: Json) -> SigningRequest | None:
         """Apply `changes` if the record is still in `expected_status` (a status or a list) at the
-        version it was read at (with the fields `derived` from them). Returns the new record, or None when
-        someone else changed it first."""
+        version it was read at and no purge has begun on it (with the fields `derived` from them). Returns
+        the new record, or None when someone else changed it first."""
         statuses = expected_status if isinstance(expected_status, (list, tuple)) else [expected_status]
         changes = {**changes, **derived(changes), "version": record["version"] + 1, "updated_at": self.clock.now()}
         doc = await self.col.find_one_and_update(
-            {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"]},
+            {"_id": record["id"], "status": {"$in": statuses}, "version": record["version"],
+             "purge": {"$exists": False}},
             {"$set": changes}, return_document=ReturnDocument.AFTER)
         return self.record(doc)
 
@@ -239,3 +257,94 @@ class SigningRequests(Repository[SigningRequest]):
     async def by_moved_token(self, token_hash: str) -> SigningRequest | None:
         """The request one of whose signers held this link before it moved (esign.domain.signer.routing)."""
         return self.record(await self.col.find_one({"signers.moved_token_hashes": token_hash}))
+
+    async def purge_begin(self, record: SigningRequest, purge: Json) -> SigningRequest | None:
+        """Mark the request as being purged (`purge`: action, reason, state `purging` ...) if it is still
+        in a purgeable status at the version read and not purged (a finished `purge_content` may become
+        a `purge_all`). From then on no transition applies to it (`replace_if`). None when it changed."""
+        open_: builtins.list[Json] = [{"purge": {"$exists": False}}]
+        if purge["action"] == "purge_all":
+            open_.append({"purge.state": "done", "purge.action": "purge_content"})
+        return self.record(await self.col.find_one_and_update(
+            {"_id": record["id"], "org_id": record["org_id"], "status": {"$in": PURGEABLE},
+             "version": record["version"], "$or": open_},
+            {"$set": {"purge": purge, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def purge_tombstone(self, request_id: str, tombstone: Json) -> SigningRequest | None:
+        """Keep the tombstone of a purge under way, once (the first run of its job to get here; a later
+        `purge_all` of a request purged of its content keeps the first tombstone)."""
+        await self.col.update_one({"_id": request_id, "purge.state": "purging", "tombstone": {"$exists": False}},
+                                  {"$set": {"tombstone": tombstone}})
+        return await self.by_id(request_id)
+
+    async def purge_finish(self, request_id: str, at: dt.datetime, changes: Json) -> SigningRequest | None:
+        """The purge under way is done: `changes` (what the purge removes) with `purged_at`. None when
+        another run finished it first (it finishes once)."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": request_id, "purge.state": "purging"},
+            {"$set": {**changes, "purge.state": "done", "purge.purged_at": at, "purged_at": at,
+                      "updated_at": at}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def uses_document(self, org_id: str, document_id: str, other_than: str) -> bool:
+        """Whether a request of the organisation besides `other_than`, not purged of its content, uses the
+        document (indexes org_document, org_envelope_document)."""
+        for key in ("document_id", "documents.id"):
+            if await self.col.find_one({"org_id": org_id, key: document_id, "_id": {"$ne": other_than},
+                                        "purge.state": {"$ne": "done"}}, {"_id": 1}) is not None:
+                return True
+        return False
+
+    async def count_held(self, org_id: str, criteria: Json) -> int:
+        """How many of the organisation's requests a legal hold's `criteria` covers now (one of:
+        `signing_request_ids`, `signer_email`, `template_id`, `created_from`/`created_to`), each count
+        served by an index (_id; org_signer_status_created_at; org_template; org_status_created_at)."""
+        if criteria.get("signing_request_ids"):
+            found = self.col.find({"_id": {"$in": criteria["signing_request_ids"]}}, {"org_id": 1})
+            return len([d async for d in found if d["org_id"] == org_id])
+        query: Json = {"org_id": org_id}
+        if criteria.get("signer_email"):
+            query.update(signer_emails=criteria["signer_email"].lower(), status={"$in": STATUSES})
+        elif criteria.get("template_id"):
+            query["template_id"] = criteria["template_id"]
+        else:
+            query["status"] = {"$in": STATUSES}
+            query["created_at"] = {k: criteria[f] for k, f in (("$gte", "created_from"), ("$lt", "created_to"))
+                                   if criteria.get(f) is not None}
+        return await self.col.count_documents(query)
+
+    async def to_schedule(self, org_id: str, status: str, ended_before: dt.datetime,
+                          limit: int) -> builtins.list[SigningRequest]:
+        """The organisation's requests in `status` (one of PURGEABLE) that ended before `ended_before`, not
+        purged and not scheduled for a purge yet (index retention_<status>)."""
+        cursor = self.col.find({"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
+                                ENDED[status]: {"$lte": ended_before}}).limit(limit)
+        return self.records([d async for d in cursor])
+
+    async def schedule_purge(self, request: SigningRequest, schedule: Json) -> bool:
+        """Schedule the request's purge (`retention_purge_at`, `retention_action`, `retention_rule`) once:
+        False when it was scheduled or purged meanwhile. The version is left alone (no transition races it)."""
+        result = await self.col.update_one({"_id": request["id"], "purge.state": None, "retention_purge_at": None},
+                                           {"$set": schedule})
+        return result.modified_count == 1
+
+    async def purges_due(self, now: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
+        """Requests whose scheduled purge is due and not begun, the most overdue first (index retention_due)."""
+        cursor = self.col.find({"purge.state": None, "retention_purge_at": {"$lte": now}}).sort(
+            "retention_purge_at", ASCENDING).limit(limit)
+        return self.records([d async for d in cursor])
+
+    async def postpone_purge(self, request_id: str, until: dt.datetime) -> None:
+        """A held request's scheduled purge is looked at again at `until`."""
+        await self.col.update_one({"_id": request_id, "purge.state": None}, {"$set": {"retention_purge_at": until}})
+
+    async def count_retention(self, org_id: str, status: str, ended_before: dt.datetime,
+                              purge_before: dt.datetime) -> int:
+        """The organisation's requests in `status`, not purged, that a rule would purge by a time: those
+        not scheduled that ended before `ended_before`, and those scheduled before `purge_before` (index
+        retention_<status>, both)."""
+        base: Json = {"org_id": org_id, "status": status, "purge.state": None}
+        unscheduled = await self.col.count_documents({**base, "retention_purge_at": None,
+                                                      ENDED[status]: {"$lte": ended_before}})
+        return unscheduled + await self.col.count_documents({**base, "retention_purge_at": {"$lte": purge_before}})

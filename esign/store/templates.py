@@ -16,8 +16,18 @@ class Templates(Repository[Template]):
     # `sandbox` last: counting the templates that count toward the plan reads the index only
     indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING),
                                      ("sandbox", ASCENDING)]),
-               Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)])]
+               Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)]),
+               # a purge keeps an original a template uses (esign.domain.retention)
+               Index("org_document", [("org_id", ASCENDING), ("document_id", ASCENDING)]),
+               Index("org_documents", [("org_id", ASCENDING), ("document_ids", ASCENDING)])]
     cursor_fields = ("created_at",)
+
+    async def uses_document(self, org_id: str, document_id: str) -> bool:
+        """Whether a template of the organisation uses the document (indexes org_document, org_documents)."""
+        for key in ("document_id", "document_ids"):
+            if await self.col.find_one({"org_id": org_id, key: document_id}, {"_id": 1}) is not None:
+                return True
+        return False
 
     async def list(self, org_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
         """Summaries (roles by name only), newest first."""

@@ -173,6 +173,23 @@ class DocumentUploadedData(_Base):
     page_count = fields.Integer(required=True, allow_none=True)
 
 
+class PurgeScheduledData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    purge_at = _timestamp("when the retention policy purges it", required=True)
+    action = fields.String(required=True, metadata={"description": "purge_content or purge_all"})
+    rule = fields.String(required=True, metadata={"description": "the rule: the final state and its after_days"})
+
+
+class LegalHoldData(_Base):
+    legal_hold_id = fields.UUID(required=True)
+    name = fields.String(required=True)
+
+
+class LegalHoldAppliedData(LegalHoldData):
+    matched_now = fields.Integer(required=True, metadata={
+        "description": "signing requests the hold covers when applied (later ones are covered too)"})
+
+
 class MemberInvitedData(_Base):
     email = fields.String(required=True)
     name = fields.String(required=True, allow_none=True)
@@ -191,6 +208,8 @@ DATA_SCHEMAS = {
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
+    "signing_request.purge_scheduled": PurgeScheduledData,
+    "legal_hold.applied": LegalHoldAppliedData, "legal_hold.released": LegalHoldData,
 }
 SUBSCRIBABLE = tuple(DATA_SCHEMAS)
 

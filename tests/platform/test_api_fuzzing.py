@@ -39,6 +39,7 @@ NEEDS_EXISTING = {
     ("GET", "/v1/documents"): "after_id must name a document of the organisation (cursor)",
     ("GET", "/v1/templates"): "after_id must name a template of the organisation (cursor)",
     ("GET", "/v1/contacts"): "after_id must name a contact of the organisation (cursor)",
+    ("GET", "/v1/legal-holds"): "after_id must name a legal hold of the organisation (cursor)",
     ("GET", "/v1/webhooks/{webhook_id}/deliveries"): "after_id must name a delivery of the webhook (cursor)",
     ("POST", "/v1/documents/upload"): "the file must be a PDF that parses and renders, not any binary",
     ("POST", "/v1/signing-requests/{request_id}/fields"): "signer_id must be a signer of the request; fields "
@@ -50,6 +51,11 @@ NEEDS_EXISTING = {
                                                    "that exists",
     ("PATCH", "/v1/signing-requests/{request_id}/fields/{field_id}"): "signer_id must be a signer of the request; "
                                                                       "fields on pages the document has",
+    ("PUT", "/v1/retention-policy"): "at most one rule per final state: a rule across the items of a list",
+    ("POST", "/v1/legal-holds"): "exactly one criterion (request ids, signer email, template or creation range), "
+                                 "created_from before created_to: a rule across fields",
+    ("POST", "/v1/signing-requests/{request_id}/purge"): "the request must be completed, cancelled or expired (409 "
+                                                         "otherwise)",
     ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "
                                                                                    "the signer invited (409 otherwise)",
 }
@@ -71,11 +77,13 @@ name = "Org A"
 plan = "enterprise"
 [[organizations.api_keys]]
 key = "{KEY_A}"
+scopes = ["read", "write", "admin"]
 [[organizations]]
 name = "Org B"
 plan = "enterprise"
 [[organizations.api_keys]]
 key = "{KEY_B}"
+scopes = ["read", "write", "admin"]
 """)
     return str(path)
 

@@ -11,6 +11,7 @@ import pytest
 
 from esign import openapi
 from esign.app import all_routes
+from esign.domain.orgs import provisioning
 from tests.support import SAMPLE_PDF, assert_error
 from tests.support.templates import bulk, offer_template, recipient
 
@@ -18,6 +19,7 @@ SIGNERS = [{"name": "Ann Private", "email": "ann.private@a.example.test"}]
 BODIES = {  # valid for the owner, so that only the key decides the answer
     "POST /v1/signing-requests/{request_id}/cancel": {"reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/reactivate": {"expires_in_days": 3},
+    "POST /v1/signing-requests/{request_id}/purge": {"action": "purge_all", "reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/fields": {"fields": []},
     "POST /v1/signing-requests/{request_id}/embedded-url": {"allowed_origin": "https://app.a.example.test"},
     "PATCH /v1/webhooks/{webhook_id}": {"name": "renamed"},
@@ -45,18 +47,25 @@ async def org_a_resources(server, client) -> dict:
     delivery = (deliveries["items"] if isinstance(deliveries, dict) else deliveries)[0]
     session = (await client.post("/v1/authoring-sessions", {"mode": "request", "document_ids": [doc],
                                                             "defaults": {"signers": SIGNERS}})).json
+    org_a = await server.services.store.organizations.by_name("Org A")
+    admin_a, _ = await provisioning.create_key(server.services, org_a, ["read", "write", "admin"])
+    hold = (await client.post("/v1/legal-holds", {"name": "Org A's hold", "reason": "a-private",
+                                                  "signer_email": "ann.private@a.example.test"}, key=admin_a)).json
     field = (await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": [
         {"signer_id": request["signers"][0]["id"], "x_percent": 10, "y_percent": 10}]})).json
     return {"request_id": request["id"], "signer_id": request["signers"][0]["id"],
             "field_id": field[0]["id"] if isinstance(field, list) else "00000000-0000-4000-8000-000000000000",
             "template_id": template["id"], "webhook_id": hook["id"],
             "contact_id": contact["id"], "bulk_job_id": job["bulk_job_id"], "delivery_id": delivery["id"],
-            "document_id": doc, "session_id": session["id"]}
+            "document_id": doc, "session_id": session["id"], "hold_id": hold["id"]}
 
 
 @pytest.mark.slow
 async def test_every_operation_on_another_organisations_resource_is_404(server, client):
     ids = await org_a_resources(server, client)
+    # organisation B's key with every scope (`admin` too: the purge), so that only the organisation decides
+    org_b = await server.services.store.organizations.by_name("Org B")
+    key_b, _ = await provisioning.create_key(server.services, org_b, ["read", "write", "admin"])
     walked = []
     for path, operations in openapi.build(all_routes())["paths"].items():
         params = re.findall(r"{(\w+)}", path)
@@ -69,7 +78,7 @@ async def test_every_operation_on_another_organisations_resource_is_404(server, 
             name = f"{method.upper()} {path}"
             walked.append(name)
             body = BODIES.get(name, {} if method in ("post", "patch") else None)
-            resp = await client.request(method.upper(), url, json_body=body, key="b")
+            resp = await client.request(method.upper(), url, json_body=body, key=key_b)
             err = assert_error(resp, 404, "not_found")
             said = json.dumps(err)
             for secret in ("Ann Private", "ann.private", "Carl", "a-private", "Offer letter", "Org A", "a-hook"):

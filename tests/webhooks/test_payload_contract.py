@@ -102,6 +102,14 @@ async def produce_every_event(server, client, pdf) -> None:
     await bounces.record_bounce(server.services, mailed, mailed["signers"][0], "550 5.1.1 <ann@example.test>: unknown")
     await bounces.record_failed(server.services, mailed, mailed["signers"][0], "554 5.7.1 Relay access denied",
                                 "invitation")
+    # legal_hold.applied and .released; signing_request.purge_scheduled (the retention policy's notice of the
+    # cancelled requests above: their purge is 30 days away)
+    admin, _ = await provisioning.create_key(server.services, org, ["read", "write", "admin"])
+    hold = await client.post("/v1/legal-holds", {"name": "Audit", "reason": "review", "signer_email": ANN["email"]},
+                             key=admin)
+    assert hold.status == 201 and (await client.delete(f"/v1/legal-holds/{hold.json['id']}", key=admin)).status == 200
+    policy = {"rules": [{"state": "cancelled", "after_days": 30, "action": "purge_content"}], "notice_days": 30}
+    assert (await client.request("PUT", "/v1/retention-policy", json_body=policy, key=admin)).status == 200
     await server.run_jobs()
 
 

@@ -7,7 +7,7 @@ Who gets what:
 - the request's owner (`owner_email`, recorded from the API key that created it; when that is empty
   the organisation's `notify_email`; when both are empty nobody): their copy on completion, and an
   email when a signer declines (with the reason) or when a sent request expires, each switchable
-  with `[notifications] owner_on_completed / owner_on_declined / owner_on_expired`.
+  with `[notifications] owner_on_completed / owner_on_declined / owner_on_expired / owner_on_purge_notice`.
 
 Everyone's copy (esign.domain.mail.copies) is queued when the signed PDF is ready (by the finalisation),
 and at the latest `[email] copy_wait_minutes` after completion by the `email.copies` job queued at
@@ -122,6 +122,7 @@ SUBJECTS = {
     "declined": N_("Declined: {document_name}"),
     "expired": N_("Expired: {document_name}"),
     "delegated": N_("Delegated: {document_name}"),
+    "purge_notice": N_("To be purged: {document_name}"),
 }
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
@@ -365,6 +366,8 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "declined_at": when(declined[0].get("declined_at")) if declined else "",
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
+        # a purge the retention policy scheduled (esign.domain.retention.policy)
+        "purge_at": when(request.get("retention_purge_at")), "rule": request.get("retention_rule") or "",
     }
     if template == "delegated" and signer and ctx["handed_to"]:  # the delegating signer's confirmation
         ctx.update(delegator=signer, delegate=ctx["handed_to"], delegated_at=when(signer.get("delegated_at")))

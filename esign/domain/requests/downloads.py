@@ -120,10 +120,19 @@ def wanted(request: SigningRequest, which: str, document_id: str | None, combine
     return ("combined" if combined else which), document_id
 
 
+def check_not_purged(request: SigningRequest) -> None:
+    """410 `purged` once a purge has begun on the request (esign.domain.retention): its files are gone
+    or going."""
+    if request.get("purge"):
+        raise ApiError(410, "purged", "the files of this signing request were purged; its tombstone keeps "
+                                      "their SHA-256 (GET /v1/signing-requests/{id})")
+
+
 async def download_link(services: Services, request: SigningRequest, which: str, document_id: str | None = None,
                         combined: bool = False, by: Json | None = None) -> Json:
     """A 24-hour link of the file asked for, recorded as `signing_event.downloaded` (`by`: who asked, when
     a console member did)."""
+    check_not_purged(request)
     which, document_id = wanted(request, which, document_id, combined)
     if request["status"] != "completed":
         raise invalid_state(f"the signed PDF is available once the request is completed; it is {request['status']}")

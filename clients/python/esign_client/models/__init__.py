@@ -115,10 +115,20 @@ from .field_value import FieldValue
 from .fields_body import FieldsBody
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
 from .health import Health
+from .held_by import HeldBy
 from .identity_body import IdentityBody
 from .identity_body_document_type import IdentityBodyDocumentType
 from .identity_metric import IdentityMetric
 from .identity_verification import IdentityVerification
+from .legal_hold import LegalHold
+from .legal_hold_applied_data import LegalHoldAppliedData
+from .legal_hold_applied_delivery import LegalHoldAppliedDelivery
+from .legal_hold_applied_delivery_event import LegalHoldAppliedDeliveryEvent
+from .legal_hold_create import LegalHoldCreate
+from .legal_hold_data import LegalHoldData
+from .legal_hold_page import LegalHoldPage
+from .legal_hold_released_delivery import LegalHoldReleasedDelivery
+from .legal_hold_released_delivery_event import LegalHoldReleasedDeliveryEvent
 from .list_signing_requests_metadata import ListSigningRequestsMetadata
 from .list_signing_requests_order import ListSigningRequestsOrder
 from .list_signing_requests_sort import ListSigningRequestsSort
@@ -132,6 +142,11 @@ from .person import Person
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .preview_rule import PreviewRule
+from .purge_body import PurgeBody
+from .purge_body_action import PurgeBodyAction
+from .purge_scheduled_data import PurgeScheduledData
+from .purge_state import PurgeState
 from .reactivate_body import ReactivateBody
 from .recipient import Recipient
 from .recipient_metadata import RecipientMetadata
@@ -141,8 +156,15 @@ from .reminded_data import RemindedData
 from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
+from .retention_policy import RetentionPolicy
+from .retention_policy_body import RetentionPolicyBody
+from .retention_preview import RetentionPreview
+from .retention_rule import RetentionRule
+from .retention_rule_action import RetentionRuleAction
+from .retention_rule_state import RetentionRuleState
 from .role import Role
 from .role_delivery import RoleDelivery
+from .rule_out import RuleOut
 from .send_warning import SendWarning
 from .session_defaults import SessionDefaults
 from .session_defaults_signing_order import SessionDefaultsSigningOrder
@@ -219,6 +241,9 @@ from .signing_request_expired_delivery import SigningRequestExpiredDelivery
 from .signing_request_expired_delivery_event import SigningRequestExpiredDeliveryEvent
 from .signing_request_metadata import SigningRequestMetadata
 from .signing_request_page import SigningRequestPage
+from .signing_request_purge_scheduled_delivery import SigningRequestPurgeScheduledDelivery
+from .signing_request_purge_scheduled_delivery_event import SigningRequestPurgeScheduledDeliveryEvent
+from .signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
 from .signing_request_sent_delivery import SigningRequestSentDelivery
@@ -227,6 +252,7 @@ from .signing_request_signer_replaced_delivery import SigningRequestSignerReplac
 from .signing_request_signer_replaced_delivery_event import SigningRequestSignerReplacedDeliveryEvent
 from .signing_request_summary import SigningRequestSummary
 from .signing_request_summary_metadata import SigningRequestSummaryMetadata
+from .signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0
 from .signing_request_update import SigningRequestUpdate
 from .signing_request_update_metadata import SigningRequestUpdateMetadata
 from .signing_request_update_signing_order import SigningRequestUpdateSigningOrder
@@ -252,6 +278,9 @@ from .template_update_signing_level import TemplateUpdateSigningLevel
 from .template_update_signing_order import TemplateUpdateSigningOrder
 from .text_tag import TextTag
 from .text_tag_error import TextTagError
+from .tombstone import Tombstone
+from .tombstone_audit import TombstoneAudit
+from .tombstone_document import TombstoneDocument
 from .upload_document_body import UploadDocumentBody
 from .upload_response import UploadResponse
 from .usage import Usage
@@ -379,10 +408,20 @@ __all__ = (
     "FieldValue",
     "GetSignedPdfDownloadFile",
     "Health",
+    "HeldBy",
     "IdentityBody",
     "IdentityBodyDocumentType",
     "IdentityMetric",
     "IdentityVerification",
+    "LegalHold",
+    "LegalHoldAppliedData",
+    "LegalHoldAppliedDelivery",
+    "LegalHoldAppliedDeliveryEvent",
+    "LegalHoldCreate",
+    "LegalHoldData",
+    "LegalHoldPage",
+    "LegalHoldReleasedDelivery",
+    "LegalHoldReleasedDeliveryEvent",
     "ListSigningRequestsMetadata",
     "ListSigningRequestsOrder",
     "ListSigningRequestsSort",
@@ -396,6 +435,11 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PreviewRule",
+    "PurgeBody",
+    "PurgeBodyAction",
+    "PurgeScheduledData",
+    "PurgeState",
     "ReactivateBody",
     "Recipient",
     "RecipientMetadata",
@@ -405,8 +449,15 @@ __all__ = (
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
+    "RetentionPolicy",
+    "RetentionPolicyBody",
+    "RetentionPreview",
+    "RetentionRule",
+    "RetentionRuleAction",
+    "RetentionRuleState",
     "Role",
     "RoleDelivery",
+    "RuleOut",
     "SendWarning",
     "SessionDefaults",
     "SessionDefaultsSigningOrder",
@@ -483,6 +534,9 @@ __all__ = (
     "SigningRequestExpiredDeliveryEvent",
     "SigningRequestMetadata",
     "SigningRequestPage",
+    "SigningRequestPurgeScheduledDelivery",
+    "SigningRequestPurgeScheduledDeliveryEvent",
+    "SigningRequestPurgeType1Type0",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",
     "SigningRequestSentDelivery",
@@ -491,6 +545,7 @@ __all__ = (
     "SigningRequestSignerReplacedDeliveryEvent",
     "SigningRequestSummary",
     "SigningRequestSummaryMetadata",
+    "SigningRequestTombstoneType1Type0",
     "SigningRequestUpdate",
     "SigningRequestUpdateMetadata",
     "SigningRequestUpdateSigningOrder",
@@ -516,6 +571,9 @@ __all__ = (
     "TemplateUpdateSigningOrder",
     "TextTag",
     "TextTagError",
+    "Tombstone",
+    "TombstoneAudit",
+    "TombstoneDocument",
     "UploadDocumentBody",
     "UploadResponse",
     "Usage",

@@ -30,7 +30,7 @@ class PolledEvent:
         Attributes:
             id (UUID):
             event_type (str):
-            signing_request_id (UUID):
+            signing_request_id (None | UUID): null for an event of no request (`legal_hold.applied`, `legal_hold.released`)
             created_at (datetime.datetime):
             signer_id (None | Unset | UUID):
             signer_name (None | str | Unset):
@@ -42,7 +42,7 @@ class PolledEvent:
 
     id: UUID
     event_type: str
-    signing_request_id: UUID
+    signing_request_id: None | UUID
     created_at: datetime.datetime
     signer_id: None | Unset | UUID = UNSET
     signer_name: None | str | Unset = UNSET
@@ -62,7 +62,11 @@ class PolledEvent:
 
         event_type = self.event_type
 
-        signing_request_id = str(self.signing_request_id)
+        signing_request_id: None | str
+        if isinstance(self.signing_request_id, UUID):
+            signing_request_id = str(self.signing_request_id)
+        else:
+            signing_request_id = self.signing_request_id
 
         created_at = self.created_at.isoformat()
 
@@ -143,9 +147,22 @@ class PolledEvent:
 
         event_type = d.pop("event_type")
 
-        signing_request_id = UUID(d.pop("signing_request_id"))
+        def _parse_signing_request_id(data: object) -> None | UUID:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                signing_request_id_type_0 = UUID(data)
 
 
+
+                return signing_request_id_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | UUID, data)
+
+        signing_request_id = _parse_signing_request_id(d.pop("signing_request_id"))
 
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))

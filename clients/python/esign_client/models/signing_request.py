@@ -17,9 +17,14 @@ if TYPE_CHECKING:
   from ..models.cc_out import CcOut
   from ..models.envelope_document import EnvelopeDocument
   from ..models.field_value import FieldValue
+  from ..models.held_by import HeldBy
+  from ..models.purge_state import PurgeState
   from ..models.send_warning import SendWarning
   from ..models.signer import Signer
   from ..models.signing_request_metadata import SigningRequestMetadata
+  from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
+  from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0
+  from ..models.tombstone import Tombstone
 
 
 
@@ -69,6 +74,14 @@ class SigningRequest:
                 for them. `signer_without_fields`: a signer has no field; they still sign (an adopted signature, drawn on a
                 signatures page at the end of the signed PDF)
             allow_delegation (bool | Unset):
+            purge (None | PurgeState | SigningRequestPurgeType1Type0 | Unset): extension: the purge begun or done
+            purged_at (datetime.datetime | None | Unset): extension: when it was purged (docs/retention.md)
+            tombstone (None | SigningRequestTombstoneType1Type0 | Tombstone | Unset): extension: what a purge keeps
+            retention_purge_at (datetime.datetime | None | Unset): extension: when the retention policy purges it
+                (`retention_rule` says by which rule)
+            retention_rule (None | str | Unset):
+            legal_holds (list[HeldBy] | Unset): extension, in GET of one request only, when any: the active legal holds that
+                cover it
      """
 
     id: UUID
@@ -102,6 +115,12 @@ class SigningRequest:
     reminder_days: int | None | Unset = UNSET
     warnings: list[SendWarning] | Unset = UNSET
     allow_delegation: bool | Unset = UNSET
+    purge: None | PurgeState | SigningRequestPurgeType1Type0 | Unset = UNSET
+    purged_at: datetime.datetime | None | Unset = UNSET
+    tombstone: None | SigningRequestTombstoneType1Type0 | Tombstone | Unset = UNSET
+    retention_purge_at: datetime.datetime | None | Unset = UNSET
+    retention_rule: None | str | Unset = UNSET
+    legal_holds: list[HeldBy] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -112,9 +131,14 @@ class SigningRequest:
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.held_by import HeldBy # noqa: PLC0415
+        from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
         from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
+        from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0 # noqa: PLC0415
+        from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0 # noqa: PLC0415
+        from ..models.tombstone import Tombstone # noqa: PLC0415
         id = str(self.id)
 
         document_id = str(self.document_id)
@@ -258,6 +282,57 @@ class SigningRequest:
 
         allow_delegation = self.allow_delegation
 
+        purge: dict[str, Any] | None | Unset
+        if isinstance(self.purge, Unset):
+            purge = UNSET
+        elif isinstance(self.purge, PurgeState):
+            purge = self.purge.to_dict()
+        elif isinstance(self.purge, SigningRequestPurgeType1Type0):
+            purge = self.purge.to_dict()
+        else:
+            purge = self.purge
+
+        purged_at: None | str | Unset
+        if isinstance(self.purged_at, Unset):
+            purged_at = UNSET
+        elif isinstance(self.purged_at, datetime.datetime):
+            purged_at = self.purged_at.isoformat()
+        else:
+            purged_at = self.purged_at
+
+        tombstone: dict[str, Any] | None | Unset
+        if isinstance(self.tombstone, Unset):
+            tombstone = UNSET
+        elif isinstance(self.tombstone, Tombstone):
+            tombstone = self.tombstone.to_dict()
+        elif isinstance(self.tombstone, SigningRequestTombstoneType1Type0):
+            tombstone = self.tombstone.to_dict()
+        else:
+            tombstone = self.tombstone
+
+        retention_purge_at: None | str | Unset
+        if isinstance(self.retention_purge_at, Unset):
+            retention_purge_at = UNSET
+        elif isinstance(self.retention_purge_at, datetime.datetime):
+            retention_purge_at = self.retention_purge_at.isoformat()
+        else:
+            retention_purge_at = self.retention_purge_at
+
+        retention_rule: None | str | Unset
+        if isinstance(self.retention_rule, Unset):
+            retention_rule = UNSET
+        else:
+            retention_rule = self.retention_rule
+
+        legal_holds: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.legal_holds, Unset):
+            legal_holds = []
+            for legal_holds_item_data in self.legal_holds:
+                legal_holds_item = legal_holds_item_data.to_dict()
+                legal_holds.append(legal_holds_item)
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -318,6 +393,18 @@ class SigningRequest:
             field_dict["warnings"] = warnings
         if allow_delegation is not UNSET:
             field_dict["allow_delegation"] = allow_delegation
+        if purge is not UNSET:
+            field_dict["purge"] = purge
+        if purged_at is not UNSET:
+            field_dict["purged_at"] = purged_at
+        if tombstone is not UNSET:
+            field_dict["tombstone"] = tombstone
+        if retention_purge_at is not UNSET:
+            field_dict["retention_purge_at"] = retention_purge_at
+        if retention_rule is not UNSET:
+            field_dict["retention_rule"] = retention_rule
+        if legal_holds is not UNSET:
+            field_dict["legal_holds"] = legal_holds
 
         return field_dict
 
@@ -328,9 +415,14 @@ class SigningRequest:
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
+        from ..models.held_by import HeldBy # noqa: PLC0415
+        from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
         from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
+        from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0 # noqa: PLC0415
+        from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0 # noqa: PLC0415
+        from ..models.tombstone import Tombstone # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -569,6 +661,128 @@ class SigningRequest:
 
         allow_delegation = d.pop("allow_delegation", UNSET)
 
+        def _parse_purge(data: object) -> None | PurgeState | SigningRequestPurgeType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                purge_type_0 = PurgeState.from_dict(data)
+
+
+
+                return purge_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                purge_type_1_type_0 = SigningRequestPurgeType1Type0.from_dict(data)
+
+
+
+                return purge_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PurgeState | SigningRequestPurgeType1Type0 | Unset, data)
+
+        purge = _parse_purge(d.pop("purge", UNSET))
+
+
+        def _parse_purged_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                purged_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return purged_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        purged_at = _parse_purged_at(d.pop("purged_at", UNSET))
+
+
+        def _parse_tombstone(data: object) -> None | SigningRequestTombstoneType1Type0 | Tombstone | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tombstone_type_0 = Tombstone.from_dict(data)
+
+
+
+                return tombstone_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tombstone_type_1_type_0 = SigningRequestTombstoneType1Type0.from_dict(data)
+
+
+
+                return tombstone_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SigningRequestTombstoneType1Type0 | Tombstone | Unset, data)
+
+        tombstone = _parse_tombstone(d.pop("tombstone", UNSET))
+
+
+        def _parse_retention_purge_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                retention_purge_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return retention_purge_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        retention_purge_at = _parse_retention_purge_at(d.pop("retention_purge_at", UNSET))
+
+
+        def _parse_retention_rule(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        retention_rule = _parse_retention_rule(d.pop("retention_rule", UNSET))
+
+
+        _legal_holds = d.pop("legal_holds", UNSET)
+        legal_holds: list[HeldBy] | Unset = UNSET
+        if _legal_holds is not UNSET:
+            legal_holds = []
+            for legal_holds_item_data in _legal_holds:
+                legal_holds_item = HeldBy.from_dict(legal_holds_item_data)
+
+
+
+                legal_holds.append(legal_holds_item)
+
+
         signing_request = cls(
             id=id,
             document_id=document_id,
@@ -601,6 +815,12 @@ class SigningRequest:
             reminder_days=reminder_days,
             warnings=warnings,
             allow_delegation=allow_delegation,
+            purge=purge,
+            purged_at=purged_at,
+            tombstone=tombstone,
+            retention_purge_at=retention_purge_at,
+            retention_rule=retention_rule,
+            legal_holds=legal_holds,
         )
 
 

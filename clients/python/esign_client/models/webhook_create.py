@@ -31,7 +31,8 @@ class WebhookCreate:
                 `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`,
                 `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`,
                 `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`,
-                `signing_event.email_bounced`, `signing_event.email_failed`; duplicates are dropped
+                `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`,
+                `legal_hold.applied`, `legal_hold.released`; duplicates are dropped
      """
 
     name: str

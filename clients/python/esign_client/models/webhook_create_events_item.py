@@ -3,6 +3,8 @@ from enum import StrEnum
 class WebhookCreateEventsItem(StrEnum):
     DOCUMENT_SIGNED = "document.signed"
     DOCUMENT_UPLOADED = "document.uploaded"
+    LEGAL_HOLD_APPLIED = "legal_hold.applied"
+    LEGAL_HOLD_RELEASED = "legal_hold.released"
     MEMBER_INVITED = "member.invited"
     SIGNER_DECLINED = "signer.declined"
     SIGNER_DELEGATED = "signer.delegated"
@@ -15,6 +17,7 @@ class WebhookCreateEventsItem(StrEnum):
     SIGNING_REQUEST_COMPLETED = "signing_request.completed"
     SIGNING_REQUEST_CREATED = "signing_request.created"
     SIGNING_REQUEST_EXPIRED = "signing_request.expired"
+    SIGNING_REQUEST_PURGE_SCHEDULED = "signing_request.purge_scheduled"
     SIGNING_REQUEST_REMINDED = "signing_request.reminded"
     SIGNING_REQUEST_SENT = "signing_request.sent"
     SIGNING_REQUEST_SIGNER_REPLACED = "signing_request.signer_replaced"

@@ -75,6 +75,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_404
 
+    if response.status_code == 410:
+        response_410 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_410
+
     if response.status_code == 429:
         response_429 = ErrorResponse.from_dict(response.json())
 
@@ -107,7 +114,8 @@ def sync_detailed(
     """ Download the file a signer attached to a field (extension)
 
      The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an
-    attachment named as the signer named it. 404 when the field has no file (yet).
+    attachment named as the signer named it. 404 when the field has no file (yet); 410 `purged` once the
+    request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -144,7 +152,8 @@ def sync(
     """ Download the file a signer attached to a field (extension)
 
      The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an
-    attachment named as the signer named it. 404 when the field has no file (yet).
+    attachment named as the signer named it. 404 when the field has no file (yet); 410 `purged` once the
+    request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -176,7 +185,8 @@ async def asyncio_detailed(
     """ Download the file a signer attached to a field (extension)
 
      The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an
-    attachment named as the signer named it. 404 when the field has no file (yet).
+    attachment named as the signer named it. 404 when the field has no file (yet); 410 `purged` once the
+    request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -213,7 +223,8 @@ async def asyncio(
     """ Download the file a signer attached to a field (extension)
 
      The bytes the signer uploaded to an `attachment` field (PDF, PNG or JPEG, its `Content-Type`), as an
-    attachment named as the signer named it. 404 when the field has no file (yet).
+    attachment named as the signer named it. 404 when the field has no file (yet); 410 `purged` once the
+    request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):

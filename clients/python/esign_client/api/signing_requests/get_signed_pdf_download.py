@@ -102,6 +102,13 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
         return response_409
 
+    if response.status_code == 410:
+        response_410 = ErrorResponse.from_dict(response.json())
+
+
+
+        return response_410
+
     if response.status_code == 422:
         response_422 = ErrorResponse.from_dict(response.json())
 
@@ -147,7 +154,7 @@ def sync_detailed(
     The URL needs no API key and expires after 24 hours. Extension: for an envelope of several
     documents, the first document's signed PDF; `document_id` names another (404 for one not in the
     request), `combined=true` asks for one sealed PDF of every document with the certificate (both
-    together: 422).
+    together: 422). 410 `purged` once the request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -194,7 +201,7 @@ def sync(
     The URL needs no API key and expires after 24 hours. Extension: for an envelope of several
     documents, the first document's signed PDF; `document_id` names another (404 for one not in the
     request), `combined=true` asks for one sealed PDF of every document with the certificate (both
-    together: 422).
+    together: 422). 410 `purged` once the request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -236,7 +243,7 @@ async def asyncio_detailed(
     The URL needs no API key and expires after 24 hours. Extension: for an envelope of several
     documents, the first document's signed PDF; `document_id` names another (404 for one not in the
     request), `combined=true` asks for one sealed PDF of every document with the certificate (both
-    together: 422).
+    together: 422). 410 `purged` once the request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -283,7 +290,7 @@ async def asyncio(
     The URL needs no API key and expires after 24 hours. Extension: for an envelope of several
     documents, the first document's signed PDF; `document_id` names another (404 for one not in the
     request), `combined=true` asks for one sealed PDF of every document with the certificate (both
-    together: 422).
+    together: 422). 410 `purged` once the request was purged (docs/retention.md).
 
     Args:
         request_id (UUID):

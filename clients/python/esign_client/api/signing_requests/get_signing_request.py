@@ -108,7 +108,8 @@ def sync_detailed(
 ) -> Response[ErrorResponse | SigningRequest]:
     """ Get a signing request with its signers
 
-     The request as it stands: its status, documents, signers and their progress.
+     The request as it stands: its status, documents, signers and their progress; extension: the legal
+    holds that cover it, and once purged its tombstone (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -141,7 +142,8 @@ def sync(
 ) -> ErrorResponse | SigningRequest | None:
     """ Get a signing request with its signers
 
-     The request as it stands: its status, documents, signers and their progress.
+     The request as it stands: its status, documents, signers and their progress; extension: the legal
+    holds that cover it, and once purged its tombstone (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -169,7 +171,8 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | SigningRequest]:
     """ Get a signing request with its signers
 
-     The request as it stands: its status, documents, signers and their progress.
+     The request as it stands: its status, documents, signers and their progress; extension: the legal
+    holds that cover it, and once purged its tombstone (docs/retention.md).
 
     Args:
         request_id (UUID):
@@ -202,7 +205,8 @@ async def asyncio(
 ) -> ErrorResponse | SigningRequest | None:
     """ Get a signing request with its signers
 
-     The request as it stands: its status, documents, signers and their progress.
+     The request as it stands: its status, documents, signers and their progress; extension: the legal
+    holds that cover it, and once purged its tombstone (docs/retention.md).
 
     Args:
         request_id (UUID):

@@ -287,6 +287,12 @@ def sync_detailed(
     signer after the event; `error` (string; required): extension: what the mail server answered about
     the address (at most 500 characters); `template` (string; optional, nullable): extension: which
     email will not arrive (`invitation`, `reminder`, ...), when known
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -478,6 +484,12 @@ def sync(
     signer after the event; `error` (string; required): extension: what the mail server answered about
     the address (at most 500 characters); `template` (string; optional, nullable): extension: which
     email will not arrive (`invitation`, `reminder`, ...), when known
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -664,6 +676,12 @@ async def asyncio_detailed(
     signer after the event; `error` (string; required): extension: what the mail server answered about
     the address (at most 500 characters); `template` (string; optional, nullable): extension: which
     email will not arrive (`invitation`, `reminder`, ...), when known
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):
@@ -855,6 +873,12 @@ async def asyncio(
     signer after the event; `error` (string; required): extension: what the mail server answered about
     the address (at most 500 characters); `template` (string; optional, nullable): extension: which
     email will not arrive (`invitation`, `reminder`, ...), when known
+    - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
+    required): when the retention policy purges it; `action` (string; required): purge_content or
+    purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
+    (integer; required): signing requests the hold covers when applied (later ones are covered too)
+    - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
 
     Args:
         body (WebhookCreate):

@@ -1,0 +1,77 @@
+"""Retention (docs/retention.md): the purge of one signing request, and the organisation's retention
+policy with its preview. Every call needs the `admin` scope."""
+from __future__ import annotations
+
+from esign.api.base import APIHandler
+from esign.api.common import operation
+from esign.api.idempotency import idempotent
+from esign.api.request_handler import RequestHandler
+from esign.api.retention_schemas import PurgeBody, RetentionPolicy, RetentionPolicyBody, RetentionPreview
+from esign.api.signing_request_schemas import SigningRequest
+from esign.domain.requests import lifecycle
+from esign.domain.retention import policy, purge
+
+
+class PurgeHandler(RequestHandler):
+    scope = "admin"
+
+    @operation("Purge a finished signing request's content, or all of it (extension)", tags=["retention"],
+               body=PurgeBody, idempotent=True, responses={202: SigningRequest},
+               errors=(400, 401, 403, 404, 409, 422, 429),
+               description="Requires the `admin` scope. Completed, cancelled or expired requests only (409 "
+                           "invalid_state otherwise: delete a draft instead; also while the signed PDF is being "
+                           "produced, or when the request was purged already; a request purged with "
+                           "`purge_content` may be purged again with `purge_all`). The answer is the request with "
+                           "`purge.state` `purging`: the job worker deletes its files, one job per file, and with "
+                           "`purge_all` removes the personal data from the request and its events, then sets "
+                           "`purged_at` and keeps the `tombstone` (docs/retention.md). From then on the request "
+                           "changes no more, and its downloads and attachments answer 410 `purged`.")
+    @idempotent
+    async def post(self, request_id):
+        body = await self.json_body(PurgeBody())
+        request = await self.load(request_id)  # not load_for_change: a purged request may be purged of all
+        lifecycle.check_changeable(request, self.sandbox, "signing request")
+        started = await purge.begin(self.services, request, body["action"], body["reason"],
+                                    by=lifecycle.api_actor(self.api_key))
+        self.write_request(started, 202)
+
+
+class RetentionPolicyHandler(APIHandler):
+    scope = "admin"
+
+    @operation("The organisation's retention policy (extension)", tags=["retention"],
+               responses={200: RetentionPolicy},
+               description="Requires the `admin` scope. `source` config: the deployment's `[retention]` default, "
+                           "until the organisation sets its own.")
+    async def get(self):
+        self.write_json(RetentionPolicy().dump(await policy.effective(self.services, self.org_id)))
+
+    @operation("Set the organisation's retention policy (extension)", tags=["retention"], body=RetentionPolicyBody,
+               responses={200: RetentionPolicy}, errors=(400, 401, 403, 422, 429),
+               description="Requires the `admin` scope. Replaces the policy whole: at most one rule per final "
+                           "state (`completed`, `cancelled`, `expired`), each purging requests `after_days` after "
+                           "they ended; `notice_days` before, `signing_request.purge_scheduled` is recorded. The "
+                           "worker's sweep schedules and purges (docs/retention.md); a purge already scheduled "
+                           "keeps its time.")
+    async def put(self):
+        body = await self.json_body(RetentionPolicyBody())
+        self.write_json(RetentionPolicy().dump(await policy.put(self.services, self.org_id, body)))
+
+
+class RetentionPreviewHandler(APIHandler):
+    scope = "admin"
+
+    @operation("What the retention policy would purge (extension)", tags=["retention"],
+               responses={200: RetentionPreview},
+               description="Requires the `admin` scope. For each rule, the requests not purged that it would "
+                           "purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the "
+                           "next 30 days (`next_30_days`, those included), legal holds aside.")
+    async def get(self):
+        self.write_json(RetentionPreview().dump(await policy.preview(self.services, self.org_id)))
+
+
+ROUTES = [
+    ("/v1/retention-policy", RetentionPolicyHandler),
+    ("/v1/retention-policy/preview", RetentionPreviewHandler),
+    ("/v1/signing-requests/{request_id}/purge", PurgeHandler),
+]
