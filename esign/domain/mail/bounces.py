@@ -141,9 +141,10 @@ async def apply(services: Services, report: BounceReport, source: str) -> bool:
         if signer is None:
             log.warning("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
         else:
-            log.info("the email to %s (request %s) bounced: %s", report.recipient, request["id"], reason)
+            log.warning("the email to %s (signer %s of request %s) bounced: %s", report.recipient, signer["id"],
+                        request["id"], reason)
             await record_bounce(services, request, signer, f"bounced after acceptance: {reason}",
-                                              event_id=event_id)
+                                event_id=event_id, logged=True)
         return True
     message = f"the mail system gave up on the email to {report.recipient} (request {request['id']}) for a reason " \
               f"of the sending side: {reason}"
@@ -151,7 +152,7 @@ async def apply(services: Services, report: BounceReport, source: str) -> bool:
     services.metrics.email("sender_fault")
     await mail_failed(services, message)
     if signer is not None:
-        await record_failed(services, request, signer, reason, event_id=event_id)
+        await record_failed(services, request, signer, reason, event_id=event_id, logged=True)
     return True
 
 
@@ -253,12 +254,14 @@ def _move(source: str, target: str) -> bool:
 
 
 async def record_failed(services: Services, request: SigningRequest, signer: Signer, error: str, template: str | None = None,
-                        event_id: str | None = None) -> None:
-    """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`)."""
+                        event_id: str | None = None, logged: bool = False) -> None:
+    """The signer's email will not arrive (`email_failed_at`, `signing_event.email_failed`), logged at
+    WARNING unless the caller `logged` it already (a bounce notice's own line)."""
     await services.store.signing_requests.email_failed(request["id"], signer["id"], failed=True)
     template_field = {"template": template} if template else {}
-    log.warning("an email (%s) to signer %s of signing request %s will not arrive: %s", template or "unknown",
-                signer["id"], request["id"], printable(error[:500]))
+    if not logged:
+        log.warning("an email (%s) to signer %s of signing request %s will not arrive: %s", template or "unknown",
+                    signer["id"], request["id"], printable(error[:500]))
     await services.emit(request["org_id"], "signing_event.email_failed", signing_request_id=request["id"],
                         signer=signer, metadata={**template_field, "error": error[:500]},
                         data={**request_events.event_data(request, signer), "email": signer["email"],
@@ -266,11 +269,14 @@ async def record_failed(services: Services, request: SigningRequest, signer: Sig
                         sandbox=request.get("sandbox", False), event_id=event_id)
 
 
-async def record_bounce(services: Services, request: SigningRequest, signer: Signer, error: str, event_id: str | None = None) -> None:
-    """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`)."""
+async def record_bounce(services: Services, request: SigningRequest, signer: Signer, error: str, event_id: str | None = None,
+                        logged: bool = False) -> None:
+    """The signer's address bounced (`email_bounced_at`, `signing_event.email_bounced`), logged at WARNING
+    unless the caller `logged` it already (a bounce notice's own line)."""
     await services.store.signing_requests.email_bounced(request["id"], signer["id"])
-    log.warning("the address of signer %s of signing request %s bounced: %s", signer["id"], request["id"],
-                printable(error[:500]))
+    if not logged:
+        log.warning("the address of signer %s of signing request %s bounced: %s", signer["id"], request["id"],
+                    printable(error[:500]))
     await services.emit(request["org_id"], "signing_event.email_bounced", signing_request_id=request["id"],
                         signer=signer, metadata={"error": error[:500]},
                         data={**request_events.event_data(request, signer), "email": signer["email"]},
