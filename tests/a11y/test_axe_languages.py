@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.signer.test_browser_phone_layout import FIELDS
 from tests.support.a11y import axe, open_page
 from tests.support.browser import DESKTOP, PHONE, chromium, consent, create_request, draw_signature
 from tests.support.mail import link_of
+from tests.support.phone_fields import FIELDS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

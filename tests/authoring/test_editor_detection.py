@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.test_editor_page import loaded, saved
 from tests.support import KEYS, assert_error
 from tests.support.a11y import axe, open_page
 from tests.support.authoring import ANN, BOB, create_session, editor, opened, token_of
 from tests.support.browser import DESKTOP, PHONE, chromium, new_page
+from tests.support.editor_page import loaded, saved
 from tests.support.placement import upload
 
 TAGS = ["{{signature;signer=1;name=Buyer signature}}", "{{date;signer=2;required=false}}",

@@ -21,6 +21,7 @@ from tests.support import KEYS, SAMPLE_PDF, running_server
 from tests.support.a11y import axe, open_page
 from tests.support.authoring import ORIGIN, create_session, editor, opened, token_of
 from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
+from tests.support.editor_page import centre, drag, loaded, saved
 
 PARENT = """<!doctype html><html><head><title>Host app</title></head><body>
 <iframe id="editor" src="%s" width="900" height="700" title="Editor"></iframe>
@@ -137,27 +138,6 @@ async def test_framed_by_its_origin_the_page_opens_the_session_and_tells_the_hos
         await page.goto(f"{srv.allowed_origin}/?src={tornado.escape.url_escape(srv.url + '/author/' + token_of(late))}")
         expired = await wait_for_message(page, "esign.authoring.expired")
         assert expired["data"]["request_id"] == late["request_id"] and expired["data"]["message"]
-
-
-async def loaded(page) -> None:
-    """The page opened its session and shows the first page's image (fetched with the secret)."""
-    await page.locator("#app[data-loaded=true]").wait_for()
-    await page.locator(".sheet img[src^='blob:']").first.wait_for()
-
-
-async def saved(page) -> None:
-    await page.locator("#save-state", has_text="All changes saved").wait_for()
-
-
-async def drag(page, start: tuple[float, float], end: tuple[float, float]) -> None:
-    await page.mouse.move(*start)
-    await page.mouse.down()
-    await page.mouse.move(*end, steps=6)
-    await page.mouse.up()
-
-
-def centre(box: dict) -> tuple[float, float]:
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 async def draft_fields(client, request_id: str) -> dict:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.test_editor_page import centre, drag, loaded, saved
 from tests.support import SAMPLE_PDF
 from tests.support.a11y import axe, open_page
 from tests.support.authoring import create_session, token_of
 from tests.support.browser import DESKTOP, PHONE, chromium
+from tests.support.editor_page import centre, drag, loaded, saved
 
 
 @pytest.mark.browser

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.authoring.test_editor_page import loaded, saved
-from tests.authoring.test_template_sessions import make_template, template_session
 from tests.support.a11y import axe, open_page
-from tests.support.authoring import token_of
+from tests.support.authoring import make_template, template_session, token_of
 from tests.support.browser import DESKTOP, PHONE, chromium, new_page, screenshot
+from tests.support.editor_page import loaded, saved
 
 
 async def template_of(client, template: dict) -> dict:

@@ -7,23 +7,8 @@ from __future__ import annotations
 import pytest
 
 from tests.support import KEYS, assert_error
-from tests.support.authoring import create_session, editor, opened
+from tests.support.authoring import SIGNATURE, create_session, editor, make_template, opened, template_session
 from tests.support.placement import upload
-
-SIGNATURE = {"field_type": "signature", "page_number": 1, "x_percent": 10, "y_percent": 10}
-
-
-async def make_template(client, document_id: str, **body) -> dict:
-    payload = {"name": "Offer", "document_id": document_id, "default_message": "Please sign",
-               "roles": [{"name": "Buyer", "fields": [SIGNATURE]}, {"name": "Seller"}], **body}
-    resp = await client.post("/v1/templates", payload)
-    assert resp.status == 201, resp
-    return resp.json
-
-
-async def template_session(client, template: dict, **body) -> dict:
-    return await create_session(client, None, mode="template", template_id=template["id"], document_ids=None,
-                                defaults=None, **body)
 
 
 def roles_of(template: dict) -> list[dict]:

@@ -47,3 +47,19 @@ async def editor_upload(client, secret: str, request_id: str, data: bytes, filen
     return await client.request("POST", f"/author/api/requests/{request_id}/documents", body=body, key=None,
                                 headers={"Authorization": f"Bearer {secret}",
                                          "Content-Type": f"multipart/form-data; boundary={boundary}"})
+
+
+SIGNATURE = {"field_type": "signature", "page_number": 1, "x_percent": 10, "y_percent": 10}
+
+
+async def make_template(client, document_id: str, **body) -> dict:
+    payload = {"name": "Offer", "document_id": document_id, "default_message": "Please sign",
+               "roles": [{"name": "Buyer", "fields": [SIGNATURE]}, {"name": "Seller"}], **body}
+    resp = await client.post("/v1/templates", payload)
+    assert resp.status == 201, resp
+    return resp.json
+
+
+async def template_session(client, template: dict, **body) -> dict:
+    return await create_session(client, None, mode="template", template_id=template["id"], document_ids=None,
+                                defaults=None, **body)
