@@ -8,6 +8,7 @@ import sys
 from esign import config as configmod
 from esign.cli.common import CONFIG_HELP, print_json
 from esign.domain.console import members as console_members
+from esign.domain.mail import key_horizon
 from esign.domain.orgs import provisioning as prov
 from esign.domain.orgs import rotation
 from esign.schema import ASCII_EMAIL, EMAIL_RE
@@ -68,7 +69,9 @@ async def admin_action(services, args) -> int:
             print_json({k: org[k] for k in ("id", "name", "plan", "created_at")})
             return 0
         if args.action == "reencrypt-secrets":  # after a service-key rotation (docs/operations.md)
-            print_json(await rotation.reencrypt_secrets(services))
+            # and until when links made with an earlier key work: keep it listed until `all`
+            print_json({**await rotation.reencrypt_secrets(services),
+                        "previous_keys_needed_until": await key_horizon.links_horizon(services)})
             return 0
         if args.action == "revoke-key":
             ok = await services.store.api_keys.revoke(args.key_id)

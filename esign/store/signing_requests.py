@@ -98,6 +98,8 @@ class SigningRequests(Repository[SigningRequest]):
         Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
+        # the last completion: until when copy links made with a retiring service key work (esign.domain.orgs.rotation)
+        Index("status_completed", [("status", ASCENDING), ("completed_at", ASCENDING)]),
         Index("status_next_reminder", [("status", ASCENDING), ("next_reminder_at", ASCENDING)]),
         Index("effects_due", [("effects_at", ASCENDING)]),
         Index("stuck_finalization", [("signed_pdf_status", ASCENDING), ("status", ASCENDING), ("updated_at", ASCENDING)]),
@@ -227,6 +229,13 @@ class SigningRequests(Repository[SigningRequest]):
         """Drafts and pending requests whose `expires_at` has passed (index status_expires)."""
         query = {"status": {"$in": ["draft", "pending"]}, "expires_at": {"$lte": now}}
         return self.records([d async for d in self.col.find(query).limit(limit)])
+
+    async def latest(self, status: str, field: str) -> dt.datetime | None:
+        """The latest `field` (`expires_at` or `completed_at`) among requests in `status`, over every
+        organisation (index status_expires / status_completed, read backwards from its end)."""
+        doc = await self.col.find_one({"status": status, field: {"$type": "date"}}, {field: 1},
+                                      sort=[("status", DESCENDING), (field, DESCENDING)])
+        return doc[field] if doc else None
 
     async def reminders_due(self, now: dt.datetime, limit: int = 100) -> builtins.list[SigningRequest]:
         """Pending requests whose next automatic reminder is due (index status_next_reminder)."""

@@ -3,6 +3,7 @@
 (`[signing] previous_seal_certificates`), webhook secrets, the delivery secret and API keys."""
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 import subprocess
 
@@ -10,7 +11,8 @@ import pytest
 from cryptography import x509
 
 from esign import db as dbmod
-from esign.clock import FakeClock
+from esign.clock import FakeClock, iso, stored
+from esign.domain.mail import copies, key_horizon
 from esign.domain.orgs import provisioning, rotation
 from esign.domain.requests import links
 from esign.secrets import SecretBox
@@ -67,7 +69,8 @@ async def test_the_service_key_rotates_without_breaking_what_it_made(tmp_path, s
         assert mid.services.secrets.decrypt(org["delivery_secret_enc"]) == "delivery-secret-1234"
         # step 2: esign admin reencrypt-secrets
         counts = await rotation.reencrypt_secrets(mid.services)
-        assert counts == {"webhook_secrets": 1, "delivery_secrets": 1, "keys": 0, "unreadable": 0}
+        assert counts == {"webhook_secrets": 1, "delivery_secrets": 1, "keys": 0, "unreadable": 0,
+                          "unreadable_items": []}
         assert await rotation.reencrypt_secrets(mid.services) == {**counts, "webhook_secrets": 0,
                                                                   "delivery_secrets": 0}  # nothing left
     finally:
@@ -84,6 +87,69 @@ async def test_the_service_key_rotates_without_breaking_what_it_made(tmp_path, s
         assert (await after.client.get(old_download[len(old.url):], key=None)).status == 403
     finally:
         await stop_server(after)
+
+
+async def test_the_printed_horizon_keeps_every_link_of_the_retiring_key(tmp_path, sample_pdf):
+    """Step 3 as the docs say it: keep the old key listed until `previous_keys_needed_until.all`. Until
+    then every kind of link it made works; dropping it earlier ends a live copy link; after it, dropping
+    ends nothing that was still alive. And what no key decrypts is named, never shown."""
+    database, clock = dbmod.connect("memory://?strict", "esign_rotation_horizon"), FakeClock()
+    old = await start_server(tmp_path, overrides=security(OLD_KEY), clock=clock, database=database)
+    try:
+        document_id = (await old.client.upload(sample_pdf)).json["id"]
+        done = await old.services.store.signing_requests.by_id(await signed_pdf_request(old, document_id))
+        copy_link = copies.copy_url(old.services, done)[len(old.url):]
+        pending = (await old.client.post("/v1/signing-requests", {"document_id": document_id, "signers": SIGNERS,
+                                                                  "auto_send": True, "expires_in_days": 20})).json
+        request = await old.services.store.signing_requests.by_id(pending["id"])
+        signing_link = links.signing_url(old.services, request, request["signers"][0])[len(old.url):]
+        download = (await old.client.get(f"/v1/signing-requests/{done['id']}/download")).json["download_url"]
+        hook = (await old.client.post("/v1/webhooks", {"name": "lost", "url": "http://127.0.0.1:9/hook",
+                                                       "events": ["signing_request.sent"]})).json
+    finally:
+        await stop_server(old)
+    await database["webhooks"].update_one({"_id": hook["id"]}, {"$set": {
+        "secret": SecretBox("a key nobody kept").encrypt("whsec_lost")}})
+
+    both = security(NEW_KEY, [OLD_KEY])
+    mid = await start_server(tmp_path, overrides=both, clock=clock, database=database)
+    try:
+        counts = await rotation.reencrypt_secrets(mid.services)
+        assert counts["unreadable"] == 1
+        assert counts["unreadable_items"] == [{"kind": "webhook_secret", "org_id": done["org_id"],
+                                               "webhook_id": hook["id"]}]
+        horizon = await key_horizon.links_horizon(mid.services)
+        for path in (copy_link, signing_link, download[len(old.url):]):
+            assert (await mid.client.get(path, key=None)).status == 200, path
+    finally:
+        await stop_server(mid)
+    days = dt.timedelta(days=30)  # [signing] completed_link_days
+    assert horizon["copy_links"] == iso(stored(done["completed_at"]) + days)
+    assert horizon["signing_links"] == iso(stored(request["expires_at"]) + days)
+    assert horizon["download_links"] == iso(clock.now() + dt.timedelta(hours=24))
+    assert horizon["all"] == max(v for k, v in horizon.items() if k != "all") == horizon["signing_links"]
+
+    # a day before the copy links' end: the old key is still needed for them
+    clock.advance(days=29)  # the fake clock stands still between steps: done completed at its "now"
+    for overrides, status in ((both, 200), (security(NEW_KEY), 403)):
+        server = await start_server(tmp_path, overrides=overrides, clock=clock, database=database)
+        try:
+            assert (await server.client.get(copy_link, key=None)).status == status
+        finally:
+            await stop_server(server)
+    # past `all`: with or without the old key, every link it made has ended on its own, the same way
+    clock.advance(days=22)  # 51 days on: past the signing links' 20 + 30 days
+    answers = []
+    for overrides in (both, security(NEW_KEY)):
+        server = await start_server(tmp_path, overrides=overrides, clock=clock, database=database)
+        try:
+            answers.append([(await server.client.get(path, key=None)).status
+                            for path in (copy_link, download[len(old.url):], signing_link)])
+        finally:
+            await stop_server(server)
+    # the copy link expired, the download link is gone, the request (never signed) expired; without the
+    # old key an expired download link is told apart from a forged one no more (403 rather than 410)
+    assert answers == [[403, 410, 409], [403, 403, 409]]
 
 
 async def signed_pdf_request(server, document_id) -> str:
