@@ -3,9 +3,9 @@
 # environment (docker-compose.yml, docs/operations.md).
 # A Python whose email package has CVE-2024-6923 fixed (3.11.10 and later; 3.12.5 and later): esign
 # neutralises encoded words in every header it writes anyway (docs/operations.md, "Mail headers").
-# Pinned by tag only: the digest could not be resolved where this was written. `scripts/pin-base-image`
-# resolves the tag's digest (docker buildx imagetools inspect) and rewrites this line as
-# FROM python:3.11.11-slim@sha256:<digest>; run it and commit the result (and again to take updates).
+# Pinned by tag here: the registry was not reachable where this was written. `scripts/pin-base-image`
+# asks the registry for the tag's digest and rewrites this line as FROM python:3.11.11-slim@sha256:<digest>;
+# CI runs it before the tests wherever Docker Hub answers; commit its result (run it again to take updates).
 FROM python:3.11.11-slim
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core fonts-kristi fonts-droid-fallback \
     fonts-nanum fonts-symbola \

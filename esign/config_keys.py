@@ -125,8 +125,12 @@ KEYS: dict[str, dict[str, Key]] = {
         "completed_link_days": Key(30, "a signer's link shows the signed PDF this long after completion "
                                        "(0 = it stops at completion)", 0),
         "seal_name": Key("esign seal", "subject (CN) of a seal made here"),
-        "key_dir": Key("", "memory:// only: where the made seal and internal CA are kept (empty = beside "
-                           "[storage] path)"),
+        "key_store": Key("database", "where a seal and internal CA made here are kept: database (MongoDB's settings "
+                                     "collection, private keys encrypted with the service key) or files (PEM "
+                                     "files in key_dir: out of every database dump); memory:// always uses files",
+                         choices=("database", "files")),
+        "key_dir": Key("", "with memory:// or key_store = files: where the made seal and internal CA are kept "
+                           "(empty = beside [storage] path)"),
         "pades_level": Key("", "B-B, B-T, B-LT or B-LTA; empty = B-T with a timestamp_url, else B-B",
                            choices=("B-B", "B-T", "B-LT", "B-LTA"), empty_ok=True),
         "validation_roots": Key("", "B-LT/B-LTA: PEM file of trust anchors for the validation data"),

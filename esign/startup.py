@@ -58,11 +58,12 @@ def loopback_refusal(cfg, host: str) -> None:
 
 def seal_storage_notice(cfg) -> str | None:
     """The start-up WARNING when the seal's private key is generated and kept in MongoDB."""
-    if dbmod.is_memory(cfg.database.url) or cfg.signing.seal_certificate:
+    if dbmod.is_memory(cfg.database.url) or cfg.signing.seal_certificate or cfg.signing.key_store == "files":
         return None
     return ("the seal's private key is generated and stored in the database, so every database dump carries it: "
             "set [signing] seal_certificate and seal_key (ESIGN_SIGNING_SEAL_CERTIFICATE, ESIGN_SIGNING_SEAL_KEY) to "
-            "PEM files, e.g. Docker secrets under /run/secrets (docs/signing.md, \"Where the keys live\")")
+            "PEM files, e.g. Docker secrets under /run/secrets, or [signing] key_store = \"files\" to keep a made "
+            "seal in key_dir (docs/signing.md, \"Where the keys live\")")
 
 
 def helo_notice(email_provider) -> str | None:

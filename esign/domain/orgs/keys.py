@@ -9,6 +9,8 @@ Where they live:
 - the embedded database (memory://): kept as PEM files (private keys mode 0600) in `[signing] key_dir`
   (default: `keys` beside `[storage] path`, i.e. ./var/keys), because the database — and a generated
   service key with it — is gone at every restart while a seal must stay the same.
+- `[signing] key_store = "files"` keeps them there on MongoDB too (a volume every process mounts, as the
+  Docker image's config does), so no database dump carries a private key.
 
 A generated seal's certificate is issued by the internal CA (one root to trust for the seal and the AES
 signers). A key is made with the subject `[signing] seal_name` and keeps it: changing the name later does not
@@ -44,6 +46,11 @@ def key_dir(config: Config) -> pathlib.Path:
     if "path" in config.storage:  # beside the local storage's directory when one is configured
         return pathlib.Path(config.storage["path"]).parent / "keys"
     return pathlib.Path("./var/keys")
+
+
+def in_files(config: Config) -> bool:
+    """Whether made keys are kept as files in key_dir (memory://, or `[signing] key_store = "files"`)."""
+    return is_embedded(config.database.url) or config.signing.key_store == "files"
 
 
 class KeyFileError(ConfigError, ValueError):
@@ -95,7 +102,7 @@ async def _material(services: Services, name: str, kind: type[M], generate: Call
         def make() -> tuple[bytes, bytes]:
             return generate().to_pem()
 
-        if is_embedded(services.config.database.url):
+        if in_files(services.config):
             directory = key_dir(services.config)
             cert, key = _file_pair(directory, name, make if create else None)
             where = f"{directory / name}.crt and .key"
