@@ -18,6 +18,7 @@ from esign.domain.requests import links
 from esign.secrets import SecretBox
 from esign.webhooks import signatures
 from tests.support import KEYS, assert_error, start_server, stop_server
+from tests.support.mail import link_of, maildir
 from tests.support.processes import ROOT, clean_env
 from tests.support.signing import complete_request, signed_pdf
 
@@ -103,6 +104,7 @@ async def test_the_printed_horizon_keeps_every_link_of_the_retiring_key(tmp_path
                                                                   "auto_send": True, "expires_in_days": 20})).json
         request = await old.services.store.signing_requests.by_id(pending["id"])
         signing_link = links.signing_url(old.services, request, request["signers"][0])[len(old.url):]
+        await old.run_jobs()  # the invitation goes out with the link the old key made
         download = (await old.client.get(f"/v1/signing-requests/{done['id']}/download")).json["download_url"]
         hook = (await old.client.post("/v1/webhooks", {"name": "lost", "url": "http://127.0.0.1:9/hook",
                                                        "events": ["signing_request.sent"]})).json
@@ -123,11 +125,31 @@ async def test_the_printed_horizon_keeps_every_link_of_the_retiring_key(tmp_path
             assert (await mid.client.get(path, key=None)).status == 200, path
     finally:
         await stop_server(mid)
-    days = dt.timedelta(days=30)  # [signing] completed_link_days
-    assert horizon["copy_links"] == iso(stored(done["completed_at"]) + days)
-    assert horizon["signing_links"] == iso(stored(request["expires_at"]) + days)
+    assert "signing_links" not in horizon  # checked by their stored hash: no rotation ends them
+    assert horizon["copy_links"] == iso(stored(done["completed_at"]) + dt.timedelta(days=30))  # completed_link_days
     assert horizon["download_links"] == iso(clock.now() + dt.timedelta(hours=24))
-    assert horizon["all"] == max(v for k, v in horizon.items() if k != "all") == horizon["signing_links"]
+    assert horizon["all"] == max(v for k, v in horizon.items() if k != "all") == horizon["copy_links"]
+
+    # dropped too early: the link in the invitation still opens (it is checked by its stored hash), and a
+    # reminder, which cannot write that link again, issues a fresh one that works (recorded as such)
+    early = await start_server(tmp_path, overrides=security(NEW_KEY), clock=clock, database=database)
+    try:
+        sent = {m["Message-ID"] for m in maildir(early)}
+        assert (await early.client.post(f"/v1/signing-requests/{pending['id']}/remind", {})).json["sent_count"] == 1
+        await early.run_jobs()
+        [reminder] = [m for m in maildir(early) if m["Message-ID"] not in sent]
+        assert reminder["Subject"].startswith("Reminder")
+        reminded = link_of(reminder)[len(early.url):]
+        assert reminded != signing_link
+        for path in (signing_link, reminded):
+            assert (await early.client.get(path, key=None)).status == 200, path
+        events = (await early.client.get(f"/v1/signing-requests/{pending['id']}/events")).json
+        issued = [e for e in events if e["event_type"] == "signing_event.link_issued"]
+        assert [e["metadata"]["by"] for e in issued] == [{"service": "key_rotation"}]
+        await early.run_jobs()  # nothing more to send: one reminder, one fresh link
+        assert len(maildir(early)) == len(sent) + 1
+    finally:
+        await stop_server(early)
 
     # a day before the copy links' end: the old key is still needed for them
     clock.advance(days=29)  # the fake clock stands still between steps: done completed at its "now"
@@ -138,7 +160,7 @@ async def test_the_printed_horizon_keeps_every_link_of_the_retiring_key(tmp_path
         finally:
             await stop_server(server)
     # past `all`: with or without the old key, every link it made has ended on its own, the same way
-    clock.advance(days=22)  # 51 days on: past the signing links' 20 + 30 days
+    clock.advance(days=2)
     answers = []
     for overrides in (both, security(NEW_KEY)):
         server = await start_server(tmp_path, overrides=overrides, clock=clock, database=database)

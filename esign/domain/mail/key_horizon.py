@@ -15,19 +15,16 @@ from esign.store.records import Json
 async def links_horizon(services: Services) -> Json:
     """Until when each kind of link made now (or earlier) with the service key can still be used, as
     UTC times (None: no such link exists), and `all`, the latest of them: keep every earlier key listed
-    in `previous_secret_keys` until then. Links that do not depend on the key (console sign-in links,
-    editor sessions, embed tokens: random tokens stored hashed) are not listed: they are never ended by
-    a rotation. Bounce addresses (VERP) have no end: a bounce of mail sent under a dropped key arrives
+    in `previous_secret_keys` until then. Links that are checked by a stored hash are not listed: no
+    rotation ends them — signing links (a reminder that can no longer write the link it sent issues a
+    fresh one: esign.domain.requests.fresh_links.for_message), console sign-in links, editor sessions,
+    embed tokens. Bounce addresses (VERP) have no end: a bounce of mail sent under a dropped key arrives
     unrecognised and is not recorded."""
     now, store = services.clock.now(), services.store.signing_requests
-    copy_days = dt.timedelta(days=services.config.signing.completed_link_days)
-    last_expiry, last_completion = await store.latest("pending", "expires_at"), await store.latest("completed", "completed_at")
+    last_completion = await store.latest("completed", "completed_at")
     kinds = {
-        # a pending request's links work until it expires, and once completed (at the latest just
-        # before it expires) show the signed PDF for completed_link_days
-        "signing_links": last_expiry and last_expiry + copy_days,
-        # cc and owner copy links, and signers' links of completed requests
-        "copy_links": last_completion and last_completion + copy_days,
+        # cc and owner copy links, which carry a signature of the key that made them
+        "copy_links": last_completion and last_completion + dt.timedelta(days=services.config.signing.completed_link_days),
         "download_links": now + dt.timedelta(seconds=downloads.LIFETIME),
         "delivery_links": now + dt.timedelta(seconds=enterprise_delivery.URL_LIFETIME),
         "text_message_codes": now + dt.timedelta(seconds=services.config.signer.otp_ttl_seconds),

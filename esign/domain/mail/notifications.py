@@ -73,7 +73,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import bounces, copies
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links, mail_queue
+from esign.domain.requests import envelope, fresh_links, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -345,7 +345,8 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         link = links.signing_url(services, request, cast(Signer, signer))  # queued for a signer
     elif template == "completed" and services.config.signing.completed_link_days:  # 0: no link after completion
         # a signer who handed their place on has no signing link any more: the copy link, as a cc recipient
-        own = signer is not None and signer["status"] != "delegated"
+        # and one whose link was made with a service key since dropped: a copy link too
+        own = signer is not None and signer["status"] != "delegated" and links.reproducible(services, request, signer)
         link = links.signing_url(services, request, cast(Signer, signer)) if own else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     title = envelope.title(request, locale)
@@ -417,6 +418,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
                                                    or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
+    if signer and template in ("invitation", "reminder"):
+        request, signer = await fresh_links.for_message(services, request, signer)
     org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
     to = recipient(request, org, payload, signer)
     if to is None:

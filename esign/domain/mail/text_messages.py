@@ -22,7 +22,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import copies, notifications
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links
+from esign.domain.requests import envelope, fresh_links, lifecycle, links
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected, SmsProvider
@@ -53,8 +53,9 @@ def compose(services: Services, request: SigningRequest, org: Json, template: st
     locale = notifications.email_locale(org, signer, "signer")
     gettext = i18n.translations(locale).gettext
     handed = notifications.handed_to(request, signer)  # a signer who passed their place on has no link of their own
-    link = copies.copy_url(services, request) if handed and template == "completed" else \
-        links.signing_url(services, request, signer)
+    # a completion notice whose own link was made with a dropped service key: the copy link too
+    copy = template == "completed" and (handed or not links.reproducible(services, request, signer))
+    link = copies.copy_url(services, request) if copy else links.signing_url(services, request, signer)
     def value(text: str) -> str:  # isolated in a right-to-left text (the link stays bare: phones linkify it)
         return i18n.isolate(_short(text), locale) if i18n.direction(locale) == "rtl" else _short(text)
 
@@ -80,6 +81,8 @@ async def send_sms(services: Services, payload: Json, job_record: Job) -> None:
     if not signer.get("phone"):
         return  # replaced by a signer without a phone since
     if not job_record.get("sent_at"):  # sent by an earlier run that did not complete: never twice
+        if template in ("invitation", "reminder"):
+            request, signer = await fresh_links.for_message(services, request, signer)
         org = cast(Json, await services.store.organizations.by_id(request["org_id"]))  # the request's own
         # text jobs are queued only with an SmsProvider (signing_requests.check_deliveries), and a signer with a phone
         sms = cast(SmsProvider, services.sms)

@@ -16,13 +16,15 @@ import logging
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects, lifecycle, links
-from esign.errors import invalid_state
+from esign.errors import ApiError, invalid_state
 from esign.secrets import new_token
 from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.links")
 MAX_LINKS = 5  # working links per signer: the current one and at most MAX_LINKS - 1 earlier ones
 DONE = ("signed", "declined", "delegated")
+#: who issues a link because the key that made the signer's link was dropped (metadata.by)
+ROTATION = {"service": "key_rotation"}
 
 
 async def issue(services: Services, request: SigningRequest, signer_id: str, revoke_previous: bool,
@@ -55,3 +57,18 @@ async def issue(services: Services, request: SigningRequest, signer_id: str, rev
     log.info("signing link issued for signer %s of signing request %s (earlier links %s)", signer_id, updated["id"],
              "revoked" if revoke_previous else f"kept: {len(signer.get('earlier_token_hashes') or [])}")
     return updated, links.signing_url(services, updated, signer)
+
+
+async def for_message(services: Services, request: SigningRequest, signer: Signer) -> tuple[SigningRequest, Signer]:
+    """The request and signer to write an invitation or reminder from. When the signer's link was made
+    with a service key no longer configured (docs/operations.md, "Rotating secrets"), it cannot be
+    written again: the signer is issued a fresh link first, and the one they hold keeps working
+    (`earlier_token_hashes`; with MAX_LINKS held already, the earlier ones end). Sent twice (a retried
+    job), the second run finds the fresh link writable and issues none."""
+    if links.reproducible(services, request, signer):
+        return request, signer
+    try:
+        updated, _ = await issue(services, request, signer["id"], False, by=ROTATION)
+    except ApiError:  # MAX_LINKS held: only the new link works from now on
+        updated, _ = await issue(services, request, signer["id"], True, by=ROTATION)
+    return updated, lifecycle.find_signer(updated, signer["id"])

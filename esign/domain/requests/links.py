@@ -9,13 +9,25 @@ from esign.secrets import hash_token
 from esign.store.records import Signer, SigningRequest
 
 
+def _made(services: Services, request: SigningRequest, signer: Signer) -> list[str]:
+    """The signer's link token as each configured key (the current one first) makes it."""
+    return services.secrets.signatures(f"signer-link:{request['id']}:{signer['id']}:{signer['token_nonce']}")
+
+
 def signer_token(services: Services, request: SigningRequest, signer: Signer) -> str:
     """The signer's link token, derived from the service key and a per-send nonce, so the database
     holds only its hash and the mailer can still put it in the link. After a key rotation a link sent
     before stays the same: the token is the one (of the current and previous keys) whose hash is stored."""
-    made = services.secrets.signatures(f"signer-link:{request['id']}:{signer['id']}:{signer['token_nonce']}")
-    stored = signer.get("token_hash")
+    made, stored = _made(services, request, signer), signer.get("token_hash")
     return next((token for token in made if stored and hash_token(token) == stored), made[0])
+
+
+def reproducible(services: Services, request: SigningRequest, signer: Signer) -> bool:
+    """Whether the signer's current link can be written into a message again: false once the key that
+    made it has left `[security] previous_secret_keys` (the link itself still opens: it is checked by its
+    stored hash, not by the key)."""
+    stored = signer.get("token_hash")
+    return not stored or any(hash_token(token) == stored for token in _made(services, request, signer))
 
 
 def signing_url(services: Services, request: SigningRequest, signer: Signer) -> str:
