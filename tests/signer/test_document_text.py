@@ -5,38 +5,11 @@ page images cover them; and the original PDF can be downloaded through the link 
 from __future__ import annotations
 
 import html
-import io
 import re
 
-from PIL import Image
-from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen import canvas
-
+from tests.support.documents import out_of_order_pdf
 from tests.support.placement import SIGNERS, upload
-from tests.support.signing import ANN, BOB, make_request, sget
-from tests.support.signing import Made
-
-W, H = 595, 842
-
-
-def out_of_order_pdf() -> bytes:
-    """Page 1: three lines whose content stream runs bottom first, and a line drawn right half first;
-    page 2: a scanned page (an image, no text)."""
-    out = io.BytesIO()
-    c = canvas.Canvas(out, pagesize=(W, H))
-    c.setFont("Helvetica", 14)
-    c.drawString(72, 500, "Third line of the contract.")
-    c.drawString(300, 700, "right half.")
-    c.drawString(72, 700, "Left half and")
-    c.drawString(72, 760, "First line of the contract.")
-    c.drawString(72, 600, "Second line: sign below.")
-    c.showPage()
-    scan = Image.new("L", (400, 560), 255)
-    scan.paste(0, (40, 40, 360, 60))  # a "line" of print, as pixels
-    c.drawImage(ImageReader(scan), 0, 0, W, H)
-    c.showPage()
-    c.save()
-    return out.getvalue()
+from tests.support.signing import ANN, BOB, Made, make_request, sget
 
 
 def paragraphs(page: str) -> list[str]:

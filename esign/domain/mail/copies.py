@@ -70,7 +70,7 @@ async def download(services: Services, request_id: str, expires: str, sig: str, 
 async def file_locale(services: Services, request: SigningRequest) -> str:
     """The language a copy link's file is named in: that of the completion email to cc recipients and the
     owner (esign.domain.mail.notifications.email_locale), the organisation's `default_locale`, else English."""
-    org = await services.store.organizations.authenticated(request["org_id"])
+    org = await services.store.organizations.by_id(request["org_id"])
     return i18n.negotiate(None, (org or {}).get("default_locale"))
 
 
