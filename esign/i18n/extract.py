@@ -1,7 +1,8 @@
 """pybabel extraction methods for what Babel cannot read itself (esign/i18n/babel.cfg):
 
 - `tornado`: Tornado templates, whose messages are written `{{ _("...") }}` (or `_('...')`), and
-  `ngettext("...", "...", n)` for one with plural forms, with literal strings; placeholders are `{name}`, filled by `.format()` after translation.
+  `ngettext("...", "...", n)` for one with plural forms, with literal strings; placeholders are
+  `{name}`, filled by `.format()` after translation.
 - `constants`: the string constants named by the `names` option of a Python module (texts the
   domain defines and the page translates at display time, such as the consent disclosure).
 """

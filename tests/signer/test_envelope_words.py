@@ -58,6 +58,9 @@ async def test_an_envelope_is_spoken_of_in_the_plural_and_its_copy_named_in_germ
         assert "Dieser Link zeigt die 2 unterschriebenen Dokumente bis" in page
         assert "Die 2 unterschriebenen Dokumente herunterladen" in page
         assert "dieses Dokument" not in page
+        # the text view and the originals are for before signing: the completed request's link refuses them
+        assert (await sget(srv, token, "/text")).status == 409
+        assert (await sget(srv, token, "/documents/1/original.pdf")).status == 409
 
         completed = [m for m in srv.inbox.messages if m["Subject"].startswith("Abgeschlossen")]
         assert len(completed) == 4, [m["Subject"] for m in srv.inbox.messages]  # two signers, the cc, the owner

@@ -18,7 +18,7 @@ from esign.domain.requests import envelope
 from esign.domain.signer import page_images
 from esign.errors import ApiError, not_found
 from esign.pdf.textboxes import TAG, lines
-from esign.store.records import Document, Json, SigningRequest, Signer
+from esign.store.records import Document, Json, RecordLike, Signer, SigningRequest
 
 TEXT_VERSION = 1  # raised whenever the runs are read differently: the kept ones are read again
 
@@ -50,7 +50,7 @@ def _covered(run: Json, covers: list[list[float]]) -> bool:
     return any(x < cx + cw and cx < x + w and y < cy + ch and cy < y + h for cx, cy, cw, ch in covers)
 
 
-def _page(number: int, runs: list[Json], fields: list[Json], covers: list[list[float]]) -> Json:
+def _page(number: int, runs: list[Json], fields: list[RecordLike], covers: list[list[float]]) -> Json:
     """{"number", "scanned", "lines": [[part, ...], ...]}: a part is {"text": ...} or {"field": field};
     the text tags under `covers` left out, as the page images cover them."""
     placed = [dict(r) for r in runs] + [{"field": f, **{k: f[k] for k in ("x_percent", "y_percent", "height_percent")}}
