@@ -665,8 +665,10 @@
     var el = inputs[box.dataset.fieldId];
     // a signed value too small to tap is shown, not focusable: no target among its neighbours
     if (el && box.classList.contains("done") && el.readOnly) el.disabled = tight;
-    var on = tight && !!el && !el.disabled && (el.tagName === "SELECT" || el.tagName === "INPUT") && !box.classList.contains("done");
-    if (!el || on === box.classList.contains("in-sheet")) return;
+    // a signature, initials or attachment button goes too: on the sheet it opens its dialog or file chooser
+    var on = tight && !!el && !el.disabled && /^(SELECT|INPUT|BUTTON)$/.test(el.tagName) && !box.classList.contains("done");
+    if (!el) return;
+    if (on === box.classList.contains("in-sheet")) { mirror(box); return; }  // a mark adopted since: shown
     box.classList.toggle("in-sheet", on);
     if (on) {
       var row = document.createElement("div");
@@ -689,7 +691,8 @@
   function mirror(box) {
     var el = inputs[box.dataset.fieldId];
     if (!el || !box.classList.contains("in-sheet")) { delete box.dataset.value; return; }
-    box.dataset.value = el.type === "checkbox" ? (el.checked ? "\u2713" : "") : el.tagName === "SELECT" ? (el.value ? el.selectedOptions[0].text : "") : el.value;
+    box.dataset.value = el.type === "checkbox" || el.tagName === "BUTTON" ? (el.checked || el.classList.contains("adopted") ? "\u2713" : "")
+      : el.tagName === "SELECT" ? (el.value ? el.selectedOptions[0].text : "") : el.value;
   }
 
   function openSheet(el) {
