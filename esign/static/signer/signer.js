@@ -1247,15 +1247,21 @@
     });
     place();
   }
-  new MutationObserver(function () {
-    if (holder.hidden || !holder.querySelector(".page")) return;
-    links.hidden = false;
-    document.getElementById("original-pdf").hidden = !!document.querySelector("#contents:not([hidden])");
-    if (texts) { place(); return; }
+  function ask() {
     if (asked) return;
     asked = true;
     fetch(view, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" } })
       .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
       .then(fetched).catch(function () {});  // the page images and their labels stay as they are
+  }
+  new MutationObserver(function () {
+    if (holder.hidden || !holder.querySelector(".page")) return;
+    links.hidden = false;
+    document.getElementById("original-pdf").hidden = !!document.querySelector("#contents:not([hidden])");
+    if (texts) { place(); return; }
+    // asked once the first page image is there: its drawing does not wait behind the text's reading
+    var first = holder.querySelector(".page img");
+    if (first && !first.complete) { first.addEventListener("load", ask, { once: true }); first.addEventListener("error", ask, { once: true }); }
+    else ask();
   }).observe(holder, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
 })();
