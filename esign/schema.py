@@ -15,7 +15,7 @@ from marshmallow.schema import SchemaMeta
 from esign import i18n
 from esign.clock import iso, to_utc_naive
 from esign.errors import validation_error
-from esign.i18n.digits import ascii_digits
+from esign.i18n.digits import ascii_digits, ascii_phone
 
 # an offset whose plus sign came through a query string unencoded: "2026-11-23T10:00:00 05:00"
 PLUS_READ_AS_SPACE = re.compile(r"\d \d{2}:?\d{2}$")
@@ -452,7 +452,7 @@ class Phone(Line):
         if not value.strip(" "):
             return None
         try:
-            number = phonenumbers.parse(ascii_digits(value).replace("\uff0b", "+"), None)
+            number = phonenumbers.parse(ascii_phone(value), None)
         except phonenumbers.NumberParseException:
             raise self.make_error("no_number") from None
         if not phonenumbers.is_valid_number(number):

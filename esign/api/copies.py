@@ -9,7 +9,8 @@ class CopyHandler(BaseHandler):
     async def get(self, request_id):
         request = await copies.download(self.services, request_id, self.get_query_argument("expires", ""),
                                         self.get_query_argument("sig", ""), self.actor)
-        await send_file(self, request, "combined")  # of one document: its signed PDF
+        # of one document: its signed PDF; named in the language of the email the link came in
+        await send_file(self, request, "combined", locale=await copies.file_locale(self.services, request))
 
 
 ROUTES = [

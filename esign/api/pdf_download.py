@@ -28,9 +28,14 @@ async def send_file(handler, request: dict | None, which: str, document_id: str 
     size = key and await handler.services.storage.size(key)
     if not size:
         raise ApiError(404, "not_found", "file not found")
+    await stream_pdf(handler, key, size, downloads.file_name(request, which, document_id, locale))
+
+
+async def stream_pdf(handler, key: str, size: int, filename: str) -> None:
+    """The stored PDF `key` (of `size` bytes) as an attachment named `filename`."""
     handler.set_header("Content-Type", "application/pdf")
     handler.set_header("Content-Length", str(size))
-    handler.set_header("Content-Disposition", content_disposition(downloads.file_name(request, which, document_id, locale)))
+    handler.set_header("Content-Disposition", content_disposition(filename))
     handler.set_header("Cache-Control", "private, no-store")
     async for chunk in handler.services.storage.stream(key):
         handler.write(chunk)

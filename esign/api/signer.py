@@ -52,6 +52,7 @@ class SigningPageHandler(SignerHandler):
         if request["status"] == "completed":
             self.finish(render(
                 "completed.html", locale, document_name=envelope.title(request, locale),
+                documents=len(envelope.of(request)), count=i18n.number_text(len(envelope.of(request)), locale),
                 completed_at=i18n.datetime_text(request["completed_at"], locale),
                 pdf=request.get("signed_pdf_status"), base_path=self.base_path, refresh_seconds=REFRESH_SECONDS,
                 until=i18n.datetime_text(copies.link_expires_at(self.services, request), locale), static_url=asset_url))

@@ -39,9 +39,10 @@ def isolated(message: str, **values: object) -> str:
 
 
 def render(name: str, locale: str, **values) -> bytes:
-    """A signer-side template in `locale`: `_` translates, `isolated` fills a message in with isolated
+    """A signer-side template in `locale`: `_` translates (`ngettext` with a plural), `isolated` fills a message in with isolated
     values, `lang` and `dir` go on <html>."""
-    return TEMPLATES.load(name).generate(_=i18n.translations(locale).gettext, lang=locale, dir=i18n.direction(locale),
+    words = i18n.translations(locale)
+    return TEMPLATES.load(name).generate(_=words.gettext, ngettext=words.ngettext, lang=locale, dir=i18n.direction(locale),
                                          languages=i18n.language_names(), isolated=isolated, **values)
 
 

@@ -5,8 +5,8 @@ the ASCII digit it is before the value is checked, so the right number typed so 
 
 The one normalising function of the server: the signer API's number and phone fields
 (esign.domain.pages.signer_values), the phone code (esign.domain.signer.verification.phone_codes) and
-the /v1 phone input (esign.schema.Phone). The signing page does the same in the browser (signer.js,
-`asciiDigits`).
+the /v1 phone input (esign.schema.Phone); a phone's full-width plus is read as `+` too (`ascii_phone`).
+The signing page does the same in the browser (signer.js, `asciiDigits`).
 """
 from __future__ import annotations
 
@@ -17,3 +17,9 @@ def ascii_digits(text: str) -> str:
     """`text` with every decimal digit of another script replaced by its ASCII digit (full-width ones
     included); every other character as it was."""
     return "".join(str(unicodedata.decimal(c)) if c.isdecimal() and not c.isascii() else c for c in text)
+
+
+def ascii_phone(text: str) -> str:
+    """A phone number as `ascii_digits` reads it, with a full-width plus (＋, U+FF0B, as a Japanese input
+    method types it) read as `+`."""
+    return ascii_digits(text).replace("\uff0b", "+")

@@ -20,7 +20,8 @@ esign.pdf.render.WIDTHS); {"stamp": path, "spec": json_path, "out": pdf_path} wr
 stands (esign.pdf.stands): a page image, and the stamping it is drawn from, are done under the bounds
 of a child as a check is ("too_slow": true when out of time). {"textboxes": path, "find": [text, ...],
 "tags": bool, "seconds": s} answers {"ok": true, ...} with where those texts and the text tags are
-(esign.pdf.textboxes.search, which gives up after s seconds) or {"ok": false, "error": "..."}.
+(esign.pdf.textboxes.search, which gives up after s seconds) or {"ok": false, "error": "..."}; with
+"runs": true, {"ok": true, "pages": [...]}: each page's text (esign.pdf.textboxes.page_runs).
 {"image": path, "type": "image/png"|"image/jpeg"} decodes a signer's attached image
 (esign.pdf.image_check) and answers {"ok": true} or {"ok": false, "error": "..."}. The bounds
 are those of a child per file: its address space is capped (`[limits] pdf_parse_memory_mb`, RLIMIT_AS),
@@ -250,6 +251,11 @@ class PdfChecker:
         or {"ok": false, "error": "..."}. The child stops searching after half the time-out and says so
         (esign.pdf.textboxes.TooSlow), so that it answers instead of being killed."""
         return await self._ask({"textboxes": path, "find": find, "tags": tags, "seconds": self.timeout / 2})
+
+    async def page_runs(self, path: str, owner: str = "") -> dict:
+        """Each page's text of the PDF at `path` as runs with their boxes, read by a child: {"ok": true,
+        "pages": [[run, ...], ...]} (esign.pdf.textboxes.page_runs) or {"ok": false, "error": "..."}."""
+        return await self._ask({"textboxes": path, "runs": True, "seconds": self.timeout / 2}, owner)
 
     async def image(self, path: str, content_type: str) -> dict:
         """Whether the PNG or JPEG (`content_type`) at `path` is a whole image within

@@ -227,6 +227,8 @@ def _stamp(path: str, spec: str, out: str) -> dict:
 
 def _textboxes(request: dict) -> dict:
     try:
+        if request.get("runs"):
+            return {"ok": True, "pages": textboxes.page_runs(request["textboxes"], seconds=request.get("seconds"))}
         found = textboxes.search(request["textboxes"], request.get("find") or [], bool(request.get("tags")),
                                  seconds=request.get("seconds"))
     except MemoryError:

@@ -1,5 +1,6 @@
 """The text layer of a PDF with its boxes, as a viewer displays the page: where a text (an anchor)
-is, and where the text tags `{{...}}` are.
+is, and where the text tags `{{...}}` are; and each page's text as runs with their boxes (`page_runs`),
+which the signing page reads out in reading order (esign.domain.signer.page_text).
 
 Boxes are percents of the page as displayed (origin top-left, x right, y down), the page being the
 CropBox clipped to the MediaBox with /Rotate applied: exactly the space esign.pdf.stamp draws field
@@ -111,7 +112,12 @@ class _Page:
 
 
 def _reading_order(found: list[dict]) -> list[dict]:
-    """Matches of one page sorted line by line from the top, then from the left. A match (taken by
+    """Matches of one page sorted line by line from the top, then from the left (`lines`)."""
+    return [m for line in lines(found) for m in line]
+
+
+def lines(found: list[dict]) -> list[list[dict]]:
+    """Boxes of one page (dicts with x/y/height_percent) as lines from the top, each sorted from the left. A box (taken by
     their vertical middles, top down) joins the line above when its middle is within half the height
     of the match's or of one of the line's from one of the line's middles: as the line's middles are
     all above it, within its own half height of the lowest one, or below the lowest half-height
@@ -119,18 +125,18 @@ def _reading_order(found: list[dict]) -> list[dict]:
     def middle(m):
         return m["y_percent"] + m["height_percent"] / 2
 
-    lines: list[list[dict]] = []
+    rows: list[list[dict]] = []
     lowest = reach = 0.0
     for m in sorted(found, key=middle):
         mid, half = middle(m), m["height_percent"] / 2
-        if lines and (mid - lowest <= half or mid <= reach):
-            lines[-1].append(m)
+        if rows and (mid - lowest <= half or mid <= reach):
+            rows[-1].append(m)
             reach = max(reach, mid + half)
         else:
-            lines.append([m])
+            rows.append([m])
             reach = mid + half
         lowest = mid
-    return [m for line in lines for m in sorted(line, key=lambda m: m["x_percent"])]
+    return [sorted(line, key=lambda m: m["x_percent"]) for line in rows]
 
 
 def _match(page_number: int, page: _Page, start: int, end: int) -> dict | None:
@@ -202,3 +208,44 @@ def search(path: str, texts: list[str], tags: bool = False, max_tags: int = 500,
     finally:
         doc.close()
     return {"matches": matches, "tags": found_tags, "tag_count": tag_count}
+
+
+def page_runs(path: str, seconds: float | None = None) -> list[list[dict]]:
+    """Each page's text layer as pdfium reads it: the page's runs of text (pdfium's text rectangles:
+    a piece of one line), each {"text", x/y/width/height_percent} of the displayed page, in reading
+    order is the caller's (`lines`); [] for a page without text (a scanned image). TooMuchText after `seconds`."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    reader = pypdf.PdfReader(path, strict=False)
+    doc = pypdfium2.PdfDocument(path)
+    pages = []
+    try:
+        for index in range(min(len(doc), len(reader.pages))):
+            if deadline is not None and time.monotonic() > deadline:
+                raise TooMuchText(f"the document's text is too large to read within {seconds:g} s")
+            pdf_page = doc[index]
+            page = _Page(pdf_page, reader.pages[index])
+            try:
+                pages.append(_runs(page))
+            finally:
+                page.close()
+                pdf_page.close()
+    finally:
+        doc.close()
+    return pages
+
+
+def _runs(page: _Page) -> list[dict]:
+    if page.width <= 0 or page.height <= 0 or not page.text.strip():
+        return []
+    runs = []
+    for k in range(page.textpage.count_rects()):
+        left, bottom, right, top = page.textpage.get_rect(k)
+        text = normalise(page.textpage.get_text_bounded(left, bottom, right, top))[0].strip(" ")
+        if not text:
+            continue
+        (xa, ya), (xb, yb) = page._displayed(left, bottom), page._displayed(right, top)
+        x, y = max(0.0, min(xa, xb)), max(0.0, min(ya, yb))
+        runs.append({"text": text, "x_percent": round(100 * x / page.width, 4), "y_percent": round(100 * y / page.height, 4),
+                     "width_percent": round(100 * abs(xb - xa) / page.width, 4),
+                     "height_percent": round(100 * abs(yb - ya) / page.height, 4)})
+    return runs

@@ -706,3 +706,16 @@ async def test_self_sign_url_opens_the_signer_page(server):
     token = url.rsplit("/", 1)[1]
     assert (await sget(server, token)).json["signer"]["email"] == me["email"]
     assert links.signing_url(server.services, await made.record(), (await made.record())["signers"][0]) == url
+
+
+async def test_a_phone_typed_with_a_full_width_plus_and_digits_is_signed_in_ascii(server):
+    """Issue 39 item 7 over HTTP: a phone field given `＋８１ ９０…` (a Japanese input method) is read as the
+    page reads it, `+81 90…`, and recorded so."""
+    made = await make_request(server, [ANN], fields={"tel": {"field_type": "text", "validation_type": "phone"}})
+    token = await made.token(0)
+    typed_phone = "\uff0b\uff18\uff11 \uff19\uff10 \uff11\uff12\uff13\uff14 \uff15\uff16\uff17\uff18"
+    signed = await spost(server, token, "sign", {"values": {made.fields["tel"]: typed_phone}, "signature": typed(),
+                                                 "consent": True})
+    assert signed.status == 200, signed
+    [field] = [f for f in (await made.record())["fields"] if f["id"] == made.fields["tel"]]
+    assert field["value"] == "+81 90 1234 5678"

@@ -271,6 +271,9 @@ def test_submission_reads_digits_of_any_script_in_number_phone_and_date_fields()
         "num": "12,5", "tel": "+98 912 345 6789", "day": "2026-11-28", "txt": "\u0661\u0662"}
     assert problems(req, {"num": "\u0661x", "tel": "+98 912", "day": "2026-11-28", "txt": "x"}, TYPED).keys() == {
         "values.num", "values.tel"}
+    # a Japanese input method's full-width plus and digits, as the page reads them (signer.js)
+    assert submit(req, {"tel": "\uff0b\uff18\uff11 \uff19\uff10 \uff11\uff12\uff13\uff14 \uff15\uff16\uff17\uff18",
+                        "num": "1", "day": "2026-11-28", "txt": "x"}, TYPED)[0]["tel"] == "+81 90 1234 5678"
 
 
 def test_submission_auto_source_override_is_validated():

@@ -2,10 +2,15 @@
 built by hand to the byte (sized, hostile, a decompression bomb), and multipart bodies."""
 from __future__ import annotations
 
+import io
 import os
 import pathlib
 import struct
 import zlib
+
+from PIL import Image
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen import canvas
 
 CORPUS = pathlib.Path(__file__).resolve().parents[1] / "corpus"
 SAMPLE_PDF = CORPUS / "pdflatex-4-pages.pdf"
@@ -94,3 +99,23 @@ def multipart(data: bytes, filename="doc.pdf", boundary="b0undaryXYZ", name="fil
 async def post_multipart(client, body: bytes, boundary="b0undaryXYZ", key="a", headers=None):
     return await client.request("POST", "/v1/documents/upload", body=body, key=key,
                                 headers={"Content-Type": f"multipart/form-data; boundary={boundary}", **(headers or {})})
+
+
+def out_of_order_pdf() -> bytes:
+    """Two A4 pages for reading a document as text (issue 39 item 4). Page 1: four lines whose content
+    stream runs bottom first, one of them drawn right half first ("First line of the contract.", "Left
+    half and right half.", "Second line: sign below.", "Third line of the contract." from the top; the
+    second's top at 27 % of the page, the third's at 39 %); page 2: a scanned page (an image, no text)."""
+    out = io.BytesIO()
+    c = canvas.Canvas(out, pagesize=(595, 842))
+    c.setFont("Helvetica", 14)
+    for x, y, text in ((72, 500, "Third line of the contract."), (300, 700, "right half."), (72, 700, "Left half and"),
+                       (72, 760, "First line of the contract."), (72, 600, "Second line: sign below.")):
+        c.drawString(x, y, text)
+    c.showPage()
+    scan = Image.new("L", (400, 560), 255)
+    scan.paste(0, (40, 40, 360, 60))  # a line of print, as pixels
+    c.drawImage(ImageReader(scan), 0, 0, 595, 842)
+    c.showPage()
+    c.save()
+    return out.getvalue()

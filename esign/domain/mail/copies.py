@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import cast
 
+from esign import i18n
 from esign.clock import readable
 from esign.domain.ports import Services
 from esign.domain.requests import downloads, envelope, request_events
@@ -64,6 +65,13 @@ async def download(services: Services, request_id: str, expires: str, sig: str, 
     await request_events.record_event(services, request, "signing_event.downloaded", actor=actor,
                                       metadata={"file": "signed", "via": "copy_link"})
     return request
+
+
+async def file_locale(services: Services, request: SigningRequest) -> str:
+    """The language a copy link's file is named in: that of the completion email to cc recipients and the
+    owner (esign.domain.mail.notifications.email_locale), the organisation's `default_locale`, else English."""
+    org = await services.store.organizations.by_id(request["org_id"])
+    return i18n.negotiate(None, (org or {}).get("default_locale"))
 
 
 async def attachments(services: Services, request: SigningRequest, locale: str) -> list[tuple[str, bytes]]:

@@ -258,11 +258,15 @@ def _signer_line(s: Signer, when: Callable[[dt.datetime | None], str]) -> Json:
 
 
 def _copy_words(locale: str, count: int) -> Json:
-    """The completion email's sentences about the signed copy, of one document or of each of an
-    envelope's `count` ("the 2 signed documents"), in the plural form of `locale` that says `count`; each
+    """The completion email's first sentence (what was signed) and its sentences about the signed copy, of
+    one document or of each of an envelope's `count` ("the 2 signed documents"), in the plural form of `locale` that says `count`; each
     still takes `{count}` (and `{sender}`)."""
     words = i18n.translations(locale)
     return {"count": i18n.number_text(count, locale), "copy": {
+        "signed": words.ngettext("{document} has been signed by everyone:", "{document} have been signed by everyone:",
+                                 count),
+        "cc_signed": words.ngettext("{sender} sends you a copy: {document} has been signed by everyone:",
+                                    "{sender} sends you a copy: {document} have been signed by everyone:", count),
         "own": words.ngettext("Your copy of the signed document is attached to this email.",
                               "Your copies of the {count} signed documents are attached to this email.", count),
         "cc": words.ngettext("A copy of the signed document is attached to this email.",

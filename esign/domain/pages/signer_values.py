@@ -28,7 +28,7 @@ import regex
 from PIL import Image, UnidentifiedImageError
 
 from esign.errors import ApiError, validation_error
-from esign.i18n.digits import ascii_digits
+from esign.i18n.digits import ascii_digits, ascii_phone
 from esign.pdf.stamp import initials_of
 from esign.schema import EMAIL_RE
 from esign.store.records import Json, RecordLike, Signer, SigningRequest
@@ -305,7 +305,7 @@ def check_submission(request: SigningRequest, signer: Signer, values: object, si
             continue
         value = (raw or "").strip()
         if kind == "text" and f.get("validation_type") in DIGIT_KINDS:
-            value = ascii_digits(value)
+            value = ascii_phone(value) if f.get("validation_type") == "phone" else ascii_digits(value)
         if not value:
             if f.get("is_required", True):
                 details.append({"field": where, "message": "this field is required"})

@@ -194,7 +194,7 @@ async def _stamped_pdf(services: Services, request: SigningRequest, document: Do
         drawn, drawn_names = _stamped(request, document["id"], images, default_locale)
         with tempfile.TemporaryDirectory(prefix="esign-stands-") as folder:
             original, spec, out = (pathlib.Path(folder, name) for name in ("original.pdf", "spec.json", "stands.pdf"))
-            await _download(services, document["blob_key"], original)
+            await download(services, document["blob_key"], original)
             await asyncio.to_thread(spec.write_bytes, spec_json(request["id"], drawn, drawn_names))
             done = await services.page_renderer.stamp(str(original), str(spec), str(out), owner=request["org_id"])
             await _outcome(services, key, done, f"the document cannot be shown: {done.get('error')}")
@@ -204,7 +204,8 @@ async def _stamped_pdf(services: Services, request: SigningRequest, document: Do
     return await services.page_renderer.shared(key, make)
 
 
-async def _download(services: Services, key: str, path: pathlib.Path) -> None:
+async def download(services: Services, key: str, path: pathlib.Path) -> None:
+    """The blob `key` written to the file `path` (for a child to read), a chunk at a time."""
     with path.open("wb") as fh:  # noqa: ASYNC230 - each write is done in a thread
         async for chunk in services.storage.stream(key):
             await asyncio.to_thread(fh.write, chunk)
@@ -219,7 +220,7 @@ async def _cached_or_drawn(services: Services, request: SigningRequest, source: 
     await _remembered(services, key)
     with tempfile.TemporaryDirectory(prefix="esign-page-") as folder:  # the child reads and writes files
         pdf, out = pathlib.Path(folder, "document.pdf"), pathlib.Path(folder, f"page.{fmt}")
-        await _download(services, source, pdf)
+        await download(services, source, pdf)
         drawn = await services.page_renderer.render(str(pdf), number, str(out), width, fmt, owner=request["org_id"])
         await _outcome(services, key, drawn, f"page {number} cannot be shown: {drawn.get('error')}")
         data = await asyncio.to_thread(out.read_bytes)

@@ -39,6 +39,14 @@
     });
     return out;
   }
+  /* A message t() has translated, for an attribute (alt, aria-label, a label shown from data-label) where no
+     <bdi> can go: each inserted value between FSI and PDI (U+2068, U+2069), which isolate it as <bdi> does
+     (issue 39 item 7). */
+  function ta(message, values) {
+    return message.replace(/\{(\w+)\}/g, function (all, name) {
+      return values[name] !== undefined ? "\u2068" + values[name] + "\u2069" : all;
+    });
+  }
   var numbers = window.Intl ? new Intl.NumberFormat(lang) : null;
   function num(n) { return numbers ? numbers.format(n) : String(n); }
 
@@ -313,7 +321,7 @@
       img.loading = ++index > 2 ? "lazy" : "eager";
       img.width = Math.round(p.width);
       img.height = Math.round(p.height);
-      img.alt = several ? t("{document}, page {number} of {total}", { document: documentName(doc), number: num(p.number), total: num(total) })
+      img.alt = several ? ta(t("{document}, page {number} of {total}"), { document: documentName(doc), number: num(p.number), total: num(total) })
         : t("Page {number} of {total}", { number: num(p.number), total: num(total) });
       // the page as it stands (every value given so far), at the width the screen needs; the first page
       // alone at first: on a slow connection the others would share its bandwidth (they are further down)
@@ -403,7 +411,7 @@
       select: t("Choice"), attachment: t("Attachment") };
     var name = f.placeholder || names[f.field_type] || t("Field");
     if (f.field_type === "date") return name;
-    return f.is_required ? t("{name} (required)", { name: name }) : t("{name} (optional)", { name: name });
+    return ta(f.is_required ? t("{name} (required)") : t("{name} (optional)"), { name: name });
   }
 
   // a field's box over its page, at its place (percent of the page)
@@ -657,8 +665,10 @@
     var el = inputs[box.dataset.fieldId];
     // a signed value too small to tap is shown, not focusable: no target among its neighbours
     if (el && box.classList.contains("done") && el.readOnly) el.disabled = tight;
-    var on = tight && !!el && !el.disabled && (el.tagName === "SELECT" || el.tagName === "INPUT") && !box.classList.contains("done");
-    if (!el || on === box.classList.contains("in-sheet")) return;
+    // a signature, initials or attachment button goes too: on the sheet it opens its dialog or file chooser
+    var on = tight && !!el && !el.disabled && /^(SELECT|INPUT|BUTTON)$/.test(el.tagName) && !box.classList.contains("done");
+    if (!el) return;
+    if (on === box.classList.contains("in-sheet")) { mirror(box); return; }  // a mark adopted since: shown
     box.classList.toggle("in-sheet", on);
     if (on) {
       var row = document.createElement("div");
@@ -681,7 +691,8 @@
   function mirror(box) {
     var el = inputs[box.dataset.fieldId];
     if (!el || !box.classList.contains("in-sheet")) { delete box.dataset.value; return; }
-    box.dataset.value = el.type === "checkbox" ? (el.checked ? "\u2713" : "") : el.tagName === "SELECT" ? (el.value ? el.selectedOptions[0].text : "") : el.value;
+    box.dataset.value = el.type === "checkbox" || el.tagName === "BUTTON" ? (el.checked || el.classList.contains("adopted") ? "\u2713" : "")
+      : el.tagName === "SELECT" ? (el.value ? el.selectedOptions[0].text : "") : el.value;
   }
 
   function openSheet(el) {
@@ -787,6 +798,7 @@
       if (f.field_type === "text" || f.field_type === "select") {
         var v = el.value.trim();
         if (f.field_type === "text" && DIGIT_KINDS.indexOf(f.validation_type) >= 0) v = asciiDigits(v);
+        if (f.validation_type === "phone") v = v.replace(/\uFF0B/g, "+");  // a full-width plus (esign/i18n/digits.py ascii_phone)
         // an emptied field is sent empty: else the server would fill in the value it started with
         if (!v) {
           if (f.is_required) problems.push([f.id, f.field_type === "select" ? t("Choose an option.") : t("Fill in this field.")]);
@@ -1184,4 +1196,72 @@
     fetch(api, { method: "POST", credentials: "same-origin", cache: "no-store", keepalive: true })
       .then(function (response) { return response.body && response.body.cancel(); }).catch(function () {});
   }, 300);
+})();
+
+/* The document for a signer who cannot see the page images (issue 39 item 4). The links to the "read as
+   text" view and to the original PDF get their addresses here (the page's HTML never repeats the link's
+   token). Each page shown gets its text from that view (GET /sign/{token}/text: the text layer in reading
+   order, the signer's fields where they stand; esign/domain/signer/page_text.py), visually hidden but in
+   the accessibility tree; a scanned page without text gets the view's sentence saying so, visible to all. */
+(function offerText() {
+  "use strict";
+  var base = location.pathname.replace(/\/+$/, "");
+  var holder = document.getElementById("document"), links = document.getElementById("text-access");
+  if (!holder || !links) return;
+  var lang = new URLSearchParams(location.search).get("lang");
+  var view = base + "/text" + (lang ? "?lang=" + encodeURIComponent(lang) : "");
+  document.getElementById("read-as-text").href = view;
+  document.getElementById("original-pdf").href = base + "/documents/1/original.pdf";
+  var texts = null, asked = false;
+
+  function place() {
+    holder.querySelectorAll(".page:not([data-text])").forEach(function (page) {
+      var m = /^(?:doc(\d+)-)?page-(\d+)$/.exec(page.id);
+      var section = m && texts[(m[1] || "1") + "-" + m[2]];
+      if (!section) return;
+      page.dataset.text = "1";
+      var scanned = section.querySelector(".scanned");
+      if (scanned) {
+        var note = document.createElement("p");
+        note.className = "page-note";
+        note.appendChild(importContent(scanned));
+        page.after(note);
+        return;
+      }
+      var text = document.createElement("div");
+      text.className = "page-text visually-hidden";
+      section.querySelectorAll("p").forEach(function (p) { text.appendChild(document.importNode(p, true)); });
+      var img = page.querySelector("img");
+      if (img) img.after(text); else page.prepend(text);
+    });
+  }
+  function importContent(el) {
+    var out = document.createDocumentFragment();
+    el.childNodes.forEach(function (n) { out.appendChild(document.importNode(n, true)); });
+    return out;
+  }
+  function fetched(html) {
+    texts = {};
+    new DOMParser().parseFromString(html, "text/html").querySelectorAll("section.page-text").forEach(function (s) {
+      texts[s.id.replace(/^text-/, "")] = s;
+    });
+    place();
+  }
+  function ask() {
+    if (asked) return;
+    asked = true;
+    fetch(view, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "text/html" } })
+      .then(function (response) { return response.ok ? response.text() : Promise.reject(response.status); })
+      .then(fetched).catch(function () {});  // the page images and their labels stay as they are
+  }
+  new MutationObserver(function () {
+    if (holder.hidden || !holder.querySelector(".page")) return;
+    links.hidden = false;
+    document.getElementById("original-pdf").hidden = !!document.querySelector("#contents:not([hidden])");
+    if (texts) { place(); return; }
+    // asked once the first page image is there: its drawing does not wait behind the text's reading
+    var first = holder.querySelector(".page img");
+    if (first && !first.complete) { first.addEventListener("load", ask, { once: true }); first.addEventListener("error", ask, { once: true }); }
+    else ask();
+  }).observe(holder, { childList: true, subtree: true, attributes: true, attributeFilter: ["hidden"] });
 })();
