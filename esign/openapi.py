@@ -99,6 +99,7 @@ OPERATION_IDS = {
     ("get", "/v1/legal-holds/{hold_id}"): "getLegalHold",
     ("delete", "/v1/legal-holds/{hold_id}"): "releaseLegalHold",
     ("post", "/v1/erasure-requests"): "createErasureRequest",
+    ("put", "/v1/signing-requests/{request_id}/retention"): "setSigningRequestRetention",
     ("delete", "/v1/documents/{document_id}"): "deleteDocument",
     ("delete", "/v1/bulk-jobs/{bulk_job_id}/items"): "deleteBulkJobItems",
     ("post", "/v1/signing-requests/{request_id}/remind"): "remindSigners",

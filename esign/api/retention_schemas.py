@@ -116,6 +116,12 @@ class RetentionRule(StrictSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
 
 
+class RetentionOverrideBody(StrictSchema):
+    after_days = Int(required=True, validate=validate.Range(1, 36500), metadata={
+        "description": "days after the request ended; not below the organisation's `floor_days` of its state"})
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+
+
 class RetentionPolicyBody(StrictSchema):
     rules = fields.List(fields.Nested(RetentionRule), required=True, validate=validate.Length(max=len(STATES)),
                         metadata={"description": "at most one per state; a state without a rule is kept"})

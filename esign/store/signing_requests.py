@@ -344,6 +344,13 @@ class SigningRequests(Repository[SigningRequest]):
                                            {"$set": schedule})
         return result.modified_count == 1
 
+    async def reschedule_purge(self, request: SigningRequest, schedule: Json) -> SigningRequest | None:
+        """Set the request's own retention (`schedule`, as `schedule_purge`) if its schedule is still the one
+        read and no purge has begun; None otherwise."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": request["id"], "purge.state": None, "retention_purge_at": request.get("retention_purge_at")},
+            {"$set": schedule}, return_document=ReturnDocument.AFTER))
+
     async def purges_due(self, now: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
         """Requests whose scheduled purge is due and not begun, the most overdue first (index retention_due)."""
         cursor = self.col.find({"purge.state": None, "retention_purge_at": {"$lte": now}}).sort(
