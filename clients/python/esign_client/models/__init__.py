@@ -160,6 +160,8 @@ from .reminded_data import RemindedData
 from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
+from .retention_override_body import RetentionOverrideBody
+from .retention_override_body_action import RetentionOverrideBodyAction
 from .retention_policy import RetentionPolicy
 from .retention_policy_body import RetentionPolicyBody
 from .retention_policy_body_floor_days import RetentionPolicyBodyFloorDays
@@ -459,6 +461,8 @@ __all__ = (
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
+    "RetentionOverrideBody",
+    "RetentionOverrideBodyAction",
     "RetentionPolicy",
     "RetentionPolicyBody",
     "RetentionPolicyBodyFloorDays",
