@@ -27,10 +27,12 @@ OUTCOMES = ("purging", "purged", "held", "kept")
 
 
 def _floor(request: SigningRequest, floors: Json, now: dt.datetime) -> str | None:
-    """Why the organisation's floor keeps the request, if it does."""
+    """Why the organisation's floor keeps the request (in a final state), if it does."""
     days = floors.get(request["status"])
-    ended = request.get(ENDED[request["status"]]) if request["status"] in PURGEABLE else None  # type: ignore[misc]
-    if not days or ended is None or ended + dt.timedelta(days=days) <= now:
+    if not days:
+        return None
+    ended: dt.datetime = request[ENDED[request["status"]]]  # type: ignore[literal-required]  # a final state's end
+    if ended + dt.timedelta(days=days) <= now:
         return None
     return f"the organisation keeps {request['status']} requests at least {days} days after they end"
 
