@@ -71,7 +71,7 @@ from tornado.escape import xhtml_escape
 
 from esign import i18n
 from esign.config import Config
-from esign.domain.mail import bounces, copies
+from esign.domain.mail import bounces, copies, purge_words
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
@@ -257,22 +257,6 @@ def _signer_line(s: Signer, when: Callable[[dt.datetime | None], str]) -> Json:
     return {"name": s["name"], "state": STATES.get(s["status"], NOT_SIGNED), "date": when(s.get("signed_at"))}
 
 
-def _rule_words(locale: str, request: SigningRequest) -> str:
-    """The retention rule of a scheduled purge in `locale` (`retention_after_days` after the request ended in
-    its state); the stored English `retention_rule` for a purge scheduled before the days were kept."""
-    days = request.get("retention_after_days")
-    if not days:
-        return request.get("retention_rule") or ""
-    words = i18n.translations(locale)
-    texts = {"completed": words.ngettext("{count} day after it was completed", "{count} days after it was completed",
-                                         days),
-             "cancelled": words.ngettext("{count} day after it was cancelled", "{count} days after it was cancelled",
-                                         days),
-             "expired": words.ngettext("{count} day after it expired", "{count} days after it expired", days)}
-    return texts.get(request["status"], request.get("retention_rule") or "").format(
-        count=i18n.number_text(days, locale))
-
-
 def _copy_words(locale: str, count: int) -> Json:
     """The completion email's sentences about the signed copy, of one document or of each of an
     envelope's `count` ("the 2 signed documents"), in the plural form of `locale` that says `count`; each
@@ -383,7 +367,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
         # a purge the retention policy scheduled (esign.domain.retention.policy)
-        "purge_at": when(request.get("retention_purge_at")), "rule": _rule_words(locale, request),
+        "purge_at": when(request.get("retention_purge_at")), "rule": purge_words.rule_words(locale, request),
     }
     if template == "delegated" and signer and ctx["handed_to"]:  # the delegating signer's confirmation
         ctx.update(delegator=signer, delegate=ctx["handed_to"], delegated_at=when(signer.get("delegated_at")))
