@@ -17,6 +17,7 @@ from esign.api import (
     copies,
     documents,
     email_webhooks,
+    erasure,
     events,
     files,
     health,
@@ -46,7 +47,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, signer_text, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring, retention, legal_holds]
+               authoring, retention, legal_holds, erasure]
 
 
 def all_routes() -> list[tuple[str, type]]:

@@ -198,6 +198,7 @@ KEYS: dict[str, dict[str, Key]] = {
         "finalize_processes": Key(1, "child processes that stamp and seal (finalisations run there, on another "
                                      "core than the event loop); 0 = in a thread of the worker's process", 0, 64),
         "lane_bulk": Key(2, "bulk-send runs at once per process", 1),
+        "lane_retention": Key(4, "purge, blob-deletion and other deletion jobs run at once per process", 1),
         "group_concurrency": Key(2, "deliveries to one webhook endpoint at once, per process", 1),
         "message_retry_hours": Key(24.0, "an email (a text message) keeps being retried this long, then the "
                                          "signer shows email_failed_at (sms_failed_at)", 0.001),

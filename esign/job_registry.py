@@ -4,6 +4,7 @@ from esign.domain.console import sign_in as console_sign_in
 from esign.domain.evidence import finalization
 from esign.domain.mail import bounces, enterprise_delivery, notifications, outbox, text_messages
 from esign.domain.requests import lifecycle
+from esign.domain.retention import deletion as retention_deletion
 from esign.domain.retention import policy as retention_policy
 from esign.domain.retention import purge as retention_purge
 from esign.domain.templating import bulk
@@ -12,7 +13,7 @@ from esign.jobs.worker import Worker
 from esign.webhooks import delivery as webhook_delivery
 
 JOB_MODULES = [lifecycle, notifications, text_messages, bounces, finalization, enterprise_delivery, webhook_delivery, bulk,
-               console_sign_in, retention_purge, retention_policy]
+               console_sign_in, retention_purge, retention_policy, retention_deletion]
 
 
 def job_kinds(modules=JOB_MODULES) -> dict[str, JobKind]:

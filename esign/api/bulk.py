@@ -7,6 +7,7 @@ from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.signing_request_schemas import Recipient, SendOptions
+from esign.domain.retention import deletion
 from esign.domain.templating import bulk as domain
 from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import OutSchema, UTCDateTime
@@ -81,7 +82,20 @@ class BulkJobHandler(APIHandler):
         self.write_json(BulkJob().dump(job))
 
 
+class BulkJobItemsHandler(APIHandler):
+    @operation("Delete a finished bulk job's items (extension)", tags=["bulk send"], responses={202: BulkJob},
+               errors=(401, 403, 404, 409, 429),
+               description="Once the job has finished (409 invalid_state while it is queued or processing, and "
+                           "when its items were deleted already): its items, with each recipient's input and "
+                           "address, are deleted by the job worker; the job stays with its counts and no items. "
+                           "The signing requests it made are not touched (docs/retention.md).")
+    async def delete(self, bulk_job_id):
+        job = await deletion.delete_bulk_items(self.services, self.org_id, self.path_id(bulk_job_id, "bulk job"))
+        self.write_json(BulkJob().dump(job), 202)
+
+
 ROUTES = [
     ("/v1/bulk-send", BulkSendHandler),
     ("/v1/bulk-jobs/{bulk_job_id}", BulkJobHandler),
+    ("/v1/bulk-jobs/{bulk_job_id}/items", BulkJobItemsHandler),
 ]

@@ -12,6 +12,7 @@ from esign.api.idempotency import idempotent
 from esign.api.uploads import SpooledUpload
 from esign.domain.pages import documents as domain
 from esign.domain.pages import placement
+from esign.domain.retention import deletion
 from esign.pdf import active
 from esign.schema import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, page_of
 
@@ -150,6 +151,16 @@ class DocumentHandler(APIHandler):
         record = await self.services.store.documents.require(self.org_id, self.path_id(document_id, "document"),
                                                              "document")
         self.write_json(DocumentRead().dump(record))
+
+    @operation("Delete an unused document (extension)", tags=["documents"], responses={204: None},
+               errors=(401, 403, 404, 409, 429),
+               description="Only a document that no signing request (not purged of its content) and no template "
+                           "uses: 409 `in_use` otherwise, naming them. From the answer on, the document is no "
+                           "longer listed or usable (404); the job worker deletes its file and then its record, "
+                           "and the storage it took is given back to the plan (docs/retention.md).")
+    async def delete(self, document_id):
+        await deletion.delete_document(self.services, self.org_id, self.path_id(document_id, "document"))
+        self.set_status(204)
 
 
 ROUTES = [

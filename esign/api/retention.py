@@ -6,10 +6,16 @@ from esign.api.base import APIHandler
 from esign.api.common import operation
 from esign.api.idempotency import idempotent
 from esign.api.request_handler import RequestHandler
-from esign.api.retention_schemas import PurgeBody, RetentionPolicy, RetentionPolicyBody, RetentionPreview
+from esign.api.retention_schemas import (
+    PurgeBody,
+    RetentionOverrideBody,
+    RetentionPolicy,
+    RetentionPolicyBody,
+    RetentionPreview,
+)
 from esign.api.signing_request_schemas import SigningRequest
 from esign.domain.requests import lifecycle
-from esign.domain.retention import policy, purge
+from esign.domain.retention import overrides, policy, purge
 
 
 class PurgeHandler(RequestHandler):
@@ -34,6 +40,26 @@ class PurgeHandler(RequestHandler):
         started = await purge.begin(self.services, request, body["action"], body["reason"],
                                     by=lifecycle.api_actor(self.api_key))
         self.write_request(started, 202)
+
+
+class RequestRetentionHandler(RequestHandler):
+    @operation("Set a finished request's retention, or extend it (extension)", tags=["retention"],
+               body=RetentionOverrideBody, responses={200: SigningRequest}, errors=(400, 401, 403, 404, 409, 422, 429),
+               description="A completed, cancelled or expired request that is not purged (409 invalid_state "
+                           "otherwise) is purged `after_days` after it ended with `action`, instead of by the "
+                           "retention policy's rule; never sooner than `notice_days` from now, and not below "
+                           "the organisation's `floor_days` of its state (422). The purge is scheduled at once "
+                           "(`retention_purge_at`, `retention_rule`) and `signing_request.purge_scheduled` "
+                           "recorded. A key with the `write` scope may only make the purge later (extend it after "
+                           "a notice); an earlier one, or one of a request no rule would purge, needs `admin` "
+                           "(403 insufficient_scope).")
+    async def put(self, request_id):
+        body = await self.json_body(RetentionOverrideBody())
+        request = await self.load(request_id)
+        lifecycle.check_changeable(request, self.sandbox, "signing request")
+        updated = await overrides.override(self.services, request, body["after_days"], body["action"],
+                                           may_shorten="admin" in self.api_key.get("scopes", ()))
+        self.write_request(updated)
 
 
 class RetentionPolicyHandler(APIHandler):
@@ -74,4 +100,5 @@ ROUTES = [
     ("/v1/retention-policy", RetentionPolicyHandler),
     ("/v1/retention-policy/preview", RetentionPreviewHandler),
     ("/v1/signing-requests/{request_id}/purge", PurgeHandler),
+    ("/v1/signing-requests/{request_id}/retention", RequestRetentionHandler),
 ]

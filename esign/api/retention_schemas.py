@@ -116,11 +116,21 @@ class RetentionRule(StrictSchema):
     action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
 
 
+class RetentionOverrideBody(StrictSchema):
+    after_days = Int(required=True, validate=validate.Range(1, 36500), metadata={
+        "description": "days after the request ended; not below the organisation's `floor_days` of its state"})
+    action = fields.String(required=True, validate=validate.OneOf(ACTIONS))
+
+
 class RetentionPolicyBody(StrictSchema):
     rules = fields.List(fields.Nested(RetentionRule), required=True, validate=validate.Length(max=len(STATES)),
                         metadata={"description": "at most one per state; a state without a rule is kept"})
     notice_days = Int(required=True, validate=validate.Range(0, 365), metadata={
         "description": "signing_request.purge_scheduled is recorded this many days before a purge"})
+    floor_days = fields.Dict(keys=fields.String(validate=validate.OneOf(STATES)),
+                             values=Int(validate=validate.Range(0, 36500)), load_default=dict, metadata={
+        "description": "the floor: per final state, the days after its end before which no rule, override or "
+                       "erasure request purges a request (a rule below it is 422; 0 or absent: none)"})
 
 
 class RuleOut(OutSchema):
@@ -132,6 +142,8 @@ class RuleOut(OutSchema):
 class RetentionPolicy(OutSchema):
     rules = fields.List(fields.Nested(RuleOut), required=True)
     notice_days = fields.Integer(required=True)
+    floor_days = fields.Dict(keys=fields.String(), values=fields.Integer(), dump_default=dict, metadata={
+        "description": "per final state, the days after its end before which nothing purges a request"})
     source = fields.String(required=True, metadata={"description": "organization (set by PUT), or config "
                                                                   "(`[retention]`, until it is set)"})
     updated_at = UTCDateTime(allow_none=True, dump_default=None)

@@ -12,7 +12,7 @@ import asyncio
 import dataclasses
 from typing import Any, Awaitable, Callable
 
-LANES = ("email", "webhooks", "delivery", "finalize", "bulk", "sms", "sweeps")
+LANES = ("email", "webhooks", "delivery", "finalize", "bulk", "sms", "retention", "sweeps")
 JOB_LANES = LANES[:-1]
 
 

@@ -36,6 +36,14 @@ class BulkJobs(Repository[Json]):
                                            {"$set": {"template_version": version}, "$unset": {"template": ""}})
         return result.modified_count == 1
 
+    async def delete_items(self, job_id: str, final: tuple[str, ...], counts: Json, at: dt.datetime) -> Json | None:
+        """Mark a finished job's items deleted (esign.domain.retention.deletion), keeping its `counts`: one
+        conditional update (a job in one of `final`, its items not deleted yet); None otherwise."""
+        return out(await self.col.find_one_and_update(
+            {"_id": job_id, "status": {"$in": list(final)}, "items_deleted_at": None},
+            {"$set": {"items_deleted_at": at, "counts": counts, "updated_at": at}},
+            return_document=ReturnDocument.AFTER))
+
     async def queued_before(self, before: dt.datetime, limit: int = 100) -> list[Json]:
         cursor = self.col.find({"status": "queued", "created_at": {"$lt": before}}).limit(limit)
         return [out(d) async for d in cursor]
@@ -44,7 +52,9 @@ class BulkJobs(Repository[Json]):
 class BulkItems(Repository[Json]):
     collection_name = "bulk_items"
     indexes = [Index("job_index", [("job_id", ASCENDING), ("index", ASCENDING)], unique=True),
-               Index("job_status_lease", [("job_id", ASCENDING), ("status", ASCENDING), ("lease_until", ASCENDING)])]
+               Index("job_status_lease", [("job_id", ASCENDING), ("status", ASCENDING), ("lease_until", ASCENDING)]),
+               # a purge_all scrubs the item that made the request (esign.domain.retention.purge)
+               Index("request", [("request_id", ASCENDING)])]
 
     async def insert_many(self, docs: list[Json]) -> None:
         await self.col.insert_many(docs)
@@ -75,6 +85,17 @@ class BulkItems(Repository[Json]):
     async def for_job(self, job_id: str) -> list[Json]:
         """The job's items in recipient order, as its view shows them (ITEM_VIEW)."""
         return [out(d) async for d in self.col.find({"job_id": job_id}, ITEM_VIEW).sort("index", ASCENDING)]
+
+    async def scrub_for_request(self, request_id: str) -> int:
+        """Remove the recipient's input and address from the item that made the request (a purge_all); how
+        many items changed (0 when done before)."""
+        result = await self.col.update_many({"request_id": request_id},
+                                            {"$set": {"input": None, "recipient_email": None}})
+        return result.modified_count
+
+    async def remove_for_job(self, job_id: str) -> int:
+        """Remove the job's items (index job_index); how many there were."""
+        return (await self.col.delete_many({"job_id": job_id})).deleted_count
 
     async def count(self, job_id: str, status: str) -> int:
         return await self.col.count_documents({"job_id": job_id, "status": status})

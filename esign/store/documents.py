@@ -5,18 +5,22 @@ from collections.abc import Callable, Iterable
 from typing import cast
 
 from esign.clock import Clock
+from esign.db import ReturnDocument
 from esign.store.base import ASCENDING, DESCENDING, Database, Index, Page, Repository, out
 from esign.store.records import Document, Json
 
 # what the list shows: never the page geometry (one entry per page), the blob key or the hash
 LISTED = {f: 1 for f in ("name", "file_size", "page_count", "status", "created_at", "active_content_removed",
                          "had_signatures")}
+DELETING = "deleting"  # DELETE /v1/documents/{id} accepted: the file and then the record go (esign.domain.retention)
 MAX_SETTLED = 64  # settled document records each process keeps (least recently used out; one holds a size per page)
 
 
 class Documents(Repository[Document]):
     collection_name = "documents"
-    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)])]
+    # `status` last: the list leaves out the documents being deleted
+    indexes = [Index("org_created", [("org_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING),
+                                     ("status", ASCENDING)])]
     cursor_fields = ("created_at",)
 
     def __init__(self, db: Database, clock: Clock, after_write: Callable[[], None] | None = None) -> None:
@@ -63,12 +67,39 @@ class Documents(Repository[Document]):
         await self.col.insert_one(doc)
         return cast(Document, out(doc))
 
+    async def get(self, org_id: str, record_id: str) -> Document | None:
+        """The organisation's document, unless it is being deleted (`begin_delete`)."""
+        return self.record(await self.col.find_one({"_id": record_id, "org_id": org_id, "status": {"$ne": DELETING}}))
+
+    async def begin_delete(self, org_id: str, doc_id: str, at: dt.datetime) -> Document | None:
+        """Mark the document `deleting` (esign.domain.retention.deletion): one conditional update, None when
+        it is gone or being deleted already, else the record as it was. From then on `get` and the list no
+        longer show it."""
+        self._forget(doc_id)
+        return self.record(await self.col.find_one_and_update(
+            {"_id": doc_id, "org_id": org_id, "status": {"$ne": DELETING}},
+            {"$set": {"status": DELETING, "deleting_since": at}},
+            return_document=ReturnDocument.BEFORE))
+
+    async def undo_delete(self, doc_id: str, status: str) -> None:
+        """A request took the document while it was being marked: it is `status` again."""
+        await self.col.update_one({"_id": doc_id, "status": DELETING},
+                                  {"$set": {"status": status}, "$unset": {"deleting_since": ""}})
+
+    async def remove_deleting(self, doc_id: str) -> bool:
+        """Remove the record of a document being deleted, once its file is gone (True once)."""
+        return (await self.col.delete_one({"_id": doc_id, "status": DELETING})).deleted_count == 1
+
+    def _forget(self, doc_id: str) -> None:
+        self._settled = collections.OrderedDict((k, d) for k, d in self._settled.items() if k[1] != doc_id)
+
     async def discard(self, doc_id: str) -> None:
         """Remove a document whose upload could not be completed (no request can use it yet)."""
         await self.col.delete_one({"_id": doc_id})
 
     async def list(self, org_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
-        return await self.page({"org_id": org_id}, [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
+        return await self.page({"org_id": org_id, "status": {"$ne": DELETING}},
+                               [("created_at", DESCENDING), ("_id", DESCENDING)], limit, offset,
                                after=after, projection=LISTED)
 
     async def set_pages(self, doc_id: str, pages: builtins.list[Json]) -> None:
@@ -79,4 +110,4 @@ class Documents(Repository[Document]):
         """The document's file was deleted by a purge (esign.domain.retention): the record stays, marked."""
         await self.col.update_one({"_id": doc_id, "content_purged_at": {"$exists": False}},
                                   {"$set": {"content_purged_at": at, "status": "purged"}})
-        self._settled = collections.OrderedDict((k, d) for k, d in self._settled.items() if k[1] != doc_id)
+        self._forget(doc_id)

@@ -25,6 +25,8 @@ class IdentitySessions(Repository[Json]):
     indexes = [
         Index("provider_reference", [("provider", ASCENDING), ("reference", ASCENDING)], unique=True),
         Index("created_ttl", [("created_at", ASCENDING)], ttl_seconds=KEEP_SECONDS),
+        # a purge_all scrubs the request's sessions (esign.domain.retention.purge)
+        Index("request", [("request_id", ASCENDING)]),
     ]
 
     async def by_reference(self, provider: str, reference: str) -> Json | None:
@@ -48,3 +50,14 @@ class IdentitySessions(Repository[Json]):
             {"$set": {**changes, "status": status, "updated_at": self.clock.now()}},
             return_document=ReturnDocument.AFTER)
         return out(doc)
+
+    async def scrub_for_request(self, request_id: str, at: dt.datetime) -> int:
+        """Remove what links the request's sessions to a person at the vendor (the vendor's `reference`,
+        kept unique as `purged:<id>`, and the reason it gave): a purge_all. How many sessions
+        changed (0 when done before)."""
+        changed = 0
+        async for doc in self.col.find({"request_id": request_id}, {"_id": 1}):
+            result = await self.col.update_one({"_id": doc["_id"], "purged_at": None}, {"$set": {
+                "reference": f"purged:{doc['_id']}", "reason": None, "purged_at": at}})
+            changed += result.modified_count
+        return changed

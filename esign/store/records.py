@@ -220,6 +220,7 @@ class SigningRequest(TypedDict):
     retention_purge_at: NotRequired[dt.datetime | None]
     retention_action: NotRequired[str]
     retention_rule: NotRequired[str]
+    retention_after_days: NotRequired[int]
     # not stored: the version whose effects are being done, on the request handed to them
     # (esign.domain.requests.effects), from which their events take their ids
     following: NotRequired[int]

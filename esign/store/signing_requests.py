@@ -299,11 +299,26 @@ class SigningRequests(Repository[SigningRequest]):
     async def uses_document(self, org_id: str, document_id: str, other_than: str) -> bool:
         """Whether a request of the organisation besides `other_than`, not purged of its content, uses the
         document (indexes org_document, org_envelope_document)."""
+        return bool(await self.document_users(org_id, document_id, other_than, limit=1))
+
+    async def document_users(self, org_id: str, document_id: str, other_than: str | None = None,
+                             limit: int = 5) -> builtins.list[str]:
+        """The ids of up to `limit` requests of the organisation (besides `other_than`), not purged of their
+        content, that use the document (indexes org_document, org_envelope_document)."""
+        found: builtins.list[str] = []
         for key in ("document_id", "documents.id"):
-            if await self.col.find_one({"org_id": org_id, key: document_id, "_id": {"$ne": other_than},
-                                        "purge.state": {"$ne": "done"}}, {"_id": 1}) is not None:
-                return True
-        return False
+            query: Json = {"org_id": org_id, key: document_id, "purge.state": {"$ne": "done"}}
+            if other_than is not None:
+                query["_id"] = {"$ne": other_than}
+            found += [d["_id"] async for d in self.col.find(query, {"_id": 1}).limit(limit) if d["_id"] not in found]
+        return found[:limit]
+
+    async def of_signer(self, org_id: str, email: str, limit: int) -> builtins.list[SigningRequest]:
+        """Up to `limit` of the organisation's requests that `email` signs (or signed), in any state, oldest
+        first (index org_signer_status_created_at)."""
+        cursor = self.col.find({"org_id": org_id, "signer_emails": email.lower(), "status": {"$in": STATUSES}}).sort(
+            [("created_at", ASCENDING), ("_id", ASCENDING)]).limit(limit)
+        return self.records([d async for d in cursor])
 
     async def count_held(self, org_id: str, criteria: Json) -> int:
         """How many of the organisation's requests a legal hold's `criteria` covers now (one of:
@@ -337,6 +352,13 @@ class SigningRequests(Repository[SigningRequest]):
         result = await self.col.update_one({"_id": request["id"], "purge.state": None, "retention_purge_at": None},
                                            {"$set": schedule})
         return result.modified_count == 1
+
+    async def reschedule_purge(self, request: SigningRequest, schedule: Json) -> SigningRequest | None:
+        """Set the request's own retention (`schedule`, as `schedule_purge`) if its schedule is still the one
+        read and no purge has begun; None otherwise."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": request["id"], "purge.state": None, "retention_purge_at": request.get("retention_purge_at")},
+            {"$set": schedule}, return_document=ReturnDocument.AFTER))
 
     async def purges_due(self, now: dt.datetime, limit: int) -> builtins.list[SigningRequest]:
         """Requests whose scheduled purge is due and not begun, the most overdue first (index retention_due)."""

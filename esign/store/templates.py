@@ -24,10 +24,16 @@ class Templates(Repository[Template]):
 
     async def uses_document(self, org_id: str, document_id: str) -> bool:
         """Whether a template of the organisation uses the document (indexes org_document, org_documents)."""
+        return bool(await self.document_users(org_id, document_id, limit=1))
+
+    async def document_users(self, org_id: str, document_id: str, limit: int = 5) -> list[str]:
+        """The ids of up to `limit` templates of the organisation that use the document (indexes
+        org_document, org_documents)."""
+        found: list[str] = []
         for key in ("document_id", "document_ids"):
-            if await self.col.find_one({"org_id": org_id, key: document_id}, {"_id": 1}) is not None:
-                return True
-        return False
+            found += [d["_id"] async for d in self.col.find({"org_id": org_id, key: document_id}, {"_id": 1}).limit(limit)
+                      if d["_id"] not in found]
+        return found[:limit]
 
     async def list(self, org_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
         """Summaries (roles by name only), newest first."""

@@ -117,7 +117,7 @@ async def test_jobs_queued_before_lanes_existed_get_their_lane(server):
 
 
 @pytest.mark.parametrize("key", ["lane_email", "lane_webhooks", "lane_delivery", "lane_finalize", "lane_bulk",
-                                 "group_concurrency"])
+                                 "lane_retention", "group_concurrency"])
 def test_lane_slots_are_at_least_one(tmp_path, key):
     with pytest.raises(configmod.ConfigError, match=f"jobs.{key}"):
         configmod.load(write_config(tmp_path), environ={}, overrides={"jobs": {key: 0}})

@@ -9,18 +9,12 @@ import datetime as dt
 import pytest
 
 from esign.clock import iso
-from esign.domain.orgs import provisioning
 from tests.support import SAMPLE_PDF, assert_error
+from tests.support.retention import admin_key
 from tests.support.signing import complete_request
 from tests.support.templates import offer_template
 
 PURGE = {"action": "purge_content", "reason": "retention period over"}
-
-
-async def admin_key(server, org="Org A") -> str:
-    record = await server.services.store.organizations.by_name(org)
-    key, _ = await provisioning.create_key(server.services, record, ["read", "write", "admin"])
-    return key
 
 
 async def cancelled(client, document_id, email="held.person@example.test", **extra) -> dict:

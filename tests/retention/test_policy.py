@@ -6,32 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from esign.domain.orgs import provisioning
-from tests.support import SAMPLE_PDF, assert_error
+from tests.support import SAMPLE_PDF, assert_error, raw_db
 from tests.support.mail import maildir
+from tests.support.retention import admin_key, cancelled
 from tests.support.signing import complete_request
 
 POLICY = {"rules": [{"state": "completed", "after_days": 365, "action": "purge_content"},
                     {"state": "cancelled", "after_days": 30, "action": "purge_all"}], "notice_days": 14}
 
 
-async def admin_key(server) -> str:
-    org = await server.services.store.organizations.by_name("Org A")
-    key, _ = await provisioning.create_key(server.services, org, ["read", "write", "admin"])
-    return key
-
-
-async def cancelled(client, document_id, email) -> str:
-    request = (await client.post("/v1/signing-requests", {"document_id": document_id, "auto_send": True, "signers": [
-        {"name": "Pat Person", "email": email}]})).json
-    assert (await client.post(f"/v1/signing-requests/{request['id']}/cancel", {})).status == 200
-    return request["id"]
-
-
 async def test_the_policy_is_set_read_and_checked(server, client):
     admin = await admin_key(server)
     got = (await client.get("/v1/retention-policy", key=admin)).json
-    assert got == {"rules": [], "notice_days": 14, "source": "config", "updated_at": None}
+    assert got == {"rules": [], "notice_days": 14, "source": "config", "updated_at": None,
+                   "floor_days": {}}
     assert_error(await client.get("/v1/retention-policy"), 403, "insufficient_scope")
     assert_error(await client.request("PUT", "/v1/retention-policy", json_body=POLICY), 403, "insufficient_scope")
     for bad in ({**POLICY, "rules": [POLICY["rules"][1], POLICY["rules"][1]]},
@@ -44,9 +32,8 @@ async def test_the_policy_is_set_read_and_checked(server, client):
     put = await client.request("PUT", "/v1/retention-policy", json_body=POLICY, key=admin)
     assert put.status == 200 and put.json["source"] == "organization" and put.json["rules"] == POLICY["rules"]
     assert (await client.get("/v1/retention-policy", key=admin)).json["rules"] == POLICY["rules"]
-    other = await provisioning.create_key(server.services, await server.services.store.organizations.by_name("Org B"),
-                                          ["read", "write", "admin"])
-    assert (await client.get("/v1/retention-policy", key=other[0])).json["source"] == "config"
+    other = await admin_key(server, "Org B")
+    assert (await client.get("/v1/retention-policy", key=other)).json["source"] == "config"
 
 
 @pytest.mark.slow
@@ -95,7 +82,7 @@ async def test_a_year_of_rules_notice_purge_hold_release_and_a_shared_original(s
             mailed = notices()  # the owner is told, once per request
             assert len(mailed) == 3 and {m["To"].addresses[0].addr_spec for m in mailed} == {"ada@a.example.test"}
             text = mailed[0].get_body(("plain",)).get_content()
-            assert "by the retention policy (rule: cancelled after 30 days)" in text and "legal hold" in text
+            assert "by the retention policy (rule: 30 days after it was cancelled)" in text and "legal hold" in text
         if day == 45:
             assert (await state(held))["purged_at"] is None and (await state(held))["legal_holds"]
             assert await services.storage.size(shared_key)  # the completed contract still uses it
@@ -109,3 +96,18 @@ async def test_a_year_of_rules_notice_purge_hold_release_and_a_shared_original(s
     assert await scheduled_events() == sorted([contract, dropped, held, free])  # each announced once
     assert len(notices()) == 4
     assert await services.storage.size(shared_key) is None  # unreferenced once the contract was purged
+
+
+async def test_the_purge_notice_says_the_rule_in_the_owners_language(server, client):
+    admin = await admin_key(server)
+    org = await server.services.store.organizations.by_name("Org A")
+    await raw_db(server.services)["organizations"].update_one({"_id": org["id"]}, {"$set": {"default_locale": "de"}})
+    doc = (await client.upload(SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
+    policy = {"rules": [{"state": "cancelled", "after_days": 30, "action": "purge_all"}], "notice_days": 14}
+    assert (await client.request("PUT", "/v1/retention-policy", json_body=policy, key=admin)).status == 200
+    await cancelled(client, doc, "pat@example.test")
+    server.clock.advance(days=17)
+    await server.run_jobs()
+    (notice,) = [m for m in maildir(server) if m["To"].addresses[0].addr_spec == "ada@a.example.test"]
+    text = notice.get_body(("plain",)).get_content()
+    assert "(Regel: 30 Tage nach der Stornierung)" in text and "cancelled" not in text, text

@@ -11,21 +11,16 @@ import pytest
 
 from esign.audit_chain import event_hash
 from esign.domain.evidence.audit import compare_with_store
-from esign.domain.orgs import keys, provisioning
+from esign.domain.orgs import keys
 from esign.pdf.verify import check_pdf, fingerprint
 from esign.store.base import out
 from tests.support import SAMPLE_PDF, assert_error
+from tests.support.retention import admin_key
 from tests.support.signing import complete_request
 from tests.support.store import Hiccup
 
 PURGE_ALL = {"action": "purge_all", "reason": "retention period over"}
 PURGE_CONTENT = {"action": "purge_content", "reason": "files no longer needed"}
-
-
-async def admin_key(server) -> str:
-    org = await server.services.store.organizations.by_name("Org A")
-    key, _ = await provisioning.create_key(server.services, org, ["read", "write", "admin"])
-    return key
 
 
 async def upload(client) -> str:

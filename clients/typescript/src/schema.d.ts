@@ -98,7 +98,11 @@ export interface paths {
         get: operations["getDocument"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an unused document (extension)
+         * @description Only a document that no signing request (not purged of its content) and no template uses: 409 `in_use` otherwise, naming them. From the answer on, the document is no longer listed or usable (404); the job worker deletes its file and then its record, and the storage it took is given back to the plan (docs/retention.md).
+         */
+        delete: operations["deleteDocument"];
         options?: never;
         head?: never;
         patch?: never;
@@ -751,6 +755,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/bulk-jobs/{bulk_job_id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a finished bulk job's items (extension)
+         * @description Once the job has finished (409 invalid_state while it is queued or processing, and when its items were deleted already): its items, with each recipient's input and address, are deleted by the job worker; the job stays with its counts and no items. The signing requests it made are not touched (docs/retention.md).
+         */
+        delete: operations["deleteBulkJobItems"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/files/{request_id}/{which}": {
         parameters: {
             query?: never;
@@ -1199,6 +1223,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/signing-requests/{request_id}/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a finished request's retention, or extend it (extension)
+         * @description A completed, cancelled or expired request that is not purged (409 invalid_state otherwise) is purged `after_days` after it ended with `action`, instead of by the retention policy's rule; never sooner than `notice_days` from now, and not below the organisation's `floor_days` of its state (422). The purge is scheduled at once (`retention_purge_at`, `retention_rule`) and `signing_request.purge_scheduled` recorded. A key with the `write` scope may only make the purge later (extend it after a notice); an earlier one, or one of a request no rule would purge, needs `admin` (403 insufficient_scope).
+         */
+        put: operations["setSigningRequestRetention"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/legal-holds": {
         parameters: {
             query?: never;
@@ -1242,6 +1286,26 @@ export interface paths {
          * @description Requires the `admin` scope. The hold stays listed, `active` false, with `released_at`; what it held may be purged again. Records `legal_hold.released`. Releasing it again is 409 invalid_state.
          */
         delete: operations["releaseLegalHold"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/erasure-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a person's data (extension)
+         * @description Requires the `admin` scope. Every signing request of the organisation that the address signs, oldest first (at most 200 a call; `truncated` says there are more), is purged with `purge_all` through the job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its tombstone with `reason`.
+         */
+        post: operations["createErasureRequest"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3688,6 +3752,10 @@ export interface components {
         RetentionPolicy: {
             rules: components["schemas"]["RuleOut"][];
             notice_days: number;
+            /** @description per final state, the days after its end before which nothing purges a request */
+            floor_days?: {
+                [key: string]: number;
+            };
             /** @description organization (set by PUT), or config (`[retention]`, until it is set) */
             source: string;
             /** Format: date-time */
@@ -3709,6 +3777,10 @@ export interface components {
             rules: components["schemas"]["RetentionRule"][];
             /** @description signing_request.purge_scheduled is recorded this many days before a purge */
             notice_days: number;
+            /** @description the floor: per final state, the days after its end before which no rule, override or erasure request purges a request (a rule below it is 422; 0 or absent: none) */
+            floor_days?: {
+                [key: string]: number;
+            };
         };
         PreviewRule: {
             state: string;
@@ -3731,6 +3803,12 @@ export interface components {
             action: "purge_content" | "purge_all";
             /** @description why (kept in the tombstone) */
             reason: string;
+        };
+        RetentionOverrideBody: {
+            /** @description days after the request ended; not below the organisation's `floor_days` of its state */
+            after_days: number;
+            /** @enum {string} */
+            action: "purge_content" | "purge_all";
         };
         LegalHold: {
             /** Format: uuid */
@@ -3785,6 +3863,44 @@ export interface components {
              * @description every request created before this time
              */
             created_to?: string;
+        };
+        ErasureBody: {
+            /**
+             * Format: email
+             * @description the person's address (any signer of a request, without case)
+             */
+            email: string;
+            /** @description why (kept in each purged request's tombstone) */
+            reason: string;
+        };
+        ErasureRecord: {
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's state */
+            status: string;
+            /** @description purging, purged, held, kept */
+            outcome: string;
+            /** @description `held`: the active holds that keep it */
+            legal_holds?: components["schemas"]["HeldBy"][];
+            /** @description `kept`: why */
+            why?: string | null;
+        };
+        ErasureCounts: {
+            purging: number;
+            purged: number;
+            held: number;
+            kept: number;
+        };
+        ErasureReport: {
+            email: string;
+            reason: string;
+            /** Format: date-time */
+            requested_at: string;
+            /** @description oldest first, at most 200 */
+            records: components["schemas"]["ErasureRecord"][];
+            counts: components["schemas"]["ErasureCounts"];
+            /** @description there are more: ask again once these are purged */
+            truncated: boolean;
         };
     };
     responses: never;
@@ -4227,6 +4343,112 @@ export interface operations {
             };
             /** @description No such record in this organisation (`not_found`) */
             404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deleteDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -9257,6 +9479,115 @@ export interface operations {
             };
         };
     };
+    deleteBulkJobItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bulk_job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkJob"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     downloadSignedFile: {
         parameters: {
             query: {
@@ -11620,6 +11951,146 @@ export interface operations {
             };
         };
     };
+    setSigningRequestRetention: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetentionOverrideBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningRequest"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listLegalHolds: {
         parameters: {
             query?: {
@@ -12061,6 +12532,140 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createErasureRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry safely: the same key returns the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasureBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErasureReport"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {

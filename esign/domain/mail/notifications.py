@@ -71,7 +71,7 @@ from tornado.escape import xhtml_escape
 
 from esign import i18n
 from esign.config import Config
-from esign.domain.mail import bounces, copies
+from esign.domain.mail import bounces, copies, purge_words
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, fresh_links, lifecycle, links, mail_queue
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
@@ -372,7 +372,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
         # a purge the retention policy scheduled (esign.domain.retention.policy)
-        "purge_at": when(request.get("retention_purge_at")), "rule": request.get("retention_rule") or "",
+        "purge_at": when(request.get("retention_purge_at")), "rule": purge_words.rule_words(locale, request),
     }
     if template == "delegated" and signer and ctx["handed_to"]:  # the delegating signer's confirmation
         ctx.update(delegator=signer, delegate=ctx["handed_to"], delegated_at=when(signer.get("delegated_at")))

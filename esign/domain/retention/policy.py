@@ -45,16 +45,23 @@ async def effective(services: Services, org_id: str) -> Json:
     if stored is None:
         return default(services)
     return {"rules": stored["rules"], "notice_days": stored["notice_days"], "source": "organization",
-            "updated_at": stored.get("updated_at")}
+            "floor_days": stored.get("floor_days") or {}, "updated_at": stored.get("updated_at")}
 
 
 async def put(services: Services, org_id: str, body: Json) -> Json:
-    """Replace the organisation's policy (422 for two rules of one state)."""
+    """Replace the organisation's policy (422 for two rules of one state, or a rule below the floor)."""
     states = [rule["state"] for rule in body["rules"]]
     twice = sorted({s for s in states if states.count(s) > 1})
     if twice:
         raise validation_error([{"field": "rules", "message": f"one rule per state: {', '.join(twice)} given twice"}])
-    await services.store.retention_policies.put(org_id, {"rules": body["rules"], "notice_days": body["notice_days"]})
+    floors = {state: days for state, days in body.get("floor_days", {}).items() if days}
+    below = [{"field": f"rules.{i}.after_days", "message": f"below the floor of {floors[r['state']]} days for "
+                                                          f"{r['state']} requests"}
+             for i, r in enumerate(body["rules"]) if r["after_days"] < floors.get(r["state"], 0)]
+    if below:
+        raise validation_error(below)
+    await services.store.retention_policies.put(org_id, {"rules": body["rules"], "notice_days": body["notice_days"],
+                                                         "floor_days": floors})
     log.info("retention policy of organisation %s set: %s", org_id, ", ".join(
         f"{r['state']} after {r['after_days']} days {r['action']}" for r in body["rules"]) or "no rules")
     return await effective(services, org_id)
@@ -87,7 +94,8 @@ async def _schedule(services: Services, org_id: str, rule: Json, notice_days: in
         ended: dt.datetime = request[ENDED[rule["state"]]]  # type: ignore[literal-required]  # the state's end
         purge_at = max(ended + after, now + notice)
         if await repo.schedule_purge(request, {"retention_purge_at": purge_at, "retention_action": rule["action"],
-                                               "retention_rule": rule_name(rule)}):
+                                               "retention_rule": rule_name(rule),
+                                               "retention_after_days": rule["after_days"]}):
             count += 1
             await services.emit(org_id, "signing_request.purge_scheduled", signing_request_id=request["id"],
                                 sandbox=request.get("sandbox", False),

@@ -9,7 +9,9 @@ point, does in order:
 1. the tombstone, written once (esign.domain.retention.tombstone);
 2. one `retention.delete_blob` job per blob key (deduplicated by key; a key already gone is success):
    the request's own blobs, and each original document no other live request and no template uses;
-3. with `purge_all`, the redaction of the request's events (esign.store.events.Events.redact);
+3. with `purge_all`, the redaction of the request's events (esign.store.events.Events.redact), and the
+   scrubbing of the bulk item that made it and of its identity sessions (webhook deliveries store no
+   body: each is built from the event when sent, so a delivery after the redaction carries none);
 4. `signing_event.purged`, under an id derived from the request and the action (recorded once);
 5. the conditional change `purging` -> `done` with `purged_at` and the record's removals: only one run
    makes it, so the purge completes exactly once.
@@ -21,7 +23,7 @@ import uuid
 
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
-from esign.domain.retention import holds, tombstone
+from esign.domain.retention import deletion, holds, tombstone
 from esign.errors import ApiError, invalid_state
 from esign.jobs.kinds import JobKind
 from esign.store.records import Job, Json, SigningRequest
@@ -109,6 +111,8 @@ async def run(services: Services, payload: Json, job: Job) -> None:
     action = purge["action"]
     if action == "purge_all":
         await services.store.events.redact(request["id"], services.clock.now())
+        await services.store.bulk_items.scrub_for_request(request["id"])
+        await services.store.identity_sessions.scrub_for_request(request["id"], services.clock.now())
     await services.emit(request["org_id"], "signing_event.purged", signing_request_id=request["id"],
                         sandbox=request.get("sandbox", False), event_id=_event_id(request, action, "done"),
                         metadata={"action": action})
@@ -124,10 +128,12 @@ async def run(services: Services, payload: Json, job: Job) -> None:
 
 async def delete_blob(services: Services, payload: Json, job: Job) -> None:
     """The `retention.delete_blob` job: remove one blob (a key already gone is success: the storage's
-    `delete` says no error then)."""
+    `delete` says no error then); a deleted document's record goes after its file."""
     await services.storage.delete(payload["key"])
     services.metrics.purged_blob()
+    await deletion.document_blob_gone(services, payload)
 
 
-JOBS = [JobKind("retention.purge", run, lane="finalize"), JobKind("retention.delete_blob", delete_blob, lane="finalize")]
+JOBS = [JobKind("retention.purge", run, lane="retention"),
+        JobKind("retention.delete_blob", delete_blob, lane="retention")]
 SWEEPS: list[object] = []

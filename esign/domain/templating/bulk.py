@@ -99,11 +99,18 @@ def _send_input(stored: Json) -> Json:
 
 
 async def view(services: Services, org_id: str, job_id: str) -> Json:
-    """The job with its items; counts are taken from the items, so they are current while it runs."""
+    """The job with its items; counts are taken from the items, so they are current while it runs (once
+    its items are deleted, from the counts kept then: esign.domain.retention.deletion)."""
     record = await services.store.bulk_jobs.require(org_id, job_id, "bulk job")
+    if record.get("items_deleted_at"):
+        return {**record, **record["counts"], "items": []}
     items = await services.store.bulk_items.for_job(job_id)
-    return {**record, "items": items, "total_count": len(items),
-            "success_count": sum(i["status"] == "succeeded" for i in items),
+    return {**record, **counts(items), "items": items}
+
+
+def counts(items: list[Json]) -> Json:
+    """A job's counts from its items (as the view shows them)."""
+    return {"total_count": len(items), "success_count": sum(i["status"] == "succeeded" for i in items),
             "failure_count": sum(i["status"] == "failed" for i in items)}
 
 

@@ -78,6 +78,10 @@ from .embedded_signer import EmbeddedSigner
 from .embedded_url_body import EmbeddedUrlBody
 from .embedded_url_response import EmbeddedUrlResponse
 from .envelope_document import EnvelopeDocument
+from .erasure_body import ErasureBody
+from .erasure_counts import ErasureCounts
+from .erasure_record import ErasureRecord
+from .erasure_report import ErasureReport
 from .error_detail import ErrorDetail
 from .error_inner import ErrorInner
 from .error_response import ErrorResponse
@@ -156,8 +160,12 @@ from .reminded_data import RemindedData
 from .reminded_data_metadata import RemindedDataMetadata
 from .request_event import RequestEvent
 from .request_event_metadata_type_0 import RequestEventMetadataType0
+from .retention_override_body import RetentionOverrideBody
+from .retention_override_body_action import RetentionOverrideBodyAction
 from .retention_policy import RetentionPolicy
 from .retention_policy_body import RetentionPolicyBody
+from .retention_policy_body_floor_days import RetentionPolicyBodyFloorDays
+from .retention_policy_floor_days import RetentionPolicyFloorDays
 from .retention_preview import RetentionPreview
 from .retention_rule import RetentionRule
 from .retention_rule_action import RetentionRuleAction
@@ -371,6 +379,10 @@ __all__ = (
     "EmbeddedUrlResponse",
     "EmbedInfo",
     "EnvelopeDocument",
+    "ErasureBody",
+    "ErasureCounts",
+    "ErasureRecord",
+    "ErasureReport",
     "ErrorDetail",
     "ErrorInner",
     "ErrorResponse",
@@ -449,8 +461,12 @@ __all__ = (
     "RemindResponse",
     "RequestEvent",
     "RequestEventMetadataType0",
+    "RetentionOverrideBody",
+    "RetentionOverrideBodyAction",
     "RetentionPolicy",
     "RetentionPolicyBody",
+    "RetentionPolicyBodyFloorDays",
+    "RetentionPolicyFloorDays",
     "RetentionPreview",
     "RetentionRule",
     "RetentionRuleAction",

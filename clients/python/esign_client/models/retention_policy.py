@@ -13,6 +13,7 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.retention_policy_floor_days import RetentionPolicyFloorDays
   from ..models.rule_out import RuleOut
 
 
@@ -30,12 +31,15 @@ class RetentionPolicy:
             rules (list[RuleOut]):
             notice_days (int):
             source (str): organization (set by PUT), or config (`[retention]`, until it is set)
+            floor_days (RetentionPolicyFloorDays | Unset): per final state, the days after its end before which nothing
+                purges a request
             updated_at (datetime.datetime | None | Unset):
      """
 
     rules: list[RuleOut]
     notice_days: int
     source: str
+    floor_days: RetentionPolicyFloorDays | Unset = UNSET
     updated_at: datetime.datetime | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -44,6 +48,7 @@ class RetentionPolicy:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.retention_policy_floor_days import RetentionPolicyFloorDays # noqa: PLC0415
         from ..models.rule_out import RuleOut # noqa: PLC0415
         rules = []
         for rules_item_data in self.rules:
@@ -55,6 +60,10 @@ class RetentionPolicy:
         notice_days = self.notice_days
 
         source = self.source
+
+        floor_days: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.floor_days, Unset):
+            floor_days = self.floor_days.to_dict()
 
         updated_at: None | str | Unset
         if isinstance(self.updated_at, Unset):
@@ -72,6 +81,8 @@ class RetentionPolicy:
             "notice_days": notice_days,
             "source": source,
         })
+        if floor_days is not UNSET:
+            field_dict["floor_days"] = floor_days
         if updated_at is not UNSET:
             field_dict["updated_at"] = updated_at
 
@@ -81,6 +92,7 @@ class RetentionPolicy:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.retention_policy_floor_days import RetentionPolicyFloorDays # noqa: PLC0415
         from ..models.rule_out import RuleOut # noqa: PLC0415
         d = dict(src_dict)
         rules = []
@@ -96,6 +108,16 @@ class RetentionPolicy:
         notice_days = d.pop("notice_days")
 
         source = d.pop("source")
+
+        _floor_days = d.pop("floor_days", UNSET)
+        floor_days: RetentionPolicyFloorDays | Unset
+        if isinstance(_floor_days,  Unset):
+            floor_days = UNSET
+        else:
+            floor_days = RetentionPolicyFloorDays.from_dict(_floor_days)
+
+
+
 
         def _parse_updated_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
@@ -121,6 +143,7 @@ class RetentionPolicy:
             rules=rules,
             notice_days=notice_days,
             source=source,
+            floor_days=floor_days,
             updated_at=updated_at,
         )
 

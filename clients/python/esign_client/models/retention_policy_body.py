@@ -8,9 +8,11 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.retention_policy_body_floor_days import RetentionPolicyBodyFloorDays
   from ..models.retention_rule import RetentionRule
 
 
@@ -27,16 +29,20 @@ class RetentionPolicyBody:
         Attributes:
             rules (list[RetentionRule]): at most one per state; a state without a rule is kept
             notice_days (int): signing_request.purge_scheduled is recorded this many days before a purge
+            floor_days (RetentionPolicyBodyFloorDays | Unset): the floor: per final state, the days after its end before
+                which no rule, override or erasure request purges a request (a rule below it is 422; 0 or absent: none)
      """
 
     rules: list[RetentionRule]
     notice_days: int
+    floor_days: RetentionPolicyBodyFloorDays | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.retention_policy_body_floor_days import RetentionPolicyBodyFloorDays # noqa: PLC0415
         from ..models.retention_rule import RetentionRule # noqa: PLC0415
         rules = []
         for rules_item_data in self.rules:
@@ -47,6 +53,10 @@ class RetentionPolicyBody:
 
         notice_days = self.notice_days
 
+        floor_days: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.floor_days, Unset):
+            floor_days = self.floor_days.to_dict()
+
 
         field_dict: dict[str, Any] = {}
 
@@ -54,6 +64,8 @@ class RetentionPolicyBody:
             "rules": rules,
             "notice_days": notice_days,
         })
+        if floor_days is not UNSET:
+            field_dict["floor_days"] = floor_days
 
         return field_dict
 
@@ -61,6 +73,7 @@ class RetentionPolicyBody:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.retention_policy_body_floor_days import RetentionPolicyBodyFloorDays # noqa: PLC0415
         from ..models.retention_rule import RetentionRule # noqa: PLC0415
         d = dict(src_dict)
         rules = []
@@ -75,9 +88,20 @@ class RetentionPolicyBody:
 
         notice_days = d.pop("notice_days")
 
+        _floor_days = d.pop("floor_days", UNSET)
+        floor_days: RetentionPolicyBodyFloorDays | Unset
+        if isinstance(_floor_days,  Unset):
+            floor_days = UNSET
+        else:
+            floor_days = RetentionPolicyBodyFloorDays.from_dict(_floor_days)
+
+
+
+
         retention_policy_body = cls(
             rules=rules,
             notice_days=notice_days,
+            floor_days=floor_days,
         )
 
         return retention_policy_body

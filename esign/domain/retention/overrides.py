@@ -1,0 +1,66 @@
+"""A per-request retention override (`PUT /v1/signing-requests/{id}/retention`, docs/retention.md): a
+finished request's own `after_days` and `action`, within the organisation's floor (`floor_days` of its
+state). It schedules the purge at once (its end + `after_days`, never sooner than `notice_days` from now)
+with one conditional update on the schedule read, and records `signing_request.purge_scheduled`. A key
+with the `write` scope may only move a purge later (the owner's "extend" after a notice); an earlier
+purge, or one of a request no rule would purge, needs `admin`."""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import uuid
+
+from esign.clock import iso
+from esign.domain.ports import Services
+from esign.domain.retention import policy
+from esign.errors import ApiError, invalid_state, validation_error
+from esign.store.records import Json, SigningRequest
+from esign.store.signing_requests import ENDED, PURGEABLE
+
+log = logging.getLogger("esign.retention")
+
+
+def _current(request: SigningRequest, rules: list[Json]) -> dt.datetime | None:
+    """When the request would be purged now: its schedule, else its state's rule; None: never."""
+    if request.get("retention_purge_at"):
+        return request["retention_purge_at"]
+    rule = next((r for r in rules if r["state"] == request["status"]), None)
+    ended: dt.datetime = request[ENDED[request["status"]]]  # type: ignore[literal-required]  # a final state's end
+    return ended + dt.timedelta(days=rule["after_days"]) if rule else None
+
+
+async def override(services: Services, request: SigningRequest, after_days: int, action: str,
+                   may_shorten: bool) -> SigningRequest:
+    """Set the request's retention (see the module): 409 `invalid_state` unless it has ended and is not
+    purged; 422 below the floor; 403 `insufficient_scope` for an earlier purge without `admin`."""
+    status = request["status"]
+    if status not in PURGEABLE:
+        raise invalid_state(f"this signing request is {status}: its retention is set once it has ended")
+    if request.get("purge"):
+        raise invalid_state("this signing request was purged already")
+    effective = await policy.effective(services, request["org_id"])
+    floor = (effective.get("floor_days") or {}).get(status, 0)
+    if after_days < floor:
+        raise validation_error([{"field": "after_days", "message": f"below the organisation's floor: {status} "
+                                                                  f"requests are kept at least {floor} days"}])
+    now = services.clock.now()
+    ended: dt.datetime = request[ENDED[status]]  # type: ignore[literal-required]  # a final state's end
+    purge_at = max(ended + dt.timedelta(days=after_days), now + dt.timedelta(days=effective["notice_days"]))
+    current = _current(request, effective["rules"])
+    if not may_shorten and (current is None or purge_at < current):
+        raise ApiError(403, "insufficient_scope", "only an API key with the 'admin' scope may make a purge come "
+                                                  "sooner; this key may extend it")
+    rule = f"{after_days} days set for this request"
+    schedule = {"retention_purge_at": purge_at, "retention_action": action, "retention_rule": rule,
+                "retention_after_days": after_days}
+    updated = await services.store.signing_requests.reschedule_purge(request, schedule)
+    if updated is None:
+        raise invalid_state("the signing request's retention changed meanwhile; retry")
+    await services.emit(request["org_id"], "signing_request.purge_scheduled", signing_request_id=request["id"],
+                        sandbox=request.get("sandbox", False),
+                        event_id=str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:purge_scheduled:"
+                                                                    f"{iso(purge_at)}:{action}")),
+                        data={"signing_request_id": request["id"], "purge_at": iso(purge_at), "action": action,
+                              "rule": rule})
+    log.info("retention of signing request %s set: %s, purge on %s", request["id"], rule, iso(purge_at))
+    return updated
