@@ -24,6 +24,8 @@ from esign.api import (
     legal_holds,
     meta,
     metrics,
+    public_link_page,
+    public_links,
     retention,
     seal,
     signer,
@@ -45,7 +47,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring, retention, legal_holds]
+               authoring, retention, legal_holds, public_links, public_link_page]
 
 
 def all_routes() -> list[tuple[str, type]]:
