@@ -1,7 +1,7 @@
 """Composition of the worker: the job modules, each exporting `JOBS` (a list of JobKind) and `SWEEPS` (coroutine
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
-from esign.domain.console import sign_in as console_sign_in
 from esign.domain import public_link_visits
+from esign.domain.console import sign_in as console_sign_in
 from esign.domain.evidence import finalization
 from esign.domain.mail import bounces, enterprise_delivery, notifications, outbox, text_messages
 from esign.domain.requests import lifecycle

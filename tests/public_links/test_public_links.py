@@ -10,45 +10,9 @@ import re
 
 from esign.domain.public_links import prefill_token
 from tests.support import assert_error, raw_db
-from tests.support.mail import maildir
+from tests.support.public_links import NO_KEY, code_for, link_of, slug, start, template_of
 from tests.support.qr import decode_png
 from tests.support.templates import field
-
-NO_KEY = {"key": None}
-
-
-async def template_of(client, document_id, roles=None):
-    roles = roles or [{"name": "Guest", "fields": [field(), field(field_type="text", y_percent=10,
-                                                                  value="Plan: {{plan}}")]},
-                      {"name": "Host", "fields": [field(x_percent=50)]}]
-    resp = await client.post("/v1/templates", {"name": "Waiver", "document_id": document_id, "roles": roles})
-    assert resp.status == 201, resp
-    return resp.json
-
-
-async def link_of(client, template, **extra):
-    body = {"name": "Pool waiver", "public_role": "guest",
-            "fixed_roles": [{"role": "Host", "name": "Hal Host", "email": "host@example.test"}], **extra}
-    resp = await client.post(f"/v1/templates/{template['id']}/public-links", body)
-    assert resp.status == 201, resp
-    return resp.json
-
-
-def slug(link):
-    return link["url"].rsplit("/p/", 1)[1]
-
-
-def code_for(server, address):
-    """The last code emailed to `address` (from the Maildir)."""
-    mails = [m for m in maildir(server) if address in m["To"]]
-    assert mails, f"no code was emailed to {address}"
-    return re.search(r"\b(\d{6})\b", mails[-1].get_body(("plain",)).get_content()).group(1)
-
-
-async def start(server, link, address, name="Vera Visitor"):
-    resp = await server.client.post(f"/p/{slug(link)}/start", {"name": name, "email": address}, **NO_KEY)
-    await server.run_jobs()
-    return resp
 
 
 async def requests_of(server, link):
@@ -79,11 +43,12 @@ async def test_a_proven_address_makes_one_request_from_the_template_and_opens_it
                                                          "name": "Vera Visitor"}, **NO_KEY)
     assert made.status == 201, made
     request = (await client.get(f"/v1/signing-requests/{made.json['signing_request_id']}")).json
-    assert request["template_id"] == template["id"] and request["status"] == "pending"
+    assert request["status"] == "pending"
     assert [(s["name"], s["email"]) for s in request["signers"]] == [("Vera Visitor", "vera@example.test"),
                                                                       ("Hal Host", "host@example.test")]
     stored = await raw_db(server.services)["signing_requests"].find_one({"_id": request["id"]})
-    assert stored["source"] == "public_link" and stored["public_link"]["email_proven"] is True
+    assert stored["template_id"] == template["id"] and stored["source"] == "public_link"
+    assert stored["public_link"] == {"id": link["id"], "name": "Pool waiver", "email_proven": True}
     opened = await client.get(made.json["signing_url"].replace(server.services.config.server.public_url, ""), **NO_KEY)
     assert opened.status == 200 and b"<html" in opened.body
 
@@ -147,7 +112,9 @@ async def test_pause_delete_and_the_owner_s_checks(server, client, document_id):
 
 
 async def test_prefill_only_when_signed_with_the_secret_and_not_expired(server, client, document_id):
-    link = await link_of(client, await template_of(client, document_id))
+    roles = [{"name": "Guest", "fields": [field(), field(field_type="text", y_percent=10, value="Plan: {{plan}}")]},
+             {"name": "Host", "fields": [field(x_percent=50)]}]
+    link = await link_of(client, await template_of(client, document_id, roles))
     assert (await start(server, link, "pre@example.test")).status == 202
     code = code_for(server, "pre@example.test")
     later = server.clock.now() + dt.timedelta(hours=1)
@@ -162,8 +129,8 @@ async def test_prefill_only_when_signed_with_the_secret_and_not_expired(server, 
     assert await requests_of(server, link) == 0  # nothing stored
     made = await verify(prefill_token(link["prefill_secret"], {"plan": "Gold"}, later))
     assert made.status == 201, made
-    request = (await client.get(f"/v1/signing-requests/{made.json['signing_request_id']}")).json
-    assert "Plan: Gold" in [f.get("value") for f in request["fields"]]
+    stored = await raw_db(server.services)["signing_requests"].find_one({"_id": made.json["signing_request_id"]})
+    assert "Plan: Gold" in [f.get("value") for f in stored["fields"]]
 
 
 async def test_caps_answer_429_with_retry_after_in_the_same_words_for_any_address(server, client, document_id):
