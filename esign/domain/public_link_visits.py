@@ -36,7 +36,7 @@ from esign.errors import ApiError, invalid_state, not_found, validation_error
 from esign.jobs.kinds import JobKind, uncancellable
 from esign.secrets import hash_token
 from esign.store.base import new_id
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Json, Signer, SigningRequest
 
 N_ = i18n.N_
 log = logging.getLogger("esign.public_links")
@@ -137,7 +137,7 @@ async def verify(services: Services, slug: str, given_email: str, code: str, nam
     return await admit(services, link, address, name, variables, proven=True)
 
 
-def _visitor(link: Json, request: SigningRequest) -> Json:
+def _visitor(link: Json, request: SigningRequest) -> Signer:
     signer_id = str(uuid.uuid5(uuid.UUID(request["id"]), link["public_role"].casefold()))
     return next(s for s in request["signers"] if s["id"] == signer_id)
 
@@ -181,8 +181,8 @@ async def admit(services: Services, link: Json, address: str, name: str | None, 
 
 async def _interval(services: Services, link: Json, address: str) -> None:
     days = link.get("per_person_interval_days")
-    latest = days and await services.store.public_link_uses.latest(link["id"], address)
-    if latest:
+    latest = await services.store.public_link_uses.latest(link["id"], address) if days else None
+    if days and latest:
         again = latest["created_at"] + dt.timedelta(days=days)
         if again > services.clock.now():
             wait = int((again - services.clock.now()).total_seconds()) + 1
@@ -232,6 +232,8 @@ async def _made(services: Services, link: Json, use_id: str, address: str, name:
 async def _send(services: Services, link: Json, address: str, name: str | None, variables: dict[str, str],
                 proven: bool) -> SigningRequest:
     org = await services.store.organizations.by_id(link["org_id"])
+    if org is None:
+        raise not_found("public link")
     template = await templates.get(services, link["org_id"], link["template_id"])
     visitor = {"role": link["public_role"], "name": (name or "").strip() or address.partition("@")[0],
                "email": address}
