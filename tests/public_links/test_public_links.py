@@ -29,6 +29,8 @@ async def test_a_proven_address_makes_one_request_from_the_template_and_opens_it
 
     page = await client.get(f"/p/{slug(link)}", **NO_KEY)
     assert page.status == 200 and b"Pool waiver" in page.body and b'src="/p/' in page.body
+    image = await client.get(f"/p/{slug(link)}/pages/1.png", **NO_KEY)
+    assert image.status == 200 and image.body.startswith(b"\x89PNG"), image
     resp = await start(server, link, "Vera@Example.test")
     assert resp.status == 202, resp
     assert await requests_of(server, link) == 0  # nothing before the address is proven
