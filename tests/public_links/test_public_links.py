@@ -12,6 +12,7 @@ from esign.domain.public_links import prefill_token
 from tests.support import assert_error, raw_db
 from tests.support.public_links import NO_KEY, code_for, link_of, slug, start, template_of
 from tests.support.qr import decode_png
+from tests.support.routing import sign_with, signed_pdf, text_of
 from tests.support.templates import field
 
 
@@ -165,3 +166,23 @@ async def test_allowed_domains_and_a_link_without_email_code(server, client, doc
     assert made.status == 201, made
     stored = await raw_db(server.services)["signing_requests"].find_one({"_id": made.json["signing_request_id"]})
     assert stored["public_link"]["email_proven"] is False
+
+
+async def test_the_certificate_says_the_request_began_at_the_public_link_and_how_the_address_was_proven(
+        server, client, document_id, tmp_path):
+    template = await template_of(client, document_id, [{"name": "Guest", "fields": [field()]}])
+    for proven in (True, False):
+        link = await link_of(client, template, fixed_roles=[], email_code=proven, name=f"Gym waiver {proven}")
+        address = f"gym-{str(proven).lower()}@example.test"
+        made = await start(server, link, address)
+        if proven:
+            made = await client.post(f"/p/{slug(link)}/verify", {"email": address, "code": code_for(server, address)},
+                                     **NO_KEY)
+        assert made.status == 201, made
+        await sign_with(server, made.json["signing_url"].rsplit("/", 1)[1], "Gwen Guest")
+        path, *_ = await signed_pdf(server, made.json["signing_request_id"], tmp_path)
+        text = text_of(path)
+        assert f"The signer opened the public link Gym waiver {proven} and made this request themselves." in text
+        assert ("proved their email address with a code sent to it" in text) is proven
+        assert ("email address was not proven with a code" in text) is not proven
+        assert "Request made from a public link" in text
