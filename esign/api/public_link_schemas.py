@@ -11,6 +11,14 @@ ORIGIN = r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"
 DOMAIN = r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62}\.)+[A-Za-z]{2,63}$"
 
 
+def domain_item() -> fields.String:
+    return fields.String(validate=[validate.Regexp(DOMAIN), validate.Length(max=253)])
+
+
+def origin_item() -> fields.String:
+    return fields.String(validate=[validate.Regexp(ORIGIN), validate.Length(max=300)])
+
+
 class PublicLinkSettings(StrictSchema):
     """What a link's owner may change after creating it (PATCH) besides pausing."""
     name = Line(validate=validate.Length(1, 255), metadata={"description": "shown to visitors as the page's heading"})
@@ -21,10 +29,10 @@ class PublicLinkSettings(StrictSchema):
         "description": "one email address may make a new request only this many days after its last (429 "
                        "before); null: whenever its earlier one is finished"})
     expires_at = UTCDateTime(allow_none=True, metadata={"description": "from then on the link answers 410"})
-    allowed_email_domains = fields.List(fields.String(validate=validate.Regexp(DOMAIN)),
+    allowed_email_domains = fields.List(domain_item(),
                                         validate=validate.Length(max=50), metadata={
         "description": "at most 50; only addresses of these domains may use the link (422); empty: any"})
-    embed_origins = fields.List(fields.String(validate=validate.Regexp(ORIGIN)), validate=validate.Length(max=10),
+    embed_origins = fields.List(origin_item(), validate=validate.Length(max=10),
                                 metadata={"description": "at most 10 origins (`https://host[:port]`) that may show "
                                                          "the link's page in a frame; empty: none"})
     redirect_url = fields.Url(allow_none=True, schemes={"https", "http"}, validate=validate.Length(max=2000),
@@ -52,9 +60,9 @@ class PublicLinkCreate(PublicLinkSettings):
     per_person_interval_days = Int(allow_none=True, load_default=None, validate=validate.Range(1, 3650))
     expires_at = UTCDateTime(allow_none=True, load_default=None, metadata={
         "description": "in the future (422); from then on the link answers 410"})
-    allowed_email_domains = fields.List(fields.String(validate=validate.Regexp(DOMAIN)), load_default=list,
+    allowed_email_domains = fields.List(domain_item(), load_default=list,
                                         validate=validate.Length(max=50))
-    embed_origins = fields.List(fields.String(validate=validate.Regexp(ORIGIN)), load_default=list,
+    embed_origins = fields.List(origin_item(), load_default=list,
                                 validate=validate.Length(max=10))
     redirect_url = fields.Url(allow_none=True, load_default=None, schemes={"https", "http"},
                               validate=validate.Length(max=2000))
