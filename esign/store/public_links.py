@@ -6,7 +6,7 @@ rotated link keeps its last RETIRED_KEPT slugs (they answer 410), so the record 
 
 A use (`public_link_uses`) is written only once a visitor has proven their email address: the
 request made for them and the address (lower-cased). At most one use per link and address is `open`
-(a unique partial index): concurrent verifications of one address make one request, and a later
+(a unique index on `open_key`, set only while open): concurrent verifications of one address make one request, and a later
 visit resumes it while it is unfinished.
 """
 from __future__ import annotations
@@ -76,8 +76,8 @@ class PublicLinkUses(Repository[Json]):
     collection_name = "public_link_uses"
     indexes = [Index("link_created", [("link_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)]),
                Index("link_email_created", [("link_id", ASCENDING), ("email", ASCENDING), ("created_at", DESCENDING)]),
-               Index("link_email_open", [("link_id", ASCENDING), ("email", ASCENDING)], unique=True,
-                     partial={"open": True})]
+               # `open_key` ("{link_id}:{email}") only while the use is open
+               Index("open_key_unique", [("open_key", ASCENDING)], unique=True, partial={"open_key": {"$type": "string"}})]
     cursor_fields = ("created_at",)
 
     async def list(self, link_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
@@ -86,13 +86,13 @@ class PublicLinkUses(Repository[Json]):
     async def open_new(self, doc: Json) -> bool:
         """Insert an open use; False when the address has an open use of the link already."""
         try:
-            await self.col.insert_one(doc)
+            await self.col.insert_one({**doc, "open": True, "open_key": f"{doc['link_id']}:{doc['email']}"})
         except DuplicateKeyError:
             return False
         return True
 
     async def open_use(self, link_id: str, email: str) -> Json | None:
-        return self.record(await self.col.find_one({"link_id": link_id, "email": email, "open": True}))
+        return self.record(await self.col.find_one({"open_key": f"{link_id}:{email}"}))
 
     async def latest(self, link_id: str, email: str) -> Json | None:
         cursor = self.col.find({"link_id": link_id, "email": email}).sort([("created_at", DESCENDING)]).limit(1)
@@ -101,7 +101,9 @@ class PublicLinkUses(Repository[Json]):
 
     async def close(self, use_id: str) -> bool:
         """Close an open use (its request is finished): one conditional update."""
-        return (await self.col.update_one({"_id": use_id, "open": True}, {"$set": {"open": False}})).modified_count == 1
+        closed = await self.col.update_one({"_id": use_id, "open": True},
+                                           {"$set": {"open": False}, "$unset": {"open_key": ""}})
+        return closed.modified_count == 1
 
     async def set_request(self, use_id: str, request_id: str, signer_id: str) -> None:
         await self.col.update_one({"_id": use_id}, {"$set": {"signing_request_id": request_id, "signer_id": signer_id}})

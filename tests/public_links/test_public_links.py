@@ -186,3 +186,21 @@ async def test_the_certificate_says_the_request_began_at_the_public_link_and_how
         assert ("proved their email address with a code sent to it" in text) is proven
         assert ("email address was not proven with a code" in text) is not proven
         assert "Request made from a public link" in text
+
+
+async def test_one_address_makes_a_new_request_only_after_the_interval(server, client, document_id):
+    link = await link_of(client, await template_of(client, document_id), email_code=False, per_person_interval_days=30)
+    first = await start(server, link, "again@example.test")
+    assert first.status == 201, first
+    assert (await start(server, link, "again@example.test")).json["signing_request_id"] == \
+        first.json["signing_request_id"]  # unfinished: resumed
+    cancelled = await client.post(f"/v1/signing-requests/{first.json['signing_request_id']}/cancel", {})
+    assert cancelled.status == 200, cancelled
+    server.clock.advance(minutes=2)  # past the per-minute caps on asking
+    too_soon = await start(server, link, "again@example.test")
+    assert_error(too_soon, 429, "rate_limited")
+    assert int(too_soon.headers["Retry-After"]) > 29 * 86400
+    server.clock.advance(days=30, minutes=1)
+    second = await start(server, link, "again@example.test")
+    assert second.status == 201 and second.json["signing_request_id"] != first.json["signing_request_id"]
+    assert await requests_of(server, link) == 2
