@@ -25,6 +25,8 @@ from esign.api import (
     legal_holds,
     meta,
     metrics,
+    public_link_page,
+    public_links,
     retention,
     seal,
     signer,
@@ -47,7 +49,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, signer_text, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring, retention, legal_holds, erasure]
+               authoring, retention, legal_holds, erasure, public_links, public_link_page]
 
 
 def all_routes() -> list[tuple[str, type]]:

@@ -233,6 +233,18 @@ KEYS: dict[str, dict[str, Key]] = {
         "sign_in_per_client_minute": Key(10, "sign-in links one client address may ask for per minute (then 429)",
                                          1, 1000),
     },
+    "public_links": {
+        "code_minutes": Key(15, "an email code a public link's visitor is sent works this long", 1, 60),
+        "start_per_address_minute": Key(2, "codes one email address may ask for on public links per minute (then 429)",
+                                        1, 100),
+        "start_per_client_minute": Key(10, "codes one client address may ask for on public links per minute (then 429)",
+                                       1, 1000),
+        "start_per_link_minute": Key(60, "codes one public link may send per minute (then 429)", 1, 10000),
+        "start_per_org_minute": Key(300, "codes all public links of one organisation may send per minute (then 429)",
+                                    1, 100000),
+        "verify_per_address_minute": Key(5, "code attempts one email address may make on a public link per minute "
+                                            "(then 429)", 1, 100),
+    },
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
         "owner_on_declined": Key(True, "email the owner when a signer declined"),

@@ -1,5 +1,6 @@
 """Composition of the worker: the job modules, each exporting `JOBS` (a list of JobKind) and `SWEEPS` (coroutine
 (services) run every `[jobs] sweep_interval_seconds`). The worker is built from this list."""
+from esign.domain import public_link_visits
 from esign.domain.console import sign_in as console_sign_in
 from esign.domain.evidence import finalization
 from esign.domain.mail import bounces, enterprise_delivery, notifications, outbox, text_messages
@@ -13,7 +14,7 @@ from esign.jobs.worker import Worker
 from esign.webhooks import delivery as webhook_delivery
 
 JOB_MODULES = [lifecycle, notifications, text_messages, bounces, finalization, enterprise_delivery, webhook_delivery, bulk,
-               console_sign_in, retention_purge, retention_policy, retention_deletion]
+               console_sign_in, retention_purge, retention_policy, retention_deletion, public_link_visits]
 
 
 def job_kinds(modules=JOB_MODULES) -> dict[str, JobKind]:

@@ -53,6 +53,7 @@ CERTIFICATES = {"current seal": "seal", "issuer of the current seal": "seal_issu
 LOOP_TICK_SECONDS = 0.25
 LOOP_WINDOW_TICKS = 40  # esign_event_loop_lag_seconds: the worst of the last 10 s
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
+PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted")
 AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
 
@@ -123,6 +124,8 @@ class Metrics:
         ProcessCollector(registry=r)
         self.purges = Counter("esign_purges", "signing requests purged, by action (docs/retention.md)", ["action"],
                               registry=r)
+        self.public_links = Counter("esign_public_link_visits", "what public links' visitors got, by outcome "
+                                    "(docs/public-links.md)", ["outcome"], registry=r)
         self.purged_blobs = Counter("esign_purged_blobs", "blobs deleted by purges (docs/retention.md)", registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
@@ -137,7 +140,8 @@ class Metrics:
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
                                   (self.console_actions, CONSOLE_ACTIONS),
                                   (self.authoring_sessions, AUTHORING_EVENTS),
-                                  (self.purges, ("purge_content", "purge_all"))):
+                                  (self.purges, ("purge_content", "purge_all")),
+                                  (self.public_links, PUBLIC_LINK_OUTCOMES)):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -178,6 +182,9 @@ class Metrics:
 
     def purge(self, action: str) -> None:
         self.purges.labels(action).inc()
+
+    def public_link(self, outcome: str) -> None:
+        self.public_links.labels(outcome).inc()
 
     def purged_blob(self) -> None:
         self.purged_blobs.inc()

@@ -180,7 +180,21 @@ def _summary(request: dict, integrity: Integrity) -> list:
         (_("Completed"), time_text(request.get("completed_at")) or "—"),
         (_("Signature level"), (request.get("signing_level") or "").upper() or None),
         (_("Consent disclosure"), _disclosure(integrity)),
+        (_("Started from"), _public_link(request)),
     ]
+
+
+def _public_link(request: dict) -> str | None:
+    """How a request made for a public link's visitor began (docs/public-links.md), in plain words:
+    the link, and whether the visitor proved their email address with a code. None otherwise."""
+    link = request.get("public_link")
+    if request.get("source") != "public_link" or not link:
+        return None
+    proof = (_("The signer proved their email address with a code sent to it before the request was made.")
+             if link.get("email_proven") else
+             _("The signer's email address was not proven with a code: the link did not ask for one."))
+    return say(_("The signer opened the public link {name} and made this request themselves."),
+               name=link.get("name") or "") + " " + proof
 
 
 def _disclosure(integrity: Integrity) -> list | None:

@@ -44,6 +44,7 @@ LABELS = {
     "identity.rejected": N_("Identity check failed"),
     "signing_event.identity_started": N_("Identity check started"),
     "signing_event.identity_abandoned": N_("Identity check abandoned"),
+    "public_link.used": N_("Request made from a public link"),
 }
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
                 "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent"),

@@ -17,6 +17,7 @@ from esign.store.jobs import Jobs
 from esign.store.legal_holds import LegalHolds
 from esign.store.members import ConsoleLinks, ConsoleSessions, Members
 from esign.store.organizations import Organizations
+from esign.store.public_links import PublicLinks, PublicLinkUses
 from esign.store.rate_limits import RateLimits
 from esign.store.retention_policies import RetentionPolicies
 from esign.store.settings import Settings
@@ -65,6 +66,8 @@ class Store:
     authoring_sessions: AuthoringSessions
     legal_holds: LegalHolds
     retention_policies: RetentionPolicies
+    public_links: PublicLinks
+    public_link_uses: PublicLinkUses
 
     def __init__(self, db: Database, clock: Clock) -> None:
         self.db = db

@@ -195,6 +195,24 @@ class MemberInvitedData(_Base):
     name = fields.String(required=True, allow_none=True)
 
 
+class PublicLinkData(_Base):
+    public_link_id = fields.UUID(required=True)
+    name = fields.String(required=True)
+    template_id = fields.UUID(required=True)
+    uses = fields.Integer(required=True, metadata={"description": "requests made from the link so far"})
+    max_uses = fields.Integer(required=True, allow_none=True)
+
+
+class PublicLinkUsedData(PublicLinkData):
+    signing_request_id = fields.UUID(required=True, metadata={"description": "the request made for the visitor"})
+    email_proven = fields.Boolean(required=True, metadata={
+        "description": "whether the visitor proved their address with an emailed code"})
+
+
+class PublicLinkPausedData(PublicLinkData):
+    reason = fields.String(required=True, metadata={"description": "`owner`: paused by a PATCH"})
+
+
 # Every event type a webhook can subscribe to, and the schema of its `data`. Where in storage the
 # signed PDF lies is named to receivers once, as the specification says: only `CompletedData` declares
 # `signed_pdf_storage_key` (and `documents`), so the other events whose stored data holds it (a signer's event that
@@ -210,6 +228,8 @@ DATA_SCHEMAS = {
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,
     "legal_hold.applied": LegalHoldAppliedData, "legal_hold.released": LegalHoldData,
+    "public_link.used": PublicLinkUsedData, "public_link.exhausted": PublicLinkData,
+    "public_link.paused": PublicLinkPausedData,
 }
 SUBSCRIBABLE = tuple(DATA_SCHEMAS)
 

@@ -58,6 +58,11 @@ NEEDS_EXISTING = {
                                                          "otherwise)",
     ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "
                                                                                    "the signer invited (409 otherwise)",
+    ("POST", "/v1/templates/{template_id}/public-links"): "public_role and fixed_roles must be the template's roles; "
+                                                          "expires_at in the future",
+    ("GET", "/v1/public-links"): "after_id must name a public link of the organisation (cursor)",
+    ("GET", "/v1/public-links/{link_id}/uses"): "after_id must name a use of the link (cursor)",
+    ("PATCH", "/v1/public-links/{link_id}"): "max_uses may not go below the uses made",
 }
 
 

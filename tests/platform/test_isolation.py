@@ -51,13 +51,16 @@ async def org_a_resources(server, client) -> dict:
     admin_a, _ = await provisioning.create_key(server.services, org_a, ["read", "write", "admin"])
     hold = (await client.post("/v1/legal-holds", {"name": "Org A's hold", "reason": "a-private",
                                                   "signer_email": "ann.private@a.example.test"}, key=admin_a)).json
+    link = (await client.post(f"/v1/templates/{template['id']}/public-links",
+                              {"name": "a-private link", "public_role": "Candidate"})).json
     field = (await client.post(f"/v1/signing-requests/{request['id']}/fields", {"fields": [
         {"signer_id": request["signers"][0]["id"], "x_percent": 10, "y_percent": 10}]})).json
     return {"request_id": request["id"], "signer_id": request["signers"][0]["id"],
             "field_id": field[0]["id"] if isinstance(field, list) else "00000000-0000-4000-8000-000000000000",
             "template_id": template["id"], "webhook_id": hook["id"],
             "contact_id": contact["id"], "bulk_job_id": job["bulk_job_id"], "delivery_id": delivery["id"],
-            "document_id": doc, "session_id": session["id"], "hold_id": hold["id"]}
+            "document_id": doc, "session_id": session["id"], "hold_id": hold["id"],
+            "link_id": link["id"]}
 
 
 @pytest.mark.slow

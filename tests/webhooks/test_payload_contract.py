@@ -110,6 +110,15 @@ async def produce_every_event(server, client, pdf) -> None:
     assert hold.status == 201 and (await client.delete(f"/v1/legal-holds/{hold.json['id']}", key=admin)).status == 200
     policy = {"rules": [{"state": "cancelled", "after_days": 30, "action": "purge_content"}], "notice_days": 30}
     assert (await client.request("PUT", "/v1/retention-policy", json_body=policy, key=admin)).status == 200
+    # public_link.used and .exhausted (a link of one use, without a code), .paused (docs/public-links.md)
+    doc = (await client.upload(pdf)).json["id"]
+    template = await client.post("/v1/templates", {"name": "Waiver", "document_id": doc, "roles": [{"name": "Guest"}]})
+    link = await client.post(f"/v1/templates/{template.json['id']}/public-links",
+                             {"name": "Waiver", "public_role": "Guest", "email_code": False, "max_uses": 1})
+    slug = link.json["url"].rsplit("/p/", 1)[1]
+    used = await client.post(f"/p/{slug}/start", {"email": "visitor@example.test"}, key=None)
+    assert used.status == 201, used
+    assert (await client.patch(f"/v1/public-links/{link.json['id']}", {"paused": True})).status == 200
     await server.run_jobs()
 
 

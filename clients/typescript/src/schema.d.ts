@@ -221,6 +221,9 @@ export interface paths {
          *     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time; required): when the retention policy purges it; `action` (string; required): purge_content or purge_all; `rule` (string; required): the rule: the final state and its after_days
          *     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now` (integer; required): signing requests the hold covers when applied (later ones are covered too)
          *     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
+         *     - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the visitor; `email_proven` (boolean; required): whether the visitor proved their address with an emailed code
+         *     - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable)
+         *     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1311,6 +1314,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates/{template_id}/public-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a public link of a template (extension)
+         * @description A link (and its QR code) anyone may open to make their own signing request from the template: the visitor takes `public_role`, `fixed_roles` name the people of the other roles (422 for a role without one). With `email_code` (the default) a request is made only once the visitor proved their email address with a code; each request counts toward the monthly quota, asking for codes does not. `prefill_secret` is shown once. Events: `public_link.used`, `public_link.exhausted`, `public_link.paused` (docs/public-links.md).
+         */
+        post: operations["createPublicLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List public links, newest first (extension)
+         * @description Every public link of the organisation's templates.
+         */
+        get: operations["listPublicLinks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public-links/{link_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a public link (extension)
+         * @description The link, its address, QR code images and uses so far.
+         */
+        get: operations["getPublicLink"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a public link (extension)
+         * @description Its address answers 404 from now on; requests made from it are unaffected.
+         */
+        delete: operations["deletePublicLink"];
+        options?: never;
+        head?: never;
+        /**
+         * Change or pause a public link (extension)
+         * @description Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false opens it again; `max_uses` may not go below the uses made (422).
+         */
+        patch: operations["updatePublicLink"];
+        trace?: never;
+    };
+    "/v1/public-links/{link_id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a public link a new address (extension)
+         * @description A new `url` (and QR code); the old address answers 410 `gone` from now on.
+         */
+        post: operations["rotatePublicLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/public-links/{link_id}/uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a public link's uses, newest first (extension)
+         * @description One use per request made from the link: the visitor's address, whether it was proven with a code, the request, and whether the visitor may still resume it.
+         */
+        get: operations["listPublicLinkUses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2247,12 +2358,105 @@ export interface components {
             event: "legal_hold.released";
             data: components["schemas"]["LegalHoldData"];
         };
+        PublicLinkUsedData: {
+            sandbox: boolean;
+            /** Format: uuid */
+            public_link_id: string;
+            name: string;
+            /** Format: uuid */
+            template_id: string;
+            /** @description requests made from the link so far */
+            uses: number;
+            max_uses: number | null;
+            /**
+             * Format: uuid
+             * @description the request made for the visitor
+             */
+            signing_request_id: string;
+            /** @description whether the visitor proved their address with an emailed code */
+            email_proven: boolean;
+        };
+        PublicLinkUsedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "public_link.used";
+            data: components["schemas"]["PublicLinkUsedData"];
+        };
+        PublicLinkData: {
+            sandbox: boolean;
+            /** Format: uuid */
+            public_link_id: string;
+            name: string;
+            /** Format: uuid */
+            template_id: string;
+            /** @description requests made from the link so far */
+            uses: number;
+            max_uses: number | null;
+        };
+        PublicLinkExhaustedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "public_link.exhausted";
+            data: components["schemas"]["PublicLinkData"];
+        };
+        PublicLinkPausedData: {
+            sandbox: boolean;
+            /** Format: uuid */
+            public_link_id: string;
+            name: string;
+            /** Format: uuid */
+            template_id: string;
+            /** @description requests made from the link so far */
+            uses: number;
+            max_uses: number | null;
+            /** @description `owner`: paused by a PATCH */
+            reason: string;
+        };
+        PublicLinkPausedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "public_link.paused";
+            data: components["schemas"]["PublicLinkPausedData"];
+        };
         WebhookCreate: {
             name: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`; duplicates are dropped */
-            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
         };
         WebhookWithSecret: {
             /** Format: uuid */
@@ -2270,8 +2474,8 @@ export interface components {
             name?: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url?: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`; duplicates are dropped */
-            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
             /**
              * @description `paused` stops sending: events and due retries are kept as `pending` delivery records; `active` resets the consecutive-failure count and sends the pending ones in event order
              * @enum {string}
@@ -3901,6 +4105,152 @@ export interface components {
             counts: components["schemas"]["ErasureCounts"];
             /** @description there are more: ask again once these are purged */
             truncated: boolean;
+        };
+        PublicLinkCreate: {
+            /** @description shown to visitors as the page's heading */
+            name: string;
+            /** @description 1 to 1,000,000 requests made from the link, then it answers 410 (null: unlimited) */
+            max_uses?: number | null;
+            per_person_interval_days?: number | null;
+            /**
+             * Format: date-time
+             * @description in the future (422); from then on the link answers 410
+             */
+            expires_at?: string | null;
+            allowed_email_domains?: string[];
+            embed_origins?: string[];
+            /** Format: url */
+            redirect_url?: string | null;
+            /** @description the template role each visitor takes (matched case-insensitively) */
+            public_role: string;
+            /** @description the people of every other role of the template, one each (as a template send names them); 422 for a role left out */
+            fixed_roles?: components["schemas"]["TaggedRoleSigner"][];
+            /** @description what the page asks the visitor for: `email` always; without `name` the visitor is named by their address */
+            collect?: ("name" | "email")[];
+            /**
+             * @description true (the default): a request is made only once the visitor proved their address with a code sent to it; false: at once (the certificate then says the address was not proven)
+             * @default true
+             */
+            email_code?: boolean;
+        };
+        FixedRole: {
+            role: string;
+            name: string;
+            email: string;
+        };
+        PublicLinkCreated: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            template_id: string;
+            name: string;
+            public_role: string;
+            fixed_roles: components["schemas"]["FixedRole"][];
+            collect: string[];
+            email_code: boolean;
+            max_uses: number | null;
+            /** @description requests made from the link */
+            uses: number;
+            per_person_interval_days: number | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            allowed_email_domains: string[];
+            embed_origins: string[];
+            redirect_url: string | null;
+            paused: boolean;
+            /** @description `{public_url}/p/{slug}`: the page visitors open */
+            url: string;
+            /** @description the QR code of `url` as SVG (no API key) */
+            qr_svg_url: string;
+            /** @description the QR code of `url` as PNG (no API key) */
+            qr_png_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            /** @description shown once, here: signs prefill values (docs/public-links.md); never returned again */
+            prefill_secret: string;
+        };
+        PublicLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            template_id: string;
+            name: string;
+            public_role: string;
+            fixed_roles: components["schemas"]["FixedRole"][];
+            collect: string[];
+            email_code: boolean;
+            max_uses: number | null;
+            /** @description requests made from the link */
+            uses: number;
+            per_person_interval_days: number | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            allowed_email_domains: string[];
+            embed_origins: string[];
+            redirect_url: string | null;
+            paused: boolean;
+            /** @description `{public_url}/p/{slug}`: the page visitors open */
+            url: string;
+            /** @description the QR code of `url` as SVG (no API key) */
+            qr_svg_url: string;
+            /** @description the QR code of `url` as PNG (no API key) */
+            qr_png_url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PublicLinkPage: {
+            items: components["schemas"]["PublicLink"][];
+            total: number;
+            /** @description more items follow this page */
+            has_more: boolean;
+        };
+        PublicLinkUpdate: {
+            /** @description shown to visitors as the page's heading */
+            name?: string;
+            /** @description 1 to 1,000,000 requests made from the link, then it answers 410 (null: unlimited); a PATCH may not set it below the uses made */
+            max_uses?: number | null;
+            /** @description one email address may make a new request only this many days after its last (429 before); null: whenever its earlier one is finished */
+            per_person_interval_days?: number | null;
+            /**
+             * Format: date-time
+             * @description from then on the link answers 410
+             */
+            expires_at?: string | null;
+            /** @description at most 50; only addresses of these domains may use the link (422); empty: any */
+            allowed_email_domains?: string[];
+            /** @description at most 10 origins (`https://host[:port]`) that may show the link's page in a frame; empty: none */
+            embed_origins?: string[];
+            /**
+             * Format: url
+             * @description where the signing page sends the visitor once they signed (the request's `redirect_url`)
+             */
+            redirect_url?: string | null;
+            /** @description true stops the link (409 to visitors; emits `public_link.paused`); false opens it again */
+            paused?: boolean;
+        };
+        PublicLinkUse: {
+            /** Format: uuid */
+            id: string;
+            /** @description the visitor's address (lower-cased) */
+            email: string;
+            /** @description proven with an emailed code */
+            email_proven: boolean;
+            /** Format: uuid */
+            signing_request_id: string | null;
+            /** @description the visitor may still resume its request */
+            open: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        PublicLinkUsePage: {
+            items: components["schemas"]["PublicLinkUse"][];
+            total: number;
+            /** @description more items follow this page */
+            has_more: boolean;
         };
     };
     responses: never;
@@ -12666,6 +13016,832 @@ export interface operations {
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "X-Service-Mode": components["headers"]["X-Service-Mode"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createPublicLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry safely: the same key returns the first answer */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                template_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLinkCreated"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPublicLinks: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description 0 to 10,000 (a larger offset is 422); walk further with `after_id` */
+                offset?: number;
+                /** @description cursor (extension): only items after the item with this id in the list's order; pass the previous page's last item's id. An id that names no item of the list is a 422 */
+                after_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLinkPage"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    deletePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    updatePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicLinkUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rotatePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listPublicLinkUses: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100 */
+                limit?: number;
+                /** @description 0 to 10,000 (a larger offset is 422); walk further with `after_id` */
+                offset?: number;
+                /** @description cursor (extension): only items after the item with this id in the list's order; pass the previous page's last item's id. An id that names no item of the list is a 422 */
+                after_id?: string;
+            };
+            header?: never;
+            path: {
+                link_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLinkUsePage"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -214,6 +214,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         "owner_email": api_key.get("owner_email") or "", "signer_emails": emails, "signed_count": 0,
         "version": 0, "template_id": body.get("template_id"),
         "allow_delegation": bool(body.get("allow_delegation")), **tags.stored(body),
+        **{key: body[key] for key in ("source", "public_link") if body.get(key)},  # a public link's visitor's
     }
     try:
         request = await services.store.signing_requests.insert(record)

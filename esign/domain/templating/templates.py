@@ -39,6 +39,7 @@ PLACEHOLDER_TEXT = (
 COPIED = ("signing_order", "reminder_days", "identity_verification_required",
           "phone_verification_required", "signing_level", "separate_stamp_page", "cc_emails")
 TAGS = ("metadata", "external_id", "redirect_url")  # a send's and its signers' own (esign.domain.requests.tags)
+SOURCE = ("source", "public_link")  # where a request came from, when not an API send (esign.domain.public_link_visits)
 
 
 def stored(body: Json) -> Json:
@@ -298,7 +299,7 @@ def request_body(template: Template, send: Json, request_id: str) -> Json:
     return {**{key: template.get(key) for key in COPIED}, "id": request_id, "template_id": template["id"],
             "signers": signers, "fields": fields, "message": message, "email_subject": subject,
             "expires_in_days": send.get("expires_in_days") or template["default_expiry_days"],
-            "auto_send": send["auto_send"], **{k: send[k] for k in TAGS if k in send}}
+            "auto_send": send["auto_send"], **{k: send[k] for k in TAGS + SOURCE if k in send}}
 
 
 async def _documents(services: Services, org_id: str, sandbox: bool, template: Template, send: Json, body: Json) -> Json:

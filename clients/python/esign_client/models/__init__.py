@@ -117,6 +117,7 @@ from .field_update_validation_type_type_2_type_1 import FieldUpdateValidationTyp
 from .field_update_validation_type_type_3_type_1 import FieldUpdateValidationTypeType3Type1
 from .field_value import FieldValue
 from .fields_body import FieldsBody
+from .fixed_role import FixedRole
 from .get_signed_pdf_download_file import GetSignedPdfDownloadFile
 from .health import Health
 from .held_by import HeldBy
@@ -147,6 +148,23 @@ from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
 from .preview_rule import PreviewRule
+from .public_link import PublicLink
+from .public_link_create import PublicLinkCreate
+from .public_link_create_collect_item import PublicLinkCreateCollectItem
+from .public_link_created import PublicLinkCreated
+from .public_link_data import PublicLinkData
+from .public_link_exhausted_delivery import PublicLinkExhaustedDelivery
+from .public_link_exhausted_delivery_event import PublicLinkExhaustedDeliveryEvent
+from .public_link_page import PublicLinkPage
+from .public_link_paused_data import PublicLinkPausedData
+from .public_link_paused_delivery import PublicLinkPausedDelivery
+from .public_link_paused_delivery_event import PublicLinkPausedDeliveryEvent
+from .public_link_update import PublicLinkUpdate
+from .public_link_use import PublicLinkUse
+from .public_link_use_page import PublicLinkUsePage
+from .public_link_used_data import PublicLinkUsedData
+from .public_link_used_delivery import PublicLinkUsedDelivery
+from .public_link_used_delivery_event import PublicLinkUsedDeliveryEvent
 from .purge_body import PurgeBody
 from .purge_body_action import PurgeBodyAction
 from .purge_scheduled_data import PurgeScheduledData
@@ -418,6 +436,7 @@ __all__ = (
     "FieldUpdateValidationTypeType2Type1",
     "FieldUpdateValidationTypeType3Type1",
     "FieldValue",
+    "FixedRole",
     "GetSignedPdfDownloadFile",
     "Health",
     "HeldBy",
@@ -448,6 +467,23 @@ __all__ = (
     "PolledEvent",
     "PolledEventMetadataType0",
     "PreviewRule",
+    "PublicLink",
+    "PublicLinkCreate",
+    "PublicLinkCreateCollectItem",
+    "PublicLinkCreated",
+    "PublicLinkData",
+    "PublicLinkExhaustedDelivery",
+    "PublicLinkExhaustedDeliveryEvent",
+    "PublicLinkPage",
+    "PublicLinkPausedData",
+    "PublicLinkPausedDelivery",
+    "PublicLinkPausedDeliveryEvent",
+    "PublicLinkUpdate",
+    "PublicLinkUse",
+    "PublicLinkUsedData",
+    "PublicLinkUsedDelivery",
+    "PublicLinkUsedDeliveryEvent",
+    "PublicLinkUsePage",
     "PurgeBody",
     "PurgeBodyAction",
     "PurgeScheduledData",

@@ -293,6 +293,17 @@ def sync_detailed(
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
+    - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the
+    visitor; `email_proven` (boolean; required): whether the visitor proved their address with an
+    emailed code
+    - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required);
+    `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far;
+    `max_uses` (integer; required, nullable)
+    - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
 
     Args:
         body (WebhookCreate):
@@ -490,6 +501,17 @@ def sync(
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
+    - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the
+    visitor; `email_proven` (boolean; required): whether the visitor proved their address with an
+    emailed code
+    - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required);
+    `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far;
+    `max_uses` (integer; required, nullable)
+    - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
 
     Args:
         body (WebhookCreate):
@@ -682,6 +704,17 @@ async def asyncio_detailed(
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
+    - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the
+    visitor; `email_proven` (boolean; required): whether the visitor proved their address with an
+    emailed code
+    - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required);
+    `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far;
+    `max_uses` (integer; required, nullable)
+    - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
 
     Args:
         body (WebhookCreate):
@@ -879,6 +912,17 @@ async def asyncio(
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
+    - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the
+    visitor; `email_proven` (boolean; required): whether the visitor proved their address with an
+    emailed code
+    - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required);
+    `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far;
+    `max_uses` (integer; required, nullable)
+    - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
+    (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
 
     Args:
         body (WebhookCreate):
