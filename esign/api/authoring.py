@@ -11,10 +11,10 @@ import tornado.web
 
 from esign import i18n
 from esign.api.authoring_schemas import (
+    AnchorsBody,
     AuthoringSession,
     AuthoringSessionCreate,
     EditorFieldsBody,
-    EditorTemplateUpdate,
     EditorView,
     OpenBody,
     Opened,
@@ -29,6 +29,7 @@ from esign.api.idempotency import idempotent
 from esign.api.signer_page import ADDRESSED, STATIC, asset_url, csp, document_order, page_locale, render
 from esign.api.signing_request_schemas import FieldRead, SigningRequest
 from esign.api.template_schemas import Template as TemplateRead
+from esign.api.template_schemas import TemplateUpdate
 from esign.api.uploads import SpooledUpload
 from esign.domain.authoring import detection, edits, template_edits
 from esign.domain.authoring import sessions as domain
@@ -176,6 +177,30 @@ class EditorTextTagsHandler(EditorBase):
         await self.write_json_of(lambda: TextTags().dump(found))
 
 
+class EditorTemplateTextTagsHandler(EditorBase):
+    async def get(self, template_id):
+        found = await detection.template_text_tags(self.services, await self.template(template_id))
+        await self.write_json_of(lambda: TextTags().dump(found))
+
+
+class EditorAnchorsHandler(EditorBase):
+    """"Find text": fields proposed where /v1 would place them at `anchor` texts (docs/placement.md)."""
+
+    async def post(self, request_id):
+        request = await self.draft(request_id)
+        body = await self.json_body(AnchorsBody())
+        found = await detection.request_anchors(self.services, request, body["fields"])
+        await self.write_json_of(lambda: TextTags().dump(found))
+
+
+class EditorTemplateAnchorsHandler(EditorBase):
+    async def post(self, template_id):
+        template = await self.template(template_id)
+        body = await self.json_body(AnchorsBody())
+        found = await detection.template_anchors(self.services, template, body["fields"])
+        await self.write_json_of(lambda: TextTags().dump(found))
+
+
 class EditorSendHandler(EditorBase):
     async def post(self, request_id):
         request = await self.draft(request_id)
@@ -198,14 +223,35 @@ class EditorUploadHandler(SpooledUpload, EditorBase):
 
     async def prepare(self):
         await super().prepare()
-        edits.check_upload(self.services, self.session, await self.draft(self.path_kwargs["request_id"]))
+        await self.check_upload(self.path_kwargs["record_id"])
 
-    async def post(self, request_id):
-        request = await self.draft(request_id)
+    async def check_upload(self, record_id: str) -> None:
+        edits.check_upload(self.services, self.session, await self.draft(record_id))
+
+    def upload_name(self) -> str | None:
         self._spooled()
-        name = self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
+        return self.fields["name"].data.decode("utf-8", "replace") if "name" in self.fields else self.filename
+
+    async def post(self, record_id):
+        request = await self.draft(record_id)
+        name = self.upload_name()
         request = await edits.add_document(self.services, self.session, request, self.tmp_path, self.file_size, name)
         self.write_request(request, 201)
+
+
+class EditorTemplateUploadHandler(EditorUploadHandler):
+    """A PDF added to the template (as its last document), taken as the draft's is."""
+
+    async def check_upload(self, record_id: str) -> None:
+        template = await self.template(record_id)
+        edits.check_upload(self.services, self.session, await template_edits.stand_in(self.services, template))
+
+    async def post(self, record_id):
+        template = await self.template(record_id)
+        name = self.upload_name()
+        template = await template_edits.add_document(self.services, self.session, template, self.tmp_path,
+                                                     self.file_size, name)
+        await self.write_json_of(lambda: TemplateRead().dump(template), 201)
 
 
 class EditorPageImageHandler(EditorBase):
@@ -245,7 +291,7 @@ class EditorTemplatePageImageHandler(EditorPageImageHandler):
 class EditorTemplateEditHandler(EditorBase):
     async def patch(self, template_id):
         template = await self.template(template_id)
-        changes = await self.json_body(EditorTemplateUpdate())
+        changes = await self.json_body(TemplateUpdate())
         template = await template_edits.edit(self.services, self.session, template, changes)
         await self.write_json_of(lambda: TemplateRead().dump(template))
 
@@ -296,11 +342,15 @@ ROUTES = [
     ("/author/api/requests/{request_id}/fields", EditorFieldsHandler),
     ("/author/api/requests/{request_id}/send", EditorSendHandler),
     ("/author/api/requests/{request_id}/text-tags", EditorTextTagsHandler),
-    ("/author/api/requests/{request_id}/documents", EditorUploadHandler),
+    ("/author/api/requests/{record_id}/documents", EditorUploadHandler),
+    ("/author/api/requests/{request_id}/anchors", EditorAnchorsHandler),
     ("/author/api/requests/{request_id}/template", EditorTemplateHandler),
     ("/author/api/requests/{record_id}/pages/{number}/{image}", EditorPageImageHandler),
     ("/author/api/requests/{record_id}/documents/{order}/pages/{number}/{image}", EditorPageImageHandler),
     ("/author/api/templates/{template_id}", EditorTemplateEditHandler),
+    ("/author/api/templates/{template_id}/text-tags", EditorTemplateTextTagsHandler),
+    ("/author/api/templates/{template_id}/anchors", EditorTemplateAnchorsHandler),
+    ("/author/api/templates/{record_id}/documents", EditorTemplateUploadHandler),
     ("/author/api/templates/{record_id}/pages/{number}/{image}", EditorTemplatePageImageHandler),
     ("/author/api/templates/{record_id}/documents/{order}/pages/{number}/{image}", EditorTemplatePageImageHandler),
     ("/author/{token}", AuthorPageHandler),

@@ -3,11 +3,10 @@
 and the fields body of `POST /v1/signing-requests/{id}/fields`."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate, validates_schema
 
-from esign.api.changes import optional
 from esign.api.signing_request_schemas import FieldCreate, FieldRead, FieldShape, SignerInput, SigningRequest
-from esign.api.template_schemas import Role, Template, TemplateUpdate
+from esign.api.template_schemas import Template
 from esign.domain.authoring.sessions import CAPABILITY_DEFAULTS, LOCKABLE, STATES
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.schema import Bool, Email, Int, Line, Locale, OutSchema, StrictSchema, UTCDateTime
@@ -148,20 +147,6 @@ class EditorField(FieldCreate):
     text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
 
 
-class EditorRoleField(FieldShape):
-    """A template role's field as the editor saves it, naming its `text_tag` as EditorField does."""
-    text_tag = fields.String(validate=validate.Length(1, 1000), metadata={"description": TEXT_TAG})
-
-
-class EditorRole(Role):
-    fields = fields.List(fields.Nested(EditorRoleField), load_default=list, validate=validate.Length(max=5000))
-
-
-# the template's PATCH as the editor sends it: its role fields may name their text tags
-EditorTemplateUpdate = type("EditorTemplateUpdate", (TemplateUpdate,), {"__module__": __name__, "roles": optional(
-    fields.List(fields.Nested(EditorRole), validate=validate.Length(max=10)))})
-
-
 class EditorFieldsBody(StrictSchema):
     fields = fields.List(fields.Nested(EditorField), required=True, validate=validate.Length(1, 5000))
 
@@ -174,8 +159,25 @@ class TagProblem(OutSchema):
 
 
 class Proposal(FieldRead):
+    signer_id = fields.UUID(metadata={"description": "a draft's text tag (`signer=N`): the draft's N-th signer; "
+                                                     "absent for a template's tag and for an anchor"})
+    role = fields.String(metadata={"description": "a template's text tag (`role=Name`): the role's name"})
+
     class Meta:
         exclude = ("id", "signer_name", "attachment")
+
+
+class AnchoredField(FieldShape):
+    """A field to propose at an anchor text: the field shape with its `anchor` (no coordinates)."""
+
+    @validates_schema
+    def _anchored(self, data, **kwargs):
+        if "anchor" not in data:
+            raise ValidationError("required: the text to place the field at", "anchor")
+
+
+class AnchorsBody(StrictSchema):
+    fields = fields.List(fields.Nested(AnchoredField), required=True, validate=validate.Length(1, 20))
 
 
 class TextTags(OutSchema):

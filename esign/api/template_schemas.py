@@ -14,6 +14,13 @@ ORDERS = ["sequential", "parallel"]
 
 # --- request schemas ------------------------------------------------------------------------------
 
+class RoleField(FieldShape):
+    text_tag = fields.String(validate=validate.Length(1, 1000), allow_none=True, metadata={
+        "description": "extension: the text tag the field was made from (`fields_from_text_tags`), else null; "
+                       "given back in a PATCH, the field keeps covering that tag of its document on its page "
+                       "(422 when there is no such tag there)"})
+
+
 class Role(StrictSchema):
     name = Line(required=True, validate=validate.Length(1, 100),
                 metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
@@ -25,7 +32,7 @@ class Role(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
         "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
                        "send does not give one"})
-    fields = fields.List(fields.Nested(FieldShape), load_default=list, validate=validate.Length(max=5000), metadata={
+    fields = fields.List(fields.Nested(RoleField), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; each on one of the template's documents (`document_id`, default "
                        "the first; 422 for another) and on a page that document has"})

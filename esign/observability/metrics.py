@@ -44,6 +44,8 @@ WEBHOOK_OUTCOMES = ("delivered", "failed", "given_up")
 JOB_OUTCOMES = ("done", "retried", "failed", "released")
 PAGE_IMAGE_OUTCOMES = ("drawn", "refused", "too_slow", "remembered")
 CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_refused")
+#: how members sign out of the staff console (esign.domain.console.sign_in; docs/monitoring.md)
+CONSOLE_SIGN_OUTS = ("this_browser", "everywhere", "one_session")
 #: what members do in the staff console (esign.domain.console.requests; docs/monitoring.md)
 CONSOLE_ACTIONS = ("reminded", "cancelled", "signer_replaced", "link_issued", "downloaded", "editor_opened",
                    "created", "template_sent")
@@ -109,6 +111,9 @@ class Metrics:
         self.console_sign_ins = Counter("esign_console_sign_ins", "staff console sign-ins by outcome (link_sent, "
                                         "not_member: asked for an address that is no member, throttled, signed_in, "
                                         "link_refused: unknown, used or expired)", ["outcome"], registry=r)
+        self.console_sign_outs = Counter("esign_console_sign_outs", "staff console sign-outs by scope (this_browser, "
+                                         "everywhere: every session of the member, one_session: one ended from "
+                                         "\"where you are signed in\")", ["scope"], registry=r)
         self.console_actions = Counter("esign_console_actions", "what members did in the staff console, by action "
                                        "(docs/console.md)", ["action"], registry=r)
         self.degraded = Gauge("esign_degraded", "1 while the component fails without making the service unready "
@@ -138,6 +143,7 @@ class Metrics:
                                   (self.pdf_checks, ("ok", "refused", "died")),
                                   (self.page_images, PAGE_IMAGE_OUTCOMES),
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
+                                  (self.console_sign_outs, CONSOLE_SIGN_OUTS),
                                   (self.console_actions, CONSOLE_ACTIONS),
                                   (self.authoring_sessions, AUTHORING_EVENTS),
                                   (self.purges, ("purge_content", "purge_all")),
@@ -162,6 +168,9 @@ class Metrics:
 
     def console_sign_in(self, outcome: str) -> None:
         self.console_sign_ins.labels(outcome).inc()
+
+    def console_sign_out(self, scope: str) -> None:
+        self.console_sign_outs.labels(scope).inc()
 
     def console_action(self, action: str) -> None:
         self.console_actions.labels(action).inc()

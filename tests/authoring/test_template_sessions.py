@@ -140,3 +140,38 @@ async def test_a_role_field_made_from_a_text_tag_keeps_its_cover(server, client)
     roles[1]["fields"][0]["text_tag"] = "{{text;role=Landlord;name=Forged}}"  # no such tag there
     err = assert_error(await editor(client, secret, "PATCH", f"/templates/{template['id']}", {"roles": roles}), 422)
     assert err["details"][0]["field"] == "roles.1.fields.0.text_tag"
+
+
+async def test_v1_patch_of_roles_as_read_keeps_the_text_tag_covers(server, client):
+    """`PATCH /v1/templates/{id}` with the `roles` a GET gave (their fields naming their `text_tag`) keeps each
+    tag's cover, as the editor's save does: the same domain function covers them from the document's record."""
+    doc = await upload(client, "reportlab-roles.pdf")
+    template = (await client.post("/v1/templates", {"name": "Lease", "document_id": doc["id"], "fields_from_text_tags": True,
+                                                    "roles": [{"name": "Tenant"}, {"name": "Landlord"}]})).json
+    org_id = (await server.services.store.api_keys.by_key(KEYS["a"]))["org_id"]
+
+    async def covers() -> list:
+        stored = await server.services.store.templates.get(org_id, template["id"])
+        return [f.get("cover_box") for r in stored["roles"] for f in r["fields"]]
+
+    before = await covers()
+    assert len(before) == 3 and all(before)
+    roles = (await client.get(f"/v1/templates/{template['id']}")).json["roles"]
+    assert [f["text_tag"] for r in roles for f in r["fields"]] == [t["tag"] for t in (
+        doc["text_tags"][0], doc["text_tags"][2], doc["text_tags"][1])]
+    roles[0]["fields"][0]["x_percent"] += 1
+    patched = await client.patch(f"/v1/templates/{template['id']}", {"roles": roles})
+    assert patched.status == 200, patched
+    assert await covers() == before
+    assert [f["text_tag"] for r in patched.json["roles"] for f in r["fields"]] == \
+        [f["text_tag"] for r in roles for f in r["fields"]]
+    # made again from the tags: the fields that name them are replaced, not doubled
+    again = await client.patch(f"/v1/templates/{template['id']}", {"fields_from_text_tags": True})
+    assert [len(r["fields"]) for r in again.json["roles"]] == [2, 1]
+    roles[1]["fields"][0]["text_tag"] = "{{text;role=Landlord;name=Forged}}"  # no such tag there
+    err = assert_error(await client.patch(f"/v1/templates/{template['id']}", {"roles": roles}), 422, "validation_error")
+    assert err["details"][0]["field"] == "roles.1.fields.0.text_tag"
+    # a field without a tag stays a field without a cover
+    roles[1]["fields"][0]["text_tag"] = None
+    assert (await client.patch(f"/v1/templates/{template['id']}", {"roles": roles})).status == 200
+    assert (await covers())[2] is None and all((await covers())[:2])

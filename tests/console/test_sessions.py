@@ -53,6 +53,8 @@ async def test_a_member_sees_their_sessions_and_ends_one_or_their_own(server):
     assert (await first.get("/console/sessions")).headers["Location"] == "/console/sign-in"
     assert (await first.post("/console/sessions", {"session": mine, "csrf": csrf})).headers["Location"] == \
         "/console/sign-in"
+    metrics = (await server.client.get("/metrics", key=None)).body.decode()
+    assert 'esign_console_sign_outs_total{scope="one_session"} 2.0' in metrics  # the other's and its own; not sam's
     for browser in (first, second, sam):
         browser.close()
 

@@ -153,6 +153,10 @@ async def test_sign_out_ends_this_session_and_sign_out_everywhere_every_one(tmp_
         assert (await second.post("/console/sign-out", {"csrf": csrf, "everywhere": "1"})).status == 303
         assert (await third.get("/console/requests")).status == 303
         assert (await second.get("/console/requests")).status == 303
+        metrics = (await server.client.get("/metrics", key=None)).body.decode()
+        assert 'esign_console_sign_outs_total{scope="this_browser"} 1.0' in metrics
+        assert 'esign_console_sign_outs_total{scope="everywhere"} 1.0' in metrics
+        assert 'esign_console_sign_outs_total{scope="one_session"} 0.0' in metrics
         for b in (first, second, third):
             b.close()
 

@@ -39,12 +39,14 @@ async def editor(client, secret: str, method: str, path: str, body=None):
                                 headers={"Authorization": f"Bearer {secret}"})
 
 
-async def editor_upload(client, secret: str, request_id: str, data: bytes, filename: str = "annex.pdf"):
-    """A PDF added to the session's draft through the editor's upload (multipart, part `file`)."""
+async def editor_upload(client, secret: str, request_id: str, data: bytes, filename: str = "annex.pdf",
+                        kind: str = "requests"):
+    """A PDF added to the session's draft (`kind` "templates": its template, `request_id` the template's id)
+    through the editor's upload (multipart, part `file`)."""
     boundary = "esignAuthoringBoundary0123456789"
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{filename}\"\r\n"
             f"Content-Type: application/pdf\r\n\r\n").encode() + data + f"\r\n--{boundary}--\r\n".encode()
-    return await client.request("POST", f"/author/api/requests/{request_id}/documents", body=body, key=None,
+    return await client.request("POST", f"/author/api/{kind}/{request_id}/documents", body=body, key=None,
                                 headers={"Authorization": f"Bearer {secret}",
                                          "Content-Type": f"multipart/form-data; boundary={boundary}"})
 

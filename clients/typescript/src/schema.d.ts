@@ -3271,7 +3271,7 @@ export interface components {
             /** @description more items follow this page */
             has_more: boolean;
         };
-        FieldShape: {
+        RoleField: {
             /**
              * Format: uuid
              * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
@@ -3291,8 +3291,8 @@ export interface components {
             y_percent?: number;
             /** @description Extension: instead of `page_number`, `x_percent` and `y_percent`, `anchor` places the field at a text of the document: its top-left corner at the top-left corner of the text's box plus the offsets (docs/placement.md). The read shape gives the resolved position and echoes `anchor`. */
             anchor?: components["schemas"]["Anchor"];
-            /** @description the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an opaque white box in the signed PDF */
-            readonly text_tag?: string;
+            /** @description extension: the text tag the field was made from (`fields_from_text_tags`), else null; given back in a PATCH, the field keeps covering that tag of its document on its page (422 when there is no such tag there) */
+            text_tag?: string | null;
             /** @default 20 */
             width_percent?: number;
             /** @default 5 */
@@ -3327,7 +3327,7 @@ export interface components {
              */
             delivery?: "email" | "sms" | "both" | "link";
             /** @description the signature-field create shape without `signer_id`, same bounds; at most 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first; 422 for another) and on a page that document has */
-            fields?: components["schemas"]["FieldShape"][];
+            fields?: components["schemas"]["RoleField"][];
         };
         TemplateCreate: {
             /** @default false */

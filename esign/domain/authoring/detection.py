@@ -1,9 +1,10 @@
-"""The editor's "find text tags" (docs/authoring.md): the text tags esign read from the draft's documents
-when they were uploaded (esign.domain.pages.placement, the detection `fields_from_text_tags` uses on
-create), proposed as fields for a person to accept or dismiss. An accepted one is saved with the draft's
-other fields (esign.domain.authoring.edits.replace_fields), naming its `text_tag`: the server then gives it
-the tag's box to cover, as /v1's fields made from tags have, from the document's own record (never from
-the page)."""
+"""The editor's "find text tags and anchors" (docs/authoring.md): the text tags esign read from the draft's
+(or the template's) documents when they were uploaded (esign.domain.pages.placement, the detection
+`fields_from_text_tags` uses on create), proposed as fields for a person to accept or dismiss. An accepted
+one is saved with the draft's other fields (esign.domain.authoring.edits.replace_fields, or the template's
+roles), naming its `text_tag`: the server then gives it the tag's box to cover, as /v1's fields made from
+tags have, from the document's own record (never from the page). Anchors: fields at a text of the
+documents, placed by /v1's own matching (esign.domain.pages.placement.place_anchored), proposed the same way."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,10 +12,9 @@ from typing import Any
 from esign.domain.pages import placement
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
+from esign.domain.templating import templates as templates_domain
 from esign.errors import not_found, validation_error
-from esign.store.records import Document, Json, SigningRequest
-
-BOX = ("x_percent", "y_percent", "width_percent", "height_percent")
+from esign.store.records import Document, Json, SigningRequest, Template
 
 
 async def _documents(services: Services, org_id: str, ids: list[str]) -> list[Document]:
@@ -50,46 +50,60 @@ def _found(document: Document) -> tuple[list[Json], list[Json]]:
     return fields, problems
 
 
-async def text_tags(services: Services, request: SigningRequest) -> Json:
-    """`{proposals, problems}`: a field for each text tag of the draft's documents not made into a field
-    yet (`signer=N`: the draft's N-th signer), and why a tag makes none (malformed, a signer the draft
-    does not have, a role's tag)."""
-    signers = request["signers"]
-    made = {(f.get("document_id"), f["page_number"], f["text_tag"]) for f in request["fields"] if f.get("text_tag")}
+def _proposals(documents: list[Document], made: set[tuple[Any, ...]], owner: placement.Owner) -> Json:
+    """`{proposals, problems}` of `documents`' tags: a field for each tag not among `made` ((document id,
+    page, tag) of the fields made from tags already) with what `owner(attributes)` gives, and why a tag
+    makes none."""
     proposals: list[Json] = []
     problems: list[Json] = []
-    for document in await _request_documents(services, request):
+    for document in documents:
         fields, found_problems = _found(document)
         problems += found_problems
         for field in fields:
-            attrs = field.pop("attributes")
-            tag = {"page": field["page_number"], "tag": field["text_tag"]}
-            n = attrs.get("signer")
-            if n is None:
-                problems.append(_problem(document, f"names role={attrs['role']}; a signing request's tags name signer=N", tag))
-            elif n > len(signers):
-                problems.append(_problem(document, f"names signer={n}, but the draft has {len(signers)} "
-                                                   f"signer{'s' * (len(signers) != 1)}", tag))
+            who, why = owner(field.pop("attributes"))
+            if why:
+                problems.append(_problem(document, why, {"page": field["page_number"], "tag": field["text_tag"]}))
             elif (document["id"], field["page_number"], field["text_tag"]) not in made:
                 proposals.append({**{k: v for k, v in field.items() if k != "cover_box"}, "document_id": document["id"],
-                                  "signer_id": signers[n - 1]["id"]})
+                                  **(who or {})})
     return {"proposals": proposals, "problems": problems}
 
 
-def _boxes(documents: list[Document]) -> dict[tuple[str, int, str], list[float]]:
-    return {(d["id"], t["page"], t["tag"]): [t[k] for k in BOX] for d in documents for t in d.get("text_tags") or []}
+async def text_tags(services: Services, request: SigningRequest) -> Json:
+    """`{proposals, problems}`: a field for each text tag of the draft's documents not made into a field
+    yet (`signer=N`: the draft's N-th signer, as `signer_id`), and why a tag makes none (malformed, a
+    signer the draft does not have, a role's tag)."""
+    made = {(f.get("document_id"), f["page_number"], f["text_tag"]) for f in request["fields"] if f.get("text_tag")}
+    owner = placement.signer_owner(request["signers"], "draft", lambda s: {"signer_id": s["id"]})
+    return _proposals(await _request_documents(services, request), made, owner)
 
 
-def _cover(f: dict[str, Any], boxes: dict[tuple[str, int, str], list[float]], first: str | None, where: str,
-           details: list[Json]) -> dict[str, Any]:
-    """`f` with the box of the `text_tag` it names, if any (a detail naming `where` when there is none)."""
-    if not f.get("text_tag"):
-        return f
-    box = boxes.get((str(f.get("document_id") or first), f.get("page_number", 1), f["text_tag"]))
-    if box is None:
-        details.append({"field": f"{where}.text_tag", "message": "not a text tag of the document on that page"})
-        return f
-    return {**f, "cover_box": box}
+async def template_text_tags(services: Services, template: Template) -> Json:
+    """As `text_tags`, for a template's documents: `role=Name` is the template's role of that name (its
+    name as the template spells it, as `role`); a `signer=N` tag or an unknown role makes none."""
+    documents = await _documents(services, template["org_id"], templates_domain.document_ids(template))
+    first = documents[0]["id"] if documents else None
+    made = {(f.get("document_id") or first, f.get("page_number", 1), f["text_tag"])
+            for role in template["roles"] for f in role["fields"] if f.get("text_tag")}
+    return _proposals(documents, made, placement.role_owner(template["roles"]))
+
+
+async def anchored(services: Services, documents: list[Document], fields: list[Json]) -> Json:
+    """`{proposals, problems}` of fields to place at anchor texts: each of `fields` (each with an `anchor`)
+    placed where /v1 would place it in `documents` (esign.domain.pages.placement.place_anchored: the same
+    matching; `occurrence` "all": one proposal per match; `if_missing` "skip": none when the text is not
+    there). Nothing is saved: an accepted proposal is saved with the other fields."""
+    placed = await placement.place_anchored(services, documents, fields)
+    return {"proposals": placed, "problems": []}
+
+
+async def request_anchors(services: Services, request: SigningRequest, fields: list[Json]) -> Json:
+    return await anchored(services, await _request_documents(services, request), fields)
+
+
+async def template_anchors(services: Services, template: Template, fields: list[Json]) -> Json:
+    return await anchored(services, await _documents(services, template["org_id"],
+                                                     templates_domain.document_ids(template)), fields)
 
 
 async def covered(services: Services, request: SigningRequest, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -97,23 +111,9 @@ async def covered(services: Services, request: SigningRequest, fields: list[dict
     record of its document: 422 naming `fields.{i}.text_tag` when that document has no such tag on that page."""
     if not any(f.get("text_tag") for f in fields):
         return fields
-    boxes, first = _boxes(await _request_documents(services, request)), envelope.of(request)[0]["id"]
+    boxes, first = placement.tag_boxes(await _request_documents(services, request)), envelope.of(request)[0]["id"]
     details: list[Json] = []
-    out = [_cover(f, boxes, first, f"fields.{i}", details) for i, f in enumerate(fields)]
-    if details:
-        raise validation_error(details)
-    return out
-
-
-async def covered_roles(services: Services, org_id: str, ids: list[str], roles: list[Json]) -> list[Json]:
-    """A template's `roles` (its documents: `ids`) with each role field that names a `text_tag` given its
-    box, as `covered` does for a draft's fields (422 naming `roles.{i}.fields.{j}.text_tag`)."""
-    if not any(f.get("text_tag") for role in roles for f in role.get("fields") or []):
-        return roles
-    boxes = _boxes(await _documents(services, org_id, ids))
-    details: list[Json] = []
-    out = [{**role, "fields": [_cover(f, boxes, ids[0] if ids else None, f"roles.{i}.fields.{j}", details)
-                               for j, f in enumerate(role.get("fields") or [])]} for i, role in enumerate(roles)]
+    out = [placement.with_cover(f, boxes, first, f"fields.{i}", details) for i, f in enumerate(fields)]
     if details:
         raise validation_error(details)
     return out

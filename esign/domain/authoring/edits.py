@@ -13,7 +13,7 @@ from esign.domain.requests import signing_requests as requests_domain
 from esign.domain.signer import page_images, signing
 from esign.domain.templating import templates as templates_domain
 from esign.errors import ApiError, not_found, validation_error
-from esign.store.records import SigningRequest, Template
+from esign.store.records import Document, SigningRequest, Template
 
 log = logging.getLogger("esign.authoring")
 
@@ -130,7 +130,16 @@ def check_upload(services: Services, session: dict[str, Any], request: SigningRe
         raise sessions.refused(services, session, ApiError(403, "capability_denied", "this session may not add documents"))
     if len(envelope.of(request)) >= caps["max_documents"]:
         raise sessions.refused(services, session, ApiError(403, "capability_denied", (
-            f"the draft has {caps['max_documents']} documents, the most this session allows")))
+            f"{caps['max_documents']} documents already, the most this session allows")))
+
+
+async def accept_upload(services: Services, session: dict[str, Any], path: str, size: int, name: str | None) -> Document:
+    """The uploaded file at `path`, checked and stored as `POST /v1/documents/upload` does, as a document of
+    the session's organisation."""
+    org = await services.store.organizations.by_id(session["org_id"])
+    if org is None:
+        raise not_found("organisation")
+    return await uploads.accept_upload(services, org, path, size, name, session["sandbox"])
 
 
 async def add_document(services: Services, session: dict[str, Any], request: SigningRequest, path: str, size: int,
@@ -138,10 +147,7 @@ async def add_document(services: Services, session: dict[str, Any], request: Sig
     """An uploaded file (checked and stored as `POST /v1/documents/upload` does) becomes the draft's last
     document, within `max_documents` and the envelope's limits (esign.domain.requests.envelope)."""
     check_upload(services, session, request)
-    org = await services.store.organizations.by_id(session["org_id"])
-    if org is None:
-        raise not_found("organisation")
-    document = await uploads.accept_upload(services, org, path, size, name, session["sandbox"])
+    document = await accept_upload(services, session, path, size, name)
     ids = [d["id"] for d in envelope.of(request)] + [document["id"]]
     await envelope.load(services, session["org_id"], ids, "documents", session["sandbox"])
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any, cast
 
-from esign.domain.authoring import detection, sessions
+from esign.domain.authoring import edits, sessions
 from esign.domain.ports import Services
 from esign.domain.requests import lifecycle
 from esign.domain.templating import templates as templates_domain
@@ -86,14 +86,26 @@ async def edit(services: Services, session: Json, template: Template, changes: J
     """The template's roles, their fields and its settings (as `PATCH /v1/templates/{id}`), within the
     capabilities (`edit_signers` and `max_signers` for the roles, `field_types` for their fields,
     `edit_settings` and `locked`); a role field naming the `text_tag` it was made from keeps that tag's cover
-    (esign.domain.authoring.detection); the session becomes `saved`."""
+    (as in /v1: esign.domain.templating.templates.with_tag_fields); the session becomes `saved`."""
     lifecycle.check_changeable(template, session["sandbox"], "template")
     if refusal := _refusal(session, template, changes):
         raise sessions.refused(services, session, refusal)
-    if "roles" in changes:
-        changes = {**changes, "roles": await detection.covered_roles(
-            services, template["org_id"], templates_domain.document_ids(template), changes["roles"])}
     template = await templates_domain.update(services, template, changes)
     await sessions.mark(services, session, "saved")
     log.info("authoring session %s saved template %s", session["id"], template["id"])
+    return template
+
+
+async def add_document(services: Services, session: Json, template: Template, path: str, size: int,
+                       name: str | None) -> Template:
+    """An uploaded file (checked and stored as `POST /v1/documents/upload` does) becomes the template's last
+    document (as `PATCH /v1/templates/{id}` with `document_ids`), within `upload` and `max_documents` (as
+    a draft's: esign.domain.authoring.edits.check_upload) and the envelope's limits."""
+    lifecycle.check_changeable(template, session["sandbox"], "template")
+    edits.check_upload(services, session, await stand_in(services, template))
+    document = await edits.accept_upload(services, session, path, size, name)
+    template = await templates_domain.update(services, template, {
+        "document_ids": [*templates_domain.document_ids(template), document["id"]]})
+    await sessions.mark(services, session, "saved")
+    log.info("authoring session %s added document %s to template %s", session["id"], document["id"], template["id"])
     return template

@@ -134,6 +134,7 @@ async def sign_out(services: Any, session_id: str, everywhere: bool, member: dic
         ended = await services.store.console_sessions.end_all(member["id"])
     else:
         ended = int(await services.store.console_sessions.end(hash_token(session_id)))
+    services.metrics.console_sign_out("everywhere" if everywhere else "this_browser")
     log.info("console sign-out of member %s (%s sessions ended)", member["id"], ended)
     return ended
 
@@ -148,6 +149,8 @@ async def sessions(services: Any, member: dict[str, Any]) -> list[dict[str, Any]
 async def end_session(services: Any, member: dict[str, Any], session_hash: str) -> bool:
     """End one of the member's sessions, named by its stored id (another member's: False, nothing done)."""
     ended: bool = await services.store.console_sessions.end_of(member["id"], session_hash)
+    if ended:
+        services.metrics.console_sign_out("one_session")
     log.info("console sign-out of member %s: one of their sessions %s", member["id"],
              "ended" if ended else "was not live")
     return ended

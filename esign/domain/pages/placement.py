@@ -12,12 +12,12 @@ import os
 import re
 import tempfile
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.errors import validation_error
 from esign.pdf.textboxes import MAX_TAG_CHARS, clean
-from esign.store.records import Document, Json, Role
+from esign.store.records import Document, Json, Role, Signer
 
 #: who a text tag's field is for: (its signer or role, or None and why not) from the tag's attributes
 Owner = Callable[[Json], tuple[Json | None, str | None]]
@@ -249,18 +249,77 @@ def fields_from_tags(document: Document, where: str, owner: Owner) -> list[Json]
     return fields
 
 
-def request_tag_fields(documents: list[Document], signers: list[Json]) -> list[Json]:
-    """Fields of a signing request's create body from the tags of every document of the envelope
-    (`documents`, in order): `signer=N` is the N-th of `signers` (1-based), named by `signer_email`."""
+Boxes = dict[tuple[str, int, str], list[float]]
+BOX = ("x_percent", "y_percent", "width_percent", "height_percent")
+
+
+def tag_boxes(documents: list[Document]) -> Boxes:
+    """Each text tag's box, by (document id, page, tag)."""
+    return {(d["id"], t["page"], t["tag"]): [t[k] for k in BOX] for d in documents for t in d.get("text_tags") or []}
+
+
+def with_cover(f: Json, boxes: Boxes, first: str | None, where: str, details: list[Json]) -> Json:
+    """`f` with the box of the `text_tag` it names, if any, as its `cover_box` (a detail naming `where`
+    when its document, by default `first`, has no such tag on its page)."""
+    if not f.get("text_tag"):
+        return f
+    box = boxes.get((str(f.get("document_id") or first), f.get("page_number", 1), f["text_tag"]))
+    if box is None:
+        details.append({"field": f"{where}.text_tag", "message": "not a text tag of the document on that page"})
+        return f
+    return {**f, "cover_box": box}
+
+
+def covered_roles(documents: list[Document], roles: list[Json]) -> list[Json]:
+    """A template's `roles` (its document records: `documents`, in order) with each role field that names a
+    `text_tag` given that tag's box to cover, from the document's record (422 naming
+    `roles.{i}.fields.{j}.text_tag` when its document has no such tag on that page)."""
+    if not any(f.get("text_tag") for role in roles for f in role.get("fields") or []):
+        return roles
+    boxes, first = tag_boxes(documents), (documents[0]["id"] if documents else None)
+    details: list[Json] = []
+    out = [{**role, "fields": [with_cover(f, boxes, first, f"roles.{i}.fields.{j}", details)
+                               for j, f in enumerate(role.get("fields") or [])]} for i, role in enumerate(roles)]
+    if details:
+        raise validation_error(details)
+    return out
+
+
+def signer_owner(signers: list[Signer] | list[Json], what: str, who: Callable[[Any], Json]) -> Owner:
+    """Who a signing request's tag is for: `signer=N`, the N-th of `signers` (1-based), as `who(signer)`;
+    `what` names the request in the reasons (a tag naming a role, or a signer it does not have)."""
     def owner(attrs: Json) -> tuple[Json | None, str | None]:
         n = attrs.get("signer")
         if n is None:
             return None, f"names role={attrs['role']}; a signing request's tags name signer=N"
         if n > len(signers):
-            return None, f"names signer={n}, but the request has {len(signers)} signer{'s' * (len(signers) != 1)}"
-        return {"signer_email": signers[n - 1]["email"]}, None
+            return None, f"names signer={n}, but the {what} has {len(signers)} signer{'s' * (len(signers) != 1)}"
+        return who(signers[n - 1]), None
 
-    return envelope_tag_fields(documents, owner)
+    return owner
+
+
+def role_owner(roles: list[Role] | list[Json]) -> Owner:
+    """Who a template's tag is for: `role=Name`, a role of `roles` matched case-insensitively, as
+    `{"role": its name as given in roles}`."""
+    names = {r["name"].casefold(): r["name"] for r in roles}
+
+    def owner(attrs: Json) -> tuple[Json | None, str | None]:
+        role = attrs.get("role")
+        if role is None:
+            return None, f"names signer={attrs['signer']}; a template's tags name role=Name"
+        if role.casefold() not in names:
+            return None, f"names role={role}, which is not one of the template's roles " \
+                         f"({', '.join(names.values()) or 'none'})"
+        return {"role": names[role.casefold()]}, None
+
+    return owner
+
+
+def request_tag_fields(documents: list[Document], signers: list[Json]) -> list[Json]:
+    """Fields of a signing request's create body from the tags of every document of the envelope
+    (`documents`, in order): `signer=N` is the N-th of `signers` (1-based), named by `signer_email`."""
+    return envelope_tag_fields(documents, signer_owner(signers, "request", lambda s: {"signer_email": s["email"]}))
 
 
 def envelope_tag_fields(documents: list[Document], owner: Owner) -> list[Json]:
@@ -274,18 +333,7 @@ def envelope_tag_fields(documents: list[Document], owner: Owner) -> list[Json]:
 def role_tag_fields(documents: list[Document], roles: list[Role]) -> dict[str, list[Json]]:
     """A template's role fields from the tags of every document of the template (`documents`, in
     order; `role=Name`, matched case-insensitively), by the role's name as given in `roles`."""
-    names = {r["name"].casefold(): r["name"] for r in roles}
-
-    def owner(attrs: Json) -> tuple[Json | None, str | None]:
-        role = attrs.get("role")
-        if role is None:
-            return None, f"names signer={attrs['signer']}; a template's tags name role=Name"
-        if role.casefold() not in names:
-            return None, f"names role={role}, which is not one of the template's roles " \
-                         f"({', '.join(names.values()) or 'none'})"
-        return {"role": names[role.casefold()]}, None
-
     by_role: dict[str, list[Json]] = {r["name"]: [] for r in roles}
-    for f in envelope_tag_fields(documents, owner):
+    for f in envelope_tag_fields(documents, role_owner(roles)):
         by_role[f.pop("role")].append(f)
     return by_role

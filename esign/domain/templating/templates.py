@@ -72,10 +72,15 @@ async def with_tag_fields(services: Services, org_id: str, template: RecordLike,
     """`body` (stored) with, when it asks for `fields_from_text_tags`, one role field per text tag of
     the template's documents (every one of them) added to its role's fields (422 without a document,
     or for a malformed tag or one naming a role the template does not have)."""
-    if not body.get("fields_from_text_tags"):
-        return stored(body)
     merged = {**template, **stored(body)}
     ids = document_ids(merged)
+    named = body.get("roles") and any(f.get("text_tag") for role in body["roles"] for f in role.get("fields") or [])
+    if not body.get("fields_from_text_tags"):
+        if not named:
+            return stored(body)
+        # role fields naming the text tag they were made from keep that tag's cover (a GET then PATCH of roles)
+        records = await envelope.load(services, org_id, ids, _key(merged), bool(merged.get("sandbox"))) if ids else []
+        return {**stored(body), "roles": placement.covered_roles(records, stored(body)["roles"])}
     if not ids:
         raise validation_error([{"field": "fields_from_text_tags", "message": (
             "needs the template's documents (document_id or document_ids): their text tags make the fields")}])

@@ -346,14 +346,26 @@
     });
   }
 
-  /* The page a new field goes on: the selected field's, else the first page in view. */
+  /* How much of a page shows (px²): the part of it inside both #pages (which scrolls) and the window. */
+  function shownArea(at) {
+    var r = at.sheet.getBoundingClientRect(), box = $("pages").getBoundingClientRect();
+    var width = Math.min(r.right, box.right, window.innerWidth) - Math.max(r.left, box.left, 0);
+    var height = Math.min(r.bottom, box.bottom, window.innerHeight) - Math.max(r.top, box.top, 0);
+    return Math.max(0, width) * Math.max(0, height);
+  }
+
+  /* The page a new field goes on: the selected field's; else the page last clicked (which unselects the
+     field), while it still shows at least half as much as the page showing most; else the page that fills
+     most of the view (a page barely showing at the top is not it). */
+  var clicked = null;
   function current() {
     if (selected) return {doc: selected.document_id, page: selected.page_number};
-    var keys = Object.keys(sheets), best = null;
+    var keys = Object.keys(sheets), best = null, most = 0;
     keys.forEach(function (k) {
-      var r = sheets[k].sheet.getBoundingClientRect();
-      if (!best && r.bottom > 0 && r.top < window.innerHeight) best = sheets[k];
+      var area = shownArea(sheets[k]);
+      if (area > most) { most = area; best = sheets[k]; }
     });
+    if (clicked && shownArea(clicked) > 0 && shownArea(clicked) * 2 >= most) best = clicked;
     best = best || sheets[keys[0]];
     return best ? {doc: best.doc.id, page: best.page.number} : null;
   }
@@ -472,29 +484,71 @@
       });
   }
 
-  // --- text tags the server found ------------------------------------------------------------------
+  // --- text tags and anchors the server found -------------------------------------------------------
   /* "Find text tags": the server's own detection (the tags read from the documents at upload) proposes a
-     field for each tag not made into one yet; each is accepted (it becomes a field, saved as any other,
-     the server covering its tag) or dismissed. Tags that make no field say why. */
+     field for each tag not made into one yet; "Find the text" proposes a field of the chosen type at every
+     place the text is (the server's anchor matching, as /v1 places fields at an `anchor`). Each is accepted
+     (it becomes a field, saved as any other, the server covering a tag) or dismissed. Tags that make no
+     field say why. A template's session finds them in the template's documents, for its roles. */
   var proposals = [], problems = [];
 
-  function findTags() {
-    $("find-tags").disabled = true;
-    return call("GET", "/author/api/requests/" + view.request.id + "/text-tags").then(function (found) {
-      proposals.forEach(unplace);
-      proposals = found.proposals.map(function (read) {
-        var f = {};
-        KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
-        return f;
+  /* Where the editor's API has the session's draft or template. */
+  function record() {
+    return roles ? "/author/api/templates/" + view.template.id : "/author/api/requests/" + view.request.id;
+  }
+
+  function proposed(read) {
+    var f = {};
+    KEPT.forEach(function (k) { f[k] = read[k] === undefined ? null : read[k]; });
+    if (roles) {
+      f.signer_id = null;
+      roles.forEach(function (r) {
+        if (read.role && r.name.toLowerCase() === read.role.toLowerCase()) f.signer_id = r.id;
       });
+    }
+    f.signer_id = f.signer_id || $("new-signer").value || (signers()[0] || {}).id;
+    if (f.is_required === null) f.is_required = true;
+    return f;
+  }
+
+  function propose(request, words) {
+    $("find-tags").disabled = $("find-anchor").disabled = true;
+    return request.then(function (found) {
+      proposals.forEach(unplace);
+      proposals = found.proposals.map(proposed);
       problems = found.problems;
       showProposals();
-      $("tags-state").textContent = proposals.length ? t("Text tags found: {count}", {count: num(proposals.length)})
-        : t("No new text tags were found.");
+      $("tags-state").textContent = words(proposals.length);
     }, function (error) {
-      $("tags-state").textContent = error.message || error.code;
+      var detail = (error.details || []).map(function (d) { return d.message; }).join("; ");
+      $("tags-state").textContent = detail || error.message || error.code;
       if (GONE.indexOf(error.code) >= 0) failed(error);
-    }).then(function () { $("find-tags").disabled = false; });
+    }).then(function () { $("find-tags").disabled = $("find-anchor").disabled = false; });
+  }
+
+  function findTags() {
+    return propose(call("GET", record() + "/text-tags"), function (n) {
+      return n ? t("Text tags found: {count}", {count: num(n)}) : t("No new text tags were found.");
+    });
+  }
+
+  function findAnchor(e) {
+    e.preventDefault();
+    var type = $("anchor-type").value, kind = TYPES[type];
+    var field = {field_type: type, width_percent: kind.w, height_percent: kind.h,
+                 anchor: {text: $("anchor-text").value, occurrence: "all", if_missing: "skip"}};
+    if (type === "select") field.options = [t("Option 1"), t("Option 2")];
+    return propose(call("POST", record() + "/anchors", {fields: [field]}), function (n) {
+      return n ? t("Places found for the text: {count}", {count: num(n)}) : t("The text is not in the documents.");
+    });
+  }
+
+  function wireFind() {
+    (caps.field_types || []).forEach(function (type) {
+      if (TYPES[type]) $("anchor-type").appendChild(el("option", {value: type}, TYPES[type].name));
+    });
+    $("find-tags").addEventListener("click", findTags);
+    $("anchor-form").addEventListener("submit", findAnchor);
   }
 
   function showProposals() {
@@ -856,6 +910,11 @@
         sheet.appendChild(img);
         section.appendChild(sheet);
         sheets[doc.id + ":" + page.number] = {sheet: sheet, layer: sheet, img: img, page: page, doc: doc, near: !seen};
+        sheet.addEventListener("pointerdown", function (e) {  // a page clicked (not a field): new fields go there
+          if (e.target.closest(".efield")) return;
+          clicked = sheets[doc.id + ":" + page.number];
+          if (selected) select(null);
+        });
         if (seen) seen.observe(sheet);
       });
       box.appendChild(section);
@@ -864,7 +923,7 @@
     fields.forEach(draw);
   }
 
-  // --- adding a document, saving as a template (mode request, as the capabilities allow) -------------
+  // --- adding a document (both modes), saving as a template (mode request), as the capabilities allow ---
   function wireUpload() {
     var input = $("upload-file");
     function shown() {
@@ -879,7 +938,7 @@
       form.append("file", file, file.name);
       $("upload-open").disabled = true;
       $("upload-state").textContent = t("Adding the document…");
-      fetch("/author/api/requests/" + view.request.id + "/documents",
+      fetch(record() + "/documents",
             {method: "POST", headers: {"Authorization": "Bearer " + secret}, body: form})
         .then(function (resp) {
           return resp.json().then(function (data) {
@@ -887,8 +946,8 @@
             return data;
           });
         })
-        .then(function (request) {
-          view.request = request;
+        .then(function (answer) {
+          if (roles) view.template = answer; else view.request = answer;
           return call("GET", "/author/api/session");
         })
         .then(function (fresh) {
@@ -980,10 +1039,9 @@
     palette();
     participants();
     wireSend();
-    if (!roles) {
-      wireUpload();
-      wireTemplate();
-    }
+    wireUpload();
+    wireFind();
+    if (!roles) wireTemplate();
     pages();
     settings();
     $("add-person").addEventListener("click", function () {
@@ -991,7 +1049,6 @@
       participants();
       $("p" + signers().length + "-name").focus();
     });
-    if ($("find-tags")) $("find-tags").addEventListener("click", findTags);
     $("preview-as").addEventListener("change", function (e) { preview(e.target.value); });
     $("zoom-out").addEventListener("click", function () { zoomBy(-1); });
     $("zoom-in").addEventListener("click", function () { zoomBy(1); });

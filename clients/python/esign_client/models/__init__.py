@@ -99,14 +99,6 @@ from .field_mark_kind import FieldMarkKind
 from .field_read import FieldRead
 from .field_read_anchor_type_1_type_0 import FieldReadAnchorType1Type0
 from .field_read_attachment_type_1_type_0 import FieldReadAttachmentType1Type0
-from .field_shape import FieldShape
-from .field_shape_auto_source_type_1 import FieldShapeAutoSourceType1
-from .field_shape_auto_source_type_2_type_1 import FieldShapeAutoSourceType2Type1
-from .field_shape_auto_source_type_3_type_1 import FieldShapeAutoSourceType3Type1
-from .field_shape_field_type import FieldShapeFieldType
-from .field_shape_validation_type_type_1 import FieldShapeValidationTypeType1
-from .field_shape_validation_type_type_2_type_1 import FieldShapeValidationTypeType2Type1
-from .field_shape_validation_type_type_3_type_1 import FieldShapeValidationTypeType3Type1
 from .field_update import FieldUpdate
 from .field_update_auto_source_type_1 import FieldUpdateAutoSourceType1
 from .field_update_auto_source_type_2_type_1 import FieldUpdateAutoSourceType2Type1
@@ -190,6 +182,14 @@ from .retention_rule_action import RetentionRuleAction
 from .retention_rule_state import RetentionRuleState
 from .role import Role
 from .role_delivery import RoleDelivery
+from .role_field import RoleField
+from .role_field_auto_source_type_1 import RoleFieldAutoSourceType1
+from .role_field_auto_source_type_2_type_1 import RoleFieldAutoSourceType2Type1
+from .role_field_auto_source_type_3_type_1 import RoleFieldAutoSourceType3Type1
+from .role_field_field_type import RoleFieldFieldType
+from .role_field_validation_type_type_1 import RoleFieldValidationTypeType1
+from .role_field_validation_type_type_2_type_1 import RoleFieldValidationTypeType2Type1
+from .role_field_validation_type_type_3_type_1 import RoleFieldValidationTypeType3Type1
 from .rule_out import RuleOut
 from .send_warning import SendWarning
 from .session_defaults import SessionDefaults
@@ -419,14 +419,6 @@ __all__ = (
     "FieldReadAnchorType1Type0",
     "FieldReadAttachmentType1Type0",
     "FieldsBody",
-    "FieldShape",
-    "FieldShapeAutoSourceType1",
-    "FieldShapeAutoSourceType2Type1",
-    "FieldShapeAutoSourceType3Type1",
-    "FieldShapeFieldType",
-    "FieldShapeValidationTypeType1",
-    "FieldShapeValidationTypeType2Type1",
-    "FieldShapeValidationTypeType3Type1",
     "FieldUpdate",
     "FieldUpdateAutoSourceType1",
     "FieldUpdateAutoSourceType2Type1",
@@ -509,6 +501,14 @@ __all__ = (
     "RetentionRuleState",
     "Role",
     "RoleDelivery",
+    "RoleField",
+    "RoleFieldAutoSourceType1",
+    "RoleFieldAutoSourceType2Type1",
+    "RoleFieldAutoSourceType3Type1",
+    "RoleFieldFieldType",
+    "RoleFieldValidationTypeType1",
+    "RoleFieldValidationTypeType2Type1",
+    "RoleFieldValidationTypeType3Type1",
     "RuleOut",
     "SendWarning",
     "SessionDefaults",

@@ -13,7 +13,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
-  from ..models.field_shape import FieldShape
+  from ..models.role_field import RoleField
 
 
 
@@ -34,7 +34,7 @@ class Role:
                 the organisation's default_locale
             delivery (RoleDelivery | Unset): extension: this role's signer's `delivery` (email, sms, both, link; default
                 email) when the send does not give one
-            fields (list[FieldShape] | Unset): the signature-field create shape without `signer_id`, same bounds; at most
+            fields (list[RoleField] | Unset): the signature-field create shape without `signer_id`, same bounds; at most
                 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first;
                 422 for another) and on a page that document has
      """
@@ -43,14 +43,14 @@ class Role:
     order: int | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: RoleDelivery | Unset = UNSET
-    fields: list[FieldShape] | Unset = UNSET
+    fields: list[RoleField] | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.field_shape import FieldShape # noqa: PLC0415
+        from ..models.role_field import RoleField # noqa: PLC0415
         name = self.name
 
         order = self.order
@@ -96,7 +96,7 @@ class Role:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.field_shape import FieldShape # noqa: PLC0415
+        from ..models.role_field import RoleField # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
 
@@ -123,11 +123,11 @@ class Role:
 
 
         _fields = d.pop("fields", UNSET)
-        fields: list[FieldShape] | Unset = UNSET
+        fields: list[RoleField] | Unset = UNSET
         if _fields is not UNSET:
             fields = []
             for fields_item_data in _fields:
-                fields_item = FieldShape.from_dict(fields_item_data)
+                fields_item = RoleField.from_dict(fields_item_data)
 
 
 

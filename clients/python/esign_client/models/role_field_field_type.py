@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class FieldShapeFieldType(StrEnum):
+class RoleFieldFieldType(StrEnum):
     ATTACHMENT = "attachment"
     CHECKBOX = "checkbox"
     DATE = "date"

@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class FieldShapeAutoSourceType2Type1(StrEnum):
+class RoleFieldAutoSourceType3Type1(StrEnum):
     SIGNER_EMAIL = "signer_email"
     SIGNER_NAME = "signer_name"
     SIGNER_PHONE = "signer_phone"

@@ -8,13 +8,13 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..models.field_shape_auto_source_type_1 import FieldShapeAutoSourceType1
-from ..models.field_shape_auto_source_type_2_type_1 import FieldShapeAutoSourceType2Type1
-from ..models.field_shape_auto_source_type_3_type_1 import FieldShapeAutoSourceType3Type1
-from ..models.field_shape_field_type import FieldShapeFieldType
-from ..models.field_shape_validation_type_type_1 import FieldShapeValidationTypeType1
-from ..models.field_shape_validation_type_type_2_type_1 import FieldShapeValidationTypeType2Type1
-from ..models.field_shape_validation_type_type_3_type_1 import FieldShapeValidationTypeType3Type1
+from ..models.role_field_auto_source_type_1 import RoleFieldAutoSourceType1
+from ..models.role_field_auto_source_type_2_type_1 import RoleFieldAutoSourceType2Type1
+from ..models.role_field_auto_source_type_3_type_1 import RoleFieldAutoSourceType3Type1
+from ..models.role_field_field_type import RoleFieldFieldType
+from ..models.role_field_validation_type_type_1 import RoleFieldValidationTypeType1
+from ..models.role_field_validation_type_type_2_type_1 import RoleFieldValidationTypeType2Type1
+from ..models.role_field_validation_type_type_3_type_1 import RoleFieldValidationTypeType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -26,56 +26,57 @@ if TYPE_CHECKING:
 
 
 
-T = TypeVar("T", bound="FieldShape")
+T = TypeVar("T", bound="RoleField")
 
 
 
 @_attrs_define
-class FieldShape:
+class RoleField:
     """ 
         Attributes:
             document_id (UUID | Unset): extension: the envelope document the field lies on, one of the request's `documents`
                 (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is
                 looked for in every document, in order
-            field_type (FieldShapeFieldType | Unset): extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits]
+            field_type (RoleFieldFieldType | Unset): extension: `attachment`, a file (PDF, PNG or JPEG, at most `[limits]
                 attachment_mb`) the signer uploads (`POST /sign/{token}/api/attachments/{field_id}`); embedded in the signed PDF
-                Default: FieldShapeFieldType.SIGNATURE.
+                Default: RoleFieldFieldType.SIGNATURE.
             page_number (int | Unset): default 1; not with `anchor`
             x_percent (float | Unset): required unless `anchor` is given
             y_percent (float | Unset): required unless `anchor` is given
             anchor (Anchor | Unset):
-            text_tag (str | Unset): the text tag the field was made from (`fields_from_text_tags`); the tag is covered by an
-                opaque white box in the signed PDF
+            text_tag (None | str | Unset): extension: the text tag the field was made from (`fields_from_text_tags`), else
+                null; given back in a PATCH, the field keeps covering that tag of its document on its page (422 when there is no
+                such tag there)
             width_percent (float | Unset):  Default: 20.0.
             height_percent (float | Unset):  Default: 5.0.
             placeholder (None | str | Unset):
             is_required (bool | Unset):  Default: True.
             options (list[str] | None | Unset): required for select fields
-            validation_type (FieldShapeValidationTypeType1 | FieldShapeValidationTypeType2Type1 |
-                FieldShapeValidationTypeType3Type1 | None | Unset):
+            validation_type (None | RoleFieldValidationTypeType1 | RoleFieldValidationTypeType2Type1 |
+                RoleFieldValidationTypeType3Type1 | Unset):
             validation_pattern (None | str | Unset):
-            auto_source (FieldShapeAutoSourceType1 | FieldShapeAutoSourceType2Type1 | FieldShapeAutoSourceType3Type1 | None
-                | Unset):
+            auto_source (None | RoleFieldAutoSourceType1 | RoleFieldAutoSourceType2Type1 | RoleFieldAutoSourceType3Type1 |
+                Unset):
             value (None | str | Unset):
             every_page (bool | Unset): extension: one field per page of the document at this position (`page_number` is then
                 ignored); the read shape lists each. Initials adopted once are stamped on every page Default: False.
      """
 
     document_id: UUID | Unset = UNSET
-    field_type: FieldShapeFieldType | Unset = FieldShapeFieldType.SIGNATURE
+    field_type: RoleFieldFieldType | Unset = RoleFieldFieldType.SIGNATURE
     page_number: int | Unset = UNSET
     x_percent: float | Unset = UNSET
     y_percent: float | Unset = UNSET
     anchor: Anchor | Unset = UNSET
-    text_tag: str | Unset = UNSET
+    text_tag: None | str | Unset = UNSET
     width_percent: float | Unset = 20.0
     height_percent: float | Unset = 5.0
     placeholder: None | str | Unset = UNSET
     is_required: bool | Unset = True
     options: list[str] | None | Unset = UNSET
-    validation_type: FieldShapeValidationTypeType1 | FieldShapeValidationTypeType2Type1 | FieldShapeValidationTypeType3Type1 | None | Unset = UNSET
+    validation_type: None | RoleFieldValidationTypeType1 | RoleFieldValidationTypeType2Type1 | RoleFieldValidationTypeType3Type1 | Unset = UNSET
     validation_pattern: None | str | Unset = UNSET
-    auto_source: FieldShapeAutoSourceType1 | FieldShapeAutoSourceType2Type1 | FieldShapeAutoSourceType3Type1 | None | Unset = UNSET
+    auto_source: None | RoleFieldAutoSourceType1 | RoleFieldAutoSourceType2Type1 | RoleFieldAutoSourceType3Type1 | Unset = UNSET
     value: None | str | Unset = UNSET
     every_page: bool | Unset = False
 
@@ -104,7 +105,11 @@ class FieldShape:
         if not isinstance(self.anchor, Unset):
             anchor = self.anchor.to_dict()
 
-        text_tag = self.text_tag
+        text_tag: None | str | Unset
+        if isinstance(self.text_tag, Unset):
+            text_tag = UNSET
+        else:
+            text_tag = self.text_tag
 
         width_percent = self.width_percent
 
@@ -131,11 +136,11 @@ class FieldShape:
         validation_type: None | str | Unset
         if isinstance(self.validation_type, Unset):
             validation_type = UNSET
-        elif isinstance(self.validation_type, FieldShapeValidationTypeType1):
+        elif isinstance(self.validation_type, RoleFieldValidationTypeType1):
             validation_type = self.validation_type.value
-        elif isinstance(self.validation_type, FieldShapeValidationTypeType2Type1):
+        elif isinstance(self.validation_type, RoleFieldValidationTypeType2Type1):
             validation_type = self.validation_type.value
-        elif isinstance(self.validation_type, FieldShapeValidationTypeType3Type1):
+        elif isinstance(self.validation_type, RoleFieldValidationTypeType3Type1):
             validation_type = self.validation_type.value
         else:
             validation_type = self.validation_type
@@ -149,11 +154,11 @@ class FieldShape:
         auto_source: None | str | Unset
         if isinstance(self.auto_source, Unset):
             auto_source = UNSET
-        elif isinstance(self.auto_source, FieldShapeAutoSourceType1):
+        elif isinstance(self.auto_source, RoleFieldAutoSourceType1):
             auto_source = self.auto_source.value
-        elif isinstance(self.auto_source, FieldShapeAutoSourceType2Type1):
+        elif isinstance(self.auto_source, RoleFieldAutoSourceType2Type1):
             auto_source = self.auto_source.value
-        elif isinstance(self.auto_source, FieldShapeAutoSourceType3Type1):
+        elif isinstance(self.auto_source, RoleFieldAutoSourceType3Type1):
             auto_source = self.auto_source.value
         else:
             auto_source = self.auto_source
@@ -225,11 +230,11 @@ class FieldShape:
 
 
         _field_type = d.pop("field_type", UNSET)
-        field_type: FieldShapeFieldType | Unset
+        field_type: RoleFieldFieldType | Unset
         if isinstance(_field_type,  Unset):
             field_type = UNSET
         else:
-            field_type = FieldShapeFieldType(_field_type)
+            field_type = RoleFieldFieldType(_field_type)
 
 
 
@@ -250,7 +255,15 @@ class FieldShape:
 
 
 
-        text_tag = d.pop("text_tag", UNSET)
+        def _parse_text_tag(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        text_tag = _parse_text_tag(d.pop("text_tag", UNSET))
+
 
         width_percent = d.pop("width_percent", UNSET)
 
@@ -286,7 +299,7 @@ class FieldShape:
         options = _parse_options(d.pop("options", UNSET))
 
 
-        def _parse_validation_type(data: object) -> FieldShapeValidationTypeType1 | FieldShapeValidationTypeType2Type1 | FieldShapeValidationTypeType3Type1 | None | Unset:
+        def _parse_validation_type(data: object) -> None | RoleFieldValidationTypeType1 | RoleFieldValidationTypeType2Type1 | RoleFieldValidationTypeType3Type1 | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -294,7 +307,7 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                validation_type_type_1 = FieldShapeValidationTypeType1(data)
+                validation_type_type_1 = RoleFieldValidationTypeType1(data)
 
 
 
@@ -304,7 +317,7 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                validation_type_type_2_type_1 = FieldShapeValidationTypeType2Type1(data)
+                validation_type_type_2_type_1 = RoleFieldValidationTypeType2Type1(data)
 
 
 
@@ -314,14 +327,14 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                validation_type_type_3_type_1 = FieldShapeValidationTypeType3Type1(data)
+                validation_type_type_3_type_1 = RoleFieldValidationTypeType3Type1(data)
 
 
 
                 return validation_type_type_3_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(FieldShapeValidationTypeType1 | FieldShapeValidationTypeType2Type1 | FieldShapeValidationTypeType3Type1 | None | Unset, data)
+            return cast(None | RoleFieldValidationTypeType1 | RoleFieldValidationTypeType2Type1 | RoleFieldValidationTypeType3Type1 | Unset, data)
 
         validation_type = _parse_validation_type(d.pop("validation_type", UNSET))
 
@@ -336,7 +349,7 @@ class FieldShape:
         validation_pattern = _parse_validation_pattern(d.pop("validation_pattern", UNSET))
 
 
-        def _parse_auto_source(data: object) -> FieldShapeAutoSourceType1 | FieldShapeAutoSourceType2Type1 | FieldShapeAutoSourceType3Type1 | None | Unset:
+        def _parse_auto_source(data: object) -> None | RoleFieldAutoSourceType1 | RoleFieldAutoSourceType2Type1 | RoleFieldAutoSourceType3Type1 | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -344,7 +357,7 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                auto_source_type_1 = FieldShapeAutoSourceType1(data)
+                auto_source_type_1 = RoleFieldAutoSourceType1(data)
 
 
 
@@ -354,7 +367,7 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                auto_source_type_2_type_1 = FieldShapeAutoSourceType2Type1(data)
+                auto_source_type_2_type_1 = RoleFieldAutoSourceType2Type1(data)
 
 
 
@@ -364,14 +377,14 @@ class FieldShape:
             try:
                 if not isinstance(data, str):
                     raise TypeError()
-                auto_source_type_3_type_1 = FieldShapeAutoSourceType3Type1(data)
+                auto_source_type_3_type_1 = RoleFieldAutoSourceType3Type1(data)
 
 
 
                 return auto_source_type_3_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(FieldShapeAutoSourceType1 | FieldShapeAutoSourceType2Type1 | FieldShapeAutoSourceType3Type1 | None | Unset, data)
+            return cast(None | RoleFieldAutoSourceType1 | RoleFieldAutoSourceType2Type1 | RoleFieldAutoSourceType3Type1 | Unset, data)
 
         auto_source = _parse_auto_source(d.pop("auto_source", UNSET))
 
@@ -388,7 +401,7 @@ class FieldShape:
 
         every_page = d.pop("every_page", UNSET)
 
-        field_shape = cls(
+        role_field = cls(
             document_id=document_id,
             field_type=field_type,
             page_number=page_number,
@@ -408,5 +421,5 @@ class FieldShape:
             every_page=every_page,
         )
 
-        return field_shape
+        return role_field
 

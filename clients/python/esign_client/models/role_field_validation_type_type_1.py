@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class FieldShapeValidationTypeType1(StrEnum):
+class RoleFieldValidationTypeType1(StrEnum):
     DATE = "date"
     EMAIL = "email"
     NUMBER = "number"

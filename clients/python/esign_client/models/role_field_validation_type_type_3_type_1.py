@@ -1,6 +1,6 @@
 from enum import StrEnum
 
-class FieldShapeValidationTypeType2Type1(StrEnum):
+class RoleFieldValidationTypeType3Type1(StrEnum):
     DATE = "date"
     EMAIL = "email"
     NUMBER = "number"
