@@ -1,8 +1,8 @@
 """The console's templates (docs/console.md): the organisation's templates, 50 a page, and "use": a form
 mapping each role to a person (name, email), with a value for each of the template's placeholders,
 that sends a request from the template through the domain function `POST /v1/templates/{id}/send`
-uses, the member its owner and sender. Editing a template in the editor is not offered: the editor
-does not edit templates yet (docs/authoring.md)."""
+uses, the member its owner and sender; and "open in the editor": a template authoring session for the
+member (docs/authoring.md), as a draft is opened from its page."""
 from __future__ import annotations
 
 import urllib.parse
@@ -13,6 +13,7 @@ import marshmallow
 from esign import i18n
 from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleError, ConsoleHandler
 from esign.api.signing_request_schemas import SignerBase
+from esign.domain.authoring import sessions
 from esign.domain.authoring.sessions import MAX_ROLES
 from esign.domain.console import requests as console_requests
 from esign.domain.templating import templates as templates_domain
@@ -85,7 +86,27 @@ class UseTemplatePage(ConsoleHandler):
         self.redirect(f"/console/requests/{request['id']}?done=sent", status=303)
 
 
+class EditTemplateHandler(UseTemplatePage):
+    """POST: the template opened in the editor (a template session, the member acting), then there."""
+
+    async def post(self, template_id: str) -> None:
+        template = await self.template(template_id)
+        if template is None:
+            return
+        self.check_csrf(self.form())
+        member = self.member or {}
+        org = await self.services.store.organizations.by_id(member["org_id"])
+        body = {**console_requests.editor_session(member, template_id=template["id"]),
+                "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
+        session, url = await sessions.create(self.services, org or {}, console_requests.owner(member),
+                                             bool(template.get("sandbox")), body, member=console_requests.actor(member))
+        console_requests.done(self.services, member, "template_editor_opened", template["id"],
+                              f"authoring session {session['id']}", what="template")
+        self.redirect(url, status=303)
+
+
 ROUTES = [
     ("/console/templates", TemplatesPage),
     ("/console/templates/{template_id}", UseTemplatePage),
+    ("/console/templates/{template_id}/edit", EditTemplateHandler),
 ]

@@ -48,7 +48,7 @@ CONSOLE_OUTCOMES = ("link_sent", "not_member", "throttled", "signed_in", "link_r
 CONSOLE_SIGN_OUTS = ("this_browser", "everywhere", "one_session")
 #: what members do in the staff console (esign.domain.console.requests; docs/monitoring.md)
 CONSOLE_ACTIONS = ("reminded", "cancelled", "signer_replaced", "link_issued", "downloaded", "editor_opened",
-                   "created", "template_sent")
+                   "template_editor_opened", "created", "template_sent")
 #: the certificates whose expiry is shown (esign.domain.orgs.keys.labelled_certificates' labels): those the
 #: seal needs now, not earlier seals kept for verifying older documents
 CERTIFICATES = {"current seal": "seal", "issuer of the current seal": "seal_issuer", "internal CA": "internal_ca"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from esign.domain.console import members as console_members
+from tests.support.authoring import editor
 from tests.support.console import CSRF, ConsoleBrowser, signed_in
 from tests.support.signing import upload
 from tests.support.templates import field, make_template
@@ -80,3 +81,29 @@ async def test_the_placeholders_of_a_template_are_filled_from_the_form(server):
     assert request["message"] == "Hello Bea, please sign." and request["email_subject"] == "Contract for Acme Ltd"
     assert "Buyer: Acme Ltd" in [f.get("value") for f in request["fields"]]
     ada.close()
+
+
+async def test_a_member_opens_a_template_in_the_editor_and_renames_it(server):
+    org = await server.services.store.organizations.by_name("Org A")
+    await console_members.add_member(server.services, org, SENDER, "Ada Lovelace", "sender")
+    other = await server.services.store.organizations.by_name("Org B")
+    await console_members.add_member(server.services, other, "bea@b.example.test", "Bea", "admin")
+    template = await _template(server)
+    ada, bea = await signed_in(server, SENDER), await signed_in(server, "bea@b.example.test")
+    page = (await ada.get(f"/console/templates/{template['id']}")).body.decode()
+    assert f"/console/templates/{template['id']}/edit" in page
+    csrf = CSRF.search(page).group(1)
+    assert (await ada.post(f"/console/templates/{template['id']}/edit", {"csrf": "forged"})).status == 403
+    assert (await bea.post(f"/console/templates/{template['id']}/edit", {"csrf": csrf})).status in (403, 404)
+    opened = await ada.post(f"/console/templates/{template['id']}/edit", {"csrf": csrf})
+    assert opened.status == 303 and "/author/" in opened.headers["Location"], opened
+    assert (await ada.get(opened.headers["Location"])).status == 200  # the editor's page
+    token = opened.headers["Location"].rsplit("/author/", 1)[1]
+    secret = (await server.client.post("/author/api/open", {"token": token}, key=None)).json["secret"]
+    view = await editor(server.client, secret, "GET", "/session")
+    assert view.status == 200 and view.json["template"]["id"] == template["id"], view
+    renamed = await editor(server.client, secret, "PATCH", f"/templates/{template['id']}", {"name": "NDA, 2027"})
+    assert renamed.status == 200, renamed
+    assert (await server.client.get(f"/v1/templates/{template['id']}")).json["name"] == "NDA, 2027"
+    metrics = (await server.client.get("/metrics", key=None)).body.decode()
+    assert 'esign_console_actions_total{action="template_editor_opened"} 1.0' in metrics

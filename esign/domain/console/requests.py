@@ -39,11 +39,12 @@ async def load(services: Services, member: dict[str, Any], request_id: str) -> S
     return request
 
 
-def done(services: Services, member: dict[str, Any], action: str, request_id: str, detail: str = "") -> None:
-    """Count (`esign_console_actions_total{action}`) and log what a member did to a request (the log line
-    carries the HTTP request's id)."""
+def done(services: Services, member: dict[str, Any], action: str, request_id: str, detail: str = "",
+         what: str = "signing request") -> None:
+    """Count (`esign_console_actions_total{action}`) and log what a member did to a request (or to `what`:
+    a template), the log line carrying the HTTP request's id."""
     services.metrics.console_action(action)
-    log.info("console member %s of org %s: %s signing request %s%s", member["id"], member["org_id"], action,
+    log.info("console member %s of org %s: %s %s %s%s", member["id"], member["org_id"], action, what,
              request_id, f" ({detail})" if detail else "")
 
 
@@ -95,12 +96,16 @@ async def download(services: Services, member: dict[str, Any], request: SigningR
     return url
 
 
-def editor_session(member: dict[str, Any], request_id: str | None = None) -> Json:
+def editor_session(member: dict[str, Any], request_id: str | None = None, template_id: str | None = None) -> Json:
     """The body of the authoring session (esign.domain.authoring.sessions.create) that opens the draft
-    `request_id` in the editor for the member (else a new one: the caller adds its `document_ids`), but
-    its capabilities (the rooms `authoring` and `console` are independent:
+    `request_id` in the editor for the member (else a new one: the caller adds its `document_ids`), or
+    the template `template_id`, but its capabilities (the rooms `authoring` and `console` are independent:
     the handler adds them): no embed origin, and the member as the acting user, who becomes the draft's
     owner (so the certificate names them as the sender)."""
+    if template_id:
+        return {"mode": "template", "template_id": template_id,
+                "acting_user": {"name": member["name"] or member["email"], "email": member["email"]},
+                "locked": [], "open_within_seconds": EDITOR_OPEN_SECONDS}
     return {"mode": "request", **({"request_id": request_id} if request_id else {}),
             "acting_user": {"name": member["name"] or member["email"], "email": member["email"]},
             "locked": [], "open_within_seconds": EDITOR_OPEN_SECONDS}
