@@ -187,6 +187,10 @@ class BodyLoader:
     def __init__(self):
         self._pool = ChildPool("JSON body", WORKERS)
 
+    def start(self) -> None:
+        """Start the children now (`esign serve` at start-up), so no large body waits for one."""
+        self._pool.start()
+
     async def _in_child(self, fn, *args):
         return await self._pool.run(fn, *args)
 
