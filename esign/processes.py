@@ -35,13 +35,15 @@ class ChildPool:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
         return self._pool
 
-    def start(self) -> None:
+    def start(self) -> asyncio.Future:
         """Start the fork server and every child now, in the background (`esign serve` at start-up): the
         first call would otherwise wait for the fork server to import the service's modules, seconds on a
-        busy machine (the 202 of a 500-recipient bulk send waited 5 s for it)."""
-        if self.processes and self._warming is None:
+        busy machine (the 202 of a 500-recipient bulk send waited 5 s for it). Returns what to await for
+        the children to be there."""
+        if self._warming is None:
             self._warming = asyncio.ensure_future(asyncio.gather(
                 *(self.run(_ready) for _ in range(self.processes)), return_exceptions=True))
+        return self._warming
 
     async def run(self, fn, *args, **kwargs):
         """`fn(*args, **kwargs)` in a child (`fn` and its arguments pickled), its result back."""
