@@ -3,8 +3,8 @@ JSON bodies (esign.api.bounds.BodyLoader) and finalisation (stamping and sealing
 
 A thread would not do: pypdf, reportlab and pyHanko are Python, and hold the interpreter lock while they
 work, so the event loop (the API, the worker's other lanes) would wait for them. A child process runs on
-another core. Children start on first use, from a fork server that has the service's modules imported,
-and live until `close()`; a child that dies (killed, out of memory) breaks its pool, which is replaced
+another core. Children start on first use (or at `start()`), from a fork server that has the service's
+modules imported, and live until `close()`; a child that dies (killed, out of memory) breaks its pool, which is replaced
 for the next call (the call that saw it raises BrokenProcessPool).
 """
 from __future__ import annotations
