@@ -3,8 +3,8 @@ JSON bodies (esign.api.bounds.BodyLoader) and finalisation (stamping and sealing
 
 A thread would not do: pypdf, reportlab and pyHanko are Python, and hold the interpreter lock while they
 work, so the event loop (the API, the worker's other lanes) would wait for them. A child process runs on
-another core. Children start on first use, from a fork server that has the service's modules imported,
-and live until `close()`; a child that dies (killed, out of memory) breaks its pool, which is replaced
+another core. Children start on first use (or at `start()`), from a fork server that has the service's
+modules imported, and live until `close()`; a child that dies (killed, out of memory) breaks its pool, which is replaced
 for the next call (the call that saw it raises BrokenProcessPool).
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ class ChildPool:
     def __init__(self, name: str, processes: int):
         self.name, self.processes = name, processes
         self._pool: ProcessPoolExecutor | None = None
+        self._warming: asyncio.Future | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -33,6 +34,16 @@ class ChildPool:
             context.set_forkserver_preload(PRELOAD)
             self._pool = ProcessPoolExecutor(self.processes, mp_context=context)
         return self._pool
+
+    def start(self) -> asyncio.Future:
+        """Start the fork server and every child now, in the background (`esign serve` at start-up): the
+        first call would otherwise wait for the fork server to import the service's modules, seconds on a
+        busy machine (the 202 of a 500-recipient bulk send waited 5 s for it). Returns what to await for
+        the children to be there."""
+        if self._warming is None:
+            self._warming = asyncio.ensure_future(asyncio.gather(
+                *(self.run(_ready) for _ in range(self.processes)), return_exceptions=True))
+        return self._warming
 
     async def run(self, fn, *args, **kwargs):
         """`fn(*args, **kwargs)` in a child (`fn` and its arguments pickled), its result back."""
@@ -52,6 +63,12 @@ class ChildPool:
             raise
 
     async def close(self) -> None:
+        if self._warming is not None:
+            self._warming.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _ready() -> None:
+    """What `ChildPool.start` runs in each child: nothing, once the child is there."""

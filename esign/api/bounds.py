@@ -19,6 +19,7 @@ the parse of a 2 MB body (json.loads holds the interpreter for up to 0.2 s) nor 
 5000 fields (0.3 s) stops the event loop."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 
@@ -186,6 +187,11 @@ class BodyLoader:
 
     def __init__(self):
         self._pool = ChildPool("JSON body", WORKERS)
+
+    def start(self) -> asyncio.Future:
+        """Start the children now (`esign serve` at start-up), so no large body waits for one; returns
+        what to await for them to be there."""
+        return self._pool.start()
 
     async def _in_child(self, fn, *args):
         return await self._pool.run(fn, *args)

@@ -37,6 +37,7 @@ async def test_500_recipients_with_a_few_invalid(smtp_server):  # noqa: F811
     client = srv.client
     t = await offer_template(client)
     recipients = [INVALID.get(i) or recipient(i) for i in range(500)]
+    await srv.services.body_loader.start()  # as `esign serve` starts them: the body is loaded in a child
     started = time.perf_counter()
     resp = await bulk(client, t["id"], recipients)
     assert resp.status == 202, resp
