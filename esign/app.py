@@ -27,6 +27,7 @@ from esign.api import (
     retention,
     seal,
     signer,
+    signer_roles,
     signing_requests,
     templates,
     usage,
@@ -43,7 +44,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, identity, email_webhooks, console, console_new, console_requests,
+               seal, copies, signer, signer_roles, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
                authoring, retention, legal_holds]
 

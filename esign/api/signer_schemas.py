@@ -139,6 +139,8 @@ class SignerViewSigner(OutSchema):
     name = fields.String(required=True)
     email = fields.String(required=True)
     status = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": (
+        "extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)")})
 
 
 class FieldMark(OutSchema):

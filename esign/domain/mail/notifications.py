@@ -7,7 +7,7 @@ Who gets what:
 - the request's owner (`owner_email`, recorded from the API key that created it; when that is empty
   the organisation's `notify_email`; when both are empty nobody): their copy on completion, and an
   email when a signer declines (with the reason) or when a sent request expires, each switchable
-  with `[notifications] owner_on_completed / owner_on_declined / owner_on_expired / owner_on_purge_notice`.
+  with `[notifications] owner_on_completed / owner_on_declined / owner_on_rejected / owner_on_expired / owner_on_purge_notice`.
 
 Everyone's copy (esign.domain.mail.copies) is queued when the signed PDF is ready (by the finalisation),
 and at the latest `[email] copy_wait_minutes` after completion by the `email.copies` job queued at
@@ -73,7 +73,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import bounces, copies
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links, mail_queue
+from esign.domain.requests import envelope, lifecycle, links, mail_queue, roles
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -120,6 +120,7 @@ SUBJECTS = {
     "completed": N_("Completed: {document_name}"),
     "cancellation": N_("Cancelled: {document_name}"),
     "declined": N_("Declined: {document_name}"),
+    "rejected": N_("Rejected: {document_name}"),
     "expired": N_("Expired: {document_name}"),
     "delegated": N_("Delegated: {document_name}"),
     "purge_notice": N_("To be purged: {document_name}"),
@@ -350,7 +351,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     title = envelope.title(request, locale)
     subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
-    declined = [s for s in request["signers"] if s["status"] == "declined"]
+    declined = [s for s in request["signers"] if s["status"] in ("declined", "rejected")]  # rejected: an approver
     words = Words(locale)
     document_html, document_text = words.names([d["name"] for d in envelope.of(request)])
     ctx = {
@@ -363,7 +364,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "expires": when(request["expires_at"]),
         "signers": [_signer_line(s, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
-        "declined_at": when(declined[0].get("declined_at")) if declined else "",
+        "declined_at": when(declined[0].get("declined_at") or declined[0].get("rejected_at")) if declined else "",
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
         # a purge the retention policy scheduled (esign.domain.retention.policy)
@@ -454,8 +455,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
 async def send_copies(services: Services, request: SigningRequest) -> None:
     """Queue everyone's copy of a completed request: each signer, each cc recipient and the owner
     (safe to call again: once per recipient)."""
-    await mail_queue.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
-                           owner=True, once=True)
+    people, copies_to = roles.copy_recipients(request)
+    await mail_queue.notify(services, request, "completed", people, copies_to, owner=True, once=True)
 
 
 async def copies_due(services: Services, payload: Json, job_record: Job) -> None:
