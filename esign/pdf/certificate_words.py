@@ -51,6 +51,7 @@ LABELS = {
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
                 "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent"),
                 "declined": N_("Email sent that the request was declined"),
+                "rejected": N_("Email sent that an approver rejected the request"),
                 "expired": N_("Email sent that the request expired"),
                 "delegated": N_("Email sent that the signing was delegated")}
 EMAIL_SENT = N_("Email sent")  # an email of another kind

@@ -13,12 +13,12 @@ from esign.domain.ports import Services
 from esign.domain.requests import lifecycle, roles
 from esign.domain.signer.signing import SignerSession
 from esign.errors import invalid_state, validation_error
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Json, Signer, SigningRequest
 
 MAX_REASON = 1000
 
 
-def can_act(request: SigningRequest, signer: Json, role: str) -> tuple[bool, str]:
+def can_act(request: SigningRequest, signer: Signer, role: str) -> tuple[bool, str]:
     """Whether this participant, of type `role`, can do their part now (else why not)."""
     if request["status"] != "pending":
         return False, f"the signing request is {request['status']}"
