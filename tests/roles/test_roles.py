@@ -179,3 +179,23 @@ async def test_a_template_role_carries_its_type(server):
         {"role": "Legal", **{k: APPROVER_1[k] for k in ("name", "email")}}, {"role": "Client", **SIGNER}]})
     assert sent.status == 201, sent
     assert [(s["type"], s["status"]) for s in sent.json["signers"]] == [("approver", "sent"), ("signer", "pending")]
+
+
+async def test_a_draft_edit_changes_a_type_within_the_rules(server):
+    made = await make_request(server, [SIGNER, {**VIEWER, "type": "signer"}], send=False,
+                              fields={"sig": {"signer": 1}})
+    ids = made.signer_ids
+    body = {"signers": [{**SIGNER, "id": ids[0]}, {**VIEWER, "id": ids[1]}]}
+    err = assert_error(await server.client.patch(f"/v1/signing-requests/{made.id}", body), 422, "validation_error")
+    assert "a viewer has no fields" in err["details"][0]["message"]
+    body["signers"][1]["type"] = "approver"
+    body["signers"][1]["order"] = 1
+    err = assert_error(await server.client.patch(f"/v1/signing-requests/{made.id}", body), 422, "validation_error")
+    assert "an approver fills no signature field" in err["details"][0]["message"]
+    assert_error(await server.client.patch(f"/v1/signing-requests/{made.id}", {"signers": [{**COPY, "id": ids[1]}]}),
+                 422, "validation_error")  # no signer left
+    made_viewer = await make_request(server, [SIGNER, {**VIEWER, "type": "signer"}], send=False)
+    resp = await server.client.patch(f"/v1/signing-requests/{made_viewer.id}", {"signers": [
+        {**SIGNER, "id": made_viewer.signer_ids[0]}, {**VIEWER, "id": made_viewer.signer_ids[1]}]})
+    assert resp.status == 200, resp
+    assert [s["type"] for s in resp.json["signers"]] == ["signer", "viewer"]

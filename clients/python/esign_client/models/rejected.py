@@ -1,0 +1,107 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from uuid import UUID
+
+
+
+
+
+
+T = TypeVar("T", bound="Rejected")
+
+
+
+@_attrs_define
+class Rejected:
+    """ 
+        Attributes:
+            status (str): `rejected`
+            signing_request_id (UUID):
+            signer_id (UUID):
+            reason (str):
+     """
+
+    status: str
+    signing_request_id: UUID
+    signer_id: UUID
+    reason: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        status = self.status
+
+        signing_request_id = str(self.signing_request_id)
+
+        signer_id = str(self.signer_id)
+
+        reason = self.reason
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "status": status,
+            "signing_request_id": signing_request_id,
+            "signer_id": signer_id,
+            "reason": reason,
+        })
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        status = d.pop("status")
+
+        signing_request_id = UUID(d.pop("signing_request_id"))
+
+
+
+
+        signer_id = UUID(d.pop("signer_id"))
+
+
+
+
+        reason = d.pop("reason")
+
+        rejected = cls(
+            status=status,
+            signing_request_id=signing_request_id,
+            signer_id=signer_id,
+            reason=reason,
+        )
+
+
+        rejected.additional_properties = d
+        return rejected
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
