@@ -1,34 +1,20 @@
 """What an approver and a viewer do through their link (docs/roles.md): approve, reject, acknowledge.
-Thin handlers over esign.domain.signer.roles; each answers the participant's view, as the signer's
-actions do (esign.api.signer)."""
+Thin handlers over esign.domain.signer.roles; approving and acknowledging answer the participant's
+view, rejecting what declining answers, as the signer's actions do (esign.api.signer)."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
-
 from esign.api.signer_page import SignerHandler, signer_op
-from esign.api.signer_schemas import FieldValues
+from esign.api.signer_schemas import DeclineBody, Declined, FieldValues
 from esign.domain.requests import signing_requests
 from esign.domain.signer import roles
-from esign.schema import OutSchema, StrictSchema
+from esign.schema import StrictSchema
 
 
 class ApproveBody(StrictSchema):
     values = FieldValues(load_default=dict, metadata={
         "maxProperties": signing_requests.MAX_FIELDS,
-        "description": "optional body; field id -> value for the approver's own text, date, checkbox and select fields, as when "
-                       "signing (optional)"})
-
-
-class RejectBody(StrictSchema):
-    reason = fields.String(required=True, validate=validate.Length(1, roles.MAX_REASON),
-                           metadata={"description": f"why, 1 to {roles.MAX_REASON} characters"})
-
-
-class Rejected(OutSchema):
-    status = fields.String(required=True, metadata={"description": "`rejected`"})
-    signing_request_id = fields.UUID(required=True)
-    signer_id = fields.UUID(required=True)
-    reason = fields.String(required=True)
+        "description": "field id -> value for the approver's own text, date, checkbox and select fields, checked as "
+                       "when signing; the body may be left out"})
 
 
 class ApproveHandler(SignerHandler):
@@ -43,15 +29,15 @@ class ApproveHandler(SignerHandler):
 
 
 class RejectHandler(SignerHandler):
-    @signer_op("Reject, with a reason (an approver; extension)", body=RejectBody, response=Rejected,
+    @signer_op("Reject, with a reason (an approver; extension)", body=DeclineBody, response=Declined,
                description="Only for a participant of type `approver`, while it is their turn (409 otherwise). The "
                            "approver becomes `rejected` and the request `cancelled` with `cancellation: {kind: "
                            "rejected, reason, by}` (`signer.rejected`, `signing_request.cancelled`); nobody else is "
                            "invited and the owner is emailed the reason. The link then stops working.")
     async def post(self, token):
-        body = await self.json_body(RejectBody())
+        body = await self.json_body(DeclineBody())
         request = await roles.reject(self.services, self.session, body["reason"], self.actor)
-        self.write_json(Rejected().dump({"status": "rejected", "signing_request_id": request["id"],
+        self.write_json(Declined().dump({"status": "rejected", "signing_request_id": request["id"],
                                          "signer_id": self.session.signer["id"], "reason": body["reason"].strip()}))
 
 

@@ -279,7 +279,8 @@ class SignerView(OutSchema):
 
 
 class Declined(OutSchema):
-    status = fields.String(required=True, metadata={"description": "`declined`"})
+    status = fields.String(required=True, metadata={"description": "`declined` (extension: `rejected`, an approver's "
+                                                                   "rejection, docs/roles.md)"})
     signing_request_id = fields.String(required=True)
     signer_id = fields.String(required=True)
     reason = fields.String(required=True)

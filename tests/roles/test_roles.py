@@ -19,8 +19,13 @@ OWNER = "ada@a.example.test"
 ROLE_EVENTS = ["signer.approved", "signer.rejected", "signer.acknowledged", "signing_request.cancelled"]
 
 
+INVITATIONS = {"signer": "Please sign", "approver": "Please approve", "viewer": "Please review"}
+
+
 def invited(server, person) -> bool:
-    return any(m["Subject"].startswith("Please sign") for m in maildir(server) if person["email"] in m["To"])
+    """Invited by an email that asks this participant for what their type does."""
+    subject = INVITATIONS.get(person.get("type", "signer"), "Please")
+    return any(m["Subject"].startswith(subject) for m in maildir(server) if person["email"] in m["To"])
 
 
 async def status_of(made, i) -> str:
@@ -37,6 +42,8 @@ async def test_every_approver_acts_before_anyone_else_is_invited(server, receive
     await server.run_jobs()
     assert invited(server, APPROVER_1) and invited(server, APPROVER_2)
     assert not invited(server, SIGNER) and not invited(server, VIEWER) and not invited(server, COPY)
+    asked = [m for m in maildir(server) if APPROVER_1["email"] in m["To"]][0].get_body(("plain",)).get_content()
+    assert "asks you to approve" in asked and "asks you to sign" not in asked and "sign it here" not in asked
 
     first = await made.token(0)
     # an approver neither signs nor declines; a required field of theirs is checked as a signer's is

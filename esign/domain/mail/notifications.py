@@ -125,6 +125,11 @@ SUBJECTS = {
     "delegated": N_("Delegated: {document_name}"),
     "purge_notice": N_("To be purged: {document_name}"),
 }
+# what an approver's and a viewer's invitation and reminder are called (docs/roles.md)
+ROLE_SUBJECTS = {("invitation", "approver"): N_("Please approve: {document_name}"),
+                 ("invitation", "viewer"): N_("Please review: {document_name}"),
+                 ("reminder", "approver"): N_("Reminder: please approve {document_name}"),
+                 ("reminder", "viewer"): N_("Reminder: please review {document_name}")}
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
 STATES = {"signed": N_("signed {date}"), "declined": N_("declined"), "delegated": N_("delegated")}
@@ -350,7 +355,8 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         link = links.signing_url(services, request, cast(Signer, signer)) if own else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     title = envelope.title(request, locale)
-    subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
+    kind = roles.kind(signer) if signer else "signer"
+    subject = subject or gettext(ROLE_SUBJECTS.get((template, kind), SUBJECTS[template])).format(document_name=title)
     declined = [s for s in request["signers"] if s["status"] in ("declined", "rejected")]  # rejected: an approver
     words = Words(locale)
     document_html, document_text = words.names([d["name"] for d in envelope.of(request)])
@@ -360,7 +366,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": title,
-        "message": request.get("message"), "link": link, "reason": cancel_reason(request),
+        "message": request.get("message"), "link": link, "reason": cancel_reason(request), "kind": kind,
         "expires": when(request["expires_at"]),
         "signers": [_signer_line(s, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
