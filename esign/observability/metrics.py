@@ -124,6 +124,8 @@ class Metrics:
         self.purges = Counter("esign_purges", "signing requests purged, by action (docs/retention.md)", ["action"],
                               registry=r)
         self.purged_blobs = Counter("esign_purged_blobs", "blobs deleted by purges (docs/retention.md)", registry=r)
+        self.participant_actions = Counter("esign_participant_actions", "what approvers and viewers did, by action "
+                                           "(approved, rejected, acknowledged; docs/roles.md)", ["action"], registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -137,7 +139,8 @@ class Metrics:
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
                                   (self.console_actions, CONSOLE_ACTIONS),
                                   (self.authoring_sessions, AUTHORING_EVENTS),
-                                  (self.purges, ("purge_content", "purge_all"))):
+                                  (self.purges, ("purge_content", "purge_all")),
+                                  (self.participant_actions, ("approved", "rejected", "acknowledged"))):
             for outcome in outcomes:
                 counter.labels(outcome)
 
@@ -178,6 +181,9 @@ class Metrics:
 
     def purge(self, action: str) -> None:
         self.purges.labels(action).inc()
+
+    def participant_action(self, action: str) -> None:
+        self.participant_actions.labels(action).inc()
 
     def purged_blob(self) -> None:
         self.purged_blobs.inc()

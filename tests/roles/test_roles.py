@@ -4,6 +4,7 @@ nobody; a viewer who never acknowledges keeps the request pending; a `cc` blocks
 copy; every misuse is a 422 or 409 in the Error shape."""
 from __future__ import annotations
 
+from esign.logs import ContextFilter
 from tests.support import assert_error
 from tests.support.mail import maildir
 from tests.support.routing import sign_with
@@ -206,3 +207,21 @@ async def test_a_draft_edit_changes_a_type_within_the_rules(server):
         {**SIGNER, "id": made_viewer.signer_ids[0]}, {**VIEWER, "id": made_viewer.signer_ids[1]}]})
     assert resp.status == 200, resp
     assert [s["type"] for s in resp.json["signers"]] == ["signer", "viewer"]
+
+
+async def test_an_operator_sees_each_action_in_the_metrics_and_the_log(server, caplog):
+    made = await make_request(server, [APPROVER_1, SIGNER, VIEWER], order="parallel")
+    caplog.set_level("INFO", logger="esign.roles")
+    caplog.handler.addFilter(ContextFilter())  # as the service's own log handler: the request's context on each line
+    resp = await spost(server, await made.token(0), "approve", {})
+    assert resp.status == 200, resp
+    assert (await spost(server, await made.token(2), "acknowledge")).status == 200
+    other = await make_request(server, [APPROVER_1, SIGNER], order="parallel")
+    assert (await spost(server, await other.token(0), "reject", {"reason": "No"})).status == 200
+    metrics = (await server.client.get("/metrics", key=None)).body.decode()
+    for action in ("approved", "acknowledged", "rejected"):
+        assert f'esign_participant_actions_total{{action="{action}"}} 1.0' in metrics
+    lines = [r for r in caplog.records if r.name == "esign.roles"]
+    assert [r.getMessage().rsplit(" ", 1)[1] for r in lines] == ["approved", "acknowledged", "rejected"]
+    assert lines[0].getMessage() == f"signing request {made.id}: approver {made.signer_ids[0]} approved"
+    assert lines[0].request_id == resp.headers["X-Request-ID"]  # the id of the HTTP request that approved

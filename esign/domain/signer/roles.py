@@ -6,6 +6,7 @@ signature's is.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 
 from esign.domain.pages import signer_values
@@ -15,6 +16,7 @@ from esign.domain.signer.signing import SignerSession
 from esign.errors import invalid_state, validation_error
 from esign.store.records import Json, Signer, SigningRequest
 
+log = logging.getLogger("esign.roles")
 MAX_REASON = 1000
 
 
@@ -69,14 +71,16 @@ async def approve(services: Services, session: SignerSession, values: object, ac
         signer_values.check_submission, session.request, session.signer, values,
         {"kind": "typed", "text": session.signer["name"]}, None, services.clock.now().date())
     build = _done(services, session.signer["id"], "approver", "approved", checked, actor)
-    return await lifecycle.follow(services, await lifecycle.transition(services, session.request, "pending", build))
+    return await _acted(services, await lifecycle.transition(services, session.request, "pending", build), session,
+                        "approved")
 
 
 async def acknowledge(services: Services, session: SignerSession, actor: Json) -> SigningRequest:
     """The viewer confirms having reviewed the document."""
     _check_turn(session, "viewer")
     build = _done(services, session.signer["id"], "viewer", "acknowledged", {}, actor)
-    return await lifecycle.follow(services, await lifecycle.transition(services, session.request, "pending", build))
+    return await _acted(services, await lifecycle.transition(services, session.request, "pending", build), session,
+                        "acknowledged")
 
 
 async def reject(services: Services, session: SignerSession, reason: object, actor: Json) -> SigningRequest:
@@ -101,4 +105,13 @@ async def reject(services: Services, session: SignerSession, reason: object, act
                 "effects": {"op": "declined", "event": "signer.rejected", "notice": "rejected", "signer_id": signer_id,
                             "actor": dict(actor), "cancellation": cancellation, "metadata": {"type": "approver"}}}
 
-    return await lifecycle.follow(services, await lifecycle.transition(services, session.request, "pending", build))
+    return await _acted(services, await lifecycle.transition(services, session.request, "pending", build), session,
+                        "rejected")
+
+
+async def _acted(services: Services, request: SigningRequest, session: SignerSession, action: str) -> SigningRequest:
+    """What follows the change that recorded an approver's or a viewer's action (it won: once), then
+    the operator's view of it: `esign_participant_actions_total{action}` and a log line."""
+    services.metrics.participant_action(action)
+    log.info("signing request %s: %s %s %s", request["id"], roles.kind(session.signer), session.signer["id"], action)
+    return await lifecycle.follow(services, request)
