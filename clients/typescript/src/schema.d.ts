@@ -3735,7 +3735,7 @@ export interface components {
             reason: string;
         };
         Declined: {
-            /** @description `declined` */
+            /** @description `declined` (extension: `rejected`, an approver's rejection, docs/roles.md) */
             status: string;
             signing_request_id: string;
             signer_id: string;
@@ -3783,23 +3783,10 @@ export interface components {
             address?: string | null;
         };
         ApproveBody: {
-            /** @description optional body; field id -> value for the approver's own text, date, checkbox and select fields, as when signing (optional) */
+            /** @description field id -> value for the approver's own text, date, checkbox and select fields, checked as when signing; the body may be left out */
             values?: {
                 [key: string]: (string | null) | (boolean | null);
             };
-        };
-        RejectBody: {
-            /** @description why, 1 to 1000 characters */
-            reason: string;
-        };
-        Rejected: {
-            /** @description `rejected` */
-            status: string;
-            /** Format: uuid */
-            signing_request_id: string;
-            /** Format: uuid */
-            signer_id: string;
-            reason: string;
         };
         ActingUser: {
             name: string;
@@ -10863,7 +10850,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RejectBody"];
+                "application/json": components["schemas"]["DeclineBody"];
             };
         };
         responses: {
@@ -10874,7 +10861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Rejected"];
+                    "application/json": components["schemas"]["Declined"];
                 };
             };
             /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */

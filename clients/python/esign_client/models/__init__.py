@@ -155,8 +155,6 @@ from .reactivate_body import ReactivateBody
 from .recipient import Recipient
 from .recipient_metadata import RecipientMetadata
 from .recipient_variables import RecipientVariables
-from .reject_body import RejectBody
-from .rejected import Rejected
 from .rejected_data import RejectedData
 from .rejected_data_metadata import RejectedDataMetadata
 from .remind_response import RemindResponse
@@ -469,8 +467,6 @@ __all__ = (
     "Recipient",
     "RecipientMetadata",
     "RecipientVariables",
-    "RejectBody",
-    "Rejected",
     "RejectedData",
     "RejectedDataMetadata",
     "RemindedData",

@@ -26,8 +26,8 @@ T = TypeVar("T", bound="ApproveBody")
 class ApproveBody:
     """ 
         Attributes:
-            values (ApproveBodyValues | Unset): optional body; field id -> value for the approver's own text, date, checkbox
-                and select fields, as when signing (optional)
+            values (ApproveBodyValues | Unset): field id -> value for the approver's own text, date, checkbox and select
+                fields, checked as when signing; the body may be left out
      """
 
     values: ApproveBodyValues | Unset = UNSET

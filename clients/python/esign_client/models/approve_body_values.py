@@ -21,8 +21,8 @@ T = TypeVar("T", bound="ApproveBodyValues")
 
 @_attrs_define
 class ApproveBodyValues:
-    """ optional body; field id -> value for the approver's own text, date, checkbox and select fields, as when signing
-    (optional)
+    """ field id -> value for the approver's own text, date, checkbox and select fields, checked as when signing; the body
+    may be left out
 
      """
 

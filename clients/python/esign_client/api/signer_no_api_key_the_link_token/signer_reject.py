@@ -8,9 +8,9 @@ from ...client import AuthenticatedClient, Client
 from ...types import Response, UNSET
 from ... import errors
 
+from ...models.decline_body import DeclineBody
+from ...models.declined import Declined
 from ...models.error_response import ErrorResponse
-from ...models.reject_body import RejectBody
-from ...models.rejected import Rejected
 from typing import cast
 
 
@@ -18,7 +18,7 @@ from typing import cast
 def _get_kwargs(
     token: str,
     *,
-    body: RejectBody,
+    body: DeclineBody,
 
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -42,9 +42,9 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorResponse | Rejected | None:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Declined | ErrorResponse | None:
     if response.status_code == 200:
-        response_200 = Rejected.from_dict(response.json())
+        response_200 = Declined.from_dict(response.json())
 
 
 
@@ -112,7 +112,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorResponse | Rejected]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Declined | ErrorResponse]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -125,9 +125,9 @@ def sync_detailed(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RejectBody,
+    body: DeclineBody,
 
-) -> Response[ErrorResponse | Rejected]:
+) -> Response[Declined | ErrorResponse]:
     """ Reject, with a reason (an approver; extension)
 
      Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver
@@ -137,14 +137,14 @@ def sync_detailed(
 
     Args:
         token (str): the signer's link token
-        body (RejectBody):
+        body (DeclineBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | Rejected]
+        Response[Declined | ErrorResponse]
      """
 
 
@@ -164,9 +164,9 @@ def sync(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RejectBody,
+    body: DeclineBody,
 
-) -> ErrorResponse | Rejected | None:
+) -> Declined | ErrorResponse | None:
     """ Reject, with a reason (an approver; extension)
 
      Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver
@@ -176,14 +176,14 @@ def sync(
 
     Args:
         token (str): the signer's link token
-        body (RejectBody):
+        body (DeclineBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | Rejected
+        Declined | ErrorResponse
      """
 
 
@@ -198,9 +198,9 @@ async def asyncio_detailed(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RejectBody,
+    body: DeclineBody,
 
-) -> Response[ErrorResponse | Rejected]:
+) -> Response[Declined | ErrorResponse]:
     """ Reject, with a reason (an approver; extension)
 
      Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver
@@ -210,14 +210,14 @@ async def asyncio_detailed(
 
     Args:
         token (str): the signer's link token
-        body (RejectBody):
+        body (DeclineBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ErrorResponse | Rejected]
+        Response[Declined | ErrorResponse]
      """
 
 
@@ -237,9 +237,9 @@ async def asyncio(
     token: str,
     *,
     client: AuthenticatedClient | Client,
-    body: RejectBody,
+    body: DeclineBody,
 
-) -> ErrorResponse | Rejected | None:
+) -> Declined | ErrorResponse | None:
     """ Reject, with a reason (an approver; extension)
 
      Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver
@@ -249,14 +249,14 @@ async def asyncio(
 
     Args:
         token (str): the signer's link token
-        body (RejectBody):
+        body (DeclineBody):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ErrorResponse | Rejected
+        Declined | ErrorResponse
      """
 
 
