@@ -269,6 +269,7 @@ class Role(TypedDict):
     order: int
     locale: NotRequired[str | None]
     delivery: NotRequired[str]
+    type: NotRequired[str]  # signer | approver | viewer | cc (docs/roles.md); absent (signer) before roles
     fields: list[RoleField]
 
 
