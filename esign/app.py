@@ -30,6 +30,7 @@ from esign.api import (
     retention,
     seal,
     signer,
+    signer_roles,
     signer_text,
     signing_requests,
     templates,
@@ -47,7 +48,7 @@ MB = 1024 * 1024
 
 # each module exports its handlers as ROUTES: [(OpenAPI-style path, handler class)], matched in this order
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
-               seal, copies, signer, signer_text, identity, email_webhooks, console, console_new, console_requests,
+               seal, copies, signer, signer_text, signer_roles, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
                authoring, retention, legal_holds, erasure, public_links, public_link_page]
 

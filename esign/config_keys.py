@@ -248,6 +248,7 @@ KEYS: dict[str, dict[str, Key]] = {
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),
         "owner_on_declined": Key(True, "email the owner when a signer declined"),
+        "owner_on_rejected": Key(True, "email the owner when an approver rejected the request (docs/roles.md)"),
         "owner_on_expired": Key(True, "email the owner when a sent request expired"),
         "owner_on_delegated": Key(True, "email the owner when a signer delegated their place to someone else"),
         "owner_on_purge_notice": Key(True, "email the owner when the retention policy schedules the request's purge "

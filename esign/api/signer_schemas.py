@@ -139,6 +139,8 @@ class SignerViewSigner(OutSchema):
     name = fields.String(required=True)
     email = fields.String(required=True)
     status = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": (
+        "extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)")})
 
 
 class FieldMark(OutSchema):
@@ -277,7 +279,8 @@ class SignerView(OutSchema):
 
 
 class Declined(OutSchema):
-    status = fields.String(required=True, metadata={"description": "`declined`"})
+    status = fields.String(required=True, metadata={"description": "`declined` (extension: `rejected`, an approver's "
+                                                                   "rejection, docs/roles.md)"})
     signing_request_id = fields.String(required=True)
     signer_id = fields.String(required=True)
     reason = fields.String(required=True)

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
 from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
-from esign.domain.requests import mail_queue
+from esign.domain.requests import mail_queue, roles
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import (
@@ -43,8 +44,6 @@ DELIVERY_TEXT = (
     "answer of the call that sends the request, as the signer's `signing_url`, for handing over in person). "
     "Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider that only "
     "sends one-time codes (`twilio-verify`): 422")
-
-
 # --- request schemas ------------------------------------------------------------------------------
 
 class SignerBase(StrictSchema):
@@ -59,6 +58,7 @@ class SignerBase(StrictSchema):
 
 
 class SignerInput(SignerBase, Tagged):
+    type = participant_type()
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
         "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
@@ -73,6 +73,7 @@ class CcRecipient(StrictSchema):
 class RoleSigner(SignerBase):
     role = Line(required=True, validate=validate.Length(1, 100),
                 metadata={"description": "a template role's name, matched case-insensitively"})
+    type = participant_type(None)  # default: the role's type
 
 
 class TaggedRoleSigner(RoleSigner, Tagged):
@@ -273,8 +274,14 @@ class Signer(TaggedOut):
     locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
-    status = fields.String(required=True, metadata={"description": "pending, sent, viewed, signed, declined, withdrawn, "
-                                                                   "delegated (extension: handed on to `delegated_to`)"})
+    type = fields.String(dump_default="signer", metadata={"enum": list(roles.TYPES), "description": TYPE_TEXT})
+    status = fields.String(required=True, metadata={"description": (
+        "pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); "
+        "extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then "
+        "notified (its copy sent)")})
+    approved_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when an approver approved"})
+    rejected_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when an approver rejected"})
+    acknowledged_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when a viewer acknowledged"})
     signed_at = UTCDateTime(allow_none=True)
     declined_at = UTCDateTime(allow_none=True)
     viewed_at = UTCDateTime(allow_none=True)
@@ -292,7 +299,8 @@ class Signer(TaggedOut):
     signing_url = fields.String(allow_none=True, metadata={"description": (
         "Extension: only for a signer with `delivery` `link`, only in the answer of the call that sends the "
         "request (create with `auto_send`, `send`): their signing link, to hand over in person. Null otherwise")})
-    decline_reason = fields.String(allow_none=True)
+    decline_reason = fields.String(allow_none=True, metadata={"description": "why the signer declined, or (extension) "
+                                                                        "why an approver rejected"})
     identity_verified = fields.Boolean(dump_default=False)
     identity_verified_at = UTCDateTime(allow_none=True)
     identity_verified_name = fields.String(allow_none=True)
@@ -352,6 +360,7 @@ class SigningRequest(TaggedOut):
     created_at = UTCDateTime(required=True)
     completed_at = UTCDateTime(allow_none=True)
     signers = fields.List(fields.Nested(Signer), dump_default=list)
+    participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
     sandbox = fields.Boolean(dump_default=False)
     field_values = fields.List(fields.Nested(FieldValue), allow_none=True)
     self_sign_url = fields.String(allow_none=True, metadata={
@@ -395,6 +404,7 @@ class SigningRequestSummary(TaggedSummary):
     created_at = UTCDateTime(required=True)
     total_signers = fields.Integer(required=True)
     signed_count = fields.Integer(required=True)
+    participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
     signer_names = fields.List(fields.String(), dump_default=list)
     owner_name = fields.String(required=True)
     owner_email = fields.String(required=True)

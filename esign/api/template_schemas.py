@@ -5,6 +5,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.changes import ChangeSchema, optional
+from esign.api.participant_schemas import participant_type
 from esign.api.signing_request_schemas import DELIVERIES, CcOut, CcRecipient, FieldShape, RequestSettings
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.schema import Bool, Email, Int, Line, Locale, StrictSchema, UTCDateTime
@@ -32,6 +33,7 @@ class Role(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
         "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
                        "send does not give one"})
+    type = participant_type()
     fields = fields.List(fields.Nested(RoleField), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; each on one of the template's documents (`document_id`, default "

@@ -47,6 +47,7 @@ from esign.pdf.certificate_words import (
     ngettext,
     number_text,
     pgettext,
+    role_line,
     say,
     sentences,
     signing_methods,
@@ -303,6 +304,8 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
         (_("IP address"), signer.get("ip_address") or "—"),
         (_("User agent"), signer.get("user_agent") or "—"),
     ]
+    if role := role_line(signer):  # a participant who does not sign (docs/roles.md)
+        rows.append((_("Role"), role))
     by_id = {s.get("id"): s for s in request.get("signers") or ()}
     if signer.get("delegated_from") in by_id:
         earlier = by_id[signer["delegated_from"]]

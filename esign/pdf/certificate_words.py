@@ -36,6 +36,9 @@ LABELS = {
     "signer.withdrawn": N_("Signer withdrawn"),
     "signer.reviewed": N_("Identity check reviewed"),
     "signer.delegated": N_("Signing delegated"),
+    "signer.approved": N_("Approved"),
+    "signer.rejected": N_("Rejected"),
+    "signer.acknowledged": N_("Reviewed and acknowledged"),
     "signing_request.signer_replaced": N_("Signer replaced"),
     "signing_event.attachment_added": N_("File attached"),
     "signing_event.link_issued": N_("Signing link issued"),
@@ -49,6 +52,7 @@ LABELS = {
 EMAIL_LABELS = {"invitation": N_("Invitation email sent"), "reminder": N_("Reminder email sent"),
                 "completed": N_("Completion email sent"), "cancellation": N_("Cancellation email sent"),
                 "declined": N_("Email sent that the request was declined"),
+                "rejected": N_("Email sent that an approver rejected the request"),
                 "expired": N_("Email sent that the request expired"),
                 "delegated": N_("Email sent that the signing was delegated")}
 EMAIL_SENT = N_("Email sent")  # an email of another kind
@@ -61,6 +65,10 @@ SYSTEM_EVENTS = {"signing_event.email_sent", "signing_event.email_failed", "sign
 SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_request.cancelled",
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
+# a participant who does not sign (docs/roles.md): their role on the certificate, and what they did
+ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient")}
+ROLE_OUTCOMES = {"approved": LABELS["signer.approved"], "acknowledged": LABELS["signer.acknowledged"],
+                 "notified": N_("Copy sent on completion")}
 LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 
 
@@ -73,6 +81,20 @@ def signing_methods(signer: dict) -> list[str]:
     elif signer.get("identity_review_pending"):
         methods.append(_("identity check (needs review)"))
     return methods
+
+
+def role_line(signer: dict) -> str | None:
+    """A participant's role and what they did ("Approver: Approved", "Approver: Rejected: …"), or None
+    for a signer."""
+    kind = signer.get("type") or "signer"
+    if kind not in ROLE_NAMES:
+        return None
+    status = signer.get("status")
+    if status == "rejected":
+        outcome = say(_("{event}: {reason}"), event=_(LABELS["signer.rejected"]), reason=isolate(signer.get("decline_reason")))
+    else:
+        outcome = _(ROLE_OUTCOMES[status]) if status in ROLE_OUTCOMES else "—"
+    return say(_("{role}: {outcome}"), role=_(ROLE_NAMES[kind]), outcome=outcome)
 
 
 def label(event: dict) -> str:
@@ -115,6 +137,8 @@ def event_text(event: dict) -> str:
         return say(_("{event}: {before} replaced by {after}"),
             event=label(event), before=mailbox(meta.get("previous_name"), meta.get("previous_email")),
             after=mailbox(meta.get("name"), meta["email"]))
+    if kind == "signer.rejected" and meta.get("reason"):
+        return say(_("{event}: {reason}"), event=label(event), reason=isolate(meta["reason"]))
     if kind == "signer.delegated" and meta.get("delegate_email"):
         return say(_("{event} to {whom}"),
             event=label(event), whom=f"{mailbox(meta.get('delegate_name'), meta['delegate_email'])}: {isolate(meta.get('reason'))}")

@@ -72,7 +72,11 @@ class Signer(TypedDict):
     order: int
     locale: NotRequired[str | None]  # absent on signers stored before it (as below)
     display_name: str | None
-    status: str  # pending | sent | viewed | signed | declined | delegated
+    type: NotRequired[str]  # signer | approver | viewer | cc (esign.domain.requests.roles); absent (signer) before roles
+    status: str  # pending | sent | viewed | signed | declined | delegated; approved | rejected | acknowledged; notified (cc)
+    approved_at: NotRequired[dt.datetime | None]
+    rejected_at: NotRequired[dt.datetime | None]
+    acknowledged_at: NotRequired[dt.datetime | None]
     sent_at: dt.datetime | None
     viewed_at: dt.datetime | None
     signed_at: dt.datetime | None
@@ -201,6 +205,7 @@ class SigningRequest(TypedDict):
     last_reminded_at: NotRequired[dt.datetime]
     cancelled_at: NotRequired[dt.datetime]
     cancel_reason: NotRequired[str | None]
+    cancellation: NotRequired[dict[str, Any]]  # {kind: rejected, reason, by} when an approver rejected (esign.domain.signer.roles)
     expired_at: NotRequired[dt.datetime]
     effects: NotRequired[Json]
     effects_at: NotRequired[dt.datetime]
@@ -265,6 +270,7 @@ class Role(TypedDict):
     order: int
     locale: NotRequired[str | None]
     delivery: NotRequired[str]
+    type: NotRequired[str]  # signer | approver | viewer | cc (docs/roles.md); absent (signer) before roles
     fields: list[RoleField]
 
 

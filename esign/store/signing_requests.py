@@ -21,7 +21,7 @@ ENDED = {"completed": "completed_at", "cancelled": "cancelled_at", "expired": "e
 SORTS = ("created_at", "updated_at", "expires_at")
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
-                          "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status",
+                          "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status", "signers.type",
                           "external_id", "metadata_terms")}
 WORD = re.compile(r"\w+")
 MAX_NAME_WORDS = 8  # of each signer's name, searchable

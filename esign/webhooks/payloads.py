@@ -46,10 +46,27 @@ class SigningRequestData(_Base, Labels):
     document_name = fields.String(required=True)
 
 
+class Person(OutSchema):
+    name = fields.String(required=True)
+    email = fields.String(required=True)
+
+
+class DelegatePerson(Person):
+    id = fields.UUID(required=True)
+
+
+class Cancellation(OutSchema):
+    kind = fields.String(required=True, metadata={"description": "`rejected`: an approver rejected"})
+    reason = fields.String(required=True, metadata={"description": "the reason the approver gave"})
+    by = fields.Nested(DelegatePerson, required=True, metadata={"description": "`{id, name, email}` of the approver"})
+
+
 class CancelledData(SigningRequestData):
     reason = fields.String(required=True, allow_none=True, metadata={
-        "description": "the reason given when cancelling, `declined by <email>` when a signer declined, null when "
-                       "none was given"})
+        "description": "the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by "
+                       "<email>` when an approver rejected, null when none was given"})
+    cancellation = fields.Nested(Cancellation, metadata={
+        "description": "extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)"})
 
 
 class RemindedData(SigningRequestData):
@@ -120,15 +137,6 @@ class DeclinedData(SignerData):
     reason = fields.String(required=True, metadata={"description": "the reason the signer gave"})
 
 
-class Person(OutSchema):
-    name = fields.String(required=True)
-    email = fields.String(required=True)
-
-
-class DelegatePerson(Person):
-    id = fields.UUID(required=True)
-
-
 class SignerReplacedData(SignerData):
     previous = fields.Nested(Person, required=True, metadata={
         "description": "`{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)"})
@@ -138,6 +146,15 @@ class DelegatedData(SignerData):
     delegate = fields.Nested(DelegatePerson, required=True, metadata={
         "description": "`{id, name, email}`: the new signer who takes the delegating signer's order and fields"})
     reason = fields.String(required=True, metadata={"description": "the reason the delegating signer gave"})
+
+
+class RoleData(SignerData):
+    type = fields.String(required=True, metadata={"description": "extension: the participant's type (`approver`, "
+                                                                 "`viewer`; docs/roles.md)"})
+
+
+class RejectedData(RoleData):
+    reason = fields.String(required=True, metadata={"description": "the reason the approver gave"})
 
 
 class EmailBouncedData(SignerData):
@@ -224,6 +241,7 @@ DATA_SCHEMAS = {
     "signer.viewed": SignerData, "signer.signed": SignedData, "signer.declined": DeclinedData,
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
+    "signer.approved": RoleData, "signer.rejected": RejectedData, "signer.acknowledged": RoleData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,

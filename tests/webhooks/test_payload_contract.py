@@ -27,13 +27,16 @@ ANN = {"name": "Ann Example", "email": "ann@example.test"}
 BOB = {"name": "Bob Stone", "email": "bob@example.test"}
 CANCEL_REASON = "The amount is wrong"
 DECLINE_REASON = "I never agreed to this"
+REJECT_REASON = "The budget is not approved"
+CY = {"name": "Cy Young", "email": "cy@example.test"}
 
 
 async def _request(client, signers, key="a", send=True, **extra) -> dict:
     doc = await client.upload(extra.pop("pdf"), "contract.pdf", key=key)
     assert doc.status == 201, doc
     fields = [{"signer_email": s["email"], "field_type": "signature", "page_number": 1, "x_percent": 10,
-               "y_percent": 10 + 10 * i, "width_percent": 20, "height_percent": 5} for i, s in enumerate(signers)]
+               "y_percent": 10 + 10 * i, "width_percent": 20, "height_percent": 5} for i, s in enumerate(signers)
+              if s.get("type", "signer") == "signer"]  # only a signer has a signature field (docs/roles.md)
     resp = await client.post("/v1/signing-requests", {"document_id": doc.json["id"], "signers": signers,
                                                       "fields": fields, "auto_send": send, **extra}, key=key)
     assert resp.status == 201, resp
@@ -97,6 +100,13 @@ async def produce_every_event(server, client, pdf) -> None:
     assert resp.status == 200, resp
     await _signer(server, await _token(server, routed, 0), "delegate",
                   {"name": "Dan Example", "email": "dan@example.test", "reason": "on leave this week"})
+    # signer.approved, signer.acknowledged; signer.rejected (and the signing_request.cancelled it causes)
+    approved = await _request(client, [{**ANN, "type": "approver"}, {**BOB, "type": "viewer"}, CY], pdf=pdf)
+    await _signer(server, await _token(server, approved, 0), "approve", {})
+    await _signer(server, await _token(server, approved, 1), "acknowledge")
+    rejected = await _request(client, [{**ANN, "type": "approver"}, BOB], pdf=pdf)
+    resp = await client.post(f"/sign/{await _token(server, rejected, 0)}/api/reject", {"reason": REJECT_REASON}, key=None)
+    assert resp.status == 200, resp
     # signing_event.email_bounced and .email_failed: what the mail server reports (no API call makes them)
     mailed = await server.services.store.signing_requests.by_id((await _request(client, [ANN], pdf=pdf))["id"])
     await bounces.record_bounce(server.services, mailed, mailed["signers"][0], "550 5.1.1 <ann@example.test>: unknown")
@@ -208,6 +218,8 @@ async def test_every_delivery_is_its_published_schema(server, client, receiver, 
 
     assert [d["reason"] for d in data("signer.declined")] == [DECLINE_REASON]
     assert sorted(d["reason"] or "" for d in data("signing_request.cancelled")) == [
-        "", CANCEL_REASON, f"declined by {ANN['email']}"]
+        "", CANCEL_REASON, f"declined by {ANN['email']}", f"rejected by {ANN['email']}"]
+    assert [d["reason"] for d in data("signer.rejected")] == [REJECT_REASON]
+    assert [d.get("cancellation", {}).get("kind") for d in data("signing_request.cancelled")].count("rejected") == 1
     assert [d["signers"] for d in data("signing_request.reminded")] == [[ANN["email"], BOB["email"]]]
     assert [d["sandbox"] for d in data("signing_request.expired")] == [True]

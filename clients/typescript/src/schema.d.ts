@@ -205,7 +205,7 @@ export interface paths {
          *     - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
          *     - `signing_request.completed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
-         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given
+         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given; `cancellation` (object; optional): extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
          *     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
          *     - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
@@ -214,6 +214,9 @@ export interface paths {
          *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
          *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
          *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
+         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `reason` (string; required): the reason the approver gave
+         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
@@ -1038,6 +1041,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sign/{token}/api/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve (an approver; extension)
+         * @description Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver becomes `approved` (`signer.approved`); once every approver has approved, a parallel request invites everyone else; the request completes once everyone who blocks completion is done. The approver's own fields are checked as a signer's are (422).
+         */
+        post: operations["signerApprove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/{token}/api/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject, with a reason (an approver; extension)
+         * @description Only for a participant of type `approver`, while it is their turn (409 otherwise). The approver becomes `rejected` and the request `cancelled` with `cancellation: {kind: rejected, reason, by}` (`signer.rejected`, `signing_request.cancelled`); nobody else is invited and the owner is emailed the reason. The link then stops working.
+         */
+        post: operations["signerReject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/{token}/api/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm having reviewed the document (a viewer; extension)
+         * @description Only for a participant of type `viewer`, while it is their turn (409 otherwise). The viewer becomes `acknowledged` (`signer.acknowledged`); the request completes only once every viewer has acknowledged and everyone else is done.
+         */
+        post: operations["signerAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/identity/webhooks/{provider}": {
         parameters: {
             query?: never;
@@ -1800,6 +1863,20 @@ export interface components {
             event: "signing_request.completed";
             data: components["schemas"]["CompletedData"];
         };
+        DelegatePerson: {
+            name: string;
+            email: string;
+            /** Format: uuid */
+            id: string;
+        };
+        Cancellation: {
+            /** @description `rejected`: an approver rejected */
+            kind: string;
+            /** @description the reason the approver gave */
+            reason: string;
+            /** @description `{id, name, email}` of the approver */
+            by: components["schemas"]["DelegatePerson"];
+        };
         CancelledData: {
             /** @description extension: the `external_id` given on create, else null */
             external_id: string | null;
@@ -1815,8 +1892,10 @@ export interface components {
             /** Format: uuid */
             document_id: string;
             document_name: string;
-            /** @description the reason given when cancelling, `declined by <email>` when a signer declined, null when none was given */
+            /** @description the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given */
             reason: string | null;
+            /** @description extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md) */
+            cancellation?: components["schemas"]["Cancellation"];
         };
         SigningRequestCancelledDelivery: {
             /**
@@ -2098,12 +2177,6 @@ export interface components {
             event: "signing_request.signer_replaced";
             data: components["schemas"]["SignerReplacedData"];
         };
-        DelegatePerson: {
-            name: string;
-            email: string;
-            /** Format: uuid */
-            id: string;
-        };
         DelegatedData: {
             /** @description extension: the `external_id` given on create, else null */
             external_id: string | null;
@@ -2146,6 +2219,107 @@ export interface components {
             /** @enum {string} */
             event: "signer.delegated";
             data: components["schemas"]["DelegatedData"];
+        };
+        RoleData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's status after the event */
+            status: string;
+            /** Format: uuid */
+            document_id: string;
+            document_name: string;
+            /** Format: uuid */
+            signer_id: string;
+            signer_name: string;
+            signer_email: string;
+            /** @description `{id, email, name, status}` of the signer after the event */
+            signer: components["schemas"]["SignerState"];
+            /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
+            type: string;
+        };
+        SignerApprovedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.approved";
+            data: components["schemas"]["RoleData"];
+        };
+        RejectedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's status after the event */
+            status: string;
+            /** Format: uuid */
+            document_id: string;
+            document_name: string;
+            /** Format: uuid */
+            signer_id: string;
+            signer_name: string;
+            signer_email: string;
+            /** @description `{id, email, name, status}` of the signer after the event */
+            signer: components["schemas"]["SignerState"];
+            /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
+            type: string;
+            /** @description the reason the approver gave */
+            reason: string;
+        };
+        SignerRejectedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.rejected";
+            data: components["schemas"]["RejectedData"];
+        };
+        SignerAcknowledgedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.acknowledged";
+            data: components["schemas"]["RoleData"];
         };
         DocumentUploadedData: {
             sandbox: boolean;
@@ -2455,8 +2629,8 @@ export interface components {
             name: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
         };
         WebhookWithSecret: {
             /** Format: uuid */
@@ -2474,8 +2648,8 @@ export interface components {
             name?: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url?: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
             /**
              * @description `paused` stops sending: events and due retries are kept as `pending` delivery records; `active` resets the consecutive-failure count and sends the pending ones in event order
              * @enum {string}
@@ -2560,6 +2734,10 @@ export interface components {
             /** @description more events follow this page */
             has_more: boolean;
         };
+        Progress: {
+            total: number;
+            done: number;
+        };
         SigningRequestSummary: {
             /** @description extension: the request's metadata */
             metadata?: {
@@ -2580,6 +2758,8 @@ export interface components {
             created_at: string;
             total_signers: number;
             signed_count: number;
+            /** @description extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there are (a delegated place once) and how many are done (signed, approved or acknowledged) */
+            participants_progress: components["schemas"]["Progress"];
             signer_names?: string[];
             owner_name: string;
             owner_email: string;
@@ -2616,6 +2796,12 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
         };
@@ -2787,8 +2973,28 @@ export interface components {
             locale?: string | null;
             display_name?: string | null;
             order: number;
-            /** @description pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`) */
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
+            /** @description pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then notified (its copy sent) */
             status: string;
+            /**
+             * Format: date-time
+             * @description extension: when an approver approved
+             */
+            approved_at?: string | null;
+            /**
+             * Format: date-time
+             * @description extension: when an approver rejected
+             */
+            rejected_at?: string | null;
+            /**
+             * Format: date-time
+             * @description extension: when a viewer acknowledged
+             */
+            acknowledged_at?: string | null;
             /** Format: date-time */
             signed_at?: string | null;
             /** Format: date-time */
@@ -2811,6 +3017,7 @@ export interface components {
             sms_failed_at?: string | null;
             /** @description Extension: only for a signer with `delivery` `link`, only in the answer of the call that sends the request (create with `auto_send`, `send`): their signing link, to hand over in person. Null otherwise */
             signing_url?: string | null;
+            /** @description why the signer declined, or (extension) why an approver rejected */
             decline_reason?: string | null;
             identity_verified?: boolean;
             /** Format: date-time */
@@ -2943,6 +3150,8 @@ export interface components {
             /** Format: date-time */
             completed_at?: string | null;
             signers?: components["schemas"]["Signer"][];
+            /** @description extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there are (a delegated place once) and how many are done (signed, approved or acknowledged) */
+            participants_progress: components["schemas"]["Progress"];
             sandbox?: boolean;
             field_values?: components["schemas"]["FieldValue"][] | null;
             /** @description the signing link of a signer whose email is the API key owner's email, while it is their turn */
@@ -3007,6 +3216,12 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
             /**
@@ -3326,6 +3541,12 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description the signature-field create shape without `signer_id`, same bounds; at most 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first; 422 for another) and on a page that document has */
             fields?: components["schemas"]["RoleField"][];
         };
@@ -3467,6 +3688,11 @@ export interface components {
             delivery?: "email" | "sms" | "both" | "link";
             /** @description a template role's name, matched case-insensitively */
             role: string;
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
         };
         TemplateSend: {
             /** @description 1 to 90; default: the template's default_expiry_days */
@@ -3593,6 +3819,8 @@ export interface components {
             name: string;
             email: string;
             status: string;
+            /** @description extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md) */
+            type: string;
         };
         FieldMark: {
             /** @enum {string} */
@@ -3775,7 +4003,7 @@ export interface components {
             reason: string;
         };
         Declined: {
-            /** @description `declined` */
+            /** @description `declined` (extension: `rejected`, an approver's rejection, docs/roles.md) */
             status: string;
             signing_request_id: string;
             signer_id: string;
@@ -3821,6 +4049,12 @@ export interface components {
             /** @description ISO 3166 alpha-2 */
             issued_country: string;
             address?: string | null;
+        };
+        ApproveBody: {
+            /** @description field id -> value for the approver's own text, date, checkbox and select fields, checked as when signing; the body may be left out */
+            values?: {
+                [key: string]: (string | null) | (boolean | null);
+            };
         };
         ActingUser: {
             name: string;
@@ -11147,6 +11381,316 @@ export interface operations {
             };
             /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
             413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signerApprove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApproveBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerView"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signerReject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declined"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signerAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerView"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;

@@ -6,8 +6,8 @@ Who gets what:
 - cc recipients (`cc_emails`): their copy when the request completes;
 - the request's owner (`owner_email`, recorded from the API key that created it; when that is empty
   the organisation's `notify_email`; when both are empty nobody): their copy on completion, and an
-  email when a signer declines (with the reason) or when a sent request expires, each switchable
-  with `[notifications] owner_on_completed / owner_on_declined / owner_on_expired / owner_on_purge_notice`.
+  email when a signer declines or an approver rejects (with the reason) or a sent request expires, each switchable
+  with `[notifications] owner_on_completed / _declined / _rejected / _expired / _purge_notice`.
 
 Everyone's copy (esign.domain.mail.copies) is queued when the signed PDF is ready (by the finalisation),
 and at the latest `[email] copy_wait_minutes` after completion by the `email.copies` job queued at
@@ -17,8 +17,7 @@ ready. Each recipient's copy is one job with a fixed dedupe key, so it is sent o
 queues it first. The attachment is read when the email job runs: storage that is down means a retry.
 
 Emails carry the organisation's display name, logo and accent colour (`[[organizations]]`), times as
-people read them, a plain-text part with every link on a line of its own, and links that wrap on a
-phone.
+people read them, a plain-text part with every link on a line of its own, and links that wrap on a phone.
 
 Each email is in its reader's language (esign.i18n, docs/operations.md "Languages"): a signer's is
 their `locale`, else the organisation's `default_locale`, else English; a cc recipient's and the
@@ -73,7 +72,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import bounces, copies, purge_words
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, fresh_links, lifecycle, links, mail_queue
+from esign.domain.requests import envelope, fresh_links, lifecycle, links, mail_queue, roles
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -120,10 +119,16 @@ SUBJECTS = {
     "completed": N_("Completed: {document_name}"),
     "cancellation": N_("Cancelled: {document_name}"),
     "declined": N_("Declined: {document_name}"),
+    "rejected": N_("Rejected: {document_name}"),
     "expired": N_("Expired: {document_name}"),
     "delegated": N_("Delegated: {document_name}"),
     "purge_notice": N_("To be purged: {document_name}"),
 }
+ROLE_SUBJECTS = {  # what an approver's and a viewer's invitation and reminder are called (docs/roles.md)
+                 ("invitation", "approver"): N_("Please approve: {document_name}"),
+                 ("invitation", "viewer"): N_("Please review: {document_name}"),
+                 ("reminder", "approver"): N_("Reminder: please approve {document_name}"),
+                 ("reminder", "viewer"): N_("Reminder: please review {document_name}")}
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
 STATES = {"signed": N_("signed {date}"), "declined": N_("declined"), "delegated": N_("delegated")}
@@ -354,8 +359,9 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         link = links.signing_url(services, request, cast(Signer, signer)) if own else copies.copy_url(services, request)
     subject = request.get("email_subject") if template in ("invitation", "reminder") else None
     title = envelope.title(request, locale)
-    subject = subject or gettext(SUBJECTS[template]).format(document_name=title)
-    declined = [s for s in request["signers"] if s["status"] == "declined"]
+    kind = roles.kind(signer) if signer else "signer"
+    subject = subject or gettext(ROLE_SUBJECTS.get((template, kind), SUBJECTS[template])).format(document_name=title)
+    declined = [s for s in request["signers"] if s["status"] in ("declined", "rejected")]  # rejected: an approver
     words = Words(locale)
     document_html, document_text = words.names([d["name"] for d in envelope.of(request)])
     ctx = {
@@ -364,11 +370,11 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "org_name": shown, "logo_url": org.get("logo_url") or "",
         **accent_colours(org.get("accent_color") or ACCENT), "name": name or address, "role": role,
         "sender": sender(request, org), "document_name": title,
-        "message": request.get("message"), "link": link, "reason": cancel_reason(request),
+        "message": request.get("message"), "link": link, "reason": cancel_reason(request), "kind": kind,
         "expires": when(request["expires_at"]),
         "signers": [_signer_line(s, when) for s in request["signers"]],
         "decliner": declined[0] if declined else None,
-        "declined_at": when(declined[0].get("declined_at")) if declined else "",
+        "declined_at": when(declined[0].get("declined_at") or declined[0].get("rejected_at")) if declined else "",
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
         # a purge the retention policy scheduled (esign.domain.retention.policy)
@@ -461,8 +467,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
 async def send_copies(services: Services, request: SigningRequest) -> None:
     """Queue everyone's copy of a completed request: each signer, each cc recipient and the owner
     (safe to call again: once per recipient)."""
-    await mail_queue.notify(services, request, "completed", request["signers"], request.get("cc_emails") or [],
-                           owner=True, once=True)
+    people, copies_to = roles.copy_recipients(request)
+    await mail_queue.notify(services, request, "completed", people, copies_to, owner=True, once=True)
 
 
 async def copies_due(services: Services, payload: Json, job_record: Job) -> None:

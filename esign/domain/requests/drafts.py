@@ -12,13 +12,14 @@ import logging
 from typing import cast
 
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, request_events, tags
+from esign.domain.requests import envelope, lifecycle, request_events, roles, tags
 from esign.domain.requests.signing_requests import (
     SIGNER_DEFAULTS,
     check_deliveries,
     check_fields_size,
     check_phone_countries,
     duplicate_emails,
+    role_problems,
     signer_orders,
     stored_fields,
     without_phone,
@@ -30,7 +31,7 @@ from esign.store.records import Field, Json, Signer, SigningRequest
 log = logging.getLogger("esign.drafts")
 SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_emails")
 # what a signer's entry sets, as on create
-SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery")
+SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery", "type")
 # a request's labels (esign.domain.requests.tags), each replaced when given
 LABELS = ("metadata", "external_id", "redirect_url")
 
@@ -42,7 +43,7 @@ def _check_draft(request: SigningRequest, what: str) -> None:
 
 def _check_signers(services: Services, entries: list[Json]) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
-    details = duplicate_emails(entries)
+    details = duplicate_emails(entries) + role_problems(entries)
     seen: set[str] = set()
     for i, s in enumerate(entries):
         if s.get("id") and str(s["id"]) in seen:
@@ -87,11 +88,16 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
             signers.append(cast(Signer, {**old, **given}))
     if details:
         raise validation_error(details)
-    kept = {s["id"] for s in signers}
+    kept = {s["id"]: s for s in signers}
     for s in request["signers"]:
         if s["id"] not in kept and s["status"] != "pending":
             raise invalid_state(f"signer {s['id']} has {s['status']}; they can no longer be removed")
-    return signers, [f for f in request["fields"] if f["signer_id"] in kept]
+    fields = [f for f in request["fields"] if f["signer_id"] in kept]
+    # a participant whose new `type` may not have the fields they keep (docs/roles.md)
+    problems = dict.fromkeys(p for f in fields if (p := roles.field_problem(kept[f["signer_id"]], f["field_type"])))
+    if problems:
+        raise validation_error([{"field": "signers", "message": problem} for problem in problems])
+    return signers, fields
 
 
 async def update(services: Services, request: SigningRequest, changes: Json,

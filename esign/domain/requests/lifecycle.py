@@ -19,28 +19,19 @@ from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import links, mail_queue, request_events
+from esign.domain.requests import links, mail_queue, request_events, roles
+from esign.domain.requests.roles import current_group
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.lifecycle")
-ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to sign
-DONE_SIGNER = ("signed", "delegated")  # nothing left to do: signed, or handed their place to a delegate
+ACTIVE_SIGNER = ("sent", "viewed", "withdrawn")  # invited and still to act
 MAX_RETRIES = 20
 
 
 class Actor(dict[str, Any]):
     """Who caused a change: `ip_address`, `user_agent` (people), or nothing (API, sweeps)."""
-
-
-def current_group(request: SigningRequest) -> list[Signer]:
-    """Signers whose turn it is: everyone unsigned for parallel; the lowest unsigned order for sequential."""
-    unsigned = [s for s in request["signers"] if s["status"] not in DONE_SIGNER]
-    if request["signing_order"] == "parallel" or not unsigned:
-        return unsigned
-    first = min(s["order"] for s in unsigned)
-    return [s for s in unsigned if s["order"] == first]
 
 
 def _invite(services: Services, signers: list[Signer], group_ids: set[str], now: dt.datetime) -> list[Signer]:
@@ -51,9 +42,7 @@ def _invite(services: Services, signers: list[Signer], group_ids: set[str], now:
             nonce = new_token(nbytes=16)
             s.update({"status": "sent", "sent_at": now, "token_nonce": nonce, "token_hash": None,
                       "earlier_token_hashes": []})
-            out.append(s)
-        else:
-            out.append(s)
+        out.append(s)
     return out
 
 
@@ -199,7 +188,7 @@ async def reactivate(services: Services, request: SigningRequest, expires_in_day
         signers = []
         for s in r["signers"]:
             s = s.copy()
-            if s["status"] not in DONE_SIGNER:
+            if s["status"] not in roles.DONE:
                 s.update({"status": "pending", "token_hash": None, "token_nonce": None, "earlier_token_hashes": []})
             signers.append(s)
         return {"status": "draft", "expires_at": now + dt.timedelta(days=expires_in_days), "signers": signers,
@@ -299,6 +288,8 @@ def can_sign(request: SigningRequest, signer: Signer) -> tuple[bool, str]:
         return False, f"the signing request is {request['status']}"
     if signer["status"] == "signed":
         return False, "you have already signed"
+    if roles.kind(signer) != "signer":
+        return False, f"you take part as {roles.kind(signer)}, not as a signer"
     if signer["status"] not in ACTIVE_SIGNER:
         return False, "it is not your turn to sign yet"
     if signer["id"] not in {s["id"] for s in current_group(request)}:
@@ -358,19 +349,27 @@ async def sign(services: Services, request: SigningRequest, signer_id: str, fiel
         changes: Json = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
                                "consent": consent if consenting else None}}
-        if all(x["status"] in DONE_SIGNER for x in signers):
-            changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
-        else:
-            following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
-            changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
-            changes["effects"]["invited"] = _newly_invited(changes["signers"], now)
-            if changes["effects"]["invited"]:
-                # the next sequential group was just invited: its first reminder comes `reminder_days`
-                # after that invitation, not on the schedule of the first group's
-                changes["next_reminder_at"] = _next_reminder(r, now)
-        return changes
+        return advance(services, r, changes, now)
 
     return await follow(services, await transition(services, request, "pending", build))
+
+
+def advance(services: Services, r: SigningRequest, changes: Json, now: dt.datetime) -> Json:
+    """After a participant did their part (`changes`, with the new `signers` and `op: signed` effects):
+    the request completes when everyone who blocks completion is done, else whoever's turn it now is
+    is invited."""
+    signers = changes["signers"]
+    if roles.finished(signers):
+        changes.update(status="completed", completed_at=now, signed_pdf_status="processing", signers=roles.copied(signers, now))
+        return changes
+    following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
+    changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
+    changes["effects"]["invited"] = _newly_invited(changes["signers"], now)
+    if changes["effects"]["invited"]:
+        # the next sequential group was just invited: its first reminder comes `reminder_days`
+        # after that invitation, not on the schedule of the first group's
+        changes["next_reminder_at"] = _next_reminder(r, now)
+    return changes
 
 
 async def _signed(services: Services, request: SigningRequest, effects: Json) -> None:
@@ -378,7 +377,8 @@ async def _signed(services: Services, request: SigningRequest, effects: Json) ->
     if effects.get("consent") is not None:  # given with the signature, in the same change
         await request_events.record_event(services, request, "signing_event.consent_given", signer=signer,
                                           actor=effects["actor"], metadata=effects["consent"])
-    await request_events.record_event(services, request, "signer.signed", signer=signer, actor=effects["actor"])
+    await request_events.record_event(services, request, effects.get("event", "signer.signed"), signer=signer,
+                                      actor=effects["actor"], metadata=effects.get("metadata"))
     if request["status"] == "completed":
         await request_events.record_event(services, request, "signing_request.completed")
         await services.enqueue("finalize", {"request_id": request["id"]}, dedupe_key=f"finalize:{request['id']}")
@@ -397,7 +397,7 @@ async def decline(services: Services, request: SigningRequest, signer_id: str, r
 
     def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
-        if s["status"] not in ACTIVE_SIGNER:
+        if s["status"] not in ACTIVE_SIGNER or roles.kind(s) != "signer":
             raise invalid_state("you cannot decline now")
         return {"status": "cancelled", "cancelled_at": now, "cancel_reason": f"declined by {s['email']}",
                 "signers": _replace_signer(r["signers"], signer_id, status="declined", declined_at=now,
@@ -408,14 +408,16 @@ async def decline(services: Services, request: SigningRequest, signer_id: str, r
 
 
 async def _declined(services: Services, request: SigningRequest, effects: Json) -> None:
-    signer = find_signer(request, effects["signer_id"])
-    await request_events.record_event(services, request, "signer.declined", signer=signer, actor=effects["actor"],
-                       metadata={"reason": signer["decline_reason"]})
-    await request_events.record_event(services, request, "signing_request.cancelled",
-                                      metadata={"reason": request["cancel_reason"], **_by(effects)})
+    """A signer declined, or an approver rejected (esign.domain.signer.roles: `event`, `notice`, `cancellation`)."""
+    signer, cancellation = find_signer(request, effects["signer_id"]), effects.get("cancellation")
+    await request_events.record_event(services, request, effects.get("event", "signer.declined"), signer=signer,
+                                      actor=effects["actor"], metadata={"reason": signer.get("decline_reason"),
+                                                                        **effects.get("metadata", {})})
+    await request_events.record_event(services, request, "signing_request.cancelled", metadata={
+        "reason": request["cancel_reason"], **_by(effects), **({"cancellation": cancellation} if cancellation else {})})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await mail_queue.notify(services, request, "cancellation", others)
-    await mail_queue.notify(services, request, "declined", owner=True)
+    await mail_queue.notify(services, request, effects.get("notice", "declined"), owner=True)
 
 
 async def withdraw(services: Services, request: SigningRequest, signer_id: str, actor: Json | None = None) -> SigningRequest:

@@ -14,14 +14,14 @@ from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links, mail_queue, tags
+from esign.domain.requests import envelope, lifecycle, links, mail_queue, roles, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
 from esign.store.records import Document, Field, Json, ListedDocument, RecordLike, Signer, SigningRequest
 
 SIGNER_DEFAULTS: Json = {
-    "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
+    "type": "signer", "phone": None, "delivery": "email", "sms_failed_at": None, "locale": None, "display_name": None,
     "status": "pending", "signed_at": None, "declined_at": None,
     "viewed_at": None, "email_bounced_at": None, "email_failed_at": None, "decline_reason": None, "sent_at": None,
     "identity_verified": False, "identity_verified_at": None, "identity_verified_name": None,
@@ -101,7 +101,7 @@ def check_identity_provider(services: Services, required: bool, details: list[An
 def check_signers(services: Services, body: Json) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
-    details = duplicate_emails(body["signers"])
+    details = duplicate_emails(body["signers"]) + role_problems(body["signers"])
     if body.get("phone_verification_required"):
         details += without_phone(body["signers"])
     check_deliveries(services, body["signers"], details)
@@ -142,6 +142,19 @@ def duplicate_emails(signers: list[Json]) -> list[Json]:
             for email in sorted({e for e in emails if emails.count(e) > 1})]
 
 
+def role_problems(signers: list[Json]) -> list[Json]:
+    """The 422 details of participants' types (esign.domain.requests.roles): a request has a signer,
+    and an approver comes no later than any signer or viewer (a sequential request's order)."""
+    types = [s.get("type") or "signer" for s in signers]
+    details = [] if "signer" in types else [{"field": "signers", "message": "at least one participant of type signer"}]
+    others = [s.get("order") or 1 for s, t in zip(signers, types) if t in ("signer", "viewer")]
+    details += [{"field": f"signers.{i}.order", "message": "an approver acts before the signers and viewers: give it an "
+                                                           "order no later than theirs"}
+                for i, (s, t) in enumerate(zip(signers, types)) if t == "approver" and others
+                and (s.get("order") or 1) > min(others)]
+    return details
+
+
 def without_phone(signers: list[Json]) -> list[Json]:
     """The 422 details of signers without a phone, when the request asks for phone verification."""
     return [{"field": f"signers.{i}.phone", "message": "required when phone_verification_required is true"}
@@ -169,7 +182,8 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
         signers = [cast(Signer, {**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"],
                                  "name": s["name"], "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                                 "delivery": s.get("delivery") or "email", **tags.stored(s)})
+                                 "delivery": s.get("delivery") or "email", "type": s.get("type") or "signer",
+                                 **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
         if not problems.refused("metadata", "redirect_url"):
             tags.check(body, org.get("embed_origins") or [], problems.details)
@@ -292,7 +306,7 @@ def stored_fields(signers: Sequence[RecordLike], listed: Sequence[ListedDocument
     order), in their stored form (422 with every problem otherwise). A field names its signer by
     `signer_id`, or by `signer_email` (the create body, whose signers have no ids yet), and its
     document by `document_id` (default: the first)."""
-    signer_ids = {s["id"] for s in signers}
+    by_id = {s["id"]: s for s in signers}
     by_email = {s["email"].lower(): s["id"] for s in signers}
     page_counts = {d["id"]: d.get("page_count") for d in listed}
     details, placed = [], []
@@ -307,8 +321,11 @@ def stored_fields(signers: Sequence[RecordLike], listed: Sequence[ListedDocument
             f = {**{k: v for k, v in f.items() if k != "signer_email"}, "signer_id": by_email.get(email.lower())}
             if f["signer_id"] is None:
                 details.append({"field": f"fields.{i}.signer_email", "message": f"{email} is not one of the signers"})
-        elif str(f["signer_id"]) not in signer_ids:
+        elif str(f["signer_id"]) not in by_id:
             details.append({"field": f"fields.{i}.signer_id", "message": "not a signer of this signing request"})
+        owner = by_id.get(str(f["signer_id"]))
+        if owner is not None and (problem := roles.field_problem(owner, f.get("field_type") or "signature")):
+            details.append({"field": f"fields.{i}.field_type", "message": problem})
         placed.append(f)
         if pages and f["page_number"] > pages:
             details.append({"field": f"fields.{i}.page_number", "message": f"the document has {pages} pages"})
@@ -365,7 +382,7 @@ def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
 # --- views ------------------------------------------------------------------------------------------
 
 SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
-                 "signed_at", "declined_at",
+                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
@@ -405,12 +422,13 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
             "signers": [signer_view(s) for s in request["signers"]],
-            "field_values": values or None, "self_sign_url": self_sign_url,
+            "field_values": values or None, "self_sign_url": self_sign_url, "participants_progress": roles.progress(request),
             "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
 
 def summary_view(request: SigningRequest) -> Json:
-    return {**request, "total_signers": sum(s["status"] != "delegated" for s in request["signers"]),
+    return {**request, "total_signers": sum(s["status"] != "delegated" and roles.kind(s) == "signer" for s in request["signers"]),
+            "participants_progress": roles.progress(request),
             "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,
             **tags.labels(request)}

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from esign.domain.ports import Services
-from esign.domain.requests import lifecycle
+from esign.domain.requests import lifecycle, roles
 from esign.domain.requests.signing_requests import SIGNER_DEFAULTS, check_phone_countries
 from esign.domain.signer.verification.common import blocker
 from esign.errors import ApiError, invalid_state, validation_error
@@ -126,7 +126,7 @@ async def delegate(services: Services, request: SigningRequest, signer_id: str, 
         signers: list[Signer] = []
         for x in r["signers"]:
             signers.extend([cast(Signer, old), cast(Signer, new)] if x["id"] == signer_id else [x])
-        group = {x["id"] for x in lifecycle.current_group(cast(SigningRequest, {**r, "signers": signers}))}
+        group = {x["id"] for x in roles.current_group(cast(SigningRequest, {**r, "signers": signers}))}
         signers = lifecycle._with_token_hashes(services, r, lifecycle._invite(services, signers, group, now))
         fields = [dict(f, signer_id=new["id"]) if f["signer_id"] == signer_id else f for f in r["fields"]]
         return {"signers": signers, "fields": fields, "signer_emails": _signer_emails(signers),

@@ -283,7 +283,7 @@ def request_body(template: Template, send: Json, request_id: str) -> Json:
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
                         "order": role["order"], "locale": s.get("locale") or role.get("locale"),
                         "delivery": s.get("delivery") or role.get("delivery") or "email",
-                        **{k: s[k] for k in TAGS if k in s}})
+                        "type": s.get("type") or role.get("type") or "signer", **{k: s[k] for k in TAGS if k in s}})
         for j, f in enumerate(role["fields"]):
             value = fill(f.get("value"), f"role {role['name']!r} fields.{j}.value")
             fields.append({**f, "signer_id": signer_id, "value": value})

@@ -178,6 +178,7 @@
     show("decline-open", state.can_decline);
     show("withdraw", state.can_withdraw);
     updateProgress();
+    renderRole();
   }
 
   var dates = window.Intl ? new Intl.DateTimeFormat(lang, { dateStyle: "medium" }) : null;
@@ -1135,8 +1136,58 @@
     act(submitButton("identity-form"), "POST", "/identity", body, "identity-error");
   }
 
+  // --- participants who do not sign (docs/roles.md): an approver approves or rejects, a viewer confirms
+  // having reviewed the document. Their own block (#role-actions) and dialog (#reject) replace the signer's steps.
+  function renderRole() {
+    var s = state.signer, kind = s.type || "signer";
+    var acting = kind === "approver" || kind === "viewer";
+    show("role-actions", acting);
+    if (!acting) return;
+    ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "sheet-note", "actions"].forEach(function (id) { show(id, false); });
+    var open = state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
+    var note = s.status === "approved" ? t("You approved this document.")
+      : s.status === "acknowledged" ? t("You confirmed that you have reviewed this document.")
+      : !open ? t("This document can no longer be signed.")
+      : kind === "approver" ? t("You are asked to approve this document before it goes on: approve it, or reject it with a reason.")
+      : t("You are asked to review this document, then confirm that you have.");
+    text("role-note", note);
+    $("role-note").className = "notice" + (open ? "" : " done");
+    show("approve", kind === "approver" && open);
+    show("reject-open", kind === "approver" && open);
+    show("acknowledge", kind === "viewer" && open);
+    show("status", false);
+  }
+
+  function roleDone() { var box = $("role-note"); box.tabIndex = -1; box.focus(); }
+
+  function rejectSubmit(e) {
+    var choice = e.submitter ? e.submitter.value : "ok";
+    if (choice !== "ok") return;
+    e.preventDefault();
+    var reason = withoutBidi($("reject-reason").value).trim();
+    if (!reason) { text("reject-error", t("Say why you reject it.")); $("reject-reason").focus(); return; }
+    $("reject-ok").disabled = true;
+    call("POST", "/reject", { reason: reason }).then(function () {
+      $("reject").close("ok");
+      ["document", "message-box", "approve", "reject-open"].forEach(function (id) { show(id, false); });
+      text("role-note", t("You rejected this document. The signing request is cancelled; the sender can see your reason."));
+      $("role-note").className = "notice done";
+      roleDone();
+    }).catch(function (err) {
+      text("reject-error", err.message);
+    }).then(function () { $("reject-ok").disabled = false; });
+  }
+
+  function startRole() {
+    $("approve").addEventListener("click", function () { act($("approve"), "POST", "/approve", {}, "role-error", roleDone); });
+    $("acknowledge").addEventListener("click", function () { act($("acknowledge"), "POST", "/acknowledge", undefined, "role-error", roleDone); });
+    $("reject-open").addEventListener("click", function () { text("reject-error", ""); $("reject").showModal(); $("reject-reason").focus(); });
+    $("reject-form").addEventListener("submit", rejectSubmit);
+  }
+
   function start() {
     setupPad();
+    startRole();
     $("status").tabIndex = -1;
     document.addEventListener("focusin", clearOfBar);
     $("sheet-open").addEventListener("click", function () { openSheet($("sheet-list").querySelector("input, select")); });

@@ -5,6 +5,8 @@ from .anchor import Anchor
 from .anchor_if_missing import AnchorIfMissing
 from .anchor_occurrence_type_1 import AnchorOccurrenceType1
 from .anchor_units import AnchorUnits
+from .approve_body import ApproveBody
+from .approve_body_values import ApproveBodyValues
 from .attached_file import AttachedFile
 from .attached_file_content_type import AttachedFileContentType
 from .attachment_read import AttachmentRead
@@ -20,6 +22,7 @@ from .bulk_job import BulkJob
 from .bulk_send import BulkSend
 from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
+from .cancellation import Cancellation
 from .cancelled_data import CancelledData
 from .cancelled_data_metadata import CancelledDataMetadata
 from .capabilities import Capabilities
@@ -140,6 +143,7 @@ from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
 from .preview_rule import PreviewRule
+from .progress import Progress
 from .public_link import PublicLink
 from .public_link_create import PublicLinkCreate
 from .public_link_create_collect_item import PublicLinkCreateCollectItem
@@ -165,6 +169,8 @@ from .reactivate_body import ReactivateBody
 from .recipient import Recipient
 from .recipient_metadata import RecipientMetadata
 from .recipient_variables import RecipientVariables
+from .rejected_data import RejectedData
+from .rejected_data_metadata import RejectedDataMetadata
 from .remind_response import RemindResponse
 from .reminded_data import RemindedData
 from .reminded_data_metadata import RemindedDataMetadata
@@ -181,6 +187,8 @@ from .retention_rule import RetentionRule
 from .retention_rule_action import RetentionRuleAction
 from .retention_rule_state import RetentionRuleState
 from .role import Role
+from .role_data import RoleData
+from .role_data_metadata import RoleDataMetadata
 from .role_delivery import RoleDelivery
 from .role_field import RoleField
 from .role_field_auto_source_type_1 import RoleFieldAutoSourceType1
@@ -190,6 +198,7 @@ from .role_field_field_type import RoleFieldFieldType
 from .role_field_validation_type_type_1 import RoleFieldValidationTypeType1
 from .role_field_validation_type_type_2_type_1 import RoleFieldValidationTypeType2Type1
 from .role_field_validation_type_type_3_type_1 import RoleFieldValidationTypeType3Type1
+from .role_type import RoleType
 from .rule_out import RuleOut
 from .send_warning import SendWarning
 from .session_defaults import SessionDefaults
@@ -205,6 +214,10 @@ from .signed_data import SignedData
 from .signed_data_metadata import SignedDataMetadata
 from .signed_document import SignedDocument
 from .signer import Signer
+from .signer_acknowledged_delivery import SignerAcknowledgedDelivery
+from .signer_acknowledged_delivery_event import SignerAcknowledgedDeliveryEvent
+from .signer_approved_delivery import SignerApprovedDelivery
+from .signer_approved_delivery_event import SignerApprovedDeliveryEvent
 from .signer_attach_file_body import SignerAttachFileBody
 from .signer_base import SignerBase
 from .signer_base_delivery import SignerBaseDelivery
@@ -219,16 +232,20 @@ from .signer_document import SignerDocument
 from .signer_edit import SignerEdit
 from .signer_edit_delivery import SignerEditDelivery
 from .signer_edit_metadata import SignerEditMetadata
+from .signer_edit_type import SignerEditType
 from .signer_field import SignerField
 from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
 from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
 from .signer_input_metadata import SignerInputMetadata
+from .signer_input_type import SignerInputType
 from .signer_metadata import SignerMetadata
 from .signer_page import SignerPage
 from .signer_progress import SignerProgress
 from .signer_redirect import SignerRedirect
+from .signer_rejected_delivery import SignerRejectedDelivery
+from .signer_rejected_delivery_event import SignerRejectedDeliveryEvent
 from .signer_replaced_data import SignerReplacedData
 from .signer_replaced_data_metadata import SignerReplacedDataMetadata
 from .signer_requirements import SignerRequirements
@@ -236,6 +253,7 @@ from .signer_signed_delivery import SignerSignedDelivery
 from .signer_signed_delivery_event import SignerSignedDeliveryEvent
 from .signer_state import SignerState
 from .signer_state_metadata import SignerStateMetadata
+from .signer_type import SignerType
 from .signer_view import SignerView
 from .signer_view_embed_type_1_type_0 import SignerViewEmbedType1Type0
 from .signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
@@ -288,6 +306,7 @@ from .tag_attributes import TagAttributes
 from .tagged_role_signer import TaggedRoleSigner
 from .tagged_role_signer_delivery import TaggedRoleSignerDelivery
 from .tagged_role_signer_metadata import TaggedRoleSignerMetadata
+from .tagged_role_signer_type import TaggedRoleSignerType
 from .template import Template
 from .template_create import TemplateCreate
 from .template_create_signing_level import TemplateCreateSigningLevel
@@ -324,6 +343,8 @@ __all__ = (
     "AnchorIfMissing",
     "AnchorOccurrenceType1",
     "AnchorUnits",
+    "ApproveBody",
+    "ApproveBodyValues",
     "AttachedFile",
     "AttachedFileContentType",
     "AttachmentRead",
@@ -338,6 +359,7 @@ __all__ = (
     "BulkJob",
     "BulkSend",
     "CancelBody",
+    "Cancellation",
     "CancelledData",
     "CancelledDataMetadata",
     "CancelResponse",
@@ -459,6 +481,7 @@ __all__ = (
     "PolledEvent",
     "PolledEventMetadataType0",
     "PreviewRule",
+    "Progress",
     "PublicLink",
     "PublicLinkCreate",
     "PublicLinkCreateCollectItem",
@@ -484,6 +507,8 @@ __all__ = (
     "Recipient",
     "RecipientMetadata",
     "RecipientVariables",
+    "RejectedData",
+    "RejectedDataMetadata",
     "RemindedData",
     "RemindedDataMetadata",
     "RemindResponse",
@@ -500,6 +525,8 @@ __all__ = (
     "RetentionRuleAction",
     "RetentionRuleState",
     "Role",
+    "RoleData",
+    "RoleDataMetadata",
     "RoleDelivery",
     "RoleField",
     "RoleFieldAutoSourceType1",
@@ -509,6 +536,7 @@ __all__ = (
     "RoleFieldValidationTypeType1",
     "RoleFieldValidationTypeType2Type1",
     "RoleFieldValidationTypeType3Type1",
+    "RoleType",
     "RuleOut",
     "SendWarning",
     "SessionDefaults",
@@ -524,6 +552,10 @@ __all__ = (
     "SignedDataMetadata",
     "SignedDocument",
     "Signer",
+    "SignerAcknowledgedDelivery",
+    "SignerAcknowledgedDeliveryEvent",
+    "SignerApprovedDelivery",
+    "SignerApprovedDeliveryEvent",
     "SignerAttachFileBody",
     "SignerBase",
     "SignerBaseDelivery",
@@ -538,16 +570,20 @@ __all__ = (
     "SignerEdit",
     "SignerEditDelivery",
     "SignerEditMetadata",
+    "SignerEditType",
     "SignerField",
     "SignerFieldAttachmentType0Type0",
     "SignerFieldMarkType1Type0",
     "SignerInput",
     "SignerInputDelivery",
     "SignerInputMetadata",
+    "SignerInputType",
     "SignerMetadata",
     "SignerPage",
     "SignerProgress",
     "SignerRedirect",
+    "SignerRejectedDelivery",
+    "SignerRejectedDeliveryEvent",
     "SignerReplacedData",
     "SignerReplacedDataMetadata",
     "SignerRequirements",
@@ -555,6 +591,7 @@ __all__ = (
     "SignerSignedDeliveryEvent",
     "SignerState",
     "SignerStateMetadata",
+    "SignerType",
     "SignerView",
     "SignerViewedDelivery",
     "SignerViewedDeliveryEvent",
@@ -607,6 +644,7 @@ __all__ = (
     "TaggedRoleSigner",
     "TaggedRoleSignerDelivery",
     "TaggedRoleSignerMetadata",
+    "TaggedRoleSignerType",
     "Template",
     "TemplateCreate",
     "TemplateCreateSigningLevel",

@@ -8,10 +8,12 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
 if TYPE_CHECKING:
+  from ..models.cancellation import Cancellation
   from ..models.cancelled_data_metadata import CancelledDataMetadata
 
 
@@ -33,8 +35,9 @@ class CancelledData:
             status (str): the request's status after the event
             document_id (UUID):
             document_name (str):
-            reason (None | str): the reason given when cancelling, `declined by <email>` when a signer declined, null when
-                none was given
+            reason (None | str): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected
+                by <email>` when an approver rejected, null when none was given
+            cancellation (Cancellation | Unset):
      """
 
     external_id: None | str
@@ -45,6 +48,7 @@ class CancelledData:
     document_id: UUID
     document_name: str
     reason: None | str
+    cancellation: Cancellation | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -52,6 +56,7 @@ class CancelledData:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cancellation import Cancellation # noqa: PLC0415
         from ..models.cancelled_data_metadata import CancelledDataMetadata # noqa: PLC0415
         external_id: None | str
         external_id = self.external_id
@@ -71,6 +76,10 @@ class CancelledData:
         reason: None | str
         reason = self.reason
 
+        cancellation: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.cancellation, Unset):
+            cancellation = self.cancellation.to_dict()
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -84,6 +93,8 @@ class CancelledData:
             "document_name": document_name,
             "reason": reason,
         })
+        if cancellation is not UNSET:
+            field_dict["cancellation"] = cancellation
 
         return field_dict
 
@@ -91,6 +102,7 @@ class CancelledData:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cancellation import Cancellation # noqa: PLC0415
         from ..models.cancelled_data_metadata import CancelledDataMetadata # noqa: PLC0415
         d = dict(src_dict)
         def _parse_external_id(data: object) -> None | str:
@@ -130,6 +142,16 @@ class CancelledData:
         reason = _parse_reason(d.pop("reason"))
 
 
+        _cancellation = d.pop("cancellation", UNSET)
+        cancellation: Cancellation | Unset
+        if isinstance(_cancellation,  Unset):
+            cancellation = UNSET
+        else:
+            cancellation = Cancellation.from_dict(_cancellation)
+
+
+
+
         cancelled_data = cls(
             external_id=external_id,
             metadata=metadata,
@@ -139,6 +161,7 @@ class CancelledData:
             document_id=document_id,
             document_name=document_name,
             reason=reason,
+            cancellation=cancellation,
         )
 
 

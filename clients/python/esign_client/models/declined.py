@@ -22,7 +22,7 @@ T = TypeVar("T", bound="Declined")
 class Declined:
     """ 
         Attributes:
-            status (str): `declined`
+            status (str): `declined` (extension: `rejected`, an approver's rejection, docs/roles.md)
             signing_request_id (str):
             signer_id (str):
             reason (str):

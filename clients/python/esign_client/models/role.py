@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.role_delivery import RoleDelivery
+from ..models.role_type import RoleType
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -34,6 +35,13 @@ class Role:
                 the organisation's default_locale
             delivery (RoleDelivery | Unset): extension: this role's signer's `delivery` (email, sms, both, link; default
                 email) when the send does not give one
+            type_ (RoleType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs; `approver`
+                approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request),
+                and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date,
+                checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having
+                reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
+                viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
+                shorthand for it). `total_signers` and `signed_count` count signers only Default: RoleType.SIGNER.
             fields (list[RoleField] | Unset): the signature-field create shape without `signer_id`, same bounds; at most
                 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first;
                 422 for another) and on a page that document has
@@ -43,6 +51,7 @@ class Role:
     order: int | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: RoleDelivery | Unset = UNSET
+    type_: RoleType | Unset = RoleType.SIGNER
     fields: list[RoleField] | Unset = UNSET
 
 
@@ -66,6 +75,11 @@ class Role:
             delivery = self.delivery.value
 
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
         fields: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.fields, Unset):
             fields = []
@@ -87,6 +101,8 @@ class Role:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
+        if type_ is not UNSET:
+            field_dict["type"] = type_
         if fields is not UNSET:
             field_dict["fields"] = fields
 
@@ -122,6 +138,16 @@ class Role:
 
 
 
+        _type_ = d.pop("type", UNSET)
+        type_: RoleType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = RoleType(_type_)
+
+
+
+
         _fields = d.pop("fields", UNSET)
         fields: list[RoleField] | Unset = UNSET
         if _fields is not UNSET:
@@ -139,6 +165,7 @@ class Role:
             order=order,
             locale=locale,
             delivery=delivery,
+            type_=type_,
             fields=fields,
         )
 

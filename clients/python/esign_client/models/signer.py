@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.signer_type import SignerType
 from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -33,13 +34,24 @@ class Signer:
             name (str):
             order (int):
             status (str): pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to
-                `delegated_to`)
+                `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's
+                pending then notified (its copy sent)
             metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
             phone (None | str | Unset):
             locale (None | str | Unset): the signer's language (esign.i18n), or null
             display_name (None | str | Unset):
+            type_ (SignerType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs; `approver`
+                approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request),
+                and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date,
+                checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having
+                reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
+                viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
+                shorthand for it). `total_signers` and `signed_count` count signers only
+            approved_at (datetime.datetime | None | Unset): extension: when an approver approved
+            rejected_at (datetime.datetime | None | Unset): extension: when an approver rejected
+            acknowledged_at (datetime.datetime | None | Unset): extension: when a viewer acknowledged
             signed_at (datetime.datetime | None | Unset):
             declined_at (datetime.datetime | None | Unset):
             viewed_at (datetime.datetime | None | Unset):
@@ -54,7 +66,7 @@ class Signer:
             signing_url (None | str | Unset): Extension: only for a signer with `delivery` `link`, only in the answer of the
                 call that sends the request (create with `auto_send`, `send`): their signing link, to hand over in person. Null
                 otherwise
-            decline_reason (None | str | Unset):
+            decline_reason (None | str | Unset): why the signer declined, or (extension) why an approver rejected
             identity_verified (bool | Unset):
             identity_verified_at (datetime.datetime | None | Unset):
             identity_verified_name (None | str | Unset):
@@ -86,6 +98,10 @@ class Signer:
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     display_name: None | str | Unset = UNSET
+    type_: SignerType | Unset = UNSET
+    approved_at: datetime.datetime | None | Unset = UNSET
+    rejected_at: datetime.datetime | None | Unset = UNSET
+    acknowledged_at: datetime.datetime | None | Unset = UNSET
     signed_at: datetime.datetime | None | Unset = UNSET
     declined_at: datetime.datetime | None | Unset = UNSET
     viewed_at: datetime.datetime | None | Unset = UNSET
@@ -164,6 +180,35 @@ class Signer:
             display_name = UNSET
         else:
             display_name = self.display_name
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approved_at: None | str | Unset
+        if isinstance(self.approved_at, Unset):
+            approved_at = UNSET
+        elif isinstance(self.approved_at, datetime.datetime):
+            approved_at = self.approved_at.isoformat()
+        else:
+            approved_at = self.approved_at
+
+        rejected_at: None | str | Unset
+        if isinstance(self.rejected_at, Unset):
+            rejected_at = UNSET
+        elif isinstance(self.rejected_at, datetime.datetime):
+            rejected_at = self.rejected_at.isoformat()
+        else:
+            rejected_at = self.rejected_at
+
+        acknowledged_at: None | str | Unset
+        if isinstance(self.acknowledged_at, Unset):
+            acknowledged_at = UNSET
+        elif isinstance(self.acknowledged_at, datetime.datetime):
+            acknowledged_at = self.acknowledged_at.isoformat()
+        else:
+            acknowledged_at = self.acknowledged_at
 
         signed_at: None | str | Unset
         if isinstance(self.signed_at, Unset):
@@ -349,6 +394,14 @@ class Signer:
             field_dict["locale"] = locale
         if display_name is not UNSET:
             field_dict["display_name"] = display_name
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approved_at is not UNSET:
+            field_dict["approved_at"] = approved_at
+        if rejected_at is not UNSET:
+            field_dict["rejected_at"] = rejected_at
+        if acknowledged_at is not UNSET:
+            field_dict["acknowledged_at"] = acknowledged_at
         if signed_at is not UNSET:
             field_dict["signed_at"] = signed_at
         if declined_at is not UNSET:
@@ -483,6 +536,76 @@ class Signer:
             return cast(None | str | Unset, data)
 
         display_name = _parse_display_name(d.pop("display_name", UNSET))
+
+
+        _type_ = d.pop("type", UNSET)
+        type_: SignerType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerType(_type_)
+
+
+
+
+        def _parse_approved_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                approved_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return approved_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        approved_at = _parse_approved_at(d.pop("approved_at", UNSET))
+
+
+        def _parse_rejected_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                rejected_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return rejected_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        rejected_at = _parse_rejected_at(d.pop("rejected_at", UNSET))
+
+
+        def _parse_acknowledged_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                acknowledged_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return acknowledged_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        acknowledged_at = _parse_acknowledged_at(d.pop("acknowledged_at", UNSET))
 
 
         def _parse_signed_at(data: object) -> datetime.datetime | None | Unset:
@@ -827,6 +950,10 @@ class Signer:
             phone=phone,
             locale=locale,
             display_name=display_name,
+            type_=type_,
+            approved_at=approved_at,
+            rejected_at=rejected_at,
+            acknowledged_at=acknowledged_at,
             signed_at=signed_at,
             declined_at=declined_at,
             viewed_at=viewed_at,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.signer_edit_delivery import SignerEditDelivery
+from ..models.signer_edit_type import SignerEditType
 from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -52,6 +53,13 @@ class SignerEdit:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
+            type_ (SignerEditType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerEditType.SIGNER.
             order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
                 signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
                 none sign in list order. Parallel requests: default 1
@@ -67,6 +75,7 @@ class SignerEdit:
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerEditDelivery | Unset = UNSET
+    type_: SignerEditType | Unset = SignerEditType.SIGNER
     order: int | Unset = UNSET
     id: UUID | Unset = UNSET
 
@@ -105,6 +114,11 @@ class SignerEdit:
             delivery = self.delivery.value
 
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
         order = self.order
 
         id: str | Unset = UNSET
@@ -130,6 +144,8 @@ class SignerEdit:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
+        if type_ is not UNSET:
+            field_dict["type"] = type_
         if order is not UNSET:
             field_dict["order"] = order
         if id is not UNSET:
@@ -191,6 +207,16 @@ class SignerEdit:
 
 
 
+        _type_ = d.pop("type", UNSET)
+        type_: SignerEditType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerEditType(_type_)
+
+
+
+
         order = d.pop("order", UNSET)
 
         _id = d.pop("id", UNSET)
@@ -212,6 +238,7 @@ class SignerEdit:
             phone=phone,
             locale=locale,
             delivery=delivery,
+            type_=type_,
             order=order,
             id=id,
         )

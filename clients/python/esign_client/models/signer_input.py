@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.signer_input_delivery import SignerInputDelivery
+from ..models.signer_input_type import SignerInputType
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -51,6 +52,13 @@ class SignerInput:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
+            type_ (SignerInputType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerInputType.SIGNER.
             order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
                 signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
                 none sign in list order. Parallel requests: default 1
@@ -64,6 +72,7 @@ class SignerInput:
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerInputDelivery | Unset = UNSET
+    type_: SignerInputType | Unset = SignerInputType.SIGNER
     order: int | Unset = UNSET
 
 
@@ -101,6 +110,11 @@ class SignerInput:
             delivery = self.delivery.value
 
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
         order = self.order
 
 
@@ -122,6 +136,8 @@ class SignerInput:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
+        if type_ is not UNSET:
+            field_dict["type"] = type_
         if order is not UNSET:
             field_dict["order"] = order
 
@@ -181,6 +197,16 @@ class SignerInput:
 
 
 
+        _type_ = d.pop("type", UNSET)
+        type_: SignerInputType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerInputType(_type_)
+
+
+
+
         order = d.pop("order", UNSET)
 
         signer_input = cls(
@@ -192,6 +218,7 @@ class SignerInput:
             phone=phone,
             locale=locale,
             delivery=delivery,
+            type_=type_,
             order=order,
         )
 

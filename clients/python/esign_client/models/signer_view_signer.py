@@ -27,12 +27,14 @@ class SignerViewSigner:
             name (str):
             email (str):
             status (str):
+            type_ (str): extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)
      """
 
     id: UUID
     name: str
     email: str
     status: str
+    type_: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -48,6 +50,8 @@ class SignerViewSigner:
 
         status = self.status
 
+        type_ = self.type_
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -56,6 +60,7 @@ class SignerViewSigner:
             "name": name,
             "email": email,
             "status": status,
+            "type": type_,
         })
 
         return field_dict
@@ -76,11 +81,14 @@ class SignerViewSigner:
 
         status = d.pop("status")
 
+        type_ = d.pop("type")
+
         signer_view_signer = cls(
             id=id,
             name=name,
             email=email,
             status=status,
+            type_=type_,
         )
 
 

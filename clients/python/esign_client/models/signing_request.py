@@ -18,6 +18,7 @@ if TYPE_CHECKING:
   from ..models.envelope_document import EnvelopeDocument
   from ..models.field_value import FieldValue
   from ..models.held_by import HeldBy
+  from ..models.progress import Progress
   from ..models.purge_state import PurgeState
   from ..models.send_warning import SendWarning
   from ..models.signer import Signer
@@ -45,6 +46,7 @@ class SigningRequest:
             signing_order (str):
             expires_at (datetime.datetime):
             created_at (datetime.datetime):
+            participants_progress (Progress):
             metadata (SigningRequestMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
@@ -91,6 +93,7 @@ class SigningRequest:
     signing_order: str
     expires_at: datetime.datetime
     created_at: datetime.datetime
+    participants_progress: Progress
     metadata: SigningRequestMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
@@ -132,6 +135,7 @@ class SigningRequest:
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
         from ..models.held_by import HeldBy # noqa: PLC0415
+        from ..models.progress import Progress # noqa: PLC0415
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
@@ -152,6 +156,8 @@ class SigningRequest:
         expires_at = self.expires_at.isoformat()
 
         created_at = self.created_at.isoformat()
+
+        participants_progress = self.participants_progress.to_dict()
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -344,6 +350,7 @@ class SigningRequest:
             "signing_order": signing_order,
             "expires_at": expires_at,
             "created_at": created_at,
+            "participants_progress": participants_progress,
         })
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
@@ -416,6 +423,7 @@ class SigningRequest:
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
         from ..models.held_by import HeldBy # noqa: PLC0415
+        from ..models.progress import Progress # noqa: PLC0415
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
@@ -446,6 +454,11 @@ class SigningRequest:
 
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        participants_progress = Progress.from_dict(d.pop("participants_progress"))
 
 
 
@@ -791,6 +804,7 @@ class SigningRequest:
             signing_order=signing_order,
             expires_at=expires_at,
             created_at=created_at,
+            participants_progress=participants_progress,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

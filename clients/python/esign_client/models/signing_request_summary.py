@@ -14,6 +14,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.progress import Progress
   from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata
 
 
@@ -37,6 +38,7 @@ class SigningRequestSummary:
             created_at (datetime.datetime):
             total_signers (int):
             signed_count (int):
+            participants_progress (Progress):
             owner_name (str):
             owner_email (str):
             metadata (SigningRequestSummaryMetadata | Unset): extension: the request's metadata
@@ -55,6 +57,7 @@ class SigningRequestSummary:
     created_at: datetime.datetime
     total_signers: int
     signed_count: int
+    participants_progress: Progress
     owner_name: str
     owner_email: str
     metadata: SigningRequestSummaryMetadata | Unset = UNSET
@@ -69,6 +72,7 @@ class SigningRequestSummary:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.progress import Progress # noqa: PLC0415
         from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata # noqa: PLC0415
         id = str(self.id)
 
@@ -87,6 +91,8 @@ class SigningRequestSummary:
         total_signers = self.total_signers
 
         signed_count = self.signed_count
+
+        participants_progress = self.participants_progress.to_dict()
 
         owner_name = self.owner_name
 
@@ -129,6 +135,7 @@ class SigningRequestSummary:
             "created_at": created_at,
             "total_signers": total_signers,
             "signed_count": signed_count,
+            "participants_progress": participants_progress,
             "owner_name": owner_name,
             "owner_email": owner_email,
         })
@@ -149,6 +156,7 @@ class SigningRequestSummary:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.progress import Progress # noqa: PLC0415
         from ..models.signing_request_summary_metadata import SigningRequestSummaryMetadata # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
@@ -180,6 +188,11 @@ class SigningRequestSummary:
         total_signers = d.pop("total_signers")
 
         signed_count = d.pop("signed_count")
+
+        participants_progress = Progress.from_dict(d.pop("participants_progress"))
+
+
+
 
         owner_name = d.pop("owner_name")
 
@@ -230,6 +243,7 @@ class SigningRequestSummary:
             created_at=created_at,
             total_signers=total_signers,
             signed_count=signed_count,
+            participants_progress=participants_progress,
             owner_name=owner_name,
             owner_email=owner_email,
             metadata=metadata,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.tagged_role_signer_delivery import TaggedRoleSignerDelivery
+from ..models.tagged_role_signer_type import TaggedRoleSignerType
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -52,6 +53,13 @@ class TaggedRoleSigner:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
+            type_ (TaggedRoleSignerType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it). `total_signers` and `signed_count` count signers only
      """
 
     name: str
@@ -63,6 +71,7 @@ class TaggedRoleSigner:
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: TaggedRoleSignerDelivery | Unset = UNSET
+    type_: TaggedRoleSignerType | Unset = UNSET
 
 
 
@@ -101,6 +110,11 @@ class TaggedRoleSigner:
             delivery = self.delivery.value
 
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
 
         field_dict: dict[str, Any] = {}
 
@@ -121,6 +135,8 @@ class TaggedRoleSigner:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
+        if type_ is not UNSET:
+            field_dict["type"] = type_
 
         return field_dict
 
@@ -180,6 +196,16 @@ class TaggedRoleSigner:
 
 
 
+        _type_ = d.pop("type", UNSET)
+        type_: TaggedRoleSignerType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = TaggedRoleSignerType(_type_)
+
+
+
+
         tagged_role_signer = cls(
             name=name,
             email=email,
@@ -190,6 +216,7 @@ class TaggedRoleSigner:
             phone=phone,
             locale=locale,
             delivery=delivery,
+            type_=type_,
         )
 
         return tagged_role_signer

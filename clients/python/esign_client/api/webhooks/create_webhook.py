@@ -207,7 +207,9 @@ def sync_detailed(
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
-    cancelling, `declined by <email>` when a signer declined, null when none was given
+    cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
+    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
+    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -267,6 +269,28 @@ def sync_detailed(
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's
     order and fields; `reason` (string; required): the reason the delegating signer gave
+    - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `reason` (string; required): the reason the approver gave
+    - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
+    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -415,7 +439,9 @@ def sync(
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
-    cancelling, `declined by <email>` when a signer declined, null when none was given
+    cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
+    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
+    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -475,6 +501,28 @@ def sync(
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's
     order and fields; `reason` (string; required): the reason the delegating signer gave
+    - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `reason` (string; required): the reason the approver gave
+    - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
+    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -618,7 +666,9 @@ async def asyncio_detailed(
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
-    cancelling, `declined by <email>` when a signer declined, null when none was given
+    cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
+    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
+    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -678,6 +728,28 @@ async def asyncio_detailed(
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's
     order and fields; `reason` (string; required): the reason the delegating signer gave
+    - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `reason` (string; required): the reason the approver gave
+    - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
+    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -826,7 +898,9 @@ async def asyncio(
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
-    cancelling, `declined by <email>` when a signer declined, null when none was given
+    cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
+    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
+    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -886,6 +960,28 @@ async def asyncio(
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's
     order and fields; `reason` (string; required): the reason the delegating signer gave
+    - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `reason` (string; required): the reason the approver gave
+    - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
+    given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
+    (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
+    the request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class SignerAcknowledgedDeliveryEvent(StrEnum):
+    SIGNER_ACKNOWLEDGED = "signer.acknowledged"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class SignerInputType(StrEnum):
+    APPROVER = "approver"
+    CC = "cc"
+    SIGNER = "signer"
+    VIEWER = "viewer"
+
+    def __str__(self) -> str:
+        return str(self.value)

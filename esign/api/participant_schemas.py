@@ -1,0 +1,34 @@
+"""A participant's `type` and the progress of everyone who blocks completion (docs/roles.md), as the
+signing-request, template and bulk shapes (esign.api.signing_request_schemas, esign.api.template_schemas)
+declare them: one declaration each."""
+from __future__ import annotations
+
+from marshmallow import fields, validate
+
+from esign.domain.requests import roles
+from esign.schema import OutSchema
+
+TYPE_TEXT = (
+    "Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST "
+    "/sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a "
+    "parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox "
+    "and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed "
+    "the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer "
+    "has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a "
+    "shorthand for it). `total_signers` and `signed_count` count signers only")
+
+
+def participant_type(default: str | None = "signer") -> fields.String:
+    """A participant's `type` (esign.domain.requests.roles), the one declaration of it: a create body's
+    signer and a template role default to `signer`; a template send's signer takes its role's."""
+    return fields.String(validate=validate.OneOf(roles.TYPES), metadata={"description": TYPE_TEXT},
+                         **({"load_default": default} if default else {}))
+
+
+PROGRESS_TEXT = ("extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there "
+                 "are (a delegated place once) and how many are done (signed, approved or acknowledged)")
+
+
+class Progress(OutSchema):
+    total = fields.Integer(required=True)
+    done = fields.Integer(required=True)

@@ -1,0 +1,74 @@
+"""The signing page shows each role its own actions (docs/roles.md), in headless Chromium from the real
+invitation emails: an approver approves, another rejects with a reason, a viewer confirms having
+reviewed the document; none of them is offered signing; every state axe-clean, in English and in Arabic
+(right to left) and German."""
+import pytest
+
+from tests.support.a11y import axe, open_page
+from tests.support.browser import DESKTOP, PHONE, chromium, create_request
+from tests.support.mail import link_of
+
+pytestmark = pytest.mark.browser
+
+APPROVER = {"name": "Lee Legal", "email": "legal@example.test", "type": "approver"}
+SIGNER = {"name": "Sam Signer", "email": "sam@example.test"}
+VIEWER = {"name": "Val Viewer", "email": "val@example.test", "type": "viewer"}
+
+
+@pytest.fixture
+def srv(smtp_server):
+    return smtp_server
+
+
+def link_to(srv, person) -> str:
+    return link_of(srv.inbox.to(person["email"])[-1])
+
+
+async def test_an_approver_approves_then_a_viewer_acknowledges(srv):
+    request = await create_request(srv, [APPROVER, SIGNER, VIEWER], signing_order="parallel")
+    async with chromium() as browser:
+        page = await open_page(browser, link_to(srv, APPROVER), PHONE)
+        await page.locator("#approve").wait_for(state="visible")
+        assert await page.is_visible("#reject-open") and not await page.is_visible("#acknowledge")
+        assert not await page.is_visible("#actions") and not await page.is_visible("#consent-step")
+        assert "approve this document" in await page.text_content("#role-note")
+        await axe(page, "approver, phone")
+        await page.click("#approve")
+        await page.locator("#approve").wait_for(state="hidden")
+        assert await page.text_content("#role-note") == "You approved this document."
+        await axe(page, "approved, phone")
+
+        await srv.run_jobs()  # everyone else is invited now
+        page = await open_page(browser, link_to(srv, VIEWER), DESKTOP, locale="de")
+        await page.locator("#acknowledge").wait_for(state="visible")
+        assert await page.text_content("#acknowledge") == "Ich habe es geprüft"
+        assert not await page.is_visible("#approve") and not await page.is_visible("#finish")
+        await axe(page, "viewer, desktop, German")
+        await page.click("#acknowledge")
+        await page.locator("#acknowledge").wait_for(state="hidden")
+        assert "geprüft" in await page.text_content("#role-note")
+    got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert [s["status"] for s in got["signers"]] == ["approved", "sent", "acknowledged"]
+    assert got["status"] == "pending"  # the signer has not signed
+
+
+async def test_an_approver_rejects_with_a_reason_in_arabic(srv):
+    request = await create_request(srv, [APPROVER, SIGNER], signing_order="parallel")
+    async with chromium() as browser:
+        page = await open_page(browser, link_to(srv, APPROVER), PHONE, locale="ar")
+        await page.locator("#reject-open").wait_for(state="visible")
+        assert await page.get_attribute("html", "dir") == "rtl"
+        await page.click("#reject-open")
+        await page.locator("#reject").wait_for(state="visible")
+        await axe(page, "reject dialog, phone, Arabic")
+        await page.click("#reject-ok")
+        assert await page.text_content("#reject-error") == "اذكر سبب رفضك."  # a reason is needed
+        await page.fill("#reject-reason", "The budget is not approved")
+        await page.click("#reject-ok")
+        await page.locator("#reject-open").wait_for(state="hidden")
+        assert "أُلغي طلب التوقيع" in await page.text_content("#role-note")
+        await axe(page, "rejected, phone, Arabic")
+    got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert got["status"] == "cancelled"
+    assert [s["status"] for s in got["signers"]] == ["rejected", "pending"]
+    assert got["signers"][0]["decline_reason"] == "The budget is not approved"
