@@ -10,6 +10,7 @@ from cryptography import x509
 
 from esign import db as dbmod
 from esign.cli.common import CONFIG_HELP, log
+from esign.domain.evidence import verification
 from esign.domain.evidence.audit import compare_with_store
 from esign.domain.orgs import keys
 from esign.pdf.verify import MalformedSignature, check_pdf
@@ -78,10 +79,8 @@ async def verify_file(services, args) -> int:
         return 2
     seal = None
     if services is not None:
-        deployment = [cert for _, cert in await keys.labelled_certificates(services, create=False)]
-        # the deployment's certificates (earlier seals' too), and the roots of its validation data (its TSA's)
-        trust = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)]
-        seal = await keys.seal_certificates(services, create=False)
+        deployment, seal = await verification.deployment_trust(services)
+        trust = [*(trust or []), *deployment]
     try:
         report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     except MalformedSignature as exc:

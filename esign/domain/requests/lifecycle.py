@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import links, mail_queue, request_events
+from esign.domain.requests import links, mail_queue, request_events, verification_id
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
 from esign.store.records import Json, Signer, SigningRequest
@@ -359,7 +359,8 @@ async def sign(services: Services, request: SigningRequest, signer_id: str, fiel
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
                                "consent": consent if consenting else None}}
         if all(x["status"] in DONE_SIGNER for x in signers):
-            changes.update(status="completed", completed_at=now, signed_pdf_status="processing")
+            changes.update(status="completed", completed_at=now, signed_pdf_status="processing",
+                           verification_id=verification_id.new_id())
         else:
             following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
             changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
