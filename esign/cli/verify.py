@@ -79,7 +79,7 @@ async def verify_file(services, args) -> int:
         return 2
     seal = None
     if services is not None:
-        deployment, seal = await verification.deployment_trust(services)
+        deployment, seal = await verification.deployment_trust(services, create=False)
         trust = [*(trust or []), *deployment]
     try:
         report = await asyncio.to_thread(check_pdf, pdf, trust, seal)

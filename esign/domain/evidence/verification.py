@@ -92,13 +92,15 @@ def matches(request: SigningRequest, sha256: str) -> bool:
     return any(f["sha256"] == sha256 for f in signed_files(request))
 
 
-async def deployment_trust(services: Services) -> tuple[list[x509.Certificate], list[x509.Certificate]]:
+async def deployment_trust(services: Services, create: bool = True
+                           ) -> tuple[list[x509.Certificate], list[x509.Certificate]]:
     """(the certificates to trust, the seal certificates current first) of this deployment, as
     `esign verify --config` checks with: its certificates (earlier seals' too) and the roots of its
-    validation data (its TSA's)."""
-    deployment = [cert for _, cert in await keys.labelled_certificates(services, create=False)]
-    trust = [*deployment, *await keys.validation_roots(services, create=False)]
-    return trust, await keys.seal_certificates(services, create=False)
+    validation data (its TSA's). `create`: made now when there is no seal yet (the server; the
+    command line reads the deployment's and makes none)."""
+    deployment = [cert for _, cert in await keys.labelled_certificates(services, create=create)]
+    trust = [*deployment, *await keys.validation_roots(services, create=create)]
+    return trust, await keys.seal_certificates(services, create=create)
 
 
 def pem(certificates: list[x509.Certificate]) -> list[str]:
