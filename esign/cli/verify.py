@@ -61,10 +61,11 @@ async def seal_action(services, args) -> int:
 
 
 async def verify_file(services, args) -> int:
-    """`esign verify`: prints what the PDF proves, in words. Exit status: 0 verified (every check passed
-    and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or --trust cannot
-    be read, or a signature dictionary is malformed (one line on standard error); 3 every check passed
-    but the signer was not checked (neither --trust nor --config given)."""
+    """`esign verify`: prints what the PDF proves, in words (and, in a note, the public verification
+    page's URL its certificate of completion prints: esign.pdf.verify). Exit status: 0 verified (every
+    check passed and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or
+    --trust cannot be read, or a signature dictionary is malformed (one line on standard error); 3 every
+    check passed but the signer was not checked (neither --trust nor --config given)."""
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
