@@ -35,6 +35,7 @@ from esign.api import (
     signing_requests,
     templates,
     usage,
+    verification,
     webhooks,
 )
 from esign.api.access_log import log_request
@@ -50,7 +51,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, signer_text, signer_roles, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring, retention, legal_holds, erasure, public_links, public_link_page]
+               authoring, retention, legal_holds, erasure, public_links, public_link_page, verification]
 
 
 def all_routes() -> list[tuple[str, type]]:

@@ -174,6 +174,8 @@ KEYS: dict[str, dict[str, Key]] = {
         "json_body_mb": Key(2, "JSON request bodies at most (413 before the body is read)", 1),
         "attachment_mb": Key(10, "largest file (PDF, PNG or JPEG) a signer attaches to an attachment field", 1, 100),
         "failed_auth_per_minute": Key(20, "invalid API keys per client address per minute before 429", 1),
+        "verification_per_client_minute": Key(30, "public verification lookups, copy checks and PDF checks (/v/{id}, "
+                                                  "/verify) per client address per minute before 429", 1, 10000),
         "active_content": Key("strip", "JavaScript, launch/import/submit actions, XFA, media and embedded files in "
                                        "an upload: removed before it is stored and signed, or the upload refused (400)",
                               choices=("strip", "refuse")),
@@ -291,6 +293,8 @@ ORG_KEYS: dict[str, Key] = {
     "accent_color": Key("", "#rrggbb of buttons and rules in emails"),
     "notify_email": Key("", "owner notifications of requests whose API key has no owner_email"),
     "members": Key([], "people who sign in to the staff console ([[organizations.members]])"),
+    "verification_names": Key(False, "the public verification page (/v/{id}) names the signers (never their "
+                                     "emails)"),
     "default_locale": Key("", "signers' language when a signer has no `locale` (BCP 47: en, de, fr, es, it, nl, pt, pl, "
                               "ja, ar; empty = the browser's, else English)"),
 }

@@ -359,6 +359,11 @@ class SigningRequest(TaggedOut):
     expires_at = UTCDateTime(required=True)
     created_at = UTCDateTime(required=True)
     completed_at = UTCDateTime(allow_none=True)
+    verification_id = fields.String(allow_none=True, metadata={
+        "description": "extension: a completed request's public verification id (80 random bits in Crockford's "
+                       "base32, grouped: `K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, "
+                       "which the certificate of completion prints with a QR code (docs/signing.md); null before "
+                       "completion", "example": "K7QF-3M2P-X9TR-4WZ8"})
     signers = fields.List(fields.Nested(Signer), dump_default=list)
     participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
     sandbox = fields.Boolean(dump_default=False)

@@ -10,6 +10,7 @@ from cryptography import x509
 
 from esign import db as dbmod
 from esign.cli.common import CONFIG_HELP, log
+from esign.domain.evidence import verification
 from esign.domain.evidence.audit import compare_with_store
 from esign.domain.orgs import keys
 from esign.pdf.verify import MalformedSignature, check_pdf
@@ -60,10 +61,11 @@ async def seal_action(services, args) -> int:
 
 
 async def verify_file(services, args) -> int:
-    """`esign verify`: prints what the PDF proves, in words. Exit status: 0 verified (every check passed
-    and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or --trust cannot
-    be read, or a signature dictionary is malformed (one line on standard error); 3 every check passed
-    but the signer was not checked (neither --trust nor --config given)."""
+    """`esign verify`: prints what the PDF proves, in words (and, in a note, the public verification
+    page's URL its certificate of completion prints: esign.pdf.verify). Exit status: 0 verified (every
+    check passed and the seal was checked against --trust or --config); 1 a check failed; 2 the PDF or
+    --trust cannot be read, or a signature dictionary is malformed (one line on standard error); 3 every
+    check passed but the signer was not checked (neither --trust nor --config given)."""
 
     try:
         pdf = pathlib.Path(args.file).read_bytes()
@@ -78,10 +80,8 @@ async def verify_file(services, args) -> int:
         return 2
     seal = None
     if services is not None:
-        deployment = [cert for _, cert in await keys.labelled_certificates(services, create=False)]
-        # the deployment's certificates (earlier seals' too), and the roots of its validation data (its TSA's)
-        trust = [*(trust or []), *deployment, *await keys.validation_roots(services, create=False)]
-        seal = await keys.seal_certificates(services, create=False)
+        deployment, seal = await verification.deployment_trust(services, create=False)
+        trust = [*(trust or []), *deployment]
     try:
         report = await asyncio.to_thread(check_pdf, pdf, trust, seal)
     except MalformedSignature as exc:

@@ -39,6 +39,8 @@ class Checker(Protocol):
 
     async def image(self, path: str, content_type: str) -> Json: ...
 
+    async def verify(self, path: str, trust: list[str], seal: list[str]) -> Json: ...
+
     async def shared(self, key: str, make: Callable[[], Awaitable[T]]) -> T:
         """`make()`, run once for concurrent callers of the same `key`."""
 

@@ -56,6 +56,10 @@ LOOP_TICK_SECONDS = 0.25
 LOOP_WINDOW_TICKS = 40  # esign_event_loop_lag_seconds: the worst of the last 10 s
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
 PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted")
+# the public verification page (esign.api.verification): a page shown, an unknown or malformed id, a copy's
+# hash that matches or not, an uploaded PDF's verdict, a client over its limit
+VERIFICATION_OUTCOMES = ("page", "not_found", "copy_match", "copy_mismatch", "upload_verified", "upload_not_verified",
+                         "upload_signer_not_checked", "throttled")
 AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
 
@@ -114,6 +118,9 @@ class Metrics:
         self.console_sign_outs = Counter("esign_console_sign_outs", "staff console sign-outs by scope (this_browser, "
                                          "everywhere: every session of the member, one_session: one ended from "
                                          "\"where you are signed in\")", ["scope"], registry=r)
+        self.public_verifications = Counter("esign_public_verifications", "the public verification page's "
+                                            "answers by outcome: " + ", ".join(VERIFICATION_OUTCOMES),
+                                            ["outcome"], registry=r)
         self.console_actions = Counter("esign_console_actions", "what members did in the staff console, by action "
                                        "(docs/console.md)", ["action"], registry=r)
         self.degraded = Gauge("esign_degraded", "1 while the component fails without making the service unready "
@@ -147,6 +154,7 @@ class Metrics:
                                   (self.console_sign_ins, CONSOLE_OUTCOMES),
                                   (self.console_sign_outs, CONSOLE_SIGN_OUTS),
                                   (self.console_actions, CONSOLE_ACTIONS),
+                                  (self.public_verifications, VERIFICATION_OUTCOMES),
                                   (self.authoring_sessions, AUTHORING_EVENTS),
                                   (self.purges, ("purge_content", "purge_all")),
                                   (self.public_links, PUBLIC_LINK_OUTCOMES),
@@ -168,6 +176,9 @@ class Metrics:
 
     def email(self, outcome: str) -> None:
         self.emails.labels(outcome).inc()
+
+    def public_verification(self, outcome: str) -> None:
+        self.public_verifications.labels(outcome).inc()
 
     def console_sign_in(self, outcome: str) -> None:
         self.console_sign_ins.labels(outcome).inc()

@@ -28,9 +28,9 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Image, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
-from esign import i18n
+from esign import i18n, qr
 from esign.audit_chain import TRAIL_FILE
 from esign.i18n import N_
 from esign.pdf import active, fonts
@@ -57,6 +57,7 @@ from esign.pdf.stamp import draw_mark, draw_signature, reference_id
 
 TITLE = N_("Certificate of completion")
 SEAL_LABEL = N_("Seal certificate SHA-256")  # its row, which `esign verify` reads (esign.pdf.verify)
+VERIFICATION_LABEL = N_("Verification page")  # its row, whose URL `esign verify` prints (esign.pdf.verify)
 FOOTER = N_("{title} · request {id}")  # on every page, which `esign verify` looks for (esign.pdf.verify)
 OPENSSL_FINGERPRINT = "openssl x509 -noout -fingerprint -sha256"  # the command the seal's row names
 WIDOW = 3  # the fewest rows of a table that may stand at the top or bottom of a page
@@ -126,6 +127,7 @@ def _certificate(request: dict, signers: list[dict], events: list[dict], integri
     if integrity.documents:
         story += [_heading(_("Documents of this envelope")), _table(_documents(integrity.documents), width)]
     story += [_heading(_("Integrity")), _table(_integrity(integrity, events), width)]
+    story += _verification(request, width)
     for index, signer in enumerate(signers, start=1):
         story.append(KeepTogether([_heading(say(_("Signer {number}: {name}"), number=number_text(index),
                                                                             name=signer.get("name") or "")),
@@ -287,6 +289,23 @@ def _integrity(integrity: Integrity, events: list[dict]) -> list:
             "Hash of the request's last audit event when it was sealed (the head of the {file} file embedded in "
             "this PDF); each event carries the hash of the one before."), file=TRAIL_FILE))))
     return rows
+
+
+def _verification(request: dict, width: float) -> list:
+    """The public verification page of a completed request (`request["verification_id"]` and
+    `verification_url`, esign.domain.evidence.verification): its id, its URL and a QR code of the URL,
+    drawn with the rest of the certificate, so the seal covers them."""
+    url, verification_id = request.get("verification_url"), request.get("verification_id")
+    if not url or not verification_id:
+        return []
+    size = 32 * mm
+    code = Image(io.BytesIO(qr.png(url)), width=size, height=size)
+    return [KeepTogether([_heading(_("Verification")), _table([
+        (_("Verification ID"), _p(verification_id, 9, fonts.MONO)),
+        (_(VERIFICATION_LABEL), [_p(url, 8, fonts.MONO), _p(_(
+            "Anyone holding this ID can check there that this document was completed and sealed, and whether "
+            "a copy is unchanged (its SHA-256), without seeing names, email addresses or content."), 7)]),
+        (_("QR code of the verification page"), code)], width)])]
 
 
 def _hash(value: str, what: str) -> list:

@@ -257,6 +257,13 @@ class PdfChecker:
         "pages": [[run, ...], ...]} (esign.pdf.textboxes.page_runs) or {"ok": false, "error": "..."}."""
         return await self._ask({"textboxes": path, "runs": True, "seconds": self.timeout / 2}, owner)
 
+    async def verify(self, path: str, trust: list[str], seal: list[str]) -> dict:
+        """`esign verify`'s checks (esign.pdf.verify.check_pdf) of the PDF at `path`, in a child, with the
+        certificates `trust` and the seal certificates `seal` (PEM texts): {"ok": true, "findings": [[ok,
+        text], ...], "trail": ..., "signer_checked": bool, "verification_url": ...} or {"ok": false,
+        "error": "..."} (a malformed signature, a file the readers fail on, out of time or memory)."""
+        return await self._ask({"verify": path, "trust": trust, "seal": seal})
+
     async def image(self, path: str, content_type: str) -> dict:
         """Whether the PNG or JPEG (`content_type`) at `path` is a whole image within
         esign.pdf.image_check.MAX_PIXELS, decoded by a child: {"ok": true} or {"ok": false, "error": "..."}.

@@ -16,12 +16,14 @@ import sys
 import time
 
 import pypdfium2
+from cryptography import x509
 
 from esign.pdf import active, earlier, normalise, textboxes
 from esign.pdf.image_check import check_image
 from esign.pdf.probe import cleaned_path
 from esign.pdf.render import MAX_PAGE_POINTS, largest_image_pixels, render_page
 from esign.pdf.stands import stamp_file
+from esign.pdf.verify import MalformedSignature, check_pdf
 
 READ_HEAD = 1024
 TOO_BIG = {"ok": False, "error": "the PDF needs too much memory to parse"}
@@ -247,7 +249,25 @@ def _image(path: str, content_type: str) -> dict:
         return dict(IMAGE_TOO_BIG, retire=True)
 
 
+def _verify(path: str, trust: list[str], seal: list[str]) -> dict:
+    """`esign verify`'s checks of the PDF at `path` (esign.pdf.verify.check_pdf) against the certificates
+    `trust` and the seal certificates `seal` (PEM texts)."""
+    with open(path, "rb") as f:
+        pdf = f.read()
+    try:
+        report = check_pdf(pdf, [x509.load_pem_x509_certificate(c.encode()) for c in trust],
+                           [x509.load_pem_x509_certificate(c.encode()) for c in seal])
+    except MalformedSignature as exc:
+        return {"ok": False, "error": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - whatever else the file makes the readers fail on: one line
+        return {"ok": False, "error": f"the PDF cannot be checked: {' '.join(str(exc).split()) or type(exc).__name__}"}
+    return {"ok": True, "findings": report.findings, "trail": report.trail, "signer_checked": report.signer_checked,
+            "verification_url": report.verification_url}
+
+
 def _answer(request: dict, heap: _Heap, active_content: str) -> dict:
+    if "verify" in request:
+        return _verify(request["verify"], request["trust"], request["seal"])
     if "image" in request:
         return _image(request["image"], request["type"])
     if "textboxes" in request:

@@ -75,6 +75,8 @@ def _seal_label(locale: str) -> tuple[str, bool]:
 # in each of its languages
 SEAL_LABELS = tuple(dict.fromkeys(_seal_label(locale) for locale in i18n.LOCALES))
 FOOTERS = tuple(dict.fromkeys(_footer(locale) for locale in i18n.LOCALES))
+# the public verification page's URL the certificate prints (esign.pdf.certificate `_verification`)
+VERIFICATION_URL = re.compile(r"https?://[^\s/]+(?:/[^\s]*)?/v/[0-9A-Z]{4}(?:-[0-9A-Z]{4}){3}")
 MOST_CHANGES = 20  # changes named one by one after the seal; the rest are counted
 LEVELS = {
     ModificationLevel.NONE: "no change",
@@ -103,6 +105,7 @@ class Report:
     findings: list[tuple[bool | None, str]] = field(default_factory=list)
     trail: dict | None = None
     signer_checked: bool = False
+    verification_url: str | None = None  # printed on the sealed certificate of completion
 
     def add(self, ok: bool | None, text: str) -> None:
         self.findings.append((ok, text))
@@ -115,6 +118,12 @@ class Report:
     @property
     def verified(self) -> bool:
         return self.ok and self.signer_checked
+
+    @property
+    def verdict(self) -> str:
+        """`esign verify`'s three verdicts (exit status 0, 1, 3): VERIFIED, NOT_VERIFIED (a check
+        failed), SIGNER_NOT_CHECKED (intact, but nothing to check who sealed it against)."""
+        return "VERIFIED" if self.verified else "SIGNER_NOT_CHECKED" if self.ok else "NOT_VERIFIED"
 
     def text(self) -> str:
         mark = {True: "ok  ", False: "FAIL", None: "note"}
@@ -324,6 +333,13 @@ def _check_printed_fingerprint(report: Report, pdf: bytes, seal, sealer: x509.Ce
         report.add(None, "the sealed file has no certificate of completion pages (delivered separately?): the "
                          "seal's fingerprint was compared with none printed")
         return
+    for index, text in pages:
+        found = VERIFICATION_URL.search(text)
+        if found:
+            report.verification_url = found.group(0)
+            report.add(None, f"the certificate of completion (page {index + 1}) gives its public verification page: "
+                             f"{found.group(0)}")
+            break
     mine = fingerprint(sealer).replace(":", "")
     for index, text in pages:
         printed = printed_fingerprint(text)

@@ -151,6 +151,7 @@ class SignedDocument(TypedDict):
     signed_blob_key: str
     original_sha256: str
     stamped_sha256: str
+    signed_sha256: NotRequired[str]  # of the signed PDF stored (absent on requests finalised before it was kept)
 
 
 class SigningRequest(TypedDict):
@@ -216,6 +217,12 @@ class SigningRequest(TypedDict):
     original_sha256: NotRequired[str]
     stamped_sha256: NotRequired[str]
     signed_pdf_error: NotRequired[str | None]
+    # the public verification page's (esign.domain.evidence.verification): set on completion; and, by the
+    # finalisation, the seal certificate's SHA-256 and the combined PDF's and the separate certificate's
+    verification_id: NotRequired[str]
+    seal_fingerprint: NotRequired[str]
+    combined_sha256: NotRequired[str]
+    certificate_sha256: NotRequired[str]
     delivery: NotRequired[Json]  # the enterprise delivery's state (esign.domain.mail.enterprise_delivery)
     # a purge begun or done, what it keeps, and when it finished (esign.domain.retention.purge)
     purge: NotRequired[Json]

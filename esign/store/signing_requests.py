@@ -96,6 +96,9 @@ class SigningRequests(Repository[SigningRequest]):
         Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
         # the requests a legal hold by template covers (esign.domain.retention.holds)
         Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
+        # the public verification page (esign.domain.evidence.verification): only completed requests have an id
+        Index("verification_id", [("verification_id", ASCENDING)], unique=True,
+              partial={"verification_id": {"$type": "string"}}),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         # the last completion: until when copy links made with a retiring service key work (esign.domain.orgs.rotation)
@@ -134,6 +137,10 @@ class SigningRequests(Repository[SigningRequest]):
              "purge": {"$exists": False}},
             {"$set": changes}, return_document=ReturnDocument.AFTER)
         return self.record(doc)
+
+    async def by_verification_id(self, verification_id: str) -> SigningRequest | None:
+        """The completed request whose public verification id this is (esign.domain.evidence.verification)."""
+        return self.record(await self.col.find_one({"verification_id": verification_id}))
 
     async def set_delivery(self, request_id: str, fields: Json, *, first: bool = False) -> None:
         """Record the enterprise delivery's state in the request's `delivery` sub-document (one

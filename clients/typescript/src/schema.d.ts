@@ -3149,6 +3149,11 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             completed_at?: string | null;
+            /**
+             * @description extension: a completed request's public verification id (80 random bits in Crockford's base32, grouped: `K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, which the certificate of completion prints with a QR code (docs/signing.md); null before completion
+             * @example K7QF-3M2P-X9TR-4WZ8
+             */
+            verification_id?: string | null;
             signers?: components["schemas"]["Signer"][];
             /** @description extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there are (a delegated place once) and how many are done (signed, approved or acknowledged) */
             participants_progress: components["schemas"]["Progress"];

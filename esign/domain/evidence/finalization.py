@@ -18,13 +18,14 @@ Idempotent: a retried or re-claimed job overwrites the same blob keys and the re
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import uuid
 from typing import Any, cast
 
 from esign import i18n, tracing
 from esign.audit_chain import trail_json
 from esign.clock import iso
-from esign.domain.evidence import attachments
+from esign.domain.evidence import attachments, verification
 from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import enterprise_delivery, notifications
 from esign.domain.orgs.keys import internal_ca, long_term, signing_seal
@@ -32,7 +33,7 @@ from esign.domain.pages import stamping
 from esign.domain.ports import Services
 from esign.domain.requests import downloads, envelope, request_events, tags
 from esign.jobs.kinds import JobKind, PermanentJobError
-from esign.pdf.finalize import finalize_envelope, prepare_envelope
+from esign.pdf.finalize import finalize_envelope, fingerprint, prepare_envelope
 from esign.pdf.seal import seal_pdf, signer_field
 from esign.providers.base import ProviderRejected, SigningLevelProvider
 from esign.store.records import Document, Job, Json, RecordLike, SigningRequest
@@ -112,6 +113,8 @@ async def _produce(services: Services, request: SigningRequest, parts: list[Json
         if org else {}
     common = dict(request={**request, **named,
                            "organization_locale": org.get("default_locale"),
+                           "verification_url": verification.url(services, request["verification_id"])
+                           if request.get("verification_id") else None,
                            "disclosure": disclosure_texts(org, request)},
                   signers=signers, events=events, seal=seal,
                   separate_certificate=bool(request.get("separate_stamp_page")), timestamp_url=timestamp_url,
@@ -174,20 +177,22 @@ async def finalize_job(services: Services, payload: Json, job_record: Job) -> No
         await services.storage.put_bytes(key, document["signed_pdf"])
         signed_documents.append({"document_id": document["id"], "signed_blob_key": key,
                                  "original_sha256": document["original_sha256"],
-                                 "stamped_sha256": document["stamped_sha256"]})
+                                 "stamped_sha256": document["stamped_sha256"],
+                                 "signed_sha256": hashlib.sha256(document["signed_pdf"]).hexdigest()})
     first = signed_documents[0]
     changes = {"signed_pdf_status": "ready", "signed_blob_key": first["signed_blob_key"],
                "pades_signed_at": services.clock.now(), "original_sha256": first["original_sha256"],
                "stamped_sha256": first["stamped_sha256"], "signed_documents": signed_documents,
-               "signed_pdf_error": None}
+               "signed_pdf_error": None, "seal_fingerprint": fingerprint(await signing_seal(services))}
     if result.get("combined_pdf"):
         combined_key = downloads.storage_key(request, "combined")
         await services.storage.put_bytes(combined_key, result["combined_pdf"])
-        changes["combined_blob_key"] = combined_key
+        changes.update(combined_blob_key=combined_key, combined_sha256=hashlib.sha256(result["combined_pdf"]).hexdigest())
     if result.get("certificate_pdf"):
         certificate_key = downloads.storage_key(request, "certificate")
         await services.storage.put_bytes(certificate_key, result["certificate_pdf"])
-        changes.update(certificate_blob_key=certificate_key, stamp_pdf_available=True)
+        changes.update(certificate_blob_key=certificate_key, stamp_pdf_available=True,
+                       certificate_sha256=hashlib.sha256(result["certificate_pdf"]).hexdigest())
     request = await repo.signed_pdf_ready(request["id"], changes)
     if request is None:
         return  # another run finished first

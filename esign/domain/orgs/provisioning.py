@@ -81,7 +81,8 @@ async def provision_from_config(services: Services) -> None:
         declared = bool(spec["delivery_url"])
         org = await services.store.organizations.upsert_by_name(
             spec["name"], {"plan": spec["plan"], **(delivery if declared else {}), **{key: spec[key] for key in BRANDING},
-                         "default_locale": spec["default_locale"] or None},
+                         "default_locale": spec["default_locale"] or None,
+                         "verification_names": spec["verification_names"]},
             origins=spec["embed_origins"], defaults={} if declared else delivery)
         for key in spec["api_keys"]:
             record = await services.store.api_keys.provision(

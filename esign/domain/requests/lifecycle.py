@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import links, mail_queue, request_events, roles
+from esign.domain.requests import links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests.roles import current_group
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
@@ -360,8 +360,8 @@ def advance(services: Services, r: SigningRequest, changes: Json, now: dt.dateti
     is invited."""
     signers = changes["signers"]
     if roles.finished(signers):
-        changes.update(status="completed", completed_at=now, signed_pdf_status="processing", signers=roles.copied(signers, now))
-        return changes
+        return {**changes, "status": "completed", "completed_at": now, "signed_pdf_status": "processing",
+                "signers": roles.copied(signers, now), "verification_id": verification_id.new_id()}
     following = {x["id"] for x in current_group(cast(SigningRequest, {**r, "signers": signers}))}
     changes["signers"] = _with_token_hashes(services, r, _invite(services, signers, following, now))
     changes["effects"]["invited"] = _newly_invited(changes["signers"], now)

@@ -54,6 +54,10 @@ class SigningRequest:
                 request made with `document_id`)
             message (None | str | Unset):
             completed_at (datetime.datetime | None | Unset):
+            verification_id (None | str | Unset): extension: a completed request's public verification id (80 random bits in
+                Crockford's base32, grouped: `K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, which
+                the certificate of completion prints with a QR code (docs/signing.md); null before completion Example:
+                K7QF-3M2P-X9TR-4WZ8.
             signers (list[Signer] | Unset):
             sandbox (bool | Unset):
             field_values (list[FieldValue] | None | Unset):
@@ -100,6 +104,7 @@ class SigningRequest:
     documents: list[EnvelopeDocument] | Unset = UNSET
     message: None | str | Unset = UNSET
     completed_at: datetime.datetime | None | Unset = UNSET
+    verification_id: None | str | Unset = UNSET
     signers: list[Signer] | Unset = UNSET
     sandbox: bool | Unset = UNSET
     field_values: list[FieldValue] | None | Unset = UNSET
@@ -197,6 +202,12 @@ class SigningRequest:
             completed_at = self.completed_at.isoformat()
         else:
             completed_at = self.completed_at
+
+        verification_id: None | str | Unset
+        if isinstance(self.verification_id, Unset):
+            verification_id = UNSET
+        else:
+            verification_id = self.verification_id
 
         signers: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.signers, Unset):
@@ -364,6 +375,8 @@ class SigningRequest:
             field_dict["message"] = message
         if completed_at is not UNSET:
             field_dict["completed_at"] = completed_at
+        if verification_id is not UNSET:
+            field_dict["verification_id"] = verification_id
         if signers is not UNSET:
             field_dict["signers"] = signers
         if sandbox is not UNSET:
@@ -533,6 +546,16 @@ class SigningRequest:
             return cast(datetime.datetime | None | Unset, data)
 
         completed_at = _parse_completed_at(d.pop("completed_at", UNSET))
+
+
+        def _parse_verification_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        verification_id = _parse_verification_id(d.pop("verification_id", UNSET))
 
 
         _signers = d.pop("signers", UNSET)
@@ -811,6 +834,7 @@ class SigningRequest:
             documents=documents,
             message=message,
             completed_at=completed_at,
+            verification_id=verification_id,
             signers=signers,
             sandbox=sandbox,
             field_values=field_values,
