@@ -290,8 +290,7 @@ class Signer(TaggedOut):
         "Extension: when the last email to this signer was given up after retrying for `[jobs] "
         "message_retry_hours` (mail server unreachable or failing; not a bounce). Cleared when a later "
         "email (e.g. after `remind`) is sent.")})
-    delivery = fields.String(dump_default="email", metadata={"description": "extension: email, sms, both or link "
-                                                                            "(see the create body)"})
+    delivery = fields.String(dump_default="email", metadata={"description": "extension: email, sms, both or link (see the create body)"})
     sms_failed_at = UTCDateTime(allow_none=True, metadata={"description": (
         "Extension: when the last text message to this signer was given up: the SMS provider refused the "
         "number for good, or was unreachable or failing for `[jobs] message_retry_hours` "
@@ -359,11 +358,10 @@ class SigningRequest(TaggedOut):
     expires_at = UTCDateTime(required=True)
     created_at = UTCDateTime(required=True)
     completed_at = UTCDateTime(allow_none=True)
-    verification_id = fields.String(allow_none=True, metadata={
-        "description": "extension: a completed request's public verification id (80 random bits in Crockford's "
-                       "base32, grouped: `K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, "
-                       "which the certificate of completion prints with a QR code (docs/signing.md); null before "
-                       "completion", "example": "K7QF-3M2P-X9TR-4WZ8"})
+    verification_id = fields.String(allow_none=True, metadata={"example": "K7QF-3M2P-X9TR-4WZ8", "description": (
+        "extension: a completed request's public verification id (80 random bits in Crockford's base32, grouped: "
+        "`K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, which the certificate of "
+        "completion prints with a QR code (docs/signing.md); null before completion")})
     signers = fields.List(fields.Nested(Signer), dump_default=list)
     participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
     sandbox = fields.Boolean(dump_default=False)
