@@ -1,4 +1,4 @@
-"""Every page of the console and the editor page carry a `<meta name="description">` in the page's own
+"""Every page of the console, the editor page and the signer's pages carry a `<meta name="description">` in the page's own
 language, in each of the ten (Lighthouse's SEO audit asks for one; issue 38 item 6): read over real HTTP
 from the pages a member and an editor's user see, and every console template extends the base that
 carries it."""
@@ -17,6 +17,7 @@ DESCRIPTION = re.compile(r'<meta name="description" content="([^"]+)">')
 TEMPLATES = pathlib.Path(i18n.__file__).parent.parent / "templates" / "console"
 CONSOLE = "The esign staff console: prepare documents, send them for signature and follow each request to the end."
 EDITOR = "Place the fields that people fill in and sign on the document, then send it for signature."
+SIGNER = "Read a document sent to you, fill in your fields and sign it online."
 
 
 def description(body: bytes) -> str:
@@ -37,7 +38,7 @@ async def test_the_console_and_the_editor_are_described_in_every_language(server
     member = await signed_in(server, "ada@a.example.test")
     stranger = ConsoleBrowser(server.url)
     editor = token_of(await create_session(client, document_id))
-    seen: dict[str, set[str]] = {"console": set(), "editor": set()}
+    seen: dict[str, set[str]] = {"console": set(), "editor": set(), "signer": set()}
     for lang in i18n.LOCALES:
         gettext = i18n.translations(lang).gettext
         assert gettext(CONSOLE) and gettext(EDITOR)
@@ -51,6 +52,9 @@ async def test_the_console_and_the_editor_are_described_in_every_language(server
         page = await client.get(f"/author/{editor}?lang={lang}", key=None)
         assert page.status == 200 and description(page.body) == gettext(EDITOR), lang
         seen["editor"].add(gettext(EDITOR))
-    assert len(seen["console"]) == len(seen["editor"]) == len(i18n.LOCALES)  # translated, each its own
+        page = await client.get(f"/sign/{'0' * 64}?lang={lang}", key=None)  # the signer's side: an unknown link
+        assert page.status == 404 and description(page.body) == gettext(SIGNER), lang
+        seen["signer"].add(gettext(SIGNER))
+    assert len(seen["console"]) == len(seen["editor"]) == len(seen["signer"]) == len(i18n.LOCALES)
     member.close()
     stranger.close()
