@@ -55,7 +55,8 @@ CERTIFICATES = {"current seal": "seal", "issuer of the current seal": "seal_issu
 LOOP_TICK_SECONDS = 0.25
 LOOP_WINDOW_TICKS = 40  # esign_event_loop_lag_seconds: the worst of the last 10 s
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
-PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted")
+PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted", "code_texted",
+                        "phone_refused", "phone_paused")
 AUTHORING_EVENTS = ("created", "opened", "opened_elsewhere", "refused", "sent", "revoked", "expired")
 
 
