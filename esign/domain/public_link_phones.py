@@ -130,6 +130,7 @@ async def proven(services: Services, link: Json) -> None:
 
 def check_phone(link: Json) -> Json:
     """The link's phone code settings; 422 for a link that takes no phone numbers."""
-    if not link.get("phone_code"):
+    settings: Json | None = link.get("phone_code")
+    if not settings:
         raise validation_error([{"field": "phone", "message": "this link sends codes by email only: leave phone out"}])
-    return link["phone_code"]
+    return settings

@@ -54,6 +54,10 @@ async def test_only_allowed_countries_get_a_text_and_a_proven_phone_code_makes_t
                                     "fixed_roles": [{"role": "Host", "name": "H", "email": "host@example.test"}]}),
                  422, "validation_error")
 
+    page = (await client.get(f"/p/{slug(link)}?lang=de", **NO_KEY)).body.decode()
+    assert 'id="phone"' in page and "Zugelassene Länder: GB, IE." in page
+    assert 'id="phone"' not in (await client.get(f"/p/{slug(email_only)}", **NO_KEY)).body.decode()
+
     refused = await ask(server, link, "+4930123456789")  # Germany: not allowed
     assert_error(refused, 422, "validation_error")
     assert "GB, IE" in refused.body.decode()
