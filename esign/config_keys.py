@@ -246,6 +246,14 @@ KEYS: dict[str, dict[str, Key]] = {
                                     1, 100000),
         "verify_per_address_minute": Key(5, "code attempts one email address may make on a public link per minute "
                                             "(then 429)", 1, 100),
+        "phone_per_number_day": Key(3, "codes one phone number may be texted on public links in a day (UTC; then 429)",
+                                    1, 100),
+        "phone_per_prefix_day": Key(20, "codes the numbers of one prefix (country code and the national number's first "
+                                        "6 digits) may be texted on public links in a day (UTC; then 429)", 1, 10000),
+        "phone_per_link_day": Key(200, "codes one public link may text in a day (UTC; then 429)", 1, 100000),
+        "phone_breaker_unproven_hour": Key(20, "codes texted on one public link in a clock hour and not proven; one more "
+                                               "pauses the link's phone codes (public_link.paused, phone_breaker)", 1,
+                                           100000),
     },
     "notifications": {
         "owner_on_completed": Key(True, "email a request's owner when everyone signed"),

@@ -104,13 +104,13 @@ class QrHandler(VisitorHandler):
 
 
 class StartHandler(VisitorHandler):
-    """`POST /p/{slug}/start` `{name, email}`: 202, a code is on its way; 201 with the request for a link
-    without `email_code`."""
+    """`POST /p/{slug}/start` `{name, email, phone?}`: 202, a code is on its way (by text when `phone` is
+    given on a link with `phone_code`); 201 with the request for a link without `email_code`."""
 
     async def post(self, slug):
         body = await self.json_body(VisitorStart())
         made = await visits.start(self.services, slug, body.get("name"), body["email"], self.request.remote_ip,
-                                  page_locale(self))
+                                  page_locale(self), phone=body.get("phone"))
         if made is None:
             self.write_json({"status": "code_sent"}, 202)
         else:
@@ -124,7 +124,7 @@ class VerifyHandler(VisitorHandler):
     async def post(self, slug):
         body = await self.json_body(VisitorVerify())
         made = await visits.verify(self.services, slug, body["email"], body["code"], body.get("name"),
-                                   body.get("prefill"))
+                                   body.get("prefill"), phone=body.get("phone"))
         self.write_json(made, 200 if made["resumed"] else 201)
 
 

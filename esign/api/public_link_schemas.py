@@ -1,11 +1,12 @@
 """The shapes of public links (esign.api.public_links) and of their visitors' calls (esign.api.public_link_page)."""
 from __future__ import annotations
 
-from marshmallow import fields, validate
+import phonenumbers
+from marshmallow import ValidationError, fields, validate
 
 from esign.api.signing_request_schemas import TaggedRoleSigner
 from esign.domain.public_links import COLLECT
-from esign.schema import Bool, Email, Int, Line, Name, OutSchema, StrictSchema, UTCDateTime, page_of
+from esign.schema import Bool, Email, Int, Line, Name, OutSchema, Phone, StrictSchema, UTCDateTime, page_of
 
 ORIGIN = r"^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$"
 DOMAIN = r"^[A-Za-z0-9]([A-Za-z0-9-]{0,62}\.)+[A-Za-z]{2,63}$"
@@ -17,6 +18,22 @@ def domain_item() -> fields.String:
 
 def origin_item() -> fields.String:
     return fields.String(validate=[validate.Regexp(ORIGIN), validate.Length(max=300)])
+
+
+def region_code(value: str) -> None:
+    if value.upper() not in phonenumbers.SUPPORTED_REGIONS:
+        raise ValidationError(f"{value!r} is not an ISO 3166 region code of phone numbers (write GB, DE, US)")
+
+
+class PhoneCode(StrictSchema):
+    allowed_countries = fields.List(fields.String(validate=[validate.Length(2, 2), region_code]), required=True,
+                                    validate=validate.Length(1, 250), metadata={
+        "description": "ISO 3166 alpha-2 codes (GB, DE, US) of the phone numbers a visitor may get a code on; any "
+                       "other number is refused (422) before anything is sent or counted"})
+
+
+class PhoneCodeOut(OutSchema):
+    allowed_countries = fields.List(fields.String(), required=True)
 
 
 class PublicLinkSettings(StrictSchema):
@@ -38,6 +55,10 @@ class PublicLinkSettings(StrictSchema):
     redirect_url = fields.Url(allow_none=True, schemes={"https", "http"}, validate=validate.Length(max=2000),
                               metadata={"description": "where the signing page sends the visitor once they signed "
                                                        "(the request's `redirect_url`)"})
+    phone_code = fields.Nested(PhoneCode, allow_none=True, metadata={
+        "description": "null (the default): codes go by email only; set: a visitor may give a phone number of one "
+                       "of `allowed_countries` as well as their email address and get the code by text instead "
+                       "(capped per number, per number prefix and per link a day; docs/public-links.md)"})
 
 
 class PublicLinkCreate(PublicLinkSettings):
@@ -66,11 +87,14 @@ class PublicLinkCreate(PublicLinkSettings):
                                 validate=validate.Length(max=10))
     redirect_url = fields.Url(allow_none=True, load_default=None, schemes={"https", "http"},
                               validate=validate.Length(max=2000))
+    phone_code = fields.Nested(PhoneCode, allow_none=True, load_default=None)
 
 
 class PublicLinkUpdate(PublicLinkSettings):
     paused = Bool(metadata={"description": "true stops the link (409 to visitors; emits `public_link.paused`); false "
                                            "opens it again"})
+    phone_paused = Bool(metadata={"description": "false resumes phone codes paused by the breaker (or by a PATCH); "
+                                                 "true pauses phone codes only (the link keeps working by email)"})
 
 
 class FixedRole(OutSchema):
@@ -95,6 +119,10 @@ class PublicLink(OutSchema):
     embed_origins = fields.List(fields.String(), required=True)
     redirect_url = fields.String(required=True, allow_none=True)
     paused = fields.Boolean(required=True)
+    phone_code = fields.Nested(PhoneCodeOut, required=True, allow_none=True)
+    phone_paused = fields.Boolean(required=True, metadata={
+        "description": "phone codes are paused (by the breaker: `public_link.paused` with `reason` phone_breaker, "
+                       "or by a PATCH); visitors still get codes by email"})
     url = fields.String(required=True, metadata={"description": "`{public_url}/p/{slug}`: the page visitors open"})
     qr_svg_url = fields.String(required=True, metadata={"description": "the QR code of `url` as SVG (no API key)"})
     qr_png_url = fields.String(required=True, metadata={"description": "the QR code of `url` as PNG (no API key)"})
@@ -114,6 +142,8 @@ class PublicLinkUse(OutSchema):
     id = fields.UUID(required=True)
     email = fields.String(required=True, metadata={"description": "the visitor's address (lower-cased)"})
     email_proven = fields.Boolean(required=True, metadata={"description": "proven with an emailed code"})
+    phone_proven = fields.Boolean(dump_default=False, metadata={
+        "description": "the visitor proved a phone number with a texted code instead"})
     signing_request_id = fields.UUID(required=True, allow_none=True)
     open = fields.Boolean(required=True, metadata={"description": "the visitor may still resume its request"})
     created_at = UTCDateTime(required=True)
@@ -125,10 +155,12 @@ PublicLinkUsePage = page_of(PublicLinkUse, "PublicLinkUsePage")
 class VisitorStart(StrictSchema):
     name = Name(load_default=None, allow_none=True, validate=validate.Length(1, 255))
     email = Email(required=True)
+    phone = Phone(load_default=None, allow_none=True, validate=validate.Length(max=40))
 
 
 class VisitorVerify(StrictSchema):
     email = Email(required=True)
     code = fields.String(required=True, validate=validate.Regexp(r"^\s*[0-9]{6}\s*$"))
+    phone = Phone(load_default=None, allow_none=True, validate=validate.Length(max=40))
     name = Name(load_default=None, allow_none=True, validate=validate.Length(1, 255))
     prefill = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=8000))

@@ -62,8 +62,8 @@ class PublicLinkHandler(APIHandler):
     @operation("Change or pause a public link (extension)", tags=TAGS, body=PublicLinkUpdate,
                responses={200: PublicLink},
                description="Any field given: `paused` true stops the link (visitors get 409; emits "
-                           "`public_link.paused`), false opens it again; `max_uses` may not go below the uses made "
-                           "(422).")
+                           "`public_link.paused`), false opens it again; `phone_paused` false resumes phone codes "
+                           "the breaker paused; `max_uses` may not go below the uses made (422).")
     async def patch(self, link_id):
         link = await load(self, link_id)
         changes = await self.json_body(PublicLinkUpdate())

@@ -27,6 +27,7 @@ from typing import Any
 from tornado.escape import xhtml_escape
 
 from esign import i18n
+from esign.domain import public_link_phones as phones
 from esign.domain import public_links
 from esign.domain.mail.notifications import header_text, mailbox, message_id
 from esign.domain.ports import Services
@@ -103,16 +104,21 @@ def _address(link: Json, given: str) -> str:
 
 
 async def start(services: Services, slug: str, name: str | None, given_email: str, client_ip: str,
-                locale: str) -> Json | None:
-    """`POST /p/{slug}/start`: send a code to the address (None: 202). A link without `email_code`
-    makes (or resumes) the request at once instead (its answer: 201)."""
+                locale: str, phone: str | None = None) -> Json | None:
+    """`POST /p/{slug}/start`: send a code to the address, or text it to `phone` (None: 202). A link
+    without `email_code` makes (or resumes) the request at once instead (its answer: 201)."""
     link = await open_link(services, slug)
     address = _address(link, given_email)
+    if phone is not None:
+        phones.allowed(services, link, phone)  # before anything is counted
     limits = services.config.public_links
     await _capped(services, [(f"public-link:client:{client_ip}", limits.start_per_client_minute),
                              (f"public-link:address:{hash_token(address)}", limits.start_per_address_minute),
                              (f"public-link:link:{link['id']}", limits.start_per_link_minute),
                              (f"public-link:org:{link['org_id']}", limits.start_per_org_minute)])
+    if phone is not None:
+        await phones.text_code(services, link, phone, _codes(services, link, phones.key(address, phone), _period(services))[0])
+        return None
     if not link["email_code"]:
         return await admit(services, link, address, name, {}, proven=False)
     code = _codes(services, link, address, _period(services))[0]
@@ -124,17 +130,22 @@ async def start(services: Services, slug: str, name: str | None, given_email: st
 
 
 async def verify(services: Services, slug: str, given_email: str, code: str, name: str | None,
-                 prefill: str | None) -> Json:
-    """`POST /p/{slug}/verify`: with the right code, the visitor's request (made or resumed)."""
+                 prefill: str | None, phone: str | None = None) -> Json:
+    """`POST /p/{slug}/verify`: with the right code (texted to `phone` when given), the visitor's
+    request (made or resumed)."""
     link = await open_link(services, slug)
     variables = public_links.prefilled(services, link, prefill)
     address = _address(link, given_email)
     await _capped(services, [(f"public-link:verify:{link['id']}:{hash_token(address)}",
                               services.config.public_links.verify_per_address_minute)])
-    if not _right_code(services, link, address, code.strip()):
+    if phone is not None:
+        phones.check_phone(link)
+    if not _right_code(services, link, address if phone is None else phones.key(address, phone), code.strip()):
         services.metrics.public_link("wrong_code")
         raise ApiError(400, "invalid_code", "the code is wrong or has expired; ask for a new one")
-    return await admit(services, link, address, name, variables, proven=True)
+    if phone is not None:
+        await phones.proven(services, link)
+    return await admit(services, link, address, name, variables, proven=phone is None, phone_proven=phone is not None)
 
 
 def _visitor(link: Json, request: SigningRequest) -> Signer:
@@ -160,7 +171,7 @@ async def _unfinished(services: Services, link: Json, use: Json) -> SigningReque
 
 
 async def admit(services: Services, link: Json, address: str, name: str | None, variables: dict[str, str],
-                proven: bool) -> Json:
+                proven: bool, phone_proven: bool = False) -> Json:
     """The visitor's request: their unfinished one of this link, else a new one (one use counted)."""
     uses = services.store.public_link_uses
     for _ in range(2):  # a second round: another verification of the same address opened a use meanwhile
@@ -173,9 +184,11 @@ async def admit(services: Services, link: Json, address: str, name: str | None, 
         await _interval(services, link, address)
         use_id = new_id()
         if await uses.open_new({"_id": use_id, "link_id": link["id"], "org_id": link["org_id"], "email": address,
-                                "open": True, "email_proven": proven, "signing_request_id": None,
+                                "open": True, "email_proven": proven, "phone_proven": phone_proven,
+                                "signing_request_id": None,
                                 "created_at": services.clock.now()}):
-            return await _made(services, link, use_id, address, name, variables, proven)
+            return await _made(services, link, use_id, address, name, variables,
+                               {"email_proven": proven, "phone_proven": phone_proven})
     raise invalid_state("your request is being prepared; try again in a moment")
 
 
@@ -205,8 +218,9 @@ async def _take_use(services: Services, link: Json) -> Json:
 
 
 async def _made(services: Services, link: Json, use_id: str, address: str, name: str | None,
-                variables: dict[str, str], proven: bool) -> Json:
-    """Count a use and make the request through the template send; undone when it cannot be made."""
+                variables: dict[str, str], proof: Json) -> Json:
+    """Count a use and make the request through the template send (`proof`: whether the visitor proved
+    their email address, or a phone number, with a code); undone when it cannot be made."""
     uses = services.store.public_link_uses
     try:
         taken = await _take_use(services, link)
@@ -214,13 +228,14 @@ async def _made(services: Services, link: Json, use_id: str, address: str, name:
         await uses.remove(use_id)
         raise
     try:
-        request = await _send(services, taken, address, name, variables, proven)
+        request = await _send(services, taken, address, name, variables, proof)
     except BaseException:
         await services.store.public_links.give_back_use(link["id"])
         await uses.remove(use_id)
         raise
     await uses.set_request(use_id, request["id"], _visitor(link, request)["id"])
-    await public_links.emit(services, taken, "public_link.used", signing_request_id=request["id"], email_proven=proven)
+    await public_links.emit(services, taken, "public_link.used", signing_request_id=request["id"],
+                            email_proven=proof["email_proven"])
     if taken.get("max_uses") is not None and taken["uses"] >= taken["max_uses"]:
         await public_links.emit(services, taken, "public_link.exhausted")
     services.metrics.public_link("created")
@@ -230,7 +245,7 @@ async def _made(services: Services, link: Json, use_id: str, address: str, name:
 
 
 async def _send(services: Services, link: Json, address: str, name: str | None, variables: dict[str, str],
-                proven: bool) -> SigningRequest:
+                proof: Json) -> SigningRequest:
     org = await services.store.organizations.by_id(link["org_id"])
     if org is None:
         raise not_found("public link")
@@ -239,7 +254,7 @@ async def _send(services: Services, link: Json, address: str, name: str | None, 
                "email": address}
     send: Json = {"signers": [visitor, *link["fixed_roles"]], "variables": variables, "message": None,
                   "expires_in_days": None, "auto_send": True, "source": "public_link",
-                  "public_link": {"id": link["id"], "name": link["name"], "email_proven": proven}}
+                  "public_link": {"id": link["id"], "name": link["name"], **proof}}
     if link.get("redirect_url"):
         send["redirect_url"] = link["redirect_url"]
     owner = {"id": link["owner_key_id"], "owner_name": link["owner_name"], "owner_email": link["owner_email"]}

@@ -44,7 +44,8 @@ def url(services: Services, slug: str) -> str:
 def view(services: Services, link: Json) -> Json:
     """A link as the API answers it: its address and its QR code images' addresses."""
     address = url(services, link["slug"])
-    return {**link, "url": address, "qr_svg_url": f"{address}/qr.svg", "qr_png_url": f"{address}/qr.png"}
+    return {"phone_code": None, "phone_paused": False, **link, "url": address, "qr_svg_url": f"{address}/qr.svg",
+            "qr_png_url": f"{address}/qr.png"}
 
 
 def _roles(template: Template, body: Json) -> list[Json]:
@@ -93,11 +94,17 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, te
         "expires_at": body.get("expires_at"),
         "allowed_email_domains": [d.lower() for d in body["allowed_email_domains"]],
         "embed_origins": body["embed_origins"], "redirect_url": body.get("redirect_url"), "paused": False,
+        "phone_code": phone_settings(body.get("phone_code")), "phone_paused": False,
         "slug": new_token(nbytes=12), "retired_slugs": [], "prefill_secret": services.secrets.encrypt(secret),
         "owner_key_id": api_key["id"], "owner_name": api_key.get("owner_name") or org["name"],
         "owner_email": api_key.get("owner_email") or "", "sandbox": sandbox, "created_at": now, "updated_at": now})
     log.info("public link %s of template %s created", link["id"], template["id"])
     return link, secret
+
+
+def phone_settings(given: Json | None) -> Json | None:
+    """A link's `phone_code` as stored: its allowed countries upper-cased, sorted, once each."""
+    return None if given is None else {"allowed_countries": sorted({c.upper() for c in given["allowed_countries"]})}
 
 
 async def get(services: Services, org_id: str, link_id: str) -> Json:
@@ -110,11 +117,16 @@ async def list_links(services: Services, org_id: str, limit: int, offset: int, a
 
 async def change(services: Services, link: Json, changes: Json) -> Json:
     """PATCH: `name`, `paused`, `max_uses` (not below the uses made), `expires_at`, the allowed email
-    domains, embed origins and redirect. Pausing emits `public_link.paused`."""
+    domains, embed origins, redirect, `phone_code` and `phone_paused` (false resumes phone codes the
+    breaker paused). Pausing emits `public_link.paused`."""
     if changes.get("max_uses") is not None and changes["max_uses"] < link["uses"]:
         raise validation_error([{"field": "max_uses", "message": f"the link has been used {link['uses']} times"}])
     if "allowed_email_domains" in changes:
         changes = {**changes, "allowed_email_domains": [d.lower() for d in changes["allowed_email_domains"]]}
+    if changes.get("phone_paused") is False and link.get("phone_paused"):  # the breaker counts afresh
+        changes = {**changes, "phone_round": link.get("phone_round", 0) + 1}
+    if "phone_code" in changes:
+        changes = {**changes, "phone_code": phone_settings(changes["phone_code"])}
     if changes.get("paused") and not link["paused"]:
         paused = await services.store.public_links.pause(link["id"], services.clock.now())
         if paused is not None:

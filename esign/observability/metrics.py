@@ -55,7 +55,8 @@ CERTIFICATES = {"current seal": "seal", "issuer of the current seal": "seal_issu
 LOOP_TICK_SECONDS = 0.25
 LOOP_WINDOW_TICKS = 40  # esign_event_loop_lag_seconds: the worst of the last 10 s
 #: what happens to authoring sessions (esign.domain.authoring.sessions; docs/monitoring.md)
-PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted")
+PUBLIC_LINK_OUTCOMES = ("code_sent", "throttled", "wrong_code", "created", "resumed", "exhausted", "code_texted",
+                        "phone_refused", "phone_paused")
 # the public verification page (esign.api.verification): a page shown, an unknown or malformed id, a copy's
 # hash that matches or not, an uploaded PDF's verdict, a client over its limit
 VERIFICATION_OUTCOMES = ("page", "not_found", "copy_match", "copy_mismatch", "upload_verified", "upload_not_verified",

@@ -195,6 +195,8 @@ def _public_link(request: dict) -> str | None:
         return None
     proof = (_("The signer proved their email address with a code sent to it before the request was made.")
              if link.get("email_proven") else
+             _("The signer proved a phone number with a code sent to it by text message before the request was "
+               "made; their email address was not proven.") if link.get("phone_proven") else
              _("The signer's email address was not proven with a code: the link did not ask for one."))
     return say(_("The signer opened the public link {name} and made this request themselves."),
                name=link.get("name") or "") + " " + proof

@@ -48,6 +48,13 @@ class PublicLinks(Repository[Json]):
             {"_id": link_id, "paused": False}, {"$set": {"paused": True, "updated_at": at}},
             return_document=ReturnDocument.AFTER))
 
+    async def pause_phone_codes(self, link_id: str, at: dt.datetime) -> Json | None:
+        """Pause the phone codes of a link whose phone codes are not paused (one conditional update: of
+        concurrent trips, one wins); None when they already were."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": link_id, "phone_paused": {"$ne": True}}, {"$set": {"phone_paused": True, "updated_at": at}},
+            return_document=ReturnDocument.AFTER))
+
     async def rotate(self, org_id: str, link_id: str, old_slug: str, new_slug: str, at: dt.datetime) -> Json | None:
         """Give the link `new_slug` if its slug is still `old_slug`; the old one joins the retired slugs."""
         return self.record(await self.col.find_one_and_update(

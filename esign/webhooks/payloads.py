@@ -227,7 +227,9 @@ class PublicLinkUsedData(PublicLinkData):
 
 
 class PublicLinkPausedData(PublicLinkData):
-    reason = fields.String(required=True, metadata={"description": "`owner`: paused by a PATCH"})
+    reason = fields.String(required=True, metadata={
+        "description": "`owner`: paused by a PATCH; `phone_breaker`: only the link's phone codes were paused by the "
+                       "breaker (docs/public-links.md), the link still works by email"})
 
 
 # Every event type a webhook can subscribe to, and the schema of its `data`. Where in storage the

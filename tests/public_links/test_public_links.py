@@ -51,7 +51,8 @@ async def test_a_proven_address_makes_one_request_from_the_template_and_opens_it
                                                                       ("Hal Host", "host@example.test")]
     stored = await raw_db(server.services)["signing_requests"].find_one({"_id": request["id"]})
     assert stored["template_id"] == template["id"] and stored["source"] == "public_link"
-    assert stored["public_link"] == {"id": link["id"], "name": "Pool waiver", "email_proven": True}
+    assert stored["public_link"] == {"id": link["id"], "name": "Pool waiver", "email_proven": True,
+                                     "phone_proven": False}
     opened = await client.get(made.json["signing_url"].replace(server.services.config.server.public_url, ""), **NO_KEY)
     assert opened.status == 200 and b"<html" in opened.body
 

@@ -226,7 +226,7 @@ export interface paths {
          *     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
          *     - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the visitor; `email_proven` (boolean; required): whether the visitor proved their address with an emailed code
          *     - `public_link.exhausted`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable)
-         *     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
+         *     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH; `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the link still works by email
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1440,7 +1440,7 @@ export interface paths {
         head?: never;
         /**
          * Change or pause a public link (extension)
-         * @description Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false opens it again; `max_uses` may not go below the uses made (422).
+         * @description Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false opens it again; `phone_paused` false resumes phone codes the breaker paused; `max_uses` may not go below the uses made (422).
          */
         patch: operations["updatePublicLink"];
         trace?: never;
@@ -2605,7 +2605,7 @@ export interface components {
             /** @description requests made from the link so far */
             uses: number;
             max_uses: number | null;
-            /** @description `owner`: paused by a PATCH */
+            /** @description `owner`: paused by a PATCH; `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the link still works by email */
             reason: string;
         };
         PublicLinkPausedDelivery: {
@@ -4345,6 +4345,10 @@ export interface components {
             /** @description there are more: ask again once these are purged */
             truncated: boolean;
         };
+        PhoneCode: {
+            /** @description ISO 3166 alpha-2 codes (GB, DE, US) of the phone numbers a visitor may get a code on; any other number is refused (422) before anything is sent or counted */
+            allowed_countries: string[];
+        };
         PublicLinkCreate: {
             /** @description shown to visitors as the page's heading */
             name: string;
@@ -4360,6 +4364,7 @@ export interface components {
             embed_origins?: string[];
             /** Format: url */
             redirect_url?: string | null;
+            phone_code?: components["schemas"]["PhoneCode"] | (Record<string, never> | null);
             /** @description the template role each visitor takes (matched case-insensitively) */
             public_role: string;
             /** @description the people of every other role of the template, one each (as a template send names them); 422 for a role left out */
@@ -4376,6 +4381,9 @@ export interface components {
             role: string;
             name: string;
             email: string;
+        };
+        PhoneCodeOut: {
+            allowed_countries: string[];
         };
         PublicLinkCreated: {
             /** Format: uuid */
@@ -4397,6 +4405,9 @@ export interface components {
             embed_origins: string[];
             redirect_url: string | null;
             paused: boolean;
+            phone_code: (Record<string, never> | null) | components["schemas"]["PhoneCodeOut"];
+            /** @description phone codes are paused (by the breaker: `public_link.paused` with `reason` phone_breaker, or by a PATCH); visitors still get codes by email */
+            phone_paused: boolean;
             /** @description `{public_url}/p/{slug}`: the page visitors open */
             url: string;
             /** @description the QR code of `url` as SVG (no API key) */
@@ -4430,6 +4441,9 @@ export interface components {
             embed_origins: string[];
             redirect_url: string | null;
             paused: boolean;
+            phone_code: (Record<string, never> | null) | components["schemas"]["PhoneCodeOut"];
+            /** @description phone codes are paused (by the breaker: `public_link.paused` with `reason` phone_breaker, or by a PATCH); visitors still get codes by email */
+            phone_paused: boolean;
             /** @description `{public_url}/p/{slug}`: the page visitors open */
             url: string;
             /** @description the QR code of `url` as SVG (no API key) */
@@ -4468,8 +4482,12 @@ export interface components {
              * @description where the signing page sends the visitor once they signed (the request's `redirect_url`)
              */
             redirect_url?: string | null;
+            /** @description null (the default): codes go by email only; set: a visitor may give a phone number of one of `allowed_countries` as well as their email address and get the code by text instead (capped per number, per number prefix and per link a day; docs/public-links.md) */
+            phone_code?: components["schemas"]["PhoneCode"] | (Record<string, never> | null);
             /** @description true stops the link (409 to visitors; emits `public_link.paused`); false opens it again */
             paused?: boolean;
+            /** @description false resumes phone codes paused by the breaker (or by a PATCH); true pauses phone codes only (the link keeps working by email) */
+            phone_paused?: boolean;
         };
         PublicLinkUse: {
             /** Format: uuid */
@@ -4478,6 +4496,8 @@ export interface components {
             email: string;
             /** @description proven with an emailed code */
             email_proven: boolean;
+            /** @description the visitor proved a phone number with a texted code instead */
+            phone_proven?: boolean;
             /** Format: uuid */
             signing_request_id: string | null;
             /** @description the visitor may still resume its request */

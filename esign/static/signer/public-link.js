@@ -10,6 +10,11 @@
   const status = document.getElementById("status");
   const name = document.getElementById("name");
   const email = document.getElementById("email");
+  const phone = document.getElementById("phone");  // only on a link with phone codes
+
+  function phoneGiven() {
+    return phone && phone.value.trim() ? phone.value.trim() : null;
+  }
 
   function say(code) {
     const item = document.querySelector(`#messages [data-code="${code}"]`)
@@ -38,8 +43,11 @@
     status.textContent = "";
     const body = {email: email.value.trim()};
     if (name) body.name = name.value.trim();
+    if (phoneGiven()) body.phone = phoneGiven();
     const answer = await post("/start", body);
     if (answer.status === 202) {
+      document.getElementById("sent-email").hidden = Boolean(body.phone);
+      document.getElementById("sent-text").hidden = !body.phone;
       verifyForm.hidden = false;
       document.getElementById("code").focus();
     } else {
@@ -53,6 +61,7 @@
     const body = {email: email.value.trim(), code: document.getElementById("code").value.trim()};
     if (name && name.value.trim()) body.name = name.value.trim();
     if (prefill) body.prefill = prefill;
+    if (phoneGiven()) body.phone = phoneGiven();
     go(await post("/verify", body));
   });
 })();

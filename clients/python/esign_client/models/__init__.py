@@ -139,6 +139,8 @@ from .member_invited_delivery import MemberInvitedDelivery
 from .member_invited_delivery_event import MemberInvitedDeliveryEvent
 from .metric import Metric
 from .person import Person
+from .phone_code import PhoneCode
+from .phone_code_out import PhoneCodeOut
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
@@ -147,7 +149,9 @@ from .progress import Progress
 from .public_link import PublicLink
 from .public_link_create import PublicLinkCreate
 from .public_link_create_collect_item import PublicLinkCreateCollectItem
+from .public_link_create_phone_code_type_1_type_0 import PublicLinkCreatePhoneCodeType1Type0
 from .public_link_created import PublicLinkCreated
+from .public_link_created_phone_code_type_0_type_0 import PublicLinkCreatedPhoneCodeType0Type0
 from .public_link_data import PublicLinkData
 from .public_link_exhausted_delivery import PublicLinkExhaustedDelivery
 from .public_link_exhausted_delivery_event import PublicLinkExhaustedDeliveryEvent
@@ -155,7 +159,9 @@ from .public_link_page import PublicLinkPage
 from .public_link_paused_data import PublicLinkPausedData
 from .public_link_paused_delivery import PublicLinkPausedDelivery
 from .public_link_paused_delivery_event import PublicLinkPausedDeliveryEvent
+from .public_link_phone_code_type_0_type_0 import PublicLinkPhoneCodeType0Type0
 from .public_link_update import PublicLinkUpdate
+from .public_link_update_phone_code_type_1_type_0 import PublicLinkUpdatePhoneCodeType1Type0
 from .public_link_use import PublicLinkUse
 from .public_link_use_page import PublicLinkUsePage
 from .public_link_used_data import PublicLinkUsedData
@@ -477,6 +483,8 @@ __all__ = (
     "MemberInvitedDeliveryEvent",
     "Metric",
     "Person",
+    "PhoneCode",
+    "PhoneCodeOut",
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
@@ -486,6 +494,8 @@ __all__ = (
     "PublicLinkCreate",
     "PublicLinkCreateCollectItem",
     "PublicLinkCreated",
+    "PublicLinkCreatedPhoneCodeType0Type0",
+    "PublicLinkCreatePhoneCodeType1Type0",
     "PublicLinkData",
     "PublicLinkExhaustedDelivery",
     "PublicLinkExhaustedDeliveryEvent",
@@ -493,7 +503,9 @@ __all__ = (
     "PublicLinkPausedData",
     "PublicLinkPausedDelivery",
     "PublicLinkPausedDeliveryEvent",
+    "PublicLinkPhoneCodeType0Type0",
     "PublicLinkUpdate",
+    "PublicLinkUpdatePhoneCodeType1Type0",
     "PublicLinkUse",
     "PublicLinkUsedData",
     "PublicLinkUsedDelivery",

@@ -14,6 +14,8 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.fixed_role import FixedRole
+  from ..models.phone_code_out import PhoneCodeOut
+  from ..models.public_link_phone_code_type_0_type_0 import PublicLinkPhoneCodeType0Type0
 
 
 
@@ -42,6 +44,9 @@ class PublicLink:
             embed_origins (list[str]):
             redirect_url (None | str):
             paused (bool):
+            phone_code (None | PhoneCodeOut | PublicLinkPhoneCodeType0Type0):
+            phone_paused (bool): phone codes are paused (by the breaker: `public_link.paused` with `reason` phone_breaker,
+                or by a PATCH); visitors still get codes by email
             url (str): `{public_url}/p/{slug}`: the page visitors open
             qr_svg_url (str): the QR code of `url` as SVG (no API key)
             qr_png_url (str): the QR code of `url` as PNG (no API key)
@@ -64,6 +69,8 @@ class PublicLink:
     embed_origins: list[str]
     redirect_url: None | str
     paused: bool
+    phone_code: None | PhoneCodeOut | PublicLinkPhoneCodeType0Type0
+    phone_paused: bool
     url: str
     qr_svg_url: str
     qr_png_url: str
@@ -77,6 +84,8 @@ class PublicLink:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fixed_role import FixedRole # noqa: PLC0415
+        from ..models.phone_code_out import PhoneCodeOut # noqa: PLC0415
+        from ..models.public_link_phone_code_type_0_type_0 import PublicLinkPhoneCodeType0Type0 # noqa: PLC0415
         id = str(self.id)
 
         template_id = str(self.template_id)
@@ -125,6 +134,16 @@ class PublicLink:
 
         paused = self.paused
 
+        phone_code: dict[str, Any] | None
+        if isinstance(self.phone_code, PublicLinkPhoneCodeType0Type0):
+            phone_code = self.phone_code.to_dict()
+        elif isinstance(self.phone_code, PhoneCodeOut):
+            phone_code = self.phone_code.to_dict()
+        else:
+            phone_code = self.phone_code
+
+        phone_paused = self.phone_paused
+
         url = self.url
 
         qr_svg_url = self.qr_svg_url
@@ -154,6 +173,8 @@ class PublicLink:
             "embed_origins": embed_origins,
             "redirect_url": redirect_url,
             "paused": paused,
+            "phone_code": phone_code,
+            "phone_paused": phone_paused,
             "url": url,
             "qr_svg_url": qr_svg_url,
             "qr_png_url": qr_png_url,
@@ -168,6 +189,8 @@ class PublicLink:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.fixed_role import FixedRole # noqa: PLC0415
+        from ..models.phone_code_out import PhoneCodeOut # noqa: PLC0415
+        from ..models.public_link_phone_code_type_0_type_0 import PublicLinkPhoneCodeType0Type0 # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -250,6 +273,36 @@ class PublicLink:
 
         paused = d.pop("paused")
 
+        def _parse_phone_code(data: object) -> None | PhoneCodeOut | PublicLinkPhoneCodeType0Type0:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_0_type_0 = PublicLinkPhoneCodeType0Type0.from_dict(data)
+
+
+
+                return phone_code_type_0_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_1 = PhoneCodeOut.from_dict(data)
+
+
+
+                return phone_code_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PhoneCodeOut | PublicLinkPhoneCodeType0Type0, data)
+
+        phone_code = _parse_phone_code(d.pop("phone_code"))
+
+
+        phone_paused = d.pop("phone_paused")
+
         url = d.pop("url")
 
         qr_svg_url = d.pop("qr_svg_url")
@@ -282,6 +335,8 @@ class PublicLink:
             embed_origins=embed_origins,
             redirect_url=redirect_url,
             paused=paused,
+            phone_code=phone_code,
+            phone_paused=phone_paused,
             url=url,
             qr_svg_url=qr_svg_url,
             qr_png_url=qr_png_url,

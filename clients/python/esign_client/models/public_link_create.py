@@ -14,6 +14,8 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.phone_code import PhoneCode
+  from ..models.public_link_create_phone_code_type_1_type_0 import PublicLinkCreatePhoneCodeType1Type0
   from ..models.tagged_role_signer import TaggedRoleSigner
 
 
@@ -36,6 +38,7 @@ class PublicLinkCreate:
             allowed_email_domains (list[str] | Unset):
             embed_origins (list[str] | Unset):
             redirect_url (None | str | Unset):
+            phone_code (None | PhoneCode | PublicLinkCreatePhoneCodeType1Type0 | Unset):
             fixed_roles (list[TaggedRoleSigner] | Unset): the people of every other role of the template, one each (as a
                 template send names them); 422 for a role left out
             collect (list[PublicLinkCreateCollectItem] | Unset): what the page asks the visitor for: `email` always; without
@@ -52,6 +55,7 @@ class PublicLinkCreate:
     allowed_email_domains: list[str] | Unset = UNSET
     embed_origins: list[str] | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
+    phone_code: None | PhoneCode | PublicLinkCreatePhoneCodeType1Type0 | Unset = UNSET
     fixed_roles: list[TaggedRoleSigner] | Unset = UNSET
     collect: list[PublicLinkCreateCollectItem] | Unset = UNSET
     email_code: bool | Unset = True
@@ -61,6 +65,8 @@ class PublicLinkCreate:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.phone_code import PhoneCode # noqa: PLC0415
+        from ..models.public_link_create_phone_code_type_1_type_0 import PublicLinkCreatePhoneCodeType1Type0 # noqa: PLC0415
         from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
         name = self.name
 
@@ -104,6 +110,16 @@ class PublicLinkCreate:
         else:
             redirect_url = self.redirect_url
 
+        phone_code: dict[str, Any] | None | Unset
+        if isinstance(self.phone_code, Unset):
+            phone_code = UNSET
+        elif isinstance(self.phone_code, PhoneCode):
+            phone_code = self.phone_code.to_dict()
+        elif isinstance(self.phone_code, PublicLinkCreatePhoneCodeType1Type0):
+            phone_code = self.phone_code.to_dict()
+        else:
+            phone_code = self.phone_code
+
         fixed_roles: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.fixed_roles, Unset):
             fixed_roles = []
@@ -143,6 +159,8 @@ class PublicLinkCreate:
             field_dict["embed_origins"] = embed_origins
         if redirect_url is not UNSET:
             field_dict["redirect_url"] = redirect_url
+        if phone_code is not UNSET:
+            field_dict["phone_code"] = phone_code
         if fixed_roles is not UNSET:
             field_dict["fixed_roles"] = fixed_roles
         if collect is not UNSET:
@@ -156,6 +174,8 @@ class PublicLinkCreate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.phone_code import PhoneCode # noqa: PLC0415
+        from ..models.public_link_create_phone_code_type_1_type_0 import PublicLinkCreatePhoneCodeType1Type0 # noqa: PLC0415
         from ..models.tagged_role_signer import TaggedRoleSigner # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name")
@@ -218,6 +238,36 @@ class PublicLinkCreate:
         redirect_url = _parse_redirect_url(d.pop("redirect_url", UNSET))
 
 
+        def _parse_phone_code(data: object) -> None | PhoneCode | PublicLinkCreatePhoneCodeType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_0 = PhoneCode.from_dict(data)
+
+
+
+                return phone_code_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_1_type_0 = PublicLinkCreatePhoneCodeType1Type0.from_dict(data)
+
+
+
+                return phone_code_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PhoneCode | PublicLinkCreatePhoneCodeType1Type0 | Unset, data)
+
+        phone_code = _parse_phone_code(d.pop("phone_code", UNSET))
+
+
         _fixed_roles = d.pop("fixed_roles", UNSET)
         fixed_roles: list[TaggedRoleSigner] | Unset = UNSET
         if _fixed_roles is not UNSET:
@@ -253,6 +303,7 @@ class PublicLinkCreate:
             allowed_email_domains=allowed_email_domains,
             embed_origins=embed_origins,
             redirect_url=redirect_url,
+            phone_code=phone_code,
             fixed_roles=fixed_roles,
             collect=collect,
             email_code=email_code,

@@ -30,7 +30,8 @@ class PublicLinkPausedData:
             template_id (UUID):
             uses (int): requests made from the link so far
             max_uses (int | None):
-            reason (str): `owner`: paused by a PATCH
+            reason (str): `owner`: paused by a PATCH; `phone_breaker`: only the link's phone codes were paused by the
+                breaker (docs/public-links.md), the link still works by email
      """
 
     sandbox: bool

@@ -12,6 +12,9 @@ from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.phone_code import PhoneCode
+  from ..models.public_link_update_phone_code_type_1_type_0 import PublicLinkUpdatePhoneCodeType1Type0
 
 
 
@@ -37,7 +40,12 @@ class PublicLinkUpdate:
                 frame; empty: none
             redirect_url (None | str | Unset): where the signing page sends the visitor once they signed (the request's
                 `redirect_url`)
+            phone_code (None | PhoneCode | PublicLinkUpdatePhoneCodeType1Type0 | Unset): null (the default): codes go by
+                email only; set: a visitor may give a phone number of one of `allowed_countries` as well as their email address
+                and get the code by text instead (capped per number, per number prefix and per link a day; docs/public-links.md)
             paused (bool | Unset): true stops the link (409 to visitors; emits `public_link.paused`); false opens it again
+            phone_paused (bool | Unset): false resumes phone codes paused by the breaker (or by a PATCH); true pauses phone
+                codes only (the link keeps working by email)
      """
 
     name: str | Unset = UNSET
@@ -47,13 +55,17 @@ class PublicLinkUpdate:
     allowed_email_domains: list[str] | Unset = UNSET
     embed_origins: list[str] | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
+    phone_code: None | PhoneCode | PublicLinkUpdatePhoneCodeType1Type0 | Unset = UNSET
     paused: bool | Unset = UNSET
+    phone_paused: bool | Unset = UNSET
 
 
 
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.phone_code import PhoneCode # noqa: PLC0415
+        from ..models.public_link_update_phone_code_type_1_type_0 import PublicLinkUpdatePhoneCodeType1Type0 # noqa: PLC0415
         name = self.name
 
         max_uses: int | None | Unset
@@ -94,7 +106,19 @@ class PublicLinkUpdate:
         else:
             redirect_url = self.redirect_url
 
+        phone_code: dict[str, Any] | None | Unset
+        if isinstance(self.phone_code, Unset):
+            phone_code = UNSET
+        elif isinstance(self.phone_code, PhoneCode):
+            phone_code = self.phone_code.to_dict()
+        elif isinstance(self.phone_code, PublicLinkUpdatePhoneCodeType1Type0):
+            phone_code = self.phone_code.to_dict()
+        else:
+            phone_code = self.phone_code
+
         paused = self.paused
+
+        phone_paused = self.phone_paused
 
 
         field_dict: dict[str, Any] = {}
@@ -115,8 +139,12 @@ class PublicLinkUpdate:
             field_dict["embed_origins"] = embed_origins
         if redirect_url is not UNSET:
             field_dict["redirect_url"] = redirect_url
+        if phone_code is not UNSET:
+            field_dict["phone_code"] = phone_code
         if paused is not UNSET:
             field_dict["paused"] = paused
+        if phone_paused is not UNSET:
+            field_dict["phone_paused"] = phone_paused
 
         return field_dict
 
@@ -124,6 +152,8 @@ class PublicLinkUpdate:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.phone_code import PhoneCode # noqa: PLC0415
+        from ..models.public_link_update_phone_code_type_1_type_0 import PublicLinkUpdatePhoneCodeType1Type0 # noqa: PLC0415
         d = dict(src_dict)
         name = d.pop("name", UNSET)
 
@@ -183,7 +213,39 @@ class PublicLinkUpdate:
         redirect_url = _parse_redirect_url(d.pop("redirect_url", UNSET))
 
 
+        def _parse_phone_code(data: object) -> None | PhoneCode | PublicLinkUpdatePhoneCodeType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_0 = PhoneCode.from_dict(data)
+
+
+
+                return phone_code_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                phone_code_type_1_type_0 = PublicLinkUpdatePhoneCodeType1Type0.from_dict(data)
+
+
+
+                return phone_code_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PhoneCode | PublicLinkUpdatePhoneCodeType1Type0 | Unset, data)
+
+        phone_code = _parse_phone_code(d.pop("phone_code", UNSET))
+
+
         paused = d.pop("paused", UNSET)
+
+        phone_paused = d.pop("phone_paused", UNSET)
 
         public_link_update = cls(
             name=name,
@@ -193,7 +255,9 @@ class PublicLinkUpdate:
             allowed_email_domains=allowed_email_domains,
             embed_origins=embed_origins,
             redirect_url=redirect_url,
+            phone_code=phone_code,
             paused=paused,
+            phone_paused=phone_paused,
         )
 
         return public_link_update

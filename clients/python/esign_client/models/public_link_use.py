@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 import datetime
@@ -31,6 +32,7 @@ class PublicLinkUse:
             signing_request_id (None | UUID):
             open_ (bool): the visitor may still resume its request
             created_at (datetime.datetime):
+            phone_proven (bool | Unset): the visitor proved a phone number with a texted code instead
      """
 
     id: UUID
@@ -39,6 +41,7 @@ class PublicLinkUse:
     signing_request_id: None | UUID
     open_: bool
     created_at: datetime.datetime
+    phone_proven: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -62,6 +65,8 @@ class PublicLinkUse:
 
         created_at = self.created_at.isoformat()
 
+        phone_proven = self.phone_proven
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -73,6 +78,8 @@ class PublicLinkUse:
             "open": open_,
             "created_at": created_at,
         })
+        if phone_proven is not UNSET:
+            field_dict["phone_proven"] = phone_proven
 
         return field_dict
 
@@ -115,6 +122,8 @@ class PublicLinkUse:
 
 
 
+        phone_proven = d.pop("phone_proven", UNSET)
+
         public_link_use = cls(
             id=id,
             email=email,
@@ -122,6 +131,7 @@ class PublicLinkUse:
             signing_request_id=signing_request_id,
             open_=open_,
             created_at=created_at,
+            phone_proven=phone_proven,
         )
 
 

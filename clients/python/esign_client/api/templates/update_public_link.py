@@ -125,7 +125,8 @@ def sync_detailed(
     """ Change or pause a public link (extension)
 
      Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false
-    opens it again; `max_uses` may not go below the uses made (422).
+    opens it again; `phone_paused` false resumes phone codes the breaker paused; `max_uses` may not go
+    below the uses made (422).
 
     Args:
         link_id (UUID):
@@ -162,7 +163,8 @@ def sync(
     """ Change or pause a public link (extension)
 
      Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false
-    opens it again; `max_uses` may not go below the uses made (422).
+    opens it again; `phone_paused` false resumes phone codes the breaker paused; `max_uses` may not go
+    below the uses made (422).
 
     Args:
         link_id (UUID):
@@ -194,7 +196,8 @@ async def asyncio_detailed(
     """ Change or pause a public link (extension)
 
      Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false
-    opens it again; `max_uses` may not go below the uses made (422).
+    opens it again; `phone_paused` false resumes phone codes the breaker paused; `max_uses` may not go
+    below the uses made (422).
 
     Args:
         link_id (UUID):
@@ -231,7 +234,8 @@ async def asyncio(
     """ Change or pause a public link (extension)
 
      Any field given: `paused` true stops the link (visitors get 409; emits `public_link.paused`), false
-    opens it again; `max_uses` may not go below the uses made (422).
+    opens it again; `phone_paused` false resumes phone codes the breaker paused; `max_uses` may not go
+    below the uses made (422).
 
     Args:
         link_id (UUID):

@@ -327,7 +327,9 @@ def sync_detailed(
     `max_uses` (integer; required, nullable)
     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
     (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
-    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH;
+    `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the
+    link still works by email
 
     Args:
         body (WebhookCreate):
@@ -559,7 +561,9 @@ def sync(
     `max_uses` (integer; required, nullable)
     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
     (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
-    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH;
+    `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the
+    link still works by email
 
     Args:
         body (WebhookCreate):
@@ -786,7 +790,9 @@ async def asyncio_detailed(
     `max_uses` (integer; required, nullable)
     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
     (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
-    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH;
+    `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the
+    link still works by email
 
     Args:
         body (WebhookCreate):
@@ -1018,7 +1024,9 @@ async def asyncio(
     `max_uses` (integer; required, nullable)
     - `public_link.paused`: `public_link_id` (uuid; required); `name` (string; required); `template_id`
     (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses`
-    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH
+    (integer; required, nullable); `reason` (string; required): `owner`: paused by a PATCH;
+    `phone_breaker`: only the link's phone codes were paused by the breaker (docs/public-links.md), the
+    link still works by email
 
     Args:
         body (WebhookCreate):
