@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pathlib
 
+from esign.domain.signer import page_images
 from tests.support.page_images import fetch_image
 from tests.support.retention import admin_key
 from tests.support.signing import ANN, BOB, make_request, sget, spost, typed, upload
@@ -64,3 +65,15 @@ async def test_a_purge_deletes_the_requests_page_images_and_the_shared_ones_once
     left = blobs(server)
     assert not shared & left  # nothing uses the document now: its page images went with it
     assert not [k for k in left if "/pages/" in k or "/stands/" in k], left
+
+
+async def test_deleting_an_unused_document_deletes_its_page_images(server):
+    doc = await upload(server)
+    draft = await make_request(server, [ANN], fields={"text": TEXT}, document_id=doc, send=False)
+    await page_images.image(server.services, await draft.record(), 2, 960, "webp")  # as a signing page draws it
+    drawn = {k for k in blobs(server) if "/pages/" in k}
+    assert drawn, blobs(server)
+    assert (await server.client.delete(f"/v1/signing-requests/{draft.id}")).status == 204
+    assert (await server.client.delete(f"/v1/documents/{doc}")).status == 204
+    await server.run_jobs()
+    assert not drawn & blobs(server)
