@@ -6,6 +6,7 @@ from marshmallow import ValidationError, fields, post_load, validate, validates_
 
 from esign.api.changes import ChangeSchema, optional
 from esign.api.participant_schemas import participant_type
+from esign.api.retention_schemas import RetentionOverrideBody
 from esign.api.signing_request_schemas import DELIVERIES, CcOut, CcRecipient, FieldShape, RequestSettings
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.schema import Bool, Email, Int, Line, Locale, StrictSchema, UTCDateTime
@@ -76,6 +77,11 @@ class TemplateCreate(RequestSettings):
                                                "returned as `{email, name}`"})
     roles = fields.List(fields.Nested(Role), load_default=list, validate=validate.Length(max=10),
                         metadata={"description": "at most 10 signer roles"})
+    retention = fields.Nested(RetentionOverrideBody, allow_none=True, load_default=None, metadata={
+        "description": "extension: the retention of the requests made from this template, in place of their final "
+                       "state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless "
+                       "a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the "
+                       "organisation's `floor_days` of any final state (422); null: the policy's rules"})
     fields_from_text_tags = Bool(load_default=False, metadata={
         "description": "extension: adds one role field per text tag of the template's documents, every one of "
                        "them, each field naming its `document_id` (`{{type;role=Name;"
@@ -112,7 +118,7 @@ TemplateUpdate = type("TemplateUpdate", (_TemplateUpdateBase,),
 
 READ_FIELDS = ("id", "name", "description", "document_id", "document_ids", "signing_order", "default_message", "default_expiry_days",
                "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
-               "signing_level", "separate_stamp_page", "cc_emails", "roles", "sandbox", "created_at", "updated_at")
+               "signing_level", "separate_stamp_page", "cc_emails", "roles", "retention", "sandbox", "created_at", "updated_at")
 
 
 class Template(TemplateCreate):

@@ -11,6 +11,7 @@ from esign.api.signing_request_schemas import Recipient, SendOptions, SigningReq
 from esign.api.template_schemas import Template, TemplateCreate, TemplateUpdate
 from esign.domain.requests import lifecycle
 from esign.domain.requests.envelope import MAX_DOCUMENTS
+from esign.domain.retention import overrides
 from esign.domain.templating import templates as domain
 from esign.schema import CursorPageQuery, OutSchema, UTCDateTime, cursor_record, page_of
 
@@ -80,6 +81,7 @@ class TemplatesHandler(APIHandler):
     @idempotent
     async def post(self):
         body, problems = await self.checked_body(TemplateCreate())
+        await overrides.check_template(self.services, self.org_id, body.get("retention"))
         template = await domain.create(self.services, self.org, self.sandbox, body, problems)
         await self.write_json_of(lambda: Template().dump(template), 201)
 
@@ -105,6 +107,7 @@ class TemplateHandler(APIHandler):
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
         changes = await self.json_body(TemplateUpdate())
+        await overrides.check_template(self.services, self.org_id, changes.get("retention"))
         template = await domain.update(self.services, template, changes)
         await self.write_json_of(lambda: Template().dump(template))
 

@@ -301,6 +301,7 @@ class Template(TypedDict):
     signing_level: NotRequired[str]
     separate_stamp_page: NotRequired[bool]
     email_subject: NotRequired[str | None]
+    retention: NotRequired[Json | None]  # its own retention, `after_days` and `action` (esign.domain.retention)
     sandbox: bool
     version: int
     number: NotRequired[int]  # absent on templates made before numbering

@@ -90,8 +90,15 @@ class SigningRequests(Repository[SigningRequest]):
                                         ("_id", ASCENDING)]),
         # the retention sweep (esign.domain.retention.policy): requests of an organisation that ended before a
         # time and are neither purged nor scheduled, by state; then the scheduled purges that are due
+        # (`template_id` last: those made from a template with its own retention are left to it)
         *(Index(f"retention_{state}", [("org_id", ASCENDING), ("status", ASCENDING), ("purge.state", ASCENDING),
-                                       ("retention_purge_at", ASCENDING), (ENDED[state], ASCENDING)])
+                                       ("retention_purge_at", ASCENDING), (ENDED[state], ASCENDING),
+                                       ("template_id", ASCENDING)])
+          for state in PURGEABLE),
+        # ... and those made from a template that carries its own retention (esign.domain.retention.policy)
+        *(Index(f"retention_template_{state}", [("org_id", ASCENDING), ("template_id", ASCENDING), ("status", ASCENDING),
+                                                ("purge.state", ASCENDING), ("retention_purge_at", ASCENDING),
+                                                (ENDED[state], ASCENDING)], partial={"template_id": {"$type": "string"}})
           for state in PURGEABLE),
         Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
         # the requests a legal hold by template covers (esign.domain.retention.holds)
@@ -345,12 +352,19 @@ class SigningRequests(Repository[SigningRequest]):
                                    if criteria.get(f) is not None}
         return await self.col.count_documents(query)
 
-    async def to_schedule(self, org_id: str, status: str, ended_before: dt.datetime,
-                          limit: int) -> builtins.list[SigningRequest]:
+    async def to_schedule(self, org_id: str, status: str, ended_before: dt.datetime, limit: int, *,
+                          template_id: str | None = None,
+                          not_templates: Sequence[str] = ()) -> builtins.list[SigningRequest]:
         """The organisation's requests in `status` (one of PURGEABLE) that ended before `ended_before`, not
-        purged and not scheduled for a purge yet (index retention_<status>)."""
-        cursor = self.col.find({"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
-                                ENDED[status]: {"$lte": ended_before}}).limit(limit)
+        purged and not scheduled for a purge yet (index retention_<status>); with `template_id` those made
+        from that template only (index retention_template_<status>); none made from `not_templates`."""
+        query: Json = {"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
+                       ENDED[status]: {"$lte": ended_before}}
+        if template_id is not None:
+            query["template_id"] = template_id
+        elif not_templates:
+            query["template_id"] = {"$nin": builtins.list(not_templates)}
+        cursor = self.col.find(query).limit(limit)
         return self.records([d async for d in cursor])
 
     async def schedule_purge(self, request: SigningRequest, schedule: Json) -> bool:

@@ -19,12 +19,20 @@ class Templates(Repository[Template]):
                Index("org_number", [("org_id", ASCENDING), ("number", ASCENDING), ("sandbox", ASCENDING)]),
                # a purge keeps an original a template uses (esign.domain.retention)
                Index("org_document", [("org_id", ASCENDING), ("document_id", ASCENDING)]),
-               Index("org_documents", [("org_id", ASCENDING), ("document_ids", ASCENDING)])]
+               Index("org_documents", [("org_id", ASCENDING), ("document_ids", ASCENDING)]),
+               # the retention sweep: the templates that carry their own retention (esign.domain.retention.policy)
+               Index("org_retention", [("org_id", ASCENDING), ("retention.after_days", ASCENDING)])]
     cursor_fields = ("created_at",)
 
     async def uses_document(self, org_id: str, document_id: str) -> bool:
         """Whether a template of the organisation uses the document (indexes org_document, org_documents)."""
         return bool(await self.document_users(org_id, document_id, limit=1))
+
+    async def with_retention(self, org_id: str) -> list[Json]:
+        """`{id, retention}` of each template of the organisation that carries its own retention (index
+        org_retention; a template's `retention` is checked against the floor when it is set)."""
+        cursor = self.col.find({"org_id": org_id, "retention.after_days": {"$type": "number"}}, {"retention": 1})
+        return [{"id": d["_id"], "retention": d["retention"]} async for d in cursor]
 
     async def document_users(self, org_id: str, document_id: str, limit: int = 5) -> list[str]:
         """The ids of up to `limit` templates of the organisation that use the document (indexes

@@ -8,7 +8,7 @@ from tests.support.templates import field, make_template, template_body
 
 READ_KEYS = {"id", "name", "description", "document_id", "document_ids", "signing_order", "default_message", "default_expiry_days",
              "reminder_days", "email_subject", "identity_verification_required", "phone_verification_required",
-             "signing_level", "separate_stamp_page", "cc_emails", "roles", "sandbox", "created_at", "updated_at"}
+             "signing_level", "separate_stamp_page", "cc_emails", "roles", "retention", "sandbox", "created_at", "updated_at"}
 SUMMARY_KEYS = {"id", "name", "description", "document_id", "document_ids", "signing_order", "role_count", "created_at", "updated_at"}
 
 

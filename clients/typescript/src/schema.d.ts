@@ -3555,6 +3555,12 @@ export interface components {
             /** @description the signature-field create shape without `signer_id`, same bounds; at most 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first; 422 for another) and on a page that document has */
             fields?: components["schemas"]["RoleField"][];
         };
+        RetentionOverrideBody: {
+            /** @description days after the request ended; not below the organisation's `floor_days` of its state */
+            after_days: number;
+            /** @enum {string} */
+            action: "purge_content" | "purge_all";
+        };
         TemplateCreate: {
             /** @default false */
             phone_verification_required?: boolean;
@@ -3590,6 +3596,8 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /**
              * @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md)
              * @default false
@@ -3632,6 +3640,8 @@ export interface components {
             cc_emails: components["schemas"]["CcOut"][];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description made with a sandbox key: not counted toward the plan's limit, sent only with sandbox keys */
             sandbox?: boolean;
             /** Format: date-time */
@@ -3664,6 +3674,8 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md) */
             fields_from_text_tags?: boolean;
         };
@@ -4246,12 +4258,6 @@ export interface components {
             action: "purge_content" | "purge_all";
             /** @description why (kept in the tombstone) */
             reason: string;
-        };
-        RetentionOverrideBody: {
-            /** @description days after the request ended; not below the organisation's `floor_days` of its state */
-            after_days: number;
-            /** @enum {string} */
-            action: "purge_content" | "purge_all";
         };
         LegalHold: {
             /** Format: uuid */

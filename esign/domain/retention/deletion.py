@@ -1,13 +1,14 @@
 """Deletion on demand (docs/retention.md): an unused document (`DELETE /v1/documents/{id}`) and a finished
 bulk job's items (`DELETE /v1/bulk-jobs/{id}/items`). Each starts with one conditional update and leaves
 the rest to the job worker: the document's file goes by the purge's own `retention.delete_blob` job (one
-per key, a key already gone is success), which then removes the record; the items by
+per key, a key already gone is success), which then removes the record, and so do its pages' images; the items by
 `retention.delete_bulk_items`. Both jobs may run again after a crash and do nothing twice."""
 from __future__ import annotations
 
 import logging
 
 from esign.domain.ports import Services
+from esign.domain.signer import page_images
 from esign.domain.templating import bulk
 from esign.errors import ApiError, invalid_state, not_found
 from esign.jobs.kinds import JobKind
@@ -49,6 +50,8 @@ async def delete_document(services: Services, org_id: str, document_id: str) -> 
         await services.store.organizations.add_storage(org_id, -before["file_size"])
     await services.enqueue("retention.delete_blob", {"key": before["blob_key"], "document_id": document_id},
                            dedupe_key=f"retention.delete_blob:{before['blob_key']}")
+    for key in page_images.original_keys(before):  # its pages' images cached for signing pages and the editor
+        await services.enqueue("retention.delete_blob", {"key": key}, dedupe_key=f"retention.delete_blob:{key}")
     log.info("document %s deleted", document_id)
 
 

@@ -3,7 +3,11 @@ finished request's own `after_days` and `action`, within the organisation's floo
 state). It schedules the purge at once (its end + `after_days`, never sooner than `notice_days` from now)
 with one conditional update on the schedule read, and records `signing_request.purge_scheduled`. A key
 with the `write` scope may only move a purge later (the owner's "extend" after a notice); an earlier
-purge, or one of a request no rule would purge, needs `admin`."""
+purge, or one of a request no rule would purge, needs `admin`.
+
+A template's `retention` (`POST`/`PATCH /v1/templates`) is held to the same floor, that of every final
+state (a request made from it may end in any); the sweep (esign.domain.retention.policy) schedules the
+requests made from it by it, in place of their state's rule, unless they have their own."""
 from __future__ import annotations
 
 import datetime as dt
@@ -14,17 +18,43 @@ from esign.clock import iso
 from esign.domain.ports import Services
 from esign.domain.retention import policy
 from esign.errors import ApiError, invalid_state, validation_error
-from esign.store.records import Json, SigningRequest
+from esign.store.records import Json, SigningRequest, Template
 from esign.store.signing_requests import ENDED, PURGEABLE
 
 log = logging.getLogger("esign.retention")
 
 
-def _current(request: SigningRequest, rules: list[Json]) -> dt.datetime | None:
-    """When the request would be purged now: its schedule, else its state's rule; None: never."""
+def check_floor(effective: Json, states: list[str], after_days: int, field: str = "after_days") -> None:
+    """422 when `after_days` is below the floor (`floor_days`) of one of `states` in the policy `effective`."""
+    floors = effective.get("floor_days") or {}
+    for state in states:
+        floor = floors.get(state, 0)
+        if after_days < floor:
+            raise validation_error([{"field": field, "message": f"below the organisation's floor: {state} "
+                                                                f"requests are kept at least {floor} days"}])
+
+
+async def check_template(services: Services, org_id: str, retention: Json | None) -> None:
+    """A template's `retention` (None: none) within the floor of every final state (422 otherwise)."""
+    if retention is not None:
+        check_floor(await policy.effective(services, org_id), PURGEABLE, retention["after_days"], "retention.after_days")
+
+
+async def template_rule(services: Services, request: SigningRequest) -> Json | None:
+    """The retention of the template the request was made from (`after_days`, `action`), if it has one."""
+    template_id = request.get("template_id")
+    if not template_id:
+        return None
+    template: Template | None = await services.store.templates.by_id(template_id)
+    return template.get("retention") if template is not None else None
+
+
+def _current(request: SigningRequest, rules: list[Json], template: Json | None) -> dt.datetime | None:
+    """When the request would be purged now: its schedule, else its template's retention, else its
+    state's rule; None: never."""
     if request.get("retention_purge_at"):
         return request["retention_purge_at"]
-    rule = next((r for r in rules if r["state"] == request["status"]), None)
+    rule = template or next((r for r in rules if r["state"] == request["status"]), None)
     ended: dt.datetime = request[ENDED[request["status"]]]  # type: ignore[literal-required]  # a final state's end
     return ended + dt.timedelta(days=rule["after_days"]) if rule else None
 
@@ -39,14 +69,11 @@ async def override(services: Services, request: SigningRequest, after_days: int,
     if request.get("purge"):
         raise invalid_state("this signing request was purged already")
     effective = await policy.effective(services, request["org_id"])
-    floor = (effective.get("floor_days") or {}).get(status, 0)
-    if after_days < floor:
-        raise validation_error([{"field": "after_days", "message": f"below the organisation's floor: {status} "
-                                                                  f"requests are kept at least {floor} days"}])
+    check_floor(effective, [status], after_days)
     now = services.clock.now()
     ended: dt.datetime = request[ENDED[status]]  # type: ignore[literal-required]  # a final state's end
     purge_at = max(ended + dt.timedelta(days=after_days), now + dt.timedelta(days=effective["notice_days"]))
-    current = _current(request, effective["rules"])
+    current = _current(request, effective["rules"], await template_rule(services, request))
     if not may_shorten and (current is None or purge_at < current):
         raise ApiError(403, "insufficient_scope", "only an API key with the 'admin' scope may make a purge come "
                                                   "sooner; this key may extend it")

@@ -68,7 +68,7 @@ async def put(services: Services, org_id: str, body: Json) -> Json:
 
 
 def rule_name(rule: Json) -> str:
-    return f"{rule['state']} after {rule['after_days']} days"
+    return rule.get("name") or f"{rule['state']} after {rule['after_days']} days"
 
 
 async def preview(services: Services, org_id: str) -> Json:
@@ -84,13 +84,21 @@ async def preview(services: Services, org_id: str) -> Json:
     return {"rules": rules, "source": policy["source"]}
 
 
-async def _schedule(services: Services, org_id: str, rule: Json, notice_days: int) -> int:
+def template_rule_name(after_days: int) -> str:
+    return f"{after_days} days set by its template"
+
+
+async def _schedule(services: Services, org_id: str, rule: Json, notice_days: int, *, template_id: str | None = None,
+                    not_templates: list[str] | None = None) -> int:
+    """Schedule the requests of `rule` (see the module); with `template_id`, the requests made from that
+    template by its retention (`rule`); `not_templates`: those the rule leaves to their template's."""
     now = services.clock.now()
     after = dt.timedelta(days=rule["after_days"])
     notice = dt.timedelta(days=notice_days)
     repo = services.store.signing_requests
     count = 0
-    for request in await repo.to_schedule(org_id, rule["state"], now - after + notice, BATCH):
+    for request in await repo.to_schedule(org_id, rule["state"], now - after + notice, BATCH, template_id=template_id,
+                                          not_templates=not_templates or ()):
         ended: dt.datetime = request[ENDED[rule["state"]]]  # type: ignore[literal-required]  # the state's end
         purge_at = max(ended + after, now + notice)
         if await repo.schedule_purge(request, {"retention_purge_at": purge_at, "retention_action": rule["action"],
@@ -128,8 +136,17 @@ async def sweep(services: Services) -> int:
         orgs = await services.store.organizations.page_after(last, ORGS_PAGE)
         for org in orgs:
             policy = await effective(services, org["id"])
+            templates = await services.store.templates.with_retention(org["id"])
+            for template in templates:  # a template's own retention, in place of the state's rule
+                own = template["retention"]
+                for state in PURGEABLE:
+                    after_days = max(own["after_days"], (policy.get("floor_days") or {}).get(state, 0))
+                    rule = {"state": state, "after_days": after_days, "action": own["action"],
+                            "name": template_rule_name(after_days)}
+                    done += await _schedule(services, org["id"], rule, policy["notice_days"], template_id=template["id"])
             for rule in policy["rules"]:
-                done += await _schedule(services, org["id"], rule, policy["notice_days"])
+                done += await _schedule(services, org["id"], rule, policy["notice_days"],
+                                        not_templates=[t["id"] for t in templates])
         if len(orgs) < ORGS_PAGE:
             break
         last = orgs[-1]["id"]

@@ -8,7 +8,8 @@ point, does in order:
 
 1. the tombstone, written once (esign.domain.retention.tombstone);
 2. one `retention.delete_blob` job per blob key (deduplicated by key; a key already gone is success):
-   the request's own blobs, and each original document no other live request and no template uses;
+   the request's own blobs, the page images and stamped PDFs cached for its signing page, and each
+   original document no other live request and no template uses, with its page images;
 3. with `purge_all`, the redaction of the request's events (esign.store.events.Events.redact), and the
    scrubbing of the bulk item that made it and of its identity sessions (webhook deliveries store no
    body: each is built from the event when sent, so a delivery after the redaction carries none);
@@ -24,6 +25,7 @@ import uuid
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.domain.retention import deletion, holds, tombstone
+from esign.domain.signer import page_images
 from esign.errors import ApiError, invalid_state
 from esign.jobs.kinds import JobKind
 from esign.store.records import Job, Json, SigningRequest
@@ -79,17 +81,21 @@ def _event_id(request: SigningRequest, action: str, what: str) -> str:
     return str(uuid.uuid5(uuid.NAMESPACE_URL, f"esign:{request['id']}:purge:{action}:{what}"))
 
 
-async def _originals(services: Services, request: SigningRequest) -> list[str]:
-    """The blob keys of the request's original documents that nothing else still uses; their records
-    are marked purged."""
+async def _documents(services: Services, request: SigningRequest) -> list[str]:
+    """The blob keys of the page images and stamped PDFs cached for the request's signing page, and of
+    the request's original documents that nothing else still uses with their page images (shared by
+    every request of the document); the records of those originals are marked purged."""
     keys = []
+    default_locale = await page_images.org_locale(services, request)
     for listed in envelope.of(request):
-        in_use = (await services.store.signing_requests.uses_document(request["org_id"], listed["id"], request["id"])
-                  or await services.store.templates.uses_document(request["org_id"], listed["id"]))
         document = await services.store.documents.by_id(listed["id"])
-        if in_use or document is None:
+        if document is None:
             continue
-        keys.append(document["blob_key"])
+        keys += page_images.request_keys(request, document, default_locale)
+        if (await services.store.signing_requests.uses_document(request["org_id"], listed["id"], request["id"])
+                or await services.store.templates.uses_document(request["org_id"], listed["id"])):
+            continue
+        keys += [document["blob_key"], *page_images.original_keys(document)]
         await services.store.documents.content_purged(document["id"], services.clock.now())
     return keys
 
@@ -105,7 +111,7 @@ async def run(services: Services, payload: Json, job: Job) -> None:
         request = await repo.purge_tombstone(request["id"], await tombstone.build(services, request, purge))
         if request is None:
             return
-    for key in [*tombstone.blob_keys(request), *await _originals(services, request)]:
+    for key in [*tombstone.blob_keys(request), *await _documents(services, request)]:
         await services.enqueue("retention.delete_blob", {"key": key, "request_id": request["id"]},
                                dedupe_key=f"retention.delete_blob:{key}")
     action = purge["action"]

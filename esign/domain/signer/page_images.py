@@ -41,7 +41,7 @@ from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.errors import ApiError, invalid_state, not_found
 from esign.pdf.probe import STOPPING
-from esign.pdf.render import WIDTHS
+from esign.pdf.render import FORMATS, WIDTHS
 from esign.pdf.stands import spec_json
 from esign.store.records import Document, Json, SigningRequest
 
@@ -151,14 +151,12 @@ async def image(services: Services, request: SigningRequest, number: int, width:
     document = await _document(services, request, order, number)
     default_locale = await org_locale(services, request)
     fields, _ = _stamped(request, document["id"], _digests(request), default_locale)
-    size = width or "full"
     if not any(int(f["page_number"]) == number for f in fields):  # the original page, shared by every request
-        prefix = document["blob_key"].rsplit(".", 1)[0]
-        key = f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else f"{prefix}/pages/{number}-{size}.{fmt}"
+        key = _original_key(document, number, width, fmt)
         return await services.page_renderer.shared(
             key, lambda: _cached_or_drawn(services, request, document["blob_key"], number, key, width, fmt))
     address = addresses(request, document, [number], default_locale=default_locale)[number]
-    key = f"{_folder(request)}/pages/{number}-{address}-{size}.{fmt}"
+    key = _own_key(request, number, address, width, fmt)
 
     async def draw() -> bytes:
         try:
@@ -175,13 +173,58 @@ def _folder(request: SigningRequest) -> str:
     return f"orgs/{request['org_id']}/stands/{request['id']}"
 
 
+def _original_key(document: Document, number: int, width: int | None, fmt: str) -> str:
+    """The blob key of page `number` of the original `document` drawn `width` wide as `fmt`."""
+    prefix = document["blob_key"].rsplit(".", 1)[0]
+    return f"{prefix}/pages/{number}.png" if (fmt, width) == ("png", None) else \
+        f"{prefix}/pages/{number}-{width or 'full'}.{fmt}"
+
+
+def _own_key(request: SigningRequest, number: int, address: str, width: int | None, fmt: str) -> str:
+    return f"{_folder(request)}/pages/{number}-{address}-{width or 'full'}.{fmt}"
+
+
+def _stands_key(request: SigningRequest, document: Document, default_locale: str | None) -> str:
+    fields, names = _stamped(request, document["id"], _digests(request), default_locale)
+    state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
+    return f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
+
+
+def _with_memos(keys: Iterable[str]) -> list[str]:
+    return [k for key in keys for k in (key, _memo(key))]
+
+
+def original_keys(document: Document) -> list[str]:
+    """Every blob key a page image of the original `document` may be cached under (shared by every
+    request of the document; each with its failure memo): blob storage has no listing."""
+    return _with_memos(_original_key(document, number, width, fmt) for number in range(1, (document.get("page_count") or 0) + 1)
+                       for fmt in FORMATS for width in (None, *WIDTHS))
+
+
+def request_keys(request: SigningRequest, document: Document, default_locale: str | None) -> list[str]:
+    """Every blob key the request's own images and stamped PDFs of `document` may be cached under (each
+    with its failure memo): those of each state the request went through, its signers having signed one
+    after the other (by `signed_at`), up to its state now."""
+    signed = sorted((s for s in request["signers"] if s["status"] == "signed"), key=lambda s: str(s["signed_at"]))
+    keys = []
+    for count in range(len(signed) + 1):
+        now_signed = {s["id"] for s in signed[:count]}
+        state: SigningRequest = {**request, "signers": [
+            s if s["id"] in now_signed else {**s, "status": "pending"} for s in request["signers"]]}
+        keys.append(_stands_key(state, document, default_locale))
+        fields, _ = _stamped(state, document["id"], _digests(state), default_locale)
+        drawn = sorted({int(f["page_number"]) for f in fields})
+        found = addresses(state, document, drawn, default_locale=default_locale) if drawn else {}
+        keys += [_own_key(state, number, address, width, fmt) for number, address in found.items()
+                 for fmt in FORMATS for width in (None, *WIDTHS)]
+    return _with_memos(sorted(set(keys)))
+
+
 async def _stamped_pdf(services: Services, request: SigningRequest, document: Document,
                       default_locale: str | None) -> str:
     """The blob key of one of the request's documents as it stands now (the values given on it),
     made by a drawing child unless it was made before (a failure remembered as an image's is)."""
-    fields, names = _stamped(request, document["id"], _digests(request), default_locale)
-    state = hashlib.sha256(document["blob_key"].encode() + spec_json(request["id"], fields, names)).hexdigest()[:32]
-    key = f"{_folder(request)}/{RENDER_VERSION}-{state}.pdf"
+    key = _stands_key(request, document, default_locale)
 
     async def make() -> str:
         if await services.storage.size(key) is not None:

@@ -315,9 +315,11 @@ from .tagged_role_signer_metadata import TaggedRoleSignerMetadata
 from .tagged_role_signer_type import TaggedRoleSignerType
 from .template import Template
 from .template_create import TemplateCreate
+from .template_create_retention_type_1_type_0 import TemplateCreateRetentionType1Type0
 from .template_create_signing_level import TemplateCreateSigningLevel
 from .template_create_signing_order import TemplateCreateSigningOrder
 from .template_page import TemplatePage
+from .template_retention_type_1_type_0 import TemplateRetentionType1Type0
 from .template_send import TemplateSend
 from .template_send_metadata import TemplateSendMetadata
 from .template_send_variables import TemplateSendVariables
@@ -325,6 +327,7 @@ from .template_signing_level import TemplateSigningLevel
 from .template_signing_order import TemplateSigningOrder
 from .template_summary import TemplateSummary
 from .template_update import TemplateUpdate
+from .template_update_retention_type_1_type_0 import TemplateUpdateRetentionType1Type0
 from .template_update_signing_level import TemplateUpdateSigningLevel
 from .template_update_signing_order import TemplateUpdateSigningOrder
 from .text_tag import TextTag
@@ -659,9 +662,11 @@ __all__ = (
     "TaggedRoleSignerType",
     "Template",
     "TemplateCreate",
+    "TemplateCreateRetentionType1Type0",
     "TemplateCreateSigningLevel",
     "TemplateCreateSigningOrder",
     "TemplatePage",
+    "TemplateRetentionType1Type0",
     "TemplateSend",
     "TemplateSendMetadata",
     "TemplateSendVariables",
@@ -669,6 +674,7 @@ __all__ = (
     "TemplateSigningOrder",
     "TemplateSummary",
     "TemplateUpdate",
+    "TemplateUpdateRetentionType1Type0",
     "TemplateUpdateSigningLevel",
     "TemplateUpdateSigningOrder",
     "TextTag",

@@ -17,7 +17,9 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.cc_out import CcOut
+  from ..models.retention_override_body import RetentionOverrideBody
   from ..models.role import Role
+  from ..models.template_retention_type_1_type_0 import TemplateRetentionType1Type0
 
 
 
@@ -53,6 +55,10 @@ class Template:
             signing_level (TemplateSigningLevel | Unset):  Default: TemplateSigningLevel.SES.
             separate_stamp_page (bool | Unset):  Default: False.
             roles (list[Role] | Unset): at most 10 signer roles
+            retention (None | RetentionOverrideBody | TemplateRetentionType1Type0 | Unset): extension: the retention of the
+                requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days`
+                after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not
+                below the organisation's `floor_days` of any final state (422); null: the policy's rules
             sandbox (bool | Unset): made with a sandbox key: not counted toward the plan's limit, sent only with sandbox
                 keys
      """
@@ -75,6 +81,7 @@ class Template:
     signing_level: TemplateSigningLevel | Unset = TemplateSigningLevel.SES
     separate_stamp_page: bool | Unset = False
     roles: list[Role] | Unset = UNSET
+    retention: None | RetentionOverrideBody | TemplateRetentionType1Type0 | Unset = UNSET
     sandbox: bool | Unset = UNSET
 
 
@@ -83,7 +90,9 @@ class Template:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cc_out import CcOut # noqa: PLC0415
+        from ..models.retention_override_body import RetentionOverrideBody # noqa: PLC0415
         from ..models.role import Role # noqa: PLC0415
+        from ..models.template_retention_type_1_type_0 import TemplateRetentionType1Type0 # noqa: PLC0415
         id = str(self.id)
 
         name = self.name
@@ -171,6 +180,16 @@ class Template:
 
 
 
+        retention: dict[str, Any] | None | Unset
+        if isinstance(self.retention, Unset):
+            retention = UNSET
+        elif isinstance(self.retention, RetentionOverrideBody):
+            retention = self.retention.to_dict()
+        elif isinstance(self.retention, TemplateRetentionType1Type0):
+            retention = self.retention.to_dict()
+        else:
+            retention = self.retention
+
         sandbox = self.sandbox
 
 
@@ -209,6 +228,8 @@ class Template:
             field_dict["separate_stamp_page"] = separate_stamp_page
         if roles is not UNSET:
             field_dict["roles"] = roles
+        if retention is not UNSET:
+            field_dict["retention"] = retention
         if sandbox is not UNSET:
             field_dict["sandbox"] = sandbox
 
@@ -219,7 +240,9 @@ class Template:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cc_out import CcOut # noqa: PLC0415
+        from ..models.retention_override_body import RetentionOverrideBody # noqa: PLC0415
         from ..models.role import Role # noqa: PLC0415
+        from ..models.template_retention_type_1_type_0 import TemplateRetentionType1Type0 # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -373,6 +396,36 @@ class Template:
                 roles.append(roles_item)
 
 
+        def _parse_retention(data: object) -> None | RetentionOverrideBody | TemplateRetentionType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retention_type_0 = RetentionOverrideBody.from_dict(data)
+
+
+
+                return retention_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retention_type_1_type_0 = TemplateRetentionType1Type0.from_dict(data)
+
+
+
+                return retention_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RetentionOverrideBody | TemplateRetentionType1Type0 | Unset, data)
+
+        retention = _parse_retention(d.pop("retention", UNSET))
+
+
         sandbox = d.pop("sandbox", UNSET)
 
         template = cls(
@@ -394,6 +447,7 @@ class Template:
             signing_level=signing_level,
             separate_stamp_page=separate_stamp_page,
             roles=roles,
+            retention=retention,
             sandbox=sandbox,
         )
 

@@ -16,7 +16,9 @@ from uuid import UUID
 
 if TYPE_CHECKING:
   from ..models.cc_recipient import CcRecipient
+  from ..models.retention_override_body import RetentionOverrideBody
   from ..models.role import Role
+  from ..models.template_update_retention_type_1_type_0 import TemplateUpdateRetentionType1Type0
 
 
 
@@ -50,6 +52,11 @@ class TemplateUpdate:
             cc_emails (list[CcRecipient | str] | Unset): at most 20; each an email string or `{email, name}`, stored and
                 returned as `{email, name}`
             roles (list[Role] | Unset): at most 10 signer roles
+            retention (None | RetentionOverrideBody | TemplateUpdateRetentionType1Type0 | Unset): extension: the retention
+                of the requests made from this template, in place of their final state's rule (docs/retention.md): purged
+                `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-
+                requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the
+                policy's rules
             fields_from_text_tags (bool | Unset): extension: adds one role field per text tag of the template's documents,
                 every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-
                 insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422
@@ -71,6 +78,7 @@ class TemplateUpdate:
     default_expiry_days: int | Unset = UNSET
     cc_emails: list[CcRecipient | str] | Unset = UNSET
     roles: list[Role] | Unset = UNSET
+    retention: None | RetentionOverrideBody | TemplateUpdateRetentionType1Type0 | Unset = UNSET
     fields_from_text_tags: bool | Unset = UNSET
 
 
@@ -79,7 +87,9 @@ class TemplateUpdate:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
+        from ..models.retention_override_body import RetentionOverrideBody # noqa: PLC0415
         from ..models.role import Role # noqa: PLC0415
+        from ..models.template_update_retention_type_1_type_0 import TemplateUpdateRetentionType1Type0 # noqa: PLC0415
         phone_verification_required = self.phone_verification_required
 
         identity_verification_required = self.identity_verification_required
@@ -167,6 +177,16 @@ class TemplateUpdate:
 
 
 
+        retention: dict[str, Any] | None | Unset
+        if isinstance(self.retention, Unset):
+            retention = UNSET
+        elif isinstance(self.retention, RetentionOverrideBody):
+            retention = self.retention.to_dict()
+        elif isinstance(self.retention, TemplateUpdateRetentionType1Type0):
+            retention = self.retention.to_dict()
+        else:
+            retention = self.retention
+
         fields_from_text_tags = self.fields_from_text_tags
 
 
@@ -204,6 +224,8 @@ class TemplateUpdate:
             field_dict["cc_emails"] = cc_emails
         if roles is not UNSET:
             field_dict["roles"] = roles
+        if retention is not UNSET:
+            field_dict["retention"] = retention
         if fields_from_text_tags is not UNSET:
             field_dict["fields_from_text_tags"] = fields_from_text_tags
 
@@ -214,7 +236,9 @@ class TemplateUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cc_recipient import CcRecipient # noqa: PLC0415
+        from ..models.retention_override_body import RetentionOverrideBody # noqa: PLC0415
         from ..models.role import Role # noqa: PLC0415
+        from ..models.template_update_retention_type_1_type_0 import TemplateUpdateRetentionType1Type0 # noqa: PLC0415
         d = dict(src_dict)
         phone_verification_required = d.pop("phone_verification_required", UNSET)
 
@@ -366,6 +390,36 @@ class TemplateUpdate:
                 roles.append(roles_item)
 
 
+        def _parse_retention(data: object) -> None | RetentionOverrideBody | TemplateUpdateRetentionType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retention_type_0 = RetentionOverrideBody.from_dict(data)
+
+
+
+                return retention_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                retention_type_1_type_0 = TemplateUpdateRetentionType1Type0.from_dict(data)
+
+
+
+                return retention_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RetentionOverrideBody | TemplateUpdateRetentionType1Type0 | Unset, data)
+
+        retention = _parse_retention(d.pop("retention", UNSET))
+
+
         fields_from_text_tags = d.pop("fields_from_text_tags", UNSET)
 
         template_update = cls(
@@ -384,6 +438,7 @@ class TemplateUpdate:
             default_expiry_days=default_expiry_days,
             cc_emails=cc_emails,
             roles=roles,
+            retention=retention,
             fields_from_text_tags=fields_from_text_tags,
         )
 
