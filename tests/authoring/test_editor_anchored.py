@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import assert_error
 from tests.support.a11y import axe, open_page
 from tests.support.authoring import editor, opened, template_session, token_of
 from tests.support.browser import DESKTOP, chromium
@@ -43,6 +44,11 @@ async def test_the_session_view_places_anchored_role_fields_and_a_save_keeps_the
     assert (absent["role"], absent["field"], absent["refused"]) == ("Tenant", 1, True)
     assert "'Not in this lease' (occurrence 1) is not in the document's text" in absent["message"]
     assert (skipped["role"], skipped["field"], skipped["refused"], skipped["message"]) == ("Landlord", 0, False, None)
+    # as /v1 does: a request made from the template is refused with that message
+    err = assert_error(await client.post(f"/v1/templates/{template['id']}/send", {"signers": [
+        {"name": "Tess Tenant", "email": "tess@example.test", "role": "Tenant"},
+        {"name": "Lou Landlord", "email": "lou@example.test", "role": "Landlord"}]}), 422, "validation_error")
+    assert [d["message"] for d in err["details"]] == [absent["message"]]
 
     # a save of the roles as the page sends them keeps every anchor as it was, without coordinates
     roles = view["template"]["roles"]
