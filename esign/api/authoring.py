@@ -142,7 +142,8 @@ class OpenHandler(BaseHandler):
 
 class EditorSessionHandler(EditorBase):
     async def get(self):
-        view = {"session": domain.view(self.session), "request": None, "template": None, "fields": [], "documents": []}
+        view = {"session": domain.view(self.session), "request": None, "template": None, "fields": [], "documents": [],
+                "anchored": None}
         if self.session["request_id"]:
             request = await self.draft(self.session["request_id"])
             view.update(request=requests_domain.full_view(self.services, request),
@@ -151,7 +152,8 @@ class EditorSessionHandler(EditorBase):
         else:
             template = await self.template(self.session["template_id"])
             view.update(template=template, documents=await edits.documents(
-                self.services, await template_edits.stand_in(self.services, template), template_edits.base(template)))
+                self.services, await template_edits.stand_in(self.services, template), template_edits.base(template)),
+                        anchored=await detection.template_anchored(self.services, template))
         await self.write_json_of(lambda: EditorView().dump(view))
 
 

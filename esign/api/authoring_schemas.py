@@ -129,12 +129,37 @@ class EditorDocument(OutSchema):
     pages = fields.List(fields.Nested(PageSize), required=True)
 
 
+class EditorAnchored(OutSchema):
+    """A template role's field given at an `anchor`: where /v1 places it when a request is made (drawn by
+    the editor, read-only; the field itself stays an anchor), or, without a place, why."""
+    role = fields.String(required=True)
+    field = Int(required=True, metadata={"description": "the field's index in its role's `fields`"})
+    field_type = fields.String(required=True)
+    text = fields.String(required=True, metadata={"description": "the anchor's text"})
+    document_id = fields.UUID()
+    page_number = Int()
+    x_percent = fields.Float()
+    y_percent = fields.Float()
+    width_percent = fields.Float()
+    height_percent = fields.Float()
+    refused = Bool(metadata={"description": "no place: a request made from the template is refused (else the "
+                                            "field is left out, `if_missing` skip)"})
+    message = fields.String(allow_none=True, metadata={"description": "why /v1 refuses it"})
+
+
+class EditorAnchors(OutSchema):
+    boxes = fields.List(fields.Nested(EditorAnchored), required=True)
+    missing = fields.List(fields.Nested(EditorAnchored), required=True)
+
+
 class EditorView(OutSchema):
     session = fields.Nested(AuthoringSession, required=True)
     request = fields.Nested(SigningRequest, allow_none=True)
     template = fields.Nested(Template, allow_none=True, metadata={"description": "a template's session: the template"})
     documents = fields.List(fields.Nested(EditorDocument), dump_default=list, metadata={
         "description": "the draft's (or the template's) documents with their page sizes"})
+    anchored = fields.Nested(EditorAnchors, allow_none=True, metadata={
+        "description": "a template's session: where its role fields at an `anchor` land"})
     fields = fields.List(fields.Nested(FieldRead), dump_default=list, metadata={"description": "the draft's fields"})
 
 

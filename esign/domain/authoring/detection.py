@@ -13,7 +13,7 @@ from esign.domain.pages import placement
 from esign.domain.ports import Services
 from esign.domain.requests import envelope
 from esign.domain.templating import templates as templates_domain
-from esign.errors import not_found, validation_error
+from esign.errors import ApiError, not_found, validation_error
 from esign.store.records import Document, Json, SigningRequest, Template
 
 
@@ -104,6 +104,43 @@ async def request_anchors(services: Services, request: SigningRequest, fields: l
 async def template_anchors(services: Services, template: Template, fields: list[Json]) -> Json:
     return await anchored(services, await _documents(services, template["org_id"],
                                                      templates_domain.document_ids(template)), fields)
+
+
+async def template_anchored(services: Services, template: Template) -> Json:
+    """Where the template's role fields given at an `anchor` land in its documents, as /v1 places them when
+    a request is made (esign.domain.pages.placement.place_anchored), for the editor to draw, never saved:
+    `{boxes, missing}`, a box per match (`role`, `field`: the field's index in its role, `text`, and the
+    place), and each field that has none: `refused` with /v1's own words when a request made from the
+    template would be refused (422), else left out (`if_missing` "skip")."""
+    pending = [{**f, "role": role["name"], "field": j} for role in template["roles"]
+               for j, f in enumerate(role["fields"]) if f.get("anchor") and "x_percent" not in f]
+    if not pending:
+        return {"boxes": [], "missing": []}
+    documents = await _documents(services, template["org_id"], templates_domain.document_ids(template))
+    missing: list[Json] = []
+    placed: list[Json] = []
+    while pending:
+        try:
+            placed = await placement.place_anchored(services, documents, pending)
+            break
+        except ApiError as error:  # (422: each field /v1 would refuse names its index; else all of them)
+            why = (error.details or [{"message": error.message}])[0]["message"]
+            named = {int(d["field"].split(".")[1]): d["message"] for d in error.details or []
+                     if d["field"].count(".") == 2} or dict.fromkeys(range(len(pending)), why)
+            missing += [{**_anchored(pending[i]), "refused": True, "message": m} for i, m in named.items()]
+            pending = [f for i, f in enumerate(pending) if i not in named]
+    placed = [f for f in placed if "x_percent" in f]
+    found = {(f["role"], f["field"]) for f in placed}
+    missing += [{**_anchored(f), "refused": False, "message": None} for f in pending
+                if (f["role"], f["field"]) not in found]
+    boxes = [{**_anchored(f), **{k: f[k] for k in ("document_id", "page_number", "x_percent", "y_percent",
+                                                   "width_percent", "height_percent")}} for f in placed]
+    return {"boxes": boxes, "missing": missing}
+
+
+def _anchored(field: Json) -> Json:
+    return {"role": field["role"], "field": field["field"], "field_type": field["field_type"],
+            "text": field["anchor"]["text"]}
 
 
 async def covered(services: Services, request: SigningRequest, fields: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -921,6 +921,38 @@
     });
     layout();
     fields.forEach(draw);
+    drawAnchored();
+  }
+
+  /* A template's role fields at an `anchor` stay anchors: drawn read-only where /v1 places them when a
+     request is made (the server's own matching), and each that has no place listed with why. */
+  function drawAnchored() {
+    if (!view.anchored) return;
+    function roleOf(a) {
+      return roles.filter(function (r) { return r.name === a.role; })[0] || {id: null, name: a.role};
+    }
+    view.anchored.boxes.forEach(function (a, i) {
+      var at = sheets[a.document_id + ":" + a.page_number];
+      if (!at || at.layer.querySelector("[data-anchored='" + i + "']")) return;
+      var words = t("{type} for {role}, placed where the text “{text}” is found, when a request is made",
+                    {type: (TYPES[a.field_type] || {name: a.field_type}).name, role: roleOf(a).name, text: a.text});
+      var node = el("div", {className: "efield anchored " + colour(roleOf(a).id), role: "img", "aria-label": words,
+                            title: words, "data-anchored": String(i)});
+      node.appendChild(el("span", {className: "name", "aria-hidden": "true"}, (TYPES[a.field_type] || {name: a.field_type}).name));
+      ["left", "top", "width", "height"].forEach(function (side, i) {
+        node.style[side] = a[["x_percent", "y_percent", "width_percent", "height_percent"][i]] + "%";
+      });
+      at.layer.appendChild(node);
+    });
+    if (!view.anchored.missing.length || $("anchor-notes")) return;
+    var notes = el("ul", {id: "anchor-notes", className: "muted small"});
+    view.anchored.missing.forEach(function (a) {
+      var values = {role: roleOf(a).name, text: a.text, message: a.message};
+      notes.appendChild(el("li", {}, a.refused
+        ? t("{role}: the text “{text}” gives this field no place: a request made from this template is refused ({message})", values)
+        : t("{role}: the text “{text}” is not in the documents: this field is left out when a request is made", values)));
+    });
+    $("pages").parentNode.insertBefore(notes, $("pages"));
   }
 
   // --- adding a document (both modes), saving as a template (mode request), as the capabilities allow ---
