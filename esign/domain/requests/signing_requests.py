@@ -146,7 +146,8 @@ def role_problems(signers: list[Json]) -> list[Json]:
     """The 422 details of participants' types (esign.domain.requests.roles): a request has a signer,
     and an approver comes no later than any signer or viewer (a sequential request's order)."""
     types = [s.get("type") or "signer" for s in signers]
-    details = [] if "signer" in types else [{"field": "signers", "message": "at least one participant of type signer"}]
+    details = [] if not types or "signer" in types else [  # none yet: a draft the editor fills in
+        {"field": "signers", "message": "at least one participant of type signer"}]
     others = [s.get("order") or 1 for s, t in zip(signers, types) if t in ("signer", "viewer")]
     details += [{"field": f"signers.{i}.order", "message": "an approver acts before the signers and viewers: give it an "
                                                            "order no later than theirs"}
