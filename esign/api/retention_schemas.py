@@ -128,7 +128,8 @@ class RetentionPolicyBody(StrictSchema):
     notice_days = Int(required=True, validate=validate.Range(0, 365), metadata={
         "description": "signing_request.purge_scheduled is recorded this many days before a purge"})
     floor_days = fields.Dict(keys=fields.String(validate=validate.OneOf(STATES)),
-                             values=Int(validate=validate.Range(0, 36500)), load_default=dict, metadata={
+                             values=Int(validate=validate.Range(0, 36500)), load_default=dict,
+                             validate=validate.Length(max=len(STATES)), metadata={
         "description": "the floor: per final state, the days after its end before which no rule, override or "
                        "erasure request purges a request (a rule below it is 422; 0 or absent: none)"})
 

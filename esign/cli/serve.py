@@ -120,7 +120,8 @@ async def serve(cfg, host=None, port=None, with_worker=True):
         log.warning(warning)
     services.pdf_checker.start()  # the first upload does not wait for a checking process to start
     services.page_renderer.start()  # nor the first page image for a drawing one
-    services.body_loader.start()  # nor the first large JSON body (a bulk send's) for the fork server
+    services.body_loader.start().add_done_callback(  # nor the first large JSON body (a bulk send's) for the fork server
+        lambda _: log.info("the JSON-body child processes are ready"))
     stop = _stop_on_signal()
     if with_worker:
         make_worker(services).start()

@@ -103,9 +103,11 @@ class SigningRequests(Repository[SigningRequest]):
         Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
         # the requests a legal hold by template covers (esign.domain.retention.holds)
         Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
-        # the public verification page (esign.domain.evidence.verification): only completed requests have an id
-        Index("verification_id", [("verification_id", ASCENDING)], unique=True,
-              partial={"verification_id": {"$type": "string"}}),
+        # the public verification page (esign.domain.evidence.verification): only completed requests have an id.
+        # Not a unique index: 80 random bits collide once in about 2^40 requests, and a unique field would make
+        # the completing update (one per request, holding every field and value) check and roll back the
+        # whole document
+        Index("verification_id", [("verification_id", ASCENDING)], partial={"verification_id": {"$type": "string"}}),
         # sweeps
         Index("status_expires", [("status", ASCENDING), ("expires_at", ASCENDING)]),
         # the last completion: until when copy links made with a retiring service key work (esign.domain.orgs.rotation)

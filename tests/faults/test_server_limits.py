@@ -140,6 +140,9 @@ def test_idle_connection_flood_beyond_the_file_limit(tmp_path, server_keys):
     try:
         if not server_keys:
             assert srv.started["max_connections"] == 128
+        # the fork server and the JSON-body children start in the background: a flood while they do
+        # exhausts the descriptors their start needs (the fork server's handshake fails, loudly)
+        srv.wait_for_log("the JSON-body child processes are ready", timeout=60)
         socks = open_idle(srv.port, 400)
         assert len(socks) >= 250  # well past the 256 descriptors the server may open
         started = time.monotonic()
