@@ -18,6 +18,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 log = logging.getLogger("esign.processes")
 PRELOAD = ["esign.app"]  # what each child has imported before it forks
+CLOSE_WAIT = 10  # seconds a closing pool waits for the children still starting (ChildPool.close)
 
 
 class ChildPool:
@@ -63,8 +64,13 @@ class ChildPool:
             raise
 
     async def close(self) -> None:
-        if self._warming is not None:
-            self._warming.cancel()
+        if self._warming is not None and not self._warming.done():
+            # a child half-started when the pool shuts down breaks the fork server's hand-over, which
+            # prints a traceback: a server stopped right after its start lets the start finish first
+            try:
+                await asyncio.wait_for(asyncio.shield(self._warming), CLOSE_WAIT)
+            except asyncio.TimeoutError:
+                self._warming.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

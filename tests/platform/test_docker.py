@@ -62,7 +62,8 @@ def test_the_image_runs_as_a_non_root_user_with_a_healthcheck(tmp_path):
 def _probe_a_server(code: str, tmp_path) -> int:
     env = clean_env(ESIGN_CONFIG=str(image_config()), ESIGN_DATABASE_URL="memory://", ESIGN_SERVER_HOST="127.0.0.1",
                     ESIGN_SERVER_PORT="0", ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="",
-                    ESIGN_STORAGE_PATH=str(tmp_path / "blobs"), ESIGN_EMAIL_PATH=str(tmp_path / "mail"))
+                    ESIGN_STORAGE_PATH=str(tmp_path / "blobs"),
+                    ESIGN_SIGNING_KEY_DIR=str(tmp_path / "keys"), ESIGN_EMAIL_PATH=str(tmp_path / "mail"))
     with Serve(env, cwd=tmp_path) as server:
         port = server.listening["url"].rsplit(":", 1)[1]
         ok = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "-c", code], timeout=30,
@@ -89,6 +90,7 @@ def test_first_start_prints_the_first_organisations_key(tmp_path):
     `listening` and works; stdout carries it once, the log never."""
     env = clean_env(ESIGN_CONFIG=str(image_config()), ESIGN_DATABASE_URL="memory://", ESIGN_SERVER_HOST="127.0.0.1",
                     ESIGN_SERVER_PORT="0", ESIGN_STORAGE_PATH=str(tmp_path / "blobs"),
+                    ESIGN_SIGNING_KEY_DIR=str(tmp_path / "keys"),
                     ESIGN_EMAIL_PATH=str(tmp_path / "mail"), ESIGN_BOOTSTRAP_FIRST_ORGANIZATION="Northwind")
     with Serve(env, cwd=tmp_path) as server:
         [first] = server.lines
@@ -107,6 +109,7 @@ async def test_a_restart_on_the_same_database_prints_nothing(tmp_path, capsys):
     the key, the restart prints nothing and makes no second key."""
     cfg = configmod.load(str(image_config()), environ={
         "ESIGN_DATABASE_URL": "memory://", "ESIGN_STORAGE_PATH": str(tmp_path / "blobs"),
+        "ESIGN_SIGNING_KEY_DIR": str(tmp_path / "keys"),
         "ESIGN_EMAIL_PATH": str(tmp_path / "mail")})
     database = dbmod.connect("memory://", "persistent")
     printed = []
