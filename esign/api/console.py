@@ -24,6 +24,8 @@ from esign import i18n
 from esign.api.access_log import loggable_path
 from esign.api.base import BaseHandler
 from esign.api.signer_page import asset_url, csp, page_locale
+from esign.domain.authoring import sessions
+from esign.domain.console import requests as console_requests
 from esign.domain.console import sign_in
 from esign.errors import ApiError
 from esign.schema import EMAIL_RE
@@ -307,3 +309,18 @@ ROUTES = [
     ("/console/sign-out", SignOutHandler),
     ("/console/sessions", SessionsHandler),
 ]
+
+
+async def open_editor(handler: ConsoleHandler, sandbox: bool, subject_id: str, action: str, what: str,
+                      request_id: str | None = None, template_id: str | None = None) -> None:
+    """Open a draft (`request_id`) or a template (`template_id`) in the editor for the signed-in member:
+    an authoring session with the default capabilities, the member acting, recorded as `action`; then
+    there. (The rooms `authoring` and `console` are independent, so the HTTP layer joins them.)"""
+    member = handler.member or {}
+    org = await handler.services.store.organizations.by_id(member["org_id"])
+    body = {**console_requests.editor_session(member, request_id, template_id),
+            "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
+    session, url = await sessions.create(handler.services, org or {}, console_requests.owner(member), sandbox, body,
+                                         member=console_requests.actor(member))
+    console_requests.done(handler.services, member, action, subject_id, f"authoring session {session['id']}", what=what)
+    handler.redirect(url, status=303)

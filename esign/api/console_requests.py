@@ -8,9 +8,8 @@ from typing import Any
 import marshmallow
 
 from esign import i18n
-from esign.api.console import STATUS_NAMES, ConsoleError, ConsoleHandler
+from esign.api.console import STATUS_NAMES, ConsoleError, ConsoleHandler, open_editor
 from esign.api.signing_request_schemas import SignerBase
-from esign.domain.authoring import sessions
 from esign.domain.console import requests as console_requests
 from esign.domain.requests import envelope
 from esign.pdf.certificate_words import EMAIL_LABELS, EMAIL_SENT, LABELS
@@ -151,13 +150,8 @@ class EditHandler(RequestPage):
         request = await self.acted_on(request_id)
         if request is None:
             return
-        member = self.member or {}
-        org = await self.services.store.organizations.by_id(member["org_id"])
-        body = {**console_requests.editor_session(member, request['id']), "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
-        session, url = await sessions.create(self.services, org or {}, console_requests.owner(member),
-                                             bool(request.get("sandbox")), body, member=console_requests.actor(member))
-        console_requests.done(self.services, member, "editor_opened", request["id"], f"authoring session {session['id']}")
-        self.redirect(url, status=303)
+        await open_editor(self, bool(request.get("sandbox")), request["id"], "editor_opened", "signing request",
+                          request_id=request["id"])
 
 
 ROUTES = [

@@ -11,9 +11,8 @@ from typing import Any
 import marshmallow
 
 from esign import i18n
-from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleError, ConsoleHandler
+from esign.api.console import BAD_CURSOR, FORM_BYTES, ConsoleError, ConsoleHandler, open_editor
 from esign.api.signing_request_schemas import SignerBase
-from esign.domain.authoring import sessions
 from esign.domain.authoring.sessions import MAX_ROLES
 from esign.domain.console import requests as console_requests
 from esign.domain.templating import templates as templates_domain
@@ -94,15 +93,8 @@ class EditTemplateHandler(UseTemplatePage):
         if template is None:
             return
         self.check_csrf(self.form())
-        member = self.member or {}
-        org = await self.services.store.organizations.by_id(member["org_id"])
-        body = {**console_requests.editor_session(member, template_id=template["id"]),
-                "capabilities": dict(sessions.CAPABILITY_DEFAULTS)}
-        session, url = await sessions.create(self.services, org or {}, console_requests.owner(member),
-                                             bool(template.get("sandbox")), body, member=console_requests.actor(member))
-        console_requests.done(self.services, member, "template_editor_opened", template["id"],
-                              f"authoring session {session['id']}", what="template")
-        self.redirect(url, status=303)
+        await open_editor(self, bool(template.get("sandbox")), template["id"], "template_editor_opened", "template",
+                          template_id=template["id"])
 
 
 ROUTES = [
