@@ -20,6 +20,11 @@ from esign.schema import (
 ACTIONS = ("purge_content", "purge_all")
 STATES = ("completed", "cancelled", "expired")
 MAX_HELD_IDS = 1000  # request ids one legal hold names
+# the signing request's retention and revocation (esign.api.signing_request_schemas.SigningRequest)
+PURGE_AT_TEXT = "extension: when the retention policy purges it (`retention_rule` says by which rule)"
+REVOKED_TEXT = ("extension: when its sender revoked it (`POST .../revoke`): its public verification page says "
+                "`revoked_by_sender` (docs/signing.md)")
+REASON_TEXT = "extension: the reason its sender gave for revoking it (removed by a `purge_all`)"
 
 
 class PurgeBody(StrictSchema):
@@ -30,6 +35,12 @@ class PurgeBody(StrictSchema):
         "agents in the request and its events (a request purged of its content may be purged of all later)")})
     reason = Line(required=True, validate=validate.Length(1, 500), metadata={
         "description": "why (kept in the tombstone)"})
+
+
+class RevokeBody(StrictSchema):
+    reason = Line(required=True, validate=validate.Length(1, 500), metadata={
+        "description": "why the sender no longer stands by the signed documents (shown on the verification page only "
+                       "to an organisation that opts in to names)"})
 
 
 class TombstoneDocument(OutSchema):

@@ -223,6 +223,9 @@ class SigningRequest(TypedDict):
     seal_fingerprint: NotRequired[str]
     combined_sha256: NotRequired[str]
     certificate_sha256: NotRequired[str]
+    # revoked by its sender after completion (esign.domain.evidence.revocation)
+    revoked_at: NotRequired[dt.datetime]
+    revocation_reason: NotRequired[str | None]
     delivery: NotRequired[Json]  # the enterprise delivery's state (esign.domain.mail.enterprise_delivery)
     # a purge begun or done, what it keeps, and when it finished (esign.domain.retention.purge)
     purge: NotRequired[Json]

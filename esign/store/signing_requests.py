@@ -19,6 +19,8 @@ PURGEABLE = ["completed", "cancelled", "expired"]
 # when a request in each of those states ended
 ENDED = {"completed": "completed_at", "cancelled": "cancelled_at", "expired": "expired_at"}
 SORTS = ("created_at", "updated_at", "expires_at")
+# a completed request whose certificate is still to be made (a revocation waits for it)
+UNSEALED = ["processing", "failed"]
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
                           "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status", "signers.type",
@@ -294,6 +296,15 @@ class SigningRequests(Repository[SigningRequest]):
             {"_id": record["id"], "org_id": record["org_id"], "status": {"$in": PURGEABLE},
              "version": record["version"], "$or": open_},
             {"$set": {"purge": purge, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
+    async def revoke(self, record: SigningRequest, reason: str, at: dt.datetime) -> SigningRequest | None:
+        """Mark a completed request whose signed PDF is made, not revoked and not purged, as revoked by its sender
+        (esign.domain.evidence.revocation); None when it is not (any more) such a request."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": record["id"], "org_id": record["org_id"], "status": "completed", "revoked_at": None,
+             "purge": {"$exists": False}, "signed_pdf_status": {"$nin": UNSEALED}},
+            {"$set": {"revoked_at": at, "revocation_reason": reason, "updated_at": at}, "$inc": {"version": 1}},
             return_document=ReturnDocument.AFTER))
 
     async def purge_tombstone(self, request_id: str, tombstone: Json) -> SigningRequest | None:

@@ -192,6 +192,8 @@ from .retention_preview import RetentionPreview
 from .retention_rule import RetentionRule
 from .retention_rule_action import RetentionRuleAction
 from .retention_rule_state import RetentionRuleState
+from .revoke_body import RevokeBody
+from .revoked_data import RevokedData
 from .role import Role
 from .role_data import RoleData
 from .role_data_metadata import RoleDataMetadata
@@ -296,6 +298,8 @@ from .signing_request_purge_scheduled_delivery_event import SigningRequestPurgeS
 from .signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
+from .signing_request_revoked_delivery import SigningRequestRevokedDelivery
+from .signing_request_revoked_delivery_event import SigningRequestRevokedDeliveryEvent
 from .signing_request_sent_delivery import SigningRequestSentDelivery
 from .signing_request_sent_delivery_event import SigningRequestSentDeliveryEvent
 from .signing_request_signer_replaced_delivery import SigningRequestSignerReplacedDelivery
@@ -539,6 +543,8 @@ __all__ = (
     "RetentionRule",
     "RetentionRuleAction",
     "RetentionRuleState",
+    "RevokeBody",
+    "RevokedData",
     "Role",
     "RoleData",
     "RoleDataMetadata",
@@ -643,6 +649,8 @@ __all__ = (
     "SigningRequestPurgeType1Type0",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",
+    "SigningRequestRevokedDelivery",
+    "SigningRequestRevokedDeliveryEvent",
     "SigningRequestSentDelivery",
     "SigningRequestSentDeliveryEvent",
     "SigningRequestSignerReplacedDelivery",
