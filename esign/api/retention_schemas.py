@@ -161,11 +161,28 @@ class RetentionPolicy(OutSchema):
     updated_at = UTCDateTime(allow_none=True, dump_default=None)
 
 
-class PreviewRule(RuleOut):
-    now = fields.Integer(required=True, metadata={"description": "requests the rule would purge now"})
+class PreviewCounts(OutSchema):
+    now = fields.Integer(required=True, metadata={"description": "requests it would purge now"})
     next_30_days = fields.Integer(required=True, metadata={"description": "now and within 30 days"})
 
 
+class PreviewRule(RuleOut, PreviewCounts):
+    """A rule of the policy with its counts."""
+
+
+class PreviewTemplate(PreviewCounts):
+    template_id = fields.UUID(required=True)
+    after_days = fields.Integer(required=True, metadata={"description": "the template's retention (raised to a "
+                                                                        "state's floor for the requests of that state)"})
+    action = fields.String(required=True)
+
+
 class RetentionPreview(OutSchema):
-    rules = fields.List(fields.Nested(PreviewRule), required=True)
+    rules = fields.List(fields.Nested(PreviewRule), required=True, metadata={
+        "description": "the policy's rules: the requests of their state made from no template with its own retention "
+                       "(or scheduled by a rule already)"})
+    templates = fields.List(fields.Nested(PreviewTemplate), required=True, metadata={
+        "description": "each template with its own retention: the requests made from it, whatever their final state"})
+    requests = fields.Nested(PreviewCounts, required=True, metadata={
+        "description": "the requests whose own retention was set (`PUT /v1/signing-requests/{id}/retention`)"})
     source = fields.String(required=True)

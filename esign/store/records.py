@@ -236,6 +236,7 @@ class SigningRequest(TypedDict):
     retention_action: NotRequired[str]
     retention_rule: NotRequired[str]
     retention_after_days: NotRequired[int]
+    retention_by: NotRequired[str]  # what scheduled it: `rule`, `template` or `request` (its own retention)
     # not stored: the version whose effects are being done, on the request handed to them
     # (esign.domain.requests.effects), from which their events take their ids
     following: NotRequired[int]

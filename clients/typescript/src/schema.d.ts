@@ -1259,7 +1259,7 @@ export interface paths {
         };
         /**
          * What the retention policy would purge (extension)
-         * @description Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`, those included), legal holds aside.
+         * @description Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each template with its own retention and the requests with their own, the requests not purged that it would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`, those included), legal holds and the notice delay aside.
          */
         get: operations["previewRetentionPolicy"];
         put?: never;
@@ -4295,16 +4295,38 @@ export interface components {
             };
         };
         PreviewRule: {
+            /** @description requests it would purge now */
+            now: number;
+            /** @description now and within 30 days */
+            next_30_days: number;
             state: string;
             after_days: number;
             action: string;
-            /** @description requests the rule would purge now */
+        };
+        PreviewTemplate: {
+            /** @description requests it would purge now */
+            now: number;
+            /** @description now and within 30 days */
+            next_30_days: number;
+            /** Format: uuid */
+            template_id: string;
+            /** @description the template's retention (raised to a state's floor for the requests of that state) */
+            after_days: number;
+            action: string;
+        };
+        PreviewCounts: {
+            /** @description requests it would purge now */
             now: number;
             /** @description now and within 30 days */
             next_30_days: number;
         };
         RetentionPreview: {
+            /** @description the policy's rules: the requests of their state made from no template with its own retention (or scheduled by a rule already) */
             rules: components["schemas"]["PreviewRule"][];
+            /** @description each template with its own retention: the requests made from it, whatever their final state */
+            templates: components["schemas"]["PreviewTemplate"][];
+            /** @description the requests whose own retention was set (`PUT /v1/signing-requests/{id}/retention`) */
+            requests: components["schemas"]["PreviewCounts"];
             source: string;
         };
         PurgeBody: {

@@ -79,7 +79,7 @@ async def override(services: Services, request: SigningRequest, after_days: int,
                                                   "sooner; this key may extend it")
     rule = f"{after_days} days set for this request"
     schedule = {"retention_purge_at": purge_at, "retention_action": action, "retention_rule": rule,
-                "retention_after_days": after_days}
+                "retention_after_days": after_days, "retention_by": "request"}
     updated = await services.store.signing_requests.reschedule_purge(request, schedule)
     if updated is None:
         raise invalid_state("the signing request's retention changed meanwhile; retry")

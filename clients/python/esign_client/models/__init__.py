@@ -144,7 +144,9 @@ from .phone_code_out import PhoneCodeOut
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .preview_counts import PreviewCounts
 from .preview_rule import PreviewRule
+from .preview_template import PreviewTemplate
 from .progress import Progress
 from .public_link import PublicLink
 from .public_link_create import PublicLinkCreate
@@ -495,7 +497,9 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PreviewCounts",
     "PreviewRule",
+    "PreviewTemplate",
     "Progress",
     "PublicLink",
     "PublicLinkCreate",
