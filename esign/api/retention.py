@@ -58,7 +58,7 @@ class RequestRetentionHandler(RequestHandler):
         request = await self.load(request_id)
         lifecycle.check_changeable(request, self.sandbox, "signing request")
         updated = await overrides.override(self.services, request, body["after_days"], body["action"],
-                                           may_shorten="admin" in self.api_key.get("scopes", ()))
+                                           may_shorten=self.has_scope("admin"))
         self.write_request(updated)
 
 

@@ -24,7 +24,7 @@ async def test_the_preview_counts_templates_and_requests_own_retention_as_the_sw
     assert (await client.request("PUT", "/v1/retention-policy", json_body=POLICY, key=admin)).status == 200
     doc = (await client.upload(SAMPLE_PDF.read_bytes(), "contract.pdf")).json["id"]
     template = await client.post("/v1/templates", {"name": "Short-lived", "document_id": doc, "roles": [
-        {"name": "Signer", "fields": [field()]}], "retention": {"after_days": 40, "action": "purge_all"}})
+        {"name": "Signer", "fields": [field()]}], "retention": {"after_days": 40, "action": "purge_all"}}, key=admin)
     assert template.status == 201, template
     sent = await client.post(f"/v1/templates/{template.json['id']}/send", {"signers": [
         {"name": "Tess Template", "email": "tess@example.test", "role": "Signer"}]})

@@ -3653,7 +3653,7 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /**
              * @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md)
@@ -3697,7 +3697,7 @@ export interface components {
             cc_emails: components["schemas"]["CcOut"][];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description made with a sandbox key: not counted toward the plan's limit, sent only with sandbox keys */
             sandbox?: boolean;
@@ -3731,7 +3731,7 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md) */
             fields_from_text_tags?: boolean;
