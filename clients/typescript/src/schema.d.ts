@@ -1389,7 +1389,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a person's data (extension)
-         * @description Requires the `admin` scope. Every signing request of the organisation that the address signs, oldest first (at most 200 a call; `truncated` says there are more), is purged with `purge_all` through the job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its tombstone with `reason`.
+         * @description Requires the `admin` scope. Every signing request of the organisation that the address signs, oldest first (at most 200 a call; `truncated` says there are more), is purged with `purge_all` through the job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its tombstone with `reason`. The person's other records are reported in `other_records`: the contact deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity sessions scrubbed with their requests; nothing of them while a legal hold names the address (docs/retention.md).
          */
         post: operations["createErasureRequest"];
         delete?: never;
@@ -4423,6 +4423,16 @@ export interface components {
             held: number;
             kept: number;
         };
+        ErasureOther: {
+            /** @description contact, bulk_item, public_link_use, identity_session, webhook_delivery */
+            kind: string;
+            /** @description `deleted` (the contact), `scrubbed` (the address and what was given with it removed now), `purging` (an identity session, scrubbed by its request's purge), `kept` (`why`), `held` (a legal hold names the address: nothing of the person's other records changed), `not_stored` (webhook deliveries) */
+            outcome: string;
+            count: number;
+            why?: string | null;
+            /** @description `held`: the active holds that name the address */
+            legal_holds?: components["schemas"]["HeldBy"][];
+        };
         ErasureReport: {
             email: string;
             reason: string;
@@ -4431,6 +4441,8 @@ export interface components {
             /** @description oldest first, at most 200 */
             records: components["schemas"]["ErasureRecord"][];
             counts: components["schemas"]["ErasureCounts"];
+            /** @description the person's records besides signing requests, by kind (at most 1000 bulk rows and 1000 public link uses a call) */
+            other_records: components["schemas"]["ErasureOther"][];
             /** @description there are more: ask again once these are purged */
             truncated: boolean;
         };

@@ -83,6 +83,7 @@ from .embedded_url_response import EmbeddedUrlResponse
 from .envelope_document import EnvelopeDocument
 from .erasure_body import ErasureBody
 from .erasure_counts import ErasureCounts
+from .erasure_other import ErasureOther
 from .erasure_record import ErasureRecord
 from .erasure_report import ErasureReport
 from .error_detail import ErrorDetail
@@ -436,6 +437,7 @@ __all__ = (
     "EnvelopeDocument",
     "ErasureBody",
     "ErasureCounts",
+    "ErasureOther",
     "ErasureRecord",
     "ErasureReport",
     "ErrorDetail",
