@@ -28,6 +28,7 @@ from esign.api import (
     public_link_page,
     public_links,
     retention,
+    revocation,
     seal,
     signer,
     signer_roles,
@@ -51,7 +52,7 @@ MB = 1024 * 1024
 API_MODULES = [health, meta, metrics, documents, contacts, usage, webhooks, events, signing_requests, templates, bulk, files,
                seal, copies, signer, signer_text, signer_roles, identity, email_webhooks, console, console_new, console_requests,
                console_templates,
-               authoring, retention, legal_holds, erasure, public_links, public_link_page, verification]
+               authoring, retention, revocation, legal_holds, erasure, public_links, public_link_page, verification]
 
 
 def all_routes() -> list[tuple[str, type]]:

@@ -91,6 +91,7 @@ OPERATION_IDS = {
     ("post", "/v1/signing-requests/{request_id}/send"): "sendSigningRequest",
     ("post", "/v1/signing-requests/{request_id}/cancel"): "cancelSigningRequest",
     ("post", "/v1/signing-requests/{request_id}/purge"): "purgeSigningRequest",
+    ("post", "/v1/signing-requests/{request_id}/revoke"): "revokeSigningRequest",
     ("get", "/v1/retention-policy"): "getRetentionPolicy",
     ("put", "/v1/retention-policy"): "setRetentionPolicy",
     ("get", "/v1/retention-policy/preview"): "previewRetentionPolicy",

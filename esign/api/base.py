@@ -312,6 +312,10 @@ class APIHandler(BaseHandler):
     def org_id(self) -> str:
         return self.org["id"]
 
+    def has_scope(self, scope: str) -> bool:
+        """Whether the caller's key has `scope` beside the method's (`admin` lets retention come sooner)."""
+        return scope in self.api_key.get("scopes", ())
+
     async def fingerprint(self) -> str:
         """What an Idempotency-Key is bound to: the SHA-256 of a JSON body's canonical form (keys
         sorted, no spacing), so a retry that serialises the same JSON differently is the same request;

@@ -36,6 +36,18 @@ class ErasureCounts(OutSchema):
     kept = fields.Integer(required=True)
 
 
+class ErasureOther(OutSchema):
+    kind = fields.String(required=True, metadata={"description": ", ".join(erasure.OTHER_KINDS)})
+    outcome = fields.String(required=True, metadata={"description": (
+        "`deleted` (the contact), `scrubbed` (the address and what was given with it removed now), `purging` (an "
+        "identity session, scrubbed by its request's purge), `kept` (`why`), `held` (a legal hold names the "
+        "address: nothing of the person's other records changed), `not_stored` (webhook deliveries)")})
+    count = fields.Integer(required=True)
+    why = fields.String(allow_none=True, dump_default=None)
+    legal_holds = fields.List(fields.Nested(HeldBy), dump_default=list, metadata={
+        "description": "`held`: the active holds that name the address"})
+
+
 class ErasureReport(OutSchema):
     email = fields.String(required=True)
     reason = fields.String(required=True)
@@ -43,6 +55,9 @@ class ErasureReport(OutSchema):
     records = fields.List(fields.Nested(ErasureRecord), required=True, metadata={
         "description": f"oldest first, at most {erasure.MAX_RECORDS}"})
     counts = fields.Nested(ErasureCounts, required=True)
+    other_records = fields.List(fields.Nested(ErasureOther), required=True, metadata={
+        "description": "the person's records besides signing requests, by kind (at most "
+                       f"{erasure.MAX_OTHERS} bulk rows and {erasure.MAX_OTHERS} public link uses a call)"})
     truncated = fields.Boolean(required=True, metadata={
         "description": "there are more: ask again once these are purged"})
 
@@ -58,7 +73,10 @@ class ErasureRequestsHandler(APIHandler):
                            "(`outcome` `purging`, or `purged` when that was done before), or reported `held` "
                            "(naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the "
                            "retention policy), or because it is a draft or pending (delete or cancel it, then ask "
-                           "again). Each purge keeps its tombstone with `reason`.")
+                           "again). Each purge keeps its tombstone with `reason`. The person's other records are "
+                           "reported in `other_records`: the contact deleted, the bulk rows and public link uses "
+                           "scrubbed unless their request is kept, the identity sessions scrubbed with their "
+                           "requests; nothing of them while a legal hold names the address (docs/retention.md).")
     @idempotent
     async def post(self):
         body = await self.json_body(ErasureBody())

@@ -58,7 +58,7 @@ class RequestRetentionHandler(RequestHandler):
         request = await self.load(request_id)
         lifecycle.check_changeable(request, self.sandbox, "signing request")
         updated = await overrides.override(self.services, request, body["after_days"], body["action"],
-                                           may_shorten="admin" in self.api_key.get("scopes", ()))
+                                           may_shorten=self.has_scope("admin"))
         self.write_request(updated)
 
 
@@ -89,9 +89,11 @@ class RetentionPreviewHandler(APIHandler):
 
     @operation("What the retention policy would purge (extension)", tags=["retention"],
                responses={200: RetentionPreview},
-               description="Requires the `admin` scope. For each rule, the requests not purged that it would "
-                           "purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the "
-                           "next 30 days (`next_30_days`, those included), legal holds aside.")
+               description="Requires the `admin` scope. As the worker's sweep applies them: for each rule of the "
+                           "policy, each template with its own retention and the requests with their own, the "
+                           "requests not purged that it would purge now (`now`: ended `after_days` ago or more, or "
+                           "scheduled for now) and within the next 30 days (`next_30_days`, those included), legal "
+                           "holds and the notice delay aside.")
     async def get(self):
         self.write_json(RetentionPreview().dump(await policy.preview(self.services, self.org_id)))
 

@@ -20,6 +20,11 @@ from esign.schema import (
 ACTIONS = ("purge_content", "purge_all")
 STATES = ("completed", "cancelled", "expired")
 MAX_HELD_IDS = 1000  # request ids one legal hold names
+# the signing request's retention and revocation (esign.api.signing_request_schemas.SigningRequest)
+PURGE_AT_TEXT = "extension: when the retention policy purges it (`retention_rule` says by which rule)"
+REVOKED_TEXT = ("extension: when its sender revoked it (`POST .../revoke`): its public verification page says "
+                "`revoked_by_sender` (docs/signing.md)")
+REASON_TEXT = "extension: the reason its sender gave for revoking it (removed by a `purge_all`)"
 
 
 class PurgeBody(StrictSchema):
@@ -30,6 +35,12 @@ class PurgeBody(StrictSchema):
         "agents in the request and its events (a request purged of its content may be purged of all later)")})
     reason = Line(required=True, validate=validate.Length(1, 500), metadata={
         "description": "why (kept in the tombstone)"})
+
+
+class RevokeBody(StrictSchema):
+    reason = Line(required=True, validate=validate.Length(1, 500), metadata={
+        "description": "why the sender no longer stands by the signed documents (shown on the verification page only "
+                       "to an organisation that opts in to names)"})
 
 
 class TombstoneDocument(OutSchema):
@@ -150,11 +161,28 @@ class RetentionPolicy(OutSchema):
     updated_at = UTCDateTime(allow_none=True, dump_default=None)
 
 
-class PreviewRule(RuleOut):
-    now = fields.Integer(required=True, metadata={"description": "requests the rule would purge now"})
+class PreviewCounts(OutSchema):
+    now = fields.Integer(required=True, metadata={"description": "requests it would purge now"})
     next_30_days = fields.Integer(required=True, metadata={"description": "now and within 30 days"})
 
 
+class PreviewRule(RuleOut, PreviewCounts):
+    """A rule of the policy with its counts."""
+
+
+class PreviewTemplate(PreviewCounts):
+    template_id = fields.UUID(required=True)
+    after_days = fields.Integer(required=True, metadata={"description": "the template's retention (raised to a "
+                                                                        "state's floor for the requests of that state)"})
+    action = fields.String(required=True)
+
+
 class RetentionPreview(OutSchema):
-    rules = fields.List(fields.Nested(PreviewRule), required=True)
+    rules = fields.List(fields.Nested(PreviewRule), required=True, metadata={
+        "description": "the policy's rules: the requests of their state made from no template with its own retention "
+                       "(or scheduled by a rule already)"})
+    templates = fields.List(fields.Nested(PreviewTemplate), required=True, metadata={
+        "description": "each template with its own retention: the requests made from it, whatever their final state"})
+    requests = fields.Nested(PreviewCounts, required=True, metadata={
+        "description": "the requests whose own retention was set (`PUT /v1/signing-requests/{id}/retention`)"})
     source = fields.String(required=True)

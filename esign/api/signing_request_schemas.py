@@ -7,7 +7,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
-from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
+from esign.api.retention_schemas import PURGE_AT_TEXT, REASON_TEXT, REVOKED_TEXT, HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
 from esign.domain.requests import mail_queue, roles
@@ -387,12 +387,12 @@ class SigningRequest(TaggedOut):
         "drawn on a signatures page at the end of the signed PDF)")})
     allow_delegation = fields.Boolean(dump_default=False)
     purge = fields.Nested(PurgeState, allow_none=True, dump_default=None, metadata={"description": "extension: the purge begun or done"})
-    purged_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
-        "description": "extension: when it was purged (docs/retention.md)"})
+    purged_at = UTCDateTime(allow_none=True, dump_default=None, metadata={"description": "extension: when it was purged"})
     tombstone = fields.Nested(Tombstone, allow_none=True, dump_default=None, metadata={"description": "extension: what a purge keeps"})
-    retention_purge_at = UTCDateTime(allow_none=True, dump_default=None, metadata={
-        "description": "extension: when the retention policy purges it (`retention_rule` says by which rule)"})
+    retention_purge_at = UTCDateTime(allow_none=True, dump_default=None, metadata={"description": PURGE_AT_TEXT})
     retention_rule = fields.String(allow_none=True, dump_default=None)
+    revoked_at = UTCDateTime(allow_none=True, dump_default=None, metadata={"description": REVOKED_TEXT})
+    revocation_reason = fields.String(allow_none=True, dump_default=None, metadata={"description": REASON_TEXT})
     legal_holds = fields.List(fields.Nested(HeldBy), metadata={
         "description": "extension, in GET of one request only, when any: the active legal holds that cover it"})
 

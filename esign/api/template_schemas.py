@@ -81,7 +81,9 @@ class TemplateCreate(RequestSettings):
         "description": "extension: the retention of the requests made from this template, in place of their final "
                        "state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless "
                        "a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the "
-                       "organisation's `floor_days` of any final state (422); null: the policy's rules"})
+                       "organisation's `floor_days` of any final state (422); null: the policy's rules. A key "
+                       "without the `admin` scope may only make purges later, for every final state, than the "
+                       "template's retention or (without one) the state's rule makes them (403 insufficient_scope)"})
     fields_from_text_tags = Bool(load_default=False, metadata={
         "description": "extension: adds one role field per text tag of the template's documents, every one of "
                        "them, each field naming its `document_id` (`{{type;role=Name;"

@@ -81,7 +81,7 @@ class TemplatesHandler(APIHandler):
     @idempotent
     async def post(self):
         body, problems = await self.checked_body(TemplateCreate())
-        await overrides.check_template(self.services, self.org_id, body.get("retention"))
+        await overrides.check_template(self.services, self.org_id, body.get("retention"), None, self.has_scope("admin"))
         template = await domain.create(self.services, self.org, self.sandbox, body, problems)
         await self.write_json_of(lambda: Template().dump(template), 201)
 
@@ -107,7 +107,9 @@ class TemplateHandler(APIHandler):
     async def patch(self, template_id):
         template = await self.load_for_change(template_id)
         changes = await self.json_body(TemplateUpdate())
-        await overrides.check_template(self.services, self.org_id, changes.get("retention"))
+        if "retention" in changes:
+            await overrides.check_template(self.services, self.org_id, changes["retention"], template.get("retention"),
+                                           self.has_scope("admin"))
         template = await domain.update(self.services, template, changes)
         await self.write_json_of(lambda: Template().dump(template))
 

@@ -90,12 +90,14 @@ class PageHandler(VerificationHandler):
         view = await verification.public_view(self.services, request)
         self.services.metrics.public_verification("page")
         if not self.html:
-            self.write_json({**view, "completed_at": iso(view["completed_at"])})
+            self.write_json({**view, "completed_at": iso(view["completed_at"]),
+                             "revoked_at": iso(view["revoked_at"])})
             return
         locale = page_locale(self)
         self.set_header("Content-Type", "text/html; charset=UTF-8")
         self.finish(render("verification.html", locale, view=view, status=200, code=None,
                            completed=i18n.datetime_text(view["completed_at"], locale),
+                           revoked=i18n.datetime_text(view["revoked_at"], locale) if view["revoked_at"] else None,
                            request_id=self.request_id, static_url=asset_url))
 
 

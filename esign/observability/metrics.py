@@ -139,6 +139,8 @@ class Metrics:
                               registry=r)
         self.public_links = Counter("esign_public_link_visits", "what public links' visitors got, by outcome "
                                     "(docs/public-links.md)", ["outcome"], registry=r)
+        self.revocations = Counter("esign_revocations", "completed requests revoked by their senders "
+                                   "(docs/signing.md, Verification page)", registry=r)
         self.purged_blobs = Counter("esign_purged_blobs", "blobs deleted by purges (docs/retention.md)", registry=r)
         self.participant_actions = Counter("esign_participant_actions", "what approvers and viewers did, by action "
                                            "(approved, rejected, acknowledged; docs/roles.md)", ["action"], registry=r)
@@ -206,6 +208,9 @@ class Metrics:
 
     def purge(self, action: str) -> None:
         self.purges.labels(action).inc()
+
+    def revocation(self) -> None:
+        self.revocations.inc()
 
     def public_link(self, outcome: str) -> None:
         self.public_links.labels(outcome).inc()

@@ -54,7 +54,9 @@ class BulkItems(Repository[Json]):
     indexes = [Index("job_index", [("job_id", ASCENDING), ("index", ASCENDING)], unique=True),
                Index("job_status_lease", [("job_id", ASCENDING), ("status", ASCENDING), ("lease_until", ASCENDING)]),
                # a purge_all scrubs the item that made the request (esign.domain.retention.purge)
-               Index("request", [("request_id", ASCENDING)])]
+               Index("request", [("request_id", ASCENDING)]),
+               # an erasure request finds a person's rows (esign.domain.retention.erasure)
+               Index("org_recipient", [("org_id", ASCENDING), ("recipient_email", ASCENDING)])]
 
     async def insert_many(self, docs: list[Json]) -> None:
         await self.col.insert_many(docs)
@@ -104,3 +106,17 @@ class BulkItems(Repository[Json]):
         """When the earliest lease of a pending item runs out (None: nothing is pending)."""
         doc = await self.col.find_one({"job_id": job_id, "status": "pending"}, sort=[("lease_until", ASCENDING)])
         return doc["lease_until"] if doc else None
+
+    async def of_recipient(self, org_id: str, emails: list[str], limit: int) -> list[Json]:
+        """Up to `limit` of the organisation's items whose recipient is one of `emails` (as given or lower-cased):
+        `id`, `status`, `signing_request_id` (index org_recipient)."""
+        cursor = self.col.find({"org_id": org_id, "recipient_email": {"$in": emails}},
+                               {"status": 1, "signing_request_id": 1}).limit(limit)
+        return [out(d) async for d in cursor]
+
+    async def scrub(self, item_ids: list[str]) -> int:
+        """Remove the recipient's input and address from these items, those no job is still working on (not
+        `pending`); how many changed."""
+        result = await self.col.update_many({"_id": {"$in": item_ids}, "status": {"$ne": "pending"}},
+                                            {"$set": {"input": None, "recipient_email": None}})
+        return result.modified_count

@@ -57,3 +57,7 @@ class Contacts(Repository[Json]):
         if emails:
             await self.col.update_many({"org_id": org_id, "email_key": {"$in": [e.lower() for e in emails]}},
                                        {"$max": {"last_used_at": at}})
+
+    async def erase(self, org_id: str, email: str) -> int:
+        """Delete the organisation's contact of `email` (any case; an erasure request); how many (0 or 1)."""
+        return (await self.col.delete_many({"org_id": org_id, "email_key": email.lower()})).deleted_count

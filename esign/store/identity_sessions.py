@@ -61,3 +61,7 @@ class IdentitySessions(Repository[Json]):
                 "reference": f"purged:{doc['_id']}", "reason": None, "purged_at": at}})
             changed += result.modified_count
         return changed
+
+    async def count_for_requests(self, request_ids: list[str]) -> int:
+        """How many sessions these requests have (index request)."""
+        return await self.col.count_documents({"request_id": {"$in": request_ids}}) if request_ids else 0

@@ -15,7 +15,7 @@ import builtins
 import datetime as dt
 
 from esign.db import DuplicateKeyError, ReturnDocument
-from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository
+from esign.store.base import ASCENDING, DESCENDING, Index, Page, Repository, out
 from esign.store.records import Json
 
 RETIRED_KEPT = 20  # slugs of earlier rotations that still answer 410 (older ones: 404)
@@ -84,7 +84,9 @@ class PublicLinkUses(Repository[Json]):
     indexes = [Index("link_created", [("link_id", ASCENDING), ("created_at", DESCENDING), ("_id", DESCENDING)]),
                Index("link_email_created", [("link_id", ASCENDING), ("email", ASCENDING), ("created_at", DESCENDING)]),
                # `open_key` ("{link_id}:{email}") only while the use is open
-               Index("open_key_unique", [("open_key", ASCENDING)], unique=True, partial={"open_key": {"$type": "string"}})]
+               Index("open_key_unique", [("open_key", ASCENDING)], unique=True, partial={"open_key": {"$type": "string"}}),
+               # an erasure request finds a person's uses (esign.domain.retention.erasure)
+               Index("org_email", [("org_id", ASCENDING), ("email", ASCENDING)])]
     cursor_fields = ("created_at",)
 
     async def list(self, link_id: str, limit: int, offset: int, after: Json | None = None) -> Page:
@@ -117,3 +119,17 @@ class PublicLinkUses(Repository[Json]):
 
     async def remove(self, use_id: str) -> None:
         await self.col.delete_one({"_id": use_id})
+
+    async def of_email(self, org_id: str, email: str, limit: int) -> builtins.list[Json]:
+        """Up to `limit` of the organisation's uses by `email` (lower-cased): `id`, `open`,
+        `signing_request_id` (index org_email)."""
+        cursor = self.col.find({"org_id": org_id, "email": email}, {"open": 1, "signing_request_id": 1}).limit(limit)
+        return [out(d) async for d in cursor]
+
+    async def erase(self, use_ids: builtins.list[str], at: dt.datetime) -> int:
+        """Remove the visitor's address from these uses (closing them: their requests are gone); how many
+        changed."""
+        result = await self.col.update_many({"_id": {"$in": use_ids}, "erased_at": None},
+                                            {"$set": {"email": "", "open": False, "erased_at": at},
+                                             "$unset": {"open_key": ""}})
+        return result.modified_count

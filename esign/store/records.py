@@ -223,6 +223,9 @@ class SigningRequest(TypedDict):
     seal_fingerprint: NotRequired[str]
     combined_sha256: NotRequired[str]
     certificate_sha256: NotRequired[str]
+    # revoked by its sender after completion (esign.domain.evidence.revocation)
+    revoked_at: NotRequired[dt.datetime]
+    revocation_reason: NotRequired[str | None]
     delivery: NotRequired[Json]  # the enterprise delivery's state (esign.domain.mail.enterprise_delivery)
     # a purge begun or done, what it keeps, and when it finished (esign.domain.retention.purge)
     purge: NotRequired[Json]
@@ -233,6 +236,7 @@ class SigningRequest(TypedDict):
     retention_action: NotRequired[str]
     retention_rule: NotRequired[str]
     retention_after_days: NotRequired[int]
+    retention_by: NotRequired[str]  # what scheduled it: `rule`, `template` or `request` (its own retention)
     # not stored: the version whose effects are being done, on the request handed to them
     # (esign.domain.requests.effects), from which their events take their ids
     following: NotRequired[int]

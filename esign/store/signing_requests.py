@@ -19,6 +19,8 @@ PURGEABLE = ["completed", "cancelled", "expired"]
 # when a request in each of those states ended
 ENDED = {"completed": "completed_at", "cancelled": "cancelled_at", "expired": "expired_at"}
 SORTS = ("created_at", "updated_at", "expires_at")
+# a completed request whose certificate is still to be made (a revocation waits for it)
+UNSEALED = ["processing", "failed"]
 # what a list summary shows: never the signers' drawings or the fields
 SUMMARY = {f: 1 for f in ("org_id", "document_id", "document_name", "status", "signing_order", "expires_at", "created_at",
                           "updated_at", "owner_name", "owner_email", "sandbox", "signers.name", "signers.status", "signers.type",
@@ -58,6 +60,19 @@ def _list_index(name: str, filters: list[tuple[str, int]], sort: str, partial: J
     range_filter: list[tuple[str, int]] = [] if sort == "created_at" else [("created_at", ASCENDING)]
     return Index(name, [("org_id", ASCENDING), *filters, ("status", ASCENDING), (sort, DESCENDING), ("_id", DESCENDING),
                         *range_filter], partial=partial)
+
+
+def _unscheduled(org_id: str, status: str, ended_before: dt.datetime, template_id: str | None,
+                 not_templates: Sequence[str]) -> Json:
+    """The filter of the requests in `status` that ended before `ended_before`, neither purged nor scheduled
+    (SigningRequests.to_schedule): made from `template_id`, or from none of `not_templates`."""
+    query: Json = {"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
+                   ENDED[status]: {"$lte": ended_before}}
+    if template_id is not None:
+        query["template_id"] = template_id
+    elif not_templates:
+        query["template_id"] = {"$nin": builtins.list(not_templates)}
+    return query
 
 
 class RequestExists(Exception):
@@ -101,6 +116,10 @@ class SigningRequests(Repository[SigningRequest]):
                                                 (ENDED[state], ASCENDING)], partial={"template_id": {"$type": "string"}})
           for state in PURGEABLE),
         Index("retention_due", [("purge.state", ASCENDING), ("retention_purge_at", ASCENDING)]),
+        # the preview's scheduled purges, by what scheduled them (`retention_by`) and template
+        Index("retention_scheduled", [("org_id", ASCENDING), ("status", ASCENDING), ("purge.state", ASCENDING),
+                                      ("retention_by", ASCENDING), ("template_id", ASCENDING),
+                                      ("retention_purge_at", ASCENDING)]),
         # the requests a legal hold by template covers (esign.domain.retention.holds)
         Index("org_template", [("org_id", ASCENDING), ("template_id", ASCENDING)]),
         # the public verification page (esign.domain.evidence.verification): only completed requests have an id.
@@ -296,6 +315,15 @@ class SigningRequests(Repository[SigningRequest]):
             {"$set": {"purge": purge, "updated_at": self.clock.now()}, "$inc": {"version": 1}},
             return_document=ReturnDocument.AFTER))
 
+    async def revoke(self, record: SigningRequest, reason: str, at: dt.datetime) -> SigningRequest | None:
+        """Mark a completed request whose signed PDF is made, not revoked and not purged, as revoked by its sender
+        (esign.domain.evidence.revocation); None when it is not (any more) such a request."""
+        return self.record(await self.col.find_one_and_update(
+            {"_id": record["id"], "org_id": record["org_id"], "status": "completed", "revoked_at": None,
+             "purge": {"$exists": False}, "signed_pdf_status": {"$nin": UNSEALED}},
+            {"$set": {"revoked_at": at, "revocation_reason": reason, "updated_at": at}, "$inc": {"version": 1}},
+            return_document=ReturnDocument.AFTER))
+
     async def purge_tombstone(self, request_id: str, tombstone: Json) -> SigningRequest | None:
         """Keep the tombstone of a purge under way, once (the first run of its job to get here; a later
         `purge_all` of a request purged of its content keeps the first tombstone)."""
@@ -360,14 +388,25 @@ class SigningRequests(Repository[SigningRequest]):
         """The organisation's requests in `status` (one of PURGEABLE) that ended before `ended_before`, not
         purged and not scheduled for a purge yet (index retention_<status>); with `template_id` those made
         from that template only (index retention_template_<status>); none made from `not_templates`."""
-        query: Json = {"org_id": org_id, "status": status, "purge.state": None, "retention_purge_at": None,
-                       ENDED[status]: {"$lte": ended_before}}
+        cursor = self.col.find(_unscheduled(org_id, status, ended_before, template_id, not_templates)).limit(limit)
+        return self.records([d async for d in cursor])
+
+    async def count_unscheduled(self, org_id: str, status: str, ended_before: dt.datetime, *,
+                                template_id: str | None = None, not_templates: Sequence[str] = ()) -> int:
+        """How many requests `to_schedule` would find, all of them (the retention preview)."""
+        return await self.col.count_documents(_unscheduled(org_id, status, ended_before, template_id, not_templates))
+
+    async def count_scheduled(self, org_id: str, status: str, purge_before: dt.datetime, by: str, *,
+                              template_id: str | None = None) -> int:
+        """The organisation's requests in `status` whose purge is scheduled before `purge_before` and not begun,
+        scheduled `by` `rule` (a purge scheduled before `retention_by` was kept counts as one), `template` or
+        `request`; with `template_id`, those made from it (index retention_scheduled)."""
+        query: Json = {"org_id": org_id, "status": status, "purge.state": None,
+                       "retention_by": {"$in": [None, by]} if by == "rule" else by,
+                       "retention_purge_at": {"$lte": purge_before}}
         if template_id is not None:
             query["template_id"] = template_id
-        elif not_templates:
-            query["template_id"] = {"$nin": builtins.list(not_templates)}
-        cursor = self.col.find(query).limit(limit)
-        return self.records([d async for d in cursor])
+        return await self.col.count_documents(query)
 
     async def schedule_purge(self, request: SigningRequest, schedule: Json) -> bool:
         """Schedule the request's purge (`retention_purge_at`, `retention_action`, `retention_rule`) once:
@@ -392,13 +431,3 @@ class SigningRequests(Repository[SigningRequest]):
     async def postpone_purge(self, request_id: str, until: dt.datetime) -> None:
         """A held request's scheduled purge is looked at again at `until`."""
         await self.col.update_one({"_id": request_id, "purge.state": None}, {"$set": {"retention_purge_at": until}})
-
-    async def count_retention(self, org_id: str, status: str, ended_before: dt.datetime,
-                              purge_before: dt.datetime) -> int:
-        """The organisation's requests in `status`, not purged, that a rule would purge by a time: those
-        not scheduled that ended before `ended_before`, and those scheduled before `purge_before` (index
-        retention_<status>, both)."""
-        base: Json = {"org_id": org_id, "status": status, "purge.state": None}
-        unscheduled = await self.col.count_documents({**base, "retention_purge_at": None,
-                                                      ENDED[status]: {"$lte": ended_before}})
-        return unscheduled + await self.col.count_documents({**base, "retention_purge_at": {"$lte": purge_before}})

@@ -197,6 +197,13 @@ class PurgeScheduledData(_Base):
     rule = fields.String(required=True, metadata={"description": "the rule: the final state and its after_days"})
 
 
+class RevokedData(_Base):
+    signing_request_id = fields.UUID(required=True)
+    revoked_at = _timestamp("when its sender revoked the completed request", required=True)
+    reason = fields.String(required=True, allow_none=True, metadata={
+        "description": "the reason the sender gave (null once a `purge_all` removed it)"})
+
+
 class LegalHoldData(_Base):
     legal_hold_id = fields.UUID(required=True)
     name = fields.String(required=True)
@@ -247,6 +254,7 @@ DATA_SCHEMAS = {
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,
+    "signing_request.revoked": RevokedData,
     "legal_hold.applied": LegalHoldAppliedData, "legal_hold.released": LegalHoldData,
     "public_link.used": PublicLinkUsedData, "public_link.exhausted": PublicLinkData,
     "public_link.paused": PublicLinkPausedData,

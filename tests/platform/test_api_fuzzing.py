@@ -56,6 +56,7 @@ NEEDS_EXISTING = {
                                  "created_from before created_to: a rule across fields",
     ("POST", "/v1/signing-requests/{request_id}/purge"): "the request must be completed, cancelled or expired (409 "
                                                          "otherwise)",
+    ("POST", "/v1/signing-requests/{request_id}/revoke"): "the request must be completed (409 otherwise)",
     ("POST", "/v1/signing-requests/{request_id}/signers/{signer_id}/signing-url"): "the request must be pending and "
                                                                                    "the signer invited (409 otherwise)",
     ("POST", "/v1/templates/{template_id}/public-links"): "public_role and fixed_roles must be the template's roles; "

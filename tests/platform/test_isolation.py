@@ -20,6 +20,7 @@ BODIES = {  # valid for the owner, so that only the key decides the answer
     "POST /v1/signing-requests/{request_id}/cancel": {"reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/reactivate": {"expires_in_days": 3},
     "POST /v1/signing-requests/{request_id}/purge": {"action": "purge_all", "reason": "Org A's secret reason"},
+    "POST /v1/signing-requests/{request_id}/revoke": {"reason": "Org A's secret reason"},
     "POST /v1/signing-requests/{request_id}/fields": {"fields": []},
     "POST /v1/signing-requests/{request_id}/embedded-url": {"allowed_origin": "https://app.a.example.test"},
     "PATCH /v1/webhooks/{webhook_id}": {"name": "renamed"},

@@ -80,6 +80,9 @@ async def produce_every_event(server, client, pdf) -> None:
     await _signer(server, ann, "withdraw")
     await _signer(server, ann, "sign", _sign(ANN["name"]))
     await _signer(server, bob, "sign", _sign(BOB["name"]))
+    # signing_request.revoked: its sender no longer stands by the completed request (once its PDF is sealed)
+    await server.run_jobs()
+    assert (await client.post(f"/v1/signing-requests/{signed['id']}/revoke", {"reason": "Sent in error"})).status == 200
     # signing_request.cancelled with a reason, and without one (a draft)
     cancelled = await _request(client, [ANN], pdf=pdf)
     resp = await client.post(f"/v1/signing-requests/{cancelled['id']}/cancel", {"reason": CANCEL_REASON})

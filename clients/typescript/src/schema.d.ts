@@ -222,6 +222,7 @@ export interface paths {
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
          *     - `signing_event.email_failed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters); `template` (string; optional, nullable): extension: which email will not arrive (`invitation`, `reminder`, ...), when known
          *     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time; required): when the retention policy purges it; `action` (string; required): purge_content or purge_all; `rule` (string; required): the rule: the final state and its after_days
+         *     - `signing_request.revoked`: `signing_request_id` (uuid; required); `revoked_at` (date-time; required): when its sender revoked the completed request; `reason` (string; required, nullable): the reason the sender gave (null once a `purge_all` removed it)
          *     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now` (integer; required): signing requests the hold covers when applied (later ones are covered too)
          *     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
          *     - `public_link.used`: `public_link_id` (uuid; required); `name` (string; required); `template_id` (uuid; required); `uses` (integer; required): requests made from the link so far; `max_uses` (integer; required, nullable); `signing_request_id` (uuid; required): the request made for the visitor; `email_proven` (boolean; required): whether the visitor proved their address with an emailed code
@@ -1258,7 +1259,7 @@ export interface paths {
         };
         /**
          * What the retention policy would purge (extension)
-         * @description Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`, those included), legal holds aside.
+         * @description Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each template with its own retention and the requests with their own, the requests not purged that it would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`, those included), legal holds and the notice delay aside.
          */
         get: operations["previewRetentionPolicy"];
         put?: never;
@@ -1303,6 +1304,26 @@ export interface paths {
          */
         put: operations["setSigningRequestRetention"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/signing-requests/{request_id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a completed signing request (extension)
+         * @description The sender no longer stands by a completed request: `revoked_at` and `revocation_reason` are kept on it, `signing_request.revoked` is recorded, and its public verification page (`/v/{verification_id}`) says `revoked_by_sender` with the date (the reason only when the organisation opts in to names). The signed files and their proof do not change. Only a completed request that is not purged (409 invalid_state otherwise). Idempotent: revoking it again answers it as it is, the first reason kept.
+         */
+        post: operations["revokeSigningRequest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1368,7 +1389,7 @@ export interface paths {
         put?: never;
         /**
          * Erase a person's data (extension)
-         * @description Requires the `admin` scope. Every signing request of the organisation that the address signs, oldest first (at most 200 a call; `truncated` says there are more), is purged with `purge_all` through the job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its tombstone with `reason`.
+         * @description Requires the `admin` scope. Every signing request of the organisation that the address signs, oldest first (at most 200 a call; `truncated` says there are more), is purged with `purge_all` through the job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its tombstone with `reason`. The person's other records are reported in `other_records`: the contact deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity sessions scrubbed with their requests; nothing of them while a legal hold names the address (docs/retention.md).
          */
         post: operations["createErasureRequest"];
         delete?: never;
@@ -2484,6 +2505,35 @@ export interface components {
             event: "signing_request.purge_scheduled";
             data: components["schemas"]["PurgeScheduledData"];
         };
+        RevokedData: {
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /**
+             * Format: date-time
+             * @description when its sender revoked the completed request
+             */
+            revoked_at: string;
+            /** @description the reason the sender gave (null once a `purge_all` removed it) */
+            reason: string | null;
+        };
+        SigningRequestRevokedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signing_request.revoked";
+            data: components["schemas"]["RevokedData"];
+        };
         LegalHoldAppliedData: {
             sandbox: boolean;
             /** Format: uuid */
@@ -2629,8 +2679,8 @@ export interface components {
             name: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
         };
         WebhookWithSecret: {
             /** Format: uuid */
@@ -2648,8 +2698,8 @@ export interface components {
             name?: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url?: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
             /**
              * @description `paused` stops sending: events and due retries are kept as `pending` delivery records; `active` resets the consecutive-failure count and sends the pending ones in event order
              * @enum {string}
@@ -3183,7 +3233,7 @@ export interface components {
             purge?: components["schemas"]["PurgeState"] | (Record<string, never> | null);
             /**
              * Format: date-time
-             * @description extension: when it was purged (docs/retention.md)
+             * @description extension: when it was purged
              */
             purged_at?: string | null;
             /** @description extension: what a purge keeps */
@@ -3194,6 +3244,13 @@ export interface components {
              */
             retention_purge_at?: string | null;
             retention_rule?: string | null;
+            /**
+             * Format: date-time
+             * @description extension: when its sender revoked it (`POST .../revoke`): its public verification page says `revoked_by_sender` (docs/signing.md)
+             */
+            revoked_at?: string | null;
+            /** @description extension: the reason its sender gave for revoking it (removed by a `purge_all`) */
+            revocation_reason?: string | null;
             /** @description extension, in GET of one request only, when any: the active legal holds that cover it */
             legal_holds?: components["schemas"]["HeldBy"][];
         };
@@ -3596,7 +3653,7 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /**
              * @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md)
@@ -3640,7 +3697,7 @@ export interface components {
             cc_emails: components["schemas"]["CcOut"][];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description made with a sandbox key: not counted toward the plan's limit, sent only with sandbox keys */
             sandbox?: boolean;
@@ -3674,7 +3731,7 @@ export interface components {
             cc_emails?: (string | components["schemas"]["CcRecipient"])[];
             /** @description at most 10 signer roles */
             roles?: components["schemas"]["Role"][];
-            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules */
+            /** @description extension: the retention of the requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days` after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the `admin` scope may only make purges later, for every final state, than the template's retention or (without one) the state's rule makes them (403 insufficient_scope) */
             retention?: components["schemas"]["RetentionOverrideBody"] | (Record<string, never> | null);
             /** @description extension: adds one role field per text tag of the template's documents, every one of them, each field naming its `document_id` (`{{type;role=Name;...}}`, the role matched case-insensitively) to the roles' fields; a malformed tag or one naming a role the template does not have is a 422 naming the tag and its page. Not stored: the fields are (docs/placement.md) */
             fields_from_text_tags?: boolean;
@@ -4238,16 +4295,38 @@ export interface components {
             };
         };
         PreviewRule: {
+            /** @description requests it would purge now */
+            now: number;
+            /** @description now and within 30 days */
+            next_30_days: number;
             state: string;
             after_days: number;
             action: string;
-            /** @description requests the rule would purge now */
+        };
+        PreviewTemplate: {
+            /** @description requests it would purge now */
+            now: number;
+            /** @description now and within 30 days */
+            next_30_days: number;
+            /** Format: uuid */
+            template_id: string;
+            /** @description the template's retention (raised to a state's floor for the requests of that state) */
+            after_days: number;
+            action: string;
+        };
+        PreviewCounts: {
+            /** @description requests it would purge now */
             now: number;
             /** @description now and within 30 days */
             next_30_days: number;
         };
         RetentionPreview: {
+            /** @description the policy's rules: the requests of their state made from no template with its own retention (or scheduled by a rule already) */
             rules: components["schemas"]["PreviewRule"][];
+            /** @description each template with its own retention: the requests made from it, whatever their final state */
+            templates: components["schemas"]["PreviewTemplate"][];
+            /** @description the requests whose own retention was set (`PUT /v1/signing-requests/{id}/retention`) */
+            requests: components["schemas"]["PreviewCounts"];
             source: string;
         };
         PurgeBody: {
@@ -4257,6 +4336,10 @@ export interface components {
              */
             action: "purge_content" | "purge_all";
             /** @description why (kept in the tombstone) */
+            reason: string;
+        };
+        RevokeBody: {
+            /** @description why the sender no longer stands by the signed documents (shown on the verification page only to an organisation that opts in to names) */
             reason: string;
         };
         LegalHold: {
@@ -4340,6 +4423,16 @@ export interface components {
             held: number;
             kept: number;
         };
+        ErasureOther: {
+            /** @description contact, bulk_item, public_link_use, identity_session, webhook_delivery */
+            kind: string;
+            /** @description `deleted` (the contact), `scrubbed` (the address and what was given with it removed now), `purging` (an identity session, scrubbed by its request's purge), `kept` (`why`), `held` (a legal hold names the address: nothing of the person's other records changed), `not_stored` (webhook deliveries) */
+            outcome: string;
+            count: number;
+            why?: string | null;
+            /** @description `held`: the active holds that name the address */
+            legal_holds?: components["schemas"]["HeldBy"][];
+        };
         ErasureReport: {
             email: string;
             reason: string;
@@ -4348,6 +4441,8 @@ export interface components {
             /** @description oldest first, at most 200 */
             records: components["schemas"]["ErasureRecord"][];
             counts: components["schemas"]["ErasureCounts"];
+            /** @description the person's records besides signing requests, by kind (at most 1000 bulk rows and 1000 public link uses a call) */
+            other_records: components["schemas"]["ErasureOther"][];
             /** @description there are more: ask again once these are purged */
             truncated: boolean;
         };
@@ -12888,6 +12983,146 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["RetentionOverrideBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningRequest"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing, invalid or revoked API key (`unauthorized`) */
+            401: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Service-Mode": components["headers"]["X-Service-Mode"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    revokeSigningRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RevokeBody"];
             };
         };
         responses: {

@@ -9,7 +9,8 @@ prints it with the page's URL and a QR code of that URL (esign.pdf.certificate).
 
 What the page shows is no personal data: the organisation's display name, the completion date, the
 number of documents and pages, the signing level, the seal certificate's fingerprint, each signed
-file's SHA-256 and a status. The signers' names only when the organisation opts in
+file's SHA-256 and a status (`valid`, `content_purged`, `revoked_by_sender` with `revoked_at`). The
+signers' names, and the sender's reason for a revocation, only when the organisation opts in
 (`[[organizations]] verification_names`); never an email, a title or any content.
 """
 from __future__ import annotations
@@ -44,6 +45,10 @@ async def find(services: Services, text: str) -> SigningRequest | None:
 
 
 def status(request: SigningRequest) -> str:
+    """`revoked_by_sender` (esign.domain.evidence.revocation) before `content_purged`: a revoked copy is
+    not to be relied on, whether or not its files are kept."""
+    if request.get("revoked_at"):
+        return "revoked_by_sender"
     return "content_purged" if request.get("purged_at") else "valid"
 
 
@@ -81,9 +86,12 @@ async def public_view(services: Services, request: SigningRequest) -> Json:
         "signing_level": request.get("signing_level", "ses"),
         "seal_fingerprint": _fingerprint(request),
         "files": signed_files(request),
+        "revoked_at": request.get("revoked_at"),
     }
     if org.get("verification_names"):  # a purge of everything has emptied them
         view["signers"] = [s["name"] for s in request["signers"] if s.get("status") == "signed" and s.get("name")]
+        if request.get("revoked_at"):
+            view["revocation_reason"] = request.get("revocation_reason")
     return view
 
 

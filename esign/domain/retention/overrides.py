@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import math
 import uuid
 
 from esign.clock import iso
@@ -34,10 +35,35 @@ def check_floor(effective: Json, states: list[str], after_days: int, field: str 
                                                                 f"requests are kept at least {floor} days"}])
 
 
-async def check_template(services: Services, org_id: str, retention: Json | None) -> None:
-    """A template's `retention` (None: none) within the floor of every final state (422 otherwise)."""
+def _template_days(effective: Json, retention: Json | None) -> dict[str, float]:
+    """Per final state, how many days after its end the sweep purges a request made from a template with
+    `retention` (None: none, the state's rule applies), as the sweep chooses its rule (policy.applied);
+    infinity: never (no rule)."""
+    if retention is None:
+        rules = effective["rules"]
+    else:
+        rules = [r for r in policy.applied(effective, [{"id": "", "retention": retention}]) if "template_id" in r]
+    days = {rule["state"]: rule["after_days"] for rule in rules}
+    return {state: days.get(state, math.inf) for state in PURGEABLE}
+
+
+async def check_template(services: Services, org_id: str, retention: Json | None, current: Json | None,
+                         may_shorten: bool) -> None:
+    """A template's new `retention` (None: none; `current`: the one it has) within the floor of every final
+    state (422 otherwise); without `may_shorten` (the `admin` scope) it may only make purges later, for
+    every final state, than they are now (403 insufficient_scope otherwise)."""
+    effective = await policy.effective(services, org_id)
     if retention is not None:
-        check_floor(await policy.effective(services, org_id), PURGEABLE, retention["after_days"], "retention.after_days")
+        check_floor(effective, PURGEABLE, retention["after_days"], "retention.after_days")
+    if may_shorten:
+        return
+    new, now = _template_days(effective, retention), _template_days(effective, current)
+    sooner = [state for state in PURGEABLE if new[state] < now[state]]
+    if sooner:
+        said = ", ".join(f"{state} requests (now {'never' if now[state] == math.inf else f'{now[state]:g} days'})"
+                         for state in sooner)
+        raise ApiError(403, "insufficient_scope", f"only an API key with the 'admin' scope may make a template's "
+                                                  f"requests be purged sooner: {said}; this key may make it later")
 
 
 async def template_rule(services: Services, request: SigningRequest) -> Json | None:
@@ -79,7 +105,7 @@ async def override(services: Services, request: SigningRequest, after_days: int,
                                                   "sooner; this key may extend it")
     rule = f"{after_days} days set for this request"
     schedule = {"retention_purge_at": purge_at, "retention_action": action, "retention_rule": rule,
-                "retention_after_days": after_days}
+                "retention_after_days": after_days, "retention_by": "request"}
     updated = await services.store.signing_requests.reschedule_purge(request, schedule)
     if updated is None:
         raise invalid_state("the signing request's retention changed meanwhile; retry")

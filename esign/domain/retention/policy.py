@@ -71,39 +71,76 @@ def rule_name(rule: Json) -> str:
     return rule.get("name") or f"{rule['state']} after {rule['after_days']} days"
 
 
-async def preview(services: Services, org_id: str) -> Json:
-    """What each rule of the organisation's policy would purge by now and in the next PREVIEW_DAYS days."""
-    policy = await effective(services, org_id)
-    now = services.clock.now()
-    rules = []
-    for rule in policy["rules"]:
-        after = dt.timedelta(days=rule["after_days"])
-        counts = [await services.store.signing_requests.count_retention(org_id, rule["state"], when - after, when)
-                  for when in (now, now + dt.timedelta(days=PREVIEW_DAYS))]
-        rules.append({**rule, "now": counts[0], "next_30_days": counts[1]})
-    return {"rules": rules, "source": policy["source"]}
-
-
 def template_rule_name(after_days: int) -> str:
     return f"{after_days} days set by its template"
 
 
-async def _schedule(services: Services, org_id: str, rule: Json, notice_days: int, *, template_id: str | None = None,
-                    not_templates: list[str] | None = None) -> int:
-    """Schedule the requests of `rule` (see the module); with `template_id`, the requests made from that
-    template by its retention (`rule`); `not_templates`: those the rule leaves to their template's."""
+def applied(policy: Json, templates: list[Json]) -> list[Json]:
+    """The rules the sweep applies, in its order (the preview counts by them too): each template's own
+    retention (`templates`: `{id, retention}`), for every final state, its `after_days` raised to that
+    state's floor (`template_id`: the requests made from it), then the policy's rules for the requests
+    made from none of those templates (`not_templates`)."""
+    floors = policy.get("floor_days") or {}
+    rules = []
+    for template in templates:
+        own = template["retention"]
+        for state in PURGEABLE:
+            after_days = max(own["after_days"], floors.get(state, 0))
+            rules.append({"state": state, "after_days": after_days, "action": own["action"],
+                          "name": template_rule_name(after_days), "template_id": template["id"]})
+    ids = [t["id"] for t in templates]
+    return [*rules, *({**rule, "not_templates": ids} for rule in policy["rules"])]
+
+
+async def preview(services: Services, org_id: str) -> Json:
+    """What each rule the sweep applies (`applied`) would purge by now and in the next PREVIEW_DAYS days: the
+    policy's rules, each template's retention, and requests' own retention (see docs/retention.md)."""
+    policy = await effective(services, org_id)
+    templates = await services.store.templates.with_retention(org_id)
+    now = services.clock.now()
+    whens = (now, now + dt.timedelta(days=PREVIEW_DAYS))
+    repo = services.store.signing_requests
+
+    async def counts(rule: Json) -> list[int]:
+        """Not scheduled yet and ended `after_days` ago by then, or scheduled by this kind of rule by then."""
+        after = dt.timedelta(days=rule["after_days"])
+        template_id = rule.get("template_id")
+        return [await repo.count_unscheduled(org_id, rule["state"], when - after, template_id=template_id,
+                                             not_templates=rule.get("not_templates", ()))
+                + await repo.count_scheduled(org_id, rule["state"], when, "template" if template_id else "rule",
+                                             template_id=template_id) for when in whens]
+
+    rules, by_template = [], {t["id"]: {"template_id": t["id"], **t["retention"], "now": 0, "next_30_days": 0}
+                              for t in templates}
+    for rule in applied(policy, templates):
+        now_count, later = await counts(rule)
+        if rule.get("template_id"):
+            by_template[rule["template_id"]]["now"] += now_count
+            by_template[rule["template_id"]]["next_30_days"] += later
+        else:
+            rules.append({"state": rule["state"], "after_days": rule["after_days"], "action": rule["action"],
+                          "now": now_count, "next_30_days": later})
+    own = [sum([await repo.count_scheduled(org_id, state, when, "request") for state in PURGEABLE]) for when in whens]
+    return {"rules": rules, "templates": list(by_template.values()),
+            "requests": {"now": own[0], "next_30_days": own[1]}, "source": policy["source"]}
+
+
+async def _schedule(services: Services, org_id: str, rule: Json, notice_days: int) -> int:
+    """Schedule the requests of `rule`, one of `applied` (see the module)."""
     now = services.clock.now()
     after = dt.timedelta(days=rule["after_days"])
     notice = dt.timedelta(days=notice_days)
     repo = services.store.signing_requests
     count = 0
+    template_id = rule.get("template_id")
     for request in await repo.to_schedule(org_id, rule["state"], now - after + notice, BATCH, template_id=template_id,
-                                          not_templates=not_templates or ()):
+                                          not_templates=rule.get("not_templates", ())):
         ended: dt.datetime = request[ENDED[rule["state"]]]  # type: ignore[literal-required]  # the state's end
         purge_at = max(ended + after, now + notice)
         if await repo.schedule_purge(request, {"retention_purge_at": purge_at, "retention_action": rule["action"],
                                                "retention_rule": rule_name(rule),
-                                               "retention_after_days": rule["after_days"]}):
+                                               "retention_after_days": rule["after_days"],
+                                               "retention_by": "template" if template_id else "rule"}):
             count += 1
             await services.emit(org_id, "signing_request.purge_scheduled", signing_request_id=request["id"],
                                 sandbox=request.get("sandbox", False),
@@ -137,16 +174,8 @@ async def sweep(services: Services) -> int:
         for org in orgs:
             policy = await effective(services, org["id"])
             templates = await services.store.templates.with_retention(org["id"])
-            for template in templates:  # a template's own retention, in place of the state's rule
-                own = template["retention"]
-                for state in PURGEABLE:
-                    after_days = max(own["after_days"], (policy.get("floor_days") or {}).get(state, 0))
-                    rule = {"state": state, "after_days": after_days, "action": own["action"],
-                            "name": template_rule_name(after_days)}
-                    done += await _schedule(services, org["id"], rule, policy["notice_days"], template_id=template["id"])
-            for rule in policy["rules"]:
-                done += await _schedule(services, org["id"], rule, policy["notice_days"],
-                                        not_templates=[t["id"] for t in templates])
+            for rule in applied(policy, templates):
+                done += await _schedule(services, org["id"], rule, policy["notice_days"])
         if len(orgs) < ORGS_PAGE:
             break
         last = orgs[-1]["id"]

@@ -25,7 +25,8 @@ SIGNER_PERSONAL = ("phone", "display_name", "decline_reason", "ip_address", "use
                    "identity_document_expiry", "identity_document_issued_country", "identity_document_type")
 # the request's own personal fields, for `purge_all`
 REQUEST_PERSONAL: Json = {"owner_name": "", "owner_email": "", "signer_emails": [], "cc_emails": [], "message": None,
-                    "email_subject": None, "cancel_reason": None}
+                    "email_subject": None, "cancel_reason": None,
+                    "revocation_reason": None}
 
 
 async def _sha256(services: Services, key: str | None) -> str | None:

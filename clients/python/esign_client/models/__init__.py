@@ -83,6 +83,7 @@ from .embedded_url_response import EmbeddedUrlResponse
 from .envelope_document import EnvelopeDocument
 from .erasure_body import ErasureBody
 from .erasure_counts import ErasureCounts
+from .erasure_other import ErasureOther
 from .erasure_record import ErasureRecord
 from .erasure_report import ErasureReport
 from .error_detail import ErrorDetail
@@ -144,7 +145,9 @@ from .phone_code_out import PhoneCodeOut
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .preview_counts import PreviewCounts
 from .preview_rule import PreviewRule
+from .preview_template import PreviewTemplate
 from .progress import Progress
 from .public_link import PublicLink
 from .public_link_create import PublicLinkCreate
@@ -192,6 +195,8 @@ from .retention_preview import RetentionPreview
 from .retention_rule import RetentionRule
 from .retention_rule_action import RetentionRuleAction
 from .retention_rule_state import RetentionRuleState
+from .revoke_body import RevokeBody
+from .revoked_data import RevokedData
 from .role import Role
 from .role_data import RoleData
 from .role_data_metadata import RoleDataMetadata
@@ -296,6 +301,8 @@ from .signing_request_purge_scheduled_delivery_event import SigningRequestPurgeS
 from .signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
 from .signing_request_reminded_delivery import SigningRequestRemindedDelivery
 from .signing_request_reminded_delivery_event import SigningRequestRemindedDeliveryEvent
+from .signing_request_revoked_delivery import SigningRequestRevokedDelivery
+from .signing_request_revoked_delivery_event import SigningRequestRevokedDeliveryEvent
 from .signing_request_sent_delivery import SigningRequestSentDelivery
 from .signing_request_sent_delivery_event import SigningRequestSentDeliveryEvent
 from .signing_request_signer_replaced_delivery import SigningRequestSignerReplacedDelivery
@@ -430,6 +437,7 @@ __all__ = (
     "EnvelopeDocument",
     "ErasureBody",
     "ErasureCounts",
+    "ErasureOther",
     "ErasureRecord",
     "ErasureReport",
     "ErrorDetail",
@@ -491,7 +499,9 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PreviewCounts",
     "PreviewRule",
+    "PreviewTemplate",
     "Progress",
     "PublicLink",
     "PublicLinkCreate",
@@ -539,6 +549,8 @@ __all__ = (
     "RetentionRule",
     "RetentionRuleAction",
     "RetentionRuleState",
+    "RevokeBody",
+    "RevokedData",
     "Role",
     "RoleData",
     "RoleDataMetadata",
@@ -643,6 +655,8 @@ __all__ = (
     "SigningRequestPurgeType1Type0",
     "SigningRequestRemindedDelivery",
     "SigningRequestRemindedDeliveryEvent",
+    "SigningRequestRevokedDelivery",
+    "SigningRequestRevokedDeliveryEvent",
     "SigningRequestSentDelivery",
     "SigningRequestSentDeliveryEvent",
     "SigningRequestSignerReplacedDelivery",

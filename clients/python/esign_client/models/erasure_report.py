@@ -13,6 +13,7 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.erasure_counts import ErasureCounts
+  from ..models.erasure_other import ErasureOther
   from ..models.erasure_record import ErasureRecord
 
 
@@ -32,6 +33,8 @@ class ErasureReport:
             requested_at (datetime.datetime):
             records (list[ErasureRecord]): oldest first, at most 200
             counts (ErasureCounts):
+            other_records (list[ErasureOther]): the person's records besides signing requests, by kind (at most 1000 bulk
+                rows and 1000 public link uses a call)
             truncated (bool): there are more: ask again once these are purged
      """
 
@@ -40,6 +43,7 @@ class ErasureReport:
     requested_at: datetime.datetime
     records: list[ErasureRecord]
     counts: ErasureCounts
+    other_records: list[ErasureOther]
     truncated: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -49,6 +53,7 @@ class ErasureReport:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.erasure_counts import ErasureCounts # noqa: PLC0415
+        from ..models.erasure_other import ErasureOther # noqa: PLC0415
         from ..models.erasure_record import ErasureRecord # noqa: PLC0415
         email = self.email
 
@@ -65,6 +70,13 @@ class ErasureReport:
 
         counts = self.counts.to_dict()
 
+        other_records = []
+        for other_records_item_data in self.other_records:
+            other_records_item = other_records_item_data.to_dict()
+            other_records.append(other_records_item)
+
+
+
         truncated = self.truncated
 
 
@@ -76,6 +88,7 @@ class ErasureReport:
             "requested_at": requested_at,
             "records": records,
             "counts": counts,
+            "other_records": other_records,
             "truncated": truncated,
         })
 
@@ -86,6 +99,7 @@ class ErasureReport:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.erasure_counts import ErasureCounts # noqa: PLC0415
+        from ..models.erasure_other import ErasureOther # noqa: PLC0415
         from ..models.erasure_record import ErasureRecord # noqa: PLC0415
         d = dict(src_dict)
         email = d.pop("email")
@@ -112,6 +126,16 @@ class ErasureReport:
 
 
 
+        other_records = []
+        _other_records = d.pop("other_records")
+        for other_records_item_data in (_other_records):
+            other_records_item = ErasureOther.from_dict(other_records_item_data)
+
+
+
+            other_records.append(other_records_item)
+
+
         truncated = d.pop("truncated")
 
         erasure_report = cls(
@@ -120,6 +144,7 @@ class ErasureReport:
             requested_at=requested_at,
             records=records,
             counts=counts,
+            other_records=other_records,
             truncated=truncated,
         )
 

@@ -22,18 +22,18 @@ T = TypeVar("T", bound="PreviewRule")
 class PreviewRule:
     """ 
         Attributes:
+            now (int): requests it would purge now
+            next_30_days (int): now and within 30 days
             state (str):
             after_days (int):
             action (str):
-            now (int): requests the rule would purge now
-            next_30_days (int): now and within 30 days
      """
 
+    now: int
+    next_30_days: int
     state: str
     after_days: int
     action: str
-    now: int
-    next_30_days: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -41,25 +41,25 @@ class PreviewRule:
 
 
     def to_dict(self) -> dict[str, Any]:
+        now = self.now
+
+        next_30_days = self.next_30_days
+
         state = self.state
 
         after_days = self.after_days
 
         action = self.action
 
-        now = self.now
-
-        next_30_days = self.next_30_days
-
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
+            "now": now,
+            "next_30_days": next_30_days,
             "state": state,
             "after_days": after_days,
             "action": action,
-            "now": now,
-            "next_30_days": next_30_days,
         })
 
         return field_dict
@@ -69,22 +69,22 @@ class PreviewRule:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        now = d.pop("now")
+
+        next_30_days = d.pop("next_30_days")
+
         state = d.pop("state")
 
         after_days = d.pop("after_days")
 
         action = d.pop("action")
 
-        now = d.pop("now")
-
-        next_30_days = d.pop("next_30_days")
-
         preview_rule = cls(
+            now=now,
+            next_30_days=next_30_days,
             state=state,
             after_days=after_days,
             action=action,
-            now=now,
-            next_30_days=next_30_days,
         )
 
 

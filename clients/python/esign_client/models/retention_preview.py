@@ -11,7 +11,9 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.preview_counts import PreviewCounts
   from ..models.preview_rule import PreviewRule
+  from ..models.preview_template import PreviewTemplate
 
 
 
@@ -25,11 +27,17 @@ T = TypeVar("T", bound="RetentionPreview")
 class RetentionPreview:
     """ 
         Attributes:
-            rules (list[PreviewRule]):
+            rules (list[PreviewRule]): the policy's rules: the requests of their state made from no template with its own
+                retention (or scheduled by a rule already)
+            templates (list[PreviewTemplate]): each template with its own retention: the requests made from it, whatever
+                their final state
+            requests (PreviewCounts):
             source (str):
      """
 
     rules: list[PreviewRule]
+    templates: list[PreviewTemplate]
+    requests: PreviewCounts
     source: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -38,13 +46,24 @@ class RetentionPreview:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.preview_counts import PreviewCounts # noqa: PLC0415
         from ..models.preview_rule import PreviewRule # noqa: PLC0415
+        from ..models.preview_template import PreviewTemplate # noqa: PLC0415
         rules = []
         for rules_item_data in self.rules:
             rules_item = rules_item_data.to_dict()
             rules.append(rules_item)
 
 
+
+        templates = []
+        for templates_item_data in self.templates:
+            templates_item = templates_item_data.to_dict()
+            templates.append(templates_item)
+
+
+
+        requests = self.requests.to_dict()
 
         source = self.source
 
@@ -53,6 +72,8 @@ class RetentionPreview:
         field_dict.update(self.additional_properties)
         field_dict.update({
             "rules": rules,
+            "templates": templates,
+            "requests": requests,
             "source": source,
         })
 
@@ -62,7 +83,9 @@ class RetentionPreview:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.preview_counts import PreviewCounts # noqa: PLC0415
         from ..models.preview_rule import PreviewRule # noqa: PLC0415
+        from ..models.preview_template import PreviewTemplate # noqa: PLC0415
         d = dict(src_dict)
         rules = []
         _rules = d.pop("rules")
@@ -74,10 +97,27 @@ class RetentionPreview:
             rules.append(rules_item)
 
 
+        templates = []
+        _templates = d.pop("templates")
+        for templates_item_data in (_templates):
+            templates_item = PreviewTemplate.from_dict(templates_item_data)
+
+
+
+            templates.append(templates_item)
+
+
+        requests = PreviewCounts.from_dict(d.pop("requests"))
+
+
+
+
         source = d.pop("source")
 
         retention_preview = cls(
             rules=rules,
+            templates=templates,
+            requests=requests,
             source=source,
         )
 

@@ -81,11 +81,15 @@ class SigningRequest:
                 signatures page at the end of the signed PDF)
             allow_delegation (bool | Unset):
             purge (None | PurgeState | SigningRequestPurgeType1Type0 | Unset): extension: the purge begun or done
-            purged_at (datetime.datetime | None | Unset): extension: when it was purged (docs/retention.md)
+            purged_at (datetime.datetime | None | Unset): extension: when it was purged
             tombstone (None | SigningRequestTombstoneType1Type0 | Tombstone | Unset): extension: what a purge keeps
             retention_purge_at (datetime.datetime | None | Unset): extension: when the retention policy purges it
                 (`retention_rule` says by which rule)
             retention_rule (None | str | Unset):
+            revoked_at (datetime.datetime | None | Unset): extension: when its sender revoked it (`POST .../revoke`): its
+                public verification page says `revoked_by_sender` (docs/signing.md)
+            revocation_reason (None | str | Unset): extension: the reason its sender gave for revoking it (removed by a
+                `purge_all`)
             legal_holds (list[HeldBy] | Unset): extension, in GET of one request only, when any: the active legal holds that
                 cover it
      """
@@ -128,6 +132,8 @@ class SigningRequest:
     tombstone: None | SigningRequestTombstoneType1Type0 | Tombstone | Unset = UNSET
     retention_purge_at: datetime.datetime | None | Unset = UNSET
     retention_rule: None | str | Unset = UNSET
+    revoked_at: datetime.datetime | None | Unset = UNSET
+    revocation_reason: None | str | Unset = UNSET
     legal_holds: list[HeldBy] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -341,6 +347,20 @@ class SigningRequest:
         else:
             retention_rule = self.retention_rule
 
+        revoked_at: None | str | Unset
+        if isinstance(self.revoked_at, Unset):
+            revoked_at = UNSET
+        elif isinstance(self.revoked_at, datetime.datetime):
+            revoked_at = self.revoked_at.isoformat()
+        else:
+            revoked_at = self.revoked_at
+
+        revocation_reason: None | str | Unset
+        if isinstance(self.revocation_reason, Unset):
+            revocation_reason = UNSET
+        else:
+            revocation_reason = self.revocation_reason
+
         legal_holds: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.legal_holds, Unset):
             legal_holds = []
@@ -423,6 +443,10 @@ class SigningRequest:
             field_dict["retention_purge_at"] = retention_purge_at
         if retention_rule is not UNSET:
             field_dict["retention_rule"] = retention_rule
+        if revoked_at is not UNSET:
+            field_dict["revoked_at"] = revoked_at
+        if revocation_reason is not UNSET:
+            field_dict["revocation_reason"] = revocation_reason
         if legal_holds is not UNSET:
             field_dict["legal_holds"] = legal_holds
 
@@ -807,6 +831,36 @@ class SigningRequest:
         retention_rule = _parse_retention_rule(d.pop("retention_rule", UNSET))
 
 
+        def _parse_revoked_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                revoked_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return revoked_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        revoked_at = _parse_revoked_at(d.pop("revoked_at", UNSET))
+
+
+        def _parse_revocation_reason(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        revocation_reason = _parse_revocation_reason(d.pop("revocation_reason", UNSET))
+
+
         _legal_holds = d.pop("legal_holds", UNSET)
         legal_holds: list[HeldBy] | Unset = UNSET
         if _legal_holds is not UNSET:
@@ -858,6 +912,8 @@ class SigningRequest:
             tombstone=tombstone,
             retention_purge_at=retention_purge_at,
             retention_rule=retention_rule,
+            revoked_at=revoked_at,
+            revocation_reason=revocation_reason,
             legal_holds=legal_holds,
         )
 

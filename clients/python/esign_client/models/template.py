@@ -58,7 +58,9 @@ class Template:
             retention (None | RetentionOverrideBody | TemplateRetentionType1Type0 | Unset): extension: the retention of the
                 requests made from this template, in place of their final state's rule (docs/retention.md): purged `after_days`
                 after they ended with `action`, unless a request has its own (`PUT /v1/signing-requests/{id}/retention`). Not
-                below the organisation's `floor_days` of any final state (422); null: the policy's rules
+                below the organisation's `floor_days` of any final state (422); null: the policy's rules. A key without the
+                `admin` scope may only make purges later, for every final state, than the template's retention or (without one)
+                the state's rule makes them (403 insufficient_scope)
             sandbox (bool | Unset): made with a sandbox key: not counted toward the plan's limit, sent only with sandbox
                 keys
      """

@@ -25,6 +25,7 @@ class WebhookUpdateEventsItem(StrEnum):
     SIGNING_REQUEST_EXPIRED = "signing_request.expired"
     SIGNING_REQUEST_PURGE_SCHEDULED = "signing_request.purge_scheduled"
     SIGNING_REQUEST_REMINDED = "signing_request.reminded"
+    SIGNING_REQUEST_REVOKED = "signing_request.revoked"
     SIGNING_REQUEST_SENT = "signing_request.sent"
     SIGNING_REQUEST_SIGNER_REPLACED = "signing_request.signer_replaced"
 

@@ -132,7 +132,10 @@ def sync_detailed(
     job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming
     the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or
     because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its
-    tombstone with `reason`.
+    tombstone with `reason`. The person's other records are reported in `other_records`: the contact
+    deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity
+    sessions scrubbed with their requests; nothing of them while a legal hold names the address
+    (docs/retention.md).
 
     Args:
         idempotency_key (str | Unset):
@@ -173,7 +176,10 @@ def sync(
     job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming
     the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or
     because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its
-    tombstone with `reason`.
+    tombstone with `reason`. The person's other records are reported in `other_records`: the contact
+    deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity
+    sessions scrubbed with their requests; nothing of them while a legal hold names the address
+    (docs/retention.md).
 
     Args:
         idempotency_key (str | Unset):
@@ -209,7 +215,10 @@ async def asyncio_detailed(
     job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming
     the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or
     because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its
-    tombstone with `reason`.
+    tombstone with `reason`. The person's other records are reported in `other_records`: the contact
+    deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity
+    sessions scrubbed with their requests; nothing of them while a legal hold names the address
+    (docs/retention.md).
 
     Args:
         idempotency_key (str | Unset):
@@ -250,7 +259,10 @@ async def asyncio(
     job worker (`outcome` `purging`, or `purged` when that was done before), or reported `held` (naming
     the legal holds) or `kept`: by the organisation's floor (`floor_days` of the retention policy), or
     because it is a draft or pending (delete or cancel it, then ask again). Each purge keeps its
-    tombstone with `reason`.
+    tombstone with `reason`. The person's other records are reported in `other_records`: the contact
+    deleted, the bulk rows and public link uses scrubbed unless their request is kept, the identity
+    sessions scrubbed with their requests; nothing of them while a legal hold names the address
+    (docs/retention.md).
 
     Args:
         idempotency_key (str | Unset):

@@ -105,9 +105,10 @@ def sync_detailed(
 ) -> Response[ErrorResponse | RetentionPreview]:
     """ What the retention policy would purge (extension)
 
-     Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`:
-    ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`,
-    those included), legal holds aside.
+     Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each
+    template with its own retention and the requests with their own, the requests not purged that it
+    would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30
+    days (`next_30_days`, those included), legal holds and the notice delay aside.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,9 +136,10 @@ def sync(
 ) -> ErrorResponse | RetentionPreview | None:
     """ What the retention policy would purge (extension)
 
-     Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`:
-    ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`,
-    those included), legal holds aside.
+     Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each
+    template with its own retention and the requests with their own, the requests not purged that it
+    would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30
+    days (`next_30_days`, those included), legal holds and the notice delay aside.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -160,9 +162,10 @@ async def asyncio_detailed(
 ) -> Response[ErrorResponse | RetentionPreview]:
     """ What the retention policy would purge (extension)
 
-     Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`:
-    ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`,
-    those included), legal holds aside.
+     Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each
+    template with its own retention and the requests with their own, the requests not purged that it
+    would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30
+    days (`next_30_days`, those included), legal holds and the notice delay aside.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -190,9 +193,10 @@ async def asyncio(
 ) -> ErrorResponse | RetentionPreview | None:
     """ What the retention policy would purge (extension)
 
-     Requires the `admin` scope. For each rule, the requests not purged that it would purge now (`now`:
-    ended `after_days` ago or more, or scheduled for now) and within the next 30 days (`next_30_days`,
-    those included), legal holds aside.
+     Requires the `admin` scope. As the worker's sweep applies them: for each rule of the policy, each
+    template with its own retention and the requests with their own, the requests not purged that it
+    would purge now (`now`: ended `after_days` ago or more, or scheduled for now) and within the next 30
+    days (`next_30_days`, those included), legal holds and the notice delay aside.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -314,6 +314,9 @@ def sync_detailed(
     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
     required): when the retention policy purges it; `action` (string; required): purge_content or
     purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `signing_request.revoked`: `signing_request_id` (uuid; required); `revoked_at` (date-time;
+    required): when its sender revoked the completed request; `reason` (string; required, nullable): the
+    reason the sender gave (null once a `purge_all` removed it)
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -548,6 +551,9 @@ def sync(
     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
     required): when the retention policy purges it; `action` (string; required): purge_content or
     purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `signing_request.revoked`: `signing_request_id` (uuid; required); `revoked_at` (date-time;
+    required): when its sender revoked the completed request; `reason` (string; required, nullable): the
+    reason the sender gave (null once a `purge_all` removed it)
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -777,6 +783,9 @@ async def asyncio_detailed(
     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
     required): when the retention policy purges it; `action` (string; required): purge_content or
     purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `signing_request.revoked`: `signing_request_id` (uuid; required); `revoked_at` (date-time;
+    required): when its sender revoked the completed request; `reason` (string; required, nullable): the
+    reason the sender gave (null once a `purge_all` removed it)
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
@@ -1011,6 +1020,9 @@ async def asyncio(
     - `signing_request.purge_scheduled`: `signing_request_id` (uuid; required); `purge_at` (date-time;
     required): when the retention policy purges it; `action` (string; required): purge_content or
     purge_all; `rule` (string; required): the rule: the final state and its after_days
+    - `signing_request.revoked`: `signing_request_id` (uuid; required); `revoked_at` (date-time;
+    required): when its sender revoked the completed request; `reason` (string; required, nullable): the
+    reason the sender gave (null once a `purge_all` removed it)
     - `legal_hold.applied`: `legal_hold_id` (uuid; required); `name` (string; required); `matched_now`
     (integer; required): signing requests the hold covers when applied (later ones are covered too)
     - `legal_hold.released`: `legal_hold_id` (uuid; required); `name` (string; required)
