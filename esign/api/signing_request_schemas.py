@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
+from esign.api.cancellation_schemas import Cancelled
 from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
 from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
@@ -111,7 +112,6 @@ class RequestSettings(StrictSchema):
 
 class Occurrence(fields.Field):
     """A 1-based occurrence number or "all"."""
-
     def _deserialize(self, value, attr, data, **kwargs):
         if value == "all" or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10000):
             return value
@@ -346,7 +346,7 @@ class EnvelopeDocument(OutSchema):
     order = fields.Integer(required=True, metadata={"description": "1-based place in the envelope"})
 
 
-class SigningRequest(TaggedOut):
+class SigningRequest(TaggedOut, Cancelled):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "the first document of `documents`"})
     document_name = fields.String(required=True)

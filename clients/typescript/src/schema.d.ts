@@ -205,7 +205,7 @@ export interface paths {
          *     - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
          *     - `signing_request.completed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
-         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given; `cancellation` (object; optional): extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given; `cancellation` (object; required): extension: why and by whom, as the request's own `cancellation` shows it (docs/roles.md)
          *     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
          *     - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
@@ -1870,12 +1870,17 @@ export interface components {
             id: string;
         };
         Cancellation: {
-            /** @description `rejected`: an approver rejected */
+            /** @description `cancelled`: the sender cancelled it; `rejected`: an approver rejected; `declined`: a signer declined */
             kind: string;
-            /** @description the reason the approver gave */
-            reason: string;
-            /** @description `{id, name, email}` of the approver */
-            by: components["schemas"]["DelegatePerson"];
+            /** @description the reason the approver or the signer gave, or the sender's (null when none was given) */
+            reason: string | null;
+            /** @description `{id, name, email}` of the participant who rejected or declined; null when the sender cancelled */
+            by: components["schemas"]["DelegatePerson"] | (Record<string, never> | null);
+            /**
+             * Format: date-time
+             * @description when it was cancelled
+             */
+            at: string;
         };
         CancelledData: {
             /** @description extension: the `external_id` given on create, else null */
@@ -1894,8 +1899,8 @@ export interface components {
             document_name: string;
             /** @description the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given */
             reason: string | null;
-            /** @description extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md) */
-            cancellation?: components["schemas"]["Cancellation"];
+            /** @description extension: why and by whom, as the request's own `cancellation` shows it (docs/roles.md) */
+            cancellation: components["schemas"]["Cancellation"];
         };
         SigningRequestCancelledDelivery: {
             /**
@@ -3121,6 +3126,8 @@ export interface components {
             name: string;
         };
         SigningRequest: {
+            /** @description extension: a cancelled request's `{kind, reason, by, at}`, as `signing_request.cancelled` carries it (docs/roles.md); null otherwise */
+            cancellation?: components["schemas"]["Cancellation"] | (Record<string, never> | null);
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;

@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from esign.domain.ports import Services
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import links, mail_queue, request_events, roles, verification_id
+from esign.domain.requests import cancellation, links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests.roles import current_group
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
@@ -174,8 +174,8 @@ async def cancel(services: Services, request: SigningRequest, reason: str | None
 
 
 async def _cancelled(services: Services, request: SigningRequest, effects: Json) -> None:
-    await request_events.record_event(services, request, "signing_request.cancelled",
-                                      metadata={"reason": request["cancel_reason"], **_by(effects)})
+    await request_events.record_event(services, request, "signing_request.cancelled", metadata={
+        "reason": request["cancel_reason"], **_by(effects), "cancellation": cancellation.of(request)})
     if effects["was_pending"]:
         invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
         await mail_queue.notify(services, request, "cancellation", invited)
@@ -408,13 +408,13 @@ async def decline(services: Services, request: SigningRequest, signer_id: str, r
 
 
 async def _declined(services: Services, request: SigningRequest, effects: Json) -> None:
-    """A signer declined, or an approver rejected (esign.domain.signer.roles: `event`, `notice`, `cancellation`)."""
-    signer, cancellation = find_signer(request, effects["signer_id"]), effects.get("cancellation")
+    """A signer declined, or an approver rejected (esign.domain.signer.roles: `event`, `notice`)."""
+    signer = find_signer(request, effects["signer_id"])
     await request_events.record_event(services, request, effects.get("event", "signer.declined"), signer=signer,
                                       actor=effects["actor"], metadata={"reason": signer.get("decline_reason"),
                                                                         **effects.get("metadata", {})})
     await request_events.record_event(services, request, "signing_request.cancelled", metadata={
-        "reason": request["cancel_reason"], **_by(effects), **({"cancellation": cancellation} if cancellation else {})})
+        "reason": request["cancel_reason"], **_by(effects), "cancellation": cancellation.of(request)})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await mail_queue.notify(services, request, "cancellation", others)
     await mail_queue.notify(services, request, effects.get("notice", "declined"), owner=True)

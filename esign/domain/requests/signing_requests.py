@@ -14,7 +14,7 @@ from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links, mail_queue, roles, tags
+from esign.domain.requests import cancellation, envelope, lifecycle, links, mail_queue, roles, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
@@ -424,7 +424,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
             "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url, "participants_progress": roles.progress(request),
-            "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
+            "cancellation": cancellation.of(request), "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
 
 def summary_view(request: SigningRequest) -> Json:

@@ -23,6 +23,7 @@ from .bulk_send import BulkSend
 from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancellation import Cancellation
+from .cancellation_by_type_1_type_0 import CancellationByType1Type0
 from .cancelled_data import CancelledData
 from .cancelled_data_metadata import CancelledDataMetadata
 from .capabilities import Capabilities
@@ -275,6 +276,7 @@ from .signing_event_email_bounced_delivery_event import SigningEventEmailBounced
 from .signing_event_email_failed_delivery import SigningEventEmailFailedDelivery
 from .signing_event_email_failed_delivery_event import SigningEventEmailFailedDeliveryEvent
 from .signing_request import SigningRequest
+from .signing_request_cancellation_type_1_type_0 import SigningRequestCancellationType1Type0
 from .signing_request_cancelled_delivery import SigningRequestCancelledDelivery
 from .signing_request_cancelled_delivery_event import SigningRequestCancelledDeliveryEvent
 from .signing_request_completed_delivery import SigningRequestCompletedDelivery
@@ -369,6 +371,7 @@ __all__ = (
     "BulkSend",
     "CancelBody",
     "Cancellation",
+    "CancellationByType1Type0",
     "CancelledData",
     "CancelledDataMetadata",
     "CancelResponse",
@@ -622,6 +625,7 @@ __all__ = (
     "SigningEventEmailFailedDelivery",
     "SigningEventEmailFailedDeliveryEvent",
     "SigningRequest",
+    "SigningRequestCancellationType1Type0",
     "SigningRequestCancelledDelivery",
     "SigningRequestCancelledDeliveryEvent",
     "SigningRequestCompletedDelivery",
