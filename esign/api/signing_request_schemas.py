@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.cancellation_schemas import Cancelled
 from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
+from esign.api.request_extra_schemas import Cancelled, Notified, NotifyOn
 from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
@@ -58,7 +58,7 @@ class SignerBase(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
-class SignerInput(SignerBase, Tagged):
+class SignerInput(SignerBase, Tagged, NotifyOn):
     type = participant_type()
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
@@ -266,7 +266,7 @@ class DownloadQuery(QuerySchema):
 
 # --- response schemas -----------------------------------------------------------------------------
 
-class Signer(TaggedOut):
+class Signer(TaggedOut, Notified):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)

@@ -2778,6 +2778,11 @@ export interface components {
             has_more: boolean;
         };
         SignerInput: {
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -2961,6 +2966,16 @@ export interface components {
             order: number;
         };
         Signer: {
+            /**
+             * @description extension: a cc's (null for anyone else): extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string|null}
+             */
+            notify_on?: "completed" | "sent" | null;
+            /**
+             * Format: date-time
+             * @description extension: when a cc was notified (its read-only link sent, or its copy at completion)
+             */
+            notified_at?: string | null;
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -3205,6 +3220,11 @@ export interface components {
             legal_holds?: components["schemas"]["HeldBy"][];
         };
         SignerEdit: {
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;

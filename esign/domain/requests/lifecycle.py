@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from esign.domain.ports import Services
+from esign.domain.requests import cancellation, cc_links, links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import cancellation, links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests.roles import current_group
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
@@ -143,9 +143,9 @@ async def send(services: Services, request: SigningRequest, by: Json | None = No
 
     def build(r: SigningRequest) -> Json:
         group = {s["id"] for s in current_group(r)}
-        signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
+        signers = _with_token_hashes(services, r, cc_links.at_send(_invite(services, r["signers"], group, now), now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
-                "effects": {"op": "sent", "invited": _newly_invited(signers, now), "by": by}}
+                "effects": {"op": "sent", "invited": _newly_invited(signers, now) + cc_links.notified_now(signers, now), "by": by}}
 
     return await follow(services, await transition(services, request, "draft", build))
 

@@ -239,6 +239,7 @@ from .signer_document import SignerDocument
 from .signer_edit import SignerEdit
 from .signer_edit_delivery import SignerEditDelivery
 from .signer_edit_metadata import SignerEditMetadata
+from .signer_edit_notify_on import SignerEditNotifyOn
 from .signer_edit_type import SignerEditType
 from .signer_field import SignerField
 from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
@@ -246,8 +247,12 @@ from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
 from .signer_input_metadata import SignerInputMetadata
+from .signer_input_notify_on import SignerInputNotifyOn
 from .signer_input_type import SignerInputType
 from .signer_metadata import SignerMetadata
+from .signer_notify_on_type_1 import SignerNotifyOnType1
+from .signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
+from .signer_notify_on_type_3_type_1 import SignerNotifyOnType3Type1
 from .signer_page import SignerPage
 from .signer_progress import SignerProgress
 from .signer_redirect import SignerRedirect
@@ -588,6 +593,7 @@ __all__ = (
     "SignerEdit",
     "SignerEditDelivery",
     "SignerEditMetadata",
+    "SignerEditNotifyOn",
     "SignerEditType",
     "SignerField",
     "SignerFieldAttachmentType0Type0",
@@ -595,8 +601,12 @@ __all__ = (
     "SignerInput",
     "SignerInputDelivery",
     "SignerInputMetadata",
+    "SignerInputNotifyOn",
     "SignerInputType",
     "SignerMetadata",
+    "SignerNotifyOnType1",
+    "SignerNotifyOnType2Type1",
+    "SignerNotifyOnType3Type1",
     "SignerPage",
     "SignerProgress",
     "SignerRedirect",
