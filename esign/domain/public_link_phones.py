@@ -153,4 +153,6 @@ async def keep_proven(services: Services, link: Json, request: SigningRequest, s
 
     if request["status"] != "pending":
         return request
-    return await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
+    request = await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
+    log.info("public link %s: request %s: the proven number is its signer's verified phone", link["id"], request["id"])
+    return request

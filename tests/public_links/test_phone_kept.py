@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from esign.logs import ContextFilter
 from tests.support.public_links import NO_KEY, link_of, slug, template_of
 from tests.support.routing import sign_with, signed_pdf, text_of
 from tests.support.signing import sget
@@ -28,7 +29,9 @@ async def phone_template(client, document_id):
 
 
 async def test_a_proven_number_is_the_signer_s_verified_phone_and_the_certificate_says_so(server, client, document_id,
-                                                                                          tmp_path):
+                                                                                          tmp_path, caplog):
+    caplog.set_level("INFO", logger="esign.public_links")
+    caplog.handler.addFilter(ContextFilter())  # as the service's own log handler: the request's context on each line
     template = await phone_template(client, document_id)
     link = await link_of(client, template, fixed_roles=[], phone_code={"allowed_countries": ["GB"]}, name="Gym waiver")
     ask = await client.post(f"/p/{slug(link)}/start", {"name": "Vera Visitor", "email": "vera@example.test",
@@ -44,6 +47,8 @@ async def test_a_proven_number_is_the_signer_s_verified_phone_and_the_certificat
     assert got["signers"][0]["phone"] == GB
     events = [e["event_type"] for e in (await client.get(f"/v1/signing-requests/{request_id}/events")).json]
     assert "signing_event.otp_verified" in events
+    [kept] = [r for r in caplog.records if "verified phone" in r.getMessage()]
+    assert request_id in kept.getMessage() and kept.request_id == made.headers["X-Request-ID"]
 
     view = (await sget(server, token)).json
     assert view["requirements"]["phone_verification"]["verified"] is True  # the page's phone step is not shown
