@@ -1,12 +1,12 @@
 """A `cc` participant's read-only link (`notify_on: "sent"`, issue 41, docs/roles.md) over real HTTP, mail in
 the Maildir: at send the cc becomes `notified` and is emailed a link that opens the document and nothing
-else (every action through it a 403, its status never a signer's); at completion it still gets its copy;
-`notify_on` on anyone but a cc, or of another value, is a 422."""
+else (every action through it a 403, its status never a signer's); at completion it still gets its copy,
+and the certificate says which cc had the link; `notify_on` on anyone but a cc, or of another value, is a 422."""
 from __future__ import annotations
 
 from tests.support import assert_error
 from tests.support.mail import link_of, maildir
-from tests.support.routing import sign_with
+from tests.support.routing import sign_with, signed_pdf, text_of
 from tests.support.signing import make_request, sget, spost
 
 SIGNER = {"name": "Sam Signer", "email": "sam@example.test"}
@@ -18,7 +18,7 @@ def mail_to(server, person) -> list:
     return [m for m in maildir(server) if person["email"] in m["To"]]
 
 
-async def test_a_cc_notified_at_send_gets_a_read_only_link_and_its_copy_at_completion(server):
+async def test_a_cc_notified_at_send_gets_a_read_only_link_and_its_copy_at_completion(server, tmp_path):
     made = await make_request(server, [SIGNER, EARLY, LATE], order="parallel", message="For the board")
     got = await made.get()
     early, late = got["signers"][1], got["signers"][2]
@@ -55,6 +55,10 @@ async def test_a_cc_notified_at_send_gets_a_read_only_link_and_its_copy_at_compl
     assert [s["status"] for s in got["signers"]] == ["signed", "notified", "notified"]
     assert [m["Subject"].split(":")[0] for m in mail_to(server, EARLY)] == ["Zur Kenntnis", "Completed"]
     assert [m["Subject"].split(":")[0] for m in mail_to(server, LATE)] == ["Completed"]
+    path, *_ = await signed_pdf(server, made.id, tmp_path)
+    certificate = " ".join(text_of(path).split())
+    assert "Copy recipient: Read-only link sent with the request; copy sent on completion" in certificate
+    assert "Copy recipient: Copy sent on completion" in certificate  # the cc notified at completion only
 
 
 async def test_notify_on_is_for_a_cc_only_and_sent_or_completed(server):
