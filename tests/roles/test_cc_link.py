@@ -72,3 +72,19 @@ async def test_notify_on_is_for_a_cc_only_and_sent_or_completed(server):
         "signers": [{**SIGNER, "notify_on": "sent"}, LATE]})
     error = assert_error(resp, 422, "validation_error")
     assert [d["field"] for d in error["details"]] == ["signers.0.notify_on"]
+
+
+async def test_a_draft_s_edit_sets_notify_on(server):
+    made = await make_request(server, [SIGNER, LATE], send=False)
+    ids = made.signer_ids
+    resp = await server.client.patch(f"/v1/signing-requests/{made.id}", {"signers": [
+        {**SIGNER, "id": ids[0]}, {**LATE, "id": ids[1], "notify_on": "sent"}]})
+    assert resp.status == 200, resp
+    assert resp.json["signers"][1]["notify_on"] == "sent"
+    error = assert_error(await server.client.patch(f"/v1/signing-requests/{made.id}", {"signers": [
+        {**SIGNER, "id": ids[0], "notify_on": "sent"}, {**LATE, "id": ids[1]}]}), 422, "validation_error")
+    assert [d["field"] for d in error["details"]] == ["signers.0.notify_on"]
+    assert (await server.client.post(f"/v1/signing-requests/{made.id}/send")).status == 200
+    await server.run_jobs()
+    assert [s["status"] for s in (await made.get())["signers"]] == ["sent", "notified"]
+    assert [m["Subject"].split(":")[0] for m in mail_to(server, LATE)] == ["For your information"]
