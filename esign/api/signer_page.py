@@ -14,6 +14,7 @@ from esign import i18n
 from esign.api.base import BaseHandler, StaticAssets
 from esign.api.common import operation
 from esign.api.signer_schemas import SignerView
+from esign.domain.requests import cc_links
 from esign.domain.signer import signing
 from esign.pdf import fonts
 
@@ -82,6 +83,8 @@ class SignerHandler(BaseHandler):
             await self._read_org_locale(exc.org_id)
             raise
         self.log_fields.update(org_id=self.session.request["org_id"], signing_request_id=self.session.request["id"])
+        if self.request.method not in ("GET", "HEAD"):
+            cc_links.refuse_action(self.session.signer)  # a cc's link only shows the document
         await self._read_org_locale(self.session.request["org_id"])
         self.set_default_headers()
 

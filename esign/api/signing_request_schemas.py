@@ -7,6 +7,7 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
+from esign.api.request_extra_schemas import Cancelled, Notified, NotifyOn
 from esign.api.retention_schemas import PURGE_AT_TEXT, REASON_TEXT, REVOKED_TEXT, HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
@@ -57,7 +58,7 @@ class SignerBase(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
-class SignerInput(SignerBase, Tagged):
+class SignerInput(SignerBase, Tagged, NotifyOn):
     type = participant_type()
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
@@ -111,7 +112,6 @@ class RequestSettings(StrictSchema):
 
 class Occurrence(fields.Field):
     """A 1-based occurrence number or "all"."""
-
     def _deserialize(self, value, attr, data, **kwargs):
         if value == "all" or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10000):
             return value
@@ -266,7 +266,7 @@ class DownloadQuery(QuerySchema):
 
 # --- response schemas -----------------------------------------------------------------------------
 
-class Signer(TaggedOut):
+class Signer(TaggedOut, Notified):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)
@@ -346,7 +346,7 @@ class EnvelopeDocument(OutSchema):
     order = fields.Integer(required=True, metadata={"description": "1-based place in the envelope"})
 
 
-class SigningRequest(TaggedOut):
+class SigningRequest(TaggedOut, Cancelled):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "the first document of `documents`"})
     document_name = fields.String(required=True)

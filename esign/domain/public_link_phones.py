@@ -13,6 +13,7 @@ The link keeps working by email; its owner resumes phone codes with `PATCH {"pho
 
 The code is derived as the email code is (esign.domain.public_link_visits), from the address and the
 number together, so nothing is stored for the visitor before it is proven. Logs show a number masked.
+A proven number is kept on the visitor's signer, verified (`keep_proven`).
 """
 from __future__ import annotations
 
@@ -24,9 +25,11 @@ import phonenumbers
 
 from esign.domain import public_links
 from esign.domain.ports import Services
+from esign.domain.requests import effects as change_effects
+from esign.domain.requests import lifecycle
 from esign.errors import ApiError, invalid_state, upstream_unavailable, validation_error
 from esign.providers.base import ProviderRejected, ProviderUnavailable, SmsProvider
-from esign.store.records import Json
+from esign.store.records import Json, Signer, SigningRequest
 
 log = logging.getLogger("esign.public_links")
 PREFIX_DIGITS = 6
@@ -134,3 +137,22 @@ def check_phone(link: Json) -> Json:
     if not settings:
         raise validation_error([{"field": "phone", "message": "this link sends codes by email only: leave phone out"}])
     return settings
+
+
+async def keep_proven(services: Services, link: Json, request: SigningRequest, signer_id: str) -> SigningRequest:
+    """The number a visitor proved with a texted code, on the request made for them (their signer's
+    `phone`, given with the template send): verified now (`phone_verified_at`, the audit trail's
+    `signing_event.otp_verified`), so a template asking for phone verification does not text them
+    again, and the certificate names the number among how they were verified. One conditional update."""
+    now = services.clock.now()
+
+    def build(r: SigningRequest) -> Json:
+        signers = [cast(Signer, {**s, "phone_verified_at": now}) if s["id"] == signer_id else s for s in r["signers"]]
+        return {"signers": signers, "effects": change_effects.event_effects(
+            "signing_event.otp_verified", signer_id, None, {"public_link_id": link["id"]})}
+
+    if request["status"] != "pending":
+        return request
+    request = await lifecycle.follow(services, await lifecycle.transition(services, request, "pending", build))
+    log.info("public link %s: request %s: the proven number is its signer's verified phone", link["id"], request["id"])
+    return request

@@ -145,7 +145,7 @@ async def verify(services: Services, slug: str, given_email: str, code: str, nam
         raise ApiError(400, "invalid_code", "the code is wrong or has expired; ask for a new one")
     if phone is not None:
         await phones.proven(services, link)
-    return await admit(services, link, address, name, variables, proven=phone is None, phone_proven=phone is not None)
+    return await admit(services, link, address, name, variables, proven=phone is None, phone=phone)
 
 
 def _visitor(link: Json, request: SigningRequest) -> Signer:
@@ -171,9 +171,10 @@ async def _unfinished(services: Services, link: Json, use: Json) -> SigningReque
 
 
 async def admit(services: Services, link: Json, address: str, name: str | None, variables: dict[str, str],
-                proven: bool, phone_proven: bool = False) -> Json:
-    """The visitor's request: their unfinished one of this link, else a new one (one use counted)."""
-    uses = services.store.public_link_uses
+                proven: bool, phone: str | None = None) -> Json:
+    """The visitor's request: their unfinished one of this link, else a new one (one use counted).
+    `phone`: the number the visitor proved with a texted code (kept on their signer: `phones.keep_proven`)."""
+    uses, phone_proven = services.store.public_link_uses, phone is not None
     for _ in range(2):  # a second round: another verification of the same address opened a use meanwhile
         use = await uses.open_use(link["id"], address)
         request = use and await _unfinished(services, link, use)
@@ -188,7 +189,7 @@ async def admit(services: Services, link: Json, address: str, name: str | None, 
                                 "signing_request_id": None,
                                 "created_at": services.clock.now()}):
             return await _made(services, link, use_id, address, name, variables,
-                               {"email_proven": proven, "phone_proven": phone_proven})
+                               {"email_proven": proven, "phone_proven": phone_proven}, phone)
     raise invalid_state("your request is being prepared; try again in a moment")
 
 
@@ -218,7 +219,7 @@ async def _take_use(services: Services, link: Json) -> Json:
 
 
 async def _made(services: Services, link: Json, use_id: str, address: str, name: str | None,
-                variables: dict[str, str], proof: Json) -> Json:
+                variables: dict[str, str], proof: Json, phone: str | None) -> Json:
     """Count a use and make the request through the template send (`proof`: whether the visitor proved
     their email address, or a phone number, with a code); undone when it cannot be made."""
     uses = services.store.public_link_uses
@@ -228,12 +229,14 @@ async def _made(services: Services, link: Json, use_id: str, address: str, name:
         await uses.remove(use_id)
         raise
     try:
-        request = await _send(services, taken, address, name, variables, proof)
+        request = await _send(services, taken, address, name, variables, proof, phone)
     except BaseException:
         await services.store.public_links.give_back_use(link["id"])
         await uses.remove(use_id)
         raise
     await uses.set_request(use_id, request["id"], _visitor(link, request)["id"])
+    if phone is not None:
+        request = await phones.keep_proven(services, link, request, _visitor(link, request)["id"])
     await public_links.emit(services, taken, "public_link.used", signing_request_id=request["id"],
                             email_proven=proof["email_proven"])
     if taken.get("max_uses") is not None and taken["uses"] >= taken["max_uses"]:
@@ -245,13 +248,13 @@ async def _made(services: Services, link: Json, use_id: str, address: str, name:
 
 
 async def _send(services: Services, link: Json, address: str, name: str | None, variables: dict[str, str],
-                proof: Json) -> SigningRequest:
+                proof: Json, phone: str | None) -> SigningRequest:
     org = await services.store.organizations.by_id(link["org_id"])
     if org is None:
         raise not_found("public link")
     template = await templates.get(services, link["org_id"], link["template_id"])
     visitor = {"role": link["public_role"], "name": (name or "").strip() or address.partition("@")[0],
-               "email": address}
+               "email": address, **({"phone": phone} if phone else {})}
     send: Json = {"signers": [visitor, *link["fixed_roles"]], "variables": variables, "message": None,
                   "expires_in_days": None, "auto_send": True, "source": "public_link",
                   "public_link": {"id": link["id"], "name": link["name"], **proof}}

@@ -69,6 +69,7 @@ SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_req
 ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient")}
 ROLE_OUTCOMES = {"approved": LABELS["signer.approved"], "acknowledged": LABELS["signer.acknowledged"],
                  "notified": N_("Copy sent on completion")}
+LINK_AND_COPY = N_("Read-only link sent with the request; copy sent on completion")  # a cc's `notify_on: sent`
 LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 
 
@@ -92,6 +93,8 @@ def role_line(signer: dict) -> str | None:
     status = signer.get("status")
     if status == "rejected":
         outcome = say(_("{event}: {reason}"), event=_(LABELS["signer.rejected"]), reason=isolate(signer.get("decline_reason")))
+    elif kind == "cc" and status == "notified" and signer.get("notify_on") == "sent":
+        outcome = _(LINK_AND_COPY)
     else:
         outcome = _(ROLE_OUTCOMES[status]) if status in ROLE_OUTCOMES else "—"
     return say(_("{role}: {outcome}"), role=_(ROLE_NAMES[kind]), outcome=outcome)

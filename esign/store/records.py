@@ -206,7 +206,6 @@ class SigningRequest(TypedDict):
     last_reminded_at: NotRequired[dt.datetime]
     cancelled_at: NotRequired[dt.datetime]
     cancel_reason: NotRequired[str | None]
-    cancellation: NotRequired[dict[str, Any]]  # {kind: rejected, reason, by} when an approver rejected (esign.domain.signer.roles)
     expired_at: NotRequired[dt.datetime]
     effects: NotRequired[Json]
     effects_at: NotRequired[dt.datetime]

@@ -56,17 +56,23 @@ class DelegatePerson(Person):
 
 
 class Cancellation(OutSchema):
-    kind = fields.String(required=True, metadata={"description": "`rejected`: an approver rejected"})
-    reason = fields.String(required=True, metadata={"description": "the reason the approver gave"})
-    by = fields.Nested(DelegatePerson, required=True, metadata={"description": "`{id, name, email}` of the approver"})
+    kind = fields.String(required=True, metadata={
+        "description": "`cancelled`: the sender cancelled it; `rejected`: an approver rejected; `declined`: a signer "
+                       "declined"})
+    reason = fields.String(required=True, allow_none=True, metadata={
+        "description": "the reason the approver or the signer gave, or the sender's (null when none was given)"})
+    by = fields.Nested(DelegatePerson, required=True, allow_none=True, metadata={
+        "description": "`{id, name, email}` of the participant who rejected or declined; null when the sender "
+                       "cancelled"})
+    at = _timestamp(required=True, description="when it was cancelled")
 
 
 class CancelledData(SigningRequestData):
     reason = fields.String(required=True, allow_none=True, metadata={
         "description": "the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by "
                        "<email>` when an approver rejected, null when none was given"})
-    cancellation = fields.Nested(Cancellation, metadata={
-        "description": "extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)"})
+    cancellation = fields.Nested(Cancellation, required=True, metadata={
+        "description": "extension: why and by whom, as the request's own `cancellation` shows it (docs/roles.md)"})
 
 
 class RemindedData(SigningRequestData):

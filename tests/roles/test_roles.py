@@ -115,7 +115,8 @@ async def test_a_rejection_cancels_the_request_and_invites_nobody(server, receiv
     assert hooks["signer.rejected"]["type"] == "approver"
     assert hooks["signing_request.cancelled"]["cancellation"] == {
         "kind": "rejected", "reason": "The budget is not approved",
-        "by": {"id": made.signer_ids[1], "name": APPROVER_2["name"], "email": APPROVER_2["email"]}}
+        "by": {"id": made.signer_ids[1], "name": APPROVER_2["name"], "email": APPROVER_2["email"]},
+        "at": got["cancellation"]["at"]}
 
 
 async def test_a_viewer_who_never_acknowledges_keeps_the_request_pending(server):

@@ -205,7 +205,7 @@ export interface paths {
          *     - `signing_request.sent`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signing_request.reminded`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signers` (array; required): email addresses of the reminded signers (none for sandbox requests, which send no email)
          *     - `signing_request.completed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `completed_at` (date-time; required); `all_signers` (array; required): array of `{email, name, signed_at}`; `signed_pdf_storage_key` (string; required): location of the signed PDF in storage (of the first document of an envelope); `documents` (array; required): extension: every document of the request in order, each `{document_id, name, signed_pdf_storage_key}` (each is signed as a PDF of its own); `field_values` (array; required, nullable): extension: every field of the request with what was filled in, in the request's order; null when they would take more than 256 KiB (read them with `GET /v1/signing-requests/{id}`)
-         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given; `cancellation` (object; optional): extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+         *     - `signing_request.cancelled`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `reason` (string; required, nullable): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given; `cancellation` (object; required): extension: why and by whom, as the request's own `cancellation` shows it (docs/roles.md)
          *     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required)
          *     - `signer.viewed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event
          *     - `signer.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `completed_at` (date-time; optional): present when this signature completed the request; `all_signers` (array; optional): present when this signature completed the request: array of `{email, name, signed_at}`
@@ -1891,12 +1891,17 @@ export interface components {
             id: string;
         };
         Cancellation: {
-            /** @description `rejected`: an approver rejected */
+            /** @description `cancelled`: the sender cancelled it; `rejected`: an approver rejected; `declined`: a signer declined */
             kind: string;
-            /** @description the reason the approver gave */
-            reason: string;
-            /** @description `{id, name, email}` of the approver */
-            by: components["schemas"]["DelegatePerson"];
+            /** @description the reason the approver or the signer gave, or the sender's (null when none was given) */
+            reason: string | null;
+            /** @description `{id, name, email}` of the participant who rejected or declined; null when the sender cancelled */
+            by: components["schemas"]["DelegatePerson"] | (Record<string, never> | null);
+            /**
+             * Format: date-time
+             * @description when it was cancelled
+             */
+            at: string;
         };
         CancelledData: {
             /** @description extension: the `external_id` given on create, else null */
@@ -1915,8 +1920,8 @@ export interface components {
             document_name: string;
             /** @description the reason given when cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver rejected, null when none was given */
             reason: string | null;
-            /** @description extension: present when an approver rejected: `{kind: rejected, reason, by}` (docs/roles.md) */
-            cancellation?: components["schemas"]["Cancellation"];
+            /** @description extension: why and by whom, as the request's own `cancellation` shows it (docs/roles.md) */
+            cancellation: components["schemas"]["Cancellation"];
         };
         SigningRequestCancelledDelivery: {
             /**
@@ -2823,6 +2828,11 @@ export interface components {
             has_more: boolean;
         };
         SignerInput: {
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3006,6 +3016,16 @@ export interface components {
             order: number;
         };
         Signer: {
+            /**
+             * @description extension: a cc's (null for anyone else): extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string|null}
+             */
+            notify_on?: "completed" | "sent" | null;
+            /**
+             * Format: date-time
+             * @description extension: when a cc was notified (its read-only link sent, or its copy at completion)
+             */
+            notified_at?: string | null;
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -3171,6 +3191,8 @@ export interface components {
             name: string;
         };
         SigningRequest: {
+            /** @description extension: a cancelled request's `{kind, reason, by, at}`, as `signing_request.cancelled` carries it (docs/roles.md); null otherwise */
+            cancellation?: components["schemas"]["Cancellation"] | (Record<string, never> | null);
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -3255,6 +3277,11 @@ export interface components {
             legal_holds?: components["schemas"]["HeldBy"][];
         };
         SignerEdit: {
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;

@@ -3,11 +3,11 @@ failing mail server means a retry, never a lost message.
 
 Who gets what:
 - signers: the invitation, reminders, the cancellation, and their copy when the request completes;
-- cc recipients (`cc_emails`): their copy when the request completes;
-- the request's owner (`owner_email`, recorded from the API key that created it; when that is empty
-  the organisation's `notify_email`; when both are empty nobody): their copy on completion, and an
-  email when a signer declines or an approver rejects (with the reason) or a sent request expires, each switchable
-  with `[notifications] owner_on_completed / _declined / _rejected / _expired / _purge_notice`.
+- cc recipients (`cc_emails`, `cc` participants): their copy when the request completes; a `cc` with `notify_on: sent`
+  also the invitation in a cc's words, with its read-only link (esign.domain.requests.cc_links);
+- the request's owner (`owner_email`, recorded from the API key that created it; when that is empty the organisation's
+  `notify_email`; when both are empty nobody): their copy on completion, and an email when a signer declines or an approver
+  rejects (with the reason) or a sent request expires, each switchable with `[notifications] owner_on_<template>`.
 
 Everyone's copy (esign.domain.mail.copies) is queued when the signed PDF is ready (by the finalisation),
 and at the latest `[email] copy_wait_minutes` after completion by the `email.copies` job queued at
@@ -72,7 +72,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import bounces, copies, purge_words
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, fresh_links, lifecycle, links, mail_queue, roles
+from esign.domain.requests import cc_links, envelope, fresh_links, lifecycle, links, mail_queue, roles
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderFault, ProviderRejected
 from esign.schema import BIDI, NOT_ONE_LINE
@@ -94,7 +94,6 @@ def _luminance(colour: str) -> float:
     def linear(value: int) -> float:
         c = value / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
     red, green, blue = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
@@ -128,7 +127,8 @@ ROLE_SUBJECTS = {  # what an approver's and a viewer's invitation and reminder a
                  ("invitation", "approver"): N_("Please approve: {document_name}"),
                  ("invitation", "viewer"): N_("Please review: {document_name}"),
                  ("reminder", "approver"): N_("Reminder: please approve {document_name}"),
-                 ("reminder", "viewer"): N_("Reminder: please review {document_name}")}
+                 ("reminder", "viewer"): N_("Reminder: please review {document_name}"),
+                 ("invitation", "cc"): N_("For your information: {document_name}")}  # a cc's read-only link
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
 STATES = {"signed": N_("signed {date}"), "declined": N_("declined"), "delegated": N_("delegated")}
@@ -424,8 +424,8 @@ async def send_email(services: Services, payload: Json, job_record: Job) -> None
         return
     signer = lifecycle.find_signer(request, payload["signer_id"]) if payload.get("signer_id") else None
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending"
-                                                   or cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER
+    if template in ("invitation", "reminder") and (request["status"] != "pending" or (
+            cast(Signer, signer)["status"] not in lifecycle.ACTIVE_SIGNER and not cc_links.link_open(cast(Signer, signer)))
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the mail went out: a stale link helps nobody
     if signer and template in ("invitation", "reminder"):

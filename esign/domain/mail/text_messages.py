@@ -1,6 +1,7 @@
 """Signing links by text message: the `sms` job texts a signer whose `delivery` is `sms` or `both` the
 invitation, a reminder or the completion notice (esign.domain.requests.mail_queue queues it where it queues the
-emails; a signer who hands their place on is texted that it is done)
+emails; a signer who hands their place on is texted that it is done; an approver, a viewer and a cc read the
+words of their `type`, as their emails do)
 through the configured SMS provider (`[sms] provider`, its `send(phone, text)`), on its own
 job lane `sms` (`[jobs] lane_sms`), so an SMS gateway that hangs never holds up the emails.
 
@@ -22,7 +23,7 @@ from esign import i18n
 from esign.config import Config
 from esign.domain.mail import copies, notifications
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, fresh_links, lifecycle, links
+from esign.domain.requests import cc_links, envelope, fresh_links, lifecycle, links, roles
 from esign.i18n import N_
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
 from esign.providers.base import ProviderRejected, SmsProvider
@@ -34,6 +35,13 @@ TEXTS = {
     "reminder": N_("{org}: reminder, please sign \"{document}\". Open {link}"),
     "completed": N_("{org}: \"{document}\" is signed by everyone."),
     "delegated": N_("{org}: you handed your place as a signer of \"{document}\" to {name}. Your link no longer works."),
+}
+ROLE_TEXTS = {  # an approver's, a viewer's and a cc's, in the words of their emails (notifications.ROLE_SUBJECTS)
+    ("invitation", "approver"): N_("{org}: {sender} asks you to approve \"{document}\". Open {link}"),
+    ("invitation", "viewer"): N_("{org}: {sender} asks you to review \"{document}\". Open {link}"),
+    ("invitation", "cc"): N_("{org}: {sender} sends you \"{document}\" for your information. Open {link}"),
+    ("reminder", "approver"): N_("{org}: reminder, please approve \"{document}\". Open {link}"),
+    ("reminder", "viewer"): N_("{org}: reminder, please review \"{document}\". Open {link}"),
 }
 YOUR_COPY = N_("Your copy: {link}")
 MAX_NAME = 80  # a name in a text is cut to this: the text stays a short message
@@ -59,10 +67,10 @@ def compose(services: Services, request: SigningRequest, org: Json, template: st
     def value(text: str) -> str:  # isolated in a right-to-left text (the link stays bare: phones linkify it)
         return i18n.isolate(_short(text), locale) if i18n.direction(locale) == "rtl" else _short(text)
 
-    text = gettext(TEXTS[template]).format(org=value(notifications.org_name(org)),
-                                           sender=value(notifications.sender(request, org)),
-                                           document=value(envelope.title(request, locale)), link=link,
-                                           name=value(handed["name"]) if handed else "")
+    words = ROLE_TEXTS.get((template, roles.kind(signer)), TEXTS[template])
+    text = gettext(words).format(org=value(notifications.org_name(org)), sender=value(notifications.sender(request, org)),
+                                 document=value(envelope.title(request, locale)), link=link,
+                                 name=value(handed["name"]) if handed else "")
     if template == "completed" and services.config.signing.completed_link_days:
         text += " " + gettext(YOUR_COPY).format(link=link)
     return text
@@ -74,8 +82,8 @@ async def send_sms(services: Services, payload: Json, job_record: Job) -> None:
         return
     signer = lifecycle.find_signer(request, payload["signer_id"])
     template = payload["template"]
-    if template in ("invitation", "reminder") and (request["status"] != "pending"
-                                                   or signer["status"] not in lifecycle.ACTIVE_SIGNER
+    if template in ("invitation", "reminder") and (request["status"] != "pending" or (
+            signer["status"] not in lifecycle.ACTIVE_SIGNER and not cc_links.link_open(signer))
                                                    or request["expires_at"] <= services.clock.now()):
         return  # the request moved on (or expired) before the text went out: a stale link helps nobody
     if not signer.get("phone"):

@@ -12,7 +12,7 @@ import logging
 from typing import cast
 
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, request_events, roles, tags
+from esign.domain.requests import cc_links, envelope, lifecycle, request_events, roles, tags
 from esign.domain.requests.signing_requests import (
     SIGNER_DEFAULTS,
     check_deliveries,
@@ -31,7 +31,7 @@ from esign.store.records import Field, Json, Signer, SigningRequest
 log = logging.getLogger("esign.drafts")
 SETTINGS = ("message", "email_subject", "signing_order", "reminder_days", "cc_emails")
 # what a signer's entry sets, as on create
-SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery", "type")
+SIGNER_INPUT = ("name", "email", "phone", "order", "locale", "delivery", "type", "notify_on")
 # a request's labels (esign.domain.requests.tags), each replaced when given
 LABELS = ("metadata", "external_id", "redirect_url")
 
@@ -43,7 +43,7 @@ def _check_draft(request: SigningRequest, what: str) -> None:
 
 def _check_signers(services: Services, entries: list[Json]) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
-    details = duplicate_emails(entries) + role_problems(entries)
+    details = duplicate_emails(entries) + role_problems(entries) + cc_links.problems(entries)
     seen: set[str] = set()
     for i, s in enumerate(entries):
         if s.get("id") and str(s["id"]) in seen:

@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from esign.domain.ports import Services
+from esign.domain.requests import cancellation, cc_links, links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests import effects as change_effects
-from esign.domain.requests import links, mail_queue, request_events, roles, verification_id
 from esign.domain.requests.roles import current_group
 from esign.errors import ApiError, invalid_state, not_found
 from esign.secrets import hash_token, new_token
@@ -143,9 +143,9 @@ async def send(services: Services, request: SigningRequest, by: Json | None = No
 
     def build(r: SigningRequest) -> Json:
         group = {s["id"] for s in current_group(r)}
-        signers = _with_token_hashes(services, r, _invite(services, r["signers"], group, now))
+        signers = _with_token_hashes(services, r, cc_links.at_send(_invite(services, r["signers"], group, now), now))
         return {"status": "pending", "signers": signers, "sent_at": now, "next_reminder_at": _next_reminder(r, now),
-                "effects": {"op": "sent", "invited": _newly_invited(signers, now), "by": by}}
+                "effects": {"op": "sent", "invited": _newly_invited(signers, now) + cc_links.notified_now(signers, now), "by": by}}
 
     return await follow(services, await transition(services, request, "draft", build))
 
@@ -174,8 +174,8 @@ async def cancel(services: Services, request: SigningRequest, reason: str | None
 
 
 async def _cancelled(services: Services, request: SigningRequest, effects: Json) -> None:
-    await request_events.record_event(services, request, "signing_request.cancelled",
-                                      metadata={"reason": request["cancel_reason"], **_by(effects)})
+    await request_events.record_event(services, request, "signing_request.cancelled", metadata={
+        "reason": request["cancel_reason"], **_by(effects), "cancellation": cancellation.of(request)})
     if effects["was_pending"]:
         invited = [s for s in request["signers"] if s.get("sent_at") and s["status"] not in ("declined", "delegated")]
         await mail_queue.notify(services, request, "cancellation", invited)
@@ -408,13 +408,13 @@ async def decline(services: Services, request: SigningRequest, signer_id: str, r
 
 
 async def _declined(services: Services, request: SigningRequest, effects: Json) -> None:
-    """A signer declined, or an approver rejected (esign.domain.signer.roles: `event`, `notice`, `cancellation`)."""
-    signer, cancellation = find_signer(request, effects["signer_id"]), effects.get("cancellation")
+    """A signer declined, or an approver rejected (esign.domain.signer.roles: `event`, `notice`)."""
+    signer = find_signer(request, effects["signer_id"])
     await request_events.record_event(services, request, effects.get("event", "signer.declined"), signer=signer,
                                       actor=effects["actor"], metadata={"reason": signer.get("decline_reason"),
                                                                         **effects.get("metadata", {})})
     await request_events.record_event(services, request, "signing_request.cancelled", metadata={
-        "reason": request["cancel_reason"], **_by(effects), **({"cancellation": cancellation} if cancellation else {})})
+        "reason": request["cancel_reason"], **_by(effects), "cancellation": cancellation.of(request)})
     others = [s for s in request["signers"] if s.get("sent_at") and s["id"] != signer["id"] and s["status"] != "delegated"]
     await mail_queue.notify(services, request, "cancellation", others)
     await mail_queue.notify(services, request, effects.get("notice", "declined"), owner=True)

@@ -14,7 +14,7 @@ from esign.domain.orgs.usage import reserve
 from esign.domain.pages import placement
 from esign.domain.pages.signer_values import MAX_TYPED, MAX_VALUE, js_difference, unsafe_character
 from esign.domain.ports import Services
-from esign.domain.requests import envelope, lifecycle, links, mail_queue, roles, tags
+from esign.domain.requests import cancellation, cc_links, envelope, lifecycle, links, mail_queue, roles, tags
 from esign.errors import ApiError, Problems, invalid_state, validation_error
 from esign.providers.base import SmsProvider
 from esign.store.base import new_id
@@ -101,7 +101,7 @@ def check_identity_provider(services: Services, required: bool, details: list[An
 def check_signers(services: Services, body: Json) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
-    details = duplicate_emails(body["signers"]) + role_problems(body["signers"])
+    details = duplicate_emails(body["signers"]) + role_problems(body["signers"]) + cc_links.problems(body["signers"])
     if body.get("phone_verification_required"):
         details += without_phone(body["signers"])
     check_deliveries(services, body["signers"], details)
@@ -184,7 +184,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         signers = [cast(Signer, {**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"],
                                  "name": s["name"], "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
                                  "delivery": s.get("delivery") or "email", "type": s.get("type") or "signer",
-                                 **tags.stored(s)})
+                                 **cc_links.stored(s), **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
         if not problems.refused("metadata", "redirect_url"):
             tags.check(body, org.get("embed_origins") or [], problems.details)
@@ -418,13 +418,13 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
     def signer_view(s: Signer) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
-        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s),
+        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), **cc_links.shown(s),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
             "signers": [signer_view(s) for s in request["signers"]],
             "field_values": values or None, "self_sign_url": self_sign_url, "participants_progress": roles.progress(request),
-            "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
+            "cancellation": cancellation.of(request), "signed_pdf_available": request.get("signed_pdf_status") == "ready"}
 
 
 def summary_view(request: SigningRequest) -> Json:

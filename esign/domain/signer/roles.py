@@ -85,7 +85,7 @@ async def acknowledge(services: Services, session: SignerSession, actor: Json) -
 
 async def reject(services: Services, session: SignerSession, reason: object, actor: Json) -> SigningRequest:
     """The approver rejects, saying why (1 to 1000 characters): the approver becomes `rejected`, the
-    request `cancelled` (`cancellation: {kind: rejected, reason, by}`); nobody else is invited, the
+    request `cancelled` (its `cancellation`, esign.domain.requests.cancellation); nobody else is invited, the
     owner is emailed the reason."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
         raise validation_error([{"field": "reason", "message": f"say why you reject (1 to {MAX_REASON} characters)"}])
@@ -97,13 +97,12 @@ async def reject(services: Services, session: SignerSession, reason: object, act
         ok, why = can_act(r, s, "approver")
         if not ok:
             raise invalid_state(why)
-        cancellation = {"kind": "rejected", "reason": text, "by": {"id": s["id"], "name": s["name"], "email": s["email"]}}
         signers = [dict(x, status="rejected", rejected_at=now, decline_reason=text) if x["id"] == signer_id else x
                    for x in r["signers"]]
         return {"status": "cancelled", "cancelled_at": now, "cancel_reason": f"rejected by {s['email']}",
-                "cancellation": cancellation, "signers": signers,
+                "signers": signers,
                 "effects": {"op": "declined", "event": "signer.rejected", "notice": "rejected", "signer_id": signer_id,
-                            "actor": dict(actor), "cancellation": cancellation, "metadata": {"type": "approver"}}}
+                            "actor": dict(actor), "metadata": {"type": "approver"}}}
 
     return await _acted(services, await lifecycle.transition(services, session.request, "pending", build), session,
                         "rejected")

@@ -1140,12 +1140,13 @@
   // having reviewed the document. Their own block (#role-actions) and dialog (#reject) replace the signer's steps.
   function renderRole() {
     var s = state.signer, kind = s.type || "signer";
-    var acting = kind === "approver" || kind === "viewer";
+    var acting = kind === "approver" || kind === "viewer" || kind === "cc";  // a cc only reads (its link: notify_on sent)
     show("role-actions", acting);
     if (!acting) return;
     ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "sheet-note", "actions"].forEach(function (id) { show(id, false); });
     var open = state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
-    var note = s.status === "approved" ? t("You approved this document.")
+    var note = kind === "cc" ? t("This document is sent to you for your information: there is nothing for you to do.")
+      : s.status === "approved" ? t("You approved this document.")
       : s.status === "acknowledged" ? t("You confirmed that you have reviewed this document.")
       : !open ? t("This document can no longer be signed.")
       : kind === "approver" ? t("You are asked to approve this document before it goes on: approve it, or reject it with a reason.")

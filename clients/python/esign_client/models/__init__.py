@@ -23,6 +23,7 @@ from .bulk_send import BulkSend
 from .cancel_body import CancelBody
 from .cancel_response import CancelResponse
 from .cancellation import Cancellation
+from .cancellation_by_type_1_type_0 import CancellationByType1Type0
 from .cancelled_data import CancelledData
 from .cancelled_data_metadata import CancelledDataMetadata
 from .capabilities import Capabilities
@@ -243,6 +244,7 @@ from .signer_document import SignerDocument
 from .signer_edit import SignerEdit
 from .signer_edit_delivery import SignerEditDelivery
 from .signer_edit_metadata import SignerEditMetadata
+from .signer_edit_notify_on import SignerEditNotifyOn
 from .signer_edit_type import SignerEditType
 from .signer_field import SignerField
 from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
@@ -250,8 +252,12 @@ from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
 from .signer_input import SignerInput
 from .signer_input_delivery import SignerInputDelivery
 from .signer_input_metadata import SignerInputMetadata
+from .signer_input_notify_on import SignerInputNotifyOn
 from .signer_input_type import SignerInputType
 from .signer_metadata import SignerMetadata
+from .signer_notify_on_type_1 import SignerNotifyOnType1
+from .signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
+from .signer_notify_on_type_3_type_1 import SignerNotifyOnType3Type1
 from .signer_page import SignerPage
 from .signer_progress import SignerProgress
 from .signer_redirect import SignerRedirect
@@ -280,6 +286,7 @@ from .signing_event_email_bounced_delivery_event import SigningEventEmailBounced
 from .signing_event_email_failed_delivery import SigningEventEmailFailedDelivery
 from .signing_event_email_failed_delivery_event import SigningEventEmailFailedDeliveryEvent
 from .signing_request import SigningRequest
+from .signing_request_cancellation_type_1_type_0 import SigningRequestCancellationType1Type0
 from .signing_request_cancelled_delivery import SigningRequestCancelledDelivery
 from .signing_request_cancelled_delivery_event import SigningRequestCancelledDeliveryEvent
 from .signing_request_completed_delivery import SigningRequestCompletedDelivery
@@ -376,6 +383,7 @@ __all__ = (
     "BulkSend",
     "CancelBody",
     "Cancellation",
+    "CancellationByType1Type0",
     "CancelledData",
     "CancelledDataMetadata",
     "CancelResponse",
@@ -597,6 +605,7 @@ __all__ = (
     "SignerEdit",
     "SignerEditDelivery",
     "SignerEditMetadata",
+    "SignerEditNotifyOn",
     "SignerEditType",
     "SignerField",
     "SignerFieldAttachmentType0Type0",
@@ -604,8 +613,12 @@ __all__ = (
     "SignerInput",
     "SignerInputDelivery",
     "SignerInputMetadata",
+    "SignerInputNotifyOn",
     "SignerInputType",
     "SignerMetadata",
+    "SignerNotifyOnType1",
+    "SignerNotifyOnType2Type1",
+    "SignerNotifyOnType3Type1",
     "SignerPage",
     "SignerProgress",
     "SignerRedirect",
@@ -634,6 +647,7 @@ __all__ = (
     "SigningEventEmailFailedDelivery",
     "SigningEventEmailFailedDeliveryEvent",
     "SigningRequest",
+    "SigningRequestCancellationType1Type0",
     "SigningRequestCancelledDelivery",
     "SigningRequestCancelledDeliveryEvent",
     "SigningRequestCompletedDelivery",

@@ -9,8 +9,10 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from typing import cast
+import datetime
 
 if TYPE_CHECKING:
+  from ..models.cancellation_by_type_1_type_0 import CancellationByType1Type0
   from ..models.delegate_person import DelegatePerson
 
 
@@ -25,14 +27,18 @@ T = TypeVar("T", bound="Cancellation")
 class Cancellation:
     """ 
         Attributes:
-            kind (str): `rejected`: an approver rejected
-            reason (str): the reason the approver gave
-            by (DelegatePerson):
+            kind (str): `cancelled`: the sender cancelled it; `rejected`: an approver rejected; `declined`: a signer
+                declined
+            reason (None | str): the reason the approver or the signer gave, or the sender's (null when none was given)
+            by (CancellationByType1Type0 | DelegatePerson | None): `{id, name, email}` of the participant who rejected or
+                declined; null when the sender cancelled
+            at (datetime.datetime): when it was cancelled
      """
 
     kind: str
-    reason: str
-    by: DelegatePerson
+    reason: None | str
+    by: CancellationByType1Type0 | DelegatePerson | None
+    at: datetime.datetime
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -40,12 +46,22 @@ class Cancellation:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cancellation_by_type_1_type_0 import CancellationByType1Type0 # noqa: PLC0415
         from ..models.delegate_person import DelegatePerson # noqa: PLC0415
         kind = self.kind
 
+        reason: None | str
         reason = self.reason
 
-        by = self.by.to_dict()
+        by: dict[str, Any] | None
+        if isinstance(self.by, DelegatePerson):
+            by = self.by.to_dict()
+        elif isinstance(self.by, CancellationByType1Type0):
+            by = self.by.to_dict()
+        else:
+            by = self.by
+
+        at = self.at.isoformat()
 
 
         field_dict: dict[str, Any] = {}
@@ -54,6 +70,7 @@ class Cancellation:
             "kind": kind,
             "reason": reason,
             "by": by,
+            "at": at,
         })
 
         return field_dict
@@ -62,13 +79,48 @@ class Cancellation:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cancellation_by_type_1_type_0 import CancellationByType1Type0 # noqa: PLC0415
         from ..models.delegate_person import DelegatePerson # noqa: PLC0415
         d = dict(src_dict)
         kind = d.pop("kind")
 
-        reason = d.pop("reason")
+        def _parse_reason(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
 
-        by = DelegatePerson.from_dict(d.pop("by"))
+        reason = _parse_reason(d.pop("reason"))
+
+
+        def _parse_by(data: object) -> CancellationByType1Type0 | DelegatePerson | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                by_type_0 = DelegatePerson.from_dict(data)
+
+
+
+                return by_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                by_type_1_type_0 = CancellationByType1Type0.from_dict(data)
+
+
+
+                return by_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CancellationByType1Type0 | DelegatePerson | None, data)
+
+        by = _parse_by(d.pop("by"))
+
+
+        at = datetime.datetime.fromisoformat(d.pop("at"))
 
 
 
@@ -77,6 +129,7 @@ class Cancellation:
             kind=kind,
             reason=reason,
             by=by,
+            at=at,
         )
 
 

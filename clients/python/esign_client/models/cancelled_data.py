@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
@@ -37,7 +36,7 @@ class CancelledData:
             document_name (str):
             reason (None | str): the reason given when cancelling, `declined by <email>` when a signer declined, `rejected
                 by <email>` when an approver rejected, null when none was given
-            cancellation (Cancellation | Unset):
+            cancellation (Cancellation):
      """
 
     external_id: None | str
@@ -48,7 +47,7 @@ class CancelledData:
     document_id: UUID
     document_name: str
     reason: None | str
-    cancellation: Cancellation | Unset = UNSET
+    cancellation: Cancellation
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -76,9 +75,7 @@ class CancelledData:
         reason: None | str
         reason = self.reason
 
-        cancellation: dict[str, Any] | Unset = UNSET
-        if not isinstance(self.cancellation, Unset):
-            cancellation = self.cancellation.to_dict()
+        cancellation = self.cancellation.to_dict()
 
 
         field_dict: dict[str, Any] = {}
@@ -92,9 +89,8 @@ class CancelledData:
             "document_id": document_id,
             "document_name": document_name,
             "reason": reason,
+            "cancellation": cancellation,
         })
-        if cancellation is not UNSET:
-            field_dict["cancellation"] = cancellation
 
         return field_dict
 
@@ -142,12 +138,7 @@ class CancelledData:
         reason = _parse_reason(d.pop("reason"))
 
 
-        _cancellation = d.pop("cancellation", UNSET)
-        cancellation: Cancellation | Unset
-        if isinstance(_cancellation,  Unset):
-            cancellation = UNSET
-        else:
-            cancellation = Cancellation.from_dict(_cancellation)
+        cancellation = Cancellation.from_dict(d.pop("cancellation"))
 
 
 

@@ -8,6 +8,9 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.signer_notify_on_type_1 import SignerNotifyOnType1
+from ..models.signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
+from ..models.signer_notify_on_type_3_type_1 import SignerNotifyOnType3Type1
 from ..models.signer_type import SignerType
 from ..types import UNSET, Unset
 from typing import cast
@@ -36,6 +39,13 @@ class Signer:
             status (str): pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to
                 `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's
                 pending then notified (its copy sent)
+            notify_on (None | SignerNotifyOnType1 | SignerNotifyOnType2Type1 | SignerNotifyOnType3Type1 | Unset): extension:
+                a cc's (null for anyone else): extension, of a participant of type `cc` only (422 otherwise): when it hears of
+                the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email
+                with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes
+                `notified` then)
+            notified_at (datetime.datetime | None | Unset): extension: when a cc was notified (its read-only link sent, or
+                its copy at completion)
             metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
@@ -92,6 +102,8 @@ class Signer:
     name: str
     order: int
     status: str
+    notify_on: None | SignerNotifyOnType1 | SignerNotifyOnType2Type1 | SignerNotifyOnType3Type1 | Unset = UNSET
+    notified_at: datetime.datetime | None | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
@@ -146,6 +158,26 @@ class Signer:
         order = self.order
 
         status = self.status
+
+        notify_on: None | str | Unset
+        if isinstance(self.notify_on, Unset):
+            notify_on = UNSET
+        elif isinstance(self.notify_on, SignerNotifyOnType1):
+            notify_on = self.notify_on.value
+        elif isinstance(self.notify_on, SignerNotifyOnType2Type1):
+            notify_on = self.notify_on.value
+        elif isinstance(self.notify_on, SignerNotifyOnType3Type1):
+            notify_on = self.notify_on.value
+        else:
+            notify_on = self.notify_on
+
+        notified_at: None | str | Unset
+        if isinstance(self.notified_at, Unset):
+            notified_at = UNSET
+        elif isinstance(self.notified_at, datetime.datetime):
+            notified_at = self.notified_at.isoformat()
+        else:
+            notified_at = self.notified_at
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -382,6 +414,10 @@ class Signer:
             "order": order,
             "status": status,
         })
+        if notify_on is not UNSET:
+            field_dict["notify_on"] = notify_on
+        if notified_at is not UNSET:
+            field_dict["notified_at"] = notified_at
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -477,6 +513,66 @@ class Signer:
         order = d.pop("order")
 
         status = d.pop("status")
+
+        def _parse_notify_on(data: object) -> None | SignerNotifyOnType1 | SignerNotifyOnType2Type1 | SignerNotifyOnType3Type1 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                notify_on_type_1 = SignerNotifyOnType1(data)
+
+
+
+                return notify_on_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                notify_on_type_2_type_1 = SignerNotifyOnType2Type1(data)
+
+
+
+                return notify_on_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                notify_on_type_3_type_1 = SignerNotifyOnType3Type1(data)
+
+
+
+                return notify_on_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerNotifyOnType1 | SignerNotifyOnType2Type1 | SignerNotifyOnType3Type1 | Unset, data)
+
+        notify_on = _parse_notify_on(d.pop("notify_on", UNSET))
+
+
+        def _parse_notified_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                notified_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return notified_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        notified_at = _parse_notified_at(d.pop("notified_at", UNSET))
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerMetadata | Unset
@@ -944,6 +1040,8 @@ class Signer:
             name=name,
             order=order,
             status=status,
+            notify_on=notify_on,
+            notified_at=notified_at,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.signer_edit_delivery import SignerEditDelivery
+from ..models.signer_edit_notify_on import SignerEditNotifyOn
 from ..models.signer_edit_type import SignerEditType
 from ..types import UNSET, Unset
 from typing import cast
@@ -31,6 +32,10 @@ class SignerEdit:
         Attributes:
             name (str):
             email (str):
+            notify_on (SignerEditNotifyOn | Unset): extension, of a participant of type `cc` only (422 otherwise): when it
+                hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an
+                email with a link to a read-only view of the document (the signing page with no fields and no action; the cc
+                becomes `notified` then)
             metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
                 of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -69,6 +74,7 @@ class SignerEdit:
 
     name: str
     email: str
+    notify_on: SignerEditNotifyOn | Unset = UNSET
     metadata: SignerEditMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -88,6 +94,11 @@ class SignerEdit:
         name = self.name
 
         email = self.email
+
+        notify_on: str | Unset = UNSET
+        if not isinstance(self.notify_on, Unset):
+            notify_on = self.notify_on.value
+
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -132,6 +143,8 @@ class SignerEdit:
             "name": name,
             "email": email,
         })
+        if notify_on is not UNSET:
+            field_dict["notify_on"] = notify_on
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -162,6 +175,16 @@ class SignerEdit:
         name = d.pop("name")
 
         email = d.pop("email")
+
+        _notify_on = d.pop("notify_on", UNSET)
+        notify_on: SignerEditNotifyOn | Unset
+        if isinstance(_notify_on,  Unset):
+            notify_on = UNSET
+        else:
+            notify_on = SignerEditNotifyOn(_notify_on)
+
+
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerEditMetadata | Unset
@@ -232,6 +255,7 @@ class SignerEdit:
         signer_edit = cls(
             name=name,
             email=email,
+            notify_on=notify_on,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.signer_input_delivery import SignerInputDelivery
+from ..models.signer_input_notify_on import SignerInputNotifyOn
 from ..models.signer_input_type import SignerInputType
 from ..types import UNSET, Unset
 from typing import cast
@@ -30,6 +31,10 @@ class SignerInput:
         Attributes:
             name (str):
             email (str):
+            notify_on (SignerInputNotifyOn | Unset): extension, of a participant of type `cc` only (422 otherwise): when it
+                hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an
+                email with a link to a read-only view of the document (the signing page with no fields and no action; the cc
+                becomes `notified` then)
             metadata (SignerInputMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
                 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -66,6 +71,7 @@ class SignerInput:
 
     name: str
     email: str
+    notify_on: SignerInputNotifyOn | Unset = UNSET
     metadata: SignerInputMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -84,6 +90,11 @@ class SignerInput:
         name = self.name
 
         email = self.email
+
+        notify_on: str | Unset = UNSET
+        if not isinstance(self.notify_on, Unset):
+            notify_on = self.notify_on.value
+
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -124,6 +135,8 @@ class SignerInput:
             "name": name,
             "email": email,
         })
+        if notify_on is not UNSET:
+            field_dict["notify_on"] = notify_on
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -152,6 +165,16 @@ class SignerInput:
         name = d.pop("name")
 
         email = d.pop("email")
+
+        _notify_on = d.pop("notify_on", UNSET)
+        notify_on: SignerInputNotifyOn | Unset
+        if isinstance(_notify_on,  Unset):
+            notify_on = UNSET
+        else:
+            notify_on = SignerInputNotifyOn(_notify_on)
+
+
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerInputMetadata | Unset
@@ -212,6 +235,7 @@ class SignerInput:
         signer_input = cls(
             name=name,
             email=email,
+            notify_on=notify_on,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

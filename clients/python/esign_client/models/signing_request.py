@@ -14,6 +14,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.cancellation import Cancellation
   from ..models.cc_out import CcOut
   from ..models.envelope_document import EnvelopeDocument
   from ..models.field_value import FieldValue
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
   from ..models.purge_state import PurgeState
   from ..models.send_warning import SendWarning
   from ..models.signer import Signer
+  from ..models.signing_request_cancellation_type_1_type_0 import SigningRequestCancellationType1Type0
   from ..models.signing_request_metadata import SigningRequestMetadata
   from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0
   from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0
@@ -47,6 +49,8 @@ class SigningRequest:
             expires_at (datetime.datetime):
             created_at (datetime.datetime):
             participants_progress (Progress):
+            cancellation (Cancellation | None | SigningRequestCancellationType1Type0 | Unset): extension: a cancelled
+                request's `{kind, reason, by, at}`, as `signing_request.cancelled` carries it (docs/roles.md); null otherwise
             metadata (SigningRequestMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
@@ -102,6 +106,7 @@ class SigningRequest:
     expires_at: datetime.datetime
     created_at: datetime.datetime
     participants_progress: Progress
+    cancellation: Cancellation | None | SigningRequestCancellationType1Type0 | Unset = UNSET
     metadata: SigningRequestMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
@@ -142,6 +147,7 @@ class SigningRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cancellation import Cancellation # noqa: PLC0415
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
@@ -150,6 +156,7 @@ class SigningRequest:
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
+        from ..models.signing_request_cancellation_type_1_type_0 import SigningRequestCancellationType1Type0 # noqa: PLC0415
         from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
         from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0 # noqa: PLC0415
         from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0 # noqa: PLC0415
@@ -169,6 +176,16 @@ class SigningRequest:
         created_at = self.created_at.isoformat()
 
         participants_progress = self.participants_progress.to_dict()
+
+        cancellation: dict[str, Any] | None | Unset
+        if isinstance(self.cancellation, Unset):
+            cancellation = UNSET
+        elif isinstance(self.cancellation, Cancellation):
+            cancellation = self.cancellation.to_dict()
+        elif isinstance(self.cancellation, SigningRequestCancellationType1Type0):
+            cancellation = self.cancellation.to_dict()
+        else:
+            cancellation = self.cancellation
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -383,6 +400,8 @@ class SigningRequest:
             "created_at": created_at,
             "participants_progress": participants_progress,
         })
+        if cancellation is not UNSET:
+            field_dict["cancellation"] = cancellation
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -456,6 +475,7 @@ class SigningRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cancellation import Cancellation # noqa: PLC0415
         from ..models.cc_out import CcOut # noqa: PLC0415
         from ..models.envelope_document import EnvelopeDocument # noqa: PLC0415
         from ..models.field_value import FieldValue # noqa: PLC0415
@@ -464,6 +484,7 @@ class SigningRequest:
         from ..models.purge_state import PurgeState # noqa: PLC0415
         from ..models.send_warning import SendWarning # noqa: PLC0415
         from ..models.signer import Signer # noqa: PLC0415
+        from ..models.signing_request_cancellation_type_1_type_0 import SigningRequestCancellationType1Type0 # noqa: PLC0415
         from ..models.signing_request_metadata import SigningRequestMetadata # noqa: PLC0415
         from ..models.signing_request_purge_type_1_type_0 import SigningRequestPurgeType1Type0 # noqa: PLC0415
         from ..models.signing_request_tombstone_type_1_type_0 import SigningRequestTombstoneType1Type0 # noqa: PLC0415
@@ -498,6 +519,36 @@ class SigningRequest:
         participants_progress = Progress.from_dict(d.pop("participants_progress"))
 
 
+
+
+        def _parse_cancellation(data: object) -> Cancellation | None | SigningRequestCancellationType1Type0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                cancellation_type_0 = Cancellation.from_dict(data)
+
+
+
+                return cancellation_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                cancellation_type_1_type_0 = SigningRequestCancellationType1Type0.from_dict(data)
+
+
+
+                return cancellation_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(Cancellation | None | SigningRequestCancellationType1Type0 | Unset, data)
+
+        cancellation = _parse_cancellation(d.pop("cancellation", UNSET))
 
 
         _metadata = d.pop("metadata", UNSET)
@@ -882,6 +933,7 @@ class SigningRequest:
             expires_at=expires_at,
             created_at=created_at,
             participants_progress=participants_progress,
+            cancellation=cancellation,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -208,8 +208,8 @@ def sync_detailed(
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
     cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
-    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
-    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+    rejected, null when none was given; `cancellation` (object; required): extension: why and by whom,
+    as the request's own `cancellation` shows it (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -445,8 +445,8 @@ def sync(
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
     cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
-    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
-    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+    rejected, null when none was given; `cancellation` (object; required): extension: why and by whom,
+    as the request's own `cancellation` shows it (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -677,8 +677,8 @@ async def asyncio_detailed(
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
     cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
-    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
-    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+    rejected, null when none was given; `cancellation` (object; required): extension: why and by whom,
+    as the request's own `cancellation` shows it (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
@@ -914,8 +914,8 @@ async def asyncio(
     (string; required): the request's status after the event; `document_id` (uuid; required);
     `document_name` (string; required); `reason` (string; required, nullable): the reason given when
     cancelling, `declined by <email>` when a signer declined, `rejected by <email>` when an approver
-    rejected, null when none was given; `cancellation` (object; optional): extension: present when an
-    approver rejected: `{kind: rejected, reason, by}` (docs/roles.md)
+    rejected, null when none was given; `cancellation` (object; required): extension: why and by whom,
+    as the request's own `cancellation` shows it (docs/roles.md)
     - `signing_request.expired`: `external_id` (string; required, nullable): extension: the
     `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata`
     given on create (an empty object when none was); `signing_request_id` (uuid; required); `status`
