@@ -78,13 +78,16 @@ class Connections:
     def __init__(self) -> None:
         self._pools: dict[tuple, _Pool] = {}
         self._tls: ssl.SSLContext | None = None
+        self._closing: set[asyncio.Task] = set()  # pools being closed (held: the loop keeps only weak references)
 
     def _pool(self, target: urls.Target, parts) -> _Pool:
         now = time.monotonic()
         for key, idle in list(self._pools.items()):  # forget receivers not used for a while
             if not idle.in_use and now - idle.last_used > KEEPALIVE_SECONDS:
                 del self._pools[key]
-                asyncio.ensure_future(idle.connections.aclose())
+                task = asyncio.ensure_future(idle.connections.aclose())
+                self._closing.add(task)
+                task.add_done_callback(self._closing.discard)
         key = (parts.scheme, parts.hostname, parts.port, target.addresses)
         if key not in self._pools:
             if self._tls is None:
@@ -127,6 +130,7 @@ class Connections:
         pools, self._pools = list(self._pools.values()), {}
         for pool in pools:
             await pool.connections.aclose()
+        await asyncio.gather(*self._closing)
 
 
 def _failure(exc: BaseException, timeout: float) -> str:
