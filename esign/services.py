@@ -22,6 +22,7 @@ from esign.processes import ChildPool
 from esign.secrets import SecretBox, new_token
 from esign.store import Store
 from esign.webhooks.delivery import install as install_webhooks
+from esign.webhooks.sender import Connections
 
 log = logging.getLogger("esign")
 
@@ -61,6 +62,7 @@ class Services:
                                         limits.active_content, image_seconds=limits.page_image_timeout_seconds)
         self.body_loader = BodyLoader()  # JSON bodies too large to load on the event loop
         self.finalizer = ChildPool("finalisation", config.jobs.finalize_processes)  # stamping and sealing
+        self.webhook_connections = Connections()  # kept-alive connections to webhook receivers
         self.worker = None  # set by esign.job_registry.make_worker when this process runs jobs
         self._loop_watch: asyncio.Future | None = None  # esign_event_loop_lag_seconds, from start() to close()
         self.event_listeners = []  # async callables(event) run after an event is stored
@@ -91,6 +93,7 @@ class Services:
         await self.page_renderer.close()
         await self.body_loader.close()
         await self.finalizer.close()
+        await self.webhook_connections.close()
         dbmod.round_trips(self.db).observers.remove(self.metrics.db_command)
 
     async def emit(self, org_id: str, event_type: str, **fields) -> dict | None:

@@ -13,6 +13,7 @@ from esign.providers.base import BlobStorage, EmailProvider, GeoIPProvider, Iden
 from esign.secrets import SecretBox
 from esign.store import Store
 from esign.store.records import Job, Json
+from esign.webhooks.sender import Connections
 
 T = TypeVar("T")
 
@@ -95,6 +96,10 @@ class Services(Protocol):
 
     @property
     def finalizer(self) -> Pool: ...
+
+    @property
+    def webhook_connections(self) -> Connections:
+        """Kept-alive connections to webhook receivers and delivery URLs (esign.webhooks.sender)."""
 
     async def emit(self, org_id: str, event_type: str, **fields: Any) -> Json | None: ...
 

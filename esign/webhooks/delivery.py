@@ -160,7 +160,7 @@ async def send_attempt(services, hook: dict, payload: dict, job_id: str) -> None
         sent = Attempt(None, f"not sent: the webhook's {exc}; regenerate the secret", None)
     else:
         headers.update(signatures.headers(secret, previous, event["id"], services.clock.now(), body))
-        sent = await send(hook["url"], body, headers, config, user_agent="esign-webhooks/1")
+        sent = await send(services.webhook_connections, hook["url"], body, headers, config, user_agent="esign-webhooks/1")
     success = sent.success
     # the next attempt is queued before this one is recorded: a crash in between repeats an
     # attempt (at least once) instead of losing the retry

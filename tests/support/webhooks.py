@@ -26,6 +26,7 @@ class Received:
     body: bytes
     at: float  # time.monotonic() on arrival
     answered: int | None = None  # the status answered; None while waiting, or if it never answered
+    connection: int | None = None  # the client's port: requests with the same one came over one connection
 
     @property
     def json(self):
@@ -39,8 +40,11 @@ class Received:
 class _Handler(tornado.web.RequestHandler):
     async def post(self, path):
         receiver: Receiver = self.settings["receiver"]
-        got = Received(path, dict(self.request.headers), self.request.body, time.monotonic())
+        got = Received(path, dict(self.request.headers), self.request.body, time.monotonic(),
+                       connection=self.request.connection.stream.socket.getpeername()[1])
         receiver.requests.append(got)
+        if receiver.close_every and len(receiver.requests) % receiver.close_every == 0:
+            self.set_header("Connection", "close")  # this answer ends its connection
         mode = receiver.modes.get(path)
         if mode == "reset":  # close with a TCP reset, no answer
             self.request.connection.stream.socket.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
@@ -84,13 +88,15 @@ class Receiver:
     `delays[path]` seconds; `modes[path]` = "reset" closes the connection with a TCP reset instead,
     "hang" never answers, "stall" answers 200 and sends a few bytes of its body and then nothing
     more, "cut" answers 200 announcing a 1 GiB body and closes the connection after a few bytes.
-    `stop()` stops listening (connections refused) and `up()` listens again on the same port."""
+    `close_every` = n answers every n-th request with `Connection: close`. `stop()` stops listening
+    (connections refused) and closes the open ones; `up()` listens again on the same port."""
 
     def __init__(self):
         self.requests: list[Received] = []
         self.statuses: dict[str, int] = {}
         self.delays: dict[str, float] = {}
         self.modes: dict[str, str] = {}
+        self.close_every = 0
         self.port = 0
         self.server = None
         self.up()
@@ -112,7 +118,13 @@ class Receiver:
         return [r for r in self.at(path) if r.answered is not None and 200 <= r.answered < 300]
 
     def stop(self):
+        """Stop listening and close the connections kept alive (a receiver that went down)."""
         self.server.stop()
+        asyncio.ensure_future(self.close_connections())
+
+    async def close_connections(self):
+        """Close every open connection, as a receiver's idle time-out or restart does."""
+        await self.server.close_all_connections()
 
 
 async def org_id(server, name="Org A") -> str:

@@ -102,7 +102,7 @@ async def deliver_signed_pdf(services: Services, payload: Json, job_record: Job)
     body = body_for(request, documents[0]["signed_pdf_url"], documents if len(documents) > 1 else None)
     headers = {"Content-Type": "application/json", "X-Service-Event": EVENT,
                "X-Service-Signature": hmac_hex(secret, body)}
-    sent = await send(org["delivery_url"], body, headers, config, user_agent="esign-delivery/1")
+    sent = await send(services.webhook_connections, org["delivery_url"], body, headers, config, user_agent="esign-delivery/1")
     attempt, now = job_record["attempts"], services.clock.now()
     record = {"attempts": attempt, "last_attempt_at": now, "last_response_status": sent.status, "last_error": sent.error}
     if sent.success:
