@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.domain.requests import roles
-from esign.schema import OutSchema
+from esign.schema import Bool, OutSchema, StrictSchema
 
 TYPE_TEXT = (
     "Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST "
@@ -23,6 +23,25 @@ def participant_type(default: str | None = "signer") -> fields.String:
     signer and a template role default to `signer`; a template send's signer takes its role's."""
     return fields.String(validate=validate.OneOf(roles.TYPES), metadata={"description": TYPE_TEXT},
                          **({"load_default": default} if default else {}))
+
+
+APPROVER_SIGNS_TEXT = (
+    "extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials "
+    "and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with "
+    "`approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers "
+    "409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`")
+
+
+class ParticipantInput(StrictSchema):
+    """What a create body's participant says of its kind (docs/roles.md)."""
+    type = participant_type()
+    approver_signs = Bool(load_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
+
+
+class ParticipantOutput(OutSchema):
+    """What a request's participant shows of its kind."""
+    type = fields.String(dump_default="signer", metadata={"enum": list(roles.TYPES), "description": TYPE_TEXT})
+    approver_signs = fields.Boolean(dump_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
 
 
 PROGRESS_TEXT = ("extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there "

@@ -141,6 +141,8 @@ class SignerViewSigner(OutSchema):
     status = fields.String(required=True)
     type = fields.String(required=True, metadata={"description": (
         "extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)")})
+    approver_signs = fields.Boolean(required=True, metadata={
+        "description": "extension: an approver who approves by signing (`POST .../sign`) and may still reject"})
 
 
 class FieldMark(OutSchema):

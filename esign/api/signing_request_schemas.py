@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
+from esign.api.participant_schemas import PROGRESS_TEXT, ParticipantInput, ParticipantOutput, Progress, participant_type
 from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
-from esign.domain.requests import mail_queue, roles
+from esign.domain.requests import mail_queue
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import (
@@ -57,8 +57,7 @@ class SignerBase(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
-class SignerInput(SignerBase, Tagged):
-    type = participant_type()
+class SignerInput(SignerBase, Tagged, ParticipantInput):
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
         "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
@@ -266,7 +265,7 @@ class DownloadQuery(QuerySchema):
 
 # --- response schemas -----------------------------------------------------------------------------
 
-class Signer(TaggedOut):
+class Signer(TaggedOut, ParticipantOutput):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)
@@ -274,7 +273,6 @@ class Signer(TaggedOut):
     locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
-    type = fields.String(dump_default="signer", metadata={"enum": list(roles.TYPES), "description": TYPE_TEXT})
     status = fields.String(required=True, metadata={"description": (
         "pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); "
         "extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then "

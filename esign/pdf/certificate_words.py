@@ -68,7 +68,7 @@ SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_req
 # a participant who does not sign (docs/roles.md): their role on the certificate, and what they did
 ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient")}
 ROLE_OUTCOMES = {"approved": LABELS["signer.approved"], "acknowledged": LABELS["signer.acknowledged"],
-                 "notified": N_("Copy sent on completion")}
+                 "notified": N_("Copy sent on completion"), "signed": LABELS["signer.approved"]}  # an approver who signs
 LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 
 

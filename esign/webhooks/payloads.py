@@ -151,6 +151,8 @@ class DelegatedData(SignerData):
 class RoleData(SignerData):
     type = fields.String(required=True, metadata={"description": "extension: the participant's type (`approver`, "
                                                                  "`viewer`; docs/roles.md)"})
+    signed = fields.Boolean(metadata={"description": "extension: present (true) when an approver with `approver_signs` "
+                                                    "approved by signing"})
 
 
 class RejectedData(RoleData):

@@ -214,9 +214,9 @@ export interface paths {
          *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
          *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
          *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
-         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
-         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `reason` (string; required): the reason the approver gave
-         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing
+         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing; `reason` (string; required): the reason the approver gave
+         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
@@ -2243,6 +2243,8 @@ export interface components {
             signer: components["schemas"]["SignerState"];
             /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
             type: string;
+            /** @description extension: present (true) when an approver with `approver_signs` approved by signing */
+            signed?: boolean;
         };
         SignerApprovedDelivery: {
             /**
@@ -2284,6 +2286,8 @@ export interface components {
             signer: components["schemas"]["SignerState"];
             /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
             type: string;
+            /** @description extension: present (true) when an approver with `approver_signs` approved by signing */
+            signed?: boolean;
             /** @description the reason the approver gave */
             reason: string;
         };
@@ -2773,6 +2777,17 @@ export interface components {
             has_more: boolean;
         };
         SignerInput: {
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
+            /**
+             * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
+             * @default false
+             */
+            approver_signs?: boolean;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -2796,12 +2811,6 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @default signer
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
         };
@@ -2956,6 +2965,13 @@ export interface components {
             order: number;
         };
         Signer: {
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
+            /** @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count` */
+            approver_signs?: boolean;
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -2973,11 +2989,6 @@ export interface components {
             locale?: string | null;
             display_name?: string | null;
             order: number;
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then notified (its copy sent) */
             status: string;
             /**
@@ -3198,6 +3209,17 @@ export interface components {
             legal_holds?: components["schemas"]["HeldBy"][];
         };
         SignerEdit: {
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc";
+            /**
+             * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
+             * @default false
+             */
+            approver_signs?: boolean;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3221,12 +3243,6 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @default signer
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
             /**
@@ -3838,6 +3854,8 @@ export interface components {
             status: string;
             /** @description extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md) */
             type: string;
+            /** @description extension: an approver who approves by signing (`POST .../sign`) and may still reject */
+            approver_signs: boolean;
         };
         FieldMark: {
             /** @enum {string} */

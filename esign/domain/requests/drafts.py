@@ -75,7 +75,7 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
     signers: list[Signer] = []
     for i, (entry, order) in enumerate(zip(entries, signer_orders(signing_order, entries))):
         given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email",
-                 **tags.stored(entry)}
+                 **tags.stored(entry), **roles.stored(entry)}
         sid = str(entry["id"]) if entry.get("id") else None
         if sid is None:
             signers.append(cast(Signer, {**SIGNER_DEFAULTS, **given, "id": new_id()}))

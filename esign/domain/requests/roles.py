@@ -4,7 +4,8 @@ blocks completion.
 
 - `signer` (the default): signs.
 - `approver`: approves or rejects (esign.domain.signer.roles); in a parallel request every approver
-  acts before anyone else is invited; a rejection cancels the request.
+  acts before anyone else is invited; a rejection cancels the request. With `approver_signs` it also
+  signs: it approves by signing (its status `signed`, with `approved_at`).
 - `viewer`: confirms having reviewed the document; the request completes only once every viewer has.
 - `cc`: acts on nothing and blocks nothing; receives the copy at completion (status `pending`, then
   `notified`).
@@ -27,6 +28,30 @@ UNSIGNED_FIELDS = ("signature", "initials", "attachment")  # what only a signer 
 
 def kind(participant: RecordLike) -> str:
     return participant.get("type") or "signer"
+
+
+def signs(participant: RecordLike) -> bool:
+    """Whether this participant signs (`POST /sign/{token}/api/sign`): a signer, or an approver with
+    `approver_signs`."""
+    return kind(participant) == "signer" or (kind(participant) == "approver" and bool(participant.get("approver_signs")))
+
+
+def signing_as(participant: RecordLike, now: dt.datetime) -> tuple[Json, Json]:
+    """What a signature changes beyond a signer's: (the participant's own fields, the change's effects).
+    An approver who signs approves by it: `approved_at`, and `signer.approved` with `signed: true`."""
+    if kind(participant) != "approver":
+        return {}, {}
+    return {"approved_at": now}, {"event": "signer.approved", "metadata": {"type": "approver", "signed": True}}
+
+
+def signed_count(signers: Sequence[RecordLike]) -> int:
+    """`signed_count`: the signers (type `signer`) who signed; not an approver who signs."""
+    return sum(s["status"] == "signed" and kind(s) == "signer" for s in signers)
+
+
+def stored(participant: Json) -> Json:
+    """What a participant of a create body or a draft edit keeps of its kind."""
+    return {"type": participant.get("type") or "signer", "approver_signs": bool(participant.get("approver_signs"))}
 
 
 def current_group(request: SigningRequest) -> list[Signer]:
@@ -62,9 +87,9 @@ def field_problem(participant: RecordLike, field_type: str) -> str | None:
     role = kind(participant)
     if role in ("viewer", "cc"):
         return f"{participant['email']} is a {role}: a {role} has no fields"
-    if role == "approver" and field_type in UNSIGNED_FIELDS:
+    if role == "approver" and field_type in UNSIGNED_FIELDS and not participant.get("approver_signs"):
         return (f"{participant['email']} is an approver: an approver fills no {field_type} field (only text, date, "
-                "checkbox and select fields)")
+                "checkbox and select fields), unless it also signs (approver_signs)")
     return None
 
 

@@ -153,6 +153,8 @@ def role_problems(signers: list[Json]) -> list[Json]:
                                                            "order no later than theirs"}
                 for i, (s, t) in enumerate(zip(signers, types)) if t == "approver" and others
                 and (s.get("order") or 1) > min(others)]
+    details += [{"field": f"signers.{i}.approver_signs", "message": "only an approver may have approver_signs"}
+                for i, (s, t) in enumerate(zip(signers, types)) if s.get("approver_signs") and t != "approver"]
     return details
 
 
@@ -183,7 +185,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
         signers = [cast(Signer, {**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"],
                                  "name": s["name"], "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                                 "delivery": s.get("delivery") or "email", "type": s.get("type") or "signer",
+                                 "delivery": s.get("delivery") or "email", **roles.stored(s),
                                  **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
         if not problems.refused("metadata", "redirect_url"):
@@ -418,7 +420,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
     def signer_view(s: Signer) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
-        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s),
+        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), "approver_signs": bool(s.get("approver_signs")),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
@@ -430,6 +432,6 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
 def summary_view(request: SigningRequest) -> Json:
     return {**request, "total_signers": sum(s["status"] != "delegated" and roles.kind(s) == "signer" for s in request["signers"]),
             "participants_progress": roles.progress(request),
-            "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
+            "signed_count": roles.signed_count(request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,
             **tags.labels(request)}

@@ -20,12 +20,15 @@ log = logging.getLogger("esign.roles")
 MAX_REASON = 1000
 
 
-def can_act(request: SigningRequest, signer: Signer, role: str) -> tuple[bool, str]:
-    """Whether this participant, of type `role`, can do their part now (else why not)."""
+def can_act(request: SigningRequest, signer: Signer, role: str, action: str = "") -> tuple[bool, str]:
+    """Whether this participant, of type `role`, can do their part now (else why not); an approver who
+    signs (`approver_signs`) approves by signing, so it may only reject here."""
     if request["status"] != "pending":
         return False, f"the signing request is {request['status']}"
     if roles.kind(signer) != role:
         return False, f"you take part as {roles.kind(signer)}, not as {role}"
+    if role == "approver" and signer.get("approver_signs") and action != "reject":
+        return False, "you approve by signing"
     if signer["status"] in roles.DONE or signer["status"] == "rejected":
         return False, f"you have already {'rejected' if signer['status'] == 'rejected' else 'done your part'}"
     if signer["status"] not in lifecycle.ACTIVE_SIGNER or signer["id"] not in {
@@ -34,8 +37,8 @@ def can_act(request: SigningRequest, signer: Signer, role: str) -> tuple[bool, s
     return True, ""
 
 
-def _check_turn(session: SignerSession, role: str) -> None:
-    ok, why = can_act(session.request, session.signer, role)
+def _check_turn(session: SignerSession, role: str, action: str = "") -> None:
+    ok, why = can_act(session.request, session.signer, role, action)
     if not ok:
         raise invalid_state(why)
 
@@ -89,12 +92,12 @@ async def reject(services: Services, session: SignerSession, reason: object, act
     owner is emailed the reason."""
     if not isinstance(reason, str) or not reason.strip() or len(reason) > MAX_REASON:
         raise validation_error([{"field": "reason", "message": f"say why you reject (1 to {MAX_REASON} characters)"}])
-    _check_turn(session, "approver")
+    _check_turn(session, "approver", "reject")
     text, signer_id, now = reason.strip(), session.signer["id"], services.clock.now()
 
     def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
-        ok, why = can_act(r, s, "approver")
+        ok, why = can_act(r, s, "approver", "reject")
         if not ok:
             raise invalid_state(why)
         cancellation = {"kind": "rejected", "reason": text, "by": {"id": s["id"], "name": s["name"], "email": s["email"]}}

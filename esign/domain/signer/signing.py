@@ -22,7 +22,7 @@ from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values, stamping
 from esign.domain.ports import Services
-from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
+from esign.domain.requests import effects, envelope, lifecycle, links, request_events, roles, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -182,7 +182,7 @@ def blocker(session: SignerSession) -> str | None:
 
 
 def can_withdraw(request: SigningRequest, signer: Signer) -> bool:
-    return (request["status"] == "pending" and signer["status"] == "signed"
+    return (request["status"] == "pending" and signer["status"] == "signed" and roles.kind(signer) == "signer"
             and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
 
 
@@ -240,7 +240,7 @@ def _composed(services: Services, session: SignerSession, base_path: str,
                     "signing_order": request["signing_order"], "message": request.get("message"),
                     "sender_name": request.get("owner_name"), "expires_at": iso(request["expires_at"])},
         "signer": {"id": signer["id"], "name": signer["name"], "email": signer["email"], "status": signer["status"],
-                   "type": signer.get("type") or "signer"},
+                   "type": signer.get("type") or "signer", "approver_signs": bool(signer.get("approver_signs"))},
         "fields": fields,
         "documents": documents,
         "pages": all_pages,
@@ -252,7 +252,8 @@ def _composed(services: Services, session: SignerSession, base_path: str,
         "reason": why,
         "can_decline": signer["status"] in lifecycle.ACTIVE_SIGNER and (signer.get("type") or "signer") == "signer",
         "can_withdraw": can_withdraw(request, signer),
-        "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0],
+        "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0]
+        and roles.kind(signer) == "signer",
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
         "redirect": tags.redirects(request, signer),
     }

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
@@ -40,6 +41,7 @@ class RejectedData:
             signer (SignerState):
             type_ (str): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
             reason (str): the reason the approver gave
+            signed (bool | Unset): extension: present (true) when an approver with `approver_signs` approved by signing
      """
 
     external_id: None | str
@@ -55,6 +57,7 @@ class RejectedData:
     signer: SignerState
     type_: str
     reason: str
+    signed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -91,6 +94,8 @@ class RejectedData:
 
         reason = self.reason
 
+        signed = self.signed
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -109,6 +114,8 @@ class RejectedData:
             "type": type_,
             "reason": reason,
         })
+        if signed is not UNSET:
+            field_dict["signed"] = signed
 
         return field_dict
 
@@ -166,6 +173,8 @@ class RejectedData:
 
         reason = d.pop("reason")
 
+        signed = d.pop("signed", UNSET)
+
         rejected_data = cls(
             external_id=external_id,
             metadata=metadata,
@@ -180,6 +189,7 @@ class RejectedData:
             signer=signer,
             type_=type_,
             reason=reason,
+            signed=signed,
         )
 
 

@@ -36,12 +36,6 @@ class Signer:
             status (str): pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to
                 `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's
                 pending then notified (its copy sent)
-            metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
-            external_id (None | str | Unset): extension: as given on create, else null
-            redirect_url (None | str | Unset): extension: as given on create, else null
-            phone (None | str | Unset):
-            locale (None | str | Unset): the signer's language (esign.i18n), or null
-            display_name (None | str | Unset):
             type_ (SignerType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs; `approver`
                 approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request),
                 and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date,
@@ -49,6 +43,17 @@ class Signer:
                 reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
                 viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
                 shorthand for it). `total_signers` and `signed_count` count signers only
+            approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
+                may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
+                status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
+                reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
+                `total_signers` or `signed_count`
+            metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
+            external_id (None | str | Unset): extension: as given on create, else null
+            redirect_url (None | str | Unset): extension: as given on create, else null
+            phone (None | str | Unset):
+            locale (None | str | Unset): the signer's language (esign.i18n), or null
+            display_name (None | str | Unset):
             approved_at (datetime.datetime | None | Unset): extension: when an approver approved
             rejected_at (datetime.datetime | None | Unset): extension: when an approver rejected
             acknowledged_at (datetime.datetime | None | Unset): extension: when a viewer acknowledged
@@ -92,13 +97,14 @@ class Signer:
     name: str
     order: int
     status: str
+    type_: SignerType | Unset = UNSET
+    approver_signs: bool | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     display_name: None | str | Unset = UNSET
-    type_: SignerType | Unset = UNSET
     approved_at: datetime.datetime | None | Unset = UNSET
     rejected_at: datetime.datetime | None | Unset = UNSET
     acknowledged_at: datetime.datetime | None | Unset = UNSET
@@ -147,6 +153,13 @@ class Signer:
 
         status = self.status
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approver_signs = self.approver_signs
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -180,11 +193,6 @@ class Signer:
             display_name = UNSET
         else:
             display_name = self.display_name
-
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
-
 
         approved_at: None | str | Unset
         if isinstance(self.approved_at, Unset):
@@ -382,6 +390,10 @@ class Signer:
             "order": order,
             "status": status,
         })
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approver_signs is not UNSET:
+            field_dict["approver_signs"] = approver_signs
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -394,8 +406,6 @@ class Signer:
             field_dict["locale"] = locale
         if display_name is not UNSET:
             field_dict["display_name"] = display_name
-        if type_ is not UNSET:
-            field_dict["type"] = type_
         if approved_at is not UNSET:
             field_dict["approved_at"] = approved_at
         if rejected_at is not UNSET:
@@ -478,6 +488,18 @@ class Signer:
 
         status = d.pop("status")
 
+        _type_ = d.pop("type", UNSET)
+        type_: SignerType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerType(_type_)
+
+
+
+
+        approver_signs = d.pop("approver_signs", UNSET)
+
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerMetadata | Unset
         if isinstance(_metadata,  Unset):
@@ -536,16 +558,6 @@ class Signer:
             return cast(None | str | Unset, data)
 
         display_name = _parse_display_name(d.pop("display_name", UNSET))
-
-
-        _type_ = d.pop("type", UNSET)
-        type_: SignerType | Unset
-        if isinstance(_type_,  Unset):
-            type_ = UNSET
-        else:
-            type_ = SignerType(_type_)
-
-
 
 
         def _parse_approved_at(data: object) -> datetime.datetime | None | Unset:
@@ -944,13 +956,14 @@ class Signer:
             name=name,
             order=order,
             status=status,
+            type_=type_,
+            approver_signs=approver_signs,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             display_name=display_name,
-            type_=type_,
             approved_at=approved_at,
             rejected_at=rejected_at,
             acknowledged_at=acknowledged_at,

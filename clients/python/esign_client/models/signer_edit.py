@@ -31,6 +31,18 @@ class SignerEdit:
         Attributes:
             name (str):
             email (str):
+            type_ (SignerEditType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerEditType.SIGNER.
+            approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
+                may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
+                status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
+                reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
+                `total_signers` or `signed_count` Default: False.
             metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
                 of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -53,13 +65,6 @@ class SignerEdit:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
-            type_ (SignerEditType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
-                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
-                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
-                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
-                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
-                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
-                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerEditType.SIGNER.
             order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
                 signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
                 none sign in list order. Parallel requests: default 1
@@ -69,13 +74,14 @@ class SignerEdit:
 
     name: str
     email: str
+    type_: SignerEditType | Unset = SignerEditType.SIGNER
+    approver_signs: bool | Unset = False
     metadata: SignerEditMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerEditDelivery | Unset = UNSET
-    type_: SignerEditType | Unset = SignerEditType.SIGNER
     order: int | Unset = UNSET
     id: UUID | Unset = UNSET
 
@@ -88,6 +94,13 @@ class SignerEdit:
         name = self.name
 
         email = self.email
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approver_signs = self.approver_signs
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -114,11 +127,6 @@ class SignerEdit:
             delivery = self.delivery.value
 
 
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
-
-
         order = self.order
 
         id: str | Unset = UNSET
@@ -132,6 +140,10 @@ class SignerEdit:
             "name": name,
             "email": email,
         })
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approver_signs is not UNSET:
+            field_dict["approver_signs"] = approver_signs
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -144,8 +156,6 @@ class SignerEdit:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
-        if type_ is not UNSET:
-            field_dict["type"] = type_
         if order is not UNSET:
             field_dict["order"] = order
         if id is not UNSET:
@@ -162,6 +172,18 @@ class SignerEdit:
         name = d.pop("name")
 
         email = d.pop("email")
+
+        _type_ = d.pop("type", UNSET)
+        type_: SignerEditType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerEditType(_type_)
+
+
+
+
+        approver_signs = d.pop("approver_signs", UNSET)
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerEditMetadata | Unset
@@ -207,16 +229,6 @@ class SignerEdit:
 
 
 
-        _type_ = d.pop("type", UNSET)
-        type_: SignerEditType | Unset
-        if isinstance(_type_,  Unset):
-            type_ = UNSET
-        else:
-            type_ = SignerEditType(_type_)
-
-
-
-
         order = d.pop("order", UNSET)
 
         _id = d.pop("id", UNSET)
@@ -232,13 +244,14 @@ class SignerEdit:
         signer_edit = cls(
             name=name,
             email=email,
+            type_=type_,
+            approver_signs=approver_signs,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             delivery=delivery,
-            type_=type_,
             order=order,
             id=id,
         )

@@ -30,6 +30,18 @@ class SignerInput:
         Attributes:
             name (str):
             email (str):
+            type_ (SignerInputType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerInputType.SIGNER.
+            approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
+                may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
+                status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
+                reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
+                `total_signers` or `signed_count` Default: False.
             metadata (SignerInputMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
                 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -52,13 +64,6 @@ class SignerInput:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
-            type_ (SignerInputType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
-                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
-                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
-                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
-                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
-                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
-                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerInputType.SIGNER.
             order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
                 signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
                 none sign in list order. Parallel requests: default 1
@@ -66,13 +71,14 @@ class SignerInput:
 
     name: str
     email: str
+    type_: SignerInputType | Unset = SignerInputType.SIGNER
+    approver_signs: bool | Unset = False
     metadata: SignerInputMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerInputDelivery | Unset = UNSET
-    type_: SignerInputType | Unset = SignerInputType.SIGNER
     order: int | Unset = UNSET
 
 
@@ -84,6 +90,13 @@ class SignerInput:
         name = self.name
 
         email = self.email
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approver_signs = self.approver_signs
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -110,11 +123,6 @@ class SignerInput:
             delivery = self.delivery.value
 
 
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
-
-
         order = self.order
 
 
@@ -124,6 +132,10 @@ class SignerInput:
             "name": name,
             "email": email,
         })
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approver_signs is not UNSET:
+            field_dict["approver_signs"] = approver_signs
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -136,8 +148,6 @@ class SignerInput:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
-        if type_ is not UNSET:
-            field_dict["type"] = type_
         if order is not UNSET:
             field_dict["order"] = order
 
@@ -152,6 +162,18 @@ class SignerInput:
         name = d.pop("name")
 
         email = d.pop("email")
+
+        _type_ = d.pop("type", UNSET)
+        type_: SignerInputType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerInputType(_type_)
+
+
+
+
+        approver_signs = d.pop("approver_signs", UNSET)
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerInputMetadata | Unset
@@ -197,28 +219,19 @@ class SignerInput:
 
 
 
-        _type_ = d.pop("type", UNSET)
-        type_: SignerInputType | Unset
-        if isinstance(_type_,  Unset):
-            type_ = UNSET
-        else:
-            type_ = SignerInputType(_type_)
-
-
-
-
         order = d.pop("order", UNSET)
 
         signer_input = cls(
             name=name,
             email=email,
+            type_=type_,
+            approver_signs=approver_signs,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             delivery=delivery,
-            type_=type_,
             order=order,
         )
 

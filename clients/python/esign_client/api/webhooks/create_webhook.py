@@ -275,7 +275,9 @@ def sync_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
@@ -283,14 +285,17 @@ def sync_detailed(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing; `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -509,7 +514,9 @@ def sync(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
@@ -517,14 +524,17 @@ def sync(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing; `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -738,7 +748,9 @@ async def asyncio_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
@@ -746,14 +758,17 @@ async def asyncio_detailed(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing; `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -972,7 +987,9 @@ async def asyncio(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
@@ -980,14 +997,17 @@ async def asyncio(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing; `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
+    `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs`
+    approved by signing
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
