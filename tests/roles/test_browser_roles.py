@@ -72,3 +72,49 @@ async def test_an_approver_rejects_with_a_reason_in_arabic(srv):
     assert got["status"] == "cancelled"
     assert [s["status"] for s in got["signers"]] == ["rejected", "pending"]
     assert got["signers"][0]["decline_reason"] == "The budget is not approved"
+
+
+async def test_an_approver_fills_its_own_fields_and_approves_with_them(srv):
+    def fields_for(ids):
+        at = {"signer_id": ids[0], "page_number": 1, "x_percent": 10, "width_percent": 40, "height_percent": 5}
+        return [{**at, "field_type": "text", "placeholder": "Cost centre", "y_percent": 10, "is_required": True},
+                {**at, "field_type": "select", "options": ["Legal", "Finance"], "y_percent": 20, "is_required": True},
+                {**at, "field_type": "checkbox", "y_percent": 30, "width_percent": 5, "is_required": False}]
+
+    request = await create_request(srv, [APPROVER, SIGNER], fields_for, signing_order="parallel")
+    ids = {f["field_type"]: f["id"] for f in (await srv.client.get(
+        f"/v1/signing-requests/{request['id']}/fields")).json}
+    async with chromium() as browser:
+        page = await open_page(browser, link_to(srv, APPROVER), DESKTOP)
+        await page.locator("#approve").wait_for(state="visible")
+        text = page.locator(f"#input-{ids['text']}")
+        assert await text.is_editable() and not await page.is_visible("#consent-step")
+        await axe(page, "approver with fields, desktop")
+        await page.click("#approve")  # the required text and select left empty: said at each, nothing sent
+        assert await page.text_content("#role-error") == "Fields that need your attention: 2."
+        assert await text.get_attribute("aria-invalid") == "true"
+        await axe(page, "approver's fields to fix, desktop")
+        await page.fill(f"#input-{ids['text']}", "CC-42")
+        await page.select_option(f"#input-{ids['select']}", "Finance")
+        await page.check(f"#input-{ids['checkbox']}")
+        await page.click("#approve")
+        await page.locator("#approve").wait_for(state="hidden")
+        assert await page.text_content("#role-note") == "You approved this document."
+        await axe(page, "approved with fields, desktop")
+    got = (await srv.client.get(f"/v1/signing-requests/{request['id']}")).json
+    assert got["signers"][0]["status"] == "approved"
+    assert {v["field_type"]: v["value"] for v in got["field_values"]} == {
+        "text": "CC-42", "select": "Finance", "checkbox": "true"}
+
+
+async def test_an_approver_who_signs_is_offered_signing_and_rejecting(srv):
+    request = await create_request(srv, [{**APPROVER, "approver_signs": True}, SIGNER], lambda ids: [
+        {"signer_id": ids[0], "page_number": 1, "x_percent": 10, "y_percent": 10, "width_percent": 30,
+         "height_percent": 6}], signing_order="parallel")
+    async with chromium() as browser:
+        page = await open_page(browser, link_to(srv, APPROVER), PHONE, locale="fr")
+        await page.locator("#consent-step").wait_for(state="visible")
+        assert await page.is_visible("#reject-open") and not await page.is_visible("#approve")
+        assert "en le signant" in await page.text_content("#role-note")
+        await axe(page, "approver who signs, phone, French")
+    assert request["signers"][0]["approver_signs"] is True

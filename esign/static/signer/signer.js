@@ -134,7 +134,7 @@
     var needIdentity = identity.required && !idDone && !signed && !needPhone;
     var ready = state.can_sign && !needPhone && !needIdentity;
     var needConsent = ready && !state.consent.given;
-    var interactive = ready && state.consent.given && !done;
+    var interactive = (ready && state.consent.given && !done) || roleFills();
 
     show("phone-step", needPhone);
     if (needPhone) {
@@ -1138,13 +1138,33 @@
 
   // --- participants who do not sign (docs/roles.md): an approver approves or rejects, a viewer confirms
   // having reviewed the document. Their own block (#role-actions) and dialog (#reject) replace the signer's steps.
+  // An approver fills its own text, checkbox and select fields on the page and sends them with "Approve";
+  // an approver who signs (approver_signs) takes the signer's steps and may reject instead.
+  function roleOpen() {
+    var s = state.signer;
+    return state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
+  }
+
+  function roleFills() {
+    var s = state.signer;
+    return s.type === "approver" && !s.approver_signs && roleOpen() && state.fields.length > 0;
+  }
+
   function renderRole() {
-    var s = state.signer, kind = s.type || "signer";
-    var acting = kind === "approver" || kind === "viewer";
-    show("role-actions", acting);
+    var s = state.signer, kind = s.type || "signer", open = roleOpen();
+    var signing = kind === "approver" && s.approver_signs;
+    var acting = (kind === "approver" && !signing) || kind === "viewer";
+    show("role-actions", acting || (signing && open));
+    if (signing) {
+      text("role-note", t("You approve this document by signing it, or you reject it with a reason."));
+      $("role-note").className = "notice";
+      ["approve", "acknowledge"].forEach(function (id) { show(id, false); });
+      show("reject-open", open);
+      return;
+    }
     if (!acting) return;
-    ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "sheet-note", "actions"].forEach(function (id) { show(id, false); });
-    var open = state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
+    ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "actions"].forEach(function (id) { show(id, false); });
+    if (!roleFills()) show("sheet-note", false);
     var note = s.status === "approved" ? t("You approved this document.")
       : s.status === "acknowledged" ? t("You confirmed that you have reviewed this document.")
       : !open ? t("This document can no longer be signed.")
@@ -1160,6 +1180,27 @@
 
   function roleDone() { var box = $("role-note"); box.tabIndex = -1; box.focus(); }
 
+  // the approver's own fields' problems, found on the page or by the server, shown at each field
+  function roleProblems(problems) {
+    problems.forEach(function (p) { markInvalid(p[0], p[1]); });
+    var first = inputs[problems[0][0]];
+    if (first && $("sheet").contains(first)) openSheet(first);
+    else if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
+    return problems.length === 1 ? problems[0][1] : tb(t("Fields that need your attention: {count}."), { count: num(problems.length) });
+  }
+
+  function approve() {
+    state.fields.forEach(function (f) { markInvalid(f.id, null); });
+    var c = collect();
+    if (checksPending()) { afterChecks = approve; return; }  // the values' patterns, as when signing
+    if (c.problems.length) { text("role-error", roleProblems(c.problems)); return; }
+    act($("approve"), "POST", "/approve", { values: c.values }, "role-error", roleDone, function (err) {
+      var mapped = err.status === 422 ? (err.details || []).filter(function (d) { return d.field.indexOf("values.") === 0; })
+        .map(function (d) { return [d.field.slice(7), serverMessage(d.field.slice(7), d.message)]; }) : [];
+      return mapped.length ? roleProblems(mapped) : err.message;
+    });
+  }
+
   function rejectSubmit(e) {
     var choice = e.submitter ? e.submitter.value : "ok";
     if (choice !== "ok") return;
@@ -1169,7 +1210,7 @@
     $("reject-ok").disabled = true;
     call("POST", "/reject", { reason: reason }).then(function () {
       $("reject").close("ok");
-      ["document", "message-box", "approve", "reject-open"].forEach(function (id) { show(id, false); });
+      ["document", "message-box", "approve", "reject-open", "sheet-note", "consent-step", "actions"].forEach(function (id) { show(id, false); });
       text("role-note", t("You rejected this document. The signing request is cancelled; the sender can see your reason."));
       $("role-note").className = "notice done";
       roleDone();
@@ -1179,7 +1220,7 @@
   }
 
   function startRole() {
-    $("approve").addEventListener("click", function () { act($("approve"), "POST", "/approve", {}, "role-error", roleDone); });
+    $("approve").addEventListener("click", approve);
     $("acknowledge").addEventListener("click", function () { act($("acknowledge"), "POST", "/acknowledge", undefined, "role-error", roleDone); });
     $("reject-open").addEventListener("click", function () { text("reject-error", ""); $("reject").showModal(); $("reject-reason").focus(); });
     $("reject-form").addEventListener("submit", rejectSubmit);
