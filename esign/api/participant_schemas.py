@@ -6,7 +6,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from esign.domain.requests import roles
-from esign.schema import Bool, OutSchema, StrictSchema
+from esign.schema import Bool, OutSchema, StrictSchema, UTCDateTime
 
 TYPE_TEXT = (
     "Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST "
@@ -15,7 +15,8 @@ TYPE_TEXT = (
     "and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed "
     "the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer "
     "has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a "
-    "shorthand for it). `total_signers` and `signed_count` count signers only")
+    "shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` "
+    "(`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only")
 
 
 def participant_type(default: str | None = "signer") -> fields.String:
@@ -32,16 +33,43 @@ APPROVER_SIGNS_TEXT = (
     "409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`")
 
 
+ASSISTS_TEXT = (
+    "extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, "
+    "checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a "
+    "draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` "
+    "is lower than each of theirs (422); in a parallel one it acts first, with the approvers")
+
+
 class ParticipantInput(StrictSchema):
     """What a create body's participant says of its kind (docs/roles.md)."""
     type = participant_type()
     approver_signs = Bool(load_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
+    assists = fields.List(fields.String(validate=validate.Length(1, 320)), validate=validate.Length(max=10),
+                          metadata={"description": ASSISTS_TEXT})
 
 
 class ParticipantOutput(OutSchema):
     """What a request's participant shows of its kind."""
     type = fields.String(dump_default="signer", metadata={"enum": list(roles.TYPES), "description": TYPE_TEXT})
     approver_signs = fields.Boolean(dump_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
+    assists = fields.List(fields.String(), dump_default=list, metadata={"description": ASSISTS_TEXT})
+    prepared_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when an assistant was done"})
+
+
+LOCKED_TEXT = ("extension: the signer cannot change the value the field was given (at creation, or prefilled by an "
+               "assistant; 422 otherwise)")
+
+
+class Locked(StrictSchema):
+    """A field's input: whether its signer may change the value it is given."""
+    locked = Bool(load_default=False, metadata={"description": LOCKED_TEXT})
+
+
+class Prefilled(OutSchema):
+    """What a field's read shape shows of a value given for its signer (docs/roles.md)."""
+    locked = fields.Boolean(dump_default=False, metadata={"description": LOCKED_TEXT})
+    prefilled_by = fields.String(allow_none=True, metadata={
+        "description": "extension: the id of the assistant who prefilled the value, else null"})
 
 
 PROGRESS_TEXT = ("extension: of everyone who blocks completion (signers, approvers, viewers; not cc), how many there "

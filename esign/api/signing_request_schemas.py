@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.participant_schemas import PROGRESS_TEXT, ParticipantInput, ParticipantOutput, Progress, participant_type
+from esign.api.participant_schemas import PROGRESS_TEXT, Locked, ParticipantInput, ParticipantOutput, Prefilled, Progress, participant_type
 from esign.api.retention_schemas import HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
@@ -142,7 +142,7 @@ ANCHOR_TEXT = ("Extension: instead of `page_number`, `x_percent` and `y_percent`
                "offsets (docs/placement.md). The read shape gives the resolved position and echoes `anchor`.")
 
 
-class FieldShape(StrictSchema):
+class FieldShape(Locked):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     document_id = fields.UUID(metadata={"description": (
         "extension: the envelope document the field lies on, one of the request's `documents` (default: the "
@@ -423,7 +423,7 @@ class AttachmentRead(OutSchema):
     content_type = fields.String(required=True, metadata={"description": "application/pdf, image/png or image/jpeg"})
 
 
-class FieldRead(OutSchema):
+class FieldRead(Prefilled):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "extension: the envelope document it lies on"})
     signer_id = fields.UUID(required=True)

@@ -59,6 +59,9 @@ class Field(FieldSettings):
     height_percent: float
     attachment: NotRequired[Json | None]  # an attachment field's file, once given (esign.domain.evidence.attachments)
     filled_at: dt.datetime | None
+    locked: NotRequired[bool]  # the signer cannot change the value it was given (docs/roles.md)
+    prefilled_by: NotRequired[str]  # the id of the assistant who prefilled the value
+    prefilled_at: NotRequired[dt.datetime]
 
 
 class Signer(TypedDict):
@@ -75,6 +78,9 @@ class Signer(TypedDict):
     type: NotRequired[str]  # signer | approver | viewer | cc (esign.domain.requests.roles); absent (signer) before roles
     status: str  # pending | sent | viewed | signed | declined | delegated; approved | rejected | acknowledged; notified (cc)
     approved_at: NotRequired[dt.datetime | None]
+    approver_signs: NotRequired[bool]  # an approver who also signs (docs/roles.md)
+    assists: NotRequired[list[str]]  # an assistant's: the ids of the signers whose fields it prefills
+    prepared_at: NotRequired[dt.datetime | None]
     rejected_at: NotRequired[dt.datetime | None]
     acknowledged_at: NotRequired[dt.datetime | None]
     sent_at: dt.datetime | None

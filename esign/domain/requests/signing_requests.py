@@ -101,7 +101,7 @@ def check_identity_provider(services: Services, required: bool, details: list[An
 def check_signers(services: Services, body: Json) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
-    details = duplicate_emails(body["signers"]) + role_problems(body["signers"])
+    details = duplicate_emails(body["signers"]) + role_problems(body["signers"], body.get("signing_order") or "parallel")
     if body.get("phone_verification_required"):
         details += without_phone(body["signers"])
     check_deliveries(services, body["signers"], details)
@@ -142,9 +142,10 @@ def duplicate_emails(signers: list[Json]) -> list[Json]:
             for email in sorted({e for e in emails if emails.count(e) > 1})]
 
 
-def role_problems(signers: list[Json]) -> list[Json]:
+def role_problems(signers: list[Json], signing_order: str) -> list[Json]:
     """The 422 details of participants' types (esign.domain.requests.roles): a request has a signer,
-    and an approver comes no later than any signer or viewer (a sequential request's order)."""
+    an approver comes no later than any signer or viewer (a sequential request's order), an assistant
+    before the signers it assists."""
     types = [s.get("type") or "signer" for s in signers]
     details = [] if not types or "signer" in types else [  # none yet: a draft the editor fills in
         {"field": "signers", "message": "at least one participant of type signer"}]
@@ -155,6 +156,7 @@ def role_problems(signers: list[Json]) -> list[Json]:
                 and (s.get("order") or 1) > min(others)]
     details += [{"field": f"signers.{i}.approver_signs", "message": "only an approver may have approver_signs"}
                 for i, (s, t) in enumerate(zip(signers, types)) if s.get("approver_signs") and t != "approver"]
+    details += roles.assist_problems(signers, signer_orders(signing_order, signers) if signing_order == "sequential" else None)
     return details
 
 
@@ -188,6 +190,7 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
                                  "delivery": s.get("delivery") or "email", **roles.stored(s),
                                  **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
+        signers = roles.linked(signers)
         if not problems.refused("metadata", "redirect_url"):
             tags.check(body, org.get("embed_origins") or [], problems.details)
     if not problems.refused("identity_verification_required"):
@@ -385,7 +388,7 @@ def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
 # --- views ------------------------------------------------------------------------------------------
 
 SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
-                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at",
+                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at", "prepared_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
@@ -421,6 +424,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), "approver_signs": bool(s.get("approver_signs")),
+                "assists": s.get("assists") or [],
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),

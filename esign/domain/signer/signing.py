@@ -214,17 +214,16 @@ def _composed(services: Services, session: SignerSession, base_path: str,
     signer = session.signer
     today = services.clock.now().date()
     signed = signer["status"] == "signed"
-    fields = []
-    for f in request["fields"]:
-        if f["signer_id"] != signer["id"]:
-            continue
+    fields, names = [], {s["id"]: s["name"] for s in request["signers"]}
+    for f in roles.shown_fields(request, signer):
         pattern, message = signer_values.client_pattern(f)
         fields.append({k: f.get(k) for k in (
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"document_id": envelope.document_of(request, f)["id"],
                "value": _shown_value(f, signer, today, default_locale), "mark": _mark(f, signer) if signed else None,
-               "done": signed, "client_pattern": pattern, "pattern_message": message,
+               "done": signed, "client_pattern": pattern, "pattern_message": message, "locked": bool(f.get("locked")),
+               "prefilled_by": names.get(f.get("prefilled_by") or ""),
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d, record, geometry in listed:

@@ -7,6 +7,8 @@ from .anchor_occurrence_type_1 import AnchorOccurrenceType1
 from .anchor_units import AnchorUnits
 from .approve_body import ApproveBody
 from .approve_body_values import ApproveBodyValues
+from .approved_data import ApprovedData
+from .approved_data_metadata import ApprovedDataMetadata
 from .attached_file import AttachedFile
 from .attached_file_content_type import AttachedFileContentType
 from .attachment_read import AttachmentRead
@@ -144,6 +146,10 @@ from .phone_code_out import PhoneCodeOut
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .prepare_body import PrepareBody
+from .prepare_body_values import PrepareBodyValues
+from .prepared_data import PreparedData
+from .prepared_data_metadata import PreparedDataMetadata
 from .preview_rule import PreviewRule
 from .progress import Progress
 from .public_link import PublicLink
@@ -248,6 +254,8 @@ from .signer_input_metadata import SignerInputMetadata
 from .signer_input_type import SignerInputType
 from .signer_metadata import SignerMetadata
 from .signer_page import SignerPage
+from .signer_prepared_delivery import SignerPreparedDelivery
+from .signer_prepared_delivery_event import SignerPreparedDeliveryEvent
 from .signer_progress import SignerProgress
 from .signer_redirect import SignerRedirect
 from .signer_rejected_delivery import SignerRejectedDelivery
@@ -354,6 +362,8 @@ __all__ = (
     "AnchorUnits",
     "ApproveBody",
     "ApproveBodyValues",
+    "ApprovedData",
+    "ApprovedDataMetadata",
     "AttachedFile",
     "AttachedFileContentType",
     "AttachmentRead",
@@ -491,6 +501,10 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PrepareBody",
+    "PrepareBodyValues",
+    "PreparedData",
+    "PreparedDataMetadata",
     "PreviewRule",
     "Progress",
     "PublicLink",
@@ -595,6 +609,8 @@ __all__ = (
     "SignerInputType",
     "SignerMetadata",
     "SignerPage",
+    "SignerPreparedDelivery",
+    "SignerPreparedDeliveryEvent",
     "SignerProgress",
     "SignerRedirect",
     "SignerRejectedDelivery",

@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
@@ -39,9 +38,8 @@ class RejectedData:
             signer_name (str):
             signer_email (str):
             signer (SignerState):
-            type_ (str): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+            type_ (str): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md)
             reason (str): the reason the approver gave
-            signed (bool | Unset): extension: present (true) when an approver with `approver_signs` approved by signing
      """
 
     external_id: None | str
@@ -57,7 +55,6 @@ class RejectedData:
     signer: SignerState
     type_: str
     reason: str
-    signed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -94,8 +91,6 @@ class RejectedData:
 
         reason = self.reason
 
-        signed = self.signed
-
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -114,8 +109,6 @@ class RejectedData:
             "type": type_,
             "reason": reason,
         })
-        if signed is not UNSET:
-            field_dict["signed"] = signed
 
         return field_dict
 
@@ -173,8 +166,6 @@ class RejectedData:
 
         reason = d.pop("reason")
 
-        signed = d.pop("signed", UNSET)
-
         rejected_data = cls(
             external_id=external_id,
             metadata=metadata,
@@ -189,7 +180,6 @@ class RejectedData:
             signer=signer,
             type_=type_,
             reason=reason,
-            signed=signed,
         )
 
 

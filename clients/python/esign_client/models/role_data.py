@@ -8,7 +8,6 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
-from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
 
@@ -39,8 +38,7 @@ class RoleData:
             signer_name (str):
             signer_email (str):
             signer (SignerState):
-            type_ (str): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
-            signed (bool | Unset): extension: present (true) when an approver with `approver_signs` approved by signing
+            type_ (str): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md)
      """
 
     external_id: None | str
@@ -55,7 +53,6 @@ class RoleData:
     signer_email: str
     signer: SignerState
     type_: str
-    signed: bool | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -90,8 +87,6 @@ class RoleData:
 
         type_ = self.type_
 
-        signed = self.signed
-
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -109,8 +104,6 @@ class RoleData:
             "signer": signer,
             "type": type_,
         })
-        if signed is not UNSET:
-            field_dict["signed"] = signed
 
         return field_dict
 
@@ -166,8 +159,6 @@ class RoleData:
 
         type_ = d.pop("type")
 
-        signed = d.pop("signed", UNSET)
-
         role_data = cls(
             external_id=external_id,
             metadata=metadata,
@@ -181,7 +172,6 @@ class RoleData:
             signer_email=signer_email,
             signer=signer,
             type_=type_,
-            signed=signed,
         )
 
 

@@ -42,12 +42,19 @@ class Signer:
                 checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having
                 reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
                 viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
-                shorthand for it). `total_signers` and `signed_count` count signers only
+                shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
+                (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers
+                only
             approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
                 may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
                 status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
                 reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
                 `total_signers` or `signed_count`
+            assists (list[str] | Unset): extension, only for an `assistant` (at least one; 422 otherwise): the signers (type
+                `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same
+                list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
+                assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
+            prepared_at (datetime.datetime | None | Unset): extension: when an assistant was done
             metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
@@ -99,6 +106,8 @@ class Signer:
     status: str
     type_: SignerType | Unset = UNSET
     approver_signs: bool | Unset = UNSET
+    assists: list[str] | Unset = UNSET
+    prepared_at: datetime.datetime | None | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
@@ -159,6 +168,20 @@ class Signer:
 
 
         approver_signs = self.approver_signs
+
+        assists: list[str] | Unset = UNSET
+        if not isinstance(self.assists, Unset):
+            assists = self.assists
+
+
+
+        prepared_at: None | str | Unset
+        if isinstance(self.prepared_at, Unset):
+            prepared_at = UNSET
+        elif isinstance(self.prepared_at, datetime.datetime):
+            prepared_at = self.prepared_at.isoformat()
+        else:
+            prepared_at = self.prepared_at
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -394,6 +417,10 @@ class Signer:
             field_dict["type"] = type_
         if approver_signs is not UNSET:
             field_dict["approver_signs"] = approver_signs
+        if assists is not UNSET:
+            field_dict["assists"] = assists
+        if prepared_at is not UNSET:
+            field_dict["prepared_at"] = prepared_at
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -499,6 +526,29 @@ class Signer:
 
 
         approver_signs = d.pop("approver_signs", UNSET)
+
+        assists = cast(list[str], d.pop("assists", UNSET))
+
+
+        def _parse_prepared_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                prepared_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return prepared_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        prepared_at = _parse_prepared_at(d.pop("prepared_at", UNSET))
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerMetadata | Unset
@@ -958,6 +1008,8 @@ class Signer:
             status=status,
             type_=type_,
             approver_signs=approver_signs,
+            assists=assists,
+            prepared_at=prepared_at,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

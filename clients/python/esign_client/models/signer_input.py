@@ -36,12 +36,18 @@ class SignerInput:
                 date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
                 having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
                 every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
-                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerInputType.SIGNER.
+                is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
+                (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers
+                only Default: SignerInputType.SIGNER.
             approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
                 may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
                 status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
                 reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
                 `total_signers` or `signed_count` Default: False.
+            assists (list[str] | Unset): extension, only for an `assistant` (at least one; 422 otherwise): the signers (type
+                `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same
+                list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
+                assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
             metadata (SignerInputMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
                 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -73,6 +79,7 @@ class SignerInput:
     email: str
     type_: SignerInputType | Unset = SignerInputType.SIGNER
     approver_signs: bool | Unset = False
+    assists: list[str] | Unset = UNSET
     metadata: SignerInputMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -97,6 +104,12 @@ class SignerInput:
 
 
         approver_signs = self.approver_signs
+
+        assists: list[str] | Unset = UNSET
+        if not isinstance(self.assists, Unset):
+            assists = self.assists
+
+
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -136,6 +149,8 @@ class SignerInput:
             field_dict["type"] = type_
         if approver_signs is not UNSET:
             field_dict["approver_signs"] = approver_signs
+        if assists is not UNSET:
+            field_dict["assists"] = assists
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -174,6 +189,9 @@ class SignerInput:
 
 
         approver_signs = d.pop("approver_signs", UNSET)
+
+        assists = cast(list[str], d.pop("assists", UNSET))
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerInputMetadata | Unset
@@ -226,6 +244,7 @@ class SignerInput:
             email=email,
             type_=type_,
             approver_signs=approver_signs,
+            assists=assists,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

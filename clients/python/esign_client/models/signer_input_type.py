@@ -2,6 +2,7 @@ from enum import StrEnum
 
 class SignerInputType(StrEnum):
     APPROVER = "approver"
+    ASSISTANT = "assistant"
     CC = "cc"
     SIGNER = "signer"
     VIEWER = "viewer"

@@ -27,7 +27,8 @@ class SignerViewSigner:
             name (str):
             email (str):
             status (str):
-            type_ (str): extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)
+            type_ (str): extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge), `assistant` (prefill
+                the `fields` of the signers it assists: `prepare`) or `cc` (docs/roles.md)
             approver_signs (bool): extension: an approver who approves by signing (`POST .../sign`) and may still reject
      """
 

@@ -13,6 +13,7 @@ class WebhookCreateEventsItem(StrEnum):
     SIGNER_APPROVED = "signer.approved"
     SIGNER_DECLINED = "signer.declined"
     SIGNER_DELEGATED = "signer.delegated"
+    SIGNER_PREPARED = "signer.prepared"
     SIGNER_REJECTED = "signer.rejected"
     SIGNER_SIGNED = "signer.signed"
     SIGNER_VIEWED = "signer.viewed"
