@@ -16,7 +16,8 @@ TYPE_TEXT = (
     "the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer "
     "has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a "
     "shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` "
-    "(`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only")
+    "(`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once "
+    "the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only")
 
 
 def participant_type(default: str | None = "signer") -> fields.String:
@@ -40,12 +41,20 @@ ASSISTS_TEXT = (
     "is lower than each of theirs (422); in a parallel one it acts first, with the approvers")
 
 
+WITNESS_FOR_TEXT = (
+    "extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature "
+    "it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness "
+    "is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); "
+    "its status becomes `signed` with `witnessed_at` (`signer.witnessed`)")
+
+
 class ParticipantInput(StrictSchema):
     """What a create body's participant says of its kind (docs/roles.md)."""
     type = participant_type()
     approver_signs = Bool(load_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
     assists = fields.List(fields.String(validate=validate.Length(1, 320)), validate=validate.Length(max=10),
                           metadata={"description": ASSISTS_TEXT})
+    witness_for = fields.String(validate=validate.Length(1, 320), metadata={"description": WITNESS_FOR_TEXT})
 
 
 class ParticipantOutput(OutSchema):
@@ -54,6 +63,8 @@ class ParticipantOutput(OutSchema):
     approver_signs = fields.Boolean(dump_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
     assists = fields.List(fields.String(), dump_default=list, metadata={"description": ASSISTS_TEXT})
     prepared_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when an assistant was done"})
+    witness_for = fields.String(allow_none=True, metadata={"description": WITNESS_FOR_TEXT})
+    witnessed_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when a witness signed"})
 
 
 LOCKED_TEXT = ("extension: the signer cannot change the value the field was given (at creation, or prefilled by an "

@@ -40,6 +40,7 @@ LABELS = {
     "signer.rejected": N_("Rejected"),
     "signer.acknowledged": N_("Reviewed and acknowledged"),
     "signer.prepared": N_("Fields prefilled for the signers assisted"),
+    "signer.witnessed": N_("Witnessed a signature"),
     "signing_request.signer_replaced": N_("Signer replaced"),
     "signing_event.attachment_added": N_("File attached"),
     "signing_event.link_issued": N_("Signing link issued"),
@@ -68,7 +69,7 @@ SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_req
                  "signing_request.signer_replaced"}
 # a participant who does not sign (docs/roles.md): their role on the certificate, and what they did
 ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient"),
-              "assistant": N_("Assistant")}
+              "assistant": N_("Assistant"), "witness": N_("Witness")}
 ROLE_OUTCOMES = {"approved": LABELS["signer.approved"], "acknowledged": LABELS["signer.acknowledged"],
                  "notified": N_("Copy sent on completion"), "signed": LABELS["signer.approved"]}  # an approver who signs
 LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
@@ -92,8 +93,11 @@ def role_line(signer: dict, request: dict) -> str | None:
     if kind not in ROLE_NAMES:
         return None
     status = signer.get("status")
-    if status == "prepared":
-        names = {s.get("id"): s.get("name") for s in request.get("signers") or ()}
+    names = {s.get("id"): s.get("name") for s in request.get("signers") or ()}
+    if kind == "witness":
+        outcome = say(_("Witnessed the signature of {name}"), name=names.get(signer.get("witness_for")) or "—") \
+            if status == "signed" else "—"
+    elif status == "prepared":
         outcome = prefilled(sum(f.get("prefilled_by") == signer.get("id") for f in request.get("fields") or ()),
                             [names.get(i) or "" for i in signer.get("assists") or ()])
     elif status == "rejected":

@@ -81,6 +81,8 @@ class Signer(TypedDict):
     approver_signs: NotRequired[bool]  # an approver who also signs (docs/roles.md)
     assists: NotRequired[list[str]]  # an assistant's: the ids of the signers whose fields it prefills
     prepared_at: NotRequired[dt.datetime | None]
+    witness_for: NotRequired[str | None]  # a witness's: the id of the signer whose signature it witnesses
+    witnessed_at: NotRequired[dt.datetime | None]
     rejected_at: NotRequired[dt.datetime | None]
     acknowledged_at: NotRequired[dt.datetime | None]
     sent_at: dt.datetime | None

@@ -150,7 +150,7 @@ class DelegatedData(SignerData):
 
 class RoleData(SignerData):
     type = fields.String(required=True, metadata={"description": "extension: the participant's type (`approver`, "
-                                                                 "`viewer`, `assistant`; docs/roles.md)"})
+                                                                 "`viewer`, `assistant`, `witness`; docs/roles.md)"})
 
 
 class ApprovedData(RoleData):
@@ -254,7 +254,7 @@ DATA_SCHEMAS = {
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "signer.approved": ApprovedData, "signer.rejected": RejectedData, "signer.acknowledged": RoleData,
-    "signer.prepared": PreparedData,
+    "signer.prepared": PreparedData, "signer.witnessed": RoleData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,

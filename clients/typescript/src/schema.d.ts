@@ -214,10 +214,11 @@ export interface paths {
          *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
          *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
          *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
-         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing
-         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md); `reason` (string; required): the reason the approver gave
-         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md)
-         *     - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists the assistant prefilled
+         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing
+         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
+         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
+         *     - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists the assistant prefilled
+         *     - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
@@ -2262,7 +2263,7 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
             /** @description extension: present (true) when an approver with `approver_signs` approved by signing */
             signed?: boolean;
@@ -2305,7 +2306,7 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
             /** @description the reason the approver gave */
             reason: string;
@@ -2348,7 +2349,7 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
         };
         SignerAcknowledgedDelivery: {
@@ -2389,7 +2390,7 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
             /** @description how many fields of the signers it assists the assistant prefilled */
             fields: number;
@@ -2410,6 +2411,23 @@ export interface components {
             /** @enum {string} */
             event: "signer.prepared";
             data: components["schemas"]["PreparedData"];
+        };
+        SignerWitnessedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.witnessed";
+            data: components["schemas"]["RoleData"];
         };
         DocumentUploadedData: {
             sandbox: boolean;
@@ -2719,8 +2737,8 @@ export interface components {
             name: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `signer.witnessed`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "signer.witnessed" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
         };
         WebhookWithSecret: {
             /** Format: uuid */
@@ -2738,8 +2756,8 @@ export interface components {
             name?: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url?: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `signer.witnessed`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "signer.witnessed" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
             /**
              * @description `paused` stops sending: events and due retries are kept as `pending` delivery records; `active` resets the consecutive-failure count and sends the pending ones in event order
              * @enum {string}
@@ -2864,11 +2882,11 @@ export interface components {
         };
         SignerInput: {
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc" | "assistant";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
             /**
              * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
              * @default false
@@ -2876,6 +2894,8 @@ export interface components {
             approver_signs?: boolean;
             /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
             assists?: string[];
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3059,10 +3079,10 @@ export interface components {
         };
         Signer: {
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc" | "assistant";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
             /** @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count` */
             approver_signs?: boolean;
             /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
@@ -3072,6 +3092,13 @@ export interface components {
              * @description extension: when an assistant was done
              */
             prepared_at?: string | null;
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string | null;
+            /**
+             * Format: date-time
+             * @description extension: when a witness signed
+             */
+            witnessed_at?: string | null;
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -3310,11 +3337,11 @@ export interface components {
         };
         SignerEdit: {
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc" | "assistant";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
             /**
              * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
              * @default false
@@ -3322,6 +3349,8 @@ export interface components {
             approver_signs?: boolean;
             /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
             assists?: string[];
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3681,11 +3710,11 @@ export interface components {
              */
             delivery?: "email" | "sms" | "both" | "link";
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc" | "assistant";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
             /** @description the signature-field create shape without `signer_id`, same bounds; at most 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first; 422 for another) and on a page that document has */
             fields?: components["schemas"]["RoleField"][];
         };
@@ -3840,10 +3869,10 @@ export interface components {
             /** @description a template role's name, matched case-insensitively */
             role: string;
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc" | "assistant";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
         };
         TemplateSend: {
             /** @description 1 to 90; default: the template's default_expiry_days */

@@ -9,6 +9,9 @@ blocks completion.
 - `assistant`: prefills the text, checkbox and select fields of the signers it `assists` (their ids;
   given as their emails, or ids in a draft's edit) before they are invited (esign.domain.signer.roles:
   `prepare`); it acts before them: first in a parallel request, at a lower order in a sequential one.
+- `witness`: signs its own witness block (signature, name, address fields) once the signer it is
+  `witness_for` has signed, and is invited then (remote witnessing); its status becomes `signed` with
+  `witnessed_at` (its signature is stamped and sealed as any), `signer.witnessed`.
 - `viewer`: confirms having reviewed the document; the request completes only once every viewer has.
 - `cc`: acts on nothing and blocks nothing; receives the copy at completion (status `pending`, then
   `notified`).
@@ -23,8 +26,8 @@ from typing import cast
 
 from esign.store.records import Field, Json, RecordLike, Signer, SigningRequest
 
-TYPES = ("signer", "approver", "viewer", "cc", "assistant")
-BLOCKING = ("signer", "approver", "viewer", "assistant")  # what the request waits for
+TYPES = ("signer", "approver", "viewer", "cc", "assistant", "witness")
+BLOCKING = ("signer", "approver", "viewer", "assistant", "witness")  # what the request waits for
 FIRST = ("approver", "assistant")  # who acts before everyone else in a parallel request
 DONE = ("signed", "delegated", "approved", "acknowledged", "prepared")  # nothing left to do
 UNSIGNED_FIELDS = ("signature", "initials", "attachment")  # what only a signer has
@@ -38,12 +41,15 @@ def kind(participant: RecordLike) -> str:
 def signs(participant: RecordLike) -> bool:
     """Whether this participant signs (`POST /sign/{token}/api/sign`): a signer, or an approver with
     `approver_signs`."""
-    return kind(participant) == "signer" or (kind(participant) == "approver" and bool(participant.get("approver_signs")))
+    return kind(participant) in ("signer", "witness") or (kind(participant) == "approver" and bool(participant.get("approver_signs")))
 
 
 def signing_as(participant: RecordLike, now: dt.datetime) -> tuple[Json, Json]:
     """What a signature changes beyond a signer's: (the participant's own fields, the change's effects).
-    An approver who signs approves by it: `approved_at`, and `signer.approved` with `signed: true`."""
+    An approver who signs approves by it: `approved_at`, and `signer.approved` with `signed: true`; a
+    witness witnesses by it: `witnessed_at`, and `signer.witnessed`."""
+    if kind(participant) == "witness":
+        return {"witnessed_at": now}, {"event": "signer.witnessed", "metadata": {"type": "witness"}}
     if kind(participant) != "approver":
         return {}, {}
     return {"approved_at": now}, {"event": "signer.approved", "metadata": {"type": "approver", "signed": True}}
@@ -54,20 +60,24 @@ def signed_count(signers: Sequence[RecordLike]) -> int:
     return sum(s["status"] == "signed" and kind(s) == "signer" for s in signers)
 
 
-DEFAULTS: Json = {"type": "signer", "approver_signs": False, "assists": []}  # a participant stored before them
+DEFAULTS: Json = {"type": "signer", "approver_signs": False, "assists": [], "witness_for": None}  # stored before them
 
 
 def stored(participant: Json) -> Json:
     """What a participant of a create body or a draft edit keeps of its kind."""
     return {"type": participant.get("type") or "signer", "approver_signs": bool(participant.get("approver_signs")),
-            "assists": [str(a) for a in participant.get("assists") or []]}
+            "assists": [str(a) for a in participant.get("assists") or []],
+            "witness_for": str(participant["witness_for"]) if participant.get("witness_for") else None}
 
 
 def linked(signers: list[Signer]) -> list[Signer]:
-    """The participants with each assistant's `assists` (emails, or ids of a draft's participants) as ids."""
+    """The participants with each assistant's `assists` and each witness's `witness_for` (emails, or ids
+    of a draft's participants) as ids."""
     ids = {s["email"].lower(): s["id"] for s in signers} | {s["id"]: s["id"] for s in signers}
-    return [cast(Signer, {**s, "assists": [ids.get(str(a).lower(), str(a)) for a in s["assists"]]}) if s.get("assists")
-            else s for s in signers]
+    signers = [cast(Signer, {**s, "assists": [ids.get(str(a).lower(), str(a)) for a in s["assists"]]}) if s.get("assists")
+               else s for s in signers]
+    return [cast(Signer, {**s, "witness_for": ids.get(str(s["witness_for"]).lower())}) if s.get("witness_for") else s
+            for s in signers]
 
 
 def assist_problems(signers: list[Json], orders: list[int] | None) -> list[Json]:
@@ -94,15 +104,36 @@ def assist_problems(signers: list[Json], orders: list[int] | None) -> list[Json]
     return details
 
 
+def witness_problems(signers: list[Json]) -> list[Json]:
+    """The 422 details of witnesses: `witness_for` only on a witness, and every witness names one signer
+    (type `signer`) of the list by email (or a draft's participant by id). Its own address differs from
+    everyone else's as every participant's does (a duplicate email is refused)."""
+    keys = {**{str(s["email"]).lower(): s for s in signers}, **{str(s["id"]): s for s in signers if s.get("id")}}
+    details = []
+    for i, s in enumerate(signers):
+        given, where = s.get("witness_for"), f"signers.{i}.witness_for"
+        if kind(s) != "witness":
+            details += [{"field": where, "message": "only a witness has witness_for"}] if given else []
+        elif not given:
+            details.append({"field": where, "message": "a witness witnesses one signer: give their email"})
+        elif kind(keys.get(str(given).lower()) or {"type": "none"}) != "signer":
+            details.append({"field": where, "message": f"{given} is not a signer of this request"})
+    return details
+
+
 
 def current_group(request: SigningRequest) -> list[Signer]:
     """Who acts now: parallel, every approver and assistant still to act, else everyone still to act;
     sequential, the lowest order still to act. Copies (`cc`) never act."""
-    waiting = [s for s in request["signers"] if kind(s) in BLOCKING and s["status"] not in DONE]
+    everyone = [s for s in request["signers"] if kind(s) in BLOCKING and s["status"] not in DONE]
+    waiting = [s for s in everyone if kind(s) != "witness"]
+    # a witness acts once the signer it witnesses has signed, whatever its order
+    signed = {s["id"] for s in request["signers"] if s["status"] == "signed"}
+    witnesses = [s for s in everyone if kind(s) == "witness" and s.get("witness_for") in signed]
     if request["signing_order"] == "parallel" or not waiting:
-        return [s for s in waiting if kind(s) in FIRST] or waiting
+        return ([s for s in waiting if kind(s) in FIRST] or waiting) + witnesses
     first = min(s["order"] for s in waiting)
-    return [s for s in waiting if s["order"] == first]
+    return [s for s in waiting if s["order"] == first] + witnesses
 
 
 def finished(signers: Sequence[RecordLike]) -> bool:

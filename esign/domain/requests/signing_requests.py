@@ -156,6 +156,7 @@ def role_problems(signers: list[Json], signing_order: str) -> list[Json]:
                 and (s.get("order") or 1) > min(others)]
     details += [{"field": f"signers.{i}.approver_signs", "message": "only an approver may have approver_signs"}
                 for i, (s, t) in enumerate(zip(signers, types)) if s.get("approver_signs") and t != "approver"]
+    details += roles.witness_problems(signers)
     details += roles.assist_problems(signers, signer_orders(signing_order, signers) if signing_order == "sequential" else None)
     return details
 
@@ -388,7 +389,7 @@ def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
 # --- views ------------------------------------------------------------------------------------------
 
 SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
-                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at", "prepared_at",
+                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at", "prepared_at", "witnessed_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
@@ -424,7 +425,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), "approver_signs": bool(s.get("approver_signs")),
-                "assists": s.get("assists") or [],
+                "assists": s.get("assists") or [], "witness_for": s.get("witness_for"),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),

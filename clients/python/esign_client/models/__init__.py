@@ -278,6 +278,8 @@ from .signer_viewed_delivery import SignerViewedDelivery
 from .signer_viewed_delivery_event import SignerViewedDeliveryEvent
 from .signer_withdrawn_delivery import SignerWithdrawnDelivery
 from .signer_withdrawn_delivery_event import SignerWithdrawnDeliveryEvent
+from .signer_witnessed_delivery import SignerWitnessedDelivery
+from .signer_witnessed_delivery_event import SignerWitnessedDeliveryEvent
 from .signing_event_email_bounced_delivery import SigningEventEmailBouncedDelivery
 from .signing_event_email_bounced_delivery_event import SigningEventEmailBouncedDeliveryEvent
 from .signing_event_email_failed_delivery import SigningEventEmailFailedDelivery
@@ -633,6 +635,8 @@ __all__ = (
     "SignerViewSigner",
     "SignerWithdrawnDelivery",
     "SignerWithdrawnDeliveryEvent",
+    "SignerWitnessedDelivery",
+    "SignerWitnessedDeliveryEvent",
     "SigningEventEmailBouncedDelivery",
     "SigningEventEmailBouncedDeliveryEvent",
     "SigningEventEmailFailedDelivery",

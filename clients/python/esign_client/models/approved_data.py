@@ -39,7 +39,7 @@ class ApprovedData:
             signer_name (str):
             signer_email (str):
             signer (SignerState):
-            type_ (str): extension: the participant's type (`approver`, `viewer`, `assistant`; docs/roles.md)
+            type_ (str): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
             signed (bool | Unset): extension: present (true) when an approver with `approver_signs` approved by signing
      """
 

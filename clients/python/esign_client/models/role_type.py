@@ -6,6 +6,7 @@ class RoleType(StrEnum):
     CC = "cc"
     SIGNER = "signer"
     VIEWER = "viewer"
+    WITNESS = "witness"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -43,8 +43,8 @@ class Signer:
                 reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
                 viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
                 shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
-                (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers
-                only
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
             approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
                 may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
                 status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
@@ -55,6 +55,11 @@ class Signer:
                 list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
                 assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
             prepared_at (datetime.datetime | None | Unset): extension: when an assistant was done
+            witness_for (None | str | Unset): extension, only for a `witness` (required then; 422 otherwise): the signer
+                (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on
+                output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
+                signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
+            witnessed_at (datetime.datetime | None | Unset): extension: when a witness signed
             metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
             redirect_url (None | str | Unset): extension: as given on create, else null
@@ -108,6 +113,8 @@ class Signer:
     approver_signs: bool | Unset = UNSET
     assists: list[str] | Unset = UNSET
     prepared_at: datetime.datetime | None | Unset = UNSET
+    witness_for: None | str | Unset = UNSET
+    witnessed_at: datetime.datetime | None | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
@@ -182,6 +189,20 @@ class Signer:
             prepared_at = self.prepared_at.isoformat()
         else:
             prepared_at = self.prepared_at
+
+        witness_for: None | str | Unset
+        if isinstance(self.witness_for, Unset):
+            witness_for = UNSET
+        else:
+            witness_for = self.witness_for
+
+        witnessed_at: None | str | Unset
+        if isinstance(self.witnessed_at, Unset):
+            witnessed_at = UNSET
+        elif isinstance(self.witnessed_at, datetime.datetime):
+            witnessed_at = self.witnessed_at.isoformat()
+        else:
+            witnessed_at = self.witnessed_at
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -421,6 +442,10 @@ class Signer:
             field_dict["assists"] = assists
         if prepared_at is not UNSET:
             field_dict["prepared_at"] = prepared_at
+        if witness_for is not UNSET:
+            field_dict["witness_for"] = witness_for
+        if witnessed_at is not UNSET:
+            field_dict["witnessed_at"] = witnessed_at
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -548,6 +573,36 @@ class Signer:
             return cast(datetime.datetime | None | Unset, data)
 
         prepared_at = _parse_prepared_at(d.pop("prepared_at", UNSET))
+
+
+        def _parse_witness_for(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        witness_for = _parse_witness_for(d.pop("witness_for", UNSET))
+
+
+        def _parse_witnessed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                witnessed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return witnessed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        witnessed_at = _parse_witnessed_at(d.pop("witnessed_at", UNSET))
 
 
         _metadata = d.pop("metadata", UNSET)
@@ -1010,6 +1065,8 @@ class Signer:
             approver_signs=approver_signs,
             assists=assists,
             prepared_at=prepared_at,
+            witness_for=witness_for,
+            witnessed_at=witnessed_at,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -38,8 +38,9 @@ class SignerEdit:
                 having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
                 every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
                 is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
-                (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers
-                only Default: SignerEditType.SIGNER.
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only Default:
+                SignerEditType.SIGNER.
             approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
                 may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
                 status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
@@ -49,6 +50,10 @@ class SignerEdit:
                 `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same
                 list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
                 assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
+            witness_for (str | Unset): extension, only for a `witness` (required then; 422 otherwise): the signer (type
+                `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output,
+                their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
+                signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
             metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
                 of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -83,6 +88,7 @@ class SignerEdit:
     type_: SignerEditType | Unset = SignerEditType.SIGNER
     approver_signs: bool | Unset = False
     assists: list[str] | Unset = UNSET
+    witness_for: str | Unset = UNSET
     metadata: SignerEditMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -114,6 +120,8 @@ class SignerEdit:
             assists = self.assists
 
 
+
+        witness_for = self.witness_for
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -159,6 +167,8 @@ class SignerEdit:
             field_dict["approver_signs"] = approver_signs
         if assists is not UNSET:
             field_dict["assists"] = assists
+        if witness_for is not UNSET:
+            field_dict["witness_for"] = witness_for
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -202,6 +212,8 @@ class SignerEdit:
 
         assists = cast(list[str], d.pop("assists", UNSET))
 
+
+        witness_for = d.pop("witness_for", UNSET)
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerEditMetadata | Unset
@@ -265,6 +277,7 @@ class SignerEdit:
             type_=type_,
             approver_signs=approver_signs,
             assists=assists,
+            witness_for=witness_for,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

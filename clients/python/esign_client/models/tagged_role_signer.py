@@ -60,8 +60,8 @@ class TaggedRoleSigner:
                 having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
                 every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
                 is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
-                (`.../prepare`) before they are invited (no fields of its own). `total_signers` and `signed_count` count signers
-                only
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only
      """
 
     name: str

@@ -6,6 +6,7 @@ class TaggedRoleSignerType(StrEnum):
     CC = "cc"
     SIGNER = "signer"
     VIEWER = "viewer"
+    WITNESS = "witness"
 
     def __str__(self) -> str:
         return str(self.value)

@@ -18,6 +18,7 @@ class WebhookCreateEventsItem(StrEnum):
     SIGNER_SIGNED = "signer.signed"
     SIGNER_VIEWED = "signer.viewed"
     SIGNER_WITHDRAWN = "signer.withdrawn"
+    SIGNER_WITNESSED = "signer.witnessed"
     SIGNING_EVENT_EMAIL_BOUNCED = "signing_event.email_bounced"
     SIGNING_EVENT_EMAIL_FAILED = "signing_event.email_failed"
     SIGNING_REQUEST_CANCELLED = "signing_request.cancelled"
