@@ -17,13 +17,17 @@ TYPE_TEXT = (
     "has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a "
     "shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` "
     "(`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once "
-    "the signer it is `witness_for` has signed. `total_signers` and `signed_count` count signers only")
+    "the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit "
+    "only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only")
 
 
-def participant_type(default: str | None = "signer") -> fields.String:
+def participant_type(default: str | None = "signer", linked: bool = False) -> fields.String:
     """A participant's `type` (esign.domain.requests.roles), the one declaration of it: a create body's
-    signer and a template role default to `signer`; a template send's signer takes its role's."""
-    return fields.String(validate=validate.OneOf(roles.TYPES), metadata={"description": TYPE_TEXT},
+    signer and a template role default to `signer`; a template send's signer takes its role's. Only
+    where a participant can name others (`linked`: a create body, a draft's edit) may it be an
+    assistant or a witness."""
+    types = roles.TYPES if linked else tuple(t for t in roles.TYPES if t not in roles.LINKED)
+    return fields.String(validate=validate.OneOf(types), metadata={"description": TYPE_TEXT},
                          **({"load_default": default} if default else {}))
 
 
@@ -50,7 +54,7 @@ WITNESS_FOR_TEXT = (
 
 class ParticipantInput(StrictSchema):
     """What a create body's participant says of its kind (docs/roles.md)."""
-    type = participant_type()
+    type = participant_type(linked=True)
     approver_signs = Bool(load_default=False, metadata={"description": APPROVER_SIGNS_TEXT})
     assists = fields.List(fields.String(validate=validate.Length(1, 320)), validate=validate.Length(max=10),
                           metadata={"description": ASSISTS_TEXT})

@@ -9,7 +9,7 @@ from tests.support import assert_error
 from tests.support.envelopes import download, flat_text
 from tests.support.mail import maildir
 from tests.support.routing import sign_with
-from tests.support.signing import make_request, sget, spost
+from tests.support.signing import make_request, sget, spost, upload
 from tests.support.webhooks import create_hook
 
 from .test_roles import SIGNER, create, field
@@ -117,3 +117,8 @@ async def test_assistants_are_validated(server):
     assert "lower than" in got["signers.1.order"]
     got = await problems([SIGNER, ASSISTANT], fields=[field(ASSISTANT["email"], "text")])
     assert "an assistant has no fields" in got["fields.0.field_type"]
+    # a template role cannot be an assistant or a witness yet: it could not name whom it assists
+    for kind in ("assistant", "witness"):
+        resp = await server.client.post("/v1/templates", {"name": "T", "document_id": await upload(server), "roles": [
+            {"name": "Helper", "type": kind}, {"name": "Client"}]})
+        assert "roles.0.type" in {d["field"] for d in assert_error(resp, 422, "validation_error")["details"]}
