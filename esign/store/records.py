@@ -34,6 +34,7 @@ class FieldSettings(TypedDict, total=False):
     """What a field may carry besides its place, the same on a request's field and a template's role
     field (the create bodies' FieldShape, esign.api.signing_request_schemas)."""
     placeholder: str | None
+    locked: bool  # the signer cannot change the value it was given (docs/roles.md)
     is_required: bool
     options: list[str] | None
     validation_type: str | None
@@ -59,7 +60,6 @@ class Field(FieldSettings):
     height_percent: float
     attachment: NotRequired[Json | None]  # an attachment field's file, once given (esign.domain.evidence.attachments)
     filled_at: dt.datetime | None
-    locked: NotRequired[bool]  # the signer cannot change the value it was given (docs/roles.md)
     prefilled_by: NotRequired[str]  # the id of the assistant who prefilled the value
     prefilled_at: NotRequired[dt.datetime]
 
