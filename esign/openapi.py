@@ -141,6 +141,7 @@ OPERATION_IDS = {
     ("post", "/sign/{token}/api/withdraw"): "signerWithdraw",
     ("post", "/sign/{token}/api/delegate"): "signerDelegate",
     ("post", "/sign/{token}/api/approve"): "signerApprove",
+    ("post", "/sign/{token}/api/prepare"): "signerPrepare",
     ("post", "/sign/{token}/api/reject"): "signerReject",
     ("post", "/sign/{token}/api/acknowledge"): "signerAcknowledge",
     ("post", "/sign/{token}/api/attachments/{field_id}"): "signerAttachFile",

@@ -1,4 +1,5 @@
-"""What an approver and a viewer do through their link (docs/roles.md): approve, reject, acknowledge.
+"""What an approver, a viewer and an assistant do through their link (docs/roles.md): approve, reject,
+acknowledge, prepare.
 Thin handlers over esign.domain.signer.roles; approving and acknowledging answer the participant's
 view, rejecting what declining answers, as the signer's actions do (esign.api.signer)."""
 from __future__ import annotations
@@ -28,6 +29,25 @@ class ApproveHandler(SignerHandler):
         await self.answer(await roles.approve(self.services, self.session, body["values"], self.actor))
 
 
+class PrepareBody(StrictSchema):
+    values = FieldValues(load_default=dict, metadata={
+        "maxProperties": signing_requests.MAX_FIELDS,
+        "description": "field id -> value for text, checkbox and select fields of the signers the assistant "
+                       "assists (never signature, initials, attachment or date: 422), each checked as a signer's "
+                       "value is; an empty one is left out. The body may be left out (nothing prefilled)"})
+
+
+class PrepareHandler(SignerHandler):
+    @signer_op("Prefill the fields of the signers assisted, and be done (an assistant; extension)", body=PrepareBody,
+               description="Only for a participant of type `assistant`, while it is their turn (409 otherwise). The "
+                           "values are stored as prefilled by the assistant (the signers see them so, and may change "
+                           "them unless the field is `locked`); the assistant becomes `prepared` (`signer.prepared`) "
+                           "and whoever's turn it now is is invited.")
+    async def post(self, token):
+        body = await self.json_body(PrepareBody(), required=False)
+        await self.answer(await roles.prepare(self.services, self.session, body["values"], self.actor))
+
+
 class RejectHandler(SignerHandler):
     @signer_op("Reject, with a reason (an approver; extension)", body=DeclineBody, response=Declined,
                description="Only for a participant of type `approver`, while it is their turn (409 otherwise). The "
@@ -54,4 +74,5 @@ ROUTES = [
     ("/sign/{token}/api/approve", ApproveHandler),
     ("/sign/{token}/api/reject", RejectHandler),
     ("/sign/{token}/api/acknowledge", AcknowledgeHandler),
+    ("/sign/{token}/api/prepare", PrepareHandler),
 ]

@@ -140,7 +140,10 @@ class SignerViewSigner(OutSchema):
     email = fields.String(required=True)
     status = fields.String(required=True)
     type = fields.String(required=True, metadata={"description": (
-        "extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)")})
+        "extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge), `assistant` (prefill the "
+        "`fields` of the signers it assists: `prepare`) or `cc` (docs/roles.md)")})
+    approver_signs = fields.Boolean(required=True, metadata={
+        "description": "extension: an approver who approves by signing (`POST .../sign`) and may still reject"})
 
 
 class FieldMark(OutSchema):
@@ -172,6 +175,9 @@ class SignerField(OutSchema):
     auto_source = fields.String(required=True, allow_none=True)
     value = fields.String(required=True, allow_none=True, metadata={
         "description": "prefilled; once the signer has signed, the value stored"})
+    locked = fields.Boolean(required=True, metadata={"description": "extension: the value cannot be changed"})
+    prefilled_by = fields.String(required=True, allow_none=True, metadata={
+        "description": "extension: the name of the assistant who prefilled the value, else null"})
     mark = fields.Nested(FieldMark, required=True, allow_none=True, metadata={
         "description": "once signed, a signature or initials field's mark as drawn; else null"})
     done = fields.Boolean(required=True, metadata={"description": "the signer has signed"})

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.participant_schemas import PROGRESS_TEXT, TYPE_TEXT, Progress, participant_type
-from esign.api.request_extra_schemas import Cancelled, Notified, NotifyOn
+from esign.api.participant_schemas import Locked, ParticipantInput, ParticipantOutput, Prefilled, participant_type, progress_field
+from esign.api.request_extra_schemas import Cancelled
 from esign.api.retention_schemas import PURGE_AT_TEXT, REASON_TEXT, REVOKED_TEXT, HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
 from esign.domain.pages.placement import FIELD_TYPES
-from esign.domain.requests import mail_queue, roles
+from esign.domain.requests import mail_queue
 from esign.domain.requests.envelope import MAX_DOCUMENTS
 from esign.domain.templating.templates import PLACEHOLDER_TEXT
 from esign.schema import (
@@ -58,8 +58,7 @@ class SignerBase(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={"description": DELIVERY_TEXT})
 
 
-class SignerInput(SignerBase, Tagged, NotifyOn):
-    type = participant_type()
+class SignerInput(SignerBase, Tagged, ParticipantInput):
     order = Int(validate=validate.Range(1, 100), metadata={"description": (
         "1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer "
         "without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers "
@@ -143,7 +142,7 @@ ANCHOR_TEXT = ("Extension: instead of `page_number`, `x_percent` and `y_percent`
                "offsets (docs/placement.md). The read shape gives the resolved position and echoes `anchor`.")
 
 
-class FieldShape(StrictSchema):
+class FieldShape(Locked):
     """The signature-field create shape without `signer_id` (shared with template role fields)."""
     document_id = fields.UUID(metadata={"description": (
         "extension: the envelope document the field lies on, one of the request's `documents` (default: the "
@@ -266,7 +265,7 @@ class DownloadQuery(QuerySchema):
 
 # --- response schemas -----------------------------------------------------------------------------
 
-class Signer(TaggedOut, Notified):
+class Signer(TaggedOut, ParticipantOutput):
     id = fields.UUID(required=True)
     email = fields.String(required=True)
     name = fields.String(required=True)
@@ -274,7 +273,6 @@ class Signer(TaggedOut, Notified):
     locale = fields.String(allow_none=True, metadata={"description": "the signer's language (esign.i18n), or null"})
     display_name = fields.String(allow_none=True)
     order = fields.Integer(required=True)
-    type = fields.String(dump_default="signer", metadata={"enum": list(roles.TYPES), "description": TYPE_TEXT})
     status = fields.String(required=True, metadata={"description": (
         "pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); "
         "extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then "
@@ -363,7 +361,7 @@ class SigningRequest(TaggedOut, Cancelled):
         "`K7QF-3M2P-X9TR-4WZ8`); anyone holding it may open `/v/{verification_id}`, which the certificate of "
         "completion prints with a QR code (docs/signing.md); null before completion")})
     signers = fields.List(fields.Nested(Signer), dump_default=list)
-    participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
+    participants_progress = progress_field()
     sandbox = fields.Boolean(dump_default=False)
     field_values = fields.List(fields.Nested(FieldValue), allow_none=True)
     self_sign_url = fields.String(allow_none=True, metadata={
@@ -407,7 +405,7 @@ class SigningRequestSummary(TaggedSummary):
     created_at = UTCDateTime(required=True)
     total_signers = fields.Integer(required=True)
     signed_count = fields.Integer(required=True)
-    participants_progress = fields.Nested(Progress, required=True, metadata={"description": PROGRESS_TEXT})
+    participants_progress = progress_field()
     signer_names = fields.List(fields.String(), dump_default=list)
     owner_name = fields.String(required=True)
     owner_email = fields.String(required=True)
@@ -425,7 +423,7 @@ class AttachmentRead(OutSchema):
     content_type = fields.String(required=True, metadata={"description": "application/pdf, image/png or image/jpeg"})
 
 
-class FieldRead(OutSchema):
+class FieldRead(Prefilled):
     id = fields.UUID(required=True)
     document_id = fields.UUID(required=True, metadata={"description": "extension: the envelope document it lies on"})
     signer_id = fields.UUID(required=True)

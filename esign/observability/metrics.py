@@ -142,8 +142,8 @@ class Metrics:
         self.revocations = Counter("esign_revocations", "completed requests revoked by their senders "
                                    "(docs/signing.md, Verification page)", registry=r)
         self.purged_blobs = Counter("esign_purged_blobs", "blobs deleted by purges (docs/retention.md)", registry=r)
-        self.participant_actions = Counter("esign_participant_actions", "what approvers and viewers did, by action "
-                                           "(approved, rejected, acknowledged; docs/roles.md)", ["action"], registry=r)
+        self.participant_actions = Counter("esign_participant_actions", "what approvers, viewers and assistants did, "
+                                           "by action (approved, rejected, acknowledged, prepared; docs/roles.md)", ["action"], registry=r)
         Info("esign_build", "the running esign", registry=r).info({"version": version})
         # the labelled children of the series every request and every database call update, looked up
         # once (prometheus_client's `labels()` checks and locks on every call; children are never removed)
@@ -161,7 +161,7 @@ class Metrics:
                                   (self.authoring_sessions, AUTHORING_EVENTS),
                                   (self.purges, ("purge_content", "purge_all")),
                                   (self.public_links, PUBLIC_LINK_OUTCOMES),
-                                  (self.participant_actions, ("approved", "rejected", "acknowledged"))):
+                                  (self.participant_actions, ("approved", "rejected", "acknowledged", "prepared"))):
             for outcome in outcomes:
                 counter.labels(outcome)
 

@@ -325,7 +325,7 @@ def _signer_rows(request: dict, signer: dict, width: float) -> list:
         (_("IP address"), signer.get("ip_address") or "—"),
         (_("User agent"), signer.get("user_agent") or "—"),
     ]
-    if role := role_line(signer):  # a participant who does not sign (docs/roles.md)
+    if role := role_line(signer, request):  # a participant who does not sign (docs/roles.md)
         rows.append((_("Role"), role))
     by_id = {s.get("id"): s for s in request.get("signers") or ()}
     if signer.get("delegated_from") in by_id:

@@ -39,6 +39,8 @@ LABELS = {
     "signer.approved": N_("Approved"),
     "signer.rejected": N_("Rejected"),
     "signer.acknowledged": N_("Reviewed and acknowledged"),
+    "signer.prepared": N_("Fields prefilled for the signers assisted"),
+    "signer.witnessed": N_("Witnessed a signature"),
     "signing_request.signer_replaced": N_("Signer replaced"),
     "signing_event.attachment_added": N_("File attached"),
     "signing_event.link_issued": N_("Signing link issued"),
@@ -66,9 +68,10 @@ SENDER_EVENTS = {"signing_request.created", "signing_request.sent", "signing_req
                  "signing_event.reactivated", "signer.withdrawn", "signer.reviewed",
                  "signing_request.signer_replaced"}
 # a participant who does not sign (docs/roles.md): their role on the certificate, and what they did
-ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient")}
+ROLE_NAMES = {"approver": N_("Approver"), "viewer": N_("Viewer"), "cc": N_("Copy recipient"),
+              "assistant": N_("Assistant"), "witness": N_("Witness")}
 ROLE_OUTCOMES = {"approved": LABELS["signer.approved"], "acknowledged": LABELS["signer.acknowledged"],
-                 "notified": N_("Copy sent on completion")}
+                 "notified": N_("Copy sent on completion"), "signed": LABELS["signer.approved"]}  # an approver who signs
 LINK_AND_COPY = N_("Read-only link sent with the request; copy sent on completion")  # a cc's `notify_on: sent`
 LOCALE = contextvars.ContextVar("certificate_locale", default=i18n.DEFAULT)  # set by audit_certificate
 
@@ -84,20 +87,33 @@ def signing_methods(signer: dict) -> list[str]:
     return methods
 
 
-def role_line(signer: dict) -> str | None:
-    """A participant's role and what they did ("Approver: Approved", "Approver: Rejected: …"), or None
-    for a signer."""
+def role_line(signer: dict, request: dict) -> str | None:
+    """A participant's role and what they did ("Approver: Approved", "Approver: Rejected: …",
+    "Assistant: Prefilled 3 fields for …"), or None for a signer."""
     kind = signer.get("type") or "signer"
     if kind not in ROLE_NAMES:
         return None
     status = signer.get("status")
-    if status == "rejected":
+    names = {s.get("id"): s.get("name") for s in request.get("signers") or ()}
+    if kind == "witness":
+        outcome = say(_("Witnessed the signature of {name}"), name=names.get(signer.get("witness_for")) or "—") \
+            if status == "signed" else "—"
+    elif status == "prepared":
+        outcome = prefilled(sum(f.get("prefilled_by") == signer.get("id") for f in request.get("fields") or ()),
+                            [names.get(i) or "" for i in signer.get("assists") or ()])
+    elif status == "rejected":
         outcome = say(_("{event}: {reason}"), event=_(LABELS["signer.rejected"]), reason=isolate(signer.get("decline_reason")))
     elif kind == "cc" and status == "notified" and signer.get("notify_on") == "sent":
         outcome = _(LINK_AND_COPY)
     else:
         outcome = _(ROLE_OUTCOMES[status]) if status in ROLE_OUTCOMES else "—"
     return say(_("{role}: {outcome}"), role=_(ROLE_NAMES[kind]), outcome=outcome)
+
+
+def prefilled(count: int, names: list) -> str:
+    """"Prefilled 3 fields for Sam Signer and Ann Example", in the certificate's language."""
+    return say(ngettext("Prefilled {count} field for {names}", "Prefilled {count} fields for {names}", count),
+               count=number_text(count), names=join_list([isolate(n) for n in names]))
 
 
 def label(event: dict) -> str:
@@ -140,6 +156,8 @@ def event_text(event: dict) -> str:
         return say(_("{event}: {before} replaced by {after}"),
             event=label(event), before=mailbox(meta.get("previous_name"), meta.get("previous_email")),
             after=mailbox(meta.get("name"), meta["email"]))
+    if kind == "signer.prepared" and "fields" in meta:
+        return prefilled(meta["fields"], meta.get("for") or [])
     if kind == "signer.rejected" and meta.get("reason"):
         return say(_("{event}: {reason}"), event=label(event), reason=isolate(meta["reason"]))
     if kind == "signer.delegated" and meta.get("delegate_email"):

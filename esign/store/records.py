@@ -34,6 +34,7 @@ class FieldSettings(TypedDict, total=False):
     """What a field may carry besides its place, the same on a request's field and a template's role
     field (the create bodies' FieldShape, esign.api.signing_request_schemas)."""
     placeholder: str | None
+    locked: bool  # the signer cannot change the value it was given (docs/roles.md)
     is_required: bool
     options: list[str] | None
     validation_type: str | None
@@ -59,6 +60,8 @@ class Field(FieldSettings):
     height_percent: float
     attachment: NotRequired[Json | None]  # an attachment field's file, once given (esign.domain.evidence.attachments)
     filled_at: dt.datetime | None
+    prefilled_by: NotRequired[str]  # the id of the assistant who prefilled the value
+    prefilled_at: NotRequired[dt.datetime]
 
 
 class Signer(TypedDict):
@@ -75,6 +78,11 @@ class Signer(TypedDict):
     type: NotRequired[str]  # signer | approver | viewer | cc (esign.domain.requests.roles); absent (signer) before roles
     status: str  # pending | sent | viewed | signed | declined | delegated; approved | rejected | acknowledged; notified (cc)
     approved_at: NotRequired[dt.datetime | None]
+    approver_signs: NotRequired[bool]  # an approver who also signs (docs/roles.md)
+    assists: NotRequired[list[str]]  # an assistant's: the ids of the signers whose fields it prefills
+    prepared_at: NotRequired[dt.datetime | None]
+    witness_for: NotRequired[str | None]  # a witness's: the id of the signer whose signature it witnesses
+    witnessed_at: NotRequired[dt.datetime | None]
     rejected_at: NotRequired[dt.datetime | None]
     acknowledged_at: NotRequired[dt.datetime | None]
     sent_at: dt.datetime | None

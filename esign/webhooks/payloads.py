@@ -156,7 +156,17 @@ class DelegatedData(SignerData):
 
 class RoleData(SignerData):
     type = fields.String(required=True, metadata={"description": "extension: the participant's type (`approver`, "
-                                                                 "`viewer`; docs/roles.md)"})
+                                                                 "`viewer`, `assistant`, `witness`; docs/roles.md)"})
+
+
+class ApprovedData(RoleData):
+    signed = fields.Boolean(metadata={"description": "extension: present (true) when an approver with `approver_signs` "
+                                                    "approved by signing"})
+
+
+class PreparedData(RoleData):
+    fields = fields.Integer(required=True, metadata={"description": "how many fields of the signers it assists the "
+                                                                    "assistant prefilled"})
 
 
 class RejectedData(RoleData):
@@ -256,7 +266,8 @@ DATA_SCHEMAS = {
     "signer.viewed": SignerData, "signer.signed": SignedData, "signer.declined": DeclinedData,
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
-    "signer.approved": RoleData, "signer.rejected": RejectedData, "signer.acknowledged": RoleData,
+    "signer.approved": ApprovedData, "signer.rejected": RejectedData, "signer.acknowledged": RoleData,
+    "signer.prepared": PreparedData, "signer.witnessed": RoleData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,

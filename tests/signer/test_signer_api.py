@@ -72,7 +72,8 @@ async def test_view_shape_own_fields_and_one_viewed_event_only_when_the_page_rep
     assert view["request"]["document_name"] == "contract.pdf" and view["request"]["signing_order"] == "parallel"
     assert view["request"]["message"] == "Please sign by Friday" and view["request"]["sender_name"] == "Ada Admin"
     assert view["signer"] == {"id": made.signer_ids[0], "name": "Ann Example", "email": "ann@example.test",
-                              "status": "sent", "type": "signer"}  # fetching the link or the API is not a person viewing it
+                              "status": "sent", "type": "signer", "approver_signs": False}
+    # (fetching the link or the API is not a person viewing it)
     # own fields only
     assert sorted(f["id"] for f in view["fields"]) == sorted([made.fields["a_sig"], made.fields["a_text"]])
     text = next(f for f in view["fields"] if f["id"] == made.fields["a_text"])

@@ -107,6 +107,13 @@ async def produce_every_event(server, client, pdf) -> None:
     approved = await _request(client, [{**ANN, "type": "approver"}, {**BOB, "type": "viewer"}, CY], pdf=pdf)
     await _signer(server, await _token(server, approved, 0), "approve", {})
     await _signer(server, await _token(server, approved, 1), "acknowledge")
+    signing = await _request(client, [{**ANN, "type": "approver", "approver_signs": True}, BOB], pdf=pdf)
+    await _signer(server, await _token(server, signing, 0), "sign", _sign(ANN["name"]))  # signer.approved, signed
+    witnessed = await _request(client, [ANN, {**BOB, "type": "witness", "witness_for": ANN["email"]}], pdf=pdf)
+    await _signer(server, await _token(server, witnessed, 0), "sign", _sign(ANN["name"]))
+    await _signer(server, await _token(server, witnessed, 1), "sign", _sign(BOB["name"]))  # signer.witnessed
+    prepared = await _request(client, [{**ANN, "type": "assistant", "assists": [BOB["email"]]}, BOB], pdf=pdf)
+    await _signer(server, await _token(server, prepared, 0), "prepare", {})  # signer.prepared
     rejected = await _request(client, [{**ANN, "type": "approver"}, BOB], pdf=pdf)
     resp = await client.post(f"/sign/{await _token(server, rejected, 0)}/api/reject", {"reason": REJECT_REASON}, key=None)
     assert resp.status == 200, resp

@@ -214,9 +214,11 @@ export interface paths {
          *     - `document.signed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `document_id` (uuid; required): extension: the document whose signed PDF is ready (one event per document of the request); `document_name` (string; required); `completed_at` (date-time; required); `signing_level` (string; required): the request's signing level, e.g. `ses`; `signers` (array; required): array of `{email, name, signed_at}`; `download_url` (string; required): extension: a link to this document's signed PDF, valid until `download_expires_at` (24 hours after the event; a retry delivers the same link): afterwards ask `GET /v1/signing-requests/{id}/download` for a new one; `download_expires_at` (date-time; required)
          *     - `signing_request.signer_replaced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `previous` (object; required): `{name, email}` of the person replaced; `signer_*` name the new one (same `signer_id`)
          *     - `signer.delegated`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `delegate` (object; required): `{id, name, email}`: the new signer who takes the delegating signer's order and fields; `reason` (string; required): the reason the delegating signer gave
-         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
-         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md); `reason` (string; required): the reason the approver gave
-         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+         *     - `signer.approved`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver with `approver_signs` approved by signing
+         *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
+         *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
+         *     - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists the assistant prefilled
+         *     - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
@@ -1096,6 +1098,26 @@ export interface paths {
          * @description Only for a participant of type `viewer`, while it is their turn (409 otherwise). The viewer becomes `acknowledged` (`signer.acknowledged`); the request completes only once every viewer has acknowledged and everyone else is done.
          */
         post: operations["signerAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sign/{token}/api/prepare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prefill the fields of the signers assisted, and be done (an assistant; extension)
+         * @description Only for a participant of type `assistant`, while it is their turn (409 otherwise). The values are stored as prefilled by the assistant (the signers see them so, and may change them unless the field is `locked`); the assistant becomes `prepared` (`signer.prepared`) and whoever's turn it now is is invited.
+         */
+        post: operations["signerPrepare"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2246,7 +2268,7 @@ export interface components {
             event: "signer.delegated";
             data: components["schemas"]["DelegatedData"];
         };
-        RoleData: {
+        ApprovedData: {
             /** @description extension: the `external_id` given on create, else null */
             external_id: string | null;
             /** @description extension: the `metadata` given on create (an empty object when none was) */
@@ -2267,8 +2289,10 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
+            /** @description extension: present (true) when an approver with `approver_signs` approved by signing */
+            signed?: boolean;
         };
         SignerApprovedDelivery: {
             /**
@@ -2285,7 +2309,7 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             event: "signer.approved";
-            data: components["schemas"]["RoleData"];
+            data: components["schemas"]["ApprovedData"];
         };
         RejectedData: {
             /** @description extension: the `external_id` given on create, else null */
@@ -2308,7 +2332,7 @@ export interface components {
             signer_email: string;
             /** @description `{id, email, name, status}` of the signer after the event */
             signer: components["schemas"]["SignerState"];
-            /** @description extension: the participant's type (`approver`, `viewer`; docs/roles.md) */
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
             type: string;
             /** @description the reason the approver gave */
             reason: string;
@@ -2330,6 +2354,30 @@ export interface components {
             event: "signer.rejected";
             data: components["schemas"]["RejectedData"];
         };
+        RoleData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's status after the event */
+            status: string;
+            /** Format: uuid */
+            document_id: string;
+            document_name: string;
+            /** Format: uuid */
+            signer_id: string;
+            signer_name: string;
+            signer_email: string;
+            /** @description `{id, email, name, status}` of the signer after the event */
+            signer: components["schemas"]["SignerState"];
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
+            type: string;
+        };
         SignerAcknowledgedDelivery: {
             /**
              * Format: uuid
@@ -2345,6 +2393,66 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             event: "signer.acknowledged";
+            data: components["schemas"]["RoleData"];
+        };
+        PreparedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's status after the event */
+            status: string;
+            /** Format: uuid */
+            document_id: string;
+            document_name: string;
+            /** Format: uuid */
+            signer_id: string;
+            signer_name: string;
+            signer_email: string;
+            /** @description `{id, email, name, status}` of the signer after the event */
+            signer: components["schemas"]["SignerState"];
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
+            type: string;
+            /** @description how many fields of the signers it assists the assistant prefilled */
+            fields: number;
+        };
+        SignerPreparedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.prepared";
+            data: components["schemas"]["PreparedData"];
+        };
+        SignerWitnessedDelivery: {
+            /**
+             * Format: uuid
+             * @description the event id: the same on every retry
+             */
+            id: string;
+            /**
+             * Format: date-time
+             * @description the event's time
+             */
+            timestamp: string;
+            /** Format: uuid */
+            webhook_id: string;
+            /** @enum {string} */
+            event: "signer.witnessed";
             data: components["schemas"]["RoleData"];
         };
         DocumentUploadedData: {
@@ -2684,8 +2792,8 @@ export interface components {
             name: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `signer.witnessed`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "signer.witnessed" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
         };
         WebhookWithSecret: {
             /** Format: uuid */
@@ -2703,8 +2811,8 @@ export interface components {
             name?: string;
             /** @description https URL (http only where the deployment allows it), 1 to 2048 chars, no spaces or control characters; its host must resolve to public addresses only unless the deployment allows private networks */
             url?: string;
-            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
-            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
+            /** @description 1 to 100 entries; any of `signing_request.created`, `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`, `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`, `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`, `signer.acknowledged`, `signer.prepared`, `signer.witnessed`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`; duplicates are dropped */
+            events?: ("signing_request.created" | "signing_request.sent" | "signing_request.reminded" | "signing_request.completed" | "signing_request.cancelled" | "signing_request.expired" | "signer.viewed" | "signer.signed" | "signer.declined" | "signer.withdrawn" | "document.signed" | "signing_request.signer_replaced" | "signer.delegated" | "signer.approved" | "signer.rejected" | "signer.acknowledged" | "signer.prepared" | "signer.witnessed" | "document.uploaded" | "member.invited" | "signing_event.email_bounced" | "signing_event.email_failed" | "signing_request.purge_scheduled" | "signing_request.revoked" | "legal_hold.applied" | "legal_hold.released" | "public_link.used" | "public_link.exhausted" | "public_link.paused")[];
             /**
              * @description `paused` stops sending: events and due retries are kept as `pending` delivery records; `active` resets the consecutive-failure count and sends the pending ones in event order
              * @enum {string}
@@ -2833,6 +2941,21 @@ export interface components {
              * @enum {string}
              */
             notify_on?: "completed" | "sent";
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
+            /**
+             * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
+             * @default false
+             */
+            approver_signs?: boolean;
+            /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
+            assists?: string[];
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -2856,12 +2979,6 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @default signer
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
         };
@@ -2902,6 +3019,11 @@ export interface components {
             if_missing?: "error" | "skip";
         };
         CreateBodyField: {
+            /**
+             * @description extension: the signer cannot change the value the field was given (at creation, or prefilled by an assistant; 422 otherwise)
+             * @default false
+             */
+            locked?: boolean;
             /**
              * Format: uuid
              * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
@@ -3026,6 +3148,27 @@ export interface components {
              * @description extension: when a cc was notified (its read-only link sent, or its copy at completion)
              */
             notified_at?: string | null;
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
+            /** @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count` */
+            approver_signs?: boolean;
+            /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
+            assists?: string[];
+            /**
+             * Format: date-time
+             * @description extension: when an assistant was done
+             */
+            prepared_at?: string | null;
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string | null;
+            /**
+             * Format: date-time
+             * @description extension: when a witness signed
+             */
+            witnessed_at?: string | null;
             /** @description extension: as given on create (an empty object when none was) */
             metadata?: {
                 [key: string]: string;
@@ -3043,11 +3186,6 @@ export interface components {
             locale?: string | null;
             display_name?: string | null;
             order: number;
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description pending, sent, viewed, signed, declined, withdrawn, delegated (extension: handed on to `delegated_to`); extension, by `type`: an approver's approved or rejected, a viewer's acknowledged, a cc's pending then notified (its copy sent) */
             status: string;
             /**
@@ -3282,6 +3420,21 @@ export interface components {
              * @enum {string}
              */
             notify_on?: "completed" | "sent";
+            /**
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @default signer
+             * @enum {string}
+             */
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
+            /**
+             * @description extension, only for an `approver` (422 otherwise): the approver also signs. It may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in `total_signers` or `signed_count`
+             * @default false
+             */
+            approver_signs?: boolean;
+            /** @description extension, only for an `assistant` (at least one; 422 otherwise): the signers (type `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers */
+            assists?: string[];
+            /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
+            witness_for?: string;
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3305,12 +3458,6 @@ export interface components {
              * @enum {string}
              */
             delivery?: "email" | "sms" | "both" | "link";
-            /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
-             * @default signer
-             * @enum {string}
-             */
-            type?: "signer" | "approver" | "viewer" | "cc";
             /** @description 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give none sign in list order. Parallel requests: default 1 */
             order?: number;
             /**
@@ -3389,6 +3536,10 @@ export interface components {
             content_type: string;
         };
         FieldRead: {
+            /** @description extension: the signer cannot change the value the field was given (at creation, or prefilled by an assistant; 422 otherwise) */
+            locked?: boolean;
+            /** @description extension: the id of the assistant who prefilled the value, else null */
+            prefilled_by?: string | null;
             /** Format: uuid */
             id: string;
             /**
@@ -3424,6 +3575,11 @@ export interface components {
             attachment?: components["schemas"]["AttachmentRead"] | (Record<string, never> | null);
         };
         FieldCreate: {
+            /**
+             * @description extension: the signer cannot change the value the field was given (at creation, or prefilled by an assistant; 422 otherwise)
+             * @default false
+             */
+            locked?: boolean;
             /**
              * Format: uuid
              * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
@@ -3504,6 +3660,8 @@ export interface components {
             delivery?: "email" | "sms" | "both" | "link";
         };
         FieldUpdate: {
+            /** @description extension: the signer cannot change the value the field was given (at creation, or prefilled by an assistant; 422 otherwise) */
+            locked?: boolean;
             /**
              * Format: uuid
              * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
@@ -3577,6 +3735,11 @@ export interface components {
         };
         RoleField: {
             /**
+             * @description extension: the signer cannot change the value the field was given (at creation, or prefilled by an assistant; 422 otherwise)
+             * @default false
+             */
+            locked?: boolean;
+            /**
              * Format: uuid
              * @description extension: the envelope document the field lies on, one of the request's `documents` (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is looked for in every document, in order
              */
@@ -3631,7 +3794,7 @@ export interface components {
              */
             delivery?: "email" | "sms" | "both" | "link";
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
@@ -3790,7 +3953,7 @@ export interface components {
             /** @description a template role's name, matched case-insensitively */
             role: string;
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
              * @enum {string}
              */
             type?: "signer" | "approver" | "viewer" | "cc";
@@ -3920,8 +4083,10 @@ export interface components {
             name: string;
             email: string;
             status: string;
-            /** @description extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md) */
+            /** @description extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge), `assistant` (prefill the `fields` of the signers it assists: `prepare`) or `cc` (docs/roles.md) */
             type: string;
+            /** @description extension: an approver who approves by signing (`POST .../sign`) and may still reject */
+            approver_signs: boolean;
         };
         FieldMark: {
             /** @enum {string} */
@@ -3960,6 +4125,10 @@ export interface components {
             auto_source: string | null;
             /** @description prefilled; once the signer has signed, the value stored */
             value: string | null;
+            /** @description extension: the value cannot be changed */
+            locked: boolean;
+            /** @description extension: the name of the assistant who prefilled the value, else null */
+            prefilled_by: string | null;
             /** @description once signed, a signature or initials field's mark as drawn; else null */
             mark: components["schemas"]["FieldMark"] | (Record<string, never> | null);
             /** @description the signer has signed */
@@ -4153,6 +4322,12 @@ export interface components {
         };
         ApproveBody: {
             /** @description field id -> value for the approver's own text, date, checkbox and select fields, checked as when signing; the body may be left out */
+            values?: {
+                [key: string]: (string | null) | (boolean | null);
+            };
+        };
+        PrepareBody: {
+            /** @description field id -> value for text, checkbox and select fields of the signers the assistant assists (never signature, initials, attachment or date: 422), each checked as a signer's value is; an empty one is left out. The body may be left out (nothing prefilled) */
             values?: {
                 [key: string]: (string | null) | (boolean | null);
             };
@@ -11844,6 +12019,114 @@ export interface operations {
             };
             /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
             410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error; `error.details` lists `{field, message}` (`validation_error`) */
+            422: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded (`rate_limited`); `Retry-After` says when to retry */
+            429: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signerPrepare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepareBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerView"];
+                };
+            };
+            /** @description Bad request: malformed JSON, wrong content type, a constraint violation, or a malformed `Content-Length` header (`bad_request`, `invalid_pdf`) */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Insufficient scope, plan restriction or quota (`insufficient_scope`, `plan_restricted`, `quota_exceeded`), or an altered download link (`forbidden`) */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such record in this organisation (`not_found`) */
+            404: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not allowed in the current state, or an Idempotency-Key conflict (`invalid_state`, `idempotency_key_reused`, `idempotency_in_progress`) */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A signing link whose invitation moved (the signer was replaced or delegated their place), or a download link that has expired (`gone`, extension) */
+            410: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large: an upload over `[limits] max_upload_mb` (50 MB by default), a JSON body over `[limits] json_body_mb` (`payload_too_large`) */
+            413: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;

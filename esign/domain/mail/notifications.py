@@ -123,17 +123,17 @@ SUBJECTS = {
     "delegated": N_("Delegated: {document_name}"),
     "purge_notice": N_("To be purged: {document_name}"),
 }
-ROLE_SUBJECTS = {  # what an approver's and a viewer's invitation and reminder are called (docs/roles.md)
-                 ("invitation", "approver"): N_("Please approve: {document_name}"),
+ROLE_SUBJECTS = {("invitation", "approver"): N_("Please approve: {document_name}"),  # by type (docs/roles.md)
                  ("invitation", "viewer"): N_("Please review: {document_name}"),
+                 ("invitation", "assistant"): N_("Please fill in: {document_name}"),
                  ("reminder", "approver"): N_("Reminder: please approve {document_name}"),
                  ("reminder", "viewer"): N_("Reminder: please review {document_name}"),
+                 ("reminder", "assistant"): N_("Reminder: please fill in {document_name}"),
                  ("invitation", "cc"): N_("For your information: {document_name}")}  # a cc's read-only link
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
 STATES = {"signed": N_("signed {date}"), "declined": N_("declined"), "delegated": N_("delegated")}
-NOT_SIGNED = N_("not signed")
-COPIES = "email.copies"
+NOT_SIGNED, COPIES = N_("not signed"), "email.copies"
 
 
 def message_id(services: Services, key: str) -> str:

@@ -290,46 +290,52 @@ def check_submission(request: SigningRequest, signer: Signer, values: object, si
             elif f.get("is_required", True):
                 details.append({"field": where, "message": "attach the file this field asks for first"})
             continue
-        raw = values.get(field_id, prefill(f, signer, today))
-        if kind == "checkbox":
-            value = _checkbox(raw)
-            if value is None:
-                details.append({"field": where, "message": "must be \"true\" or \"false\""})
-            elif value == "false" and f.get("is_required", True):
-                details.append({"field": where, "message": "this box must be ticked"})
-            else:
-                out[field_id] = value
+        if f.get("locked") and field_id in values and values[field_id] != prefill(f, signer, today):
+            details.append({"field": where, "message": "this field is locked: it keeps the value it was given"})
             continue
-        if raw is not None and not isinstance(raw, str):
-            details.append({"field": where, "message": "must be a string"})
-            continue
-        value = (raw or "").strip()
-        if kind == "text" and f.get("validation_type") in DIGIT_KINDS:
-            value = ascii_phone(value) if f.get("validation_type") == "phone" else ascii_digits(value)
-        if not value:
-            if f.get("is_required", True):
-                details.append({"field": where, "message": "this field is required"})
-            elif field_id in values:
-                out[field_id] = None  # emptied by the signer: not the value it started with
-            continue
-        if len(value) > MAX_VALUE:
-            details.append({"field": where, "message": f"at most {MAX_VALUE} characters"})
-        elif problem := unsafe_character(value):
-            details.append({"field": where, "message": problem})
-        elif kind == "select" and value not in (f.get("options") or []):
-            details.append({"field": where, "message": "choose one of the options"})
-        elif kind == "text" and (problem := check_text(f, value, deadline)):
+        value, problem = check_value(f, values.get(field_id, prefill(f, signer, today)), deadline)
+        if kind == "checkbox" and value == "false" and f.get("is_required", True):
+            problem = "this box must be ticked"
+        if problem:
             if problem == UNCHECKED:
                 log.warning("signing request %s field %s: the value could not be checked against the field's "
                             "pattern within the time bound", request["id"], field_id)
             details.append({"field": where, "message": problem})
-        else:
+        elif value is not None:
             out[field_id] = value
+        elif f.get("is_required", True):
+            details.append({"field": where, "message": "this field is required"})
+        elif field_id in values:
+            out[field_id] = None  # emptied by the signer: not the value it started with
     if signature is None:
         raise ApiError(422, "signature_required", SIGNATURE_REQUIRED, details=details)
     if details:
         raise validation_error(details)
     return out, adopted, adopted_initials
+
+
+def check_value(f: RecordLike, raw: object, deadline: float) -> tuple[str | None, str | None]:
+    """A value given for a checkbox, text or select field: (what is stored, None), (None, why it is
+    refused), or (None, None) when it is empty."""
+    if f["field_type"] == "checkbox":
+        box = _checkbox(raw)
+        return (box, None) if box is not None else (None, "must be \"true\" or \"false\"")
+    if raw is not None and not isinstance(raw, str):
+        return None, "must be a string"
+    value = (raw or "").strip()
+    if f["field_type"] == "text" and f.get("validation_type") in DIGIT_KINDS:
+        value = ascii_phone(value) if f.get("validation_type") == "phone" else ascii_digits(value)
+    if not value:
+        return None, None
+    if len(value) > MAX_VALUE:
+        return None, f"at most {MAX_VALUE} characters"
+    if problem := unsafe_character(value):
+        return None, problem
+    if f["field_type"] == "select" and value not in (f.get("options") or []):
+        return None, "choose one of the options"
+    if f["field_type"] == "text" and (problem := check_text(f, value, deadline)):
+        return None, problem
+    return value, None
 
 
 def _checkbox(raw: object) -> str | None:

@@ -41,9 +41,9 @@ def _check_draft(request: SigningRequest, what: str) -> None:
         raise invalid_state(f"{what} only while the request is a draft; it is {request['status']}")
 
 
-def _check_signers(services: Services, entries: list[Json]) -> None:
+def _check_signers(services: Services, entries: list[Json], signing_order: str) -> None:
     """What the create body's signers must satisfy, checked before anything is read (422)."""
-    details = duplicate_emails(entries) + role_problems(entries) + cc_links.problems(entries)
+    details = duplicate_emails(entries) + role_problems(entries, signing_order) + cc_links.problems(entries)
     seen: set[str] = set()
     for i, s in enumerate(entries):
         if s.get("id") and str(s["id"]) in seen:
@@ -75,7 +75,7 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
     signers: list[Signer] = []
     for i, (entry, order) in enumerate(zip(entries, signer_orders(signing_order, entries))):
         given = {**{k: entry.get(k) for k in SIGNER_INPUT}, "order": order, "delivery": entry.get("delivery") or "email",
-                 **tags.stored(entry)}
+                 **tags.stored(entry), **roles.stored(entry)}
         sid = str(entry["id"]) if entry.get("id") else None
         if sid is None:
             signers.append(cast(Signer, {**SIGNER_DEFAULTS, **given, "id": new_id()}))
@@ -83,11 +83,14 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
             details.append({"field": f"signers.{i}.id", "message": "not a signer of this signing request"})
         else:
             old = existing[sid]
-            if old["status"] != "pending" and any(old.get(k) != v for k, v in given.items()):
+            before = {**roles.DEFAULTS, **old}  # (`assists`, `witness_for`: emails given, ids stored)
+            if old["status"] != "pending" and any(before.get(k) != v for k, v in given.items()
+                                                  if k not in ("assists", "witness_for")):
                 raise invalid_state(f"signer {sid} has {old['status']}; they can no longer be changed")
             signers.append(cast(Signer, {**old, **given}))
     if details:
         raise validation_error(details)
+    signers = roles.linked(signers)
     kept = {s["id"]: s for s in signers}
     for s in request["signers"]:
         if s["id"] not in kept and s["status"] != "pending":
@@ -109,7 +112,7 @@ async def update(services: Services, request: SigningRequest, changes: Json,
     _check_draft(request, "a signing request can be edited")
     problems = problems or Problems()
     if "signers" in changes and not problems.refused("signers"):
-        problems.run(_check_signers, services, changes["signers"])
+        problems.run(_check_signers, services, changes["signers"], changes.get("signing_order") or request["signing_order"])
     if any(k in changes for k in LABELS) or "signers" in changes:
         _check_labels(await services.store.organizations.authenticated(request["org_id"]) or {}, request, changes,
                       problems)

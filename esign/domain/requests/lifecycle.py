@@ -288,7 +288,7 @@ def can_sign(request: SigningRequest, signer: Signer) -> tuple[bool, str]:
         return False, f"the signing request is {request['status']}"
     if signer["status"] == "signed":
         return False, "you have already signed"
-    if roles.kind(signer) != "signer":
+    if not roles.signs(signer):
         return False, f"you take part as {roles.kind(signer)}, not as a signer"
     if signer["status"] not in ACTIVE_SIGNER:
         return False, "it is not your turn to sign yet"
@@ -339,16 +339,16 @@ async def sign(services: Services, request: SigningRequest, signer_id: str, fiel
             raise invalid_state(why)
         if r["expires_at"] <= now:
             raise invalid_state("the signing request has expired")
-        consenting = consent is not None and not s.get("consented_at")
+        consenting, (own, told) = consent is not None and not s.get("consented_at"), roles.signing_as(s, now)
         signers = _replace_signer(r["signers"], signer_id, status="signed", signed_at=now, signature=signature,
                                   ip_address=actor.get("ip_address"), user_agent=actor.get("user_agent"),
-                                  viewed_at=s.get("viewed_at") or now, **(extra or {}),
+                                  viewed_at=s.get("viewed_at") or now, **(extra or {}), **own,
                                   **({"consented_at": now} if consenting else {}))
         fields = [dict(f, value=field_values[f["id"]], filled_at=now) if f["id"] in field_values else f
                   for f in r["fields"]]
-        changes: Json = {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+        changes: Json = {"signers": signers, "fields": fields, "signed_count": roles.signed_count(signers),
                    "effects": {"op": "signed", "signer_id": signer_id, "actor": dict(actor), "invited": [],
-                               "consent": consent if consenting else None}}
+                               "consent": consent if consenting else None, **told}}
         return advance(services, r, changes, now)
 
     return await follow(services, await transition(services, request, "pending", build))
@@ -426,8 +426,8 @@ async def withdraw(services: Services, request: SigningRequest, signer_id: str, 
 
     def build(r: SigningRequest) -> Json:
         s = find_signer(r, signer_id)
-        if s["status"] != "signed":
-            raise invalid_state("there is no signature of yours to withdraw")
+        if s["status"] != "signed" or roles.kind(s) != "signer":
+            raise invalid_state("there is no signature of yours to withdraw (an approval by signing stands)")
         if any(x["status"] == "signed" and x["order"] > s["order"] for x in r["signers"]):
             raise invalid_state("a later signer has signed already; the signature can no longer be withdrawn")
         fields = [dict(f, value=None, filled_at=None) if f["signer_id"] == signer_id else f for f in r["fields"]]
@@ -437,7 +437,7 @@ async def withdraw(services: Services, request: SigningRequest, signer_id: str, 
             # later signers invited after this signature go back to waiting
             signers = [cast(Signer, dict(x, status="pending")) if x["order"] > s["order"] and x["status"] in ("sent", "viewed")
                        else x for x in signers]
-        return {"signers": signers, "fields": fields, "signed_count": sum(x["status"] == "signed" for x in signers),
+        return {"signers": signers, "fields": fields, "signed_count": roles.signed_count(signers),
                 "effects": change_effects.event_effects("signer.withdrawn", signer_id, actor)}
 
     return await follow(services, await transition(services, request, "pending", build))

@@ -101,11 +101,12 @@ def check_identity_provider(services: Services, required: bool, details: list[An
 def check_signers(services: Services, body: Json) -> None:
     """The signers of a create body: no email twice, a phone for each when phone verification is
     required, and each one's delivery and phone country possible here (422 with every problem)."""
-    details = duplicate_emails(body["signers"]) + role_problems(body["signers"]) + cc_links.problems(body["signers"])
+    signers = body["signers"]
+    details = duplicate_emails(signers) + role_problems(signers, body.get("signing_order") or "parallel") + cc_links.problems(signers)
     if body.get("phone_verification_required"):
-        details += without_phone(body["signers"])
-    check_deliveries(services, body["signers"], details)
-    check_phone_countries(services, body["signers"], details)
+        details += without_phone(signers)
+    check_deliveries(services, signers, details)
+    check_phone_countries(services, signers, details)
     if details:
         raise validation_error(details)
 
@@ -142,9 +143,10 @@ def duplicate_emails(signers: list[Json]) -> list[Json]:
             for email in sorted({e for e in emails if emails.count(e) > 1})]
 
 
-def role_problems(signers: list[Json]) -> list[Json]:
+def role_problems(signers: list[Json], signing_order: str) -> list[Json]:
     """The 422 details of participants' types (esign.domain.requests.roles): a request has a signer,
-    and an approver comes no later than any signer or viewer (a sequential request's order)."""
+    an approver comes no later than any signer or viewer (a sequential request's order), an assistant
+    before the signers it assists."""
     types = [s.get("type") or "signer" for s in signers]
     details = [] if not types or "signer" in types else [  # none yet: a draft the editor fills in
         {"field": "signers", "message": "at least one participant of type signer"}]
@@ -153,6 +155,10 @@ def role_problems(signers: list[Json]) -> list[Json]:
                                                            "order no later than theirs"}
                 for i, (s, t) in enumerate(zip(signers, types)) if t == "approver" and others
                 and (s.get("order") or 1) > min(others)]
+    details += [{"field": f"signers.{i}.approver_signs", "message": "only an approver may have approver_signs"}
+                for i, (s, t) in enumerate(zip(signers, types)) if s.get("approver_signs") and t != "approver"]
+    details += roles.witness_problems(signers)
+    details += roles.assist_problems(signers, signer_orders(signing_order, signers) if signing_order == "sequential" else None)
     return details
 
 
@@ -183,9 +189,10 @@ async def create(services: Services, org: Json, api_key: Json, sandbox: bool, bo
         orders = signer_orders(body.get("signing_order") or "parallel", body["signers"])
         signers = [cast(Signer, {**SIGNER_DEFAULTS, "id": s.get("id") or new_id(), "email": s["email"],
                                  "name": s["name"], "phone": s.get("phone"), "order": order, "locale": s.get("locale"),
-                                 "delivery": s.get("delivery") or "email", "type": s.get("type") or "signer",
+                                 "delivery": s.get("delivery") or "email", **roles.stored(s),
                                  **cc_links.stored(s), **tags.stored(s)})
                    for s, order in zip(body["signers"], orders)]
+        signers = roles.linked(signers)
         if not problems.refused("metadata", "redirect_url"):
             tags.check(body, org.get("embed_origins") or [], problems.details)
     if not problems.refused("identity_verification_required"):
@@ -383,7 +390,7 @@ def check_field_shape(f: RecordLike, where: str, details: list[Any]) -> None:
 # --- views ------------------------------------------------------------------------------------------
 
 SIGNER_FIELDS = ("id", "email", "name", "phone", "delivery", "sms_failed_at", "locale", "display_name", "order", "status",
-                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at",
+                 "type", "signed_at", "declined_at", "approved_at", "rejected_at", "acknowledged_at", "prepared_at", "witnessed_at",
                  "viewed_at", "email_bounced_at", "email_failed_at", "decline_reason", "identity_verified", "identity_verified_at",
                  "identity_verified_name", "identity_name_match_score", "identity_name_match_status",
                  "identity_document_type", "identity_dob", "identity_address", "identity_document_number",
@@ -419,6 +426,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
         return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), **cc_links.shown(s),
+                "approver_signs": bool(s.get("approver_signs")), "assists": s.get("assists") or [], "witness_for": s.get("witness_for"),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
@@ -430,6 +438,6 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
 def summary_view(request: SigningRequest) -> Json:
     return {**request, "total_signers": sum(s["status"] != "delegated" and roles.kind(s) == "signer" for s in request["signers"]),
             "participants_progress": roles.progress(request),
-            "signed_count": sum(s["status"] == "signed" for s in request["signers"]),
+            "signed_count": roles.signed_count(request["signers"]),
             "signer_names": [s["name"] for s in request["signers"]], "owner_avatar_url": None,
             **tags.labels(request)}

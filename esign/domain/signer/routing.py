@@ -105,8 +105,8 @@ async def delegate(services: Services, request: SigningRequest, signer_id: str, 
     def build(r: SigningRequest) -> Json:
         s = lifecycle.find_signer(r, signer_id)
         ok, why = lifecycle.can_sign(r, s)
-        if not ok:
-            raise invalid_state(why)
+        if not ok or roles.kind(s) != "signer":
+            raise invalid_state(why or "an approver cannot hand its place on")
         missing = blocker(r, s)
         if missing:  # the phone or identity check is the signer's: passing their place on does not skip it
             raise ApiError(403, "forbidden", f"you can hand your place to someone else once you have passed the "

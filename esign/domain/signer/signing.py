@@ -22,7 +22,7 @@ from esign.domain.evidence.disclosure import DISCLOSURE, DISCLOSURE_VERSION
 from esign.domain.mail import copies
 from esign.domain.pages import signer_values, stamping
 from esign.domain.ports import Services
-from esign.domain.requests import effects, envelope, lifecycle, links, request_events, tags
+from esign.domain.requests import effects, envelope, lifecycle, links, request_events, roles, tags
 from esign.domain.signer import page_images, routing, verification
 from esign.errors import ApiError, invalid_state, not_found, upstream_unavailable, validation_error
 from esign.pdf.render import page_geometry
@@ -182,7 +182,7 @@ def blocker(session: SignerSession) -> str | None:
 
 
 def can_withdraw(request: SigningRequest, signer: Signer) -> bool:
-    return (request["status"] == "pending" and signer["status"] == "signed"
+    return (request["status"] == "pending" and signer["status"] == "signed" and roles.kind(signer) == "signer"
             and not any(x["status"] == "signed" and x["order"] > signer["order"] for x in request["signers"]))
 
 
@@ -214,17 +214,16 @@ def _composed(services: Services, session: SignerSession, base_path: str,
     signer = session.signer
     today = services.clock.now().date()
     signed = signer["status"] == "signed"
-    fields = []
-    for f in request["fields"]:
-        if f["signer_id"] != signer["id"]:
-            continue
+    fields, names = [], {s["id"]: s["name"] for s in request["signers"]}
+    for f in roles.shown_fields(request, signer):
         pattern, message = signer_values.client_pattern(f)
         fields.append({k: f.get(k) for k in (
             "id", "field_type", "page_number", "x_percent", "y_percent", "width_percent", "height_percent",
             "placeholder", "is_required", "options", "validation_type", "validation_pattern", "auto_source")}
             | {"document_id": envelope.document_of(request, f)["id"],
                "value": _shown_value(f, signer, today, default_locale), "mark": _mark(f, signer) if signed else None,
-               "done": signed, "client_pattern": pattern, "pattern_message": message,
+               "done": signed, "client_pattern": pattern, "pattern_message": message, "locked": bool(f.get("locked")),
+               "prefilled_by": names.get(f.get("prefilled_by") or ""),
                "attachment": attachments.public(f.get("attachment"))})
     documents, all_pages = [], []
     for d, record, geometry in listed:
@@ -240,7 +239,7 @@ def _composed(services: Services, session: SignerSession, base_path: str,
                     "signing_order": request["signing_order"], "message": request.get("message"),
                     "sender_name": request.get("owner_name"), "expires_at": iso(request["expires_at"])},
         "signer": {"id": signer["id"], "name": signer["name"], "email": signer["email"], "status": signer["status"],
-                   "type": signer.get("type") or "signer"},
+                   "type": signer.get("type") or "signer", "approver_signs": bool(signer.get("approver_signs"))},
         "fields": fields,
         "documents": documents,
         "pages": all_pages,
@@ -252,7 +251,8 @@ def _composed(services: Services, session: SignerSession, base_path: str,
         "reason": why,
         "can_decline": signer["status"] in lifecycle.ACTIVE_SIGNER and (signer.get("type") or "signer") == "signer",
         "can_withdraw": can_withdraw(request, signer),
-        "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0],
+        "can_delegate": bool(request.get("allow_delegation")) and lifecycle.can_sign(request, signer)[0]
+        and roles.kind(signer) == "signer",
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
         "redirect": tags.redirects(request, signer),
     }

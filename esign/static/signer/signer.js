@@ -134,7 +134,7 @@
     var needIdentity = identity.required && !idDone && !signed && !needPhone;
     var ready = state.can_sign && !needPhone && !needIdentity;
     var needConsent = ready && !state.consent.given;
-    var interactive = ready && state.consent.given && !done;
+    var interactive = (ready && state.consent.given && !done) || roleFills();
 
     show("phone-step", needPhone);
     if (needPhone) {
@@ -1138,28 +1138,104 @@
 
   // --- participants who do not sign (docs/roles.md): an approver approves or rejects, a viewer confirms
   // having reviewed the document. Their own block (#role-actions) and dialog (#reject) replace the signer's steps.
+  // An approver fills its own text, checkbox and select fields on the page and sends them with "Approve";
+  // an approver who signs (approver_signs) takes the signer's steps and may reject instead.
+  function roleOpen() {
+    var s = state.signer;
+    return state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
+  }
+
+  function roleFills() {
+    var s = state.signer;
+    return (s.type === "assistant" || (s.type === "approver" && !s.approver_signs)) && roleOpen() && state.fields.length > 0;
+  }
+
+  // a signer's fields an assistant prefilled say so (their name), and a locked one cannot be changed
+  function renderPrefilled() {
+    var by = {};
+    state.fields.forEach(function (f) {
+      var el = inputs[f.id];
+      if (!el || state.signer.type === "assistant") return;
+      if (f.prefilled_by) { by[f.prefilled_by] = true; el.title = t("Prefilled by {name}").replace("{name}", f.prefilled_by); }
+      if (f.locked && !f.done) { if (el.tagName === "INPUT" && el.type === "text") el.readOnly = true; else el.disabled = true; }
+    });
+    var names = Object.keys(by);
+    text("prefilled-note", names.length ? tb(t("{names} prefilled some of your fields. Check them: you can change them, except those locked."),
+      { names: names.join(", ") }) : "");
+    show("prefilled-note", names.length > 0 && roleOpen());
+  }
+
   function renderRole() {
-    var s = state.signer, kind = s.type || "signer";
-    var acting = kind === "approver" || kind === "viewer" || kind === "cc";  // a cc only reads (its link: notify_on sent)
-    show("role-actions", acting);
+    renderPrefilled();
+    var s = state.signer, kind = s.type || "signer", open = roleOpen();
+    var signing = kind === "approver" && s.approver_signs;
+    // a cc only reads (its link: notify_on sent)
+    var acting = (kind === "approver" && !signing) || kind === "viewer" || kind === "assistant" || kind === "cc";
+    show("role-actions", acting || (signing && open));
+    if (signing) {
+      text("role-note", t("You approve this document by signing it, or you reject it with a reason."));
+      $("role-note").className = "notice";
+      ["approve", "acknowledge", "prepare"].forEach(function (id) { show(id, false); });
+      show("reject-open", open);
+      return;
+    }
     if (!acting) return;
-    ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "sheet-note", "actions"].forEach(function (id) { show(id, false); });
-    var open = state.request.status === "pending" && (s.status === "sent" || s.status === "viewed");
+    ["phone-step", "identity-step", "identity-vendor-step", "consent-step", "delegate-step", "actions"].forEach(function (id) { show(id, false); });
+    if (!roleFills()) show("sheet-note", false);
     var note = kind === "cc" ? t("This document is sent to you for your information: there is nothing for you to do.")
       : s.status === "approved" ? t("You approved this document.")
       : s.status === "acknowledged" ? t("You confirmed that you have reviewed this document.")
+      : s.status === "prepared" ? t("You have filled in the fields. The people who sign it see what you entered.")
       : !open ? t("This document can no longer be signed.")
       : kind === "approver" ? t("You are asked to approve this document before it goes on: approve it, or reject it with a reason.")
+      : kind === "assistant" ? t("Fill in what you know of the fields of the people who sign this document, then choose Done.")
       : t("You are asked to review this document, then confirm that you have.");
     text("role-note", note);
     $("role-note").className = "notice" + (open ? "" : " done");
     show("approve", kind === "approver" && open);
     show("reject-open", kind === "approver" && open);
     show("acknowledge", kind === "viewer" && open);
+    show("prepare", kind === "assistant" && open);
     show("status", false);
   }
 
   function roleDone() { var box = $("role-note"); box.tabIndex = -1; box.focus(); }
+
+  // the approver's own fields' problems, found on the page or by the server, shown at each field
+  function roleProblems(problems) {
+    problems.forEach(function (p) { markInvalid(p[0], p[1]); });
+    var first = inputs[problems[0][0]];
+    if (first && $("sheet").contains(first)) openSheet(first);
+    else if (first) { first.scrollIntoView({ block: "center" }); first.focus(); }
+    return problems.length === 1 ? problems[0][1] : tb(t("Fields that need your attention: {count}."), { count: num(problems.length) });
+  }
+
+  // a refusal of the values (422), shown at each field; else what the server said
+  function roleRefusal(err) {
+    var mapped = err.status === 422 ? (err.details || []).filter(function (d) { return d.field.indexOf("values.") === 0; })
+      .map(function (d) { return [d.field.slice(7), serverMessage(d.field.slice(7), d.message)]; }) : [];
+    return mapped.length ? roleProblems(mapped) : err.message;
+  }
+
+  function approve() {
+    state.fields.forEach(function (f) { markInvalid(f.id, null); });
+    var c = collect();
+    if (checksPending()) { afterChecks = approve; return; }  // the values' patterns, as when signing
+    if (c.problems.length) { text("role-error", roleProblems(c.problems)); return; }
+    act($("approve"), "POST", "/approve", { values: c.values }, "role-error", roleDone, roleRefusal);
+  }
+
+  // the assistant sends what it filled in (a field left empty, or a box left unticked, is left to the signer)
+  function prepare() {
+    state.fields.forEach(function (f) { markInvalid(f.id, null); });
+    var c = collect();
+    if (checksPending()) { afterChecks = prepare; return; }
+    var values = {};
+    Object.keys(c.values).forEach(function (id) { if (c.values[id] !== "" && c.values[id] !== "false") values[id] = c.values[id]; });
+    var problems = c.problems.filter(function (p) { var el = inputs[p[0]]; return el.type !== "checkbox" && el.value.trim(); });
+    if (problems.length) { text("role-error", roleProblems(problems)); return; }
+    act($("prepare"), "POST", "/prepare", { values: values }, "role-error", roleDone, roleRefusal);
+  }
 
   function rejectSubmit(e) {
     var choice = e.submitter ? e.submitter.value : "ok";
@@ -1170,7 +1246,7 @@
     $("reject-ok").disabled = true;
     call("POST", "/reject", { reason: reason }).then(function () {
       $("reject").close("ok");
-      ["document", "message-box", "approve", "reject-open"].forEach(function (id) { show(id, false); });
+      ["document", "message-box", "approve", "reject-open", "sheet-note", "consent-step", "actions"].forEach(function (id) { show(id, false); });
       text("role-note", t("You rejected this document. The signing request is cancelled; the sender can see your reason."));
       $("role-note").className = "notice done";
       roleDone();
@@ -1180,7 +1256,8 @@
   }
 
   function startRole() {
-    $("approve").addEventListener("click", function () { act($("approve"), "POST", "/approve", {}, "role-error", roleDone); });
+    $("approve").addEventListener("click", approve);
+    $("prepare").addEventListener("click", prepare);
     $("acknowledge").addEventListener("click", function () { act($("acknowledge"), "POST", "/acknowledge", undefined, "role-error", roleDone); });
     $("reject-open").addEventListener("click", function () { text("reject-error", ""); $("reject").showModal(); $("reject-reason").focus(); });
     $("reject-form").addEventListener("submit", rejectSubmit);

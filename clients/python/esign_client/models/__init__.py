@@ -7,6 +7,8 @@ from .anchor_occurrence_type_1 import AnchorOccurrenceType1
 from .anchor_units import AnchorUnits
 from .approve_body import ApproveBody
 from .approve_body_values import ApproveBodyValues
+from .approved_data import ApprovedData
+from .approved_data_metadata import ApprovedDataMetadata
 from .attached_file import AttachedFile
 from .attached_file_content_type import AttachedFileContentType
 from .attachment_read import AttachmentRead
@@ -146,6 +148,10 @@ from .phone_code_out import PhoneCodeOut
 from .phone_verification import PhoneVerification
 from .polled_event import PolledEvent
 from .polled_event_metadata_type_0 import PolledEventMetadataType0
+from .prepare_body import PrepareBody
+from .prepare_body_values import PrepareBodyValues
+from .prepared_data import PreparedData
+from .prepared_data_metadata import PreparedDataMetadata
 from .preview_counts import PreviewCounts
 from .preview_rule import PreviewRule
 from .preview_template import PreviewTemplate
@@ -259,6 +265,8 @@ from .signer_notify_on_type_1 import SignerNotifyOnType1
 from .signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
 from .signer_notify_on_type_3_type_1 import SignerNotifyOnType3Type1
 from .signer_page import SignerPage
+from .signer_prepared_delivery import SignerPreparedDelivery
+from .signer_prepared_delivery_event import SignerPreparedDeliveryEvent
 from .signer_progress import SignerProgress
 from .signer_redirect import SignerRedirect
 from .signer_rejected_delivery import SignerRejectedDelivery
@@ -281,6 +289,8 @@ from .signer_viewed_delivery import SignerViewedDelivery
 from .signer_viewed_delivery_event import SignerViewedDeliveryEvent
 from .signer_withdrawn_delivery import SignerWithdrawnDelivery
 from .signer_withdrawn_delivery_event import SignerWithdrawnDeliveryEvent
+from .signer_witnessed_delivery import SignerWitnessedDelivery
+from .signer_witnessed_delivery_event import SignerWitnessedDeliveryEvent
 from .signing_event_email_bounced_delivery import SigningEventEmailBouncedDelivery
 from .signing_event_email_bounced_delivery_event import SigningEventEmailBouncedDeliveryEvent
 from .signing_event_email_failed_delivery import SigningEventEmailFailedDelivery
@@ -368,6 +378,8 @@ __all__ = (
     "AnchorUnits",
     "ApproveBody",
     "ApproveBodyValues",
+    "ApprovedData",
+    "ApprovedDataMetadata",
     "AttachedFile",
     "AttachedFileContentType",
     "AttachmentRead",
@@ -507,6 +519,10 @@ __all__ = (
     "PhoneVerification",
     "PolledEvent",
     "PolledEventMetadataType0",
+    "PrepareBody",
+    "PrepareBodyValues",
+    "PreparedData",
+    "PreparedDataMetadata",
     "PreviewCounts",
     "PreviewRule",
     "PreviewTemplate",
@@ -620,6 +636,8 @@ __all__ = (
     "SignerNotifyOnType2Type1",
     "SignerNotifyOnType3Type1",
     "SignerPage",
+    "SignerPreparedDelivery",
+    "SignerPreparedDeliveryEvent",
     "SignerProgress",
     "SignerRedirect",
     "SignerRejectedDelivery",
@@ -642,6 +660,8 @@ __all__ = (
     "SignerViewSigner",
     "SignerWithdrawnDelivery",
     "SignerWithdrawnDeliveryEvent",
+    "SignerWitnessedDelivery",
+    "SignerWitnessedDeliveryEvent",
     "SigningEventEmailBouncedDelivery",
     "SigningEventEmailBouncedDeliveryEvent",
     "SigningEventEmailFailedDelivery",

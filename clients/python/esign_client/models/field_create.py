@@ -35,6 +35,8 @@ class FieldCreate:
     """ 
         Attributes:
             signer_id (UUID):
+            locked (bool | Unset): extension: the signer cannot change the value the field was given (at creation, or
+                prefilled by an assistant; 422 otherwise) Default: False.
             document_id (UUID | Unset): extension: the envelope document the field lies on, one of the request's `documents`
                 (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is
                 looked for in every document, in order
@@ -63,6 +65,7 @@ class FieldCreate:
      """
 
     signer_id: UUID
+    locked: bool | Unset = False
     document_id: UUID | Unset = UNSET
     field_type: FieldCreateFieldType | Unset = FieldCreateFieldType.SIGNATURE
     page_number: int | Unset = UNSET
@@ -88,6 +91,8 @@ class FieldCreate:
     def to_dict(self) -> dict[str, Any]:
         from ..models.anchor import Anchor # noqa: PLC0415
         signer_id = str(self.signer_id)
+
+        locked = self.locked
 
         document_id: str | Unset = UNSET
         if not isinstance(self.document_id, Unset):
@@ -176,6 +181,8 @@ class FieldCreate:
         field_dict.update({
             "signer_id": signer_id,
         })
+        if locked is not UNSET:
+            field_dict["locked"] = locked
         if document_id is not UNSET:
             field_dict["document_id"] = document_id
         if field_type is not UNSET:
@@ -223,6 +230,8 @@ class FieldCreate:
 
 
 
+
+        locked = d.pop("locked", UNSET)
 
         _document_id = d.pop("document_id", UNSET)
         document_id: UUID | Unset
@@ -400,6 +409,7 @@ class FieldCreate:
 
         field_create = cls(
             signer_id=signer_id,
+            locked=locked,
             document_id=document_id,
             field_type=field_type,
             page_number=page_number,

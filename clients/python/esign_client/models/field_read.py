@@ -41,6 +41,9 @@ class FieldRead:
             width_percent (float):
             height_percent (float):
             is_required (bool):
+            locked (bool | Unset): extension: the signer cannot change the value the field was given (at creation, or
+                prefilled by an assistant; 422 otherwise)
+            prefilled_by (None | str | Unset): extension: the id of the assistant who prefilled the value, else null
             signer_name (None | str | Unset):
             placeholder (None | str | Unset):
             value (None | str | Unset):
@@ -68,6 +71,8 @@ class FieldRead:
     width_percent: float
     height_percent: float
     is_required: bool
+    locked: bool | Unset = UNSET
+    prefilled_by: None | str | Unset = UNSET
     signer_name: None | str | Unset = UNSET
     placeholder: None | str | Unset = UNSET
     value: None | str | Unset = UNSET
@@ -110,6 +115,14 @@ class FieldRead:
         height_percent = self.height_percent
 
         is_required = self.is_required
+
+        locked = self.locked
+
+        prefilled_by: None | str | Unset
+        if isinstance(self.prefilled_by, Unset):
+            prefilled_by = UNSET
+        else:
+            prefilled_by = self.prefilled_by
 
         signer_name: None | str | Unset
         if isinstance(self.signer_name, Unset):
@@ -208,6 +221,10 @@ class FieldRead:
             "height_percent": height_percent,
             "is_required": is_required,
         })
+        if locked is not UNSET:
+            field_dict["locked"] = locked
+        if prefilled_by is not UNSET:
+            field_dict["prefilled_by"] = prefilled_by
         if signer_name is not UNSET:
             field_dict["signer_name"] = signer_name
         if placeholder is not UNSET:
@@ -272,6 +289,18 @@ class FieldRead:
         height_percent = d.pop("height_percent")
 
         is_required = d.pop("is_required")
+
+        locked = d.pop("locked", UNSET)
+
+        def _parse_prefilled_by(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        prefilled_by = _parse_prefilled_by(d.pop("prefilled_by", UNSET))
+
 
         def _parse_signer_name(data: object) -> None | str | Unset:
             if data is None:
@@ -454,6 +483,8 @@ class FieldRead:
             width_percent=width_percent,
             height_percent=height_percent,
             is_required=is_required,
+            locked=locked,
+            prefilled_by=prefilled_by,
             signer_name=signer_name,
             placeholder=placeholder,
             value=value,

@@ -32,6 +32,8 @@ T = TypeVar("T", bound="FieldUpdate")
 class FieldUpdate:
     """ 
         Attributes:
+            locked (bool | Unset): extension: the signer cannot change the value the field was given (at creation, or
+                prefilled by an assistant; 422 otherwise)
             document_id (UUID | Unset): extension: the envelope document the field lies on, one of the request's `documents`
                 (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is
                 looked for in every document, in order
@@ -54,6 +56,7 @@ class FieldUpdate:
             signer_id (UUID | Unset):
      """
 
+    locked: bool | Unset = UNSET
     document_id: UUID | Unset = UNSET
     field_type: FieldUpdateFieldType | Unset = UNSET
     page_number: int | Unset = UNSET
@@ -75,6 +78,8 @@ class FieldUpdate:
 
 
     def to_dict(self) -> dict[str, Any]:
+        locked = self.locked
+
         document_id: str | Unset = UNSET
         if not isinstance(self.document_id, Unset):
             document_id = str(self.document_id)
@@ -157,6 +162,8 @@ class FieldUpdate:
 
         field_dict.update({
         })
+        if locked is not UNSET:
+            field_dict["locked"] = locked
         if document_id is not UNSET:
             field_dict["document_id"] = document_id
         if field_type is not UNSET:
@@ -195,6 +202,8 @@ class FieldUpdate:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
+        locked = d.pop("locked", UNSET)
+
         _document_id = d.pop("document_id", UNSET)
         document_id: UUID | Unset
         if isinstance(_document_id,  Unset):
@@ -366,6 +375,7 @@ class FieldUpdate:
 
 
         field_update = cls(
+            locked=locked,
             document_id=document_id,
             field_type=field_type,
             page_number=page_number,

@@ -41,7 +41,11 @@ class Role:
                 checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having
                 reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
                 viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
-                shorthand for it). `total_signers` and `signed_count` count signers only Default: RoleType.SIGNER.
+                shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not
+                yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only Default:
+                RoleType.SIGNER.
             fields (list[RoleField] | Unset): the signature-field create shape without `signer_id`, same bounds; at most
                 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first;
                 422 for another) and on a page that document has

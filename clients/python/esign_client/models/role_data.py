@@ -38,7 +38,7 @@ class RoleData:
             signer_name (str):
             signer_email (str):
             signer (SignerState):
-            type_ (str): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+            type_ (str): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
      """
 
     external_id: None | str

@@ -34,6 +34,8 @@ T = TypeVar("T", bound="RoleField")
 class RoleField:
     """ 
         Attributes:
+            locked (bool | Unset): extension: the signer cannot change the value the field was given (at creation, or
+                prefilled by an assistant; 422 otherwise) Default: False.
             document_id (UUID | Unset): extension: the envelope document the field lies on, one of the request's `documents`
                 (default: the first); `page_number` is a page of that document. A field placed at an `anchor` without it is
                 looked for in every document, in order
@@ -62,6 +64,7 @@ class RoleField:
                 ignored); the read shape lists each. Initials adopted once are stamped on every page Default: False.
      """
 
+    locked: bool | Unset = False
     document_id: UUID | Unset = UNSET
     field_type: RoleFieldFieldType | Unset = RoleFieldFieldType.SIGNATURE
     page_number: int | Unset = UNSET
@@ -86,6 +89,8 @@ class RoleField:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.anchor import Anchor # noqa: PLC0415
+        locked = self.locked
+
         document_id: str | Unset = UNSET
         if not isinstance(self.document_id, Unset):
             document_id = str(self.document_id)
@@ -176,6 +181,8 @@ class RoleField:
 
         field_dict.update({
         })
+        if locked is not UNSET:
+            field_dict["locked"] = locked
         if document_id is not UNSET:
             field_dict["document_id"] = document_id
         if field_type is not UNSET:
@@ -219,6 +226,8 @@ class RoleField:
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.anchor import Anchor # noqa: PLC0415
         d = dict(src_dict)
+        locked = d.pop("locked", UNSET)
+
         _document_id = d.pop("document_id", UNSET)
         document_id: UUID | Unset
         if isinstance(_document_id,  Unset):
@@ -402,6 +411,7 @@ class RoleField:
         every_page = d.pop("every_page", UNSET)
 
         role_field = cls(
+            locked=locked,
             document_id=document_id,
             field_type=field_type,
             page_number=page_number,

@@ -46,19 +46,37 @@ class Signer:
                 `notified` then)
             notified_at (datetime.datetime | None | Unset): extension: when a cc was notified (its read-only link sent, or
                 its copy at completion)
-            metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
-            external_id (None | str | Unset): extension: as given on create, else null
-            redirect_url (None | str | Unset): extension: as given on create, else null
-            phone (None | str | Unset):
-            locale (None | str | Unset): the signer's language (esign.i18n), or null
-            display_name (None | str | Unset):
             type_ (SignerType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs; `approver`
                 approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request),
                 and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date,
                 checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having
                 reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every
                 viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a
-                shorthand for it). `total_signers` and `signed_count` count signers only
+                shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not
+                yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+            approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
+                may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
+                status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
+                reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
+                `total_signers` or `signed_count`
+            assists (list[str] | Unset): extension, only for an `assistant` (at least one; 422 otherwise): the signers (type
+                `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same
+                list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
+                assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
+            prepared_at (datetime.datetime | None | Unset): extension: when an assistant was done
+            witness_for (None | str | Unset): extension, only for a `witness` (required then; 422 otherwise): the signer
+                (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on
+                output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
+                signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
+            witnessed_at (datetime.datetime | None | Unset): extension: when a witness signed
+            metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
+            external_id (None | str | Unset): extension: as given on create, else null
+            redirect_url (None | str | Unset): extension: as given on create, else null
+            phone (None | str | Unset):
+            locale (None | str | Unset): the signer's language (esign.i18n), or null
+            display_name (None | str | Unset):
             approved_at (datetime.datetime | None | Unset): extension: when an approver approved
             rejected_at (datetime.datetime | None | Unset): extension: when an approver rejected
             acknowledged_at (datetime.datetime | None | Unset): extension: when a viewer acknowledged
@@ -104,13 +122,18 @@ class Signer:
     status: str
     notify_on: None | SignerNotifyOnType1 | SignerNotifyOnType2Type1 | SignerNotifyOnType3Type1 | Unset = UNSET
     notified_at: datetime.datetime | None | Unset = UNSET
+    type_: SignerType | Unset = UNSET
+    approver_signs: bool | Unset = UNSET
+    assists: list[str] | Unset = UNSET
+    prepared_at: datetime.datetime | None | Unset = UNSET
+    witness_for: None | str | Unset = UNSET
+    witnessed_at: datetime.datetime | None | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
     redirect_url: None | str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     display_name: None | str | Unset = UNSET
-    type_: SignerType | Unset = UNSET
     approved_at: datetime.datetime | None | Unset = UNSET
     rejected_at: datetime.datetime | None | Unset = UNSET
     acknowledged_at: datetime.datetime | None | Unset = UNSET
@@ -179,6 +202,41 @@ class Signer:
         else:
             notified_at = self.notified_at
 
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approver_signs = self.approver_signs
+
+        assists: list[str] | Unset = UNSET
+        if not isinstance(self.assists, Unset):
+            assists = self.assists
+
+
+
+        prepared_at: None | str | Unset
+        if isinstance(self.prepared_at, Unset):
+            prepared_at = UNSET
+        elif isinstance(self.prepared_at, datetime.datetime):
+            prepared_at = self.prepared_at.isoformat()
+        else:
+            prepared_at = self.prepared_at
+
+        witness_for: None | str | Unset
+        if isinstance(self.witness_for, Unset):
+            witness_for = UNSET
+        else:
+            witness_for = self.witness_for
+
+        witnessed_at: None | str | Unset
+        if isinstance(self.witnessed_at, Unset):
+            witnessed_at = UNSET
+        elif isinstance(self.witnessed_at, datetime.datetime):
+            witnessed_at = self.witnessed_at.isoformat()
+        else:
+            witnessed_at = self.witnessed_at
+
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
             metadata = self.metadata.to_dict()
@@ -212,11 +270,6 @@ class Signer:
             display_name = UNSET
         else:
             display_name = self.display_name
-
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
-
 
         approved_at: None | str | Unset
         if isinstance(self.approved_at, Unset):
@@ -418,6 +471,18 @@ class Signer:
             field_dict["notify_on"] = notify_on
         if notified_at is not UNSET:
             field_dict["notified_at"] = notified_at
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approver_signs is not UNSET:
+            field_dict["approver_signs"] = approver_signs
+        if assists is not UNSET:
+            field_dict["assists"] = assists
+        if prepared_at is not UNSET:
+            field_dict["prepared_at"] = prepared_at
+        if witness_for is not UNSET:
+            field_dict["witness_for"] = witness_for
+        if witnessed_at is not UNSET:
+            field_dict["witnessed_at"] = witnessed_at
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -430,8 +495,6 @@ class Signer:
             field_dict["locale"] = locale
         if display_name is not UNSET:
             field_dict["display_name"] = display_name
-        if type_ is not UNSET:
-            field_dict["type"] = type_
         if approved_at is not UNSET:
             field_dict["approved_at"] = approved_at
         if rejected_at is not UNSET:
@@ -574,6 +637,71 @@ class Signer:
         notified_at = _parse_notified_at(d.pop("notified_at", UNSET))
 
 
+        _type_ = d.pop("type", UNSET)
+        type_: SignerType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerType(_type_)
+
+
+
+
+        approver_signs = d.pop("approver_signs", UNSET)
+
+        assists = cast(list[str], d.pop("assists", UNSET))
+
+
+        def _parse_prepared_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                prepared_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return prepared_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        prepared_at = _parse_prepared_at(d.pop("prepared_at", UNSET))
+
+
+        def _parse_witness_for(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        witness_for = _parse_witness_for(d.pop("witness_for", UNSET))
+
+
+        def _parse_witnessed_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                witnessed_at_type_0 = datetime.datetime.fromisoformat(data)
+
+
+
+                return witnessed_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        witnessed_at = _parse_witnessed_at(d.pop("witnessed_at", UNSET))
+
+
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerMetadata | Unset
         if isinstance(_metadata,  Unset):
@@ -632,16 +760,6 @@ class Signer:
             return cast(None | str | Unset, data)
 
         display_name = _parse_display_name(d.pop("display_name", UNSET))
-
-
-        _type_ = d.pop("type", UNSET)
-        type_: SignerType | Unset
-        if isinstance(_type_,  Unset):
-            type_ = UNSET
-        else:
-            type_ = SignerType(_type_)
-
-
 
 
         def _parse_approved_at(data: object) -> datetime.datetime | None | Unset:
@@ -1042,13 +1160,18 @@ class Signer:
             status=status,
             notify_on=notify_on,
             notified_at=notified_at,
+            type_=type_,
+            approver_signs=approver_signs,
+            assists=assists,
+            prepared_at=prepared_at,
+            witness_for=witness_for,
+            witnessed_at=witnessed_at,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             display_name=display_name,
-            type_=type_,
             approved_at=approved_at,
             rejected_at=rejected_at,
             acknowledged_at=acknowledged_at,

@@ -14,7 +14,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.role_data import RoleData
+  from ..models.approved_data import ApprovedData
 
 
 
@@ -32,14 +32,14 @@ class SignerApprovedDelivery:
             timestamp (datetime.datetime): the event's time
             webhook_id (UUID):
             event (SignerApprovedDeliveryEvent):
-            data (RoleData):
+            data (ApprovedData):
      """
 
     id: UUID
     timestamp: datetime.datetime
     webhook_id: UUID
     event: SignerApprovedDeliveryEvent
-    data: RoleData
+    data: ApprovedData
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -47,7 +47,7 @@ class SignerApprovedDelivery:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.role_data import RoleData # noqa: PLC0415
+        from ..models.approved_data import ApprovedData # noqa: PLC0415
         id = str(self.id)
 
         timestamp = self.timestamp.isoformat()
@@ -75,7 +75,7 @@ class SignerApprovedDelivery:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.role_data import RoleData # noqa: PLC0415
+        from ..models.approved_data import ApprovedData # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -97,7 +97,7 @@ class SignerApprovedDelivery:
 
 
 
-        data = RoleData.from_dict(d.pop("data"))
+        data = ApprovedData.from_dict(d.pop("data"))
 
 
 

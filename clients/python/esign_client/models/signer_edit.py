@@ -36,6 +36,30 @@ class SignerEdit:
                 hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an
                 email with a link to a read-only view of the document (the signing page with no fields and no action; the cc
                 becomes `notified` then)
+            type_ (SignerEditType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
+                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
+                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
+                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
+                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
+                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
+                is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
+                (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
+                signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not
+                yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only Default:
+                SignerEditType.SIGNER.
+            approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
+                may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its
+                status becomes `signed`, with `approved_at`, and `signer.approved` is sent with `signed: true`) and may still
+                reject; `.../approve` answers 409. It still acts before the signers and viewers, and is not counted in
+                `total_signers` or `signed_count` Default: False.
+            assists (list[str] | Unset): extension, only for an `assistant` (at least one; 422 otherwise): the signers (type
+                `signer`) whose text, checkbox and select fields it prefills. On input each is a participant's email in the same
+                list (or, in a draft's edit, a participant's `id`); on output, their ids. In a sequential request the
+                assistant's `order` is lower than each of theirs (422); in a parallel one it acts first, with the approvers
+            witness_for (str | Unset): extension, only for a `witness` (required then; 422 otherwise): the signer (type
+                `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output,
+                their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
+                signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
             metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
                 of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -58,13 +82,6 @@ class SignerEdit:
                 the signing link is in the answer of the call that sends the request, as the signer's `signing_url`, for handing
                 over in person). Sandbox requests send no text messages. `sms`/`both` without `phone`, or with an SMS provider
                 that only sends one-time codes (`twilio-verify`): 422
-            type_ (SignerEditType | Unset): Extension: what this participant does (docs/roles.md): `signer` signs;
-                `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the
-                request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text,
-                date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms
-                having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once
-                every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
-                is a shorthand for it). `total_signers` and `signed_count` count signers only Default: SignerEditType.SIGNER.
             order (int | Unset): 1 to 100. Sequential requests: the lowest order signs first, equal orders together; a
                 signer without `order` takes their place in the list (1, 2, 3 ...), as template roles do, so signers who give
                 none sign in list order. Parallel requests: default 1
@@ -75,13 +92,16 @@ class SignerEdit:
     name: str
     email: str
     notify_on: SignerEditNotifyOn | Unset = UNSET
+    type_: SignerEditType | Unset = SignerEditType.SIGNER
+    approver_signs: bool | Unset = False
+    assists: list[str] | Unset = UNSET
+    witness_for: str | Unset = UNSET
     metadata: SignerEditMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: SignerEditDelivery | Unset = UNSET
-    type_: SignerEditType | Unset = SignerEditType.SIGNER
     order: int | Unset = UNSET
     id: UUID | Unset = UNSET
 
@@ -99,6 +119,21 @@ class SignerEdit:
         if not isinstance(self.notify_on, Unset):
             notify_on = self.notify_on.value
 
+
+        type_: str | Unset = UNSET
+        if not isinstance(self.type_, Unset):
+            type_ = self.type_.value
+
+
+        approver_signs = self.approver_signs
+
+        assists: list[str] | Unset = UNSET
+        if not isinstance(self.assists, Unset):
+            assists = self.assists
+
+
+
+        witness_for = self.witness_for
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -125,11 +160,6 @@ class SignerEdit:
             delivery = self.delivery.value
 
 
-        type_: str | Unset = UNSET
-        if not isinstance(self.type_, Unset):
-            type_ = self.type_.value
-
-
         order = self.order
 
         id: str | Unset = UNSET
@@ -145,6 +175,14 @@ class SignerEdit:
         })
         if notify_on is not UNSET:
             field_dict["notify_on"] = notify_on
+        if type_ is not UNSET:
+            field_dict["type"] = type_
+        if approver_signs is not UNSET:
+            field_dict["approver_signs"] = approver_signs
+        if assists is not UNSET:
+            field_dict["assists"] = assists
+        if witness_for is not UNSET:
+            field_dict["witness_for"] = witness_for
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -157,8 +195,6 @@ class SignerEdit:
             field_dict["locale"] = locale
         if delivery is not UNSET:
             field_dict["delivery"] = delivery
-        if type_ is not UNSET:
-            field_dict["type"] = type_
         if order is not UNSET:
             field_dict["order"] = order
         if id is not UNSET:
@@ -185,6 +221,23 @@ class SignerEdit:
 
 
 
+
+        _type_ = d.pop("type", UNSET)
+        type_: SignerEditType | Unset
+        if isinstance(_type_,  Unset):
+            type_ = UNSET
+        else:
+            type_ = SignerEditType(_type_)
+
+
+
+
+        approver_signs = d.pop("approver_signs", UNSET)
+
+        assists = cast(list[str], d.pop("assists", UNSET))
+
+
+        witness_for = d.pop("witness_for", UNSET)
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerEditMetadata | Unset
@@ -230,16 +283,6 @@ class SignerEdit:
 
 
 
-        _type_ = d.pop("type", UNSET)
-        type_: SignerEditType | Unset
-        if isinstance(_type_,  Unset):
-            type_ = UNSET
-        else:
-            type_ = SignerEditType(_type_)
-
-
-
-
         order = d.pop("order", UNSET)
 
         _id = d.pop("id", UNSET)
@@ -256,13 +299,16 @@ class SignerEdit:
             name=name,
             email=email,
             notify_on=notify_on,
+            type_=type_,
+            approver_signs=approver_signs,
+            assists=assists,
+            witness_for=witness_for,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
             phone=phone,
             locale=locale,
             delivery=delivery,
-            type_=type_,
             order=order,
             id=id,
         )

@@ -44,6 +44,8 @@ class SignerField:
             validation_pattern (None | str):
             auto_source (None | str):
             value (None | str): prefilled; once the signer has signed, the value stored
+            locked (bool): extension: the value cannot be changed
+            prefilled_by (None | str): extension: the name of the assistant who prefilled the value, else null
             mark (FieldMark | None | SignerFieldMarkType1Type0): once signed, a signature or initials field's mark as drawn;
                 else null
             done (bool): the signer has signed
@@ -67,6 +69,8 @@ class SignerField:
     validation_pattern: None | str
     auto_source: None | str
     value: None | str
+    locked: bool
+    prefilled_by: None | str
     mark: FieldMark | None | SignerFieldMarkType1Type0
     done: bool
     client_pattern: None | str
@@ -125,6 +129,11 @@ class SignerField:
         value: None | str
         value = self.value
 
+        locked = self.locked
+
+        prefilled_by: None | str
+        prefilled_by = self.prefilled_by
+
         mark: dict[str, Any] | None
         if isinstance(self.mark, FieldMark):
             mark = self.mark.to_dict()
@@ -168,6 +177,8 @@ class SignerField:
             "validation_pattern": validation_pattern,
             "auto_source": auto_source,
             "value": value,
+            "locked": locked,
+            "prefilled_by": prefilled_by,
             "mark": mark,
             "done": done,
             "client_pattern": client_pattern,
@@ -272,6 +283,16 @@ class SignerField:
         value = _parse_value(d.pop("value"))
 
 
+        locked = d.pop("locked")
+
+        def _parse_prefilled_by(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        prefilled_by = _parse_prefilled_by(d.pop("prefilled_by"))
+
+
         def _parse_mark(data: object) -> FieldMark | None | SignerFieldMarkType1Type0:
             if data is None:
                 return data
@@ -362,6 +383,8 @@ class SignerField:
             validation_pattern=validation_pattern,
             auto_source=auto_source,
             value=value,
+            locked=locked,
+            prefilled_by=prefilled_by,
             mark=mark,
             done=done,
             client_pattern=client_pattern,

@@ -27,7 +27,9 @@ class SignerViewSigner:
             name (str):
             email (str):
             status (str):
-            type_ (str): extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge) or `cc` (docs/roles.md)
+            type_ (str): extension: `signer`, `approver` (approve or reject), `viewer` (acknowledge), `assistant` (prefill
+                the `fields` of the signers it assists: `prepare`) or `cc` (docs/roles.md)
+            approver_signs (bool): extension: an approver who approves by signing (`POST .../sign`) and may still reject
      """
 
     id: UUID
@@ -35,6 +37,7 @@ class SignerViewSigner:
     email: str
     status: str
     type_: str
+    approver_signs: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -52,6 +55,8 @@ class SignerViewSigner:
 
         type_ = self.type_
 
+        approver_signs = self.approver_signs
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -61,6 +66,7 @@ class SignerViewSigner:
             "email": email,
             "status": status,
             "type": type_,
+            "approver_signs": approver_signs,
         })
 
         return field_dict
@@ -83,12 +89,15 @@ class SignerViewSigner:
 
         type_ = d.pop("type")
 
+        approver_signs = d.pop("approver_signs")
+
         signer_view_signer = cls(
             id=id,
             name=name,
             email=email,
             status=status,
             type_=type_,
+            approver_signs=approver_signs,
         )
 
 

@@ -31,10 +31,10 @@ class WebhookCreate:
                 `signing_request.sent`, `signing_request.reminded`, `signing_request.completed`, `signing_request.cancelled`,
                 `signing_request.expired`, `signer.viewed`, `signer.signed`, `signer.declined`, `signer.withdrawn`,
                 `document.signed`, `signing_request.signer_replaced`, `signer.delegated`, `signer.approved`, `signer.rejected`,
-                `signer.acknowledged`, `document.uploaded`, `member.invited`, `signing_event.email_bounced`,
-                `signing_event.email_failed`, `signing_request.purge_scheduled`, `signing_request.revoked`,
-                `legal_hold.applied`, `legal_hold.released`, `public_link.used`, `public_link.exhausted`, `public_link.paused`;
-                duplicates are dropped
+                `signer.acknowledged`, `signer.prepared`, `signer.witnessed`, `document.uploaded`, `member.invited`,
+                `signing_event.email_bounced`, `signing_event.email_failed`, `signing_request.purge_scheduled`,
+                `signing_request.revoked`, `legal_hold.applied`, `legal_hold.released`, `public_link.used`,
+                `public_link.exhausted`, `public_link.paused`; duplicates are dropped
      """
 
     name: str

@@ -275,22 +275,42 @@ def sync_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver
+    with `approver_signs` approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
+    - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists
+    the assistant prefilled
+    - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -512,22 +532,42 @@ def sync(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver
+    with `approver_signs` approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
+    - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists
+    the assistant prefilled
+    - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -744,22 +784,42 @@ async def asyncio_detailed(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver
+    with `approver_signs` approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
+    - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists
+    the assistant prefilled
+    - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -981,22 +1041,42 @@ async def asyncio(
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `signed` (boolean; optional): extension: present (true) when an approver
+    with `approver_signs` approved by signing
     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given
     on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
     empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
     request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md);
-    `reason` (string; required): the reason the approver gave
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id`
     given on create, else null; `metadata` (object; required): extension: the `metadata` given on create
     (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required):
     the request's status after the event; `document_id` (uuid; required); `document_name` (string;
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
-    `type` (string; required): extension: the participant's type (`approver`, `viewer`; docs/roles.md)
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
+    - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists
+    the assistant prefilled
+    - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given
+    on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an
+    empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the
+    request's status after the event; `document_id` (uuid; required); `document_name` (string;
+    required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
+    required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
+    `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
+    `witness`; docs/roles.md)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
