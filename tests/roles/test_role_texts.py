@@ -37,3 +37,12 @@ async def test_approvers_viewers_and_copies_are_texted_their_own_words(server):
     assert review.startswith("Org A: Ada Admin bittet Sie, „") and "zu prüfen" in review
     every = [text for _, text in server.services.sms.sent]
     assert not [t for t in every if "sign" in t.split("/sign/")[0] or "unterschreiben" in t or "signer" in t]
+
+
+async def test_an_assistant_is_texted_to_fill_in_not_to_sign(server):
+    helper = {"name": "Ada Assist", "email": "ada.assist@example.test", "type": "assistant", "phone": "+442079460126",
+              "delivery": "sms", "locale": "de", "assists": [SIGNER["email"]]}
+    await make_request(server, [helper, SIGNER], order="parallel")
+    await server.run_jobs()
+    [asked] = texts_to(server, helper)
+    assert asked.startswith("Org A: Ada Admin bittet Sie, Felder in „") and "auszufüllen" in asked and "/sign/" in asked
