@@ -24,7 +24,10 @@ DONE = {"reminded": N_("The signers whose turn it is were reminded."),
         "sent": N_("The signing request was sent."),
         "replaced": N_("The signer was replaced; if they had been invited, the new person is invited now.")}
 SIGNER_STATES = {"pending": N_("Not invited yet"), "sent": N_("Invited"), "viewed": N_("Viewed"),
-                 "signed": N_("Signed"), "declined": N_("Declined"), "delegated": N_("Delegated")}
+                 "signed": N_("Signed"), "declined": N_("Declined"), "delegated": N_("Delegated"),
+                 "withdrawn": N_("Withdrawn"), "approved": N_("Approved"), "rejected": N_("Rejected"),  # roles: docs/roles.md
+                 "acknowledged": N_("Reviewed and acknowledged"), "prepared": N_("Fields filled in"),
+                 "notified": N_("Notified")}
 OTHER_EVENT = N_("Other event")
 FILES = ("signed", "combined", "certificate")
 

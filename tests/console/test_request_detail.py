@@ -212,3 +212,22 @@ async def test_a_members_editor_session_stops_when_the_member_is_gone(server):
     gone = await editor(server.client, secret, "GET", "/session")
     assert gone.status == 401 and gone.json["error"]["code"] == "unauthorized"
     browser.close()
+
+
+async def test_a_requests_page_names_each_roles_status(server):
+    """Approvers, viewers and copies show their own statuses on the request's page, not "Not invited yet"."""
+    await _member(server, "Org A", SENDER, "sender")
+    approver = {"name": "Lee Legal", "email": "legal@example.test", "type": "approver"}
+    viewer = {"name": "Val Viewer", "email": "val@example.test", "type": "viewer"}
+    copy = {"name": "Cas Copy", "email": "cas@example.test", "type": "cc", "notify_on": "sent"}
+    made = await make_request(server, [approver, viewer, copy, ANN], order="parallel")
+    assert (await spost(server, await made.token(0), "approve")).status == 200
+    browser = await signed_in(server, SENDER)
+    page = (await browser.get(f"/console/requests/{made.id}")).body.decode()
+    states = dict(re.findall(r"<p>([^<]+?) · <span class=\"state\">([^<]+)</span>", page))
+    assert states == {"legal@example.test": "Approved", "val@example.test": "Invited", "cas@example.test": "Notified",
+                      ANN["email"]: "Invited"}, states
+    assert (await spost(server, await made.token(1), "acknowledge")).status == 200
+    page = (await browser.get(f"/console/requests/{made.id}")).body.decode()
+    assert dict(re.findall(r"<p>([^<]+?) · <span class=\"state\">([^<]+)</span>", page))["val@example.test"] \
+        == "Reviewed and acknowledged"
