@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from esign import config as configmod
-from esign.domain.mail import notifications
+from esign.domain.mail import colours, notifications
 from esign.domain.mail.copies import copy_url
 from esign.domain.requests import lifecycle, links
 from esign.jobs.worker import Worker
@@ -332,11 +332,11 @@ def test_branding_is_checked_at_start_up(tmp_path, line, error):
     ("#ffffff", "#111827", "#111827"),
 ])
 def test_an_accent_colour_gets_the_text_colour_that_reads_on_it(accent, ink, text):
-    colours = notifications.accent_colours(accent)
-    assert colours == {"accent": accent, "accent_ink": ink, "accent_text": text}
+    chosen = colours.accent_colours(accent)
+    assert chosen == {"accent": accent, "accent_ink": ink, "accent_text": text}
     other = "#111827" if ink == "#ffffff" else "#ffffff"
-    assert notifications.contrast(accent, ink) > notifications.contrast(accent, other)
-    assert notifications.contrast(text, "#ffffff") >= 4.5
+    assert colours.contrast(accent, ink) > colours.contrast(accent, other)
+    assert colours.contrast(text, "#ffffff") >= 4.5
 
 
 async def test_a_light_accent_gets_dark_text_on_its_button_and_dark_links(tmp_path):

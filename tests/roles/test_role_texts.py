@@ -3,6 +3,7 @@ the log SMS provider on a real server: an approver is asked to approve, a viewer
 `notify_on: sent` is told the document is for their information — never to sign — in their language."""
 from __future__ import annotations
 
+from tests.support.routing import sign_with
 from tests.support.signing import make_request, spost
 
 APPROVER = {"name": "Lee Legal", "email": "legal@example.test", "type": "approver", "phone": "+442079460123",
@@ -46,3 +47,16 @@ async def test_an_assistant_is_texted_to_fill_in_not_to_sign(server):
     await server.run_jobs()
     [asked] = texts_to(server, helper)
     assert asked.startswith("Org A: Ada Admin bittet Sie, Felder in „") and "auszufüllen" in asked and "/sign/" in asked
+
+
+async def test_a_witness_is_texted_to_witness_once_its_signer_signed(server):
+    witness = {"name": "Wes Witness", "email": "wes@example.test", "type": "witness", "phone": "+442079460127",
+               "delivery": "sms", "witness_for": SIGNER["email"]}
+    made = await make_request(server, [SIGNER, witness], order="parallel",
+                              fields={"sig": {"signer": 0}, "w_sig": {"signer": 1}})
+    await server.run_jobs()
+    assert texts_to(server, witness) == []
+    await sign_with(server, await made.token(0), SIGNER["name"])
+    await server.run_jobs()
+    [asked] = texts_to(server, witness)
+    assert asked.startswith("Org A: Ada Admin asks you to witness a signature on \"") and "/sign/" in asked

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tests.support import assert_error
 from tests.support.envelopes import download, flat_text
-from tests.support.mail import maildir
+from tests.support.mail import maildir, text_of
 from tests.support.routing import sign_with
 from tests.support.signing import make_request, spost
 from tests.support.webhooks import create_hook
@@ -44,6 +44,9 @@ async def test_a_witness_is_invited_once_its_signer_signed_and_signs_its_block(s
     assert got["participants_progress"] == {"total": 3, "done": 2}
     await server.run_jobs()
     assert mails_to(server, WITNESS) == 1
+    [invited] = [m for m in maildir(server) if WITNESS["email"] in m["To"]]  # asked to witness, naming whom
+    assert invited["Subject"].startswith("Please witness a signature: ")
+    assert "asks you to witness the signature of Sam Signer on" in text_of(invited), text_of(invited)
     token = await made.token(1)
     assert_error(await spost(server, token, "decline", {"reason": "no"}), 409, "invalid_state")
     assert_error(await spost(server, token, "approve"), 409, "invalid_state")

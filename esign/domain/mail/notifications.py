@@ -71,6 +71,7 @@ from tornado.escape import xhtml_escape
 from esign import i18n
 from esign.config import Config
 from esign.domain.mail import bounces, copies, purge_words
+from esign.domain.mail.colours import ACCENT, accent_colours
 from esign.domain.ports import Services
 from esign.domain.requests import cc_links, envelope, fresh_links, lifecycle, links, mail_queue, roles
 from esign.jobs.kinds import JobKind, PermanentJobError, uncancellable
@@ -84,34 +85,6 @@ log = logging.getLogger("esign.email")
 FOLDER = str(importlib.resources.files("esign").joinpath("templates", "email"))  # esign/templates/email, wherever this module sits
 TEMPLATES = tornado.template.Loader(FOLDER, autoescape=None)
 HTML = tornado.template.Loader(FOLDER)
-ACCENT = "#1f5fbf"  # the accent colour of an organisation that sets none
-WHITE, INK = "#ffffff", "#111827"  # the email's background, and its text where an accent is too light
-READABLE = 4.5  # WCAG 2 AA: the least contrast ratio for normal text
-
-
-def _luminance(colour: str) -> float:
-    """The WCAG 2 relative luminance of a #rrggbb colour."""
-    def linear(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    red, green, blue = (linear(int(colour[i:i + 2], 16)) for i in (1, 3, 5))
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast(first: str, second: str) -> float:
-    """The WCAG 2 contrast ratio of two #rrggbb colours, 1 to 21."""
-    light, dark = sorted((_luminance(first), _luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-def accent_colours(accent: str) -> Json:
-    """An organisation's accent as an email uses it: as a background (the button, whose text is white or
-    dark ink, whichever reads better on it), and as text on white (links, the name without a logo)
-    only where it reads as text; a light accent (yellow, pastel) gives its place to dark ink there."""
-    return {"accent": accent,
-            "accent_ink": WHITE if contrast(accent, WHITE) >= contrast(accent, INK) else INK,
-            "accent_text": accent if contrast(accent, WHITE) >= READABLE else INK}
-
 SUBJECTS = {
     "invitation": N_("Please sign: {document_name}"),
     "reminder": N_("Reminder: please sign {document_name}"),
@@ -129,6 +102,8 @@ ROLE_SUBJECTS = {("invitation", "approver"): N_("Please approve: {document_name}
                  ("reminder", "approver"): N_("Reminder: please approve {document_name}"),
                  ("reminder", "viewer"): N_("Reminder: please review {document_name}"),
                  ("reminder", "assistant"): N_("Reminder: please fill in {document_name}"),
+                 ("invitation", "witness"): N_("Please witness a signature: {document_name}"),
+                 ("reminder", "witness"): N_("Reminder: please witness a signature on {document_name}"),
                  ("invitation", "cc"): N_("For your information: {document_name}")}  # a cc's read-only link
 FROM = N_("{organisation} via {sender}")  # the From display name when `[email] from` names one
 QUOTED = N_('"{document}"')  # a document's name in a sentence of a plain-text part
@@ -377,6 +352,7 @@ def render(services: Services, request: SigningRequest, org: Json, template: str
         "declined_at": when(declined[0].get("declined_at") or declined[0].get("rejected_at")) if declined else "",
         **_delegation(request, when),
         "handed_to": handed_to(request, signer), "passed_on_by": passed_on_by(request, signer),
+        "witnessed": roles.witnessed_name(request, signer),  # a witness's: whose signature it witnesses
         # a purge the retention policy scheduled (esign.domain.retention.policy)
         "purge_at": when(request.get("retention_purge_at")), "rule": purge_words.rule_words(locale, request),
     }

@@ -36,7 +36,7 @@ TEXTS = {
     "completed": N_("{org}: \"{document}\" is signed by everyone."),
     "delegated": N_("{org}: you handed your place as a signer of \"{document}\" to {name}. Your link no longer works."),
 }
-ROLE_TEXTS = {  # an approver's, a viewer's, a cc's and an assistant's, in the words of their emails (notifications.ROLE_SUBJECTS)
+ROLE_TEXTS = {  # the other participants' texts, in the words of their emails (notifications.ROLE_SUBJECTS)
     ("invitation", "approver"): N_("{org}: {sender} asks you to approve \"{document}\". Open {link}"),
     ("invitation", "viewer"): N_("{org}: {sender} asks you to review \"{document}\". Open {link}"),
     ("invitation", "cc"): N_("{org}: {sender} sends you \"{document}\" for your information. Open {link}"),
@@ -44,6 +44,8 @@ ROLE_TEXTS = {  # an approver's, a viewer's, a cc's and an assistant's, in the w
     ("reminder", "viewer"): N_("{org}: reminder, please review \"{document}\". Open {link}"),
     ("invitation", "assistant"): N_("{org}: {sender} asks you to fill in fields of \"{document}\". Open {link}"),
     ("reminder", "assistant"): N_("{org}: reminder, please fill in \"{document}\". Open {link}"),
+    ("invitation", "witness"): N_("{org}: {sender} asks you to witness a signature on \"{document}\". Open {link}"),
+    ("reminder", "witness"): N_("{org}: reminder, please witness a signature on \"{document}\". Open {link}"),
 }
 YOUR_COPY = N_("Your copy: {link}")
 MAX_NAME = 80  # a name in a text is cut to this: the text stays a short message

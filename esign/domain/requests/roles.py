@@ -81,6 +81,12 @@ def linked(signers: list[Signer]) -> list[Signer]:
             for s in signers]
 
 
+
+def witnessed_name(request: SigningRequest, participant: RecordLike | None) -> str:
+    """The name of the signer a witness is `witness_for` ("" for anyone else): its invitation names them."""
+    target = participant.get("witness_for") if participant is not None and kind(participant) == "witness" else None
+    return next((s["name"] for s in request["signers"] if target and str(s["id"]) == str(target)), "")
+
 def assist_problems(signers: list[Json], orders: list[int] | None) -> list[Json]:
     """The 422 details of assistants (a create body's or a draft edit's participants; `orders`, their
     orders in a sequential request): `assists` only on an assistant, which assists at least one signer of
