@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
-from esign.api.participant_schemas import Locked, ParticipantInput, ParticipantOutput, Prefilled, participant_type, progress_field
+from esign.api.participant_schemas import Locked, NotifyOn, ParticipantInput, ParticipantOutput, Prefilled, participant_type, progress_field
 from esign.api.request_extra_schemas import Cancelled
 from esign.api.retention_schemas import PURGE_AT_TEXT, REASON_TEXT, REVOKED_TEXT, HeldBy, PurgeState, Tombstone
 from esign.api.tag_schemas import TagFilters, Tagged, TaggedOut, TaggedSummary
@@ -70,7 +70,7 @@ class CcRecipient(StrictSchema):
     name = Line(allow_none=True, load_default=None, validate=validate.Length(max=255))
 
 
-class RoleSigner(SignerBase):
+class RoleSigner(SignerBase, NotifyOn):
     role = Line(required=True, validate=validate.Length(1, 100),
                 metadata={"description": "a template role's name, matched case-insensitively"})
     type = participant_type(None)  # default: the role's type

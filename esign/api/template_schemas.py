@@ -5,11 +5,11 @@ from __future__ import annotations
 from marshmallow import ValidationError, fields, post_load, validate, validates_schema
 
 from esign.api.changes import ChangeSchema, optional
-from esign.api.participant_schemas import participant_type
+from esign.api.participant_schemas import NotifyOn, participant_type
 from esign.api.retention_schemas import RetentionOverrideBody
 from esign.api.signing_request_schemas import DELIVERIES, CcOut, CcRecipient, FieldShape, RequestSettings
 from esign.domain.requests.envelope import MAX_DOCUMENTS
-from esign.schema import Bool, Email, Int, Line, Locale, StrictSchema, UTCDateTime
+from esign.schema import Bool, Email, Int, Line, Locale, UTCDateTime
 
 ORDERS = ["sequential", "parallel"]
 
@@ -23,7 +23,17 @@ class RoleField(FieldShape):
                        "(422 when there is no such tag there)"})
 
 
-class Role(StrictSchema):
+ROLE_ASSISTS_TEXT = (
+    "extension, only for a role of type `assistant` (at least one; 422 otherwise): the names of the roles (type "
+    "`signer`) whose text, checkbox and select fields its person prefills; in a sequential template its `order` is "
+    "lower than each of theirs (422). A send makes them the assisted people, as a create body's `assists` would")
+ROLE_WITNESS_FOR_TEXT = (
+    "extension, only for a role of type `witness` (required then; 422 otherwise): the name of the role (type "
+    "`signer`) whose signature its person witnesses. A send makes it that role's person, as a create body's "
+    "`witness_for` would")
+
+
+class Role(NotifyOn):
     name = Line(required=True, validate=validate.Length(1, 100),
                 metadata={"description": "1 to 100 chars; unique in the template, case-insensitively"})
     order = Int(validate=validate.Range(1, 100), metadata={
@@ -34,7 +44,10 @@ class Role(StrictSchema):
     delivery = fields.String(validate=validate.OneOf(DELIVERIES), metadata={
         "description": "extension: this role's signer's `delivery` (email, sms, both, link; default email) when the "
                        "send does not give one"})
-    type = participant_type()
+    type = participant_type(linked=True)
+    assists = fields.List(Line(validate=validate.Length(1, 100)), validate=validate.Length(max=10),
+                          metadata={"description": ROLE_ASSISTS_TEXT})
+    witness_for = Line(validate=validate.Length(1, 100), metadata={"description": ROLE_WITNESS_FOR_TEXT})
     fields = fields.List(fields.Nested(RoleField), load_default=list, validate=validate.Length(max=5000), metadata={
         "description": "the signature-field create shape without `signer_id`, same bounds; at most 5000 fields "
                        "in all roles together; each on one of the template's documents (`document_id`, default "

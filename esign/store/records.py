@@ -288,7 +288,10 @@ class Role(TypedDict):
     order: int
     locale: NotRequired[str | None]
     delivery: NotRequired[str]
-    type: NotRequired[str]  # signer | approver | viewer | cc (docs/roles.md); absent (signer) before roles
+    type: NotRequired[str]  # signer | approver | viewer | cc | assistant | witness (docs/roles.md); absent (signer) before roles
+    assists: NotRequired[list[str]]  # an assistant role's: the names of the signer roles it assists
+    witness_for: NotRequired[str]  # a witness role's: the name of the signer role it witnesses
+    notify_on: NotRequired[str]  # a cc role's (esign.domain.requests.cc_links)
     fields: list[RoleField]
 
 

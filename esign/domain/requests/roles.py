@@ -28,7 +28,7 @@ from esign.store.records import Field, Json, RecordLike, Signer, SigningRequest
 
 TYPES = ("signer", "approver", "viewer", "cc", "assistant", "witness")
 BLOCKING = ("signer", "approver", "viewer", "assistant", "witness")  # what the request waits for
-LINKED = ("assistant", "witness")  # who names other participants: not yet on a template role or a bulk row
+LINKED = ("assistant", "witness")  # who names other participants (a template role names roles; a send's person, none)
 FIRST = ("approver", "assistant")  # who acts before everyone else in a parallel request
 DONE = ("signed", "delegated", "approved", "acknowledged", "prepared")  # nothing left to do
 UNSIGNED_FIELDS = ("signature", "initials", "attachment")  # what only a signer has

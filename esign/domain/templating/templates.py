@@ -21,6 +21,7 @@ from typing import cast
 from esign.domain.pages import placement
 from esign.domain.ports import Services
 from esign.domain.requests import envelope, lifecycle, signing_requests
+from esign.domain.templating import role_links
 from esign.errors import ApiError, Problems, invalid_state, not_found, validation_error
 from esign.schema import header_problem
 from esign.store.base import new_id
@@ -136,6 +137,8 @@ async def check(services: Services, org_id: str, template: RecordLike, changed: 
             details += [{"field": f"roles.{i}.fields.{j}.{where}", "message": message} for i, j, where, message
                         in misplaced(roles, ids, [d.get("page_count") for d in records])]
         signing_requests.check_fields_size([f for role in roles for f in role["fields"]], "roles", details)
+    if changed & {"roles", "signing_order"}:
+        details += role_links.problems(template.get("roles") or [], template.get("signing_order") or "sequential")
     if "identity_verification_required" in changed:
         signing_requests.check_identity_provider(services, bool(template.get("identity_verification_required")), details)
     problems.raise_any()
@@ -278,12 +281,15 @@ def request_body(template: Template, send: Json, request_id: str) -> Json:
     subject = fill(template.get("email_subject"), "email_subject")
     signers: list[Json] = []
     fields: list[Json] = []
-    for role, s in _assign_roles(template, send["signers"]):
+    assigned = _assign_roles(template, send["signers"])
+    emails = {role["name"].casefold(): s["email"] for role, s in assigned}
+    for role, s in assigned:
         signer_id = str(uuid.uuid5(uuid.UUID(request_id), role["name"].casefold()))
         signers.append({"id": signer_id, "name": s["name"], "email": s["email"], "phone": s.get("phone"),
                         "order": role["order"], "locale": s.get("locale") or role.get("locale"),
                         "delivery": s.get("delivery") or role.get("delivery") or "email",
-                        "type": s.get("type") or role.get("type") or "signer", **{k: s[k] for k in TAGS if k in s}})
+                        "type": s.get("type") or role.get("type") or "signer", **{k: s[k] for k in TAGS if k in s},
+                        **role_links.people(role, s, emails)})
         for j, f in enumerate(role["fields"]):
             value = fill(f.get("value"), f"role {role['name']!r} fields.{j}.value")
             fields.append({**f, "signer_id": signer_id, "value": value})
