@@ -2942,7 +2942,7 @@ export interface components {
              */
             notify_on?: "completed" | "sent";
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
@@ -3149,7 +3149,7 @@ export interface components {
              */
             notified_at?: string | null;
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
              * @enum {string}
              */
             type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
@@ -3421,7 +3421,7 @@ export interface components {
              */
             notify_on?: "completed" | "sent";
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
@@ -3782,6 +3782,11 @@ export interface components {
             every_page?: boolean;
         };
         Role: {
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             /** @description 1 to 100 chars; unique in the template, case-insensitively */
             name: string;
             /** @description 1 to 100: the order given to this role's signer (sequential signing: lower orders sign first, equal orders together); default: the role's place in the list (1 for the first) */
@@ -3794,11 +3799,15 @@ export interface components {
              */
             delivery?: "email" | "sms" | "both" | "link";
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
              * @default signer
              * @enum {string}
              */
-            type?: "signer" | "approver" | "viewer" | "cc";
+            type?: "signer" | "approver" | "viewer" | "cc" | "assistant" | "witness";
+            /** @description extension, only for a role of type `assistant` (at least one; 422 otherwise): the names of the roles (type `signer`) whose text, checkbox and select fields its person prefills; in a sequential template its `order` is lower than each of theirs (422). A send makes them the assisted people, as a create body's `assists` would */
+            assists?: string[];
+            /** @description extension, only for a role of type `witness` (required then; 422 otherwise): the name of the role (type `signer`) whose signature its person witnesses. A send makes it that role's person, as a create body's `witness_for` would */
+            witness_for?: string;
             /** @description the signature-field create shape without `signer_id`, same bounds; at most 5000 fields in all roles together; each on one of the template's documents (`document_id`, default the first; 422 for another) and on a page that document has */
             fields?: components["schemas"]["RoleField"][];
         };
@@ -3938,6 +3947,11 @@ export interface components {
              * @description extension: where the signing page sends the signer after they sign or decline, with `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422 naming the field. A signer's own `redirect_url` wins over the request's
              */
             redirect_url?: string;
+            /**
+             * @description extension, of a participant of type `cc` only (422 otherwise): when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is sent, an email with a link to a read-only view of the document (the signing page with no fields and no action; the cc becomes `notified` then)
+             * @enum {string}
+             */
+            notify_on?: "completed" | "sent";
             name: string;
             /** Format: email */
             email: string;
@@ -3953,7 +3967,7 @@ export interface components {
             /** @description a template role's name, matched case-insensitively */
             role: string;
             /**
-             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+             * @description Extension: what this participant does (docs/roles.md): `signer` signs; `approver` approves (`POST /sign/{token}/api/approve`) or rejects with a reason (`.../reject`, which cancels the request), and in a parallel request every approver acts before anyone else is invited; it may fill its own text, date, checkbox and select fields, never a signature, initials or attachment field (422); `viewer` confirms having reviewed the document (`.../acknowledge`; no fields, 422 otherwise), and the request completes only once every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails` is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists` (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
              * @enum {string}
              */
             type?: "signer" | "approver" | "viewer" | "cc";

@@ -216,6 +216,7 @@ from .role_field_field_type import RoleFieldFieldType
 from .role_field_validation_type_type_1 import RoleFieldValidationTypeType1
 from .role_field_validation_type_type_2_type_1 import RoleFieldValidationTypeType2Type1
 from .role_field_validation_type_type_3_type_1 import RoleFieldValidationTypeType3Type1
+from .role_notify_on import RoleNotifyOn
 from .role_type import RoleType
 from .rule_out import RuleOut
 from .send_warning import SendWarning
@@ -336,6 +337,7 @@ from .tag_attributes import TagAttributes
 from .tagged_role_signer import TaggedRoleSigner
 from .tagged_role_signer_delivery import TaggedRoleSignerDelivery
 from .tagged_role_signer_metadata import TaggedRoleSignerMetadata
+from .tagged_role_signer_notify_on import TaggedRoleSignerNotifyOn
 from .tagged_role_signer_type import TaggedRoleSignerType
 from .template import Template
 from .template_create import TemplateCreate
@@ -587,6 +589,7 @@ __all__ = (
     "RoleFieldValidationTypeType1",
     "RoleFieldValidationTypeType2Type1",
     "RoleFieldValidationTypeType3Type1",
+    "RoleNotifyOn",
     "RoleType",
     "RuleOut",
     "SendWarning",
@@ -707,6 +710,7 @@ __all__ = (
     "TaggedRoleSigner",
     "TaggedRoleSignerDelivery",
     "TaggedRoleSignerMetadata",
+    "TaggedRoleSignerNotifyOn",
     "TaggedRoleSignerType",
     "Template",
     "TemplateCreate",

@@ -44,8 +44,8 @@ class SignerEdit:
                 every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
                 is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
                 (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
-                signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not
-                yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only Default:
+                signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or
+                bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only Default:
                 SignerEditType.SIGNER.
             approver_signs (bool | Unset): extension, only for an `approver` (422 otherwise): the approver also signs. It
                 may have signature, initials and attachment fields, approves by signing (`POST /sign/{token}/api/sign`; its

@@ -9,6 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 from ..models.tagged_role_signer_delivery import TaggedRoleSignerDelivery
+from ..models.tagged_role_signer_notify_on import TaggedRoleSignerNotifyOn
 from ..models.tagged_role_signer_type import TaggedRoleSignerType
 from ..types import UNSET, Unset
 from typing import cast
@@ -42,6 +43,10 @@ class TaggedRoleSigner:
                 `event=signed` or `event=declined` added to the query: an `https` URL, or an `http` or `https` URL of one of the
                 organisation's registered embed origins (e.g. `http://localhost:3000`); at most 2000 characters. Otherwise 422
                 naming the field. A signer's own `redirect_url` wins over the request's
+            notify_on (TaggedRoleSignerNotifyOn | Unset): extension, of a participant of type `cc` only (422 otherwise):
+                when it hears of the request: `completed` (default): its copy at completion; `sent`: also, when the request is
+                sent, an email with a link to a read-only view of the document (the signing page with no fields and no action;
+                the cc becomes `notified` then)
             phone (None | str | Unset): international form (+, country code, number), a number that exists; stored in E.164.
                 With `[sms] allowed_countries`, only numbers of those countries (422 otherwise)
             locale (None | str | Unset): the signer's language, BCP 47 (`de`, `fr-CH`, `pt-BR`): one of en, de, fr, es, it,
@@ -61,8 +66,8 @@ class TaggedRoleSigner:
                 every viewer has; `cc` is never invited, blocks nothing and gets the copy at completion (no fields; `cc_emails`
                 is a shorthand for it); `assistant` prefills the text, checkbox and select fields of the signers it `assists`
                 (`.../prepare`) before they are invited (no fields of its own); `witness` signs its own witness block once the
-                signer it is `witness_for` has signed (`assistant` and `witness`: in a create body and a draft's edit only, not
-                yet on a template role or a bulk row). `total_signers` and `signed_count` count signers only
+                signer it is `witness_for` has signed (on a template role, `assists` and `witness_for` name roles; a send's or
+                bulk row's person takes the role's type). `total_signers` and `signed_count` count signers only
      """
 
     name: str
@@ -71,6 +76,7 @@ class TaggedRoleSigner:
     metadata: TaggedRoleSignerMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
+    notify_on: TaggedRoleSignerNotifyOn | Unset = UNSET
     phone: None | str | Unset = UNSET
     locale: None | str | Unset = UNSET
     delivery: TaggedRoleSignerDelivery | Unset = UNSET
@@ -95,6 +101,11 @@ class TaggedRoleSigner:
         external_id = self.external_id
 
         redirect_url = self.redirect_url
+
+        notify_on: str | Unset = UNSET
+        if not isinstance(self.notify_on, Unset):
+            notify_on = self.notify_on.value
+
 
         phone: None | str | Unset
         if isinstance(self.phone, Unset):
@@ -132,6 +143,8 @@ class TaggedRoleSigner:
             field_dict["external_id"] = external_id
         if redirect_url is not UNSET:
             field_dict["redirect_url"] = redirect_url
+        if notify_on is not UNSET:
+            field_dict["notify_on"] = notify_on
         if phone is not UNSET:
             field_dict["phone"] = phone
         if locale is not UNSET:
@@ -168,6 +181,16 @@ class TaggedRoleSigner:
         external_id = d.pop("external_id", UNSET)
 
         redirect_url = d.pop("redirect_url", UNSET)
+
+        _notify_on = d.pop("notify_on", UNSET)
+        notify_on: TaggedRoleSignerNotifyOn | Unset
+        if isinstance(_notify_on,  Unset):
+            notify_on = UNSET
+        else:
+            notify_on = TaggedRoleSignerNotifyOn(_notify_on)
+
+
+
 
         def _parse_phone(data: object) -> None | str | Unset:
             if data is None:
@@ -216,6 +239,7 @@ class TaggedRoleSigner:
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,
+            notify_on=notify_on,
             phone=phone,
             locale=locale,
             delivery=delivery,
