@@ -117,8 +117,8 @@ async def test_assistants_are_validated(server):
     assert "lower than" in got["signers.1.order"]
     got = await problems([SIGNER, ASSISTANT], fields=[field(ASSISTANT["email"], "text")])
     assert "an assistant has no fields" in got["fields.0.field_type"]
-    # a template role cannot be an assistant or a witness yet: it could not name whom it assists
-    for kind in ("assistant", "witness"):
+    # a template role that is an assistant or a witness names whom (tests/roles/test_template_roles.py)
+    for kind, key in (("assistant", "assists"), ("witness", "witness_for")):
         resp = await server.client.post("/v1/templates", {"name": "T", "document_id": await upload(server), "roles": [
             {"name": "Helper", "type": kind}, {"name": "Client"}]})
-        assert "roles.0.type" in {d["field"] for d in assert_error(resp, 422, "validation_error")["details"]}
+        assert f"roles.0.{key}" in {d["field"] for d in assert_error(resp, 422, "validation_error")["details"]}
