@@ -83,7 +83,7 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
             details.append({"field": f"signers.{i}.id", "message": "not a signer of this signing request"})
         else:
             old = existing[sid]
-            before = {**roles.DEFAULTS, **old}  # (`assists`, `witness_for`: emails given, ids stored)
+            before = {**roles.DEFAULTS, **old, "witness_mode": roles.witness_mode(old)}  # (`assists`, `witness_for`: emails given, ids stored)
             if old["status"] != "pending" and any(before.get(k) != v for k, v in given.items()
                                                   if k not in ("assists", "witness_for")):
                 raise invalid_state(f"signer {sid} has {old['status']}; they can no longer be changed")
