@@ -66,8 +66,7 @@ def signed_count(signers: Sequence[RecordLike]) -> int:
     return sum(s["status"] == "signed" and kind(s) == "signer" for s in signers)
 
 
-DEFAULTS: Json = {"type": "signer", "approver_signs": False, "assists": [], "witness_for": None,
-                  "witness_mode": None}  # stored before them
+DEFAULTS: Json = {"type": "signer", "approver_signs": False, "assists": [], "witness_for": None}  # stored before them
 
 
 def stored(participant: Json) -> Json:
