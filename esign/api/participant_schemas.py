@@ -52,6 +52,13 @@ WITNESS_FOR_TEXT = (
     "its status becomes `signed` with `witnessed_at` (`signer.witnessed`)")
 
 
+WITNESS_MODE_TEXT = (
+    "extension, only for a `witness` (422 otherwise): `remote` (the default) invites the witness by its own email "
+    "or text once its signer signed; `in_person` never emails nor texts it: right after signing, the signer's own "
+    "page (`GET /sign/{token}/api` `witness_handover`) hands the device to the witness, who signs there, and the "
+    "certificate says \"(in person)\"")
+
+
 class NotifyOn(StrictSchema):
     notify_on = fields.String(validate=validate.OneOf(cc_links.NOTIFY_ON), metadata={"description": cc_links.NOTIFY_ON_TEXT})
 
@@ -70,6 +77,7 @@ class ParticipantInput(NotifyOn):
     assists = fields.List(fields.String(validate=validate.Length(1, 320)), validate=validate.Length(max=10),
                           metadata={"description": ASSISTS_TEXT})
     witness_for = fields.String(validate=validate.Length(1, 320), metadata={"description": WITNESS_FOR_TEXT})
+    witness_mode = fields.String(validate=validate.OneOf(roles.WITNESS_MODES), metadata={"description": WITNESS_MODE_TEXT})
 
 
 class ParticipantOutput(Notified):
@@ -79,6 +87,7 @@ class ParticipantOutput(Notified):
     assists = fields.List(fields.String(), dump_default=list, metadata={"description": ASSISTS_TEXT})
     prepared_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when an assistant was done"})
     witness_for = fields.String(allow_none=True, metadata={"description": WITNESS_FOR_TEXT})
+    witness_mode = fields.String(allow_none=True, metadata={"enum": list(roles.WITNESS_MODES), "description": WITNESS_MODE_TEXT})
     witnessed_at = UTCDateTime(allow_none=True, metadata={"description": "extension: when a witness signed"})
 
 

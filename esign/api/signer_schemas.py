@@ -256,6 +256,11 @@ class EmbedInfo(OutSchema):
         "description": "the page posts esign.signed / esign.declined / esign.error to this origin"})
 
 
+class WitnessHandover(OutSchema):
+    name = fields.String(required=True, metadata={"description": "the in-person witness's name"})
+    url = fields.String(required=True, metadata={"description": "the witness's own signing link, to open on this device"})
+
+
 class SignerView(OutSchema):
     """The signer API's answer (esign.domain.signer.signing.view); every object in it a named schema."""
 
@@ -282,6 +287,10 @@ class SignerView(OutSchema):
     redirect = fields.Nested(SignerRedirect, allow_none=True, metadata={"description": (
         "extension: where the page sends the signer once they have signed or declined (the signer's "
         "`redirect_url`, else the request's, with `event` added); null when neither was given")})
+    witness_handover = fields.Nested(WitnessHandover, allow_none=True, metadata={"description": (
+        "extension (docs/roles.md): to a signer who has just signed (within 30 minutes, while the request is pending), "
+        "the witness in person (`witness_mode: in_person`) who is to witness its signature and has not signed yet: "
+        "the page hands the device over by opening `url`; null for anyone else and at any other time")})
 
 
 class Declined(OutSchema):

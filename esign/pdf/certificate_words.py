@@ -96,8 +96,9 @@ def role_line(signer: dict, request: dict) -> str | None:
     status = signer.get("status")
     names = {s.get("id"): s.get("name") for s in request.get("signers") or ()}
     if kind == "witness":
-        outcome = say(_("Witnessed the signature of {name}"), name=names.get(signer.get("witness_for")) or "—") \
-            if status == "signed" else "—"
+        words = _("Witnessed the signature of {name} (in person)") if signer.get("witness_mode") == "in_person" \
+            else _("Witnessed the signature of {name}")
+        outcome = say(words, name=names.get(signer.get("witness_for")) or "—") if status == "signed" else "—"
     elif status == "prepared":
         outcome = prefilled(sum(f.get("prefilled_by") == signer.get("id") for f in request.get("fields") or ()),
                             [names.get(i) or "" for i in signer.get("assists") or ()])

@@ -82,6 +82,7 @@ class Signer(TypedDict):
     assists: NotRequired[list[str]]  # an assistant's: the ids of the signers whose fields it prefills
     prepared_at: NotRequired[dt.datetime | None]
     witness_for: NotRequired[str | None]  # a witness's: the id of the signer whose signature it witnesses
+    witness_mode: NotRequired[str | None]  # a witness's: `remote` or `in_person` (docs/roles.md)
     witnessed_at: NotRequired[dt.datetime | None]
     rejected_at: NotRequired[dt.datetime | None]
     acknowledged_at: NotRequired[dt.datetime | None]

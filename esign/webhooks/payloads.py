@@ -164,6 +164,12 @@ class ApprovedData(RoleData):
                                                     "approved by signing"})
 
 
+class WitnessedData(RoleData):
+    mode = fields.String(required=True, metadata={"enum": ["remote", "in_person"], "description": (
+        "extension: the witness's `witness_mode`: `remote` (invited by its own message) or `in_person` (handed the "
+        "signer's device)")})
+
+
 class PreparedData(RoleData):
     fields = fields.Integer(required=True, metadata={"description": "how many fields of the signers it assists the "
                                                                     "assistant prefilled"})
@@ -267,7 +273,7 @@ DATA_SCHEMAS = {
     "signer.withdrawn": SignerData, "document.signed": DocumentSignedData,
     "signing_request.signer_replaced": SignerReplacedData, "signer.delegated": DelegatedData,
     "signer.approved": ApprovedData, "signer.rejected": RejectedData, "signer.acknowledged": RoleData,
-    "signer.prepared": PreparedData, "signer.witnessed": RoleData,
+    "signer.prepared": PreparedData, "signer.witnessed": WitnessedData,
     "document.uploaded": DocumentUploadedData, "member.invited": MemberInvitedData,
     "signing_event.email_bounced": EmailBouncedData, "signing_event.email_failed": EmailFailedData,
     "signing_request.purge_scheduled": PurgeScheduledData,

@@ -218,7 +218,7 @@ export interface paths {
          *     - `signer.rejected`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `reason` (string; required): the reason the approver gave
          *     - `signer.acknowledged`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
          *     - `signer.prepared`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `fields` (integer; required): how many fields of the signers it assists the assistant prefilled
-         *     - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md)
+         *     - `signer.witnessed`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md); `mode` (string; required): extension: the witness's `witness_mode`: `remote` (invited by its own message) or `in_person` (handed the signer's device)
          *     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size` (integer; required): bytes; `page_count` (integer; required, nullable)
          *     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
          *     - `signing_event.email_bounced`: `external_id` (string; required, nullable): extension: the `external_id` given on create, else null; `metadata` (object; required): extension: the `metadata` given on create (an empty object when none was); `signing_request_id` (uuid; required); `status` (string; required): the request's status after the event; `document_id` (uuid; required); `document_name` (string; required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string; required); `signer` (object; required): `{id, email, name, status}` of the signer after the event; `error` (string; required): extension: what the mail server answered about the address (at most 500 characters)
@@ -2438,6 +2438,35 @@ export interface components {
             event: "signer.prepared";
             data: components["schemas"]["PreparedData"];
         };
+        WitnessedData: {
+            /** @description extension: the `external_id` given on create, else null */
+            external_id: string | null;
+            /** @description extension: the `metadata` given on create (an empty object when none was) */
+            metadata: {
+                [key: string]: string;
+            };
+            sandbox: boolean;
+            /** Format: uuid */
+            signing_request_id: string;
+            /** @description the request's status after the event */
+            status: string;
+            /** Format: uuid */
+            document_id: string;
+            document_name: string;
+            /** Format: uuid */
+            signer_id: string;
+            signer_name: string;
+            signer_email: string;
+            /** @description `{id, email, name, status}` of the signer after the event */
+            signer: components["schemas"]["SignerState"];
+            /** @description extension: the participant's type (`approver`, `viewer`, `assistant`, `witness`; docs/roles.md) */
+            type: string;
+            /**
+             * @description extension: the witness's `witness_mode`: `remote` (invited by its own message) or `in_person` (handed the signer's device)
+             * @enum {string}
+             */
+            mode: "remote" | "in_person";
+        };
         SignerWitnessedDelivery: {
             /**
              * Format: uuid
@@ -2453,7 +2482,7 @@ export interface components {
             webhook_id: string;
             /** @enum {string} */
             event: "signer.witnessed";
-            data: components["schemas"]["RoleData"];
+            data: components["schemas"]["WitnessedData"];
         };
         DocumentUploadedData: {
             sandbox: boolean;
@@ -2956,6 +2985,11 @@ export interface components {
             assists?: string[];
             /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
             witness_for?: string;
+            /**
+             * @description extension, only for a `witness` (422 otherwise): `remote` (the default) invites the witness by its own email or text once its signer signed; `in_person` never emails nor texts it: right after signing, the signer's own page (`GET /sign/{token}/api` `witness_handover`) hands the device to the witness, who signs there, and the certificate says "(in person)"
+             * @enum {string}
+             */
+            witness_mode?: "remote" | "in_person";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -3164,6 +3198,11 @@ export interface components {
             prepared_at?: string | null;
             /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
             witness_for?: string | null;
+            /**
+             * @description extension, only for a `witness` (422 otherwise): `remote` (the default) invites the witness by its own email or text once its signer signed; `in_person` never emails nor texts it: right after signing, the signer's own page (`GET /sign/{token}/api` `witness_handover`) hands the device to the witness, who signs there, and the certificate says "(in person)"
+             * @enum {string|null}
+             */
+            witness_mode?: "remote" | "in_person" | null;
             /**
              * Format: date-time
              * @description extension: when a witness signed
@@ -3435,6 +3474,11 @@ export interface components {
             assists?: string[];
             /** @description extension, only for a `witness` (required then; 422 otherwise): the signer (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block: signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`) */
             witness_for?: string;
+            /**
+             * @description extension, only for a `witness` (422 otherwise): `remote` (the default) invites the witness by its own email or text once its signer signed; `in_person` never emails nor texts it: right after signing, the signer's own page (`GET /sign/{token}/api` `witness_handover`) hands the device to the witness, who signs there, and the certificate says "(in person)"
+             * @enum {string}
+             */
+            witness_mode?: "remote" | "in_person";
             /** @description extension: the sender's own data, never shown to signers: at most 50 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8). Returned in every answer and webhook that shows the request (or the signer) */
             metadata?: {
                 [key: string]: string;
@@ -4229,6 +4273,12 @@ export interface components {
             /** @description after declining: the URL with `event=declined` */
             declined: string;
         };
+        WitnessHandover: {
+            /** @description the in-person witness's name */
+            name: string;
+            /** @description the witness's own signing link, to open on this device */
+            url: string;
+        };
         SignerView: {
             request: components["schemas"]["SignerViewRequest"];
             signer: components["schemas"]["SignerViewSigner"];
@@ -4255,6 +4305,8 @@ export interface components {
             embed?: components["schemas"]["EmbedInfo"] | (Record<string, never> | null);
             /** @description extension: where the page sends the signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added); null when neither was given */
             redirect?: components["schemas"]["SignerRedirect"] | (Record<string, never> | null);
+            /** @description extension (docs/roles.md): to a signer who has just signed (within 30 minutes, while the request is pending), the witness in person (`witness_mode: in_person`) who is to witness its signature and has not signed yet: the page hands the device over by opening `url`; null for anyone else and at any other time */
+            witness_handover?: components["schemas"]["WitnessHandover"] | (Record<string, never> | null);
         };
         SignBody: {
             /** @description field id -> value (a string, a boolean for checkboxes, or null; at most 5000 entries) for this signer's text, checkbox ("true"/"false") and select fields, and overrides of auto_source fields */

@@ -83,7 +83,8 @@ def _new_signers(request: SigningRequest, entries: list[Json], signing_order: st
             details.append({"field": f"signers.{i}.id", "message": "not a signer of this signing request"})
         else:
             old = existing[sid]
-            before = {**roles.DEFAULTS, **old}  # (`assists`, `witness_for`: emails given, ids stored)
+            # (`assists`, `witness_for`: emails given, ids stored; `witness_mode` not stored before it existed)
+            before = {**roles.DEFAULTS, **old, "witness_mode": roles.witness_mode(old)}
             if old["status"] != "pending" and any(before.get(k) != v for k, v in given.items()
                                                   if k not in ("assists", "witness_for")):
                 raise invalid_state(f"signer {sid} has {old['status']}; they can no longer be changed")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from esign.domain.ports import Services
+from esign.domain.requests import roles
 from esign.store.records import RecordLike, Signer, SigningRequest
 
 #: a signer's `delivery` and the channels it uses; `link`: none (the sender hands the link over)
@@ -16,7 +17,8 @@ TEXTED = ("invitation", "reminder", "completed", "delegated")
 
 
 def channels(signer: RecordLike) -> tuple[str, ...]:
-    return DELIVERY_CHANNELS[signer.get("delivery") or "email"]
+    """How a participant is reached: by its `delivery`; a witness in person never (its signer hands it the device)."""
+    return () if roles.in_person(signer) else DELIVERY_CHANNELS[signer.get("delivery") or "email"]
 
 
 async def to_signer(services: Services, request: SigningRequest, template: str, signer: Signer, occasion: object) -> None:

@@ -11,7 +11,9 @@ blocks completion.
   `prepare`); it acts before them: first in a parallel request, at a lower order in a sequential one.
 - `witness`: signs its own witness block (signature, name, address fields) once the signer it is
   `witness_for` has signed, and is invited then (remote witnessing); its status becomes `signed` with
-  `witnessed_at` (its signature is stamped and sealed as any), `signer.witnessed`.
+  `witnessed_at` (its signature is stamped and sealed as any), `signer.witnessed`. In person
+  (`witness_mode: "in_person"`) it is never emailed nor texted: the signer it witnesses hands the device
+  over right after signing (`handover`).
 - `viewer`: confirms having reviewed the document; the request completes only once every viewer has.
 - `cc`: acts on nothing and blocks nothing; receives the copy at completion (status `pending`, then
   `notified`).
@@ -33,6 +35,8 @@ FIRST = ("approver", "assistant")  # who acts before everyone else in a parallel
 DONE = ("signed", "delegated", "approved", "acknowledged", "prepared")  # nothing left to do
 UNSIGNED_FIELDS = ("signature", "initials", "attachment")  # what only a signer has
 PREFILLABLE = ("text", "checkbox", "select")  # what an assistant fills in for the signers it assists
+WITNESS_MODES = ("remote", "in_person")  # a witness's `witness_mode`: invited by its own message, or handed the device
+HANDOVER_MINUTES = 30  # how long after signing a signer's page offers the hand-over to its in-person witness
 
 
 def kind(participant: RecordLike) -> str:
@@ -50,7 +54,8 @@ def signing_as(participant: RecordLike, now: dt.datetime) -> tuple[Json, Json]:
     An approver who signs approves by it: `approved_at`, and `signer.approved` with `signed: true`; a
     witness witnesses by it: `witnessed_at`, and `signer.witnessed`."""
     if kind(participant) == "witness":
-        return {"witnessed_at": now}, {"event": "signer.witnessed", "metadata": {"type": "witness"}}
+        return {"witnessed_at": now}, {"event": "signer.witnessed",
+                                       "metadata": {"type": "witness", "mode": witness_mode(participant)}}
     if kind(participant) != "approver":
         return {}, {}
     return {"approved_at": now}, {"event": "signer.approved", "metadata": {"type": "approver", "signed": True}}
@@ -68,7 +73,30 @@ def stored(participant: Json) -> Json:
     """What a participant of a create body or a draft edit keeps of its kind."""
     return {"type": participant.get("type") or "signer", "approver_signs": bool(participant.get("approver_signs")),
             "assists": [str(a) for a in participant.get("assists") or []],
-            "witness_for": str(participant["witness_for"]) if participant.get("witness_for") else None}
+            "witness_for": str(participant["witness_for"]) if participant.get("witness_for") else None,
+            "witness_mode": witness_mode(participant)}
+
+
+def witness_mode(participant: RecordLike) -> str | None:
+    """A witness's `witness_mode` (`remote` unless stored otherwise), None for anyone else."""
+    return (participant.get("witness_mode") or "remote") if kind(participant) == "witness" else None
+
+
+def in_person(participant: RecordLike) -> bool:
+    """A witness in person: never emailed nor texted (the signer it witnesses hands the device over)."""
+    return witness_mode(participant) == "in_person"
+
+
+def handover(request: SigningRequest, participant: RecordLike, now: dt.datetime) -> Signer | None:
+    """The in-person witness the participant (a signer) hands the device to: only while the request is
+    pending, the participant signed at most `HANDOVER_MINUTES` ago and the witness has its link and has
+    not signed yet; else None."""
+    signed_at = participant.get("signed_at")
+    if request["status"] != "pending" or participant.get("status") != "signed" or kind(participant) != "signer" \
+            or signed_at is None or now - signed_at > dt.timedelta(minutes=HANDOVER_MINUTES):
+        return None
+    return next((s for s in request["signers"] if in_person(s) and s.get("witness_for") == participant["id"]
+                 and s["status"] in ("sent", "viewed") and s.get("token_nonce")), None)
 
 
 def linked(signers: list[Signer]) -> list[Signer]:
@@ -112,7 +140,7 @@ def assist_problems(signers: list[Json], orders: list[int] | None) -> list[Json]
 
 
 def witness_problems(signers: list[Json]) -> list[Json]:
-    """The 422 details of witnesses: `witness_for` only on a witness, and every witness names one signer
+    """The 422 details of witnesses: `witness_for` and `witness_mode` only on a witness, and every witness names one signer
     (type `signer`) of the list by email (or a draft's participant by id). Its own address differs from
     everyone else's as every participant's does (a duplicate email is refused)."""
     keys = {**{str(s["email"]).lower(): s for s in signers}, **{str(s["id"]): s for s in signers if s.get("id")}}
@@ -121,6 +149,8 @@ def witness_problems(signers: list[Json]) -> list[Json]:
         given, where = s.get("witness_for"), f"signers.{i}.witness_for"
         if kind(s) != "witness":
             details += [{"field": where, "message": "only a witness has witness_for"}] if given else []
+            details += [{"field": f"signers.{i}.witness_mode", "message": "only a witness has witness_mode"}] \
+                if s.get("witness_mode") else []
         elif not given:
             details.append({"field": where, "message": "a witness witnesses one signer: give their email"})
         elif kind(keys.get(str(given).lower()) or {"type": "none"}) != "signer":

@@ -234,6 +234,7 @@ def _composed(services: Services, session: SignerSession, base_path: str,
         documents.append({k: cast(RecordLike, d)[k] for k in envelope.DOCUMENT_KEYS} | {"page_count": len(geometry)}
                          | {"progress": progress([f for f in fields if f["document_id"] == d["id"]], signed)})
     why = blocker(session)
+    witness = roles.handover(request, signer, services.clock.now())
     return {
         "request": {"id": request["id"], "document_name": request["document_name"], "status": request["status"],
                     "signing_order": request["signing_order"], "message": request.get("message"),
@@ -255,6 +256,7 @@ def _composed(services: Services, session: SignerSession, base_path: str,
         and roles.kind(signer) == "signer",
         "embed": {"origin": session.embed_origin} if session.embed_origin else None,
         "redirect": tags.redirects(request, signer),
+        "witness_handover": {"name": witness["name"], "url": links.signing_url(services, request, witness)} if witness else None,
     }
 
 

@@ -96,7 +96,7 @@
   var REDIRECT_MS = 2000;  // long enough to read that it is done; the link goes at once
   function leave(event) {
     var target = state && state.redirect && state.redirect[event];
-    if (!target) return;
+    if (!target || state.witness_handover) return;  // the device goes to the witness in person first
     $("redirect-link").href = target;
     show("redirect-note", true);
     setTimeout(function () { location.assign(target); }, REDIRECT_MS);
@@ -179,6 +179,14 @@
     show("withdraw", state.can_withdraw);
     updateProgress();
     renderRole();
+    renderHandover();
+  }
+
+  // a witness in person (witness_mode in_person): right after signing, the signer hands this device over
+  function renderHandover() {
+    var h = state.witness_handover;
+    show("handover", !!h);
+    if (h) text("handover-note", tb(t("Hand the device to {name} to witness your signature."), { name: h.name }));
   }
 
   var dates = window.Intl ? new Intl.DateTimeFormat(lang, { dateStyle: "medium" }) : null;
@@ -1261,6 +1269,7 @@
     $("acknowledge").addEventListener("click", function () { act($("acknowledge"), "POST", "/acknowledge", undefined, "role-error", roleDone); });
     $("reject-open").addEventListener("click", function () { text("reject-error", ""); $("reject").showModal(); $("reject-reason").focus(); });
     $("reject-form").addEventListener("submit", rejectSubmit);
+    $("handover-open").addEventListener("click", function () { location.assign(state.witness_handover.url); });
   }
 
   function start() {

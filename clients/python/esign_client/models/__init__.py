@@ -253,6 +253,7 @@ from .signer_edit_delivery import SignerEditDelivery
 from .signer_edit_metadata import SignerEditMetadata
 from .signer_edit_notify_on import SignerEditNotifyOn
 from .signer_edit_type import SignerEditType
+from .signer_edit_witness_mode import SignerEditWitnessMode
 from .signer_field import SignerField
 from .signer_field_attachment_type_0_type_0 import SignerFieldAttachmentType0Type0
 from .signer_field_mark_type_1_type_0 import SignerFieldMarkType1Type0
@@ -261,6 +262,7 @@ from .signer_input_delivery import SignerInputDelivery
 from .signer_input_metadata import SignerInputMetadata
 from .signer_input_notify_on import SignerInputNotifyOn
 from .signer_input_type import SignerInputType
+from .signer_input_witness_mode import SignerInputWitnessMode
 from .signer_metadata import SignerMetadata
 from .signer_notify_on_type_1 import SignerNotifyOnType1
 from .signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
@@ -286,10 +288,14 @@ from .signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
 from .signer_view_request import SignerViewRequest
 from .signer_view_request_signing_order import SignerViewRequestSigningOrder
 from .signer_view_signer import SignerViewSigner
+from .signer_view_witness_handover_type_1_type_0 import SignerViewWitnessHandoverType1Type0
 from .signer_viewed_delivery import SignerViewedDelivery
 from .signer_viewed_delivery_event import SignerViewedDeliveryEvent
 from .signer_withdrawn_delivery import SignerWithdrawnDelivery
 from .signer_withdrawn_delivery_event import SignerWithdrawnDeliveryEvent
+from .signer_witness_mode_type_1 import SignerWitnessModeType1
+from .signer_witness_mode_type_2_type_1 import SignerWitnessModeType2Type1
+from .signer_witness_mode_type_3_type_1 import SignerWitnessModeType3Type1
 from .signer_witnessed_delivery import SignerWitnessedDelivery
 from .signer_witnessed_delivery_event import SignerWitnessedDeliveryEvent
 from .signing_event_email_bounced_delivery import SigningEventEmailBouncedDelivery
@@ -371,6 +377,10 @@ from .webhook_update import WebhookUpdate
 from .webhook_update_events_item import WebhookUpdateEventsItem
 from .webhook_update_status import WebhookUpdateStatus
 from .webhook_with_secret import WebhookWithSecret
+from .witness_handover import WitnessHandover
+from .witnessed_data import WitnessedData
+from .witnessed_data_metadata import WitnessedDataMetadata
+from .witnessed_data_mode import WitnessedDataMode
 
 __all__ = (
     "ActingUser",
@@ -626,6 +636,7 @@ __all__ = (
     "SignerEditMetadata",
     "SignerEditNotifyOn",
     "SignerEditType",
+    "SignerEditWitnessMode",
     "SignerField",
     "SignerFieldAttachmentType0Type0",
     "SignerFieldMarkType1Type0",
@@ -634,6 +645,7 @@ __all__ = (
     "SignerInputMetadata",
     "SignerInputNotifyOn",
     "SignerInputType",
+    "SignerInputWitnessMode",
     "SignerMetadata",
     "SignerNotifyOnType1",
     "SignerNotifyOnType2Type1",
@@ -661,10 +673,14 @@ __all__ = (
     "SignerViewRequest",
     "SignerViewRequestSigningOrder",
     "SignerViewSigner",
+    "SignerViewWitnessHandoverType1Type0",
     "SignerWithdrawnDelivery",
     "SignerWithdrawnDeliveryEvent",
     "SignerWitnessedDelivery",
     "SignerWitnessedDeliveryEvent",
+    "SignerWitnessModeType1",
+    "SignerWitnessModeType2Type1",
+    "SignerWitnessModeType3Type1",
     "SigningEventEmailBouncedDelivery",
     "SigningEventEmailBouncedDeliveryEvent",
     "SigningEventEmailFailedDelivery",
@@ -744,4 +760,8 @@ __all__ = (
     "WebhookUpdateEventsItem",
     "WebhookUpdateStatus",
     "WebhookWithSecret",
+    "WitnessedData",
+    "WitnessedDataMetadata",
+    "WitnessedDataMode",
+    "WitnessHandover",
 )

@@ -12,6 +12,9 @@ from ..models.signer_notify_on_type_1 import SignerNotifyOnType1
 from ..models.signer_notify_on_type_2_type_1 import SignerNotifyOnType2Type1
 from ..models.signer_notify_on_type_3_type_1 import SignerNotifyOnType3Type1
 from ..models.signer_type import SignerType
+from ..models.signer_witness_mode_type_1 import SignerWitnessModeType1
+from ..models.signer_witness_mode_type_2_type_1 import SignerWitnessModeType2Type1
+from ..models.signer_witness_mode_type_3_type_1 import SignerWitnessModeType3Type1
 from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -70,6 +73,11 @@ class Signer:
                 (type `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on
                 output, their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
                 signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
+            witness_mode (None | SignerWitnessModeType1 | SignerWitnessModeType2Type1 | SignerWitnessModeType3Type1 |
+                Unset): extension, only for a `witness` (422 otherwise): `remote` (the default) invites the witness by its own
+                email or text once its signer signed; `in_person` never emails nor texts it: right after signing, the signer's
+                own page (`GET /sign/{token}/api` `witness_handover`) hands the device to the witness, who signs there, and the
+                certificate says "(in person)"
             witnessed_at (datetime.datetime | None | Unset): extension: when a witness signed
             metadata (SignerMetadata | Unset): extension: as given on create (an empty object when none was)
             external_id (None | str | Unset): extension: as given on create, else null
@@ -127,6 +135,7 @@ class Signer:
     assists: list[str] | Unset = UNSET
     prepared_at: datetime.datetime | None | Unset = UNSET
     witness_for: None | str | Unset = UNSET
+    witness_mode: None | SignerWitnessModeType1 | SignerWitnessModeType2Type1 | SignerWitnessModeType3Type1 | Unset = UNSET
     witnessed_at: datetime.datetime | None | Unset = UNSET
     metadata: SignerMetadata | Unset = UNSET
     external_id: None | str | Unset = UNSET
@@ -228,6 +237,18 @@ class Signer:
             witness_for = UNSET
         else:
             witness_for = self.witness_for
+
+        witness_mode: None | str | Unset
+        if isinstance(self.witness_mode, Unset):
+            witness_mode = UNSET
+        elif isinstance(self.witness_mode, SignerWitnessModeType1):
+            witness_mode = self.witness_mode.value
+        elif isinstance(self.witness_mode, SignerWitnessModeType2Type1):
+            witness_mode = self.witness_mode.value
+        elif isinstance(self.witness_mode, SignerWitnessModeType3Type1):
+            witness_mode = self.witness_mode.value
+        else:
+            witness_mode = self.witness_mode
 
         witnessed_at: None | str | Unset
         if isinstance(self.witnessed_at, Unset):
@@ -481,6 +502,8 @@ class Signer:
             field_dict["prepared_at"] = prepared_at
         if witness_for is not UNSET:
             field_dict["witness_for"] = witness_for
+        if witness_mode is not UNSET:
+            field_dict["witness_mode"] = witness_mode
         if witnessed_at is not UNSET:
             field_dict["witnessed_at"] = witnessed_at
         if metadata is not UNSET:
@@ -680,6 +703,46 @@ class Signer:
             return cast(None | str | Unset, data)
 
         witness_for = _parse_witness_for(d.pop("witness_for", UNSET))
+
+
+        def _parse_witness_mode(data: object) -> None | SignerWitnessModeType1 | SignerWitnessModeType2Type1 | SignerWitnessModeType3Type1 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                witness_mode_type_1 = SignerWitnessModeType1(data)
+
+
+
+                return witness_mode_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                witness_mode_type_2_type_1 = SignerWitnessModeType2Type1(data)
+
+
+
+                return witness_mode_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                witness_mode_type_3_type_1 = SignerWitnessModeType3Type1(data)
+
+
+
+                return witness_mode_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerWitnessModeType1 | SignerWitnessModeType2Type1 | SignerWitnessModeType3Type1 | Unset, data)
+
+        witness_mode = _parse_witness_mode(d.pop("witness_mode", UNSET))
 
 
         def _parse_witnessed_at(data: object) -> datetime.datetime | None | Unset:
@@ -1165,6 +1228,7 @@ class Signer:
             assists=assists,
             prepared_at=prepared_at,
             witness_for=witness_for,
+            witness_mode=witness_mode,
             witnessed_at=witnessed_at,
             metadata=metadata,
             external_id=external_id,

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.signer_edit_delivery import SignerEditDelivery
 from ..models.signer_edit_notify_on import SignerEditNotifyOn
 from ..models.signer_edit_type import SignerEditType
+from ..models.signer_edit_witness_mode import SignerEditWitnessMode
 from ..types import UNSET, Unset
 from typing import cast
 from uuid import UUID
@@ -60,6 +61,10 @@ class SignerEdit:
                 `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output,
                 their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
                 signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
+            witness_mode (SignerEditWitnessMode | Unset): extension, only for a `witness` (422 otherwise): `remote` (the
+                default) invites the witness by its own email or text once its signer signed; `in_person` never emails nor texts
+                it: right after signing, the signer's own page (`GET /sign/{token}/api` `witness_handover`) hands the device to
+                the witness, who signs there, and the certificate says "(in person)"
             metadata (SignerEditMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50 keys
                 of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -96,6 +101,7 @@ class SignerEdit:
     approver_signs: bool | Unset = False
     assists: list[str] | Unset = UNSET
     witness_for: str | Unset = UNSET
+    witness_mode: SignerEditWitnessMode | Unset = UNSET
     metadata: SignerEditMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -134,6 +140,11 @@ class SignerEdit:
 
 
         witness_for = self.witness_for
+
+        witness_mode: str | Unset = UNSET
+        if not isinstance(self.witness_mode, Unset):
+            witness_mode = self.witness_mode.value
+
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -183,6 +194,8 @@ class SignerEdit:
             field_dict["assists"] = assists
         if witness_for is not UNSET:
             field_dict["witness_for"] = witness_for
+        if witness_mode is not UNSET:
+            field_dict["witness_mode"] = witness_mode
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -238,6 +251,16 @@ class SignerEdit:
 
 
         witness_for = d.pop("witness_for", UNSET)
+
+        _witness_mode = d.pop("witness_mode", UNSET)
+        witness_mode: SignerEditWitnessMode | Unset
+        if isinstance(_witness_mode,  Unset):
+            witness_mode = UNSET
+        else:
+            witness_mode = SignerEditWitnessMode(_witness_mode)
+
+
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerEditMetadata | Unset
@@ -303,6 +326,7 @@ class SignerEdit:
             approver_signs=approver_signs,
             assists=assists,
             witness_for=witness_for,
+            witness_mode=witness_mode,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 from ..models.signer_input_delivery import SignerInputDelivery
 from ..models.signer_input_notify_on import SignerInputNotifyOn
 from ..models.signer_input_type import SignerInputType
+from ..models.signer_input_witness_mode import SignerInputWitnessMode
 from ..types import UNSET, Unset
 from typing import cast
 
@@ -59,6 +60,10 @@ class SignerInput:
                 `signer`) whose signature it witnesses, by email in the same list (or, in a draft's edit, by `id`); on output,
                 their id. The witness is invited once that signer has signed and signs its own fields (a witness block:
                 signature, name, address); its status becomes `signed` with `witnessed_at` (`signer.witnessed`)
+            witness_mode (SignerInputWitnessMode | Unset): extension, only for a `witness` (422 otherwise): `remote` (the
+                default) invites the witness by its own email or text once its signer signed; `in_person` never emails nor texts
+                it: right after signing, the signer's own page (`GET /sign/{token}/api` `witness_handover`) hands the device to
+                the witness, who signs there, and the certificate says "(in person)"
             metadata (SignerInputMetadata | Unset): extension: the sender's own data, never shown to signers: at most 50
                 keys of 1 to 40 characters of `A-Z a-z 0-9 _ . -`, each value a string of at most 500 characters (no control or
                 bidirectional control characters); a request's and its signers' metadata together at most 256 KiB (UTF-8).
@@ -93,6 +98,7 @@ class SignerInput:
     approver_signs: bool | Unset = False
     assists: list[str] | Unset = UNSET
     witness_for: str | Unset = UNSET
+    witness_mode: SignerInputWitnessMode | Unset = UNSET
     metadata: SignerInputMetadata | Unset = UNSET
     external_id: str | Unset = UNSET
     redirect_url: str | Unset = UNSET
@@ -130,6 +136,11 @@ class SignerInput:
 
 
         witness_for = self.witness_for
+
+        witness_mode: str | Unset = UNSET
+        if not isinstance(self.witness_mode, Unset):
+            witness_mode = self.witness_mode.value
+
 
         metadata: dict[str, Any] | Unset = UNSET
         if not isinstance(self.metadata, Unset):
@@ -175,6 +186,8 @@ class SignerInput:
             field_dict["assists"] = assists
         if witness_for is not UNSET:
             field_dict["witness_for"] = witness_for
+        if witness_mode is not UNSET:
+            field_dict["witness_mode"] = witness_mode
         if metadata is not UNSET:
             field_dict["metadata"] = metadata
         if external_id is not UNSET:
@@ -228,6 +241,16 @@ class SignerInput:
 
 
         witness_for = d.pop("witness_for", UNSET)
+
+        _witness_mode = d.pop("witness_mode", UNSET)
+        witness_mode: SignerInputWitnessMode | Unset
+        if isinstance(_witness_mode,  Unset):
+            witness_mode = UNSET
+        else:
+            witness_mode = SignerInputWitnessMode(_witness_mode)
+
+
+
 
         _metadata = d.pop("metadata", UNSET)
         metadata: SignerInputMetadata | Unset
@@ -283,6 +306,7 @@ class SignerInput:
             approver_signs=approver_signs,
             assists=assists,
             witness_for=witness_for,
+            witness_mode=witness_mode,
             metadata=metadata,
             external_id=external_id,
             redirect_url=redirect_url,

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
   from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0
   from ..models.signer_view_request import SignerViewRequest
   from ..models.signer_view_signer import SignerViewSigner
+  from ..models.signer_view_witness_handover_type_1_type_0 import SignerViewWitnessHandoverType1Type0
+  from ..models.witness_handover import WitnessHandover
 
 
 
@@ -57,6 +59,10 @@ class SignerView:
             redirect (None | SignerRedirect | SignerViewRedirectType1Type0 | Unset): extension: where the page sends the
                 signer once they have signed or declined (the signer's `redirect_url`, else the request's, with `event` added);
                 null when neither was given
+            witness_handover (None | SignerViewWitnessHandoverType1Type0 | Unset | WitnessHandover): extension
+                (docs/roles.md): to a signer who has just signed (within 30 minutes, while the request is pending), the witness
+                in person (`witness_mode: in_person`) who is to witness its signature and has not signed yet: the page hands the
+                device over by opening `url`; null for anyone else and at any other time
      """
 
     request: SignerViewRequest
@@ -75,6 +81,7 @@ class SignerView:
     reason: None | str | Unset = UNSET
     embed: EmbedInfo | None | SignerViewEmbedType1Type0 | Unset = UNSET
     redirect: None | SignerRedirect | SignerViewRedirectType1Type0 | Unset = UNSET
+    witness_handover: None | SignerViewWitnessHandoverType1Type0 | Unset | WitnessHandover = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -95,6 +102,8 @@ class SignerView:
         from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
+        from ..models.signer_view_witness_handover_type_1_type_0 import SignerViewWitnessHandoverType1Type0 # noqa: PLC0415
+        from ..models.witness_handover import WitnessHandover # noqa: PLC0415
         request = self.request.to_dict()
 
         signer = self.signer.to_dict()
@@ -167,6 +176,16 @@ class SignerView:
         else:
             redirect = self.redirect
 
+        witness_handover: dict[str, Any] | None | Unset
+        if isinstance(self.witness_handover, Unset):
+            witness_handover = UNSET
+        elif isinstance(self.witness_handover, WitnessHandover):
+            witness_handover = self.witness_handover.to_dict()
+        elif isinstance(self.witness_handover, SignerViewWitnessHandoverType1Type0):
+            witness_handover = self.witness_handover.to_dict()
+        else:
+            witness_handover = self.witness_handover
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -191,6 +210,8 @@ class SignerView:
             field_dict["embed"] = embed
         if redirect is not UNSET:
             field_dict["redirect"] = redirect
+        if witness_handover is not UNSET:
+            field_dict["witness_handover"] = witness_handover
 
         return field_dict
 
@@ -211,6 +232,8 @@ class SignerView:
         from ..models.signer_view_redirect_type_1_type_0 import SignerViewRedirectType1Type0 # noqa: PLC0415
         from ..models.signer_view_request import SignerViewRequest # noqa: PLC0415
         from ..models.signer_view_signer import SignerViewSigner # noqa: PLC0415
+        from ..models.signer_view_witness_handover_type_1_type_0 import SignerViewWitnessHandoverType1Type0 # noqa: PLC0415
+        from ..models.witness_handover import WitnessHandover # noqa: PLC0415
         d = dict(src_dict)
         request = SignerViewRequest.from_dict(d.pop("request"))
 
@@ -355,6 +378,36 @@ class SignerView:
         redirect = _parse_redirect(d.pop("redirect", UNSET))
 
 
+        def _parse_witness_handover(data: object) -> None | SignerViewWitnessHandoverType1Type0 | Unset | WitnessHandover:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                witness_handover_type_0 = WitnessHandover.from_dict(data)
+
+
+
+                return witness_handover_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                witness_handover_type_1_type_0 = SignerViewWitnessHandoverType1Type0.from_dict(data)
+
+
+
+                return witness_handover_type_1_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SignerViewWitnessHandoverType1Type0 | Unset | WitnessHandover, data)
+
+        witness_handover = _parse_witness_handover(d.pop("witness_handover", UNSET))
+
+
         signer_view = cls(
             request=request,
             signer=signer,
@@ -372,6 +425,7 @@ class SignerView:
             reason=reason,
             embed=embed,
             redirect=redirect,
+            witness_handover=witness_handover,
         )
 
 

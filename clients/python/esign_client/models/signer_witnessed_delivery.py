@@ -14,7 +14,7 @@ from uuid import UUID
 import datetime
 
 if TYPE_CHECKING:
-  from ..models.role_data import RoleData
+  from ..models.witnessed_data import WitnessedData
 
 
 
@@ -32,14 +32,14 @@ class SignerWitnessedDelivery:
             timestamp (datetime.datetime): the event's time
             webhook_id (UUID):
             event (SignerWitnessedDeliveryEvent):
-            data (RoleData):
+            data (WitnessedData):
      """
 
     id: UUID
     timestamp: datetime.datetime
     webhook_id: UUID
     event: SignerWitnessedDeliveryEvent
-    data: RoleData
+    data: WitnessedData
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -47,7 +47,7 @@ class SignerWitnessedDelivery:
 
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.role_data import RoleData # noqa: PLC0415
+        from ..models.witnessed_data import WitnessedData # noqa: PLC0415
         id = str(self.id)
 
         timestamp = self.timestamp.isoformat()
@@ -75,7 +75,7 @@ class SignerWitnessedDelivery:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.role_data import RoleData # noqa: PLC0415
+        from ..models.witnessed_data import WitnessedData # noqa: PLC0415
         d = dict(src_dict)
         id = UUID(d.pop("id"))
 
@@ -97,7 +97,7 @@ class SignerWitnessedDelivery:
 
 
 
-        data = RoleData.from_dict(d.pop("data"))
+        data = WitnessedData.from_dict(d.pop("data"))
 
 
 

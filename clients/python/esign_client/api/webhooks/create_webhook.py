@@ -310,7 +310,8 @@ def sync_detailed(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
-    `witness`; docs/roles.md)
+    `witness`; docs/roles.md); `mode` (string; required): extension: the witness's `witness_mode`:
+    `remote` (invited by its own message) or `in_person` (handed the signer's device)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -567,7 +568,8 @@ def sync(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
-    `witness`; docs/roles.md)
+    `witness`; docs/roles.md); `mode` (string; required): extension: the witness's `witness_mode`:
+    `remote` (invited by its own message) or `in_person` (handed the signer's device)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -819,7 +821,8 @@ async def asyncio_detailed(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
-    `witness`; docs/roles.md)
+    `witness`; docs/roles.md); `mode` (string; required): extension: the witness's `witness_mode`:
+    `remote` (invited by its own message) or `in_person` (handed the signer's device)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)
@@ -1076,7 +1079,8 @@ async def asyncio(
     required); `signer_id` (uuid; required); `signer_name` (string; required); `signer_email` (string;
     required); `signer` (object; required): `{id, email, name, status}` of the signer after the event;
     `type` (string; required): extension: the participant's type (`approver`, `viewer`, `assistant`,
-    `witness`; docs/roles.md)
+    `witness`; docs/roles.md); `mode` (string; required): extension: the witness's `witness_mode`:
+    `remote` (invited by its own message) or `in_person` (handed the signer's device)
     - `document.uploaded`: `document_id` (uuid; required); `name` (string; required); `file_size`
     (integer; required): bytes; `page_count` (integer; required, nullable)
     - `member.invited`: `email` (string; required); `name` (string; required, nullable)

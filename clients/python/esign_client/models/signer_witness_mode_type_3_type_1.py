@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class SignerWitnessModeType3Type1(StrEnum):
+    IN_PERSON = "in_person"
+    REMOTE = "remote"
+
+    def __str__(self) -> str:
+        return str(self.value)
