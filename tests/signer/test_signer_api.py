@@ -21,7 +21,8 @@ from tests.support.signing import ANN, BOB, CY, drawn, make_request, sget, spost
 SIGN = {"signature": typed(), "consent": True}
 REQUEST_KEYS = {"id", "document_name", "status", "signing_order", "message", "sender_name", "expires_at"}
 VIEW_KEYS = {"request", "signer", "fields", "documents", "pages", "requirements", "consent", "can_sign", "reason",
-             "can_decline", "can_withdraw", "can_delegate", "embed", "progress", "signed_before", "redirect"}
+             "can_decline", "can_withdraw", "can_delegate", "embed", "progress", "signed_before", "redirect",
+             "witness_handover"}
 
 # one field of every kind the validation covers, for signer 0; one text field of signer 1
 CHECKED_FIELDS = {

@@ -34,7 +34,9 @@ def problems(template_roles: Sequence[RecordLike], signing_order: str) -> list[J
     links: an assistant assists signer roles, before them in a sequential template; a witness witnesses
     a signer role; only a cc role has `notify_on`."""
     people = _as_participants(template_roles)
-    orders = [r["order"] for r in template_roles] if signing_order == "sequential" else None
+    # a role without `order` takes its place in the list, as the schema gives it (a body that failed the
+    # schema elsewhere, checked for what did load, has not been given it)
+    orders = [r.get("order") or i + 1 for i, r in enumerate(template_roles)] if signing_order == "sequential" else None
     found = roles.witness_problems(people) + roles.assist_problems(people, orders) + cc_links.problems(people)
     return [_reworded(d) for d in found]
 
