@@ -69,7 +69,7 @@ def signed_count(signers: Sequence[RecordLike]) -> int:
 DEFAULTS: Json = {"type": "signer", "approver_signs": False, "assists": [], "witness_for": None}  # stored before them
 
 
-def stored(participant: Json) -> Json:
+def stored(participant: RecordLike) -> Json:
     """What a participant of a create body or a draft edit keeps of its kind."""
     return {"type": participant.get("type") or "signer", "approver_signs": bool(participant.get("approver_signs")),
             "assists": [str(a) for a in participant.get("assists") or []],

@@ -425,9 +425,7 @@ def full_view(services: Services, request: SigningRequest, api_key: Json | None 
     def signer_view(s: Signer) -> Json:
         shown = (handover and s.get("delivery") == "link" and s.get("token_nonce")
                  and s["status"] in lifecycle.ACTIVE_SIGNER)
-        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), **cc_links.shown(s),
-                "approver_signs": bool(s.get("approver_signs")), "assists": s.get("assists") or [], "witness_for": s.get("witness_for"),
-                "witness_mode": roles.witness_mode(s),
+        return {**{k: s.get(k) for k in SIGNER_FIELDS}, **tags.shown(s), **cc_links.shown(s), **roles.stored(s),
                 "signing_url": links.signing_url(services, request, s) if shown else None}
 
     return {**request, **tags.shown(request), "documents": envelope.of(request),
